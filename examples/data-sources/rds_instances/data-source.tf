@@ -1,0 +1,10 @@
+# Every running MySQL instance whose name starts with "orders", across all pages.
+data "rds_instances" "orders" {
+  name_regex = "^orders"
+  engine     = "MySQL"
+  status     = "Running"
+}
+
+output "without_atomic_write" {
+  value = [for i in data.rds_instances.orders.instances : i.id if i.atomic_write_16k_supported && !i.atomic_write_16k]
+}

@@ -1,0 +1,24 @@
+resource "rds_instance" "orders" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.large.2c"
+  storage        = 100
+  storage_type   = "cloud_essd"
+  zone_id        = "cn-hangzhou-i"
+  vpc_id         = "vpc-bp1orders"
+  vswitch_id     = "vsw-bp1orders"
+  instance_name  = "orders"
+  security_ips   = ["10.0.0.0/16"]
+
+  # Left unset, the plan shows the value the cloud will choose (on, for this eligible configuration).
+  atomic_write_16k = true
+
+  # Production guard: any plan that would restart this instance fails instead of warning.
+  prevent_restart     = true
+  deletion_protection = true
+
+  timeouts = {
+    create = "60m"
+    update = "30m"
+  }
+}
