@@ -1,0 +1,443 @@
+// Package rdsservice holds the provider's own knowledge of ApsaraDB RDS: the 16K atomic write
+// rules used for plan-time prediction (pure functions, no I/O), and the service operations built
+// on rdsapi.API (waiting, the one-shot spec change, listing, busy retries).
+//
+// The rules are written from the product specification alone, independently of the simulator,
+// so that a test comparing the two across the whole matrix means something.
+package rdsservice
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// ProductLineCutoff is the purchase date from which every eligible instance supports 16K atomic
+// write (rule 2). Instances bought earlier qualify only if they are YiTian (arm) and their product
+// type was never changed.
+var ProductLineCutoff = time.Date(2025, 5, 14, 0, 0, 0, 0, time.UTC)
+
+// Terraform attribute names the problems point at.
+const (
+	AttrEngine              = "engine"
+	AttrEngineVersion       = "engine_version"
+	AttrStorageType         = "storage_type"
+	AttrCategory            = "category"
+	AttrInstanceType        = "instance_type"
+	AttrAtomicWrite         = "atomic_write_16k"
+	AttrBufferPoolExtension = "buffer_pool_extension"
+)
+
+// Eligible values (rule 1). Anything else, including cloud_ssd, local_ssd and MySQL 8.4, is not.
+var (
+	eligibleVersions     = []string{"5.7", "8.0"}
+	eligibleStorageTypes = []string{"cloud_essd", "cloud_essd2", "cloud_essd3", "general_essd"}
+)
+
+// Expected downtime texts for restart warnings. They are estimates: the cloud documents a
+// transient disconnection for a switchover, not a guaranteed duration.
+const (
+	// ExpectedDowntimeHA applies to High-availability and Cluster instances, which restart by
+	// switching to the standby.
+	ExpectedDowntimeHA = "about 30 to 60 seconds of unavailability per instance (HA switchover)"
+	// ExpectedDowntimeSingleNode applies to Basic-edition and read-only instances, which have no
+	// standby to switch to.
+	ExpectedDowntimeSingleNode = "a few minutes of unavailability per instance (single node restart, no standby)"
+)
+
+// ExpectedDowntime returns the downtime text for an instance of the given category; readOnly
+// instances are single nodes whatever their category says.
+func ExpectedDowntime(category string, readOnly bool) string {
+	if readOnly || strings.EqualFold(strings.TrimSpace(category), "Basic") {
+		return ExpectedDowntimeSingleNode
+	}
+	return ExpectedDowntimeHA
+}
+
+// Problem is one reason a configuration cannot work. Detail names the prerequisite, the value
+// found and the fix; provider diagnostics show Summary and Detail as they are.
+type Problem struct {
+	Attribute string
+	Value     string
+	Summary   string
+	Detail    string
+}
+
+func (p Problem) Error() string { return p.Summary + ": " + p.Detail }
+
+// NewInstanceSpec is what decides 16K atomic write for an instance bought now.
+type NewInstanceSpec struct {
+	Engine        string
+	EngineVersion string
+	StorageType   string
+	Category      string
+	InstanceClass string
+}
+
+// ExistingInstance is what the rules need to know about an instance that already exists.
+type ExistingInstance struct {
+	ID            string
+	Engine        string
+	EngineVersion string
+	StorageType   string
+	Category      string
+	InstanceClass string
+	// Architecture is InstructionSetArch ("arm" or "x86"); empty means derive it from the class.
+	Architecture string
+	// Supported is init_optimized_writes, Enabled is optimized_writes.
+	Supported    bool
+	Enabled      bool
+	CreationTime time.Time
+	// MasterID is set for a read-only instance; MasterEnabled is the primary's flag when known.
+	MasterID      string
+	MasterEnabled *bool
+}
+
+// SpecChange lists the new values of a planned change; "" means unchanged.
+type SpecChange struct {
+	InstanceClass string
+	StorageType   string
+	EngineVersion string
+}
+
+// yitianFamily matches YiTian class families: digits followed by m (High-availability) or e
+// (Cluster), e.g. n2m, x4m, n2e.
+var yitianFamily = regexp.MustCompile(`^[a-z]+[0-9]+[me]$`)
+
+// Architecture derives "arm" (YiTian) or "x86" from a class name such as mysql.n2m.medium.2c.
+// InstructionSetArch is authoritative when the API returns it; this is the fallback and the only
+// source at plan time for a class that is not bought yet.
+func Architecture(class string) string {
+	parts := strings.Split(strings.ToLower(strings.TrimSpace(class)), ".")
+	if len(parts) >= 2 && yitianFamily.MatchString(parts[1]) {
+		return rdsapi.ArchitectureARM
+	}
+	return rdsapi.ArchitectureX86
+}
+
+// ExistingFromAttribute builds an ExistingInstance from DescribeDBInstanceAttribute. MasterEnabled
+// stays nil: it needs a second read of the primary.
+func ExistingFromAttribute(attr *rdsapi.DBInstanceAttribute) (ExistingInstance, error) {
+	inst := ExistingInstance{
+		ID:            attr.DBInstanceID,
+		Engine:        attr.Engine,
+		EngineVersion: string(attr.EngineVersion),
+		StorageType:   attr.DBInstanceStorageType,
+		Category:      attr.Category,
+		InstanceClass: attr.DBInstanceClass,
+		Architecture:  strings.ToLower(strings.TrimSpace(attr.InstructionSetArch)),
+		MasterID:      attr.MasterInstanceID,
+	}
+	if attr.OptimizedWrites != nil {
+		inst.Supported = attr.OptimizedWrites.Supported
+		inst.Enabled = attr.OptimizedWrites.Enabled
+	}
+	if attr.CreationTime != "" {
+		t, err := ParseAPITime(attr.CreationTime)
+		if err != nil {
+			return inst, fmt.Errorf("instance %s: CreationTime: %w", attr.DBInstanceID, err)
+		}
+		inst.CreationTime = t
+	}
+	return inst, nil
+}
+
+// ParseAPITime parses the cloud's UTC timestamps (2011-05-30T12:11:04Z, with or without seconds).
+func ParseAPITime(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	for _, layout := range []string{"2006-01-02T15:04:05Z", "2006-01-02T15:04Z", time.RFC3339} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("unrecognised time %q (want yyyy-MM-ddTHH:mm:ssZ)", s)
+}
+
+func isMySQL(engine string) bool { return strings.EqualFold(strings.TrimSpace(engine), "MySQL") }
+
+func contains(list []string, v string) bool {
+	for _, item := range list {
+		if item == v {
+			return true
+		}
+	}
+	return false
+}
+
+func versionEligible(v string) bool { return contains(eligibleVersions, strings.TrimSpace(v)) }
+
+func storageEligible(s string) bool {
+	return contains(eligibleStorageTypes, strings.ToLower(strings.TrimSpace(s)))
+}
+
+func engineProblem(engine string) Problem {
+	return Problem{
+		Attribute: AttrEngine,
+		Value:     engine,
+		Summary:   "16K atomic write is not available for this engine",
+		Detail: fmt.Sprintf("16K atomic write needs engine MySQL; got %q. "+
+			"Use a MySQL instance or set atomic_write_16k = false.", engine),
+	}
+}
+
+// changing describes a planned change for messages: "" when the value is the current one.
+func changing(from, to string) string {
+	if from == "" || from == to {
+		return ""
+	}
+	return fmt.Sprintf(" (changing from %q)", from)
+}
+
+func versionProblem(version, from string) Problem {
+	return Problem{
+		Attribute: AttrEngineVersion,
+		Value:     version,
+		Summary:   "16K atomic write is not available for this engine version",
+		Detail: fmt.Sprintf("16K atomic write needs engine_version 5.7 or 8.0; got %q%s. "+
+			"Choose MySQL 5.7 or 8.0 or set atomic_write_16k = false.", version, changing(from, version)),
+	}
+}
+
+func storageProblem(storage, from string) Problem {
+	return Problem{
+		Attribute: AttrStorageType,
+		Value:     storage,
+		Summary:   "16K atomic write is not available for this storage type",
+		Detail: fmt.Sprintf("16K atomic write needs storage_type cloud_essd, cloud_essd2, cloud_essd3 or general_essd; got %q%s. "+
+			"Choose an ESSD storage type or set atomic_write_16k = false.", storage, changing(from, storage)),
+	}
+}
+
+// prerequisiteProblems checks rule 1 (engine, version, storage). The engine comes first and alone:
+// versions and storage of other engines say nothing useful.
+func prerequisiteProblems(engine, version, versionFrom, storage, storageFrom string) []Problem {
+	if !isMySQL(engine) {
+		return []Problem{engineProblem(engine)}
+	}
+	var problems []Problem
+	if !versionEligible(version) {
+		problems = append(problems, versionProblem(version, versionFrom))
+	}
+	if !storageEligible(storage) {
+		problems = append(problems, storageProblem(storage, storageFrom))
+	}
+	return problems
+}
+
+// EligibleForNew checks rules 1 and 2 for an instance bought now (on or after the cutoff, so the
+// product line always qualifies; class and category do not matter at creation). An empty result
+// means the instance will be eligible.
+func EligibleForNew(spec NewInstanceSpec) []Problem {
+	return prerequisiteProblems(spec.Engine, spec.EngineVersion, "", spec.StorageType, "")
+}
+
+// DefaultAtomicWrite is rule 4: a new instance created without an explicit choice gets 16K atomic
+// write exactly when it is eligible. The provider sends this value explicitly.
+func DefaultAtomicWrite(spec NewInstanceSpec) bool { return len(EligibleForNew(spec)) == 0 }
+
+// after returns the values an instance will have once change is applied.
+func after(current ExistingInstance, change SpecChange) (class, storage, version string) {
+	class, storage, version = current.InstanceClass, current.StorageType, current.EngineVersion
+	if change.InstanceClass != "" {
+		class = change.InstanceClass
+	}
+	if change.StorageType != "" {
+		storage = change.StorageType
+	}
+	if change.EngineVersion != "" {
+		version = change.EngineVersion
+	}
+	return class, storage, version
+}
+
+func currentArchitecture(current ExistingInstance) string {
+	if current.Architecture == rdsapi.ArchitectureARM || current.Architecture == rdsapi.ArchitectureX86 {
+		return current.Architecture
+	}
+	return Architecture(current.InstanceClass)
+}
+
+// ChangesProductType reports whether change moves the instance between x86 and YiTian classes.
+func ChangesProductType(current ExistingInstance, change SpecChange) bool {
+	if change.InstanceClass == "" || change.InstanceClass == current.InstanceClass {
+		return false
+	}
+	return Architecture(change.InstanceClass) != currentArchitecture(current)
+}
+
+func boughtBeforeCutoff(current ExistingInstance) bool {
+	return !current.CreationTime.IsZero() && current.CreationTime.Before(ProductLineCutoff)
+}
+
+// PredictSupportedAfter predicts init_optimized_writes once change is applied: rule 1 on the new
+// values, rule 9 for a product-type change of an instance bought before the cutoff, and otherwise
+// the product line the cloud reports now. When the current values fail rule 1, Supported says
+// nothing about the product line, so it is derived from the purchase date and architecture
+// (assuming the product type was never changed, which the API cannot tell).
+func PredictSupportedAfter(current ExistingInstance, change SpecChange) bool {
+	_, storage, version := after(current, change)
+	if len(prerequisiteProblems(current.Engine, version, "", storage, "")) > 0 {
+		return false
+	}
+	if ChangesProductType(current, change) && boughtBeforeCutoff(current) {
+		return false
+	}
+	if len(prerequisiteProblems(current.Engine, current.EngineVersion, "", current.StorageType, "")) == 0 {
+		return current.Supported
+	}
+	return !boughtBeforeCutoff(current) || currentArchitecture(current) == rdsapi.ArchitectureARM
+}
+
+func isReadOnly(current ExistingInstance) bool { return current.MasterID != "" }
+
+// toggleEdition reports whether an existing instance of this category may turn the feature on
+// (rule 3). Read-only instances follow their primary's edition; an unknown category is left to
+// the cloud.
+func toggleEdition(current ExistingInstance) bool {
+	c := strings.TrimSpace(current.Category)
+	if c == "" || isReadOnly(current) {
+		return true
+	}
+	return strings.EqualFold(c, "HighAvailability") || strings.EqualFold(c, "cluster")
+}
+
+// CheckToggle checks a planned state of an existing instance: want is the planned flag, change the
+// planned class/storage/version. It covers rules 1, 2, 3, 7 and 9. An empty result means the cloud
+// will accept the change.
+func CheckToggle(current ExistingInstance, want bool, change SpecChange) []Problem {
+	if !want {
+		if current.Enabled && isReadOnly(current) && current.MasterEnabled != nil && *current.MasterEnabled {
+			return []Problem{{
+				Attribute: AttrAtomicWrite,
+				Value:     "false",
+				Summary:   "16K atomic write cannot be turned off on this read-only instance",
+				Detail: fmt.Sprintf("16K atomic write cannot be turned off on read-only instance %s while its primary %s has it on. "+
+					"Turn it off on the primary first, or set atomic_write_16k = true.", current.ID, current.MasterID),
+			}}
+		}
+		return nil
+	}
+	class, storage, version := after(current, change)
+	versionFrom, storageFrom := "", ""
+	if change.EngineVersion != "" {
+		versionFrom = current.EngineVersion
+	}
+	if change.StorageType != "" {
+		storageFrom = current.StorageType
+	}
+	if problems := prerequisiteProblems(current.Engine, version, versionFrom, storage, storageFrom); len(problems) > 0 {
+		return problems
+	}
+	var problems []Problem
+	switch {
+	case ChangesProductType(current, change) && boughtBeforeCutoff(current):
+		problems = append(problems, Problem{
+			Attribute: AttrInstanceType,
+			Value:     class,
+			Summary:   "This instance type change makes 16K atomic write unavailable",
+			Detail: fmt.Sprintf("16K atomic write needs the product type of an instance bought before 2025-05-14 to stay unchanged; "+
+				"changing instance_type from %q (%s) to %q (%s) changes it, and instance %s (bought %s) then loses 16K atomic write for good. "+
+				"Choose an instance type of the same architecture (%s) or set atomic_write_16k = false.",
+				current.InstanceClass, currentArchitecture(current), class, Architecture(class),
+				current.ID, current.CreationTime.Format("2006-01-02"), currentArchitecture(current)),
+		})
+	case !PredictSupportedAfter(current, change):
+		problems = append(problems, Problem{
+			Attribute: AttrAtomicWrite,
+			Value:     "true",
+			Summary:   "16K atomic write is not supported by this instance",
+			Detail: fmt.Sprintf("16K atomic write needs an eligible instance; atomic_write_16k_supported is false for instance %s "+
+				"(existing standard x86 instances bought before 2025-05-14, and instances whose product type was changed, are not eligible). "+
+				"Set atomic_write_16k = false, or create a new instance, which is eligible.", current.ID),
+		})
+	}
+	if !current.Enabled && !toggleEdition(current) {
+		problems = append(problems, Problem{
+			Attribute: AttrCategory,
+			Value:     current.Category,
+			Summary:   "16K atomic write cannot be turned on for an existing instance of this edition",
+			Detail: fmt.Sprintf("Turning on 16K atomic write for an existing instance needs category HighAvailability or cluster; got %q. "+
+				"Basic-edition instances get it only at creation: set atomic_write_16k = false, or create a new instance with atomic_write_16k = true.",
+				current.Category),
+		})
+	}
+	return problems
+}
+
+// CheckBufferPoolExtension checks that Buffer Pool Extension (IoAccelerationEnabled) is only asked
+// for on general_essd storage.
+func CheckBufferPoolExtension(storageType string, want bool) []Problem {
+	if !want || strings.EqualFold(strings.TrimSpace(storageType), "general_essd") {
+		return nil
+	}
+	return []Problem{{
+		Attribute: AttrBufferPoolExtension,
+		Value:     storageType,
+		Summary:   "Buffer Pool Extension is not available for this storage type",
+		Detail: fmt.Sprintf("buffer_pool_extension needs storage_type general_essd; got %q. "+
+			"Choose general_essd or set buffer_pool_extension = false.", storageType),
+	}}
+}
+
+// SpecChangeRestarts lists why applying change (and the planned flag, when wantFlag is not nil)
+// restarts the instance; empty means no restart. The caller sends all of it in one
+// ModifyDBInstanceSpec, so it is one restart whatever the number of reasons.
+func SpecChangeRestarts(current ExistingInstance, wantFlag *bool, change SpecChange) []string {
+	var reasons []string
+	if wantFlag != nil && *wantFlag != current.Enabled && isMySQL(current.Engine) {
+		reasons = append(reasons, fmt.Sprintf("atomic_write_16k changes from %t to %t", current.Enabled, *wantFlag))
+	}
+	if change.InstanceClass != "" && change.InstanceClass != current.InstanceClass {
+		reasons = append(reasons, fmt.Sprintf("instance_type changes from %q to %q", current.InstanceClass, change.InstanceClass))
+	}
+	if change.StorageType != "" && change.StorageType != current.StorageType {
+		reasons = append(reasons, fmt.Sprintf("storage_type changes from %q to %q", current.StorageType, change.StorageType))
+	}
+	if change.EngineVersion != "" && change.EngineVersion != current.EngineVersion {
+		reasons = append(reasons, fmt.Sprintf("engine_version changes from %q to %q", current.EngineVersion, change.EngineVersion))
+	}
+	return reasons
+}
+
+// FollowingReadOnly returns the read-only instances that turn 16K atomic write on (and restart
+// once each) when their primary turns it on (rule 7): those that have it off now.
+func FollowingReadOnly(primaryEnabled, primaryWant bool, readOnly []ExistingInstance) []string {
+	if primaryEnabled || !primaryWant {
+		return nil
+	}
+	var ids []string
+	for _, ro := range readOnly {
+		if !ro.Enabled {
+			ids = append(ids, ro.ID)
+		}
+	}
+	return ids
+}
+
+// Restart is one instance that an apply restarts, and why.
+type Restart struct {
+	InstanceID string
+	Reasons    []string
+	Downtime   string
+}
+
+// RestartWarning renders the plan warning (or, with prevent_restart, the error) for restarts.
+func RestartWarning(restarts []Restart) (summary, detail string) {
+	if len(restarts) == 0 {
+		return "", ""
+	}
+	summary = "This apply restarts RDS instances"
+	if len(restarts) == 1 {
+		summary = fmt.Sprintf("This apply restarts RDS instance %s", restarts[0].InstanceID)
+	}
+	var b strings.Builder
+	b.WriteString("The following instances will restart:\n")
+	for _, r := range restarts {
+		fmt.Fprintf(&b, "  - %s: %s; expected downtime %s\n", r.InstanceID, strings.Join(r.Reasons, "; "), r.Downtime)
+	}
+	b.WriteString("Set prevent_restart = true to refuse such plans.")
+	return summary, b.String()
+}
