@@ -1,0 +1,217 @@
+package rdsservice
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+func boolPtr(b bool) *bool { return &b }
+
+func toggleSetup(t *testing.T) (*fakeClock, *fakeAPI, *Waiter) {
+	t.Helper()
+	clock := newFakeClock()
+	api := newFakeAPI(clock)
+	api.restart = 30 * time.Second
+	api.lag = 4 * time.Second
+	api.add("rm-a", false, true)
+	w := &Waiter{API: api, Clock: clock, MinInterval: time.Second, MaxInterval: 5 * time.Second, FlagGrace: 20 * time.Second}
+	return clock, api, w
+}
+
+func checkToggledOnce(t *testing.T, api *fakeAPI, attr *rdsapi.DBInstanceAttribute, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(api.applied) != 1 || api.restarts != 1 {
+		t.Fatalf("carried out %d modifies (%d restarts), want exactly 1", len(api.applied), api.restarts)
+	}
+	if attr.DBInstanceStatus != rdsapi.StatusRunning || !attr.OptimizedWrites.Enabled {
+		t.Fatalf("returned %s flag=%v", attr.DBInstanceStatus, attr.OptimizedWrites.Enabled)
+	}
+}
+
+func TestApplySpecChangeSendsOneRequestWithCurrentClassAndStorage(t *testing.T) {
+	clock, api, w := toggleSetup(t)
+	api.insts["rm-a"].busyUntil = clock.Now().Add(10 * time.Second) // still busy from an earlier task
+	t0 := clock.Now()
+	attr, err := ApplySpecChange(context.Background(), api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{}, boolPtr(true))
+	checkToggledOnce(t, api, attr, err)
+	got := api.applied[0]
+	want := rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: "rm-a", DBInstanceClass: "mysql.n2.medium.2c",
+		DBInstanceStorage: 100, DBInstanceStorageType: "cloud_essd", OptimizedWrites: rdsapi.OptimizedWritesOn}
+	if got != want {
+		t.Fatalf("sent %+v\nwant %+v", got, want)
+	}
+	if api.modifyCalls != 1 {
+		t.Fatalf("%d modify calls; the wait for Running should come first", api.modifyCalls)
+	}
+	// 10 s busy + 30 s restart + 4 s flag lag; each of the two waits overshoots by at most MaxInterval.
+	if el := clock.since(t0); el < 44*time.Second || el > 54*time.Second {
+		t.Fatalf("took %v", el)
+	}
+}
+
+func TestApplySpecChangeExpectedRestartKeepsOverheadLow(t *testing.T) {
+	clock, api, w := toggleSetup(t)
+	api.lag = 0
+	w.MaxInterval = 30 * time.Second
+	w.ExpectedRestart = 30 * time.Second
+	t0 := clock.Now()
+	attr, err := ApplySpecChange(context.Background(), api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{}, boolPtr(true))
+	checkToggledOnce(t, api, attr, err)
+	if ratio := float64(clock.since(t0)) / float64(api.restart); ratio > 1.10 {
+		t.Fatalf("wait/restart ratio %.3f > 1.10", ratio)
+	}
+}
+
+func TestApplySpecChangeRetriesBusyUntilAccepted(t *testing.T) {
+	_, api, w := toggleSetup(t)
+	api.modifyScript = []modifyOutcome{{err: errBusy}, {err: apiErr("IncorrectDBInstanceState", 400)}, {err: errThrottled}}
+	attr, err := ApplySpecChange(context.Background(), api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{}, boolPtr(true))
+	checkToggledOnce(t, api, attr, err)
+	if api.modifyCalls != 4 {
+		t.Fatalf("%d calls, want 3 refused + 1 accepted", api.modifyCalls)
+	}
+}
+
+func TestApplySpecChangeLostResponseIsNotResent(t *testing.T) {
+	for _, lostErr := range []error{errLost, errInternal} {
+		_, api, w := toggleSetup(t)
+		api.modifyScript = []modifyOutcome{{carriedOut: true, err: lostErr}}
+		attr, err := ApplySpecChange(context.Background(), api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{}, boolPtr(true))
+		checkToggledOnce(t, api, attr, err)
+		if api.modifyCalls != 1 {
+			t.Fatalf("%v: %d modify calls after a lost response to a carried-out request", lostErr, api.modifyCalls)
+		}
+	}
+}
+
+func TestApplySpecChangeResendsWhenTheLostRequestDidNothing(t *testing.T) {
+	_, api, w := toggleSetup(t)
+	api.modifyScript = []modifyOutcome{{carriedOut: false, err: errLost}}
+	attr, err := ApplySpecChange(context.Background(), api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{}, boolPtr(true))
+	checkToggledOnce(t, api, attr, err)
+	if api.modifyCalls != 2 {
+		t.Fatalf("%d calls, want 2 (the first never reached the cloud)", api.modifyCalls)
+	}
+}
+
+// A client that resent a carried-out request on its own surfaces the cloud's busy answer to the
+// second copy. The flag then lags behind Running; ApplySpecChange must wait for it instead of
+// toggling again.
+func TestApplySpecChangeBusyAfterHiddenAcceptWaitsForLaggingFlag(t *testing.T) {
+	_, api, w := toggleSetup(t)
+	api.modifyScript = []modifyOutcome{{carriedOut: true, err: errBusy}}
+	attr, err := ApplySpecChange(context.Background(), api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{}, boolPtr(true))
+	checkToggledOnce(t, api, attr, err)
+	if api.modifyCalls != 1 {
+		t.Fatalf("%d modify calls; want no resend", api.modifyCalls)
+	}
+}
+
+func TestApplySpecChangeNoChangeSendsNothing(t *testing.T) {
+	_, api, w := toggleSetup(t)
+	api.insts["rm-a"].flag, api.insts["rm-a"].target = true, true
+	attr, err := ApplySpecChange(context.Background(), api, w, "rm-a",
+		&rdsapi.ModifyDBInstanceSpecRequest{DBInstanceClass: "mysql.n2.medium.2c"}, boolPtr(true))
+	if err != nil || attr == nil || api.modifyCalls != 0 {
+		t.Fatalf("err %v, %d modify calls; a request that changes nothing must not be sent", err, api.modifyCalls)
+	}
+}
+
+func TestApplySpecChangeClassAndFlagTogether(t *testing.T) {
+	_, api, w := toggleSetup(t)
+	attr, err := ApplySpecChange(context.Background(), api, w, "rm-a",
+		&rdsapi.ModifyDBInstanceSpecRequest{DBInstanceClass: "mysql.n2.large.2c", OptimizedWrites: rdsapi.OptimizedWritesOn}, nil)
+	checkToggledOnce(t, api, attr, err)
+	if attr.DBInstanceClass != "mysql.n2.large.2c" || api.applied[0].DBInstanceStorage != 100 {
+		t.Fatalf("class %s, sent %+v", attr.DBInstanceClass, api.applied[0])
+	}
+}
+
+func TestApplySpecChangePermanentErrorAndDeadline(t *testing.T) {
+	_, api, w := toggleSetup(t)
+	api.modifyScript = []modifyOutcome{{err: apiErr("OptimizedWrites.NotSupported", 400)}}
+	_, err := ApplySpecChange(context.Background(), api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{}, boolPtr(true))
+	if err == nil || !strings.Contains(err.Error(), "modifying RDS instance rm-a") || !strings.Contains(err.Error(), "OptimizedWrites.NotSupported") || api.modifyCalls != 1 {
+		t.Fatalf("got %v after %d calls", err, api.modifyCalls)
+	}
+
+	clock, api, w := toggleSetup(t)
+	ctx := clock.withDeadline(20 * time.Second) // shorter than the 30 s restart
+	_, err = ApplySpecChange(ctx, api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{}, boolPtr(true))
+	if err == nil || !strings.Contains(err.Error(), `timed out waiting for RDS instance rm-a to be Running with the requested spec and atomic_write_16k = true (last status "DBInstanceClassChanging", atomic_write_16k false)`) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func summaries(ids ...string) []rdsapi.DBInstanceSummary {
+	out := make([]rdsapi.DBInstanceSummary, len(ids))
+	for i, id := range ids {
+		out[i].DBInstanceID = id
+	}
+	return out
+}
+
+func page(next string, ids ...string) *rdsapi.DescribeDBInstancesResponse {
+	resp := &rdsapi.DescribeDBInstancesResponse{NextToken: next}
+	resp.Items.DBInstance = summaries(ids...)
+	return resp
+}
+
+func TestListAllDBInstancesReadsEveryPage(t *testing.T) {
+	api := newFakeAPI(newFakeClock())
+	api.pages = map[string]*rdsapi.DescribeDBInstancesResponse{
+		"":   page("t1", "rm-1", "rm-2"),
+		"t1": page("t2", "rm-3"),
+		"t2": page("", "rm-4"),
+	}
+	got, err := ListAllDBInstances(context.Background(), api, &rdsapi.DescribeDBInstancesRequest{
+		RegionID: "cn-hangzhou", Engine: "MySQL", PageSize: 30, PageNumber: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, s := range got {
+		ids = append(ids, s.DBInstanceID)
+	}
+	if strings.Join(ids, ",") != "rm-1,rm-2,rm-3,rm-4" {
+		t.Fatalf("got %v", ids)
+	}
+	for _, r := range api.listReqs {
+		if r.MaxResults != 100 || r.PageSize != 0 || r.PageNumber != 0 || r.Engine != "MySQL" || r.RegionID != "cn-hangzhou" {
+			t.Fatalf("request %+v: token mode with the caller's filters expected", r)
+		}
+	}
+	if len(api.listReqs) != 3 || api.listReqs[2].NextToken != "t2" {
+		t.Fatalf("requests %+v", api.listReqs)
+	}
+}
+
+func TestListAllDBInstancesStopsOnARepeatedToken(t *testing.T) {
+	api := newFakeAPI(newFakeClock())
+	api.pages = map[string]*rdsapi.DescribeDBInstancesResponse{
+		"":   page("t1", "rm-1"),
+		"t1": page("t2", "rm-2"),
+		"t2": page("t1", "rm-3"),
+	}
+	_, err := ListAllDBInstances(context.Background(), api, nil)
+	if err == nil || !strings.Contains(err.Error(), `the server returned NextToken "t1" again on page 3`) {
+		t.Fatalf("got %v", err)
+	}
+	if len(api.listReqs) != 3 {
+		t.Fatalf("%d requests", len(api.listReqs))
+	}
+
+	api.pages = map[string]*rdsapi.DescribeDBInstancesResponse{"": page("", "rm-1")}
+	api.listReqs = nil
+	api.pages["x"] = nil
+	if _, err := ListAllDBInstances(context.Background(), api, &rdsapi.DescribeDBInstancesRequest{NextToken: "nope"}); err == nil || !strings.Contains(err.Error(), "page 1") {
+		t.Fatalf("page error should name the page: %v", err)
+	}
+}
