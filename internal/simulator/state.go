@@ -1,0 +1,183 @@
+package simulator
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+)
+
+// errBadState prefixes every state-file error.
+var errBadState = errors.New("simulator: state file")
+
+// stateVersion guards against loading a file written by an incompatible simulator.
+const stateVersion = 1
+
+// state is everything the simulated cloud remembers; it is what the state file holds.
+type state struct {
+	Version   int                    `json:"version"`
+	Seeded    bool                   `json:"seeded"`
+	NextOrder int64                  `json:"next_order"`
+	Instances map[string]*instance   `json:"instances"`
+	Tokens    map[string]tokenRecord `json:"client_tokens"`
+}
+
+// instance is one simulated DB instance. Times are absolute, so transitions survive a restart of
+// the simulator.
+type instance struct {
+	ID                 string            `json:"id"`
+	RegionID           string            `json:"region_id"`
+	ZoneID             string            `json:"zone_id"`
+	Engine             string            `json:"engine"`
+	EngineVersion      string            `json:"engine_version"`
+	Class              string            `json:"class"`
+	Storage            int64             `json:"storage"`
+	StorageType        string            `json:"storage_type"`
+	Category           string            `json:"category"`
+	PayType            string            `json:"pay_type"`
+	Description        string            `json:"description"`
+	NetType            string            `json:"net_type"`
+	NetworkType        string            `json:"network_type"`
+	VpcID              string            `json:"vpc_id"`
+	VSwitchID          string            `json:"vswitch_id"`
+	Port               string            `json:"port"`
+	SecurityIPs        map[string]string `json:"security_ips"` // IP array name -> comma list
+	CreationTime       time.Time         `json:"creation_time"`
+	PurchaseTime       time.Time         `json:"purchase_time"` // product-line date for rule 2
+	ProductTypeChanged bool              `json:"product_type_changed"`
+	// Optimized is the flag's true value, used by the rules; Describe shows ShownOptimized
+	// until FlagVisibleAt (the lag after a toggle), then Optimized.
+	Optimized          bool      `json:"optimized"`
+	ShownOptimized     bool      `json:"shown_optimized"`
+	FlagVisibleAt      time.Time `json:"flag_visible_at"`
+	IoAcceleration     bool      `json:"io_acceleration"` // Buffer Pool Extension
+	DeletionProtection bool      `json:"deletion_protection"`
+	MasterID           string    `json:"master_id,omitempty"` // set on read-only instances
+	Status             string    `json:"status"`
+	StatusUntil        time.Time `json:"status_until"` // end of a transitional status
+	MaintainTime       string    `json:"maintain_time"`
+}
+
+// tokenRecord remembers the result of an idempotent request.
+type tokenRecord struct {
+	Fingerprint string          `json:"fingerprint"`
+	Response    json.RawMessage `json:"response"`
+}
+
+func newState() *state {
+	return &state{Version: stateVersion, Instances: map[string]*instance{}, Tokens: map[string]tokenRecord{}}
+}
+
+// loadState reads path; a missing file (or no path) gives an empty state, a corrupt one an error.
+func loadState(path string) (*state, error) {
+	if path == "" {
+		return newState(), nil
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return newState(), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w %s: %v", errBadState, path, err)
+	}
+	st := newState()
+	if err := json.Unmarshal(data, st); err != nil {
+		return nil, fmt.Errorf("%w %s is corrupt (not the simulator's JSON): %v; move it away or fix it", errBadState, path, err)
+	}
+	if st.Version != stateVersion {
+		return nil, fmt.Errorf("%w %s has version %d, this simulator writes version %d", errBadState, path, st.Version, stateVersion)
+	}
+	if st.Instances == nil {
+		st.Instances = map[string]*instance{}
+	}
+	if st.Tokens == nil {
+		st.Tokens = map[string]tokenRecord{}
+	}
+	for id, in := range st.Instances {
+		if in == nil || in.ID != id {
+			return nil, fmt.Errorf("%w %s is corrupt: instance entry %q does not match its id", errBadState, path, id)
+		}
+		if in.SecurityIPs == nil {
+			in.SecurityIPs = map[string]string{}
+		}
+	}
+	return st, nil
+}
+
+func (s *Simulator) save() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.saveLocked()
+}
+
+// saveLocked writes the state atomically: a temporary file in the same directory, fsync,
+// rename over the old file, fsync of the directory. A crash leaves the old or the new file,
+// never a torn one.
+func (s *Simulator) saveLocked() error {
+	path := s.opts.StatePath
+	if path == "" {
+		return nil
+	}
+	data, err := json.MarshalIndent(s.state, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, data)
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// sortedInstances lists instances in creation order (then id), the order DescribeDBInstances pages in.
+func (st *state) sortedInstances() []*instance {
+	out := make([]*instance, 0, len(st.Instances))
+	for _, in := range st.Instances {
+		out = append(out, in)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].CreationTime.Equal(out[j].CreationTime) {
+			return out[i].CreationTime.Before(out[j].CreationTime)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// readOnlyIDs lists the read-only instances of a primary, in creation order.
+func (st *state) readOnlyIDs(primaryID string) []string {
+	var ids []string
+	for _, in := range st.sortedInstances() {
+		if in.MasterID == primaryID {
+			ids = append(ids, in.ID)
+		}
+	}
+	return ids
+}
