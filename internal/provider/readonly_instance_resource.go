@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -70,7 +71,7 @@ type readonlyInstanceModel struct {
 	PreventRestart          types.Bool     `tfsdk:"prevent_restart"`
 	Status                  types.String   `tfsdk:"status"`
 	ConnectionString        types.String   `tfsdk:"connection_string"`
-	Port                    types.String   `tfsdk:"port"`
+	Port                    types.Int64    `tfsdk:"port"`
 	Engine                  types.String   `tfsdk:"engine"`
 	Category                types.String   `tfsdk:"category"`
 	InstructionSetArch      types.String   `tfsdk:"instruction_set_arch"`
@@ -170,7 +171,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 			},
 			"status":               schema.StringAttribute{Computed: true, MarkdownDescription: "Instance status (`DBInstanceStatus`)."},
 			"connection_string":    schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Internal connection string."},
-			"port":                 schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Internal port."},
+			"port":                 schema.Int64Attribute{Computed: true, PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}, MarkdownDescription: "Port of `connection_string`."},
 			"engine":               schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Engine, the primary's."},
 			"category":             schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Edition (`Category`)."},
 			"instruction_set_arch": schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "`x86` or `arm` (YiTian)."},
@@ -209,26 +210,18 @@ func (r *readonlyInstanceResource) ValidateConfig(ctx context.Context, req resou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if known(cfg.InstanceType) && !strings.Contains(cfg.InstanceType.ValueString(), ".") {
+	if isKnown(cfg.InstanceType) && !strings.Contains(cfg.InstanceType.ValueString(), ".") {
 		resp.Diagnostics.AddAttributeError(path.Root("instance_type"), "Invalid read-only instance type",
 			fmt.Sprintf("instance_type must be an RDS class code such as mysqlro.n2.medium.1c; got %q.", cfg.InstanceType.ValueString()))
 	}
 }
 
-// known reports whether a value is set and known.
-func known(v interface {
-	IsNull() bool
-	IsUnknown() bool
-}) bool {
-	return !v.IsNull() && !v.IsUnknown()
-}
-
 // readonlyLabel names the instance in messages: its id, or for a new one its name and primary.
 func readonlyLabel(m *readonlyInstanceModel) string {
-	if known(m.ID) && m.ID.ValueString() != "" {
+	if isKnown(m.ID) && m.ID.ValueString() != "" {
 		return "read-only instance " + m.ID.ValueString()
 	}
-	if known(m.InstanceName) && m.InstanceName.ValueString() != "" {
+	if isKnown(m.InstanceName) && m.InstanceName.ValueString() != "" {
 		return fmt.Sprintf("the new read-only instance %q", m.InstanceName.ValueString())
 	}
 	return "the new read-only instance"
@@ -261,18 +254,14 @@ func readonlyToggleAfterCreate(label, masterID string) rdsservice.Restart {
 
 const primaryChangedSummary = "The primary's 16K atomic write changed since the plan"
 
-func addProblems(diags *diag.Diagnostics, problems []rdsservice.Problem) {
+func roAddProblems(diags *diag.Diagnostics, problems []rdsservice.Problem) {
 	for _, p := range problems {
-		attr := p.Attribute
-		if attr == "" {
-			attr = rdsservice.AttrAtomicWrite
-		}
-		diags.AddAttributeError(path.Root(attr), p.Summary, p.Detail)
+		diags.AddAttributeError(problemPath(p), p.Summary, p.Detail)
 	}
 }
 
 // addRestart adds the restart warning, or the prevent_restart error, at the triggering attribute.
-func addRestart(diags *diag.Diagnostics, at path.Path, preventRestart bool, restarts []rdsservice.Restart) {
+func roAddRestart(diags *diag.Diagnostics, at path.Path, preventRestart bool, restarts []rdsservice.Restart) {
 	summary, detail := rdsservice.RestartWarning(restarts)
 	if preventRestart {
 		diags.AddAttributeError(at, "prevent_restart: "+summary,
@@ -307,7 +296,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	}
 
 	var primary *rdsapi.DBInstanceAttribute
-	if known(plan.MasterInstanceID) {
+	if isKnown(plan.MasterInstanceID) {
 		attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, plan.MasterInstanceID.ValueString())
 		switch {
 		case err == nil:
@@ -338,7 +327,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
 
-func primaryFlag(primary *rdsapi.DBInstanceAttribute) bool {
+func roPrimaryFlag(primary *rdsapi.DBInstanceAttribute) bool {
 	return primary != nil && primary.OptimizedWrites != nil && primary.OptimizedWrites.Enabled
 }
 
@@ -350,7 +339,7 @@ func (r *readonlyInstanceResource) planCreate(_ context.Context, plan, cfg *read
 		if plan.AtomicWrite16K.IsUnknown() || plan.AtomicWrite16K.IsNull() {
 			plan.AtomicWrite16K = types.BoolUnknown()
 		}
-		if known(cfg.AtomicWrite16K) && cfg.AtomicWrite16K.ValueBool() {
+		if isKnown(cfg.AtomicWrite16K) && cfg.AtomicWrite16K.ValueBool() {
 			diags.AddAttributeWarning(path.Root("atomic_write_16k"), "A restart of the new read-only instance may follow its creation",
 				fmt.Sprintf("The primary's 16K atomic write is not known yet. If the primary has it off, %s is created with it off "+
 					"and then turned on, which restarts it once (expected downtime %s). With prevent_restart = true that apply fails "+
@@ -375,32 +364,34 @@ func (r *readonlyInstanceResource) planCreate(_ context.Context, plan, cfg *read
 		plan.Engine = types.StringValue(primary.Engine)
 	}
 
-	on := primaryFlag(primary)
+	// A new read-only instance gets the primary's value if it is eligible itself; an ineligible
+	// one cannot carry the flag.
+	on := roPrimaryFlag(primary)
+	problems, specKnown := newReadonlyEligibility(primary, plan)
+	inherits := on && len(problems) == 0
 	switch {
 	case cfg.AtomicWrite16K.IsNull():
-		plan.AtomicWrite16K = types.BoolValue(on)
-	case cfg.AtomicWrite16K.IsUnknown():
+		if on && !specKnown {
+			plan.AtomicWrite16K = types.BoolUnknown()
+		} else {
+			plan.AtomicWrite16K = types.BoolValue(inherits)
+		}
+	case cfg.AtomicWrite16K.IsUnknown(), !specKnown:
 		// Checked at apply.
-	case !cfg.AtomicWrite16K.ValueBool() && on:
-		addProblems(diags, []rdsservice.Problem{readonlyOffProblem(label, master)})
+	case !cfg.AtomicWrite16K.ValueBool() && inherits:
+		roAddProblems(diags, []rdsservice.Problem{readonlyOffProblem(label, master)})
+	case cfg.AtomicWrite16K.ValueBool() && len(problems) > 0:
+		roAddProblems(diags, problems)
 	case cfg.AtomicWrite16K.ValueBool() && !on:
-		problems, ok := newReadonlyEligibility(primary, plan)
-		if !ok {
-			return // inputs unknown: Create checks again
-		}
-		if len(problems) > 0 {
-			addProblems(diags, problems)
-			return
-		}
-		prevent := known(plan.PreventRestart) && plan.PreventRestart.ValueBool()
-		addRestart(diags, path.Root("atomic_write_16k"), prevent, []rdsservice.Restart{readonlyToggleAfterCreate(label, master)})
+		prevent := isKnown(plan.PreventRestart) && plan.PreventRestart.ValueBool()
+		roAddRestart(diags, path.Root("atomic_write_16k"), prevent, []rdsservice.Restart{readonlyToggleAfterCreate(label, master)})
 	}
 }
 
 // newReadonlyEligibility applies rules 1-2 to a new read-only instance (bought now, so only engine,
 // version and storage type matter). ok is false while an input is unknown.
 func newReadonlyEligibility(primary *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel) ([]rdsservice.Problem, bool) {
-	if !known(plan.EngineVersion) || !known(plan.StorageType) || !known(plan.InstanceType) {
+	if !isKnown(plan.EngineVersion) || !isKnown(plan.StorageType) || !isKnown(plan.InstanceType) {
 		return nil, false
 	}
 	return rdsservice.EligibleForNew(rdsservice.NewInstanceSpec{
@@ -413,7 +404,7 @@ func newReadonlyEligibility(primary *rdsapi.DBInstanceAttribute, plan *readonlyI
 }
 
 // existingFromState describes the instance as the refreshed state has it.
-func existingFromState(s *readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute) rdsservice.ExistingInstance {
+func roExistingFromState(s *readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute) rdsservice.ExistingInstance {
 	inst := rdsservice.ExistingInstance{
 		ID:            s.ID.ValueString(),
 		Engine:        s.Engine.ValueString(),
@@ -430,26 +421,26 @@ func existingFromState(s *readonlyInstanceModel, primary *rdsapi.DBInstanceAttri
 		inst.CreationTime = t
 	}
 	if primary != nil {
-		on := primaryFlag(primary)
+		on := roPrimaryFlag(primary)
 		inst.MasterEnabled = &on
 	}
 	return inst
 }
 
 // specChange lists the planned class and storage type changes ("" = unchanged or unknown).
-func specChange(plan, state *readonlyInstanceModel) rdsservice.SpecChange {
+func roSpecChange(plan, state *readonlyInstanceModel) rdsservice.SpecChange {
 	var c rdsservice.SpecChange
-	if known(plan.InstanceType) && plan.InstanceType.ValueString() != state.InstanceType.ValueString() {
+	if isKnown(plan.InstanceType) && plan.InstanceType.ValueString() != state.InstanceType.ValueString() {
 		c.InstanceClass = plan.InstanceType.ValueString()
 	}
-	if known(plan.StorageType) && plan.StorageType.ValueString() != state.StorageType.ValueString() {
+	if isKnown(plan.StorageType) && plan.StorageType.ValueString() != state.StorageType.ValueString() {
 		c.StorageType = plan.StorageType.ValueString()
 	}
 	return c
 }
 
-func storageChanged(plan, state *readonlyInstanceModel) bool {
-	return known(plan.Storage) && plan.Storage.ValueInt64() != state.Storage.ValueInt64()
+func roStorageChanged(plan, state *readonlyInstanceModel) bool {
+	return isKnown(plan.Storage) && plan.Storage.ValueInt64() != state.Storage.ValueInt64()
 }
 
 // planUpdate keeps inherited values stable and announces restarts.
@@ -459,27 +450,27 @@ func (r *readonlyInstanceResource) planUpdate(_ context.Context, plan, cfg, stat
 	if cfg.AtomicWrite16K.IsNull() {
 		plan.AtomicWrite16K = state.AtomicWrite16K
 	}
-	current := existingFromState(state, primary)
-	change := specChange(plan, state)
+	current := roExistingFromState(state, primary)
+	change := roSpecChange(plan, state)
 	var wantFlag *bool
-	if known(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != state.AtomicWrite16K.ValueBool() {
+	if isKnown(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != state.AtomicWrite16K.ValueBool() {
 		want := plan.AtomicWrite16K.ValueBool()
 		wantFlag = &want
 	}
 
-	if wantFlag != nil && !*wantFlag && primaryFlag(primary) {
-		addProblems(diags, []rdsservice.Problem{readonlyOffProblem(readonlyLabel(state), state.MasterInstanceID.ValueString())})
+	if wantFlag != nil && !*wantFlag && roPrimaryFlag(primary) {
+		roAddProblems(diags, []rdsservice.Problem{readonlyOffProblem(readonlyLabel(state), state.MasterInstanceID.ValueString())})
 		return
 	}
-	if known(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() && (wantFlag != nil || change != (rdsservice.SpecChange{})) {
+	if isKnown(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() && (wantFlag != nil || change != (rdsservice.SpecChange{})) {
 		if problems := rdsservice.CheckToggle(current, true, change); len(problems) > 0 {
-			addProblems(diags, problems)
+			roAddProblems(diags, problems)
 			return
 		}
 	}
 
 	reasons := rdsservice.SpecChangeRestarts(current, wantFlag, change)
-	if storageChanged(plan, state) {
+	if roStorageChanged(plan, state) {
 		reasons = append(reasons, fmt.Sprintf("storage changes from %d to %d GB", state.Storage.ValueInt64(), plan.Storage.ValueInt64()))
 	}
 	// The class decides the architecture, and class or storage type can change eligibility:
@@ -493,8 +484,8 @@ func (r *readonlyInstanceResource) planUpdate(_ context.Context, plan, cfg, stat
 	if len(reasons) == 0 {
 		return
 	}
-	prevent := known(plan.PreventRestart) && plan.PreventRestart.ValueBool()
-	addRestart(diags, restartTrigger(plan, state, wantFlag), prevent, []rdsservice.Restart{{
+	prevent := isKnown(plan.PreventRestart) && plan.PreventRestart.ValueBool()
+	roAddRestart(diags, roRestartTrigger(plan, state, wantFlag), prevent, []rdsservice.Restart{{
 		InstanceID: state.ID.ValueString(),
 		Reasons:    reasons,
 		Downtime:   rdsservice.ExpectedDowntime(state.Category.ValueString(), true),
@@ -502,13 +493,13 @@ func (r *readonlyInstanceResource) planUpdate(_ context.Context, plan, cfg, stat
 }
 
 // restartTrigger is the first attribute whose change restarts the instance.
-func restartTrigger(plan, state *readonlyInstanceModel, wantFlag *bool) path.Path {
+func roRestartTrigger(plan, state *readonlyInstanceModel, wantFlag *bool) path.Path {
 	switch {
 	case wantFlag != nil:
 		return path.Root("atomic_write_16k")
-	case known(plan.InstanceType) && plan.InstanceType.ValueString() != state.InstanceType.ValueString():
+	case isKnown(plan.InstanceType) && plan.InstanceType.ValueString() != state.InstanceType.ValueString():
 		return path.Root("instance_type")
-	case known(plan.StorageType) && plan.StorageType.ValueString() != state.StorageType.ValueString():
+	case isKnown(plan.StorageType) && plan.StorageType.ValueString() != state.StorageType.ValueString():
 		return path.Root("storage_type")
 	default:
 		return path.Root("storage")
@@ -531,7 +522,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		DeletionProtection: types.BoolValue(bool(attr.DeletionProtection)),
 		Status:             types.StringValue(attr.DBInstanceStatus),
 		ConnectionString:   types.StringValue(attr.ConnectionString),
-		Port:               types.StringValue(portString(attr.Port)),
+		Port:               roPort(attr.Port),
 		Engine:             types.StringValue(attr.Engine),
 		Category:           types.StringValue(attr.Category),
 		InstructionSetArch: types.StringValue(attr.InstructionSetArch),
@@ -546,7 +537,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 	}
 	m.AtomicWrite16K = types.BoolValue(enabled)
 	m.AtomicWrite16KSupported = types.BoolValue(supported)
-	if known(base.PreventRestart) {
+	if isKnown(base.PreventRestart) {
 		m.PreventRestart = base.PreventRestart
 	}
 	if m.InstructionSetArch.ValueString() == "" {
@@ -556,12 +547,15 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 }
 
 // nullUnknowns turns leftover unknowns into nulls so that a partial state never holds an unknown.
-func nullUnknowns(m *readonlyInstanceModel) {
+func roNullUnknowns(m *readonlyInstanceModel) {
 	for _, s := range []*types.String{&m.EngineVersion, &m.StorageType, &m.ZoneID, &m.VSwitchID, &m.InstanceName,
-		&m.Status, &m.ConnectionString, &m.Port, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime} {
+		&m.Status, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime} {
 		if s.IsUnknown() {
 			*s = types.StringNull()
 		}
+	}
+	if m.Port.IsUnknown() {
+		m.Port = types.Int64Null()
 	}
 	for _, b := range []*types.Bool{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.DeletionProtection, &m.PreventRestart} {
 		if b.IsUnknown() {
@@ -604,28 +598,9 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 		return
 	}
 
-	// The checks of ModifyPlan, again: the primary may not have existed at plan time, and the
-	// messages must be the same.
-	label := readonlyLabel(&plan)
-	on := primaryFlag(primary)
-	toggle := false
-	switch {
-	case cfg.AtomicWrite16K.IsNull() && known(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != on:
-		resp.Diagnostics.AddAttributeError(path.Root("atomic_write_16k"), primaryChangedSummary,
-			fmt.Sprintf("The plan showed atomic_write_16k = %t for %s, inherited from its primary %s, but the primary now has %t "+
-				"(it was changed after the plan, possibly earlier in this apply). Nothing was created. Run terraform apply again "+
-				"so that the plan shows the inherited value.", plan.AtomicWrite16K.ValueBool(), label, master, on))
-		return
-	case known(plan.AtomicWrite16K) && !plan.AtomicWrite16K.ValueBool() && on:
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{readonlyOffProblem(label, master)})
-		return
-	case known(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() && !on:
-		toggle = true
-	}
-
 	// Defaults the plan could not fill (the primary did not exist yet).
 	fill := func(v *types.String, from string) {
-		if !known(*v) && from != "" {
+		if !isKnown(*v) && from != "" {
 			*v = types.StringValue(from)
 		}
 	}
@@ -634,16 +609,33 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	fill(&plan.ZoneID, primary.ZoneID)
 	fill(&plan.VSwitchID, primary.VSwitchID)
 
-	if toggle {
-		problems, _ := newReadonlyEligibility(primary, &plan)
-		if len(problems) > 0 {
-			addProblems(&resp.Diagnostics, problems)
-			return
-		}
+	// The checks of ModifyPlan, again: the primary may not have existed at plan time, and the
+	// messages must be the same.
+	label := readonlyLabel(&plan)
+	on := roPrimaryFlag(primary)
+	problems, _ := newReadonlyEligibility(primary, &plan)
+	inherits := on && len(problems) == 0
+	toggle := false
+	switch {
+	case cfg.AtomicWrite16K.IsNull() && isKnown(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != inherits:
+		resp.Diagnostics.AddAttributeError(path.Root("atomic_write_16k"), primaryChangedSummary,
+			fmt.Sprintf("The plan showed atomic_write_16k = %t for %s, inherited from its primary %s, but it would now inherit %t "+
+				"(the primary was changed after the plan, possibly earlier in this apply). Nothing was created. Run terraform apply "+
+				"again so that the plan shows the inherited value.", plan.AtomicWrite16K.ValueBool(), label, master, inherits))
+		return
+	case !isKnown(plan.AtomicWrite16K):
+	case !plan.AtomicWrite16K.ValueBool() && inherits:
+		roAddProblems(&resp.Diagnostics, []rdsservice.Problem{readonlyOffProblem(label, master)})
+		return
+	case plan.AtomicWrite16K.ValueBool() && len(problems) > 0:
+		roAddProblems(&resp.Diagnostics, problems)
+		return
+	case plan.AtomicWrite16K.ValueBool() && !on:
 		if plan.PreventRestart.ValueBool() {
-			addRestart(&resp.Diagnostics, path.Root("atomic_write_16k"), true, []rdsservice.Restart{readonlyToggleAfterCreate(label, master)})
+			roAddRestart(&resp.Diagnostics, path.Root("atomic_write_16k"), true, []rdsservice.Restart{readonlyToggleAfterCreate(label, master)})
 			return
 		}
+		toggle = true
 	}
 
 	createReq := &rdsapi.CreateReadOnlyDBInstanceRequest{
@@ -687,7 +679,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	// losing track of it.
 	partial := plan
 	partial.ID = types.StringValue(id)
-	nullUnknowns(&partial)
+	roNullUnknowns(&partial)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &partial)...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -722,7 +714,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 func (r *readonlyInstanceResource) converge(ctx context.Context, attr *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel, diags *diag.Diagnostics) (*rdsapi.DBInstanceAttribute, bool) {
 	id := attr.DBInstanceID
 	changed := false
-	if known(plan.InstanceName) && plan.InstanceName.ValueString() != attr.DBInstanceDescription {
+	if isKnown(plan.InstanceName) && plan.InstanceName.ValueString() != attr.DBInstanceDescription {
 		err := r.data.Waiter.RetryBusy(ctx, func() error {
 			return r.data.API.ModifyDBInstanceDescription(ctx, id, plan.InstanceName.ValueString())
 		})
@@ -732,7 +724,7 @@ func (r *readonlyInstanceResource) converge(ctx context.Context, attr *rdsapi.DB
 		}
 		changed = true
 	}
-	if known(plan.DeletionProtection) && plan.DeletionProtection.ValueBool() != bool(attr.DeletionProtection) {
+	if isKnown(plan.DeletionProtection) && plan.DeletionProtection.ValueBool() != bool(attr.DeletionProtection) {
 		err := r.data.Waiter.RetryBusy(ctx, func() error {
 			return r.data.API.ModifyDBInstanceDeletionProtection(ctx, id, plan.DeletionProtection.ValueBool())
 		})
@@ -803,13 +795,13 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	defer cancel()
 	id := state.ID.ValueString()
 
-	change := specChange(&plan, &state)
+	change := roSpecChange(&plan, &state)
 	var wantFlag *bool
-	if known(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != state.AtomicWrite16K.ValueBool() {
+	if isKnown(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != state.AtomicWrite16K.ValueBool() {
 		want := plan.AtomicWrite16K.ValueBool()
 		wantFlag = &want
 	}
-	restart := wantFlag != nil || change != (rdsservice.SpecChange{}) || storageChanged(&plan, &state)
+	restart := wantFlag != nil || change != (rdsservice.SpecChange{}) || roStorageChanged(&plan, &state)
 	if restart {
 		// Plan-time checks again, for values that were unknown then.
 		if wantFlag != nil && !*wantFlag {
@@ -818,13 +810,13 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 				resp.Diagnostics.AddError("Cannot read the primary instance", fmt.Sprintf("Primary %s: %v", state.MasterInstanceID.ValueString(), err))
 				return
 			}
-			if primaryFlag(primary) {
-				addProblems(&resp.Diagnostics, []rdsservice.Problem{readonlyOffProblem(readonlyLabel(&state), state.MasterInstanceID.ValueString())})
+			if roPrimaryFlag(primary) {
+				roAddProblems(&resp.Diagnostics, []rdsservice.Problem{readonlyOffProblem(readonlyLabel(&state), state.MasterInstanceID.ValueString())})
 				return
 			}
 		}
 		if plan.PreventRestart.ValueBool() {
-			resp.Diagnostics.AddAttributeError(restartTrigger(&plan, &state, wantFlag), "prevent_restart: this apply would restart read-only instance "+id,
+			resp.Diagnostics.AddAttributeError(roRestartTrigger(&plan, &state, wantFlag), "prevent_restart: this apply would restart read-only instance "+id,
 				"prevent_restart = true refuses changes that restart the instance. Set prevent_restart = false to allow the restart, or undo the change.")
 			return
 		}
@@ -862,7 +854,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	// earlier in this same apply, the instance may already show the cascade: keep the planned
 	// value so Terraform sees the result it was promised; the next refresh records the real one
 	// without a diff (the attribute is unset in the configuration).
-	if cfg.AtomicWrite16K.IsNull() && known(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != newState.AtomicWrite16K.ValueBool() {
+	if cfg.AtomicWrite16K.IsNull() && isKnown(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != newState.AtomicWrite16K.ValueBool() {
 		tflog.Info(ctx, "atomic_write_16k changed through the primary during this apply", map[string]any{"id": id, "now": newState.AtomicWrite16K.ValueBool()})
 		newState.AtomicWrite16K = plan.AtomicWrite16K
 	}
@@ -910,10 +902,11 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
-// portString keeps Port a plain decimal string whatever the API sent.
-func portString(p rdsapi.FlexString) string {
-	if n, err := strconv.Atoi(strings.TrimSpace(string(p))); err == nil {
-		return strconv.Itoa(n)
+// roPort converts the API's port string; anything that is not a number is left null.
+func roPort(p rdsapi.FlexString) types.Int64 {
+	n, err := strconv.ParseInt(strings.TrimSpace(string(p)), 10, 64)
+	if err != nil {
+		return types.Int64Null()
 	}
-	return string(p)
+	return types.Int64Value(n)
 }
