@@ -1,0 +1,84 @@
+// Command rds-simulator runs the local ApsaraDB RDS OpenAPI simulator. The first line it prints
+// is "listening on http://HOST:PORT"; point the provider's endpoint at that address.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "rds-simulator:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	fs := flag.NewFlagSet("rds-simulator", flag.ContinueOnError)
+	listen := fs.String("listen", "127.0.0.1:0", "address to listen on (port 0 picks a free port)")
+	statePath := fs.String("state", "", "state file: loaded at start, rewritten atomically after each change (empty: in memory only)")
+	keyID := fs.String("access-key-id", simulator.DefaultAccessKeyID, "the only AccessKey ID accepted")
+	keySecret := fs.String("access-key-secret", simulator.DefaultAccessKeySecret, "the AccessKey secret requests must be signed with")
+	region := fs.String("region", simulator.DefaultRegion, "the region this simulator serves")
+	createDuration := fs.Duration("create-duration", 5*time.Second, "how long a new instance stays Creating")
+	restartDuration := fs.Duration("restart-duration", 3*time.Second, "how long a spec change or restart keeps an instance out of Running")
+	deleteDuration := fs.Duration("delete-duration", 2*time.Second, "how long an instance stays Deleting")
+	flagLag := fs.Duration("flag-lag", time.Second, "delay after the return to Running before a toggled OptimizedWrites flag shows")
+	seed := fs.Bool("seed", false, "plant the built-in pre-existing instances into a fresh state")
+	throttleRate := fs.Float64("throttle-rate", 0, "fraction of API requests answered Throttling.User")
+	errorRate := fs.Float64("error-rate", 0, "fraction of API requests answered ServiceUnavailable")
+	latency := fs.Duration("latency", 0, "delay added to every API request")
+	dropRate := fs.Float64("drop-response-rate", 0, "fraction of API requests carried out whose response is then dropped")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	sim, err := simulator.New(simulator.Options{
+		AccessKeyID: *keyID, AccessKeySecret: *keySecret, Region: *region,
+		CreateDuration: *createDuration, RestartDuration: *restartDuration, DeleteDuration: *deleteDuration,
+		FlagLag: *flagLag, Seed: *seed, StatePath: *statePath,
+		Faults: simulator.Faults{ThrottleRate: *throttleRate, ErrorRate: *errorRate,
+			LatencyMS: int(latency.Milliseconds()), DropResponseRate: *dropRate},
+	})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("listening on http://%s\n", ln.Addr())
+
+	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	select {
+	case err := <-serveErr:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-serveErr; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
