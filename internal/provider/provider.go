@@ -216,9 +216,9 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{NewInstanceResource, NewReadonlyInstanceResource}
 }
 
-// DataSources lists the provider's data sources (none yet).
+// DataSources lists the provider's data sources.
 func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return nil
+	return []func() datasource.DataSource{NewInstanceDataSource, NewInstancesDataSource}
 }
 
 // settings is the provider configuration after environment fallbacks.

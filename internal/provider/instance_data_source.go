@@ -1,0 +1,276 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+var (
+	_ datasource.DataSource              = (*instanceDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*instanceDataSource)(nil)
+)
+
+// NewInstanceDataSource returns the rds_instance data source.
+func NewInstanceDataSource() datasource.DataSource {
+	return &instanceDataSource{}
+}
+
+// instanceDataSource reads one instance (primary or read-only) by id.
+type instanceDataSource struct {
+	data *ProviderData
+}
+
+// instanceDataModel is what both data sources expose for one instance. rds_instance uses it as its
+// whole model, rds_instances as the element of `instances`.
+type instanceDataModel struct {
+	ID                      types.String `tfsdk:"id"`
+	InstanceName            types.String `tfsdk:"instance_name"`
+	Engine                  types.String `tfsdk:"engine"`
+	EngineVersion           types.String `tfsdk:"engine_version"`
+	InstanceType            types.String `tfsdk:"instance_type"`
+	Storage                 types.Int64  `tfsdk:"storage"`
+	StorageType             types.String `tfsdk:"storage_type"`
+	Category                types.String `tfsdk:"category"`
+	DBInstanceType          types.String `tfsdk:"db_instance_type"`
+	ZoneID                  types.String `tfsdk:"zone_id"`
+	VpcID                   types.String `tfsdk:"vpc_id"`
+	VSwitchID               types.String `tfsdk:"vswitch_id"`
+	SecurityIPs             types.Set    `tfsdk:"security_ips"`
+	DeletionProtection      types.Bool   `tfsdk:"deletion_protection"`
+	AtomicWrite16K          types.Bool   `tfsdk:"atomic_write_16k"`
+	AtomicWrite16KSupported types.Bool   `tfsdk:"atomic_write_16k_supported"`
+	BufferPoolExtension     types.Bool   `tfsdk:"buffer_pool_extension"`
+	Status                  types.String `tfsdk:"status"`
+	ConnectionString        types.String `tfsdk:"connection_string"`
+	Port                    types.Int64  `tfsdk:"port"`
+	CreationTime            types.String `tfsdk:"creation_time"`
+	InstructionSetArch      types.String `tfsdk:"instruction_set_arch"`
+	MasterInstanceID        types.String `tfsdk:"master_instance_id"`
+	ReadOnlyInstanceIDs     types.List   `tfsdk:"read_only_instance_ids"`
+}
+
+// instanceDataAttrTypes is instanceDataModel as an object type, for the rds_instances list.
+var instanceDataAttrTypes = map[string]attr.Type{
+	"id":                         types.StringType,
+	"instance_name":              types.StringType,
+	"engine":                     types.StringType,
+	"engine_version":             types.StringType,
+	"instance_type":              types.StringType,
+	"storage":                    types.Int64Type,
+	"storage_type":               types.StringType,
+	"category":                   types.StringType,
+	"db_instance_type":           types.StringType,
+	"zone_id":                    types.StringType,
+	"vpc_id":                     types.StringType,
+	"vswitch_id":                 types.StringType,
+	"security_ips":               types.SetType{ElemType: types.StringType},
+	"deletion_protection":        types.BoolType,
+	"atomic_write_16k":           types.BoolType,
+	"atomic_write_16k_supported": types.BoolType,
+	"buffer_pool_extension":      types.BoolType,
+	"status":                     types.StringType,
+	"connection_string":          types.StringType,
+	"port":                       types.Int64Type,
+	"creation_time":              types.StringType,
+	"instruction_set_arch":       types.StringType,
+	"master_instance_id":         types.StringType,
+	"read_only_instance_ids":     types.ListType{ElemType: types.StringType},
+}
+
+// instanceDataDescriptions documents every exposed attribute once, for both data sources.
+var instanceDataDescriptions = map[string]string{
+	"id":                         "Instance id (`DBInstanceId`).",
+	"instance_name":              "Description of the instance (`DBInstanceDescription`).",
+	"engine":                     "Database engine, e.g. `MySQL`.",
+	"engine_version":             "Engine version, e.g. `8.0`.",
+	"instance_type":              "Instance class (`DBInstanceClass`), e.g. `mysql.n2.medium.2c`.",
+	"storage":                    "Storage in GB.",
+	"storage_type":               "Storage type, e.g. `cloud_essd`.",
+	"category":                   "Edition: `HighAvailability`, `Basic` or `cluster`.",
+	"db_instance_type":           "Role of the instance (`DBInstanceType`): `Primary` or `Readonly`.",
+	"zone_id":                    "Zone.",
+	"vpc_id":                     "VPC.",
+	"vswitch_id":                 "vSwitch.",
+	"security_ips":               "IP allow-list (`SecurityIPList`).",
+	"deletion_protection":        "Whether the cloud refuses to delete the instance.",
+	"atomic_write_16k":           "Whether 16K atomic write is on (`optimized_writes` in `OptimizedWritesInfo`).",
+	"atomic_write_16k_supported": "Whether the instance is eligible for 16K atomic write (`init_optimized_writes`).",
+	"buffer_pool_extension":      "Whether Buffer Pool Extension (`IoAccelerationEnabled`) is on.",
+	"status":                     "Instance status (`DBInstanceStatus`).",
+	"connection_string":          "Internal connection address.",
+	"port":                       "Port of `connection_string`.",
+	"creation_time":              "Creation (purchase) time, UTC.",
+	"instruction_set_arch":       "`x86` or `arm` (YiTian).",
+	"master_instance_id":         "Primary of a read-only instance; empty for a primary.",
+	"read_only_instance_ids":     "Ids of the read-only instances of a primary.",
+}
+
+// instanceDataComputedAttributes returns the computed schema attributes of instanceDataModel
+// except id.
+func instanceDataComputedAttributes() map[string]schema.Attribute {
+	out := map[string]schema.Attribute{}
+	for name, t := range instanceDataAttrTypes {
+		if name == "id" {
+			continue
+		}
+		desc := instanceDataDescriptions[name]
+		switch tt := t.(type) {
+		case types.SetType:
+			out[name] = schema.SetAttribute{Computed: true, ElementType: tt.ElemType, MarkdownDescription: desc}
+		case types.ListType:
+			out[name] = schema.ListAttribute{Computed: true, ElementType: tt.ElemType, MarkdownDescription: desc}
+		default:
+			switch t {
+			case types.Int64Type:
+				out[name] = schema.Int64Attribute{Computed: true, MarkdownDescription: desc}
+			case types.BoolType:
+				out[name] = schema.BoolAttribute{Computed: true, MarkdownDescription: desc}
+			default:
+				out[name] = schema.StringAttribute{Computed: true, MarkdownDescription: desc}
+			}
+		}
+	}
+	return out
+}
+
+// instanceDataFromAttribute converts one DescribeDBInstanceAttribute answer.
+func instanceDataFromAttribute(a *rdsapi.DBInstanceAttribute) (instanceDataModel, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	m := instanceDataModel{
+		ID:                 types.StringValue(a.DBInstanceID),
+		InstanceName:       types.StringValue(a.DBInstanceDescription),
+		Engine:             types.StringValue(a.Engine),
+		EngineVersion:      types.StringValue(string(a.EngineVersion)),
+		InstanceType:       types.StringValue(a.DBInstanceClass),
+		Storage:            types.Int64Value(int64(a.DBInstanceStorage)),
+		StorageType:        types.StringValue(a.DBInstanceStorageType),
+		Category:           types.StringValue(a.Category),
+		DBInstanceType:     types.StringValue(a.DBInstanceType),
+		ZoneID:             types.StringValue(a.ZoneID),
+		VpcID:              types.StringValue(a.VpcID),
+		VSwitchID:          types.StringValue(a.VSwitchID),
+		DeletionProtection: types.BoolValue(bool(a.DeletionProtection)),
+		Status:             types.StringValue(a.DBInstanceStatus),
+		ConnectionString:   types.StringValue(a.ConnectionString),
+		Port:               types.Int64Null(),
+		CreationTime:       types.StringValue(a.CreationTime),
+		InstructionSetArch: types.StringValue(a.InstructionSetArch),
+		MasterInstanceID:   types.StringValue(a.MasterInstanceID),
+	}
+	if a.InstructionSetArch == "" {
+		m.InstructionSetArch = types.StringValue(rdsservice.Architecture(a.DBInstanceClass))
+	}
+	if p := strings.TrimSpace(string(a.Port)); p != "" {
+		n, err := strconv.ParseInt(p, 10, 64)
+		if err != nil {
+			diags.AddError("Unexpected answer from the RDS API", fmt.Sprintf("instance %s: Port %q is not a number", a.DBInstanceID, p))
+			return m, diags
+		}
+		m.Port = types.Int64Value(n)
+	}
+	// Engines without the feature have no OptimizedWritesInfo: off and not supported.
+	enabled, supported := false, false
+	if a.OptimizedWrites != nil {
+		enabled, supported = a.OptimizedWrites.Enabled, a.OptimizedWrites.Supported
+	}
+	m.AtomicWrite16K = types.BoolValue(enabled)
+	m.AtomicWrite16KSupported = types.BoolValue(supported)
+	m.BufferPoolExtension = types.BoolValue(switchOn(string(a.IoAccelerationEnabled)))
+
+	ips := splitList(a.SecurityIPList)
+	ipValues := make([]attr.Value, 0, len(ips))
+	for _, ip := range ips {
+		ipValues = append(ipValues, types.StringValue(ip))
+	}
+	set, d := types.SetValue(types.StringType, ipValues)
+	diags.Append(d...)
+	m.SecurityIPs = set
+	ros := make([]attr.Value, 0, len(a.ReadOnlyDBInstanceIDs))
+	for _, id := range a.ReadOnlyDBInstanceIDs {
+		ros = append(ros, types.StringValue(id))
+	}
+	list, d := types.ListValue(types.StringType, ros)
+	diags.Append(d...)
+	m.ReadOnlyInstanceIDs = list
+	return m, diags
+}
+
+// configureDataSource hands the provider's API client to a data source.
+func configureDataSource(req datasource.ConfigureRequest, resp *datasource.ConfigureResponse, name string) *ProviderData {
+	if req.ProviderData == nil {
+		return nil
+	}
+	data, ok := req.ProviderData.(*ProviderData)
+	if !ok || data == nil || data.API == nil {
+		resp.Diagnostics.AddError("Unexpected provider data",
+			fmt.Sprintf("%s expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", name, req.ProviderData))
+		return nil
+	}
+	return data
+}
+
+func (d *instanceDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_instance"
+}
+
+func (d *instanceDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := instanceDataComputedAttributes()
+	attrs["id"] = schema.StringAttribute{
+		Required:            true,
+		MarkdownDescription: "Id of the instance to read (primary `rm-…` or read-only `rr-…`).",
+		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads one ApsaraDB RDS instance by id (one `DescribeDBInstanceAttribute`), including 16K atomic " +
+			"write (`atomic_write_16k`), its eligibility and the primary/read-only relationships.",
+		Attributes: attrs,
+	}
+}
+
+func (d *instanceDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = configureDataSource(req, resp, "data source rds_instance")
+}
+
+func (d *instanceDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	if d.data == nil {
+		resp.Diagnostics.AddError("Provider not configured",
+			"The rds provider has no API client. Check the provider configuration (credentials, region, endpoint).")
+		return
+	}
+	var cfg instanceDataModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := cfg.ID.ValueString()
+	a, err := d.data.API.DescribeDBInstanceAttribute(ctx, id)
+	if rdsapi.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "RDS instance not found",
+			fmt.Sprintf("No instance %s exists in region %s.", id, d.data.Region))
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+		return
+	}
+	m, diags := instanceDataFromAttribute(a)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
