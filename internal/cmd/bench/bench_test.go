@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+func TestParseListenLine(t *testing.T) {
+	got, err := parseListenLine("listening on http://127.0.0.1:40123\n")
+	if err != nil || got != "http://127.0.0.1:40123" {
+		t.Fatalf("got %q, %v", got, err)
+	}
+	for _, bad := range []string{"", "starting", "listening on ftp://x", "listening on "} {
+		if _, err := parseListenLine(bad); err == nil {
+			t.Errorf("%q: expected an error", bad)
+		}
+	}
+}
+
+func TestParseReattachLine(t *testing.T) {
+	line := "\tTF_REATTACH_PROVIDERS='{\"registry.terraform.io/openrds/rds\":{\"Protocol\":\"grpc\",\"ProtocolVersion\":6," +
+		"\"Pid\":42,\"Test\":true,\"Addr\":{\"Network\":\"unix\",\"String\":\"/tmp/plugin1\"}}}'"
+	got, ok := parseReattachLine(line)
+	if !ok || !strings.HasPrefix(got, "{\"registry.terraform.io/openrds/rds\"") || !strings.HasSuffix(got, "}}}") {
+		t.Fatalf("got %q, %v", got, ok)
+	}
+	for _, bad := range []string{"Provider started.", "TF_REATTACH_PROVIDERS='not json'", "\tCommand Prompt:\tset \"TF_REATTACH_PROVIDERS={}\""} {
+		if _, ok := parseReattachLine(bad); ok {
+			t.Errorf("%q: accepted", bad)
+		}
+	}
+}
+
+func TestParseVmHWM(t *testing.T) {
+	status := "Name:\tterraform-provi\nVmPeak:\t  900000 kB\nVmHWM:\t   41234 kB\nVmRSS:\t   40000 kB\n"
+	got, err := parseVmHWM(status)
+	if err != nil || got != 41234 {
+		t.Fatalf("got %d, %v", got, err)
+	}
+	if _, err := parseVmHWM("Name: x\n"); err == nil {
+		t.Error("missing VmHWM accepted")
+	}
+}
+
+func TestCountAddresses(t *testing.T) {
+	out := "╷\n│ Warning: Provider development overrides are in effect\n╵\nrds_instance.bench[0]\nrds_instance.bench[1]\n\nterraform_data.x\n"
+	if got := countAddresses(out); got != 3 {
+		t.Fatalf("got %d, want 3", got)
+	}
+}
+
+func TestParseResourceTypes(t *testing.T) {
+	doc := `warning text {not json
+{"format_version":"1.0","provider_schemas":{"registry.terraform.io/openrds/rds":{"resource_schemas":{"rds_instance":{},"rds_readonly_instance":{}}}}}`
+	types, err := parseResourceTypes(jsonDocument(doc))
+	if err != nil || !types["rds_readonly_instance"] {
+		t.Fatalf("a brace inside a warning line must not be taken for the document: %v, %v", types, err)
+	}
+	doc = "╷\n│ Warning: overrides\n╵\n" + `{"format_version":"1.0","provider_schemas":{"registry.terraform.io/openrds/rds":{"resource_schemas":{"rds_instance":{},"rds_readonly_instance":{}}}}}`
+	types, err = parseResourceTypes(jsonDocument(doc))
+	if err != nil || !types["rds_instance"] || !types["rds_readonly_instance"] || types["x"] {
+		t.Fatalf("got %v, %v", types, err)
+	}
+}
+
+func TestBaseEnvDropsInfluences(t *testing.T) {
+	env := baseEnv([]string{"PATH=/bin", "TF_LOG=trace", "TF_REATTACH_PROVIDERS={}", "ALIBABA_CLOUD_ACCESS_KEY_ID=real",
+		"ALICLOUD_SECRET_KEY=real", "HOME=/root"}, "/tmp/rc")
+	joined := strings.Join(env, "\n")
+	for _, bad := range []string{"TF_LOG", "TF_REATTACH", "=real"} {
+		if strings.Contains(joined, bad) {
+			t.Errorf("environment keeps %s:\n%s", bad, joined)
+		}
+	}
+	for _, good := range []string{"PATH=/bin", "HOME=/root", "TF_CLI_CONFIG_FILE=/tmp/rc", "CHECKPOINT_DISABLE=1",
+		"ALIBABA_CLOUD_ACCESS_KEY_ID=" + simAccessKeyID} {
+		if !strings.Contains(joined, good) {
+			t.Errorf("environment lacks %s", good)
+		}
+	}
+}
+
+func TestCountsAndStats(t *testing.T) {
+	if !equalCounts(map[string]int{"a": 1, "b": 0}, map[string]int{"a": 1}) {
+		t.Error("zero entries should not matter")
+	}
+	if equalCounts(map[string]int{"a": 2}, map[string]int{"a": 1}) || equalCounts(map[string]int{"a": 1, "c": 1}, map[string]int{"a": 1}) {
+		t.Error("different counts compared equal")
+	}
+	if m := median([]float64{3, 1, 2}); m != 2 {
+		t.Errorf("median %v", m)
+	}
+	if m := median([]float64{4, 1, 2, 3}); m != 2.5 {
+		t.Errorf("median %v", m)
+	}
+	if allPass([]*figure{{Status: statusPass}, {Status: statusNotRun}}) || allPass(nil) {
+		t.Error("a figure that did not run, or no figure at all, is not a pass")
+	}
+}
+
+func TestSimulatorArgs(t *testing.T) {
+	args := strings.Join(simOptions{CreateDuration: 1e10, RestartDuration: 1e9, ThrottleRate: 0.2}.args(), " ")
+	for _, want := range []string{"-listen 127.0.0.1:0", "-create-duration 10s", "-restart-duration 1s", "-throttle-rate 0.2"} {
+		if !strings.Contains(args, want) {
+			t.Errorf("%q lacks %q", args, want)
+		}
+	}
+	if strings.Contains(strings.Join(simOptions{}.args(), " "), "throttle") {
+		t.Error("no throttling flag expected without a rate")
+	}
+}
+
+// The generated configurations must be valid HCL; terraform fmt parses them without a provider.
+func TestConfigsParse(t *testing.T) {
+	tf, err := exec.LookPath("terraform")
+	if err != nil {
+		t.Skip("terraform not on PATH")
+	}
+	for name, cfg := range map[string]string{
+		"many":        manyInstancesConfig(3),
+		"data":        terraformDataConfig(3),
+		"restarts":    restartsConfig(false),
+		"restarts+ro": restartsConfig(true),
+	} {
+		cmd := exec.Command(tf, "fmt", "-")
+		cmd.Stdin = strings.NewReader(cfg)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			t.Errorf("%s: terraform fmt: %v\n%s\n%s", name, err, stderr.String(), cfg)
+		}
+	}
+	if !strings.Contains(restartsConfig(true), `resource "rds_readonly_instance" "ro"`) ||
+		strings.Contains(restartsConfig(false), "rds_readonly_instance") {
+		t.Error("read-only instances must appear only when asked for")
+	}
+}

@@ -1,0 +1,153 @@
+// Command bench measures the rds provider end to end: it drives the real terraform binary against
+// the real simulator program (bin/rds-simulator) and the provider binary
+// (bin/terraform-provider-rds), all on loopback, and prints the figures of issue 8 as a table and
+// as JSON. Every figure is a ratio or a count measured side by side in one run, so the targets hold
+// on a noisy machine.
+//
+// Exit status: 0 when every target is met, 1 when a target is missed or a figure could not run,
+// 2 when the harness itself could not start (missing binaries, no terraform).
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	os.Exit(run())
+}
+
+func run() int {
+	var (
+		binDir    = flag.String("bin", "bin", "directory holding terraform-provider-rds and rds-simulator")
+		terraform = flag.String("terraform", "", "terraform binary (default: the one on PATH)")
+		out       = flag.String("out", "bench/results.json", "where to write the results as JSON")
+		only      = flag.String("figures", "1,2,3,4,5", "comma-separated figures to run")
+		keep      = flag.Bool("keep", false, "keep the work directory (configurations, states, logs)")
+		timeout   = flag.Duration("timeout", 15*time.Minute, "deadline for the whole run")
+		b         = &bench{progress: os.Stderr}
+	)
+	flag.IntVar(&b.nRefresh, "refresh-instances", 50, "figure 1: instances in the refreshed plan")
+	flag.IntVar(&b.nScale, "scale-instances", 200, "figure 3: resources in each plan")
+	flag.IntVar(&b.rounds, "rounds", 5, "figure 3: interleaved timing rounds (the median is used)")
+	flag.DurationVar(&b.restartDuration, "restart-duration", 10*time.Second, "figure 2: simulator restart duration")
+	flag.DurationVar(&b.createDuration, "create-duration", 10*time.Second, "figure 4: simulator create duration")
+	flag.Float64Var(&b.throttleRate, "throttle-rate", 0.2, "figure 4: share of throttled calls")
+	flag.IntVar(&b.nThrottle, "throttle-instances", 20, "figure 4: instances created")
+	flag.Parse()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
+	defer cancel()
+
+	started := time.Now()
+	rep, err := b.setup(*binDir, *terraform)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return 2
+	}
+	// The work directory (configurations, states, every command's log) stays when asked for or
+	// when a target is missed, so the logs the notes point to can be read.
+	defer func() {
+		if *keep || !allPass(rep.Figures) {
+			fmt.Printf("work directory kept: %s\n", b.work)
+			return
+		}
+		_ = os.RemoveAll(b.work)
+	}()
+
+	want := map[string]bool{}
+	for _, f := range strings.Split(*only, ",") {
+		want[strings.TrimSpace(f)] = true
+	}
+	if want["1"] {
+		rep.Figures = append(rep.Figures, b.figure1(ctx))
+	}
+	if want["2"] {
+		rep.Figures = append(rep.Figures, b.figure2(ctx))
+	}
+	if want["3"] {
+		rep.Figures = append(rep.Figures, b.figure3(ctx))
+	}
+	if want["4"] {
+		rep.Figures = append(rep.Figures, b.figure4(ctx))
+	}
+	if want["5"] {
+		rep.Figures = append(rep.Figures, b.figure5(ctx)...)
+	}
+	rep.Started = started.UTC().Truncate(time.Second)
+	rep.DurationSeconds = seconds(time.Since(started).Round(100 * time.Millisecond))
+	rep.AllTargetsMet = allPass(rep.Figures)
+
+	fmt.Println()
+	printTable(os.Stdout, rep.Figures)
+	fmt.Printf("\n%s, %s, %d CPUs, %.0f s\n", rep.TerraformVersion, rep.GoVersion, rep.CPUs, rep.DurationSeconds)
+	if err := writeJSON(*out, rep); err != nil {
+		fmt.Fprintln(os.Stderr, "bench: write results:", err)
+		return 2
+	}
+	fmt.Printf("results written to %s\n", *out)
+	if !rep.AllTargetsMet {
+		fmt.Println("some targets were not met (see the table)")
+		return 1
+	}
+	return 0
+}
+
+// setup checks the binaries, makes the work directory and the CLI configuration.
+func (b *bench) setup(binDir, terraform string) (*report, error) {
+	absBin, err := filepath.Abs(binDir)
+	if err != nil {
+		return nil, err
+	}
+	b.providerBin = filepath.Join(absBin, "terraform-provider-rds")
+	b.simBin = filepath.Join(absBin, "rds-simulator")
+	for _, p := range []string{b.providerBin, b.simBin} {
+		if st, err := os.Stat(p); err != nil || st.IsDir() {
+			return nil, fmt.Errorf("%s is missing: run `make build simulator` first", p)
+		}
+	}
+	if terraform == "" {
+		if terraform, err = exec.LookPath("terraform"); err != nil {
+			return nil, fmt.Errorf("terraform is not on PATH: %w", err)
+		}
+	}
+	b.work, err = os.MkdirTemp("", "rds-bench-")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Join(b.work, "logs"), 0o755); err != nil {
+		return nil, err
+	}
+	cliPath := filepath.Join(b.work, "terraform.rc")
+	if err := os.WriteFile(cliPath, []byte(cliConfig(absBin)), 0o644); err != nil {
+		return nil, err
+	}
+	b.tf = &tfRunner{bin: terraform, env: baseEnv(os.Environ(), cliPath), logDir: filepath.Join(b.work, "logs")}
+
+	rep := &report{GoVersion: runtime.Version(), CPUs: runtime.NumCPU()}
+	if outp, err := exec.Command(terraform, "version", "-json").Output(); err == nil {
+		var v struct {
+			Version string `json:"terraform_version"`
+		}
+		if json.Unmarshal(outp, &v) == nil && v.Version != "" {
+			rep.TerraformVersion = "Terraform " + v.Version
+		}
+	}
+	if outp, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output(); err == nil {
+		rep.Commit = strings.TrimSpace(string(outp))
+	}
+	b.logf("work directory %s (logs in logs/)", b.work)
+	return rep, nil
+}
