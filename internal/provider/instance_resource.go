@@ -872,13 +872,13 @@ func (r *instanceResource) analyzeUpdate(ctx context.Context, state, plan, confi
 	trigger := func(name string, unknown bool, changed *bool, differs bool) {
 		if unknown {
 			an.unknowns = append(an.unknowns, name)
-			if an.firstPath.Equal(path.Empty()) {
+			if len(an.firstPath.Steps()) == 0 {
 				an.firstPath = path.Root(name)
 			}
 			return
 		}
 		*changed = differs
-		if differs && an.firstPath.Equal(path.Empty()) {
+		if differs && len(an.firstPath.Steps()) == 0 {
 			an.firstPath = path.Root(name)
 		}
 	}
@@ -912,12 +912,12 @@ func (r *instanceResource) analyzeUpdate(ctx context.Context, state, plan, confi
 	}
 	if an.flag == nil {
 		an.unknowns = append(an.unknowns, "atomic_write_16k")
-		if an.firstPath.Equal(path.Empty()) {
+		if len(an.firstPath.Steps()) == 0 {
 			an.firstPath = path.Root("atomic_write_16k")
 		}
 	} else {
 		an.flagChanged = *an.flag != cur.Enabled && isMySQL(cur.Engine)
-		if an.flagChanged && an.firstPath.Equal(path.Empty()) {
+		if an.flagChanged && len(an.firstPath.Steps()) == 0 {
 			an.firstPath = path.Root("atomic_write_16k")
 		}
 	}
@@ -952,7 +952,7 @@ func (r *instanceResource) analyzeUpdate(ctx context.Context, state, plan, confi
 		an.unknowns = append(an.unknowns, "buffer_pool_extension")
 	} else {
 		an.bpeChanged = *an.bpe != state.BufferPoolExtension.ValueBool()
-		if an.bpeChanged && an.firstPath.Equal(path.Empty()) {
+		if an.bpeChanged && len(an.firstPath.Steps()) == 0 {
 			an.firstPath = path.Root("buffer_pool_extension")
 		}
 		if isKnown(plan.StorageType) {
@@ -1415,7 +1415,9 @@ func multipleOf(n int64) validator.Int64 { return multipleOfValidator{n: n} }
 func (v multipleOfValidator) Description(context.Context) string {
 	return fmt.Sprintf("value must be a multiple of %d", v.n)
 }
-func (v multipleOfValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v multipleOfValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
 func (v multipleOfValidator) ValidateInt64(_ context.Context, req validator.Int64Request, resp *validator.Int64Response) {
 	if !isKnown(req.ConfigValue) {
 		return
@@ -1435,7 +1437,9 @@ var startsWithLetter = regexp.MustCompile(`^\p{L}`)
 func (instanceNameValidator) Description(context.Context) string {
 	return "2 to 255 characters, starting with a letter, not starting with http:// or https://"
 }
-func (v instanceNameValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v instanceNameValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
 func (instanceNameValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if !isKnown(req.ConfigValue) {
 		return
@@ -1459,7 +1463,9 @@ type ipv4OrCIDRValidator struct{}
 func (ipv4OrCIDRValidator) Description(context.Context) string {
 	return "an IPv4 address (10.0.0.1) or CIDR block (10.0.0.0/24)"
 }
-func (v ipv4OrCIDRValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v ipv4OrCIDRValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
 func (ipv4OrCIDRValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if !isKnown(req.ConfigValue) {
 		return

@@ -1,0 +1,572 @@
+package provider
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// Unit tests that call ValidateConfig and ModifyPlan directly: warnings cannot be asserted
+// through terraform-plugin-testing. Each test has its own simulator and checks that planning
+// sent no mutating request.
+
+func instanceSchema(t *testing.T) schema.Schema {
+	t.Helper()
+	var resp resource.SchemaResponse
+	NewInstanceResource().Schema(context.Background(), resource.SchemaRequest{}, &resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatalf("schema: %v", resp.Diagnostics)
+	}
+	return resp.Schema
+}
+
+var timeoutsAttrTypes = map[string]attr.Type{"create": types.StringType, "update": types.StringType, "delete": types.StringType}
+
+// nullModel has every attribute null, with the right types.
+func nullModel() instanceModel {
+	return instanceModel{
+		ID: types.StringNull(), Engine: types.StringNull(), EngineVersion: types.StringNull(), InstanceType: types.StringNull(),
+		Storage: types.Int64Null(), StorageType: types.StringNull(), Category: types.StringNull(), ZoneID: types.StringNull(),
+		VpcID: types.StringNull(), VSwitchID: types.StringNull(), InstanceName: types.StringNull(),
+		SecurityIPs: types.SetNull(types.StringType), DeletionProtection: types.BoolNull(), AtomicWrite16K: types.BoolNull(),
+		BufferPoolExtension: types.BoolNull(), PreventRestart: types.BoolNull(), RestoreFrom: types.ObjectNull(restoreFromAttrTypes),
+		Timeouts: timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes)}, Status: types.StringNull(),
+		ConnectionString: types.StringNull(), Port: types.Int64Null(), CreationTime: types.StringNull(),
+		InstructionSetArch: types.StringNull(), AtomicWrite16KSupported: types.BoolNull(), ReadOnlyInstanceIDs: types.ListNull(types.StringType),
+	}
+}
+
+// mysqlConfig is a minimal configuration: MySQL 8.0 on cloud_essd (defaults), HA x86 class.
+func mysqlConfig() instanceModel {
+	m := nullModel()
+	m.Engine = types.StringValue("MySQL")
+	m.EngineVersion = types.StringValue("8.0")
+	m.InstanceType = types.StringValue("mysql.n2.medium.2c")
+	m.Storage = types.Int64Value(20)
+	return m
+}
+
+// createPlan is what the framework plans for config before ModifyPlan: defaults applied,
+// computed values unknown.
+func createPlan(c instanceModel) instanceModel {
+	p := c
+	if p.StorageType.IsNull() {
+		p.StorageType = types.StringValue(defaultStorageType)
+	}
+	if p.Category.IsNull() {
+		p.Category = types.StringValue(defaultCategory)
+	}
+	if p.SecurityIPs.IsNull() {
+		p.SecurityIPs = types.SetValueMust(types.StringType, []attr.Value{types.StringValue(defaultSecurityIP)})
+	}
+	if p.DeletionProtection.IsNull() {
+		p.DeletionProtection = types.BoolValue(false)
+	}
+	if p.PreventRestart.IsNull() {
+		p.PreventRestart = types.BoolValue(false)
+	}
+	for _, v := range []*types.String{&p.ID, &p.ZoneID, &p.VpcID, &p.VSwitchID, &p.InstanceName, &p.Status, &p.ConnectionString, &p.CreationTime, &p.InstructionSetArch} {
+		if v.IsNull() {
+			*v = types.StringUnknown()
+		}
+	}
+	for _, v := range []*types.Bool{&p.AtomicWrite16K, &p.BufferPoolExtension, &p.AtomicWrite16KSupported} {
+		if v.IsNull() {
+			*v = types.BoolUnknown()
+		}
+	}
+	p.Port = types.Int64Unknown()
+	p.ReadOnlyInstanceIDs = types.ListUnknown(types.StringType)
+	return p
+}
+
+func rawOf(t *testing.T, s schema.Schema, m *instanceModel) tftypes.Value {
+	t.Helper()
+	st := tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(context.Background()), nil)}
+	if m == nil {
+		return st.Raw
+	}
+	if d := st.Set(context.Background(), m); d.HasError() {
+		t.Fatalf("building value: %v", d)
+	}
+	return st.Raw
+}
+
+type planResult struct {
+	plan  instanceModel
+	diags diag.Diagnostics
+	rr    []path.Path
+}
+
+func runModifyPlan(t *testing.T, env *testEnv, config, plan *instanceModel, state *instanceModel, requiresReplace ...path.Path) planResult {
+	t.Helper()
+	ctx := context.Background()
+	s := instanceSchema(t)
+	r := &instanceResource{data: env.data}
+	req := resource.ModifyPlanRequest{
+		Config: tfsdk.Config{Schema: s, Raw: rawOf(t, s, config)},
+		Plan:   tfsdk.Plan{Schema: s, Raw: rawOf(t, s, plan)},
+		State:  tfsdk.State{Schema: s, Raw: rawOf(t, s, state)},
+	}
+	resp := resource.ModifyPlanResponse{Plan: req.Plan, RequiresReplace: requiresReplace}
+	before := env.mutations()
+	r.ModifyPlan(ctx, req, &resp)
+	if n := env.mutations() - before; n != 0 {
+		t.Errorf("ModifyPlan sent %d mutating requests; planning must not change anything", n)
+	}
+	var out instanceModel
+	if !resp.Plan.Raw.IsNull() {
+		if d := resp.Plan.Get(ctx, &out); d.HasError() {
+			t.Fatalf("reading plan: %v", d)
+		}
+	}
+	return planResult{plan: out, diags: resp.Diagnostics, rr: resp.RequiresReplace}
+}
+
+func runValidate(t *testing.T, config instanceModel) diag.Diagnostics {
+	t.Helper()
+	s := instanceSchema(t)
+	var resp resource.ValidateConfigResponse
+	(&instanceResource{}).ValidateConfig(context.Background(), resource.ValidateConfigRequest{
+		Config: tfsdk.Config{Schema: s, Raw: rawOf(t, s, &config)},
+	}, &resp)
+	return resp.Diagnostics
+}
+
+// stateOf reads an instance through the resource's Read, as a refresh would.
+func stateOf(t *testing.T, env *testEnv, id string) instanceModel {
+	t.Helper()
+	ctx := context.Background()
+	s := instanceSchema(t)
+	m := nullModel()
+	m.ID = types.StringValue(id)
+	req := resource.ReadRequest{State: tfsdk.State{Schema: s, Raw: rawOf(t, s, &m)}}
+	resp := resource.ReadResponse{State: req.State}
+	(&instanceResource{data: env.data}).Read(ctx, req, &resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatalf("read %s: %v", id, resp.Diagnostics)
+	}
+	var out instanceModel
+	if d := resp.State.Get(ctx, &out); d.HasError() {
+		t.Fatalf("state: %v", d)
+	}
+	return out
+}
+
+// updateInputs derives config and plan from state and a change to the configuration, the way
+// the framework does before ModifyPlan (computed values without a plan modifier become unknown).
+func updateInputs(state instanceModel, change func(c *instanceModel)) (config, plan instanceModel) {
+	config = nullModel()
+	config.Engine, config.EngineVersion, config.InstanceType = state.Engine, state.EngineVersion, state.InstanceType
+	config.Storage, config.StorageType, config.Category = state.Storage, state.StorageType, state.Category
+	change(&config)
+	plan = state
+	plan.InstanceType, plan.Storage, plan.StorageType = config.InstanceType, config.Storage, config.StorageType
+	for _, v := range []struct {
+		cfg  types.String
+		dest *types.String
+	}{{config.InstanceName, &plan.InstanceName}} {
+		if !v.cfg.IsNull() {
+			*v.dest = v.cfg
+		}
+	}
+	if !config.SecurityIPs.IsNull() {
+		plan.SecurityIPs = config.SecurityIPs
+	}
+	if !config.DeletionProtection.IsNull() {
+		plan.DeletionProtection = config.DeletionProtection
+	}
+	if !config.PreventRestart.IsNull() {
+		plan.PreventRestart = config.PreventRestart
+	}
+	plan.AtomicWrite16K, plan.BufferPoolExtension = config.AtomicWrite16K, config.BufferPoolExtension
+	if plan.AtomicWrite16K.IsNull() {
+		plan.AtomicWrite16K = types.BoolUnknown()
+	}
+	if plan.BufferPoolExtension.IsNull() {
+		plan.BufferPoolExtension = types.BoolUnknown()
+	}
+	plan.Status, plan.InstructionSetArch, plan.AtomicWrite16KSupported = types.StringUnknown(), types.StringUnknown(), types.BoolUnknown()
+	return config, plan
+}
+
+func seed(t *testing.T, env *testEnv, s simulator.SeedInstance) string {
+	t.Helper()
+	id, err := env.sim.AddInstance(s)
+	if err != nil {
+		t.Fatalf("seed: %v", err)
+	}
+	return id
+}
+
+// wantDiag asserts exactly one diagnostic of the severity, at the path, whose summary and detail
+// contain the given texts.
+func wantDiag(t *testing.T, diags diag.Diagnostics, sev diag.Severity, at path.Path, summary string, detail ...string) {
+	t.Helper()
+	var found []diag.Diagnostic
+	for _, d := range diags {
+		if d.Severity() == sev {
+			found = append(found, d)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("want exactly one %v, got %d: %v", sev, len(found), diags)
+	}
+	d := found[0]
+	if !strings.Contains(d.Summary(), summary) {
+		t.Errorf("summary %q does not contain %q", d.Summary(), summary)
+	}
+	for _, w := range detail {
+		if !strings.Contains(d.Detail(), w) {
+			t.Errorf("detail does not contain %q:\n%s", w, d.Detail())
+		}
+	}
+	withPath, ok := d.(diag.DiagnosticWithPath)
+	if !ok || !withPath.Path().Equal(at) {
+		t.Errorf("diagnostic path = %v, want %v", d, at)
+	}
+}
+
+func wantNoDiags(t *testing.T, diags diag.Diagnostics) {
+	t.Helper()
+	if len(diags) != 0 {
+		t.Fatalf("want no diagnostics, got %v", diags)
+	}
+}
+
+func TestValidateConfigAtomicWritePrerequisites(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		change  func(m *instanceModel)
+		summary string
+		detail  string
+	}{
+		{"engine", func(m *instanceModel) {
+			m.Engine, m.EngineVersion, m.InstanceType = types.StringValue("PostgreSQL"), types.StringValue("16.0"), types.StringValue("pg.n2.medium.2c")
+		}, "not available for this engine", `needs engine MySQL; got "PostgreSQL"`},
+		{"version", func(m *instanceModel) { m.EngineVersion = types.StringValue("5.6") },
+			"not available for this engine version", `needs engine_version 5.7 or 8.0; got "5.6"`},
+		{"storage", func(m *instanceModel) { m.StorageType = types.StringValue("cloud_ssd") },
+			"not available for this storage type", `got "cloud_ssd"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := mysqlConfig()
+			c.AtomicWrite16K = types.BoolValue(true)
+			tc.change(&c)
+			diags := runValidate(t, c)
+			wantDiag(t, diags, diag.SeverityError, path.Root("atomic_write_16k"), tc.summary, tc.detail, "set atomic_write_16k = false")
+		})
+	}
+	t.Run("eligible", func(t *testing.T) {
+		c := mysqlConfig()
+		c.AtomicWrite16K = types.BoolValue(true)
+		wantNoDiags(t, runValidate(t, c))
+	})
+	t.Run("unknown inputs are skipped", func(t *testing.T) {
+		c := mysqlConfig()
+		c.AtomicWrite16K = types.BoolValue(true)
+		c.EngineVersion = types.StringUnknown()
+		c.StorageType = types.StringValue("local_ssd")
+		wantNoDiags(t, runValidate(t, c))
+	})
+	t.Run("false is always fine", func(t *testing.T) {
+		c := mysqlConfig()
+		c.AtomicWrite16K = types.BoolValue(false)
+		c.EngineVersion = types.StringValue("5.6")
+		wantNoDiags(t, runValidate(t, c))
+	})
+}
+
+func TestValidateConfigBufferPoolExtensionAndRestore(t *testing.T) {
+	t.Parallel()
+	c := mysqlConfig()
+	c.BufferPoolExtension = types.BoolValue(true)
+	wantDiag(t, runValidate(t, c), diag.SeverityError, path.Root("buffer_pool_extension"),
+		"Buffer Pool Extension is not available", `needs storage_type general_essd; got "cloud_essd"`)
+	c.StorageType = types.StringValue("general_essd")
+	wantNoDiags(t, runValidate(t, c))
+
+	c = mysqlConfig()
+	c.RestoreFrom = types.ObjectValueMust(restoreFromAttrTypes, map[string]attr.Value{
+		"source_instance_id": types.StringValue("rm-x"), "backup_id": types.StringNull(), "restore_time": types.StringNull(),
+	})
+	wantDiag(t, runValidate(t, c), diag.SeverityError, path.Root("restore_from"), "Invalid restore_from", "exactly one of restore_from.backup_id")
+}
+
+func TestModifyPlanCreateKnownDefault(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	cases := []struct {
+		name      string
+		change    func(m *instanceModel)
+		flag      bool
+		supported bool
+		arch      string
+	}{
+		{"mysql 8.0 essd x86", func(*instanceModel) {}, true, true, "x86"},
+		{"mysql 8.0 essd yitian", func(m *instanceModel) { m.InstanceType = types.StringValue("mysql.n2m.medium.2c") }, true, true, "arm"},
+		{"mysql 5.7 basic", func(m *instanceModel) {
+			m.EngineVersion, m.Category, m.InstanceType = types.StringValue("5.7"), types.StringValue("Basic"), types.StringValue("mysql.n2.medium.1")
+		}, true, true, "x86"},
+		{"mysql 8.0 local_ssd", func(m *instanceModel) { m.StorageType = types.StringValue("local_ssd") }, false, false, "x86"},
+		{"postgresql", func(m *instanceModel) {
+			m.Engine, m.EngineVersion, m.InstanceType = types.StringValue("PostgreSQL"), types.StringValue("16.0"), types.StringValue("pg.n2.medium.2c")
+		}, false, false, "x86"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := mysqlConfig()
+			tc.change(&c)
+			p := createPlan(c)
+			res := runModifyPlan(t, env, &c, &p, nil)
+			wantNoDiags(t, res.diags)
+			if res.plan.AtomicWrite16K.IsUnknown() || res.plan.AtomicWrite16K.ValueBool() != tc.flag {
+				t.Errorf("planned atomic_write_16k = %v, want %v", res.plan.AtomicWrite16K, tc.flag)
+			}
+			if res.plan.AtomicWrite16KSupported.ValueBool() != tc.supported || res.plan.AtomicWrite16KSupported.IsUnknown() {
+				t.Errorf("planned atomic_write_16k_supported = %v, want %v", res.plan.AtomicWrite16KSupported, tc.supported)
+			}
+			if res.plan.InstructionSetArch.ValueString() != tc.arch {
+				t.Errorf("planned instruction_set_arch = %v, want %s", res.plan.InstructionSetArch, tc.arch)
+			}
+			if res.plan.BufferPoolExtension.IsUnknown() || res.plan.BufferPoolExtension.ValueBool() {
+				t.Errorf("planned buffer_pool_extension = %v, want false", res.plan.BufferPoolExtension)
+			}
+		})
+	}
+	t.Run("explicit false is kept", func(t *testing.T) {
+		c := mysqlConfig()
+		c.AtomicWrite16K = types.BoolValue(false)
+		p := createPlan(c)
+		res := runModifyPlan(t, env, &c, &p, nil)
+		wantNoDiags(t, res.diags)
+		if res.plan.AtomicWrite16K.ValueBool() {
+			t.Error("explicit false must stay false")
+		}
+	})
+	t.Run("unknown version defers", func(t *testing.T) {
+		c := mysqlConfig()
+		c.EngineVersion = types.StringUnknown()
+		p := createPlan(c)
+		res := runModifyPlan(t, env, &c, &p, nil)
+		wantNoDiags(t, res.diags)
+		if !res.plan.AtomicWrite16K.IsUnknown() {
+			t.Errorf("atomic_write_16k must stay unknown until the version is known, got %v", res.plan.AtomicWrite16K)
+		}
+	})
+}
+
+func TestModifyPlanCreateClassCheck(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	c := mysqlConfig()
+	c.InstanceType = types.StringValue("mysql.n2.medium.3c")
+	p := createPlan(c)
+	res := runModifyPlan(t, env, &c, &p, nil)
+	wantDiag(t, res.diags, diag.SeverityError, path.Root("instance_type"), "Instance type not offered",
+		`instance_type "mysql.n2.medium.3c" is not offered for MySQL 8.0, category HighAvailability, storage_type cloud_essd`,
+		"Close matches: mysql.n2.medium.2c")
+
+	// A Basic class asked for as HighAvailability is not offered either.
+	c = mysqlConfig()
+	c.InstanceType = types.StringValue("mysql.n2.medium.1")
+	p = createPlan(c)
+	res = runModifyPlan(t, env, &c, &p, nil)
+	wantDiag(t, res.diags, diag.SeverityError, path.Root("instance_type"), "Instance type not offered", "Close matches:")
+}
+
+func TestModifyPlanUpdateToggleWarnsAndGuards(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", PurchaseTime: time.Now().Add(-time.Hour)})
+	state := stateOf(t, env, id)
+	if state.AtomicWrite16K.ValueBool() || !state.AtomicWrite16KSupported.ValueBool() {
+		t.Fatalf("seeded instance: flag %v supported %v", state.AtomicWrite16K, state.AtomicWrite16KSupported)
+	}
+
+	config, plan := updateInputs(state, func(c *instanceModel) { c.AtomicWrite16K = types.BoolValue(true) })
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("atomic_write_16k"), "This apply restarts RDS instance "+id,
+		id+": atomic_write_16k changes from false to true", "expected downtime about 30 to 60 seconds", "prevent_restart = true")
+	if !res.plan.AtomicWrite16K.ValueBool() {
+		t.Errorf("planned flag = %v", res.plan.AtomicWrite16K)
+	}
+
+	config.PreventRestart, plan.PreventRestart = types.BoolValue(true), types.BoolValue(true)
+	res = runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityError, path.Root("atomic_write_16k"), restartRefusedSummary,
+		id+": atomic_write_16k changes from false to true", "prevent_restart is true, so this plan is refused")
+}
+
+func TestModifyPlanUpdateOneWarningForClassAndFlag(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", PurchaseTime: time.Now().Add(-time.Hour)})
+	state := stateOf(t, env, id)
+	config, plan := updateInputs(state, func(c *instanceModel) {
+		c.AtomicWrite16K = types.BoolValue(true)
+		c.InstanceType = types.StringValue("mysql.n2.large.2c")
+		c.Storage = types.Int64Value(40)
+	})
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("instance_type"), "This apply restarts RDS instance "+id,
+		"atomic_write_16k changes from false to true", `instance_type changes from "mysql.n2.medium.2c" to "mysql.n2.large.2c"`,
+		"storage changes from 20 GB to 40 GB")
+}
+
+func TestModifyPlanUpdateNoRestartChanges(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", OptimizedWrites: true})
+	state := stateOf(t, env, id)
+	config, plan := updateInputs(state, func(c *instanceModel) {
+		c.InstanceName = types.StringValue("renamed")
+		c.DeletionProtection = types.BoolValue(true)
+	})
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	wantNoDiags(t, res.diags)
+	if !res.plan.AtomicWrite16K.ValueBool() || res.plan.AtomicWrite16K.IsUnknown() {
+		t.Errorf("unset atomic_write_16k must keep the prior value true, got %v", res.plan.AtomicWrite16K)
+	}
+	if res.plan.BufferPoolExtension.IsUnknown() || res.plan.AtomicWrite16KSupported.IsUnknown() || res.plan.InstructionSetArch.IsUnknown() {
+		t.Errorf("computed values must stay known: %+v", res.plan)
+	}
+}
+
+func TestModifyPlanUpdateIneligible(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	legacy := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", PurchaseTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)})
+	basic := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.1",
+		Storage: 20, StorageType: "cloud_essd", Category: "Basic"})
+
+	state := stateOf(t, env, legacy)
+	config, plan := updateInputs(state, func(c *instanceModel) { c.AtomicWrite16K = types.BoolValue(true) })
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityError, path.Root("atomic_write_16k"), "16K atomic write is not supported by this instance",
+		"atomic_write_16k_supported is false for instance "+legacy, "Set atomic_write_16k = false")
+
+	state = stateOf(t, env, basic)
+	config, plan = updateInputs(state, func(c *instanceModel) { c.AtomicWrite16K = types.BoolValue(true) })
+	res = runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityError, path.Root("category"), "cannot be turned on for an existing instance of this edition",
+		`needs category HighAvailability or cluster; got "Basic"`)
+}
+
+func TestModifyPlanUpdateProductTypeChangeTurnsFlagOff(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2m.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", PurchaseTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC),
+		OptimizedWrites: true})
+	state := stateOf(t, env, id)
+
+	// Unset flag: the plan turns it off and says so, plus the restart warning.
+	config, plan := updateInputs(state, func(c *instanceModel) { c.InstanceType = types.StringValue("mysql.n2.medium.2c") })
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	if res.plan.AtomicWrite16K.ValueBool() || res.plan.AtomicWrite16KSupported.ValueBool() {
+		t.Errorf("planned flag/supported = %v/%v, want false/false", res.plan.AtomicWrite16K, res.plan.AtomicWrite16KSupported)
+	}
+	if res.plan.InstructionSetArch.ValueString() != "x86" {
+		t.Errorf("planned arch = %v", res.plan.InstructionSetArch)
+	}
+	if len(res.diags) != 2 || res.diags.HasError() {
+		t.Fatalf("want two warnings, got %v", res.diags)
+	}
+	if !strings.Contains(res.diags[0].Summary(), "will be turned off") || !strings.Contains(res.diags[1].Detail(), "atomic_write_16k changes from true to false") {
+		t.Errorf("unexpected warnings: %v", res.diags)
+	}
+
+	// Explicit true with the same change: an error on instance_type.
+	config, plan = updateInputs(state, func(c *instanceModel) {
+		c.InstanceType = types.StringValue("mysql.n2.medium.2c")
+		c.AtomicWrite16K = types.BoolValue(true)
+	})
+	res = runModifyPlan(t, env, &config, &plan, &state)
+	if !res.diags.HasError() {
+		t.Fatalf("want an error, got %v", res.diags)
+	}
+	var found bool
+	for _, d := range res.diags.Errors() {
+		if p, ok := d.(diag.DiagnosticWithPath); ok && p.Path().Equal(path.Root("instance_type")) &&
+			strings.Contains(d.Detail(), "Choose an instance type of the same architecture (arm)") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no instance_type error naming the fix: %v", res.diags)
+	}
+}
+
+func TestModifyPlanTurnOnNamesReadOnlyFollowers(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	primary := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	roOff := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysqlro.n2.medium.1c",
+		Storage: 20, StorageType: "cloud_essd", MasterID: primary})
+	state := stateOf(t, env, primary)
+	config, plan := updateInputs(state, func(c *instanceModel) { c.AtomicWrite16K = types.BoolValue(true) })
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("atomic_write_16k"), "This apply restarts RDS instances",
+		primary+": atomic_write_16k changes from false to true",
+		roOff+" (read-only instance): follows its primary turning atomic_write_16k on; expected downtime a few minutes")
+}
+
+func TestModifyPlanUpdateUnknownInstanceTypeMayRestart(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	state := stateOf(t, env, id)
+	config, plan := updateInputs(state, func(c *instanceModel) { c.InstanceType = types.StringUnknown() })
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("instance_type"), "This apply may restart RDS instance "+id,
+		"instance_type, atomic_write_16k", "checked again at apply time")
+	if !res.plan.AtomicWrite16K.IsUnknown() {
+		t.Errorf("flag must be unknown while the class is unknown, got %v", res.plan.AtomicWrite16K)
+	}
+}
+
+func TestModifyPlanNoChangeAndDestroy(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", OptimizedWrites: true})
+	state := stateOf(t, env, id)
+	config, plan := updateInputs(state, func(*instanceModel) {})
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	wantNoDiags(t, res.diags)
+	if res.plan.Status.ValueString() != state.Status.ValueString() {
+		t.Errorf("a plan without changes must keep status, got %v", res.plan.Status)
+	}
+
+	state.DeletionProtection = types.BoolValue(true)
+	res = runModifyPlan(t, env, &config, nil, &state)
+	wantDiag(t, res.diags, diag.SeverityError, path.Root("deletion_protection"), deletionProtectedSummary,
+		"Set deletion_protection = false, run terraform apply")
+
+	// A replacement deletes the current instance too.
+	config, plan = updateInputs(state, func(c *instanceModel) { c.EngineVersion = types.StringValue("5.7") })
+	res = runModifyPlan(t, env, &config, &plan, &state, path.Root("engine_version"))
+	wantDiag(t, res.diags, diag.SeverityError, path.Root("deletion_protection"), deletionProtectedSummary, "This plan replaces the instance")
+}
