@@ -274,21 +274,61 @@ func boughtBeforeCutoff(current ExistingInstance) bool {
 
 // PredictSupportedAfter predicts init_optimized_writes once change is applied: rule 1 on the new
 // values, rule 9 for a product-type change of an instance bought before the cutoff, and otherwise
-// the product line the cloud reports now. When the current values fail rule 1, Supported says
-// nothing about the product line, so it is derived from the purchase date and architecture
-// (assuming the product type was never changed, which the API cannot tell).
+// the product line the cloud reports now. When the answer cannot be known from what the API shows
+// (see PredictSupportedAfterKnown) it assumes the product type was never changed.
 func PredictSupportedAfter(current ExistingInstance, change SpecChange) bool {
+	supported, _ := PredictSupportedAfterKnown(current, change)
+	return supported
+}
+
+// PredictSupportedAfterKnown is PredictSupportedAfter plus whether the prediction is certain.
+// It is not when the instance fails rule 1 now (so init_optimized_writes=false says nothing about
+// its product line), the change fixes rule 1, and the instance is YiTian bought before the cutoff
+// (or its purchase date is unknown): whether its product type was ever changed decides, and the
+// API does not show that. The provider plans atomic_write_16k_supported as unknown then.
+func PredictSupportedAfterKnown(current ExistingInstance, change SpecChange) (supported, known bool) {
 	_, storage, version := after(current, change)
 	if len(prerequisiteProblems(current.Engine, version, "", storage, "")) > 0 {
-		return false
+		return false, true
 	}
 	if ChangesProductType(current, change) && boughtBeforeCutoff(current) {
-		return false
+		return false, true
 	}
 	if len(prerequisiteProblems(current.Engine, current.EngineVersion, "", current.StorageType, "")) == 0 {
-		return current.Supported
+		return current.Supported, true
 	}
-	return !boughtBeforeCutoff(current) || currentArchitecture(current) == rdsapi.ArchitectureARM
+	switch {
+	case current.CreationTime.IsZero():
+		return true, false
+	case !boughtBeforeCutoff(current):
+		return true, true
+	case currentArchitecture(current) == rdsapi.ArchitectureARM:
+		return true, false
+	default:
+		return false, true
+	}
+}
+
+// ToggleWarnings returns what CheckToggle cannot decide before apply: turning the feature on
+// together with a change that fixes rule 1 on an instance whose product-type history the API does
+// not show. The cloud decides at apply time; the provider shows these as plan warnings.
+func ToggleWarnings(current ExistingInstance, want bool, change SpecChange) []Problem {
+	if !want || len(CheckToggle(current, want, change)) > 0 {
+		return nil
+	}
+	if _, known := PredictSupportedAfterKnown(current, change); known {
+		return nil
+	}
+	return []Problem{{
+		Attribute: AttrAtomicWrite,
+		Value:     "true",
+		Summary:   "16K atomic write eligibility is decided at apply",
+		Detail: fmt.Sprintf("Instance %s is not eligible for 16K atomic write with its current storage_type %q and engine_version %q, "+
+			"and it was bought before 2025-05-14 (or its purchase date is unknown): after this change it is eligible only if its product type "+
+			"was never changed between x86 and YiTian, which the API does not show. If the cloud refuses, the apply fails with its error; "+
+			"to be safe, apply the storage or version change first with atomic_write_16k = false, then check atomic_write_16k_supported.",
+			current.ID, current.StorageType, current.EngineVersion),
+	}}
 }
 
 func isReadOnly(current ExistingInstance) bool { return current.MasterID != "" }

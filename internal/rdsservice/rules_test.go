@@ -287,3 +287,38 @@ func TestExistingFromAttribute(t *testing.T) {
 		t.Fatalf("absent fields: %+v %v", inst, err)
 	}
 }
+
+func TestPredictSupportedAfterKnownAndToggleWarnings(t *testing.T) {
+	armOldSSD := existing(func(i *ExistingInstance) {
+		i.StorageType = "cloud_ssd"
+		i.Supported = false
+		i.CreationTime = before
+		i.InstanceClass = "mysql.n2m.medium.2c"
+	})
+	toESSD := SpecChange{StorageType: "cloud_essd"}
+	if s, known := PredictSupportedAfterKnown(armOldSSD, toESSD); !s || known {
+		t.Fatalf("arm bought before the cutoff, storage fixed: got (%v, %v), want (true, false)", s, known)
+	}
+	noDate := existing(func(i *ExistingInstance) { i.StorageType = "cloud_ssd"; i.Supported = false; i.CreationTime = time.Time{} })
+	if _, known := PredictSupportedAfterKnown(noDate, toESSD); known {
+		t.Fatal("unknown purchase date must make the prediction uncertain")
+	}
+	certain := []ExistingInstance{
+		existing(nil),
+		existing(func(i *ExistingInstance) { i.StorageType = "cloud_ssd"; i.Supported = false }),
+		existing(func(i *ExistingInstance) { i.StorageType = "cloud_ssd"; i.Supported = false; i.CreationTime = before }),
+	}
+	for _, inst := range certain {
+		if _, known := PredictSupportedAfterKnown(inst, toESSD); !known {
+			t.Fatalf("%+v: prediction should be certain", inst)
+		}
+		checkProblems(t, "certain", ToggleWarnings(inst, true, toESSD), nil)
+	}
+	if _, known := PredictSupportedAfterKnown(armOldSSD, SpecChange{}); !known {
+		t.Fatal("no fix of rule 1: certainly unsupported")
+	}
+	checkProblems(t, "uncertain", ToggleWarnings(armOldSSD, true, toESSD), []string{`atomic_write_16k=true: Instance rm-x is not eligible for 16K atomic write with its current storage_type "cloud_ssd" and engine_version "8.0", and it was bought before 2025-05-14 (or its purchase date is unknown): after this change it is eligible only if its product type was never changed between x86 and YiTian, which the API does not show. If the cloud refuses, the apply fails with its error; to be safe, apply the storage or version change first with atomic_write_16k = false, then check atomic_write_16k_supported.`})
+	checkProblems(t, "turning off", ToggleWarnings(armOldSSD, false, toESSD), nil)
+	checkProblems(t, "already an error", ToggleWarnings(armOldSSD, true, SpecChange{StorageType: "local_ssd"}), nil)
+	checkProblems(t, "no toggle problem", CheckToggle(armOldSSD, true, toESSD), nil)
+}
