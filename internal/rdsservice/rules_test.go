@@ -299,7 +299,11 @@ func TestPredictSupportedAfterKnownAndToggleWarnings(t *testing.T) {
 	if s, known := PredictSupportedAfterKnown(armOldSSD, toESSD); !s || known {
 		t.Fatalf("arm bought before the cutoff, storage fixed: got (%v, %v), want (true, false)", s, known)
 	}
-	noDate := existing(func(i *ExistingInstance) { i.StorageType = "cloud_ssd"; i.Supported = false; i.CreationTime = time.Time{} })
+	noDate := existing(func(i *ExistingInstance) {
+		i.StorageType = "cloud_ssd"
+		i.Supported = false
+		i.CreationTime = time.Time{}
+	})
 	if _, known := PredictSupportedAfterKnown(noDate, toESSD); known {
 		t.Fatal("unknown purchase date must make the prediction uncertain")
 	}
