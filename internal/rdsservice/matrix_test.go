@@ -63,9 +63,13 @@ type matrixEnv struct {
 }
 
 func newMatrixEnv(t *testing.T) *matrixEnv {
-	sim, server := simulator.NewTestServer(t, simulator.Options{
+	return newMatrixEnvWith(t, simulator.Options{
 		CreateDuration: matrixCreate, RestartDuration: matrixRestart, DeleteDuration: matrixCreate, FlagLag: matrixFlagLag,
 	})
+}
+
+func newMatrixEnvWith(t *testing.T, opts simulator.Options) *matrixEnv {
+	sim, server := simulator.NewTestServer(t, opts)
 	cred, err := credentials.NewCredential(new(credentials.Config).SetType("access_key").
 		SetAccessKeyId(simulator.DefaultAccessKeyID).SetAccessKeySecret(simulator.DefaultAccessKeySecret))
 	if err != nil {
