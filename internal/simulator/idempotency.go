@@ -20,11 +20,12 @@ var idempotentActions = map[string]bool{
 	"ModifyDBInstanceDeletionProtection": true,
 }
 
-// notFingerprinted are the parameters that legitimately differ between retries of one request.
+// notFingerprinted are the parameters that legitimately differ between retries of one request
+// (or between a V1 and a V3 retry: V3 carries Action and Version in headers).
 var notFingerprinted = map[string]bool{
 	"Signature": true, "SignatureNonce": true, "SignatureMethod": true, "SignatureVersion": true,
 	"Timestamp": true, "AccessKeyId": true, "SecurityToken": true, "Format": true, "SourceIp": true,
-	"ClientToken": true,
+	"ClientToken": true, "Action": true, "Version": true,
 }
 
 func (s *Simulator) withClientToken(action string, c *call, h handler) (map[string]any, *apiError) {
