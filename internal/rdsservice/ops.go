@@ -49,8 +49,8 @@ func ApplySpecChange(ctx context.Context, api rdsapi.API, waiter *Waiter, id str
 	if r.DBInstanceStorageType == "" {
 		r.DBInstanceStorageType = cur.DBInstanceStorageType
 	}
-	reached := func(a *rdsapi.DBInstanceAttribute) bool { return specReached(a, &r, wantFlag) }
-	if reached(cur) {
+	reached := func(a *rdsapi.DBInstanceAttribute) bool { return specReached(a, &r, wantFlag, false) }
+	if specReached(cur, &r, wantFlag, true) {
 		return cur, nil
 	}
 
@@ -77,7 +77,7 @@ func ApplySpecChange(ctx context.Context, api rdsapi.API, waiter *Waiter, id str
 			if reached(cur) {
 				return cur, nil
 			}
-			if sawRestart && wantFlag != nil && specReached(cur, &r, nil) {
+			if sawRestart && wantFlag != nil && specReached(cur, &r, nil, false) {
 				// Everything but the flag is there after a restart: the flag may be lagging.
 				graceEnd := clock.Now().Add(grace)
 				cur, err = waiter.WaitFor(ctx, id, "Running with the requested spec", func(a *rdsapi.DBInstanceAttribute) bool {
@@ -126,8 +126,9 @@ func ApplySpecChange(ctx context.Context, api rdsapi.API, waiter *Waiter, id str
 }
 
 // specReached reports whether the instance shows every value r asks for (and the flag, when
-// wantFlag is not nil).
-func specReached(a *rdsapi.DBInstanceAttribute, r *rdsapi.ModifyDBInstanceSpecRequest, wantFlag *bool) bool {
+// wantFlag is not nil). A Buffer Pool Extension value the cloud does not report counts as reached
+// unless strict: strict decides whether a request is needed at all, where unknown means send.
+func specReached(a *rdsapi.DBInstanceAttribute, r *rdsapi.ModifyDBInstanceSpecRequest, wantFlag *bool, strict bool) bool {
 	if r.DBInstanceClass != "" && a.DBInstanceClass != r.DBInstanceClass {
 		return false
 	}
@@ -137,9 +138,14 @@ func specReached(a *rdsapi.DBInstanceAttribute, r *rdsapi.ModifyDBInstanceSpecRe
 	if r.DBInstanceStorageType != "" && !strings.EqualFold(a.DBInstanceStorageType, r.DBInstanceStorageType) {
 		return false
 	}
-	if r.IoAccelerationEnabled != "" && a.IoAccelerationEnabled != "" &&
-		normalizeSwitch(string(a.IoAccelerationEnabled)) != normalizeSwitch(r.IoAccelerationEnabled) {
-		return false
+	if r.IoAccelerationEnabled != "" {
+		if a.IoAccelerationEnabled == "" {
+			if strict {
+				return false
+			}
+		} else if normalizeSwitch(string(a.IoAccelerationEnabled)) != normalizeSwitch(r.IoAccelerationEnabled) {
+			return false
+		}
 	}
 	if wantFlag != nil && !FlagIs(a, *wantFlag) {
 		return false

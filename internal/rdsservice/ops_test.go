@@ -215,3 +215,18 @@ func TestListAllDBInstancesStopsOnARepeatedToken(t *testing.T) {
 		t.Fatalf("page error should name the page: %v", err)
 	}
 }
+
+func TestApplySpecChangeBufferPoolExtension(t *testing.T) {
+	// The fake does not report IoAccelerationEnabled: unknown means send, then do not wait on it.
+	_, api, w := toggleSetup(t)
+	attr, err := ApplySpecChange(context.Background(), api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{IoAccelerationEnabled: "1"}, nil)
+	if err != nil || api.modifyCalls != 1 || !IsRunning(attr) {
+		t.Fatalf("err %v, %d modify calls", err, api.modifyCalls)
+	}
+	// Reported and already on: nothing to send.
+	_, api, w = toggleSetup(t)
+	api.insts["rm-a"].attr.IoAccelerationEnabled = "1"
+	if _, err := ApplySpecChange(context.Background(), api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{IoAccelerationEnabled: "1"}, nil); err != nil || api.modifyCalls != 0 {
+		t.Fatalf("err %v, %d modify calls", err, api.modifyCalls)
+	}
+}
