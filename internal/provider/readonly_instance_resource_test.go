@@ -2,24 +2,36 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"math/big"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	acc "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
-// unknownValue marks an attribute as unknown in roVals.
-type unknownValue struct{}
+// roUnknown marks an attribute as unknown in roVals.
+type roUnknown struct{}
 
 // roVals holds attribute values for building rds_readonly_instance configs, plans and states:
-// string, int, bool, or unknownValue{}. Attributes not listed are null.
+// string, int, bool, or roUnknown{}. Attributes not listed are null.
 type roVals map[string]any
 
 func roResource(t *testing.T, env *testEnv) (*readonlyInstanceResource, resource.SchemaResponse) {
@@ -53,7 +65,7 @@ func roRaw(t *testing.T, s resource.SchemaResponse, vals roVals) tftypes.Value {
 			t.Fatalf("no attribute %s", name)
 		}
 		switch x := v.(type) {
-		case unknownValue:
+		case roUnknown:
 			all[name] = tftypes.NewValue(at, tftypes.UnknownValue)
 		case string:
 			all[name] = tftypes.NewValue(tftypes.String, x)
@@ -74,7 +86,7 @@ func roPlannedCreate(s resource.SchemaResponse, cfg roVals) roVals {
 	plan := roVals{"deletion_protection": false, "prevent_restart": false}
 	for name, a := range s.Schema.Attributes {
 		if a.IsComputed() && name != "deletion_protection" && name != "prevent_restart" {
-			plan[name] = unknownValue{}
+			plan[name] = roUnknown{}
 		}
 	}
 	for k, v := range cfg {
@@ -83,7 +95,7 @@ func roPlannedCreate(s resource.SchemaResponse, cfg roVals) roVals {
 	return plan
 }
 
-func merge(base roVals, over roVals) roVals {
+func roMerge(base roVals, over roVals) roVals {
 	out := roVals{}
 	for k, v := range base {
 		out[k] = v
@@ -155,7 +167,7 @@ func roModifyPlan(t *testing.T, r *readonlyInstanceResource, s resource.SchemaRe
 }
 
 // findDiag returns the one diagnostic of the severity at the attribute, failing otherwise.
-func findDiag(t *testing.T, diags diag.Diagnostics, sev diag.Severity, attr string) diag.Diagnostic {
+func roFindDiag(t *testing.T, diags diag.Diagnostics, sev diag.Severity, attr string) diag.Diagnostic {
 	t.Helper()
 	var found []diag.Diagnostic
 	for _, d := range diags {
@@ -173,7 +185,7 @@ func findDiag(t *testing.T, diags diag.Diagnostics, sev diag.Severity, attr stri
 	return found[0]
 }
 
-func wantContains(t *testing.T, what, text string, parts ...string) {
+func roWantContains(t *testing.T, what, text string, parts ...string) {
 	t.Helper()
 	for _, p := range parts {
 		if !strings.Contains(text, p) {
@@ -249,14 +261,14 @@ func TestReadonlyModifyPlanCreateOffWhilePrimaryOnIsAnError(t *testing.T) {
 	env := newTestEnv(t, testSimOptions())
 	primary := roSeedPrimary(t, env, true)
 	r, s := roResource(t, env)
-	cfg := merge(roConfig(primary), roVals{"atomic_write_16k": false})
+	cfg := roMerge(roConfig(primary), roVals{"atomic_write_16k": false})
 	env.sim.ResetStats()
 	res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
-	d := findDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
+	d := roFindDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
 	if d.Summary() != "16K atomic write cannot be off on a read-only instance whose primary has it on" {
 		t.Errorf("summary = %q", d.Summary())
 	}
-	wantContains(t, "detail", d.Detail(), `the new read-only instance "reporting"`, "its primary "+primary,
+	roWantContains(t, "detail", d.Detail(), `the new read-only instance "reporting"`, "its primary "+primary,
 		"Remove atomic_write_16k", "set it to true", "turn 16K atomic write off on the primary "+primary)
 	if n := env.mutations(); n != 0 {
 		t.Errorf("planning sent %d mutating requests", n)
@@ -267,14 +279,14 @@ func TestReadonlyModifyPlanCreateOnWhilePrimaryOffWarnsOfRestart(t *testing.T) {
 	env := newTestEnv(t, testSimOptions())
 	primary := roSeedPrimary(t, env, false)
 	r, s := roResource(t, env)
-	cfg := merge(roConfig(primary), roVals{"atomic_write_16k": true})
+	cfg := roMerge(roConfig(primary), roVals{"atomic_write_16k": true})
 	res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
 	if res.diags.HasError() {
 		t.Fatalf("unexpected error: %v", res.diags)
 	}
-	w := findDiag(t, res.diags, diag.SeverityWarning, "atomic_write_16k")
-	wantContains(t, "warning summary", w.Summary(), `the new read-only instance "reporting"`)
-	wantContains(t, "warning detail", w.Detail(), "then turned on", "atomic_write_16k changes from false to true",
+	w := roFindDiag(t, res.diags, diag.SeverityWarning, "atomic_write_16k")
+	roWantContains(t, "warning summary", w.Summary(), `the new read-only instance "reporting"`)
+	roWantContains(t, "warning detail", w.Detail(), "then turned on", "atomic_write_16k changes from false to true",
 		primary, "expected downtime", "prevent_restart = true")
 	if got, _ := res.boolAttr(t, "atomic_write_16k"); !got {
 		t.Error("planned atomic_write_16k must stay true")
@@ -283,8 +295,8 @@ func TestReadonlyModifyPlanCreateOnWhilePrimaryOffWarnsOfRestart(t *testing.T) {
 	// The guard turns the warning into an error at plan time.
 	cfg["prevent_restart"] = true
 	res = roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
-	e := findDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
-	wantContains(t, "error summary", e.Summary(), "prevent_restart", `the new read-only instance "reporting"`)
+	e := roFindDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
+	roWantContains(t, "error summary", e.Summary(), "prevent_restart", `the new read-only instance "reporting"`)
 	if n := env.mutations(); n != 0 {
 		t.Errorf("planning sent %d mutating requests", n)
 	}
@@ -294,16 +306,16 @@ func TestReadonlyModifyPlanCreateIneligibleOnIsAnError(t *testing.T) {
 	env := newTestEnv(t, testSimOptions())
 	primary := roSeedPrimary(t, env, false)
 	r, s := roResource(t, env)
-	cfg := merge(roConfig(primary), roVals{"atomic_write_16k": true, "storage_type": "cloud_ssd"})
+	cfg := roMerge(roConfig(primary), roVals{"atomic_write_16k": true, "storage_type": "cloud_ssd"})
 	res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
-	e := findDiag(t, res.diags, diag.SeverityError, "storage_type")
-	wantContains(t, "detail", e.Detail(), "cloud_ssd", "ESSD")
+	e := roFindDiag(t, res.diags, diag.SeverityError, "storage_type")
+	roWantContains(t, "detail", e.Detail(), "cloud_ssd", "ESSD")
 }
 
 func TestReadonlyModifyPlanUnknownPrimaryDefersToApply(t *testing.T) {
 	env := newTestEnv(t, testSimOptions())
 	r, s := roResource(t, env)
-	cfg := merge(roConfig(""), roVals{"master_instance_id": unknownValue{}})
+	cfg := roMerge(roConfig(""), roVals{"master_instance_id": roUnknown{}})
 	res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
 	if res.diags.HasError() || res.diags.WarningsCount() != 0 {
 		t.Fatalf("unexpected diagnostics: %v", res.diags)
@@ -326,8 +338,8 @@ func TestReadonlyCreateOffWhilePrimaryOnFailsBeforeCreating(t *testing.T) {
 	env := newTestEnv(t, testSimOptions())
 	primary := roSeedPrimary(t, env, true)
 	r, s := roResource(t, env)
-	cfg := merge(roConfig(primary), roVals{"atomic_write_16k": false})
-	plan := merge(roPlannedCreate(s, cfg), roVals{"engine_version": "8.0"})
+	cfg := roMerge(roConfig(primary), roVals{"atomic_write_16k": false})
+	plan := roMerge(roPlannedCreate(s, cfg), roVals{"engine_version": "8.0"})
 	env.sim.ResetStats()
 	req := resource.CreateRequest{
 		Config: tfsdk.Config{Schema: s.Schema, Raw: roRaw(t, s, cfg)},
@@ -335,11 +347,11 @@ func TestReadonlyCreateOffWhilePrimaryOnFailsBeforeCreating(t *testing.T) {
 	}
 	resp := resource.CreateResponse{State: tfsdk.State{Schema: s.Schema, Raw: tftypes.NewValue(s.Schema.Type().TerraformType(context.Background()), nil)}}
 	r.Create(context.Background(), req, &resp)
-	d := findDiag(t, resp.Diagnostics, diag.SeverityError, "atomic_write_16k")
+	d := roFindDiag(t, resp.Diagnostics, diag.SeverityError, "atomic_write_16k")
 	if d.Summary() != "16K atomic write cannot be off on a read-only instance whose primary has it on" {
 		t.Errorf("apply-time summary differs from the plan's: %q", d.Summary())
 	}
-	wantContains(t, "detail", d.Detail(), primary)
+	roWantContains(t, "detail", d.Detail(), primary)
 	if n := env.mutations(); n != 0 {
 		t.Errorf("a refused create sent %d mutating requests", n)
 	}
@@ -365,12 +377,12 @@ func TestReadonlyModifyPlanUpdateOffWhilePrimaryOnIsAnError(t *testing.T) {
 	ro := roSeedReadonly(t, env, primary, true)
 	r, s := roResource(t, env)
 	state := roState(ro, primary, true)
-	cfg := merge(roConfig(primary), roVals{"atomic_write_16k": false})
-	plan := merge(state, roVals{"atomic_write_16k": false, "status": unknownValue{}})
+	cfg := roMerge(roConfig(primary), roVals{"atomic_write_16k": false})
+	plan := roMerge(state, roVals{"atomic_write_16k": false, "status": roUnknown{}})
 	env.sim.ResetStats()
 	res := roModifyPlan(t, r, s, cfg, plan, state)
-	d := findDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
-	wantContains(t, "detail", d.Detail(), "read-only instance "+ro, "its primary "+primary)
+	d := roFindDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
+	roWantContains(t, "detail", d.Detail(), "read-only instance "+ro, "its primary "+primary)
 	if n := env.mutations(); n != 0 {
 		t.Errorf("planning sent %d mutating requests", n)
 	}
@@ -382,9 +394,9 @@ func TestReadonlyModifyPlanUpdateUnsetFlagKeepsRefreshedValue(t *testing.T) {
 	ro := roSeedReadonly(t, env, primary, true)
 	r, s := roResource(t, env)
 	state := roState(ro, primary, true)
-	cfg := merge(roConfig(primary), roVals{"instance_name": "renamed"})
+	cfg := roMerge(roConfig(primary), roVals{"instance_name": "renamed"})
 	// The framework marks an unset Optional+Computed attribute unknown when anything changes.
-	plan := merge(state, roVals{"instance_name": "renamed", "atomic_write_16k": unknownValue{}, "status": unknownValue{}})
+	plan := roMerge(state, roVals{"instance_name": "renamed", "atomic_write_16k": roUnknown{}, "status": roUnknown{}})
 	res := roModifyPlan(t, r, s, cfg, plan, state)
 	if res.diags.HasError() || res.diags.WarningsCount() != 0 {
 		t.Fatalf("a rename must plan silently: %v", res.diags)
@@ -400,14 +412,14 @@ func TestReadonlyModifyPlanUpdateClassChangeWarnsAndGuards(t *testing.T) {
 	ro := roSeedReadonly(t, env, primary, false)
 	r, s := roResource(t, env)
 	state := roState(ro, primary, false)
-	cfg := merge(roConfig(primary), roVals{"instance_type": "mysqlro.n2.large.1c", "storage": 120})
-	plan := merge(state, roVals{"instance_type": "mysqlro.n2.large.1c", "storage": 120, "status": unknownValue{}})
+	cfg := roMerge(roConfig(primary), roVals{"instance_type": "mysqlro.n2.large.1c", "storage": 120})
+	plan := roMerge(state, roVals{"instance_type": "mysqlro.n2.large.1c", "storage": 120, "status": roUnknown{}})
 	res := roModifyPlan(t, r, s, cfg, plan, state)
-	w := findDiag(t, res.diags, diag.SeverityWarning, "instance_type")
+	w := roFindDiag(t, res.diags, diag.SeverityWarning, "instance_type")
 	if w.Summary() != "This apply restarts RDS instance "+ro {
 		t.Errorf("summary = %q", w.Summary())
 	}
-	wantContains(t, "detail", w.Detail(), `instance_type changes from "mysqlro.n2.medium.1c" to "mysqlro.n2.large.1c"`,
+	roWantContains(t, "detail", w.Detail(), `instance_type changes from "mysqlro.n2.medium.1c" to "mysqlro.n2.large.1c"`,
 		"storage changes from 100 to 120 GB", "expected downtime")
 	if strings.Count(w.Detail(), "  - ") != 1 {
 		t.Errorf("one instance, one restart expected in:\n%s", w.Detail())
@@ -419,8 +431,8 @@ func TestReadonlyModifyPlanUpdateClassChangeWarnsAndGuards(t *testing.T) {
 	cfg["prevent_restart"] = true
 	plan["prevent_restart"] = true
 	res = roModifyPlan(t, r, s, cfg, plan, state)
-	e := findDiag(t, res.diags, diag.SeverityError, "instance_type")
-	wantContains(t, "error", e.Summary()+e.Detail(), "prevent_restart", ro)
+	e := roFindDiag(t, res.diags, diag.SeverityError, "instance_type")
+	roWantContains(t, "error", e.Summary()+e.Detail(), "prevent_restart", ro)
 }
 
 func TestReadonlyModifyPlanUpdateToggleOnWarnsNamingInstance(t *testing.T) {
@@ -429,11 +441,11 @@ func TestReadonlyModifyPlanUpdateToggleOnWarnsNamingInstance(t *testing.T) {
 	ro := roSeedReadonly(t, env, primary, false)
 	r, s := roResource(t, env)
 	state := roState(ro, primary, false)
-	cfg := merge(roConfig(primary), roVals{"atomic_write_16k": true})
-	plan := merge(state, roVals{"atomic_write_16k": true, "status": unknownValue{}})
+	cfg := roMerge(roConfig(primary), roVals{"atomic_write_16k": true})
+	plan := roMerge(state, roVals{"atomic_write_16k": true, "status": roUnknown{}})
 	res := roModifyPlan(t, r, s, cfg, plan, state)
-	w := findDiag(t, res.diags, diag.SeverityWarning, "atomic_write_16k")
-	wantContains(t, "warning", w.Summary()+w.Detail(), ro, "atomic_write_16k changes from false to true")
+	w := roFindDiag(t, res.diags, diag.SeverityWarning, "atomic_write_16k")
+	roWantContains(t, "warning", w.Summary()+w.Detail(), ro, "atomic_write_16k changes from false to true")
 }
 
 func TestReadonlyModifyPlanPrimaryNotFound(t *testing.T) {
@@ -441,8 +453,8 @@ func TestReadonlyModifyPlanPrimaryNotFound(t *testing.T) {
 	r, s := roResource(t, env)
 	cfg := roConfig("rm-doesnotexist")
 	res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
-	e := findDiag(t, res.diags, diag.SeverityError, "master_instance_id")
-	wantContains(t, "detail", e.Detail(), "rm-doesnotexist")
+	e := roFindDiag(t, res.diags, diag.SeverityError, "master_instance_id")
+	roWantContains(t, "detail", e.Detail(), "rm-doesnotexist")
 }
 
 func TestReadonlyModifyPlanDestroyAndUnconfigured(t *testing.T) {
@@ -464,4 +476,299 @@ func TestReadonlyModifyPlanDestroyAndUnconfigured(t *testing.T) {
 	if resp.Diagnostics.HasError() || !resp.Plan.Raw.IsNull() {
 		t.Fatalf("destroy plan changed: %v", resp.Diagnostics)
 	}
+}
+
+// ---- acceptance tests (TF_ACC=1; Terraform runs the provider in-process against a simulator) ----
+
+const roAccPrimaryOff = `
+resource "rds_instance" "primary" {
+  engine           = "MySQL"
+  engine_version   = "8.0"
+  instance_type    = "mysql.n2.medium.2c"
+  storage          = 100
+  instance_name    = "orders"
+  atomic_write_16k = %t
+}
+`
+
+func roAccPrimary(on bool) string { return fmt.Sprintf(roAccPrimaryOff, on) }
+
+// roAccReplicas declares count read-only instances of the primary, atomic_write_16k left unset
+// unless flag is "true" or "false".
+func roAccReplicas(count int, flag string) string {
+	line := ""
+	if flag != "" {
+		line = "  atomic_write_16k   = " + flag + "\n"
+	}
+	return fmt.Sprintf(`
+resource "rds_readonly_instance" "ro" {
+  count              = %d
+  master_instance_id = rds_instance.primary.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 100
+  instance_name      = "reporting-${count.index}"
+%s}
+`, count, line)
+}
+
+// roAccCheckDestroy proves that destroy removed every instance the test created.
+func roAccCheckDestroy(env *testEnv) func(*terraform.State) error {
+	return func(*terraform.State) error {
+		items, err := rdsservice.ListAllDBInstances(context.Background(), env.api, &rdsapi.DescribeDBInstancesRequest{RegionID: simulator.DefaultRegion})
+		if err != nil {
+			return err
+		}
+		if len(items) != 0 {
+			return fmt.Errorf("%d instances left after destroy, first %s", len(items), items[0].DBInstanceID)
+		}
+		return nil
+	}
+}
+
+// roAccWaitSettled waits (bounded) until every instance is Running with the wanted flag: the
+// cloud's cascade to read-only instances finishes after the primary's apply.
+func roAccWaitSettled(t *testing.T, env *testEnv, want bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		items, err := rdsservice.ListAllDBInstances(context.Background(), env.api, &rdsapi.DescribeDBInstancesRequest{RegionID: simulator.DefaultRegion})
+		if err != nil {
+			t.Fatal(err)
+		}
+		settled := true
+		for _, it := range items {
+			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), it.DBInstanceID)
+			if err != nil || a.DBInstanceStatus != rdsapi.StatusRunning || a.OptimizedWrites == nil || a.OptimizedWrites.Enabled != want {
+				settled = false
+			}
+		}
+		if settled {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("instances did not settle with atomic_write_16k = %t", want)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func roAccCheck(fn func() error) acc.TestCheckFunc {
+	return func(*terraform.State) error { return fn() }
+}
+
+func roAccWantRestarts(env *testEnv, want int, addrs ...string) acc.TestCheckFunc {
+	return func(s *terraform.State) error {
+		for _, addr := range addrs {
+			rs, ok := s.RootModule().Resources[addr]
+			if !ok {
+				return fmt.Errorf("%s not in state", addr)
+			}
+			if got := env.restarts(rs.Primary.ID); got != want {
+				return fmt.Errorf("%s (%s) restarted %d times, want %d", addr, rs.Primary.ID, got, want)
+			}
+		}
+		return nil
+	}
+}
+
+var roAccOffError = regexp.MustCompile(`16K atomic write cannot be off on a read-only instance whose\s+primary has it on`)
+
+// Primary + 2 read-only instances inherit; turning the primary on restarts each read-only instance
+// exactly once (the cloud's cascade) and leaves no diff; the data sources return what was created.
+func TestAccReadonlyInstanceInheritAndCascade(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []acc.TestStep{
+			{
+				Config: env.providerBlock() + roAccPrimary(false) + roAccReplicas(2, ""),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[1]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("atomic_write_16k_supported"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("engine_version"), knownvalue.StringExact("8.0")),
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("status"), knownvalue.StringExact("Running")),
+					statecheck.CompareValuePairs("rds_readonly_instance.ro[0]", tfjsonpath.New("master_instance_id"),
+						"rds_instance.primary", tfjsonpath.New("id"), compare.ValuesSame()),
+				},
+			},
+			{
+				Config: env.providerBlock() + roAccPrimary(true) + roAccReplicas(2, ""),
+				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("rds_readonly_instance.ro[0]", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("rds_readonly_instance.ro[1]", plancheck.ResourceActionNoop),
+				}},
+				Check: acc.ComposeTestCheckFunc(
+					roAccWantRestarts(env, 1, "rds_instance.primary", "rds_readonly_instance.ro.0", "rds_readonly_instance.ro.1"),
+				),
+			},
+			{
+				PreConfig: func() { roAccWaitSettled(t, env, true) },
+				Config: env.providerBlock() + roAccPrimary(true) + roAccReplicas(2, "") + `
+data "rds_instance" "ro0" {
+  id = rds_readonly_instance.ro[0].id
+}
+
+data "rds_instance" "primary" {
+  id = rds_instance.primary.id
+}
+
+data "rds_instances" "reporting" {
+  name_regex = "^reporting-"
+  engine     = "MySQL"
+  depends_on = [rds_readonly_instance.ro]
+}
+`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[1]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("data.rds_instance.ro0", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("data.rds_instance.ro0", tfjsonpath.New("db_instance_type"), knownvalue.StringExact("Readonly")),
+					statecheck.ExpectKnownValue("data.rds_instance.ro0", tfjsonpath.New("instance_name"), knownvalue.StringExact("reporting-0")),
+					statecheck.CompareValuePairs("data.rds_instance.ro0", tfjsonpath.New("master_instance_id"),
+						"rds_instance.primary", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue("data.rds_instance.primary", tfjsonpath.New("read_only_instance_ids"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue("data.rds_instance.primary", tfjsonpath.New("atomic_write_16k_supported"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("data.rds_instance.primary", tfjsonpath.New("instance_type"), knownvalue.StringExact("mysql.n2.medium.2c")),
+					statecheck.ExpectKnownValue("data.rds_instances.reporting", tfjsonpath.New("ids"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue("data.rds_instances.reporting", tfjsonpath.New("instances").AtSliceIndex(0).AtMapKey("atomic_write_16k"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("data.rds_instances.reporting", tfjsonpath.New("instances").AtSliceIndex(1).AtMapKey("atomic_write_16k_supported"), knownvalue.Bool(true)),
+					statecheck.CompareValuePairs("data.rds_instances.reporting", tfjsonpath.New("instances").AtSliceIndex(0).AtMapKey("master_instance_id"),
+						"rds_instance.primary", tfjsonpath.New("id"), compare.ValuesSame()),
+				},
+				// Nothing restarts again.
+				Check: roAccWantRestarts(env, 1, "rds_instance.primary", "rds_readonly_instance.ro.0", "rds_readonly_instance.ro.1"),
+			},
+		},
+	})
+}
+
+// false on a read-only instance of an existing primary that has it on fails at plan time, and
+// nothing is sent to the cloud.
+func TestAccReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []acc.TestStep{
+			{Config: env.providerBlock() + roAccPrimary(true)},
+			{
+				PreConfig:   env.sim.ResetStats,
+				Config:      env.providerBlock() + roAccPrimary(true) + roAccReplicas(1, "false"),
+				PlanOnly:    true,
+				ExpectError: roAccOffError,
+			},
+			{
+				Config: env.providerBlock() + roAccPrimary(true),
+				Check: roAccCheck(func() error {
+					if n := env.mutations(); n != 0 {
+						return fmt.Errorf("%d mutating requests were sent for a configuration refused at plan time", n)
+					}
+					return nil
+				}),
+			},
+		},
+	})
+}
+
+// With the primary created in the same apply its value is unknown at plan time: the same error
+// comes at apply, before CreateReadOnlyDBInstance is sent.
+func TestAccReadonlyInstanceOffRejectedAtApplyWhenPrimaryUnknown(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []acc.TestStep{
+			{
+				Config:      env.providerBlock() + roAccPrimary(true) + roAccReplicas(1, "false"),
+				ExpectError: roAccOffError,
+			},
+			{
+				Config: env.providerBlock() + roAccPrimary(true),
+				Check: roAccCheck(func() error {
+					if n := env.requests("CreateReadOnlyDBInstance"); n != 0 {
+						return fmt.Errorf("CreateReadOnlyDBInstance was sent %d times", n)
+					}
+					return nil
+				}),
+			},
+		},
+	})
+}
+
+// true on a read-only instance of a primary that has it off: created, then one toggle (one
+// restart); the primary is untouched.
+func TestAccReadonlyInstanceOnWhilePrimaryOff(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []acc.TestStep{
+			{Config: env.providerBlock() + roAccPrimary(false)},
+			{
+				Config: env.providerBlock() + roAccPrimary(false) + roAccReplicas(1, "true"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("rds_instance.primary", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
+				},
+				Check: acc.ComposeTestCheckFunc(
+					roAccWantRestarts(env, 1, "rds_readonly_instance.ro.0"),
+					roAccWantRestarts(env, 0, "rds_instance.primary"),
+					roAccCheck(func() error {
+						if n := env.requests("ModifyDBInstanceSpec"); n != 1 {
+							return fmt.Errorf("ModifyDBInstanceSpec sent %d times, want 1", n)
+						}
+						return nil
+					}),
+				),
+			},
+			{
+				// Turning it off again is allowed: the primary has it off.
+				Config: env.providerBlock() + roAccPrimary(false) + roAccReplicas(1, "false"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
+				},
+				Check: roAccWantRestarts(env, 2, "rds_readonly_instance.ro.0"),
+			},
+		},
+	})
+}
+
+// count = 3 read-only instances of one primary in one apply, then import of one of them.
+func TestAccReadonlyInstanceCountAndImport(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []acc.TestStep{
+			{
+				Config: env.providerBlock() + roAccPrimary(true) + roAccReplicas(3, ""),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[2]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+					statecheck.CompareValueCollection("rds_instance.primary", []tfjsonpath.Path{tfjsonpath.New("read_only_instance_ids")},
+						"rds_readonly_instance.ro[1]", tfjsonpath.New("id"), compare.ValuesSame()),
+				},
+				Check: roAccCheck(func() error {
+					if n := env.requests("CreateReadOnlyDBInstance"); n < 3 {
+						return fmt.Errorf("CreateReadOnlyDBInstance sent %d times, want at least 3", n)
+					}
+					return nil
+				}),
+			},
+			{
+				ResourceName: "rds_readonly_instance.ro[0]",
+				// The flatmap state names indexed resources ro.0.
+				ImportStateIdFunc: func(s *terraform.State) (string, error) {
+					rs, ok := s.RootModule().Resources["rds_readonly_instance.ro.0"]
+					if !ok {
+						return "", fmt.Errorf("rds_readonly_instance.ro.0 not in state")
+					}
+					return rs.Primary.ID, nil
+				},
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+		},
+	})
 }
