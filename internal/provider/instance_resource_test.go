@@ -1,0 +1,503 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// Acceptance tests: real terraform plan/apply (TF_ACC=1) against an in-process simulator, one
+// simulator per test so they run in parallel.
+
+const testRes = "rds_instance.test"
+
+// instanceConfig renders an rds_instance with the given extra attribute lines.
+func (e *testEnv) instanceConfig(extra string) string {
+	return e.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 20
+  instance_name  = "acctest"
+%s
+}
+`, extra)
+}
+
+// idOf remembers the instance id after a step.
+func idOf(dest *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		rs, ok := s.RootModule().Resources[testRes]
+		if !ok {
+			return fmt.Errorf("%s not in state", testRes)
+		}
+		*dest = rs.Primary.ID
+		return nil
+	}
+}
+
+// checkCounts asserts the simulator's restart counter and ModifyDBInstanceSpec count for id.
+func (e *testEnv) checkCounts(id *string, restarts, specs int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := e.restarts(*id); got != restarts {
+			return fmt.Errorf("instance %s restarted %d times, want %d", *id, got, restarts)
+		}
+		if got := e.requests("ModifyDBInstanceSpec"); got != specs {
+			return fmt.Errorf("%d ModifyDBInstanceSpec requests, want %d", got, specs)
+		}
+		return nil
+	}
+}
+
+func flagState(v bool) statecheck.StateCheck {
+	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(v))
+}
+
+func TestAccInstance_createToggleNoopImport(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(&id),
+		Steps: []resource.TestStep{
+			{
+				// Unset flag: the plan already holds the computed default.
+				Config: env.instanceConfig(""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k_supported"), knownvalue.Bool(true)),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("instruction_set_arch"), knownvalue.StringExact("x86")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					flagState(true),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("status"), knownvalue.StringExact("Running")),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("storage_type"), knownvalue.StringExact("cloud_essd")),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("category"), knownvalue.StringExact("HighAvailability")),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("buffer_pool_extension"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("connection_string"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("read_only_instance_ids"), knownvalue.ListSizeExact(0)),
+				},
+				Check: resource.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 0, 0), env.checkOneCreate()),
+			},
+			{
+				Config: env.instanceConfig("  atomic_write_16k = false"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
+				Check:             env.checkCounts(&id, 1, 1),
+			},
+			{
+				Config: env.instanceConfig("  atomic_write_16k = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{flagState(true)},
+				Check:             env.checkCounts(&id, 2, 2),
+			},
+			{
+				// The same configuration again: an empty plan, and no restart.
+				Config: env.instanceConfig("  atomic_write_16k = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				Check: env.checkCounts(&id, 2, 2),
+			},
+			{
+				ResourceName:      testRes,
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+		},
+	})
+}
+
+func TestAccInstance_classAndFlagOneRestart(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(&id),
+		Steps: []resource.TestStep{
+			{
+				Config:            env.instanceConfig("  atomic_write_16k = false"),
+				ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
+				Check:             resource.ComposeTestCheckFunc(idOf(&id), env.checkOneCreate()),
+			},
+			{
+				// Class, storage and flag in one apply: one ModifyDBInstanceSpec, one restart.
+				Config: env.providerBlock() + `
+resource "rds_instance" "test" {
+  engine           = "MySQL"
+  engine_version   = "8.0"
+  instance_type    = "mysql.n2.large.2c"
+  storage          = 40
+  instance_name    = "acctest"
+  atomic_write_16k = true
+}
+`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					flagState(true),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_type"), knownvalue.StringExact("mysql.n2.large.2c")),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("storage"), knownvalue.Int64Exact(40)),
+				},
+				Check: env.checkCounts(&id, 1, 1),
+			},
+		},
+	})
+}
+
+func TestAccInstance_nameIPsProtectionWithoutRestart(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(&id),
+		Steps: []resource.TestStep{
+			{Config: env.instanceConfig(""), Check: idOf(&id)},
+			{
+				Config: env.providerBlock() + `
+resource "rds_instance" "test" {
+  engine              = "MySQL"
+  engine_version      = "8.0"
+  instance_type       = "mysql.n2.medium.2c"
+  storage             = 20
+  instance_name       = "renamed"
+  security_ips        = ["10.0.0.0/24", "192.168.1.10"]
+  deletion_protection = true
+}
+`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_name"), knownvalue.StringExact("renamed")),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("security_ips"), knownvalue.SetExact([]knownvalue.Check{
+						knownvalue.StringExact("10.0.0.0/24"), knownvalue.StringExact("192.168.1.10")})),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("deletion_protection"), knownvalue.Bool(true)),
+				},
+				Check: env.checkCounts(&id, 0, 0),
+			},
+			{
+				// Destroy is refused at plan time while deletion protection is on.
+				Config:      env.instanceConfig(""),
+				Destroy:     true,
+				ExpectError: regexp.MustCompile(`(?s)deletion_protection = true.*Set deletion_protection = false`),
+			},
+			{
+				Config: env.instanceConfig("  deletion_protection = false"),
+				Check:  env.checkCounts(&id, 0, 0),
+			},
+		},
+	})
+}
+
+func TestAccInstance_updateVersusReplace(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id, first string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(&id),
+		Steps: []resource.TestStep{
+			{Config: env.instanceConfig(""), Check: resource.ComposeTestCheckFunc(idOf(&id), idOf(&first))},
+			{
+				Config: env.providerBlock() + `
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.x2.large.2c"
+  storage        = 20
+  instance_name  = "acctest"
+}
+`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+				}},
+				Check: env.checkCounts(&id, 1, 1),
+			},
+			{
+				Config: env.providerBlock() + `
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "5.7"
+  instance_type  = "mysql.x2.large.2c"
+  storage        = 20
+  instance_name  = "acctest"
+}
+`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionDestroyBeforeCreate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("engine_version"), knownvalue.StringExact("5.7")),
+				},
+				Check: resource.ComposeTestCheckFunc(idOf(&id), func(*terraform.State) error {
+					if id == first {
+						return fmt.Errorf("engine_version change kept instance %s; want a new one", id)
+					}
+					return nil
+				}),
+			},
+		},
+	})
+}
+
+func TestAccInstance_disappears(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(&id),
+		Steps: []resource.TestStep{
+			{
+				Config:             env.instanceConfig(""),
+				Check:              resource.ComposeTestCheckFunc(idOf(&id), env.deleteOutside(&id)),
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
+				}},
+			},
+		},
+	})
+}
+
+func TestAccInstance_driftShowsAsDiff(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(&id),
+		Steps: []resource.TestStep{
+			{
+				Config: env.instanceConfig("  atomic_write_16k = true"),
+				// Turn it off behind Terraform's back: the next plan must want it on again.
+				Check:              resource.ComposeTestCheckFunc(idOf(&id), env.toggleOutside(&id, false)),
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+				}},
+			},
+			{
+				Config:            env.instanceConfig("  atomic_write_16k = true"),
+				ConfigStateChecks: []statecheck.StateCheck{flagState(true)},
+				// One restart outside Terraform, one to undo it.
+				Check: env.checkCounts(&id, 2, 2),
+			},
+		},
+	})
+}
+
+func TestAccInstance_invalidConfigsSendNothing(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	cases := []struct {
+		extra string
+		body  string
+		err   string
+	}{
+		{body: `engine = "PostgreSQL"
+  engine_version = "16.0"
+  instance_type = "pg.n2.medium.2c"
+  storage = 20
+  atomic_write_16k = true`, err: `(?s)16K atomic write needs engine MySQL; got\s+"PostgreSQL"`},
+		{body: `engine = "MySQL"
+  engine_version = "5.6"
+  instance_type = "mysql.n2.medium.2c"
+  storage = 20
+  atomic_write_16k = true`, err: `(?s)needs engine_version 5.7 or 8.0; got\s+"5.6"`},
+		{body: `engine = "MySQL"
+  engine_version = "8.0"
+  instance_type = "mysql.n2.medium.2c"
+  storage = 20
+  storage_type = "local_ssd"
+  atomic_write_16k = true`, err: `(?s)needs storage_type.*got\s+"local_ssd"`},
+		{body: `engine = "MySQL"
+  engine_version = "8.0"
+  instance_type = "mysql.n2.medium.2c"
+  storage = 20
+  buffer_pool_extension = true`, err: `(?s)buffer_pool_extension needs storage_type\s+general_essd`},
+		{body: `engine = "MySQL"
+  engine_version = "8.0"
+  instance_type = "mysql.n2.medium.2c"
+  storage = 23`, err: `(?s)storage must be a multiple of 5 GB`},
+		{body: `engine = "MySQL"
+  engine_version = "8.0"
+  instance_type = "mysql.n2.mediun.2c"
+  storage = 20`, err: `(?s)Instance type not offered.*Close matches:\s+mysql.n2.medium.2c`},
+		{body: `engine = "MySQL"
+  engine_version = "8.0"
+  instance_type = "mysql.n2.medium.2c"
+  storage = 20
+  instance_name = "https://db"`, err: `(?s)must not start with http://`},
+		{body: `engine = "MySQL"
+  engine_version = "8.0"
+  instance_type = "mysql.n2.medium.2c"
+  storage = 20
+  security_ips = ["10.0.0.300"]`, err: `(?s)not an IPv4 address or CIDR block`},
+	}
+	var steps []resource.TestStep
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{
+			Config:      env.providerBlock() + "resource \"rds_instance\" \"test\" {\n  " + c.body + "\n}\n",
+			ExpectError: regexp.MustCompile(c.err),
+		})
+	}
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
+	if n := env.mutations(); n != 0 {
+		t.Errorf("invalid configurations sent %d mutating requests; want 0 (%v)", n, env.sim.Stats().Requests)
+	}
+}
+
+func TestAccInstance_preventRestartFailsAtPlan(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	var before int
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(&id),
+		Steps: []resource.TestStep{
+			{
+				Config: env.instanceConfig("  atomic_write_16k = false\n  prevent_restart = true"),
+				Check: resource.ComposeTestCheckFunc(idOf(&id), func(*terraform.State) error {
+					before = env.mutations()
+					return nil
+				}),
+			},
+			{
+				Config:      env.instanceConfig("  atomic_write_16k = true\n  prevent_restart = true"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart is true.*atomic_write_16k changes from false to true`),
+			},
+			{
+				Config: env.instanceConfig("  atomic_write_16k = false\n  prevent_restart = true"),
+				Check: resource.ComposeTestCheckFunc(env.checkCounts(&id, 0, 0), func(*terraform.State) error {
+					if n := env.mutations() - before; n != 0 {
+						return fmt.Errorf("the refused plan sent %d mutating requests", n)
+					}
+					return nil
+				}),
+			},
+		},
+	})
+}
+
+func TestAccInstance_restoreFromInherits(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	src, err := env.sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2m.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", PurchaseTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC),
+		OptimizedWrites: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	cfg := env.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2m.medium.2c"
+  storage        = 20
+  instance_name  = "clone"
+  restore_from = {
+    source_instance_id = %q
+    backup_id          = "b-acctest"
+  }
+}
+`, src)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(&id),
+		Steps: []resource.TestStep{{
+			Config: cfg,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
+				plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+			}},
+			ConfigStateChecks: []statecheck.StateCheck{
+				flagState(true),
+				statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_name"), knownvalue.StringExact("clone")),
+			},
+			Check: resource.ComposeTestCheckFunc(idOf(&id), func(*terraform.State) error {
+				if env.requests("CloneDBInstance") != 1 || env.requests("CreateDBInstance") != 0 || env.requests("ModifyDBInstanceSpec") != 0 {
+					return fmt.Errorf("want one clone and no toggle, got %v", env.sim.Stats().Requests)
+				}
+				return nil
+			}),
+		}},
+	})
+}
+
+// ---- helpers that act on the simulator outside Terraform ----
+
+func (e *testEnv) checkDestroyed(id *string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if *id == "" {
+			return nil
+		}
+		_, err := e.api.DescribeDBInstanceAttribute(context.Background(), *id)
+		if rdsapi.IsNotFound(err) {
+			return nil
+		}
+		return fmt.Errorf("instance %s still exists after destroy (err %v)", *id, err)
+	}
+}
+
+func (e *testEnv) deleteOutside(id *string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if err := e.api.DeleteDBInstance(ctx, *id); err != nil {
+			return err
+		}
+		return e.data.Waiter.WaitDeleted(ctx, *id)
+	}
+}
+
+func (e *testEnv) toggleOutside(id *string, on bool) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		_, err := rdsservice.ApplySpecChange(ctx, e.api, e.data.Waiter, *id,
+			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: optimizedWrites(on)}, &on)
+		return err
+	}
+}
+
+// checkOneCreate asserts the instance came from exactly one CreateDBInstance (no retried
+// duplicate, no toggle after creation).
+func (e *testEnv) checkOneCreate() resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if e.requests("CreateDBInstance") != 1 {
+			return fmt.Errorf("want one CreateDBInstance, got %v", e.sim.Stats().Requests)
+		}
+		return nil
+	}
+}
