@@ -478,6 +478,79 @@ func TestReadonlyModifyPlanDestroyAndUnconfigured(t *testing.T) {
 	}
 }
 
+func roNullState(s resource.SchemaResponse) tfsdk.State {
+	return tfsdk.State{Schema: s.Schema, Raw: tftypes.NewValue(s.Schema.Type().TerraformType(context.Background()), nil)}
+}
+
+// CreateReadOnlyDBInstance while the primary restarts answers OperationDenied.MasterDBInstanceState;
+// Create retries within its deadline and records the instance.
+func TestReadonlyCreateRetriesWhilePrimaryBusy(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	primary := roSeedPrimary(t, env, false)
+	r, s := roResource(t, env)
+	ctx := context.Background()
+	if _, err := env.api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{
+		DBInstanceID: primary, DBInstanceClass: "mysql.n2.medium.2c", DBInstanceStorage: 100, OptimizedWrites: rdsapi.OptimizedWritesOn,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	env.sim.ResetStats()
+	cfg := roConfig(primary)
+	plan := roPlannedCreate(s, cfg)
+	req := resource.CreateRequest{
+		Config: tfsdk.Config{Schema: s.Schema, Raw: roRaw(t, s, cfg)},
+		Plan:   tfsdk.Plan{Schema: s.Schema, Raw: roRaw(t, s, plan)},
+	}
+	resp := resource.CreateResponse{State: roNullState(s)}
+	r.Create(ctx, req, &resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatalf("create: %v", resp.Diagnostics)
+	}
+	if n := env.requests("CreateReadOnlyDBInstance"); n < 2 {
+		t.Errorf("the busy primary should have refused the first CreateReadOnlyDBInstance (sent %d times)", n)
+	}
+	var got readonlyInstanceModel
+	resp.Diagnostics.Append(resp.State.Get(ctx, &got)...)
+	if got.ID.ValueString() == "" || got.Status.ValueString() != "Running" || got.MasterInstanceID.ValueString() != primary {
+		t.Errorf("state after create = %+v", got)
+	}
+	if !got.AtomicWrite16K.ValueBool() {
+		t.Error("created after the primary turned on, the read-only instance inherits true")
+	}
+	if got.VSwitchID.ValueString() != "vsw-simulator" || got.ZoneID.ValueString() != "cn-hangzhou-i" {
+		t.Errorf("network not inherited from the primary: zone %s vswitch %s", got.ZoneID, got.VSwitchID)
+	}
+}
+
+func TestReadonlyReadRemovesMissingAndDeleteTreatsNotFoundAsDone(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	r, s := roResource(t, env)
+	ctx := context.Background()
+	state := tfsdk.State{Schema: s.Schema, Raw: roRaw(t, s, roState("rr-gone", "rm-gone", false))}
+	resp := resource.ReadResponse{State: state}
+	r.Read(ctx, resource.ReadRequest{State: state}, &resp)
+	if resp.Diagnostics.HasError() || resp.Diagnostics.WarningsCount() != 1 || !resp.State.Raw.IsNull() {
+		t.Fatalf("a missing instance must be removed with a warning: %v, state null %t", resp.Diagnostics, resp.State.Raw.IsNull())
+	}
+	roWantContains(t, "warning", resp.Diagnostics.Warnings()[0].Detail(), "rr-gone")
+
+	var del resource.DeleteResponse
+	r.Delete(ctx, resource.DeleteRequest{State: state}, &del)
+	if del.Diagnostics.HasError() {
+		t.Fatalf("deleting a missing instance must succeed: %v", del.Diagnostics)
+	}
+
+	// Importing a primary as a read-only instance is refused.
+	primary := roSeedPrimary(t, env, false)
+	st := tfsdk.State{Schema: s.Schema, Raw: roRaw(t, s, roVals{"id": primary})}
+	resp = resource.ReadResponse{State: st}
+	r.Read(ctx, resource.ReadRequest{State: st}, &resp)
+	if !resp.Diagnostics.HasError() {
+		t.Fatal("a primary is not a read-only instance")
+	}
+	roWantContains(t, "error", resp.Diagnostics.Errors()[0].Detail(), primary, "rds_instance")
+}
+
 // ---- acceptance tests (TF_ACC=1; Terraform runs the provider in-process against a simulator) ----
 
 const roAccPrimaryOff = `
