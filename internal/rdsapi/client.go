@@ -19,9 +19,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/acssign"
 )
 
-// DefaultMaxRetries is used when Config.MaxRetries is zero.
-const DefaultMaxRetries = 5
-
 // Backoff bounds between attempts; the cap keeps one wait short so the caller's deadline, not the
 // client, decides how long a call may take.
 const (
@@ -50,8 +47,8 @@ type Client struct {
 
 var _ API = (*Client)(nil)
 
-// New validates cfg and builds a client. MaxRetries 0 means DefaultMaxRetries and a negative
-// value means no retries. Credentials are read on every request, so refreshed STS tokens apply.
+// New validates cfg and builds a client. MaxRetries is taken literally (0: one attempt only).
+// Credentials are read on every request, so refreshed STS tokens apply.
 func New(cfg Config) (*Client, error) {
 	region := strings.TrimSpace(cfg.RegionID)
 	if region == "" {
@@ -64,12 +61,8 @@ func New(cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	maxRetries := cfg.MaxRetries
-	switch {
-	case maxRetries == 0:
-		maxRetries = DefaultMaxRetries
-	case maxRetries < 0:
-		maxRetries = 0
+	if cfg.MaxRetries < 0 {
+		return nil, fmt.Errorf("rdsapi: max retries must not be negative, got %d", cfg.MaxRetries)
 	}
 	httpClient := cfg.HTTPClient
 	if httpClient == nil {
@@ -89,7 +82,7 @@ func New(cfg Config) (*Client, error) {
 		credentials:  cfg.Credentials,
 		httpClient:   httpClient,
 		userAgent:    userAgent,
-		maxRetries:   maxRetries,
+		maxRetries:   cfg.MaxRetries,
 		retryWaitMin: defaultRetryWaitMin,
 		retryWaitMax: defaultRetryWaitMax,
 		now:          time.Now,

@@ -281,7 +281,7 @@ func TestErrorBodies(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, server := newFakeCloud(t, answers(tt.answer))
-			err := newTestClient(t, server, -1).DeleteDBInstance(context.Background(), "rm-1")
+			err := newTestClient(t, server, 0).DeleteDBInstance(context.Background(), "rm-1")
 			if err == nil {
 				t.Fatal("no error")
 			}

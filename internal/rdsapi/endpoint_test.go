@@ -76,14 +76,17 @@ func TestNewValidatesConfig(t *testing.T) {
 	}
 }
 
-func TestMaxRetriesConfig(t *testing.T) {
-	for configured, want := range map[int]int{0: DefaultMaxRetries, -1: 0, 3: 3} {
+func TestMaxRetriesIsLiteral(t *testing.T) {
+	for _, configured := range []int{0, 3} {
 		c, err := New(Config{RegionID: "cn-hangzhou", Credentials: staticCredentials(t), MaxRetries: configured})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.maxRetries != want {
-			t.Errorf("MaxRetries %d gives %d retries, want %d", configured, c.maxRetries, want)
+		if c.maxRetries != configured {
+			t.Errorf("MaxRetries %d gives %d retries", configured, c.maxRetries)
 		}
+	}
+	if _, err := New(Config{RegionID: "cn-hangzhou", Credentials: staticCredentials(t), MaxRetries: -1}); err == nil {
+		t.Error("negative MaxRetries accepted")
 	}
 }
