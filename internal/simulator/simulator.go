@@ -178,8 +178,8 @@ func clamp01(v float64) float64 { return min(max(v, 0), 1) }
 func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler { //nolint:errorlint // sentinel value passed to panic
-				panic(v)
+			if v == http.ErrAbortHandler {
+				panic(v) // the server closes the connection without logging
 			}
 			s.mu.Lock()
 			s.stats.InternalErrors++

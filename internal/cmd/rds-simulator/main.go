@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -18,13 +19,16 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "rds-simulator:", err)
 		os.Exit(1)
 	}
 }
 
-func run(args []string) error {
+// run serves until ctx is cancelled (SIGINT/SIGTERM in main), then shuts down gracefully.
+func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("rds-simulator", flag.ContinueOnError)
 	listen := fs.String("listen", "127.0.0.1:0", "address to listen on (port 0 picks a free port)")
 	statePath := fs.String("state", "", "state file: loaded at start, rewritten atomically after each change (empty: in memory only)")
@@ -60,11 +64,9 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("listening on http://%s\n", ln.Addr())
+	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
 
 	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 	select {
