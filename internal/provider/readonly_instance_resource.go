@@ -348,6 +348,13 @@ func (r *readonlyInstanceResource) planCreate(_ context.Context, plan, cfg *read
 		return
 	}
 	master := primary.DBInstanceID
+	if isKnown(cfg.EngineVersion) && cfg.EngineVersion.ValueString() != string(primary.EngineVersion) {
+		diags.AddAttributeError(path.Root("engine_version"), "Read-only instance engine version differs from the primary's",
+			fmt.Sprintf("A read-only instance runs its primary's engine version: primary %s has %q, engine_version is %q. "+
+				"Remove engine_version (it defaults to the primary's) or set it to %q.",
+				master, string(primary.EngineVersion), cfg.EngineVersion.ValueString(), string(primary.EngineVersion)))
+		return
+	}
 	if plan.EngineVersion.IsUnknown() {
 		plan.EngineVersion = types.StringValue(string(primary.EngineVersion))
 	}

@@ -312,6 +312,16 @@ func TestReadonlyModifyPlanCreateIneligibleOnIsAnError(t *testing.T) {
 	roWantContains(t, "detail", e.Detail(), "cloud_ssd", "ESSD")
 }
 
+func TestReadonlyModifyPlanCreateEngineVersionMustMatchPrimary(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	primary := roSeedPrimary(t, env, false)
+	r, s := roResource(t, env)
+	cfg := roMerge(roConfig(primary), roVals{"engine_version": "5.7"})
+	res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
+	e := roFindDiag(t, res.diags, diag.SeverityError, "engine_version")
+	roWantContains(t, "detail", e.Detail(), primary, `"8.0"`, `"5.7"`)
+}
+
 func TestReadonlyModifyPlanUnknownPrimaryDefersToApply(t *testing.T) {
 	env := newTestEnv(t, testSimOptions())
 	r, s := roResource(t, env)
@@ -797,12 +807,37 @@ func TestAccReadonlyInstanceOnWhilePrimaryOff(t *testing.T) {
 				),
 			},
 			{
+				// Class and storage together: one ModifyDBInstanceSpec, one restart.
+				Config: env.providerBlock() + roAccPrimary(false) + strings.NewReplacer(
+					`"mysqlro.n2.medium.1c"`, `"mysqlro.n2.large.1c"`, "storage            = 100", "storage            = 120",
+				).Replace(roAccReplicas(1, "true")),
+				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("rds_readonly_instance.ro[0]", plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("instance_type"), knownvalue.StringExact("mysqlro.n2.large.1c")),
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("storage"), knownvalue.Int64Exact(120)),
+					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+				},
+				Check: acc.ComposeTestCheckFunc(
+					roAccWantRestarts(env, 2, "rds_readonly_instance.ro.0"),
+					roAccCheck(func() error {
+						if n := env.requests("ModifyDBInstanceSpec"); n != 2 {
+							return fmt.Errorf("ModifyDBInstanceSpec sent %d times in total, want 2", n)
+						}
+						return nil
+					}),
+				),
+			},
+			{
 				// Turning it off again is allowed: the primary has it off.
-				Config: env.providerBlock() + roAccPrimary(false) + roAccReplicas(1, "false"),
+				Config: env.providerBlock() + roAccPrimary(false) + strings.NewReplacer(
+					`"mysqlro.n2.medium.1c"`, `"mysqlro.n2.large.1c"`, "storage            = 100", "storage            = 120",
+				).Replace(roAccReplicas(1, "false")),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
 				},
-				Check: roAccWantRestarts(env, 2, "rds_readonly_instance.ro.0"),
+				Check: roAccWantRestarts(env, 3, "rds_readonly_instance.ro.0"),
 			},
 		},
 	})
