@@ -1,0 +1,6 @@
+package rdsapi
+
+import "time"
+
+// SetRetryWait shortens the backoff for the external (rdsapi_test) tests.
+func SetRetryWait(c *Client, min, max time.Duration) { c.retryWaitMin, c.retryWaitMax = min, max }
