@@ -82,13 +82,13 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 	}
 	supported := eligible(engine, version, storageType, class, c.now, false)
 	if want && !supported {
-		return nil, errOWNotSupported(notEligibleReason(engine, version, storageType, class, c.now, false))
+		return nil, errOWNotSupported(notEligibleReason(engine, version, storageType, false))
 	}
 	if !set {
 		// Q4: an eligible instance created without a choice gets it on (rule 4).
 		want = supported
 	}
-	if dry, _, e := p.boolean("DryRun"); e != nil {
+	if dry, e := p.boolean("DryRun"); e != nil {
 		return nil, e
 	} else if dry {
 		return map[string]any{"DryRun": true, "DryRunResult": true}, nil
@@ -275,7 +275,7 @@ func commonCreateFields(p params) (createFields, *apiError) {
 		}
 		f.port = itoa(port)
 	}
-	if f.deletionProtection, _, e = p.boolean("DeletionProtection"); e != nil {
+	if f.deletionProtection, e = p.boolean("DeletionProtection"); e != nil {
 		return f, e
 	}
 	return f, nil

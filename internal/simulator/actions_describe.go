@@ -316,12 +316,11 @@ func (s *Simulator) describeAvailableClasses(c *call) (map[string]any, *apiError
 	if _, e := p.oneOf("InstanceChargeType", "Postpaid", "Postpaid", "Prepaid", "Serverless"); e != nil {
 		return nil, e
 	}
-	lo, hi, step := storageRange(storageType)
 	out := []map[string]any{}
 	for _, class := range availableClasses(engine, category, storageType, p.get("CommodityCode")) {
 		out = append(out, map[string]any{
 			"DBInstanceClass":        class,
-			"DBInstanceStorageRange": map[string]int64{"MinValue": lo, "MaxValue": hi, "Step": step},
+			"DBInstanceStorageRange": map[string]int64{"MinValue": minStorage, "MaxValue": maxStorage(storageType), "Step": storageStep},
 		})
 	}
 	return map[string]any{"DBInstanceClasses": out}, nil

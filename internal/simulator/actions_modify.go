@@ -69,7 +69,7 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	case !in.isMySQL():
 		// Q2(c): OptimizedWrites is MySQL only; "none" is accepted and ignored elsewhere.
 		if set && want {
-			return nil, errOWNotSupported(notEligibleReason(in.Engine, in.EngineVersion, storageType, class, in.PurchaseTime, productTypeChanged))
+			return nil, errOWNotSupported(notEligibleReason(in.Engine, in.EngineVersion, storageType, productTypeChanged))
 		}
 		want = false
 	case !set:
@@ -78,14 +78,14 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	}
 	if want && !in.Optimized {
 		if !supportedAfter {
-			return nil, errOWNotSupported(notEligibleReason(in.Engine, in.EngineVersion, storageType, class, in.PurchaseTime, productTypeChanged))
+			return nil, errOWNotSupported(notEligibleReason(in.Engine, in.EngineVersion, storageType, productTypeChanged))
 		}
 		if strings.EqualFold(in.Category, "Basic") {
 			return nil, newErr(400, "OptimizedWrites.BasicEditionNotSupported", "16K atomic write cannot be turned on for the existing Basic-edition instance %s; Basic edition gets it only at creation.", in.ID)
 		}
 	}
 	if want && !supportedAfter {
-		return nil, errOWNotSupported(notEligibleReason(in.Engine, in.EngineVersion, storageType, class, in.PurchaseTime, productTypeChanged))
+		return nil, errOWNotSupported(notEligibleReason(in.Engine, in.EngineVersion, storageType, productTypeChanged))
 	}
 	if !want && in.Optimized && in.MasterID != "" {
 		if primary, ok := s.state.Instances[in.MasterID]; ok && primary.Optimized {
@@ -209,7 +209,7 @@ func (s *Simulator) modifyDBInstanceDeletionProtection(c *call) (map[string]any,
 	if _, e := c.p.required("DeletionProtection"); e != nil {
 		return nil, e
 	}
-	on, _, e := c.p.boolean("DeletionProtection")
+	on, e := c.p.boolean("DeletionProtection")
 	if e != nil {
 		return nil, e
 	}

@@ -62,7 +62,7 @@ func send(t *testing.T, e *env, req *http.Request) answer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	return decodeAnswer(c, resp)
 }
 

@@ -60,22 +60,22 @@ func validClass(engine, class string) bool {
 	return false
 }
 
-// storageRange is the allowed storage (GB) for a storage type.
-func storageRange(storageType string) (lo, hi, step int64) {
+// Storage sizes (GB) run from minStorage to maxStorage(type) in steps of storageStep.
+const minStorage, storageStep = 20, 5
+
+func maxStorage(storageType string) int64 {
 	if storageType == "local_ssd" {
-		return 20, 2000, 5
+		return 2000
 	}
-	return 20, 32000, 5
+	return 32000
 }
 
 func errStorage(name string, v int64, storageType string) *apiError {
-	lo, hi, step := storageRange(storageType)
-	return errInvalid(name, "%d GB is outside %d-%d GB in steps of %d for %s", v, lo, hi, step, storageType)
+	return errInvalid(name, "%d GB is outside %d-%d GB in steps of %d for %s", v, minStorage, maxStorage(storageType), storageStep, storageType)
 }
 
 func validStorage(v int64, storageType string) bool {
-	lo, hi, step := storageRange(storageType)
-	return v >= lo && v <= hi && v%step == 0
+	return v >= minStorage && v <= maxStorage(storageType) && v%storageStep == 0
 }
 
 // classCatalogue answers DescribeAvailableClasses: MySQL by category (read-only classes come with

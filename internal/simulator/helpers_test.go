@@ -107,7 +107,7 @@ func (c *client) call(action string, p map[string]string) answer {
 	if err != nil {
 		c.t.Fatalf("%s: %v", action, err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	return decodeAnswer(c, resp)
 }
 

@@ -232,7 +232,7 @@ func TestFaults(t *testing.T) {
 	e.sim.SetFaults(Faults{DropResponseRate: 1})
 	resp, err := e.srv.Client().Do(e.c.build("CreateDBInstance", mysqlCreate(map[string]string{"ClientToken": "dropped"})))
 	if err == nil {
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		t.Fatalf("got HTTP %d, want a dropped connection", resp.StatusCode)
 	}
 	e.sim.SetFaults(Faults{})
@@ -265,7 +265,7 @@ func TestAdminEndpoints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		var out map[string]any
 		_ = json.NewDecoder(resp.Body).Decode(&out)
 		return resp.StatusCode, out

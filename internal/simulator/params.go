@@ -37,18 +37,16 @@ func (p params) integer(name string) (n int64, ok bool, err *apiError) {
 	return n, true, nil
 }
 
-// boolean parses an optional true/false (any case); ok is false when absent or empty.
-func (p params) boolean(name string) (b, ok bool, err *apiError) {
+// boolean parses an optional true/false (any case); absent or empty is false.
+func (p params) boolean(name string) (bool, *apiError) {
 	v := strings.TrimSpace(p[name])
 	switch strings.ToLower(v) {
-	case "":
-		return false, false, nil
+	case "", "false":
+		return false, nil
 	case "true":
-		return true, true, nil
-	case "false":
-		return false, true, nil
+		return true, nil
 	}
-	return false, false, errInvalid(name, "%q is not true or false", truncate(v))
+	return false, errInvalid(name, "%q is not true or false", truncate(v))
 }
 
 // oneOf returns the canonical spelling of an optional enumerated value (compared

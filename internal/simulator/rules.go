@@ -65,7 +65,7 @@ func errOWNotSupported(why string) *apiError {
 }
 
 // notEligibleReason names the first failing prerequisite of rules 1, 2 and 9.
-func notEligibleReason(engine, version, storageType, class string, purchase time.Time, productTypeChanged bool) string {
+func notEligibleReason(engine, version, storageType string, productTypeChanged bool) string {
 	switch {
 	case !strings.EqualFold(engine, "MySQL"):
 		return "the engine is " + engine + "; only MySQL 5.7 and 8.0 support it."
@@ -81,5 +81,5 @@ func notEligibleReason(engine, version, storageType, class string, purchase time
 }
 
 func (in *instance) notEligibleReason() string {
-	return notEligibleReason(in.Engine, in.EngineVersion, in.StorageType, in.Class, in.PurchaseTime, in.ProductTypeChanged)
+	return notEligibleReason(in.Engine, in.EngineVersion, in.StorageType, in.ProductTypeChanged)
 }

@@ -64,7 +64,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
+	if _, err := fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr()); err != nil {
+		_ = ln.Close()
+		return err
+	}
 
 	srv := &http.Server{Handler: sim, ReadHeaderTimeout: 10 * time.Second}
 	serveErr := make(chan error, 1)

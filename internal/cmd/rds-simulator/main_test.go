@@ -31,7 +31,7 @@ func TestRunPrintsAddressServesAndShutsDown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	if resp.StatusCode != 200 {
 		t.Fatalf("stats: HTTP %d", resp.StatusCode)
 	}
