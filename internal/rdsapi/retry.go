@@ -32,13 +32,14 @@ type attemptLog struct {
 }
 
 // checkRetry is the retryablehttp.CheckRetry of one call. It buffers every response body, so
-// that the error code can be read here and decoded again by the caller.
+// that the error code can be read here and decoded again by the caller. An answer that arrived
+// is kept even if the context ended meanwhile: a create that succeeded must not be reported lost.
 func (a *attemptLog) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	a.attempts++
-	if ctxErr := ctx.Err(); ctxErr != nil {
-		return false, ctxErr
-	}
 	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return false, ctxErr
+		}
 		a.lastErr = err
 		retry := retryTransportError(err, a.replaySafe)
 		a.logAttempt(ctx, retry, "error", err.Error())
