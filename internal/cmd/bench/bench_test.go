@@ -137,3 +137,27 @@ func TestConfigsParse(t *testing.T) {
 		t.Error("read-only instances must appear only when asked for")
 	}
 }
+
+func TestParseStatCPU(t *testing.T) {
+	stat := "4242 (terraform-provi der) S 1 4242 4242 0 -1 4194560 1000 0 0 0 203 11 0 0 20 0 9 0 100 0 0"
+	got, err := parseStatCPU(stat)
+	if err != nil || got.Milliseconds() != 2140 {
+		t.Fatalf("got %v, %v", got, err)
+	}
+	if _, err := parseStatCPU("garbage"); err == nil {
+		t.Error("garbage accepted")
+	}
+}
+
+func TestLimitedWriter(t *testing.T) {
+	var buf bytes.Buffer
+	w := &limitedWriter{w: &buf, left: 5}
+	for _, s := range []string{"abc", "defg", "hij"} {
+		if n, err := w.Write([]byte(s)); err != nil || n != len(s) {
+			t.Fatalf("write %q: %d, %v", s, n, err)
+		}
+	}
+	if buf.String() != "abcde" {
+		t.Fatalf("kept %q", buf.String())
+	}
+}

@@ -30,6 +30,7 @@ type bench struct {
 	nScale          int
 	rounds          int
 	restartDuration time.Duration
+	flagLag         time.Duration
 	createDuration  time.Duration
 	throttleRate    float64
 	nThrottle       int
@@ -49,7 +50,7 @@ func (b *bench) figure1(ctx context.Context) *figure {
 	f := &figure{ID: "1", Name: fmt.Sprintf("API calls per instance per refresh (plan of %d)", n),
 		Unit: "calls/instance", Target: "<= 1"}
 	err := func() error {
-		sim, err := b.startSim(ctx, "fig1", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second})
+		sim, err := b.startSim(ctx, "fig1", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second, FlagLag: time.Second})
 		if err != nil {
 			return err
 		}
@@ -100,7 +101,7 @@ func (b *bench) figure2(ctx context.Context) *figure {
 	f := &figure{ID: "2", Name: fmt.Sprintf("Restart-wait overhead (toggle apply - no-op apply) / restart %s", restart),
 		Unit: "x restart duration", Target: "<= 1.10"}
 	err := func() error {
-		sim, err := b.startSim(ctx, "fig2", simOptions{CreateDuration: fastCreate, RestartDuration: restart})
+		sim, err := b.startSim(ctx, "fig2", simOptions{CreateDuration: fastCreate, RestartDuration: restart, FlagLag: b.flagLag})
 		if err != nil {
 			return err
 		}
@@ -149,6 +150,7 @@ func (b *bench) figure2(ctx context.Context) *figure {
 		f.set(v, fmt.Sprintf("%.3f (toggle %.2f s, no-op %.2f s)", v, mean(toggles), mean(noops)))
 		f.Detail = map[string]any{
 			"restart_seconds":        restart.Seconds(),
+			"flag_lag_seconds":       b.flagLag.Seconds(),
 			"toggle_apply_seconds":   toggles,
 			"noop_apply_seconds":     noops,
 			"overhead_seconds":       overhead,
@@ -175,7 +177,7 @@ func (b *bench) figure3(ctx context.Context) *figure {
 	f := &figure{ID: "3", Name: fmt.Sprintf("plan -refresh=true: %d rds_instance / %d terraform_data", n, n),
 		Unit: "ratio", Target: "<= 1.5"}
 	err := func() error {
-		sim, err := b.startSim(ctx, "fig3", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second})
+		sim, err := b.startSim(ctx, "fig3", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second, FlagLag: time.Second})
 		if err != nil {
 			return err
 		}
@@ -225,26 +227,46 @@ func (b *bench) figure3(ctx context.Context) *figure {
 		}
 		ratio := median(rdsTimes) / median(tdTimes)
 
-		b.logf("figure 3: plan against a provider in debug mode, for its peak RSS")
-		rssKiB, reattachPlan, err := b.peakRSS(ctx, rdsDir, env)
+		// Diagnostic only, not the figure: the same plan with the plugin SDK's logs switched off
+		// through its environment variables, to show what the default trace logging costs.
+		b.logf("figure 3: diagnostic plans with the SDK's trace logs off")
+		var quietTimes []float64
+		for i := 0; i < b.rounds; i++ {
+			res, _, err := b.tf.plan(ctx, rdsDir, append(append([]string{}, env...), sdkLogsOff...), nil)
+			if err != nil {
+				return err
+			}
+			quietTimes = append(quietTimes, seconds(res.Duration))
+		}
+
+		b.logf("figure 3: plan against a provider in debug mode, for its peak RSS and CPU")
+		usage, err := b.providerUsage(ctx, rdsDir, env)
 		if err != nil {
 			return err
 		}
+		rssKiB := usage.PeakRSSKiB
 		f.set(ratio, fmt.Sprintf("%.2f (%.2f s / %.2f s), provider peak RSS %.1f MiB",
 			ratio, median(rdsTimes), median(tdTimes), float64(rssKiB)/1024))
 		f.Detail = map[string]any{
-			"resources":                   n,
-			"rds_plan_seconds":            rdsTimes,
-			"terraform_data_plan_seconds": tdTimes,
-			"rds_plan_median_seconds":     median(rdsTimes),
-			"terraform_data_median":       median(tdTimes),
-			"provider_peak_rss_kib":       rssKiB,
-			"reattached_plan_seconds":     seconds(reattachPlan),
-			"plan_shows_changes":          changes,
+			"resources":                          n,
+			"rds_plan_seconds":                   rdsTimes,
+			"terraform_data_plan_seconds":        tdTimes,
+			"rds_plan_median_seconds":            median(rdsTimes),
+			"terraform_data_median":              median(tdTimes),
+			"provider_peak_rss_kib":              rssKiB,
+			"reattached_plan_seconds":            seconds(usage.Plan),
+			"reattached_terraform_cpu_s":         seconds(usage.TerraformCPU),
+			"reattached_provider_cpu_s":          seconds(usage.ProviderCPU),
+			"diag_rds_plan_sdk_logs_off_seconds": quietTimes,
+			"diag_ratio_sdk_logs_off":            median(quietTimes) / median(tdTimes),
+			"plan_shows_changes":                 changes,
 		}
+		f.Note = fmt.Sprintf("CPU of one plan (provider attached in debug mode): terraform %.2f s, provider %.2f s; "+
+			"with the plugin SDK's trace logs off the ratio would be %.2f (diagnostic)",
+			seconds(usage.TerraformCPU), seconds(usage.ProviderCPU), median(quietTimes)/median(tdTimes))
 		f.judge(ratio <= 1.5)
 		if changes {
-			f.Note = "the rds_instance plan is not empty after the create"
+			f.Note += "; the rds_instance plan is not empty after the create"
 		}
 		return nil
 	}()
@@ -254,24 +276,47 @@ func (b *bench) figure3(ctx context.Context) *figure {
 	return f
 }
 
-// peakRSS runs one plan against a provider the bench started in debug mode and returns the
-// provider's VmHWM. Reattached, Terraform does not stop the provider at the end, so the process
-// is still there to be read; the bench stops it afterwards.
-func (b *bench) peakRSS(ctx context.Context, dir string, env []string) (int64, time.Duration, error) {
+// providerUsage is what figure 3 reads from a provider the bench runs itself.
+type providerUsage struct {
+	PeakRSSKiB   int64
+	ProviderCPU  time.Duration
+	TerraformCPU time.Duration
+	Plan         time.Duration
+}
+
+// providerUsage runs one plan against a provider the bench started in debug mode and returns the
+// provider's VmHWM and CPU time. Reattached, Terraform does not stop the provider at the end, so
+// the process is still there to be read; the bench stops it afterwards.
+func (b *bench) providerUsage(ctx context.Context, dir string, env []string) (providerUsage, error) {
+	var u providerUsage
 	provEnv := append(append([]string{}, b.tf.env...), env...)
 	prov, err := startDebugProvider(ctx, b.providerBin, provEnv, filepath.Join(b.work, "logs", "provider-debug.log"))
 	if err != nil {
-		return 0, 0, err
+		return u, err
 	}
 	defer prov.Stop()
+	cpuBefore, err := prov.CPU()
+	if err != nil {
+		return u, err
+	}
 	planEnv := append(append([]string{}, env...), "TF_REATTACH_PROVIDERS="+prov.Reattach)
 	res, _, err := b.tf.plan(ctx, dir, planEnv, nil)
 	if err != nil {
-		return 0, 0, err
+		return u, err
 	}
-	rss, err := prov.PeakRSSKiB()
-	return rss, res.Duration, err
+	u.Plan, u.TerraformCPU = res.Duration, res.CPU
+	if u.PeakRSSKiB, err = prov.PeakRSSKiB(); err != nil {
+		return u, err
+	}
+	cpuAfter, err := prov.CPU()
+	u.ProviderCPU = cpuAfter - cpuBefore
+	return u, err
 }
+
+// sdkLogsOff switches off the provider process's logs (terraform-plugin-log defaults the SDK and
+// provider loggers to TRACE when none of these is set; Terraform then parses and, without TF_LOG,
+// discards every line).
+var sdkLogsOff = []string{"TF_LOG_SDK=off", "TF_LOG_SDK_PROTO=off", "TF_LOG_SDK_FRAMEWORK=off", "TF_LOG_PROVIDER=off"}
 
 // figure4: creating instances while a fifth of all calls are throttled, against the same create
 // without throttling.
@@ -290,7 +335,7 @@ func (b *bench) figure4(ctx context.Context) *figure {
 		Requests   map[string]int `json:"requests"`
 	}
 	measure := func(name string, rate float64) (*run, error) {
-		sim, err := b.startSim(ctx, name, simOptions{CreateDuration: b.createDuration, RestartDuration: time.Second, ThrottleRate: rate})
+		sim, err := b.startSim(ctx, name, simOptions{CreateDuration: b.createDuration, RestartDuration: time.Second, FlagLag: time.Second, ThrottleRate: rate})
 		if err != nil {
 			return nil, err
 		}
@@ -373,7 +418,7 @@ func (b *bench) figure5(ctx context.Context) []*figure {
 	fc := &figure{ID: "5c", Name: "restarts: no-op apply", Unit: "restarts", Target: "0"}
 	figs := []*figure{fa, fb, fc}
 	err := func() error {
-		sim, err := b.startSim(ctx, "fig5", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second})
+		sim, err := b.startSim(ctx, "fig5", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second, FlagLag: time.Second})
 		if err != nil {
 			return err
 		}

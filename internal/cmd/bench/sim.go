@@ -36,7 +36,10 @@ const (
 type simOptions struct {
 	CreateDuration  time.Duration
 	RestartDuration time.Duration
-	ThrottleRate    float64
+	// FlagLag is how long after the return to Running a toggled flag shows (the program's default
+	// is 1 s).
+	FlagLag      time.Duration
+	ThrottleRate float64
 }
 
 func (o simOptions) args() []string {
@@ -48,6 +51,7 @@ func (o simOptions) args() []string {
 		"-create-duration", o.CreateDuration.String(),
 		"-restart-duration", o.RestartDuration.String(),
 		"-delete-duration", "100ms",
+		"-flag-lag", o.FlagLag.String(),
 	}
 	if o.ThrottleRate > 0 {
 		args = append(args, "-throttle-rate", strconv.FormatFloat(o.ThrottleRate, 'f', -1, 64))

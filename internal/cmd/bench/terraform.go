@@ -68,6 +68,8 @@ func simEnv(sim *simProcess) []string {
 // tfResult is one terraform command.
 type tfResult struct {
 	Duration time.Duration
+	// CPU is terraform's user+system time, including its plugin children once it waited for them.
+	CPU      time.Duration
 	ExitCode int
 	Log      string
 	Stdout   string
@@ -99,6 +101,9 @@ func (r *tfRunner) run(ctx context.Context, dir string, extraEnv []string, okCod
 	start := time.Now()
 	err = cmd.Run()
 	res := tfResult{Duration: time.Since(start), Log: logPath, Stdout: stdout.String()}
+	if cmd.ProcessState != nil {
+		res.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
 	var exitErr *exec.ExitError
 	switch {
 	case err == nil:
@@ -273,7 +278,9 @@ func startDebugProvider(ctx context.Context, bin string, env []string, logPath s
 	}
 	cmd := exec.Command(bin, "-debug")
 	cmd.Env = env
-	cmd.Stderr = logFile
+	// The SDK logs every RPC at trace level to stderr (tens of MB for a large plan): keep the
+	// beginning, which holds any start-up error.
+	cmd.Stderr = &limitedWriter{w: logFile, left: 256 << 10}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		logFile.Close()
@@ -348,6 +355,52 @@ func parseVmHWM(status string) (int64, error) {
 		}
 	}
 	return 0, errors.New("no VmHWM in /proc status")
+}
+
+// CPU is the provider's user+system time so far, from /proc/<pid>/stat (clock ticks of 1/100 s,
+// the value Linux reports to user space on every architecture Go supports).
+func (p *debugProvider) CPU() (time.Duration, error) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	return parseStatCPU(string(data))
+}
+
+func parseStatCPU(stat string) (time.Duration, error) {
+	// The command name (field 2) may contain spaces; fields are counted after its closing paren.
+	i := strings.LastIndexByte(stat, ')')
+	if i < 0 {
+		return 0, errors.New("malformed /proc stat")
+	}
+	f := strings.Fields(stat[i+1:])
+	// After the name: state is field 3, utime field 14, stime field 15.
+	if len(f) < 13 {
+		return 0, errors.New("short /proc stat")
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, errors.New("malformed utime/stime in /proc stat")
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
+}
+
+// limitedWriter keeps the first left bytes and silently drops the rest.
+type limitedWriter struct {
+	w    io.Writer
+	left int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if l.left > 0 {
+		n := min(len(p), l.left)
+		l.left -= n
+		if _, err := l.w.Write(p[:n]); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
 }
 
 // Stop ends the debug provider (it would otherwise wait for a signal forever).
