@@ -1,6 +1,7 @@
 package rdsapi
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -45,16 +46,18 @@ func resolveEndpoint(region, override string, insecure bool) (*url.URL, error) {
 		raw = "https://" + raw
 	}
 	u, err := url.Parse(raw)
-	if err != nil {
-		return nil, fmt.Errorf("rdsapi: endpoint %q is not a valid URL: %w", override, err)
+	if urlErr := (*url.Error)(nil); errors.As(err, &urlErr) {
+		err = urlErr.Err // url.Error repeats the whole URL, password included
 	}
 	switch {
+	case err != nil:
+		return nil, fmt.Errorf("rdsapi: endpoint is not a valid URL: %w", err)
+	case u.User != nil:
+		return nil, fmt.Errorf("rdsapi: endpoint must not contain user information")
 	case u.Scheme != "https" && u.Scheme != "http":
 		return nil, fmt.Errorf("rdsapi: endpoint %q: scheme must be https or http", override)
 	case u.Hostname() == "":
 		return nil, fmt.Errorf("rdsapi: endpoint %q has no host", override)
-	case u.User != nil:
-		return nil, fmt.Errorf("rdsapi: endpoint must not contain user information")
 	case u.Path != "" && u.Path != "/", u.RawQuery != "", u.Fragment != "":
 		return nil, fmt.Errorf("rdsapi: endpoint %q must be a host with an optional port, without path or query", override)
 	case u.Scheme == "http" && !insecure && !isLoopback(u.Hostname()):

@@ -52,6 +52,8 @@ func TestNewValidatesConfig(t *testing.T) {
 		{"path", Config{RegionID: "cn-hangzhou", Endpoint: "https://rds.example.com/api", Credentials: creds}, "", "without path or query"},
 		{"query", Config{RegionID: "cn-hangzhou", Endpoint: "https://rds.example.com?x=1", Credentials: creds}, "", "without path or query"},
 		{"user info", Config{RegionID: "cn-hangzhou", Endpoint: "https://u:secretpw@rds.example.com", Credentials: creds}, "", "user information"},
+		{"user info with another problem", Config{RegionID: "cn-hangzhou", Endpoint: "ftp://u:secretpw@rds.example.com", Credentials: creds}, "", "user information"},
+		{"unparsable with a password", Config{RegionID: "cn-hangzhou", Endpoint: "https://u:secretpw@rds.example.com:port", Credentials: creds}, "", "not a valid URL"},
 		{"no host", Config{RegionID: "cn-hangzhou", Endpoint: "https://:443", Credentials: creds}, "", "no host"},
 	}
 	for _, tt := range tests {
