@@ -67,7 +67,10 @@ func TestStatusMachine(t *testing.T) {
 	e.c.ok("ModifySecurityIps", map[string]string{"DBInstanceId": id, "SecurityIps": "192.168.0.0/16,10.1.2.3"})
 	e.c.fails("ModifySecurityIps", map[string]string{"DBInstanceId": id, "SecurityIps": "10.0.0.0/33"}, 400, "InvalidParameter")
 	e.c.fails("ModifySecurityIps", map[string]string{"DBInstanceId": id, "SecurityIps": "10.0.0.1, evil"}, 400, "InvalidParameter")
+	e.c.ok("ModifySecurityIps", map[string]string{"DBInstanceId": id, "SecurityIps": "172.16.0.1,10.1.2.3", "ModifyMode": "Append"})
+	e.c.ok("ModifySecurityIps", map[string]string{"DBInstanceId": id, "SecurityIps": "172.16.0.1", "ModifyMode": "Delete"})
 	e.c.ok("ModifyDBInstanceDeletionProtection", map[string]string{"DBInstanceId": id, "DeletionProtection": "true"})
+	e.c.fails("ModifyDBInstanceDeletionProtection", map[string]string{"DBInstanceId": id, "DeletionProtection": "yes"}, 400, "InvalidParameter")
 	a := e.attr(id)
 	if a["DBInstanceDescription"] != "orders db" || a["SecurityIPList"] != "192.168.0.0/16,10.1.2.3" || a["DeletionProtection"] != true {
 		t.Fatalf("settings: %v", a)
@@ -102,6 +105,15 @@ func TestClientTokenIdempotency(t *testing.T) {
 	}
 	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"ClientToken": "token-1", "DBInstanceStorage": "200"}), 400, "IdempotentParameterMismatch")
 	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"ClientToken": strings.Repeat("x", 65)}), 400, "InvalidParameter")
+	if dry := e.c.ok("CreateDBInstance", mysqlCreate(map[string]string{"DryRun": "true"})); dry["DryRunResult"] != true || dry["DBInstanceId"] != nil {
+		t.Fatalf("dry run: %v", dry)
+	}
+	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"DBInstanceStorage": "103"}), 400, "InvalidParameter")
+	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"DBInstanceClass": "pg.n2.medium.2c"}), 400, "InvalidDBInstanceClass.NotFound")
+	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"RegionId": "cn-beijing"}), 400, "InvalidRegionId.NotFound")
+	for _, required := range []string{"RegionId", "Engine", "EngineVersion", "DBInstanceClass", "DBInstanceStorage", "DBInstanceNetType", "SecurityIPList", "PayType"} {
+		e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{required: ""}), 400, "MissingParameter")
+	}
 
 	// A restart with a token is carried out once.
 	e.clock.Add(createD)

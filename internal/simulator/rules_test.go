@@ -127,6 +127,12 @@ func TestReadOnlyRules(t *testing.T) {
 		return id
 	}
 	ro1, ro2 := ro(primary), ro(primary)
+	// A follower that cannot restart now blocks the cascade (busy, retried by clients).
+	e.c.ok("RestartDBInstance", map[string]string{"DBInstanceId": ro2})
+	if a := e.toggle(primary, "optimized"); a.code() != "OperationDenied.ReadDBInstanceStatus" {
+		t.Fatalf("cascade onto a rebooting read-only instance: %s", a.raw)
+	}
+	e.clock.Add(restartD)
 	for _, id := range []string{ro1, ro2} {
 		if got := e.owInfo(id); got != owJSON(false, true) {
 			t.Fatalf("read-only of an off primary: %s", got)
