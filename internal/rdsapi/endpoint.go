@@ -53,7 +53,7 @@ func resolveEndpoint(region, override string, insecure bool) (*url.URL, error) {
 	case err != nil:
 		return nil, fmt.Errorf("rdsapi: endpoint is not a valid URL: %w", err)
 	case u.User != nil:
-		return nil, fmt.Errorf("rdsapi: endpoint must not contain user information")
+		return nil, errors.New("rdsapi: endpoint must not contain user information")
 	case u.Scheme != "https" && u.Scheme != "http":
 		return nil, fmt.Errorf("rdsapi: endpoint %q: scheme must be https or http", override)
 	case u.Hostname() == "":
