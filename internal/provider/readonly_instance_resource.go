@@ -116,9 +116,9 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 			},
 			"storage": schema.Int64Attribute{
 				Required: true,
-				MarkdownDescription: "Storage in GB (at least the primary's). " +
+				MarkdownDescription: "Storage in GB: at least the primary's, in steps of 5. " +
 					"**Changing it restarts the instance** (one `ModifyDBInstanceSpec`, announced in the plan).",
-				Validators: []validator.Int64{int64validator.Between(5, 64000)},
+				Validators: []validator.Int64{int64validator.AtLeast(20), multipleOf(5)},
 			},
 			"storage_type": schema.StringAttribute{
 				Optional: true,
@@ -126,6 +126,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				MarkdownDescription: "Storage type, e.g. `cloud_essd`; the primary's when unset. " +
 					"**Changing it restarts the instance.**",
 				PlanModifiers: keep,
+				Validators:    []validator.String{stringvalidator.OneOf(storageTypes...)},
 			},
 			"zone_id": schema.StringAttribute{
 				Optional:            true,
@@ -144,7 +145,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				Computed:            true,
 				MarkdownDescription: "Description of the instance (`DBInstanceDescription`).",
 				PlanModifiers:       keep,
-				Validators:          []validator.String{stringvalidator.LengthBetween(2, 256)},
+				Validators:          []validator.String{instanceNameValidator{}},
 			},
 			"deletion_protection": schema.BoolAttribute{
 				Optional:            true,
