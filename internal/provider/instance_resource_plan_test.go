@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
@@ -569,4 +570,126 @@ func TestModifyPlanNoChangeAndDestroy(t *testing.T) {
 	config, plan = updateInputs(state, func(c *instanceModel) { c.EngineVersion = types.StringValue("5.7") })
 	res = runModifyPlan(t, env, &config, &plan, &state, path.Root("engine_version"))
 	wantDiag(t, res.diags, diag.SeverityError, path.Root("deletion_protection"), deletionProtectedSummary, "This plan replaces the instance")
+}
+
+func TestReadIsOneDescribe(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", OptimizedWrites: true})
+	env.sim.ResetStats()
+	st := stateOf(t, env, id)
+	if got := env.requests("DescribeDBInstanceAttribute"); got != 1 {
+		t.Errorf("one refresh made %d DescribeDBInstanceAttribute calls, want 1 (%v)", got, env.sim.Stats().Requests)
+	}
+	if !st.AtomicWrite16K.ValueBool() || !st.AtomicWrite16KSupported.ValueBool() || st.PreventRestart.ValueBool() {
+		t.Errorf("state after read: %+v", st)
+	}
+}
+
+// A create whose wait times out still leaves the id in state (Terraform then taints it).
+func TestCreateTimeoutKeepsID(t *testing.T) {
+	t.Parallel()
+	opts := testSimOptions()
+	opts.CreateDuration = time.Minute
+	env := newTestEnv(t, opts)
+	ctx := context.Background()
+	s := instanceSchema(t)
+	c := mysqlConfig()
+	c.Timeouts = timeouts.Value{Object: types.ObjectValueMust(timeoutsAttrTypes, map[string]attr.Value{
+		"create": types.StringValue("1s"), "update": types.StringNull(), "delete": types.StringNull()})}
+	p := createPlan(c)
+	res := runModifyPlan(t, env, &c, &p, nil)
+	plan := res.plan
+	r := &instanceResource{data: env.data}
+	req := resource.CreateRequest{Config: tfsdk.Config{Schema: s, Raw: rawOf(t, s, &c)}, Plan: tfsdk.Plan{Schema: s, Raw: rawOf(t, s, &plan)}}
+	resp := resource.CreateResponse{State: tfsdk.State{Schema: s, Raw: rawOf(t, s, nil)}}
+	start := time.Now()
+	r.Create(ctx, req, &resp)
+	if time.Since(start) > 20*time.Second {
+		t.Errorf("create ignored its 1s timeout (took %v)", time.Since(start))
+	}
+	if !resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), "recorded in state") {
+		t.Fatalf("want a wait error, got %v", resp.Diagnostics)
+	}
+	var got instanceModel
+	if d := resp.State.Get(ctx, &got); d.HasError() {
+		t.Fatalf("state: %v", d)
+	}
+	if got.ID.ValueString() == "" {
+		t.Fatal("the accepted instance's id must be in state")
+	}
+	if _, err := env.api.DescribeDBInstanceAttribute(ctx, got.ID.ValueString()); err != nil {
+		t.Errorf("recorded id %s does not exist: %v", got.ID.ValueString(), err)
+	}
+}
+
+// The plan's prediction for a new instance agrees with what the simulator does, across engine x
+// version x storage type x category x architecture: the planned flag and atomic_write_16k_supported
+// equal the read-back, and explicit true is refused at plan exactly when the cloud refuses it.
+func TestCreatePredictionMatchesSimulator(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, simulator.Options{CreateDuration: time.Nanosecond, RestartDuration: time.Nanosecond, DeleteDuration: time.Nanosecond})
+	ctx := context.Background()
+	type combo struct{ engine, version, class, storage, category string }
+	var combos []combo
+	for _, v := range []string{"5.6", "5.7", "8.0", "8.4"} {
+		for _, st := range []string{"cloud_essd", "cloud_essd2", "cloud_essd3", "general_essd", "cloud_ssd", "local_ssd"} {
+			for _, cc := range [][2]string{{"HighAvailability", "mysql.n2.medium.2c"}, {"HighAvailability", "mysql.n2m.medium.2c"},
+				{"Basic", "mysql.n2.medium.1"}, {"cluster", "mysql.n2.medium.xc"}, {"cluster", "mysql.n2e.medium.xc"}} {
+				combos = append(combos, combo{"MySQL", v, cc[1], st, cc[0]})
+			}
+		}
+	}
+	combos = append(combos, combo{"PostgreSQL", "16.0", "pg.n2.medium.2c", "cloud_essd", "HighAvailability"})
+	disagreements, compared := 0, 0
+	for _, cb := range combos {
+		c := mysqlConfig()
+		c.Engine, c.EngineVersion, c.InstanceType = types.StringValue(cb.engine), types.StringValue(cb.version), types.StringValue(cb.class)
+		c.StorageType, c.Category = types.StringValue(cb.storage), types.StringValue(cb.category)
+		if cb.storage == "local_ssd" {
+			continue // the local_ssd catalogue differs per class; its eligibility is covered by the explicit-true check below
+		}
+		p := createPlan(c)
+		an, d := (&instanceResource{data: env.data}).analyzeCreate(ctx, c, p)
+		if d.HasError() {
+			// The class catalogue refused the combination; the cloud would too.
+			continue
+		}
+		req := &rdsapi.CreateDBInstanceRequest{RegionID: simulator.DefaultRegion, Engine: cb.engine, EngineVersion: cb.version,
+			DBInstanceClass: cb.class, DBInstanceStorage: 20, DBInstanceStorageType: cb.storage, Category: cb.category,
+			PayType: rdsapi.PayTypePostpaid, SecurityIPList: "127.0.0.1"}
+		if isMySQL(cb.engine) {
+			req.OptimizedWrites = optimizedWrites(*an.flag)
+		}
+		out, err := env.api.CreateDBInstance(ctx, req)
+		if err != nil {
+			t.Errorf("%+v: the simulator refused the planned create (flag %v): %v", cb, *an.flag, err)
+			disagreements++
+			continue
+		}
+		attrs, err := env.data.Waiter.WaitRunning(ctx, out.DBInstanceID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compared++
+		gotFlag := attrs.OptimizedWrites != nil && attrs.OptimizedWrites.Enabled
+		gotSupported := attrs.OptimizedWrites != nil && attrs.OptimizedWrites.Supported
+		if gotFlag != *an.flag || gotSupported != *an.supported {
+			t.Errorf("%+v: planned flag/supported %v/%v, simulator %v/%v", cb, *an.flag, *an.supported, gotFlag, gotSupported)
+			disagreements++
+		}
+		// Explicit true: refused at validate time exactly when the simulator refuses it.
+		c.AtomicWrite16K = types.BoolValue(true)
+		refusedAtPlan := runValidate(t, c).HasError()
+		req.OptimizedWrites, req.ClientToken = rdsapi.OptimizedWritesOn, ""
+		_, err = env.api.CreateDBInstance(ctx, req)
+		if refusedAtPlan != (err != nil) {
+			t.Errorf("%+v: explicit true refused at plan=%v, by the simulator=%v (%v)", cb, refusedAtPlan, err != nil, err)
+			disagreements++
+		}
+	}
+	if disagreements != 0 || compared < 40 {
+		t.Errorf("%d disagreements between plan and simulator over %d compared combinations", disagreements, compared)
+	}
 }
