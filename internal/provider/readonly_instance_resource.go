@@ -163,6 +163,8 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 			"atomic_write_16k_supported": schema.BoolAttribute{
 				Computed:            true,
 				MarkdownDescription: "Whether the instance is eligible for 16K atomic write (`init_optimized_writes`).",
+				// Changes only with the class or storage type; ModifyPlan marks it unknown then.
+				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 			},
 			"prevent_restart": schema.BoolAttribute{
 				Optional:            true,
@@ -185,10 +187,6 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 			}),
 		},
 	}
-	// atomic_write_16k_supported changes only with the spec: ModifyPlan marks it unknown then.
-	supported := resp.Schema.Attributes["atomic_write_16k_supported"].(schema.BoolAttribute)
-	supported.PlanModifiers = []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()}
-	resp.Schema.Attributes["atomic_write_16k_supported"] = supported
 }
 
 func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
