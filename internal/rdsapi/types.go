@@ -422,7 +422,7 @@ func (a *DBInstanceAttribute) UnmarshalJSON(data []byte) error {
 	}
 	info, err := ParseOptimizedWritesInfo(decoded.OptimizedWritesInfo)
 	if err != nil {
-		return fmt.Errorf("instance %s: %w", decoded.DBInstanceID, err)
+		return fmt.Errorf("instance %s: %w", quoteForError(decoded.DBInstanceID), err)
 	}
 	decoded.OptimizedWrites = info
 	*a = DBInstanceAttribute(decoded)
