@@ -370,6 +370,30 @@ func TestReadonlyCreateOffWhilePrimaryOnFailsBeforeCreating(t *testing.T) {
 	}
 }
 
+// A plan that showed an inherited false, applied after the primary was turned on (e.g. earlier in
+// the same apply), fails before creating instead of producing an inconsistent result.
+func TestReadonlyCreateInheritedValueChangedSincePlan(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	primary := roSeedPrimary(t, env, true)
+	r, s := roResource(t, env)
+	cfg := roConfig(primary)
+	plan := roMerge(roPlannedCreate(s, cfg), roVals{"atomic_write_16k": false, "engine_version": "8.0", "storage_type": "cloud_essd"})
+	env.sim.ResetStats()
+	resp := resource.CreateResponse{State: roNullState(s)}
+	r.Create(context.Background(), resource.CreateRequest{
+		Config: tfsdk.Config{Schema: s.Schema, Raw: roRaw(t, s, cfg)},
+		Plan:   tfsdk.Plan{Schema: s.Schema, Raw: roRaw(t, s, plan)},
+	}, &resp)
+	e := roFindDiag(t, resp.Diagnostics, diag.SeverityError, "atomic_write_16k")
+	if e.Summary() != primaryChangedSummary {
+		t.Errorf("summary = %q", e.Summary())
+	}
+	roWantContains(t, "detail", e.Detail(), primary, "Nothing was created", "apply again")
+	if n := env.mutations(); n != 0 {
+		t.Errorf("%d mutating requests", n)
+	}
+}
+
 // roState is a refreshed state of an existing read-only instance.
 func roState(id, primary string, on bool) roVals {
 	return roVals{
