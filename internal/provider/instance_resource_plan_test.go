@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
@@ -691,5 +693,80 @@ func TestCreatePredictionMatchesSimulator(t *testing.T) {
 	}
 	if disagreements != 0 || compared < 40 {
 		t.Errorf("%d disagreements between plan and simulator over %d compared combinations", disagreements, compared)
+	}
+}
+
+// For existing instances (purchase date x architecture x edition x version), turning 16K atomic
+// write on is refused at plan exactly when the simulator refuses it, and a class change of an
+// instance with the flag on plans the flag and eligibility the simulator ends up with.
+func TestExistingPredictionMatchesSimulator(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, simulator.Options{CreateDuration: time.Nanosecond, RestartDuration: time.Nanosecond, DeleteDuration: time.Nanosecond})
+	ctx := context.Background()
+	legacy, recent := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC), time.Now().Add(-time.Hour)
+	classes := []struct{ category, class, other string }{
+		{"HighAvailability", "mysql.n2.medium.2c", "mysql.n2m.medium.2c"},
+		{"HighAvailability", "mysql.n2m.medium.2c", "mysql.n2.medium.2c"},
+		{"Basic", "mysql.n2.medium.1", "mysql.n2.large.1"},
+		{"cluster", "mysql.n2.medium.xc", "mysql.n2e.medium.xc"},
+		{"cluster", "mysql.n2e.medium.xc", "mysql.n2.medium.xc"},
+	}
+	compared, disagreements := 0, 0
+	for _, bought := range []time.Time{legacy, recent} {
+		for _, version := range []string{"5.7", "8.0"} {
+			for _, cl := range classes {
+				name := fmt.Sprintf("%s %s %s bought %s", cl.category, cl.class, version, bought.Format("2006-01-02"))
+				off := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: version, DBInstanceClass: cl.class,
+					Storage: 20, StorageType: "cloud_essd", Category: cl.category, PurchaseTime: bought})
+				state := stateOf(t, env, off)
+				config, plan := updateInputs(state, func(c *instanceModel) { c.AtomicWrite16K = types.BoolValue(true) })
+				refused := runModifyPlan(t, env, &config, &plan, &state).diags.HasError()
+				_, err := env.api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: off,
+					DBInstanceClass: cl.class, DBInstanceStorage: 20, PayType: rdsapi.PayTypePostpaid, OptimizedWrites: rdsapi.OptimizedWritesOn})
+				compared++
+				if refused != (err != nil) {
+					t.Errorf("%s: turning on refused at plan=%v, by the simulator=%v (%v)", name, refused, err != nil, err)
+					disagreements++
+				}
+
+				// Flag on (where the simulator allows it), then a class change with the flag unset.
+				if !state.AtomicWrite16KSupported.ValueBool() {
+					continue
+				}
+				on, err := env.sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: version, DBInstanceClass: cl.class,
+					Storage: 20, StorageType: "cloud_essd", Category: cl.category, PurchaseTime: bought, OptimizedWrites: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				state = stateOf(t, env, on)
+				config, plan = updateInputs(state, func(c *instanceModel) { c.InstanceType = types.StringValue(cl.other) })
+				res := runModifyPlan(t, env, &config, &plan, &state)
+				if res.diags.HasError() {
+					t.Errorf("%s: class change to %s refused at plan: %v", name, cl.other, res.diags)
+					continue
+				}
+				specReq := &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceClass: cl.other, DBInstanceStorage: 20, PayType: rdsapi.PayTypePostpaid}
+				if !res.plan.AtomicWrite16K.ValueBool() {
+					specReq.OptimizedWrites = rdsapi.OptimizedWritesOff
+				}
+				want := res.plan.AtomicWrite16K.ValueBool()
+				got, err := rdsservice.ApplySpecChange(ctx, env.api, env.data.Waiter, on, specReq, &want)
+				compared++
+				if err != nil {
+					t.Errorf("%s: class change to %s as planned failed: %v", name, cl.other, err)
+					disagreements++
+					continue
+				}
+				if got.OptimizedWrites == nil || got.OptimizedWrites.Supported != res.plan.AtomicWrite16KSupported.ValueBool() ||
+					got.InstructionSetArch != res.plan.InstructionSetArch.ValueString() {
+					t.Errorf("%s -> %s: planned supported/arch %v/%v, simulator %+v/%s", name, cl.other,
+						res.plan.AtomicWrite16KSupported, res.plan.InstructionSetArch, got.OptimizedWrites, got.InstructionSetArch)
+					disagreements++
+				}
+			}
+		}
+	}
+	if disagreements != 0 || compared < 20 {
+		t.Errorf("%d disagreements over %d comparisons", disagreements, compared)
 	}
 }
