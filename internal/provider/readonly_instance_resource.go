@@ -627,7 +627,9 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 		resp.Diagnostics.AddAttributeError(path.Root("atomic_write_16k"), primaryChangedSummary,
 			fmt.Sprintf("The plan showed atomic_write_16k = %t for %s, inherited from its primary %s, but it would now inherit %t "+
 				"(the primary was changed after the plan, possibly earlier in this apply). Nothing was created. Run terraform apply "+
-				"again so that the plan shows the inherited value.", plan.AtomicWrite16K.ValueBool(), label, master, inherits))
+				"again so that the plan shows the inherited value; to change the primary and add read-only instances in one apply, "+
+				"set atomic_write_16k = <primary resource>.atomic_write_16k on the read-only instance.",
+				plan.AtomicWrite16K.ValueBool(), label, master, inherits))
 		return
 	case !isKnown(plan.AtomicWrite16K):
 	case !plan.AtomicWrite16K.ValueBool() && inherits:
