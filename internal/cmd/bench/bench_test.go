@@ -121,6 +121,7 @@ func TestConfigsParse(t *testing.T) {
 	for name, cfg := range map[string]string{
 		"many":        manyInstancesConfig(3),
 		"data":        terraformDataConfig(3),
+		"null":        nullProviderConfig(3),
 		"restarts":    restartsConfig(false),
 		"restarts+ro": restartsConfig(true),
 	} {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -20,11 +21,12 @@ const setupParallelism = 25
 
 // bench holds what every figure needs.
 type bench struct {
-	simBin      string
-	providerBin string
-	work        string
-	tf          *tfRunner
-	progress    io.Writer
+	simBin          string
+	providerBin     string
+	nullProviderBin string
+	work            string
+	tf              *tfRunner
+	progress        io.Writer
 
 	nRefresh        int
 	nScale          int
@@ -198,30 +200,46 @@ func (b *bench) figure3(ctx context.Context) *figure {
 		if _, err := b.tf.apply(ctx, tdDir, nil, setupParallelism, nil); err != nil {
 			return err
 		}
+		// The floor: the same plan through a framework provider that does nothing (diagnostic).
+		nullDir := ""
+		if _, err := os.Stat(b.nullProviderBin); err == nil {
+			nullDir = filepath.Join(b.work, "fig3-null-provider")
+			if err := writeConfig(nullDir, nullProviderConfig(n)); err != nil {
+				return err
+			}
+			if _, err := b.tf.apply(ctx, nullDir, nil, setupParallelism, nil); err != nil {
+				return err
+			}
+		}
+		dirs := []string{rdsDir, tdDir}
+		if nullDir != "" {
+			dirs = append(dirs, nullDir)
+		}
 		// One untimed plan each warms the page cache and the simulator.
-		for _, dir := range []string{rdsDir, tdDir} {
+		for _, dir := range dirs {
 			if _, _, err := b.tf.plan(ctx, dir, env, nil); err != nil {
 				return err
 			}
 		}
 		b.logf("figure 3: %d interleaved rounds of both plans", b.rounds)
-		var rdsTimes, tdTimes []float64
+		var rdsTimes, tdTimes, nullTimes []float64
 		changes := false
 		for i := 0; i < b.rounds; i++ {
-			order := []string{rdsDir, tdDir}
-			if i%2 == 1 {
-				order = []string{tdDir, rdsDir}
-			}
-			for _, dir := range order {
+			// Rotate the order so that no configuration always runs first or last.
+			for j := range dirs {
+				dir := dirs[(i+j)%len(dirs)]
 				res, ch, err := b.tf.plan(ctx, dir, env, nil)
 				if err != nil {
 					return err
 				}
-				if dir == rdsDir {
+				switch dir {
+				case rdsDir:
 					rdsTimes = append(rdsTimes, seconds(res.Duration))
 					changes = changes || ch
-				} else {
+				case tdDir:
 					tdTimes = append(tdTimes, seconds(res.Duration))
+				default:
+					nullTimes = append(nullTimes, seconds(res.Duration))
 				}
 			}
 		}
@@ -264,6 +282,12 @@ func (b *bench) figure3(ctx context.Context) *figure {
 		f.Note = fmt.Sprintf("CPU of one plan (provider attached in debug mode): terraform %.2f s, provider %.2f s; "+
 			"with the plugin SDK's trace logs off the ratio would be %.2f (diagnostic)",
 			seconds(usage.TerraformCPU), seconds(usage.ProviderCPU), median(quietTimes)/median(tdTimes))
+		if len(nullTimes) > 0 {
+			floor := median(nullTimes) / median(tdTimes)
+			f.Detail["null_provider_plan_seconds"] = nullTimes
+			f.Detail["null_provider_ratio"] = floor
+			f.Note += fmt.Sprintf("; floor: a framework provider that does nothing (2 attributes) scores %.2f", floor)
+		}
 		f.judge(ratio <= 1.5)
 		if changes {
 			f.Note += "; the rds_instance plan is not empty after the create"

@@ -72,6 +72,23 @@ func terraformDataConfig(n int) string {
 `, n)
 }
 
+// nullProviderConfig is the floor of figure 3: n resources of a framework provider that does no work.
+func nullProviderConfig(n int) string {
+	return fmt.Sprintf(`terraform {
+  required_providers {
+    benchnull = {
+      source = "openrds/benchnull"
+    }
+  }
+}
+
+resource "benchnull_thing" "bench" {
+  count = %d
+  input = "bench-${count.index}"
+}
+`, n)
+}
+
 // restartsConfig is figure 5: a primary with (optionally) two read-only instances, and a
 // stand-alone instance for the class+flag change.
 func restartsConfig(withReadOnly bool) string {

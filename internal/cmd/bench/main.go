@@ -115,6 +115,8 @@ func (b *bench) setup(binDir, terraform string) (*report, error) {
 	}
 	b.providerBin = filepath.Join(absBin, "terraform-provider-rds")
 	b.simBin = filepath.Join(absBin, "rds-simulator")
+	// Optional: without it figure 3 just omits its floor diagnostic.
+	b.nullProviderBin = filepath.Join(absBin, "terraform-provider-benchnull")
 	for _, p := range []string{b.providerBin, b.simBin} {
 		if st, err := os.Stat(p); err != nil || st.IsDir() {
 			return nil, fmt.Errorf("%s is missing: run `make build simulator` first", p)

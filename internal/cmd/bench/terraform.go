@@ -30,10 +30,11 @@ func cliConfig(pluginDir string) string {
 	return fmt.Sprintf(`provider_installation {
   dev_overrides {
     "openrds/rds" = %q
+    "openrds/benchnull" = %q
   }
   direct {}
 }
-`, pluginDir)
+`, pluginDir, pluginDir)
 }
 
 // baseEnv is the caller's environment without anything that would change Terraform's or the
