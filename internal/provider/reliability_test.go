@@ -49,6 +49,9 @@ type faultKind struct {
 	// busy restarts the primary through the API right before the read-only create, the toggle
 	// and the destroy, so those steps meet an instance that is Rebooting.
 	busy bool
+	// dropFirst loses the first answer of each of these actions after the simulator carried the
+	// action out: the deterministic version of dropped responses, aimed at the mutating calls.
+	dropFirst []string
 	// restart overrides the simulator's restart duration (busy needs the instance to stay
 	// Rebooting while terraform plans and starts applying).
 	restart time.Duration
@@ -65,6 +68,9 @@ func faultKinds(long bool) []faultKind {
 		{name: "latency", settings: fmt.Sprintf("+%d ms on every call", latency), faults: simulator.Faults{LatencyMS: latency}},
 		{name: "dropped responses", settings: "15% of calls carried out, then the connection is closed without an answer",
 			faults: simulator.Faults{DropResponseRate: 0.15}},
+		{name: "lost answer of each mutating call", settings: "the first answer of every CreateDBInstance, " +
+			"CreateReadOnlyDBInstance, ModifyDBInstanceSpec and DeleteDBInstance is lost after the action was carried out",
+			dropFirst: []string{"CreateDBInstance", "CreateReadOnlyDBInstance", "ModifyDBInstanceSpec", "DeleteDBInstance"}},
 		{name: "instance busy", settings: "primary restarted (`Rebooting`, 3 s) right before read-only create, toggle and destroy",
 			busy: true, restart: 3 * time.Second},
 	}
@@ -81,16 +87,17 @@ type faultResult struct {
 // error answers by code, and answers that never came (dropped connections). It also records the
 // AccessKey IDs and STS tokens the requests carried (used by the credential tests).
 type faultRecorder struct {
-	mu     sync.Mutex
-	codes  map[string]int
-	keyIDs map[string]int
-	tokens map[string]int
+	mu        sync.Mutex
+	dropFirst map[string]int // action -> answers still to lose
+	codes     map[string]int
+	keyIDs    map[string]int
+	tokens    map[string]int
 }
 
 var credentialPattern = regexp.MustCompile(`Credential=([^,\s]+)`)
 
 func newFaultRecorder() *faultRecorder {
-	return &faultRecorder{codes: map[string]int{}, keyIDs: map[string]int{}, tokens: map[string]int{}}
+	return &faultRecorder{dropFirst: map[string]int{}, codes: map[string]int{}, keyIDs: map[string]int{}, tokens: map[string]int{}}
 }
 
 func (f *faultRecorder) wrap(next http.Handler) http.Handler {
@@ -106,7 +113,25 @@ func (f *faultRecorder) wrap(next http.Handler) http.Handler {
 		if tok := r.Header.Get("x-acs-security-token"); tok != "" {
 			f.tokens[tok]++
 		}
+		drop := f.dropFirst[r.Header.Get("x-acs-action")] > 0
+		if drop {
+			f.dropFirst[r.Header.Get("x-acs-action")]--
+		}
 		f.mu.Unlock()
+		if drop {
+			// Let the simulator carry the action out, then close the connection unanswered.
+			next.ServeHTTP(httptest.NewRecorder(), r)
+			f.mu.Lock()
+			f.codes["dropped"]++
+			f.mu.Unlock()
+			if hj, ok := w.(http.Hijacker); ok {
+				if conn, _, err := hj.Hijack(); err == nil {
+					_ = conn.Close()
+					return
+				}
+			}
+			panic(http.ErrAbortHandler)
+		}
 		rw := &recordingWriter{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rw, r)
 		f.mu.Lock()
@@ -436,7 +461,7 @@ func (p *faultPass) run() {
 		injected = p.rec.count("Throttling")
 	case p.kind.faults.ErrorRate > 0:
 		injected = p.rec.count("ServiceUnavailable")
-	case p.kind.faults.DropResponseRate > 0:
+	case p.kind.faults.DropResponseRate > 0 || len(p.kind.dropFirst) > 0:
 		injected = p.rec.count("dropped")
 	case p.kind.busy:
 		injected = p.rec.count("OperationDenied")
@@ -483,6 +508,9 @@ func TestAccReliabilityFaultMatrix(t *testing.T) {
 						opts.RestartDuration = kind.restart
 					}
 					env, rec := newRecordedEnv(t, opts)
+					for _, action := range kind.dropFirst {
+						rec.dropFirst[action] = 1
+					}
 					(&faultPass{t: t, kind: kind, env: env, rec: rec, mu: &mu, res: &results[i]}).run()
 				})
 			}
