@@ -33,6 +33,7 @@ type bench struct {
 	rounds          int
 	restartDuration time.Duration
 	flagLag         time.Duration
+	toggles         int
 	createDuration  time.Duration
 	throttleRate    float64
 	nThrottle       int
@@ -122,10 +123,14 @@ func (b *bench) figure2(ctx context.Context) *figure {
 		}
 		// Two no-op applies and two toggles, interleaved, each no-op with the configuration the
 		// instance already matches.
-		steps := []struct {
+		type stepT struct {
 			flag   string
 			toggle bool
-		}{{"true", false}, {"false", true}, {"false", false}, {"true", true}}
+		}
+		var steps []stepT
+		for i := 0; i < max(1, b.toggles/2); i++ {
+			steps = append(steps, stepT{"true", false}, stepT{"false", true}, stepT{"false", false}, stepT{"true", true})
+		}
 		var noops, toggles []float64
 		for _, s := range steps {
 			kind := "no-op"
