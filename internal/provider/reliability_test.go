@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -585,4 +586,172 @@ restart and delete 200 ms, flag lag 100 ms (3 s restarts for the busy row). Gene
   (tainted); the next plan replaces it and nothing is left behind (tests `+"`TestAccReliability_*`"+`).
 `, passes, total.Round(time.Second), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format("2006-01-02 15:04 UTC"), defaultMaxRetries)
 	return b.String()
+}
+
+// ---- partial failure ----
+
+// partialConfig is an instance whose create budget is timeout.
+func partialConfig(e *testEnv, timeout string) string {
+	return e.instanceConfig(fmt.Sprintf("  timeouts = {\n    create = %q\n  }\n", timeout))
+}
+
+// expectPriorID checks that the plan starts from the instance the failed apply left in state, as
+// refreshed from the cloud (a known status: the plan shows the truth, not a guess).
+type expectPriorID struct {
+	addr string
+	id   *string
+}
+
+func (e expectPriorID) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	for _, rc := range req.Plan.ResourceChanges {
+		if rc.Address != e.addr || rc.Change == nil {
+			continue
+		}
+		before, _ := rc.Change.Before.(map[string]any)
+		if before == nil || before["id"] != *e.id {
+			resp.Error = fmt.Errorf("%s: plan starts from %v, want the instance %s left by the failed apply", e.addr, before["id"], *e.id)
+			return
+		}
+		if status, _ := before["status"].(string); status == "" {
+			resp.Error = fmt.Errorf("%s: the refreshed state has no status", e.addr)
+		}
+		return
+	}
+	resp.Error = fmt.Errorf("%s not in the plan", e.addr)
+}
+
+// partialFailureSteps are the steps after a failed create: the simulator holds exactly the one
+// instance the failed apply made, the next plan replaces it (tainted), and after that apply the
+// old instance is gone and only the new one exists.
+func partialFailureSteps(env *testEnv, first, second *string) []resource.TestStep {
+	return []resource.TestStep{{
+		PreConfig: func() {
+			ids, err := env.instanceIDs()
+			if err != nil || len(ids) != 1 {
+				panic(fmt.Sprintf("after the failed create the simulator holds %v (err %v); want exactly one instance", ids, err))
+			}
+			*first = ids[0]
+		},
+		Config: partialConfig(env, "2m"),
+		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+			plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionReplace),
+			expectPriorID{addr: testRes, id: first},
+		}},
+		Check: resource.ComposeTestCheckFunc(idOf(second), func(*terraform.State) error {
+			ids, err := env.instanceIDs()
+			if err != nil {
+				return err
+			}
+			if *second == *first || len(ids) != 1 || ids[0] != *second {
+				return fmt.Errorf("after the replace the simulator holds %v; want only the new instance (old %s, new %s)", ids, *first, *second)
+			}
+			return nil
+		}),
+	}}
+}
+
+func checkNoInstances(env *testEnv) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		ids, err := env.instanceIDs()
+		if err != nil {
+			return err
+		}
+		if len(ids) != 0 {
+			return fmt.Errorf("instances left after destroy: %v", ids)
+		}
+		return nil
+	}
+}
+
+// A create that outlives timeouts.create leaves the instance in state as tainted; the next plan
+// replaces it and nothing is orphaned.
+func TestAccReliability_createTimeoutTaints(t *testing.T) {
+	t.Parallel()
+	env, _ := newRecordedEnv(t, simulator.Options{CreateDuration: 3 * time.Second, RestartDuration: 200 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond})
+	var first, second string
+	steps := []resource.TestStep{{
+		Config:      partialConfig(env, "1s"),
+		ExpectError: regexp.MustCompile(`(?s)was created but did not become ready.*timed out\s+waiting.*tainted`),
+	}}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkNoInstances(env),
+		Steps:                    append(steps, partialFailureSteps(env, &first, &second)...),
+	})
+}
+
+// terraformChildren lists the terraform processes this test binary started.
+func terraformChildren() []int {
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	me := os.Getpid()
+	for _, e := range entries {
+		var pid int
+		if _, err := fmt.Sscanf(e.Name(), "%d", &pid); err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...
+		s := string(stat)
+		end := strings.LastIndexByte(s, ')')
+		start := strings.IndexByte(s, '(')
+		if start < 0 || end < start {
+			continue
+		}
+		var state string
+		var ppid int
+		if _, err := fmt.Sscanf(s[end+1:], " %s %d", &state, &ppid); err != nil || ppid != me {
+			continue
+		}
+		if strings.HasPrefix(s[start+1:end], "terraform") {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// An apply interrupted (Ctrl-C: terraform stops the provider, which cancels the request's
+// context) while waiting for a new instance keeps the instance in state as tainted; the next plan
+// shows it and replaces it, and nothing is orphaned. Not parallel: it signals every terraform
+// process this test binary runs, and sequential tests run alone.
+func TestAccReliability_interruptedCreateTaints(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("finds the terraform process through /proc")
+	}
+	env, _ := newRecordedEnv(t, simulator.Options{CreateDuration: 2500 * time.Millisecond, RestartDuration: 200 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond})
+	var first, second string
+	interrupted := make(chan int, 1)
+	steps := []resource.TestStep{{
+		PreConfig: func() {
+			go func() {
+				deadline := time.Now().Add(time.Minute)
+				for env.sim.Stats().Requests["CreateDBInstance"] == 0 && time.Now().Before(deadline) {
+					time.Sleep(20 * time.Millisecond)
+				}
+				time.Sleep(500 * time.Millisecond) // now inside the wait for Running
+				n := 0
+				for _, pid := range terraformChildren() {
+					if p, err := os.FindProcess(pid); err == nil && p.Signal(os.Interrupt) == nil {
+						n++
+					}
+				}
+				interrupted <- n
+			}()
+		},
+		Config:      partialConfig(env, "2m"),
+		ExpectError: regexp.MustCompile(`(?s)was created but did not become ready.*context\s+canceled.*tainted`),
+	}}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkNoInstances(env),
+		Steps:                    append(steps, partialFailureSteps(env, &first, &second)...),
+	})
+	if n := <-interrupted; n == 0 {
+		t.Error("no terraform process was interrupted")
+	}
 }
