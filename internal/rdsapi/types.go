@@ -293,7 +293,11 @@ func (l *ReadOnlyList) UnmarshalJSON(data []byte) error {
 	}
 	ids := make([]string, 0, len(wire.ReadOnlyDBInstanceID))
 	for _, item := range wire.ReadOnlyDBInstanceID {
-		ids = append(ids, item.DBInstanceID)
+		// An item without an id names no instance; keeping "" would put it into state and
+		// make callers describe instance "".
+		if id := strings.TrimSpace(item.DBInstanceID); id != "" {
+			ids = append(ids, id)
+		}
 	}
 	*l = ids
 	return nil
