@@ -554,7 +554,8 @@ After every step the simulator must hold exactly the expected instances (a retri
 second instance counts as a **duplicate**), every instance must have restarted exactly as often as
 expected (a resent ` + "`ModifyDBInstanceSpec`" + ` that restarted it again counts as an **extra restart**),
 and after destroy nothing may be left (**orphans**). Each operation has a 3-minute timeout.
-"Faults seen" counts the faulty answers the provider actually received (for latency: delayed calls).
+"Faults seen" counts the faulty answers the simulator gave during the passes (almost all to the provider;
+the test's own checks, which list instances between steps, get a few), and for latency the delayed calls.
 
 | fault | setting | passes | operations tried | succeeded | duplicates | orphans | extra restarts | faults seen | wall time per pass |
 |---|---|---|---|---|---|---|---|---|---|
