@@ -891,6 +891,9 @@ func (r *instanceResource) analyzeUpdate(ctx context.Context, state, plan, confi
 	if an.storageTypeChanged {
 		change.StorageType = plan.StorageType.ValueString()
 	}
+	if an.storageChanged {
+		change.Storage = plan.Storage.ValueInt64()
+	}
 	changeKnown := !plan.InstanceType.IsUnknown() && !plan.StorageType.IsUnknown()
 
 	// atomic_write_16k: the configured value, else the current one unless the change makes the
@@ -968,9 +971,6 @@ func (r *instanceResource) analyzeUpdate(ctx context.Context, state, plan, confi
 		wantFlag = an.flag
 	}
 	an.reasons = rdsservice.SpecChangeRestarts(cur, wantFlag, change)
-	if an.storageChanged {
-		an.reasons = append(an.reasons, fmt.Sprintf("storage changes from %d GB to %d GB", state.Storage.ValueInt64(), plan.Storage.ValueInt64()))
-	}
 	if an.bpeChanged {
 		an.reasons = append(an.reasons, fmt.Sprintf("buffer_pool_extension changes from %t to %t", state.BufferPoolExtension.ValueBool(), *an.bpe))
 	}
@@ -1358,6 +1358,7 @@ func existingFromInstanceState(s instanceModel) rdsservice.ExistingInstance {
 		StorageType:   s.StorageType.ValueString(),
 		Category:      s.Category.ValueString(),
 		InstanceClass: s.InstanceType.ValueString(),
+		Storage:       s.Storage.ValueInt64(),
 		Architecture:  s.InstructionSetArch.ValueString(),
 		Supported:     s.AtomicWrite16KSupported.ValueBool(),
 		Enabled:       s.AtomicWrite16K.ValueBool(),

@@ -418,6 +418,7 @@ func roExistingFromState(s *readonlyInstanceModel, primary *rdsapi.DBInstanceAtt
 		StorageType:   s.StorageType.ValueString(),
 		Category:      s.Category.ValueString(),
 		InstanceClass: s.InstanceType.ValueString(),
+		Storage:       s.Storage.ValueInt64(),
 		Architecture:  s.InstructionSetArch.ValueString(),
 		Supported:     s.AtomicWrite16KSupported.ValueBool(),
 		Enabled:       s.AtomicWrite16K.ValueBool(),
@@ -433,7 +434,7 @@ func roExistingFromState(s *readonlyInstanceModel, primary *rdsapi.DBInstanceAtt
 	return inst
 }
 
-// specChange lists the planned class and storage type changes ("" = unchanged or unknown).
+// roSpecChange lists the planned class, storage type and storage changes ("" or 0 = unchanged or unknown).
 func roSpecChange(plan, state *readonlyInstanceModel) rdsservice.SpecChange {
 	var c rdsservice.SpecChange
 	if isKnown(plan.InstanceType) && plan.InstanceType.ValueString() != state.InstanceType.ValueString() {
@@ -442,11 +443,10 @@ func roSpecChange(plan, state *readonlyInstanceModel) rdsservice.SpecChange {
 	if isKnown(plan.StorageType) && plan.StorageType.ValueString() != state.StorageType.ValueString() {
 		c.StorageType = plan.StorageType.ValueString()
 	}
+	if isKnown(plan.Storage) && plan.Storage.ValueInt64() != state.Storage.ValueInt64() {
+		c.Storage = plan.Storage.ValueInt64()
+	}
 	return c
-}
-
-func roStorageChanged(plan, state *readonlyInstanceModel) bool {
-	return isKnown(plan.Storage) && plan.Storage.ValueInt64() != state.Storage.ValueInt64()
 }
 
 // planUpdate keeps inherited values stable and announces restarts.
@@ -476,15 +476,12 @@ func (r *readonlyInstanceResource) planUpdate(_ context.Context, plan, cfg, stat
 	}
 
 	reasons := rdsservice.SpecChangeRestarts(current, wantFlag, change)
-	if roStorageChanged(plan, state) {
-		reasons = append(reasons, fmt.Sprintf("storage changes from %d to %d GB", state.Storage.ValueInt64(), plan.Storage.ValueInt64()))
-	}
 	// The class decides the architecture, and class or storage type can change eligibility:
 	// the cloud reports both after the change.
 	if change.InstanceClass != "" {
 		plan.InstructionSetArch = types.StringUnknown()
 	}
-	if change != (rdsservice.SpecChange{}) {
+	if change.InstanceClass != "" || change.StorageType != "" {
 		plan.AtomicWrite16KSupported = types.BoolUnknown()
 	}
 	if len(reasons) == 0 {
@@ -809,7 +806,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		want := plan.AtomicWrite16K.ValueBool()
 		wantFlag = &want
 	}
-	restart := wantFlag != nil || change != (rdsservice.SpecChange{}) || roStorageChanged(&plan, &state)
+	restart := wantFlag != nil || change != (rdsservice.SpecChange{})
 	if restart {
 		// Plan-time checks again, for values that were unknown then.
 		if wantFlag != nil && !*wantFlag {

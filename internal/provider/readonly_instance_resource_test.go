@@ -454,7 +454,7 @@ func TestReadonlyModifyPlanUpdateClassChangeWarnsAndGuards(t *testing.T) {
 		t.Errorf("summary = %q", w.Summary())
 	}
 	roWantContains(t, "detail", w.Detail(), `instance_type changes from "mysqlro.n2.medium.1c" to "mysqlro.n2.large.1c"`,
-		"storage changes from 100 to 120 GB", "expected downtime")
+		"storage changes from 100 GB to 120 GB", "expected downtime")
 	if strings.Count(w.Detail(), "  - ") != 1 {
 		t.Errorf("one instance, one restart expected in:\n%s", w.Detail())
 	}

@@ -85,6 +85,8 @@ type ExistingInstance struct {
 	StorageType   string
 	Category      string
 	InstanceClass string
+	// Storage is the storage size in GB.
+	Storage int64
 	// Architecture is InstructionSetArch ("arm" or "x86"); empty means derive it from the class.
 	Architecture string
 	// Supported is init_optimized_writes, Enabled is optimized_writes.
@@ -96,11 +98,12 @@ type ExistingInstance struct {
 	MasterEnabled *bool
 }
 
-// SpecChange lists the new values of a planned change; "" means unchanged.
+// SpecChange lists the new values of a planned change; "" (or 0 for Storage) means unchanged.
 type SpecChange struct {
 	InstanceClass string
 	StorageType   string
 	EngineVersion string
+	Storage       int64
 }
 
 // yitianFamily matches YiTian class families: digits followed by m (High-availability) or e
@@ -128,6 +131,7 @@ func ExistingFromAttribute(attr *rdsapi.DBInstanceAttribute) (ExistingInstance, 
 		StorageType:   attr.DBInstanceStorageType,
 		Category:      attr.Category,
 		InstanceClass: attr.DBInstanceClass,
+		Storage:       int64(attr.DBInstanceStorage),
 		Architecture:  strings.ToLower(strings.TrimSpace(attr.InstructionSetArch)),
 		MasterID:      attr.MasterInstanceID,
 	}
@@ -435,6 +439,9 @@ func SpecChangeRestarts(current ExistingInstance, wantFlag *bool, change SpecCha
 	}
 	if change.StorageType != "" && change.StorageType != current.StorageType {
 		reasons = append(reasons, fmt.Sprintf("storage_type changes from %q to %q", current.StorageType, change.StorageType))
+	}
+	if change.Storage != 0 && change.Storage != current.Storage {
+		reasons = append(reasons, fmt.Sprintf("storage changes from %d GB to %d GB", current.Storage, change.Storage))
 	}
 	if change.EngineVersion != "" && change.EngineVersion != current.EngineVersion {
 		reasons = append(reasons, fmt.Sprintf("engine_version changes from %q to %q", current.EngineVersion, change.EngineVersion))

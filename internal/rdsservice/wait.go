@@ -28,8 +28,13 @@ func (RealClock) After(d time.Duration) <-chan time.Time { return time.After(d) 
 const (
 	DefaultMinInterval = 2 * time.Second
 	DefaultMaxInterval = 20 * time.Second
-	// backoffFactor grows the poll interval from MinInterval towards MaxInterval.
+	// backoffFactor grows the interval between busy retries from MinInterval towards MaxInterval.
 	backoffFactor = 1.5
+	// overheadFraction bounds how long a wait can overrun the transition it waits for: the next
+	// poll comes after this fraction of the time already waited (within MinInterval..MaxInterval),
+	// so a 10 s restart is seen within about 0.5 s and a 10-minute create within 15 s, while long
+	// waits still poll rarely.
+	overheadFraction = 0.05
 	// expectedFraction of a known duration is slept before dense polling starts, so that the
 	// wait ends within about one MinInterval of the instance being back.
 	expectedFraction = 0.9
@@ -129,7 +134,8 @@ const (
 )
 
 // WaitFor polls until ready holds and returns the instance as last read. The first poll is
-// immediate; then the interval starts at MinInterval and grows by 1.5x up to MaxInterval.
+// immediate; each later one comes after 5% of the time waited so far, at least MinInterval and at
+// most MaxInterval.
 func (w *Waiter) WaitFor(ctx context.Context, id, what string, ready func(*rdsapi.DBInstanceAttribute) bool) (*rdsapi.DBInstanceAttribute, error) {
 	return w.wait(ctx, id, what, 0, waitPresent, ready)
 }
@@ -144,7 +150,7 @@ func (w *Waiter) WaitForExpected(ctx context.Context, id, what string, expected 
 func (w *Waiter) wait(ctx context.Context, id, what string, expected time.Duration, mode waitMode, ready func(*rdsapi.DBInstanceAttribute) bool) (*rdsapi.DBInstanceAttribute, error) {
 	clock := w.clock()
 	lo, hi := w.intervals()
-	interval := lo
+	start := clock.Now()
 	timeout := &WaitTimeoutError{InstanceID: id, What: what}
 	otherErrors := 0
 	for poll := 0; ; poll++ {
@@ -186,11 +192,13 @@ func (w *Waiter) wait(ctx context.Context, id, what string, expected time.Durati
 		default:
 			return nil, fmt.Errorf("reading RDS instance %s while waiting for it to be %s: %w", id, what, err)
 		}
-		delay := interval
-		if poll == 0 && expected > 0 {
+		delay := lo
+		switch {
+		case poll == 0 && expected > 0:
 			delay = time.Duration(float64(expected) * expectedFraction)
-		} else if expected <= 0 {
-			interval = min(time.Duration(float64(interval)*backoffFactor), hi)
+		case expected <= 0:
+			waited := clock.Now().Sub(start)
+			delay = min(max(time.Duration(float64(waited)*overheadFraction), lo), hi)
 		}
 		if !sleep(ctx, clock, delay) {
 			timeout.Cause = context.Cause(ctx)

@@ -14,32 +14,38 @@ func newWaiter(api rdsapi.API, clock Clock) *Waiter {
 	return &Waiter{API: api, Clock: clock, MinInterval: 2 * time.Second, MaxInterval: 10 * time.Second}
 }
 
-func TestWaitForBacksOffFromMinToMax(t *testing.T) {
-	clock := newFakeClock()
-	api := newFakeAPI(clock)
-	inst := api.add("rm-a", false, true)
-	t0 := clock.Now()
-	inst.busyUntil = t0.Add(40 * time.Second)
+func TestWaitForOverrunIsBoundedByTheTimeWaited(t *testing.T) {
+	for _, busy := range []time.Duration{10 * time.Second, 90 * time.Second, 10 * time.Minute} {
+		clock := newFakeClock()
+		api := newFakeAPI(clock)
+		inst := api.add("rm-a", false, true)
+		t0 := clock.Now()
+		inst.busyUntil = t0.Add(busy)
+		w := &Waiter{API: api, Clock: clock, MinInterval: 500 * time.Millisecond, MaxInterval: 15 * time.Second}
 
-	attr, err := newWaiter(api, clock).WaitRunning(context.Background(), "rm-a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if attr.DBInstanceStatus != rdsapi.StatusRunning {
-		t.Fatalf("status %q", attr.DBInstanceStatus)
-	}
-	want := []time.Duration{2 * time.Second, 3 * time.Second, 4500 * time.Millisecond, 6750 * time.Millisecond,
-		10 * time.Second, 10 * time.Second, 10 * time.Second}
-	if len(clock.sleeps) != len(want) {
-		t.Fatalf("sleeps %v, want %v", clock.sleeps, want)
-	}
-	for i := range want {
-		if clock.sleeps[i] != want[i] {
-			t.Fatalf("sleep %d = %v, want %v (all: %v)", i, clock.sleeps[i], want[i], clock.sleeps)
+		attr, err := w.WaitRunning(context.Background(), "rm-a")
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if api.describeTimes[0] != t0 {
-		t.Fatalf("first poll should be immediate, was at +%v", api.describeTimes[0].Sub(t0))
+		if attr.DBInstanceStatus != rdsapi.StatusRunning {
+			t.Fatalf("status %q", attr.DBInstanceStatus)
+		}
+		if api.describeTimes[0] != t0 {
+			t.Fatalf("first poll should be immediate, was at +%v", api.describeTimes[0].Sub(t0))
+		}
+		for i, d := range clock.sleeps {
+			if d < w.MinInterval || d > w.MaxInterval {
+				t.Fatalf("busy %v: sleep %d = %v, outside [%v, %v]", busy, i, d, w.MinInterval, w.MaxInterval)
+			}
+		}
+		overrun := clock.since(t0) - busy
+		if limit := max(w.MinInterval, time.Duration(float64(busy)*overheadFraction)); overrun > limit {
+			t.Fatalf("busy %v: the wait overran by %v, more than %v", busy, overrun, limit)
+		}
+		// Polls grow with the logarithm of the wait, not linearly: 10 minutes cost well under 200.
+		if polls := len(api.describeTimes); busy == 10*time.Minute && polls > 120 {
+			t.Fatalf("busy %v: %d polls", busy, polls)
+		}
 	}
 }
 
