@@ -1029,7 +1029,7 @@ func (r *instanceResource) checkClass(ctx context.Context, plan instanceModel, s
 	if state != nil && zone == "" {
 		zone = state.ZoneID.ValueString()
 	}
-	out, err := r.data.API.DescribeAvailableClasses(ctx, &rdsapi.DescribeAvailableClassesRequest{
+	out, err := r.data.classes.offered(ctx, r.data.API, rdsapi.DescribeAvailableClassesRequest{
 		RegionID:              r.data.Region,
 		ZoneID:                zone,
 		Engine:                plan.Engine.ValueString(),

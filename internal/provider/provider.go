@@ -64,6 +64,8 @@ type ProviderData struct {
 	API    rdsapi.API
 	Region string
 	Waiter *rdsservice.Waiter
+	// classes caches DescribeAvailableClasses for plan-time class checks.
+	classes classCatalogue
 }
 
 // Metadata returns the provider type name.
