@@ -516,6 +516,15 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 			resp.Diagnostics.AddError("Error modifying RDS instance", err.Error())
 			return
 		}
+		// The cloud turns the flag on for the read-only instances the plan named; the apply is done
+		// when they are back too, so nothing after it meets them mid-restart.
+		for _, follower := range an.followers {
+			if _, err := r.data.Waiter.WaitRunningWithFlag(ctx, follower, true); err != nil {
+				resp.Diagnostics.AddError("Error waiting for a read-only instance to follow its primary",
+					fmt.Sprintf("%s turned on 16K atomic write, which the cloud passes on to its read-only instance %s: %v", id, follower, err))
+				return
+			}
+		}
 	}
 
 	if !plan.InstanceName.IsUnknown() && !plan.InstanceName.Equal(state.InstanceName) {
@@ -1002,17 +1011,21 @@ func (r *instanceResource) followingReadOnly(ctx context.Context, primaryID stri
 	var ros []rdsservice.ExistingInstance
 	var errs []error
 	for _, roID := range primary.ReadOnlyDBInstanceIDs {
-		ro, err := r.data.API.DescribeDBInstanceAttribute(ctx, roID)
+		attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, roID)
 		if rdsapi.IsNotFound(err) {
 			continue
 		}
 		if err != nil {
 			// Name it anyway: better a warning that is too broad than a silent restart.
 			errs = append(errs, err)
-			ros = append(ros, rdsservice.ExistingInstance{ID: roID})
+			ros = append(ros, rdsservice.ExistingInstance{ID: roID, Supported: true})
 			continue
 		}
-		ros = append(ros, rdsservice.ExistingInstance{ID: roID, Enabled: ro.OptimizedWrites != nil && ro.OptimizedWrites.Enabled})
+		ro := rdsservice.ExistingInstance{ID: roID}
+		if info := attr.OptimizedWrites; info != nil {
+			ro.Enabled, ro.Supported = info.Enabled, info.Supported
+		}
+		ros = append(ros, ro)
 	}
 	current := primary.OptimizedWrites != nil && primary.OptimizedWrites.Enabled
 	return rdsservice.FollowingReadOnly(current, true, ros), errors.Join(errs...)

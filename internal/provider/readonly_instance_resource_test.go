@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -632,30 +631,25 @@ func roAccCheckDestroy(env *testEnv) func(*terraform.State) error {
 	}
 }
 
-// roAccWaitSettled waits (bounded) until every instance is Running with the wanted flag: the
-// cloud's cascade to read-only instances finishes after the primary's apply.
-func roAccWaitSettled(t *testing.T, env *testEnv, want bool) {
-	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
+// roAccSettled checks, without waiting, that every instance is Running with the wanted flag: the
+// primary's apply waits for the read-only instances the cloud turns on with it.
+func roAccSettled(env *testEnv, want bool) acc.TestCheckFunc {
+	return func(*terraform.State) error {
 		items, err := rdsservice.ListAllDBInstances(context.Background(), env.api, &rdsapi.DescribeDBInstancesRequest{RegionID: simulator.DefaultRegion})
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
-		settled := true
 		for _, it := range items {
 			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), it.DBInstanceID)
-			if err != nil || a.DBInstanceStatus != rdsapi.StatusRunning || a.OptimizedWrites == nil || a.OptimizedWrites.Enabled != want {
-				settled = false
+			if err != nil {
+				return err
+			}
+			if a.DBInstanceStatus != rdsapi.StatusRunning || a.OptimizedWrites == nil || a.OptimizedWrites.Enabled != want {
+				return fmt.Errorf("%s is %s with %s right after the apply, want Running with atomic_write_16k = %t",
+					a.DBInstanceID, a.DBInstanceStatus, a.OptimizedWritesInfo, want)
 			}
 		}
-		if settled {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("instances did not settle with atomic_write_16k = %t", want)
-		}
-		time.Sleep(100 * time.Millisecond)
+		return nil
 	}
 }
 
@@ -707,11 +701,11 @@ func TestAccReadonlyInstanceInheritAndCascade(t *testing.T) {
 					plancheck.ExpectResourceAction("rds_readonly_instance.ro[1]", plancheck.ResourceActionNoop),
 				}},
 				Check: acc.ComposeTestCheckFunc(
+					roAccSettled(env, true),
 					roAccWantRestarts(env, 1, "rds_instance.primary", "rds_readonly_instance.ro.0", "rds_readonly_instance.ro.1"),
 				),
 			},
 			{
-				PreConfig: func() { roAccWaitSettled(t, env, true) },
 				Config: env.providerBlock() + roAccPrimary(true) + roAccReplicas(2, "") + `
 data "rds_instance" "ro0" {
   id = rds_readonly_instance.ro[0].id

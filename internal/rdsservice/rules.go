@@ -450,14 +450,14 @@ func SpecChangeRestarts(current ExistingInstance, wantFlag *bool, change SpecCha
 }
 
 // FollowingReadOnly returns the read-only instances that turn 16K atomic write on (and restart
-// once each) when their primary turns it on (rule 7): those that have it off now.
+// once each) when their primary turns it on (rule 7): the eligible ones that have it off now.
 func FollowingReadOnly(primaryEnabled, primaryWant bool, readOnly []ExistingInstance) []string {
 	if primaryEnabled || !primaryWant {
 		return nil
 	}
 	var ids []string
 	for _, ro := range readOnly {
-		if !ro.Enabled {
+		if !ro.Enabled && ro.Supported {
 			ids = append(ids, ro.ID)
 		}
 	}

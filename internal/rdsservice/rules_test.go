@@ -227,7 +227,8 @@ func TestSpecChangeRestartsAndWarning(t *testing.T) {
 		t.Fatalf("non-MySQL flag restarts: %v", got)
 	}
 
-	ros := []ExistingInstance{{ID: "rr-1"}, {ID: "rr-2", Enabled: true}, {ID: "rr-3"}}
+	// rr-4 is not eligible itself, so the cloud leaves it off and it does not restart.
+	ros := []ExistingInstance{{ID: "rr-1", Supported: true}, {ID: "rr-2", Enabled: true, Supported: true}, {ID: "rr-3", Supported: true}, {ID: "rr-4"}}
 	if ids := FollowingReadOnly(false, true, ros); strings.Join(ids, ",") != "rr-1,rr-3" {
 		t.Fatalf("followers %v", ids)
 	}
