@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -677,7 +678,11 @@ var roAccOffError = regexp.MustCompile(`16K atomic write cannot be off on a read
 // Primary + 2 read-only instances inherit; turning the primary on restarts each read-only instance
 // exactly once (the cloud's cascade) and leaves no diff; the data sources return what was created.
 func TestAccReadonlyInstanceInheritAndCascade(t *testing.T) {
-	env := newTestEnv(t, testSimOptions())
+	// Restarts long enough that the followers' restart outlasts Terraform's own bookkeeping after
+	// the apply: roAccSettled then proves the primary's apply waited for them.
+	opts := testSimOptions()
+	opts.RestartDuration = 1500 * time.Millisecond
+	env := newTestEnv(t, opts)
 	acc.Test(t, acc.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             roAccCheckDestroy(env),

@@ -116,8 +116,10 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	}
 	in.Class, in.Storage, in.StorageType, in.IoAcceleration, in.ProductTypeChanged = class, storage, storageType, io, productTypeChanged
 	s.startRestart(in, statusClassChanging, c.now, want)
+	// Followers are busy from now on but restart once their primary is back, so they are Running
+	// again one restart duration after it.
 	for _, ro := range followers {
-		s.startRestart(ro, statusClassChanging, c.now, true)
+		s.startRestart(ro, statusClassChanging, c.now.Add(s.opts.RestartDuration), true)
 	}
 	return resp, nil
 }

@@ -286,7 +286,8 @@ func (e *env) toggle(id, value string) answer {
 }
 
 // settle moves the clock past any restart and flag lag.
-func (e *env) settle() { e.clock.Add(restartD + lagD) }
+// settle lets every restart finish, including read-only instances that follow their primary.
+func (e *env) settle() { e.clock.Add(2*restartD + lagD) }
 
 func jsonNum(v any) string {
 	data, _ := json.Marshal(v)

@@ -158,6 +158,14 @@ func TestReadOnlyRules(t *testing.T) {
 	if s := e.status(ro2); s != statusClassChanging {
 		t.Fatalf("ro2 status during cascade = %s", s)
 	}
+	// The follower restarts once its primary is back: still busy when the primary is Running.
+	e.clock.Add(restartD + lagD)
+	if s := e.status(primary); s != statusRunning {
+		t.Fatalf("primary status after one restart = %s", s)
+	}
+	if s := e.status(ro2); s != statusClassChanging {
+		t.Fatalf("ro2 status when its primary is back = %s, want it still restarting", s)
+	}
 	e.settle()
 	restarts := e.sim.Stats().Restarts
 	if restarts[primary] != 1 || restarts[ro2] != 1 || restarts[ro1] != 0 {
