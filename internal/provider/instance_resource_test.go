@@ -455,6 +455,50 @@ resource "rds_instance" "test" {
 	})
 }
 
+// A clone inherits its source's flag; a different configured value is one toggle (one restart)
+// right after the clone, as the plan announced.
+func TestAccInstance_restoreFromWithDifferentFlagTogglesOnce(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	src, err := env.sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", PurchaseTime: time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC),
+		OptimizedWrites: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(&id),
+		Steps: []resource.TestStep{{
+			Config: env.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine           = "MySQL"
+  engine_version   = "8.0"
+  instance_type    = "mysql.n2.medium.2c"
+  storage          = 20
+  atomic_write_16k = false
+  restore_from = {
+    source_instance_id = %q
+    restore_time       = "2025-09-01T00:00:00Z"
+  }
+}
+`, src),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
+				plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
+			}},
+			ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
+			Check: resource.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 1, 1), func(*terraform.State) error {
+				if env.requests("CloneDBInstance") != 1 || env.restarts(src) != 0 {
+					return fmt.Errorf("want one clone and the source untouched, got %v", env.sim.Stats())
+				}
+				return nil
+			}),
+		}},
+	})
+}
+
 // ---- helpers that act on the simulator outside Terraform ----
 
 func (e *testEnv) checkDestroyed(id *string) resource.TestCheckFunc {
