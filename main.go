@@ -44,6 +44,8 @@ func quietSDKLogsUnlessAsked() {
 		}
 	}
 	for _, name := range []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK"} {
-		os.Setenv(name, "off")
+		if err := os.Setenv(name, "off"); err != nil {
+			log.Printf("cannot quiet SDK logs: %v", err)
+		}
 	}
 }

@@ -196,7 +196,13 @@ func parseErrorBody(status int, body []byte) (*Error, bool) {
 		HostID    FlexString `json:"HostId"`
 		Recommend FlexString
 	}
-	if !looksLikeObject(body) || json.Unmarshal(body, &wire) != nil || strings.TrimSpace(string(wire.Code)) == "" {
+	if !looksLikeObject(body) {
+		return nil, false
+	}
+	if err := json.Unmarshal(body, &wire); err != nil {
+		return nil, false //nolint:nilerr // a body that does not decode is not an error body; the caller reports the raw answer
+	}
+	if strings.TrimSpace(string(wire.Code)) == "" {
 		return nil, false
 	}
 	return &Error{

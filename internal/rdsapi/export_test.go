@@ -3,4 +3,4 @@ package rdsapi
 import "time"
 
 // SetRetryWait shortens the backoff for the external (rdsapi_test) tests.
-func SetRetryWait(c *Client, min, max time.Duration) { c.retryWaitMin, c.retryWaitMax = min, max }
+func SetRetryWait(c *Client, lo, hi time.Duration) { c.retryWaitMin, c.retryWaitMax = lo, hi }

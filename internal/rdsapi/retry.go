@@ -136,12 +136,12 @@ func bufferBody(resp *http.Response) ([]byte, error) {
 	return body, nil
 }
 
-// exponentialJitter waits between half and all of min·2^attempt, capped at max: it grows quickly,
+// exponentialJitter waits between half and all of lo·2^attempt, capped at hi: it grows quickly,
 // never fires immediately, and spreads clients that were throttled together.
-func exponentialJitter(min, max time.Duration, attempt int, _ *http.Response) time.Duration {
-	ceiling := max
+func exponentialJitter(lo, hi time.Duration, attempt int, _ *http.Response) time.Duration {
+	ceiling := hi
 	if attempt < 30 {
-		if grown := min << attempt; grown > 0 && grown < max {
+		if grown := lo << attempt; grown > 0 && grown < hi {
 			ceiling = grown
 		}
 	}

@@ -259,14 +259,14 @@ func TestContextStopsRetries(t *testing.T) {
 }
 
 func TestBackoffGrowsWithJitterAndStaysCapped(t *testing.T) {
-	min, max := 100*time.Millisecond, 2*time.Second
+	lo, hi := 100*time.Millisecond, 2*time.Second
 	for attempt := range 40 {
-		ceiling := max
+		ceiling := hi
 		if attempt < 5 {
-			ceiling = min << attempt
+			ceiling = lo << attempt
 		}
 		for range 50 {
-			wait := exponentialJitter(min, max, attempt, nil)
+			wait := exponentialJitter(lo, hi, attempt, nil)
 			if wait < ceiling/2 || wait > ceiling {
 				t.Fatalf("attempt %d: wait %v outside [%v, %v]", attempt, wait, ceiling/2, ceiling)
 			}

@@ -266,9 +266,9 @@ func FormatOptimizedWritesInfo(info OptimizedWritesInfo) string {
 
 // quoteForError shortens hostile input before it goes into an error message.
 func quoteForError(s string) string {
-	const max = 120
-	if len(s) > max {
-		s = s[:max] + "…"
+	const limit = 120
+	if len(s) > limit {
+		s = s[:limit] + "…"
 	}
 	return strconv.Quote(s)
 }
