@@ -3,8 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -16,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 var (
@@ -166,61 +163,16 @@ func instanceDataFromAttribute(a *rdsapi.DBInstanceAttribute) (instanceDataModel
 		DeletionProtection: types.BoolValue(bool(a.DeletionProtection)),
 		Status:             types.StringValue(a.DBInstanceStatus),
 		ConnectionString:   types.StringValue(a.ConnectionString),
-		Port:               types.Int64Null(),
 		CreationTime:       types.StringValue(a.CreationTime),
-		InstructionSetArch: types.StringValue(a.InstructionSetArch),
+		InstructionSetArch: attrArchitecture(a),
 		MasterInstanceID:   types.StringValue(a.MasterInstanceID),
 	}
-	if a.InstructionSetArch == "" {
-		m.InstructionSetArch = types.StringValue(rdsservice.Architecture(a.DBInstanceClass))
-	}
-	if p := strings.TrimSpace(string(a.Port)); p != "" {
-		n, err := strconv.ParseInt(p, 10, 64)
-		if err != nil {
-			diags.AddError("Unexpected answer from the RDS API", fmt.Sprintf("instance %s: Port %q is not a number", a.DBInstanceID, p))
-			return m, diags
-		}
-		m.Port = types.Int64Value(n)
-	}
-	// Engines without the feature have no OptimizedWritesInfo: off and not supported.
-	enabled, supported := false, false
-	if a.OptimizedWrites != nil {
-		enabled, supported = a.OptimizedWrites.Enabled, a.OptimizedWrites.Supported
-	}
-	m.AtomicWrite16K = types.BoolValue(enabled)
-	m.AtomicWrite16KSupported = types.BoolValue(supported)
+	m.Port = attrPort(a, &diags)
+	m.AtomicWrite16K, m.AtomicWrite16KSupported = attrAtomicWrite(a)
 	m.BufferPoolExtension = types.BoolValue(switchOn(string(a.IoAccelerationEnabled)))
-
-	ips := splitList(a.SecurityIPList)
-	ipValues := make([]attr.Value, 0, len(ips))
-	for _, ip := range ips {
-		ipValues = append(ipValues, types.StringValue(ip))
-	}
-	set, d := types.SetValue(types.StringType, ipValues)
-	diags.Append(d...)
-	m.SecurityIPs = set
-	ros := make([]attr.Value, 0, len(a.ReadOnlyDBInstanceIDs))
-	for _, id := range a.ReadOnlyDBInstanceIDs {
-		ros = append(ros, types.StringValue(id))
-	}
-	list, d := types.ListValue(types.StringType, ros)
-	diags.Append(d...)
-	m.ReadOnlyInstanceIDs = list
+	m.SecurityIPs = stringSetValue(splitList(a.SecurityIPList), &diags)
+	m.ReadOnlyInstanceIDs = stringListValue(a.ReadOnlyDBInstanceIDs, &diags)
 	return m, diags
-}
-
-// configureDataSource hands the provider's API client to a data source.
-func configureDataSource(req datasource.ConfigureRequest, resp *datasource.ConfigureResponse, name string) *ProviderData {
-	if req.ProviderData == nil {
-		return nil
-	}
-	data, ok := req.ProviderData.(*ProviderData)
-	if !ok || data == nil || data.API == nil {
-		resp.Diagnostics.AddError("Unexpected provider data",
-			fmt.Sprintf("%s expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", name, req.ProviderData))
-		return nil
-	}
-	return data
 }
 
 func (d *instanceDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -242,13 +194,11 @@ func (d *instanceDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 }
 
 func (d *instanceDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = configureDataSource(req, resp, "data source rds_instance")
+	d.data = providerDataFrom(req.ProviderData, "data source rds_instance", &resp.Diagnostics)
 }
 
 func (d *instanceDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	if d.data == nil {
-		resp.Diagnostics.AddError("Provider not configured",
-			"The rds provider has no API client. Check the provider configuration (credentials, region, endpoint).")
+	if !requireConfigured(d.data, &resp.Diagnostics) {
 		return
 	}
 	var cfg instanceDataModel

@@ -7,7 +7,6 @@ import (
 	"net"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -282,17 +281,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 
 // Configure receives the API client from the provider.
 func (r *instanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	// ProviderData is nil during validation, before the provider is configured.
-	if req.ProviderData == nil {
-		return
-	}
-	data, ok := req.ProviderData.(*ProviderData)
-	if !ok || data == nil || data.API == nil {
-		resp.Diagnostics.AddError("Unexpected provider data",
-			fmt.Sprintf("rds_instance expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", req.ProviderData))
-		return
-	}
-	r.data = data
+	r.data = providerDataFrom(req.ProviderData, "rds_instance", &resp.Diagnostics)
 }
 
 // Create creates the instance (or clones it), records its id as soon as the cloud accepts it,
@@ -300,7 +289,7 @@ func (r *instanceResource) Configure(_ context.Context, req resource.ConfigureRe
 func (r *instanceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan instanceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
 	budget, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
@@ -432,7 +421,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state instanceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
 	id := state.ID.ValueString()
@@ -464,7 +453,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
 	budget, d := plan.Timeouts.Update(ctx, defaultUpdateTimeout)
@@ -581,7 +570,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state instanceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || !r.configured(&resp.Diagnostics) {
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
 	id := state.ID.ValueString()
@@ -1141,54 +1130,15 @@ func (r *instanceResource) writeState(_ context.Context, a *rdsapi.DBInstanceAtt
 	m.Status = types.StringValue(a.DBInstanceStatus)
 	m.ConnectionString = types.StringValue(a.ConnectionString)
 	m.CreationTime = types.StringValue(a.CreationTime)
-	m.InstructionSetArch = types.StringValue(a.InstructionSetArch)
-	if a.InstructionSetArch == "" {
-		m.InstructionSetArch = types.StringValue(rdsservice.Architecture(a.DBInstanceClass))
-	}
-	m.Port = types.Int64Null()
-	if p := strings.TrimSpace(string(a.Port)); p != "" {
-		n, err := strconv.ParseInt(p, 10, 64)
-		if err != nil {
-			diags.AddError("Unexpected answer from the RDS API", fmt.Sprintf("instance %s: Port %q is not a number", a.DBInstanceID, p))
-			return
-		}
-		m.Port = types.Int64Value(n)
-	}
-	enabled, supported := false, false
-	if a.OptimizedWrites != nil {
-		enabled, supported = a.OptimizedWrites.Enabled, a.OptimizedWrites.Supported
-	}
-	m.AtomicWrite16K = types.BoolValue(enabled)
-	m.AtomicWrite16KSupported = types.BoolValue(supported)
+	m.InstructionSetArch = attrArchitecture(a)
+	m.Port = attrPort(a, diags)
+	m.AtomicWrite16K, m.AtomicWrite16KSupported = attrAtomicWrite(a)
 	m.BufferPoolExtension = types.BoolValue(switchOn(string(a.IoAccelerationEnabled)))
-
-	ips := splitList(a.SecurityIPList)
-	ipValues := make([]attr.Value, 0, len(ips))
-	for _, ip := range ips {
-		ipValues = append(ipValues, types.StringValue(ip))
-	}
-	set, d := types.SetValue(types.StringType, ipValues)
-	diags.Append(d...)
-	m.SecurityIPs = set
-	ros := make([]attr.Value, 0, len(a.ReadOnlyDBInstanceIDs))
-	for _, id := range a.ReadOnlyDBInstanceIDs {
-		ros = append(ros, types.StringValue(id))
-	}
-	list, d := types.ListValue(types.StringType, ros)
-	diags.Append(d...)
-	m.ReadOnlyInstanceIDs = list
+	m.SecurityIPs = stringSetValue(splitList(a.SecurityIPList), diags)
+	m.ReadOnlyInstanceIDs = stringListValue(a.ReadOnlyDBInstanceIDs, diags)
 	if m.RestoreFrom.IsUnknown() {
 		m.RestoreFrom = types.ObjectNull(restoreFromAttrTypes)
 	}
-}
-
-func (r *instanceResource) configured(diags *diag.Diagnostics) bool {
-	if r.data == nil {
-		diags.AddError("Provider not configured",
-			"The rds provider has no API client. Check the provider configuration (credentials, region, endpoint).")
-		return false
-	}
-	return true
 }
 
 // validateConfigModel holds the checks ValidateConfig runs; a separate function so unit tests and

@@ -87,13 +87,11 @@ func (d *instancesDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 }
 
 func (d *instancesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = configureDataSource(req, resp, "data source rds_instances")
+	d.data = providerDataFrom(req.ProviderData, "data source rds_instances", &resp.Diagnostics)
 }
 
 func (d *instancesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	if d.data == nil {
-		resp.Diagnostics.AddError("Provider not configured",
-			"The rds provider has no API client. Check the provider configuration (credentials, region, endpoint).")
+	if !requireConfigured(d.data, &resp.Diagnostics) {
 		return
 	}
 	var cfg instancesDataModel

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -190,16 +189,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 }
 
 func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	if req.ProviderData == nil {
-		return
-	}
-	data, ok := req.ProviderData.(*ProviderData)
-	if !ok {
-		resp.Diagnostics.AddError("Unexpected provider data",
-			fmt.Sprintf("Expected *ProviderData, got %T. Please report this issue to the provider developers.", req.ProviderData))
-		return
-	}
-	r.data = data
+	r.data = providerDataFrom(req.ProviderData, "rds_readonly_instance", &resp.Diagnostics)
 }
 
 // ValidateConfig checks what the configuration alone decides (nothing here needs the API).
@@ -511,7 +501,7 @@ func roRestartTrigger(plan, state *readonlyInstanceModel, wantFlag *bool) path.P
 
 // readonlyFromAttribute builds the state from the API's view of the instance; base supplies what
 // the API does not hold (prevent_restart, timeouts).
-func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInstanceModel) readonlyInstanceModel {
+func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInstanceModel, diags *diag.Diagnostics) readonlyInstanceModel {
 	m := readonlyInstanceModel{
 		ID:                 types.StringValue(attr.DBInstanceID),
 		MasterInstanceID:   types.StringValue(attr.MasterInstanceID),
@@ -525,26 +515,17 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		DeletionProtection: types.BoolValue(bool(attr.DeletionProtection)),
 		Status:             types.StringValue(attr.DBInstanceStatus),
 		ConnectionString:   types.StringValue(attr.ConnectionString),
-		Port:               roPort(attr.Port),
+		Port:               attrPort(attr, diags),
 		Engine:             types.StringValue(attr.Engine),
 		Category:           types.StringValue(attr.Category),
-		InstructionSetArch: types.StringValue(attr.InstructionSetArch),
+		InstructionSetArch: attrArchitecture(attr),
 		CreationTime:       types.StringValue(attr.CreationTime),
 		PreventRestart:     types.BoolValue(false),
 		Timeouts:           base.Timeouts,
 	}
-	// Engines without the feature have no OptimizedWritesInfo: off and not supported.
-	enabled, supported := false, false
-	if attr.OptimizedWrites != nil {
-		enabled, supported = attr.OptimizedWrites.Enabled, attr.OptimizedWrites.Supported
-	}
-	m.AtomicWrite16K = types.BoolValue(enabled)
-	m.AtomicWrite16KSupported = types.BoolValue(supported)
+	m.AtomicWrite16K, m.AtomicWrite16KSupported = attrAtomicWrite(attr)
 	if isKnown(base.PreventRestart) {
 		m.PreventRestart = base.PreventRestart
-	}
-	if m.InstructionSetArch.ValueString() == "" {
-		m.InstructionSetArch = types.StringValue(rdsservice.Architecture(attr.DBInstanceClass))
 	}
 	return m
 }
@@ -567,16 +548,8 @@ func roNullUnknowns(m *readonlyInstanceModel) {
 	}
 }
 
-func (r *readonlyInstanceResource) notConfigured(diags *diag.Diagnostics) bool {
-	if r.data == nil || r.data.API == nil || r.data.Waiter == nil {
-		diags.AddError("Provider not configured", "The rds provider was not configured before rds_readonly_instance was used. Please report this issue to the provider developers.")
-		return true
-	}
-	return false
-}
-
 func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if r.notConfigured(&resp.Diagnostics) {
+	if !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
 	var plan, cfg readonlyInstanceModel
@@ -709,7 +682,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	if !ok {
 		return
 	}
-	state := readonlyFromAttribute(attr, &plan)
+	state := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -751,7 +724,7 @@ func (r *readonlyInstanceResource) converge(ctx context.Context, attr *rdsapi.DB
 }
 
 func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	if r.notConfigured(&resp.Diagnostics) {
+	if !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
 	var prior readonlyInstanceModel
@@ -776,12 +749,12 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 			fmt.Sprintf("Instance %s has no primary (DBInstanceType %q). Manage a primary with rds_instance instead of rds_readonly_instance.", id, attr.DBInstanceType))
 		return
 	}
-	state := readonlyFromAttribute(attr, &prior)
+	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
 func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	if r.notConfigured(&resp.Diagnostics) {
+	if !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
 	var plan, state, cfg readonlyInstanceModel
@@ -854,7 +827,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	if !ok {
 		return
 	}
-	newState := readonlyFromAttribute(attr, &plan)
+	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
 	// Left unset, the flag follows the primary through the cloud. If the primary was turned on
 	// earlier in this same apply, the instance may already show the cascade: keep the planned
 	// value so Terraform sees the result it was promised; the next refresh records the real one
@@ -868,7 +841,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 }
 
 func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	if r.notConfigured(&resp.Diagnostics) {
+	if !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
 	var state readonlyInstanceModel
@@ -905,13 +878,4 @@ func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.Dele
 
 func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
-}
-
-// roPort converts the API's port string; anything that is not a number is left null.
-func roPort(p rdsapi.FlexString) types.Int64 {
-	n, err := strconv.ParseInt(strings.TrimSpace(string(p)), 10, 64)
-	if err != nil {
-		return types.Int64Null()
-	}
-	return types.Int64Value(n)
 }

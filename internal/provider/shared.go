@@ -1,0 +1,96 @@
+package provider
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+// providerDataFrom is what every resource's and data source's Configure does: nil while the
+// provider is not configured yet (validation runs before it), an error for anything but
+// *ProviderData.
+func providerDataFrom(raw any, typeName string, diags *diag.Diagnostics) *ProviderData {
+	if raw == nil {
+		return nil
+	}
+	data, ok := raw.(*ProviderData)
+	if !ok || data == nil || data.API == nil || data.Waiter == nil {
+		diags.AddError("Unexpected provider data",
+			fmt.Sprintf("%s expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", typeName, raw))
+		return nil
+	}
+	return data
+}
+
+// requireConfigured reports an error when an operation runs without a configured provider.
+func requireConfigured(data *ProviderData, diags *diag.Diagnostics) bool {
+	if data == nil {
+		diags.AddError("Provider not configured",
+			"The rds provider has no API client. Check the provider configuration (credentials, region, endpoint).")
+		return false
+	}
+	return true
+}
+
+// The conversions below turn a DescribeDBInstanceAttribute answer into attribute values, the same
+// way for every resource and data source.
+
+// attrArchitecture is InstructionSetArch, or the class family's architecture when the cloud
+// leaves it out.
+func attrArchitecture(a *rdsapi.DBInstanceAttribute) types.String {
+	if a.InstructionSetArch != "" {
+		return types.StringValue(a.InstructionSetArch)
+	}
+	return types.StringValue(rdsservice.Architecture(a.DBInstanceClass))
+}
+
+// attrPort parses Port (a string on the wire); empty is null, anything else that is not a number
+// is an error rather than text in state.
+func attrPort(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) types.Int64 {
+	p := strings.TrimSpace(string(a.Port))
+	if p == "" {
+		return types.Int64Null()
+	}
+	n, err := strconv.ParseInt(p, 10, 64)
+	if err != nil {
+		diags.AddError("Unexpected answer from the RDS API", fmt.Sprintf("instance %s: Port %q is not a number", a.DBInstanceID, p))
+		return types.Int64Null()
+	}
+	return types.Int64Value(n)
+}
+
+// attrAtomicWrite returns optimized_writes and init_optimized_writes. Engines without the feature
+// have no OptimizedWritesInfo: off and not supported.
+func attrAtomicWrite(a *rdsapi.DBInstanceAttribute) (enabled, supported types.Bool) {
+	if a.OptimizedWrites == nil {
+		return types.BoolValue(false), types.BoolValue(false)
+	}
+	return types.BoolValue(a.OptimizedWrites.Enabled), types.BoolValue(a.OptimizedWrites.Supported)
+}
+
+func stringSetValue(items []string, diags *diag.Diagnostics) types.Set {
+	set, d := types.SetValue(types.StringType, stringValues(items))
+	diags.Append(d...)
+	return set
+}
+
+func stringListValue(items []string, diags *diag.Diagnostics) types.List {
+	list, d := types.ListValue(types.StringType, stringValues(items))
+	diags.Append(d...)
+	return list
+}
+
+func stringValues(items []string) []attr.Value {
+	values := make([]attr.Value, 0, len(items))
+	for _, item := range items {
+		values = append(values, types.StringValue(item))
+	}
+	return values
+}
