@@ -170,22 +170,3 @@ func (d *instancesDataSource) Read(ctx context.Context, req datasource.ReadReque
 	cfg.IDs, cfg.Instances = idList, instList
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
 }
-
-// regexValidator accepts strings that compile as Go regular expressions.
-type regexValidator struct{}
-
-func (regexValidator) Description(context.Context) string {
-	return "must be a valid regular expression (Go RE2 syntax)"
-}
-
-func (v regexValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (regexValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if _, err := regexp.Compile(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid regular expression",
-			fmt.Sprintf("%q is not a valid regular expression: %v", req.ConfigValue.ValueString(), err))
-	}
-}

@@ -1,0 +1,107 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// Attribute validators shared by the resources and data sources. Each skips null and unknown
+// values (Terraform checks those again once they are known) and names the value and the fix.
+
+// multipleOf validates that an int64 is a multiple of n.
+type multipleOfValidator struct{ n int64 }
+
+func multipleOf(n int64) validator.Int64 { return multipleOfValidator{n: n} }
+
+func (v multipleOfValidator) Description(context.Context) string {
+	return fmt.Sprintf("value must be a multiple of %d", v.n)
+}
+func (v multipleOfValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+func (v multipleOfValidator) ValidateInt64(_ context.Context, req validator.Int64Request, resp *validator.Int64Response) {
+	if !isKnown(req.ConfigValue) {
+		return
+	}
+	if req.ConfigValue.ValueInt64()%v.n != 0 {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid storage size",
+			fmt.Sprintf("storage must be a multiple of %d GB; got %d. Use e.g. %d.", v.n, req.ConfigValue.ValueInt64(),
+				(req.ConfigValue.ValueInt64()/v.n+1)*v.n))
+	}
+}
+
+// instanceNameValidator enforces the DBInstanceDescription rules.
+type instanceNameValidator struct{}
+
+var startsWithLetter = regexp.MustCompile(`^\p{L}`)
+
+func (instanceNameValidator) Description(context.Context) string {
+	return "2 to 255 characters, starting with a letter, not starting with http:// or https://"
+}
+func (v instanceNameValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+func (instanceNameValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if !isKnown(req.ConfigValue) {
+		return
+	}
+	name := req.ConfigValue.ValueString()
+	n := len([]rune(name))
+	lower := strings.ToLower(name)
+	switch {
+	case n < 2 || n > 255:
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid instance name", fmt.Sprintf("instance_name must be 2 to 255 characters long; got %d.", n))
+	case strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://"):
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid instance name", "instance_name must not start with http:// or https://.")
+	case !startsWithLetter.MatchString(name):
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid instance name", fmt.Sprintf("instance_name must start with a letter; got %q.", name))
+	}
+}
+
+// ipv4OrCIDRValidator accepts an IPv4 address or an IPv4 CIDR block.
+type ipv4OrCIDRValidator struct{}
+
+func (ipv4OrCIDRValidator) Description(context.Context) string {
+	return "an IPv4 address (10.0.0.1) or CIDR block (10.0.0.0/24)"
+}
+func (v ipv4OrCIDRValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+func (ipv4OrCIDRValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if !isKnown(req.ConfigValue) {
+		return
+	}
+	s := req.ConfigValue.ValueString()
+	if ip := net.ParseIP(s); ip != nil && ip.To4() != nil && !strings.Contains(s, ":") {
+		return
+	}
+	if ip, _, err := net.ParseCIDR(s); err == nil && ip.To4() != nil && !strings.Contains(s, ":") {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid security IP",
+		fmt.Sprintf("%q is not an IPv4 address or CIDR block; use e.g. 10.0.0.1 or 10.0.0.0/24.", s))
+}
+
+// regexValidator accepts strings that compile as Go regular expressions.
+type regexValidator struct{}
+
+func (regexValidator) Description(context.Context) string {
+	return "must be a valid regular expression (Go RE2 syntax)"
+}
+
+func (v regexValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (regexValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if _, err := regexp.Compile(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid regular expression",
+			fmt.Sprintf("%q is not a valid regular expression: %v", req.ConfigValue.ValueString(), err))
+	}
+}
