@@ -1183,96 +1183,13 @@ func validateConfigModel(ctx context.Context, c instanceModel) diag.Diagnostics 
 	return diags
 }
 
-// ---- small helpers ----
-
-func isKnown(v attr.Value) bool { return !v.IsNull() && !v.IsUnknown() }
-
-func ptr[T any](v T) *T { return &v }
-
-func boolOrUnknown(b *bool) types.Bool {
-	if b == nil {
-		return types.BoolUnknown()
-	}
-	return types.BoolValue(*b)
-}
-
-func stringIfKnown(v types.String) string {
-	if isKnown(v) {
-		return v.ValueString()
-	}
-	return ""
-}
-
-func isMySQL(engine string) bool { return strings.EqualFold(strings.TrimSpace(engine), "MySQL") }
-
-func optimizedWrites(on bool) string {
-	if on {
-		return rdsapi.OptimizedWritesOn
-	}
-	return rdsapi.OptimizedWritesOff
-}
-
-func switchValue(on bool) string {
-	if on {
-		return "1"
-	}
-	return "0"
-}
-
-func switchOn(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "1", "true", "on", "enabled":
-		return true
-	}
-	return false
-}
+// ---- helpers ----
 
 func networkType(m instanceModel) string {
 	if m.VpcID.ValueString() != "" || m.VSwitchID.ValueString() != "" {
 		return rdsapi.NetworkTypeVPC
 	}
 	return ""
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, part := range strings.Split(s, ",") {
-		if p := strings.TrimSpace(part); p != "" {
-			out = append(out, p)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-func setStrings(ctx context.Context, s types.Set, diags *diag.Diagnostics) []string {
-	if !isKnown(s) {
-		return nil
-	}
-	var out []string
-	diags.Append(s.ElementsAs(ctx, &out, false)...)
-	sort.Strings(out)
-	return out
-}
-
-// keepSpelling keeps the configured value when the cloud reports the same value spelled
-// differently (e.g. category case), so a refresh never shows a spurious diff.
-func keepSpelling(current types.String, reported string) types.String {
-	if isKnown(current) && strings.EqualFold(current.ValueString(), reported) {
-		return current
-	}
-	return types.StringValue(reported)
-}
-
-func errorsOnly(d diag.Diagnostics) diag.Diagnostics { return d.Errors() }
-
-func problemPath(p rdsservice.Problem) path.Path {
-	switch p.Attribute {
-	case rdsservice.AttrEngine, rdsservice.AttrEngineVersion, rdsservice.AttrStorageType, rdsservice.AttrCategory,
-		rdsservice.AttrInstanceType, rdsservice.AttrAtomicWrite, rdsservice.AttrBufferPoolExtension:
-		return path.Root(p.Attribute)
-	}
-	return path.Root("atomic_write_16k")
 }
 
 func instanceLabel(m instanceModel) string {

@@ -1,12 +1,15 @@
 package provider
 
 import (
+	"context"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -93,4 +96,89 @@ func stringValues(items []string) []attr.Value {
 		values = append(values, types.StringValue(item))
 	}
 	return values
+}
+
+// Small helpers used across resources and data sources.
+
+func isKnown(v attr.Value) bool { return !v.IsNull() && !v.IsUnknown() }
+
+func ptr[T any](v T) *T { return &v }
+
+func boolOrUnknown(b *bool) types.Bool {
+	if b == nil {
+		return types.BoolUnknown()
+	}
+	return types.BoolValue(*b)
+}
+
+func stringIfKnown(v types.String) string {
+	if isKnown(v) {
+		return v.ValueString()
+	}
+	return ""
+}
+
+func isMySQL(engine string) bool { return strings.EqualFold(strings.TrimSpace(engine), "MySQL") }
+
+func optimizedWrites(on bool) string {
+	if on {
+		return rdsapi.OptimizedWritesOn
+	}
+	return rdsapi.OptimizedWritesOff
+}
+
+func switchValue(on bool) string {
+	if on {
+		return "1"
+	}
+	return "0"
+}
+
+func switchOn(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "on", "enabled":
+		return true
+	}
+	return false
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if p := strings.TrimSpace(part); p != "" {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func setStrings(ctx context.Context, s types.Set, diags *diag.Diagnostics) []string {
+	if !isKnown(s) {
+		return nil
+	}
+	var out []string
+	diags.Append(s.ElementsAs(ctx, &out, false)...)
+	sort.Strings(out)
+	return out
+}
+
+// keepSpelling keeps the configured value when the cloud reports the same value spelled
+// differently (e.g. category case), so a refresh never shows a spurious diff.
+func keepSpelling(current types.String, reported string) types.String {
+	if isKnown(current) && strings.EqualFold(current.ValueString(), reported) {
+		return current
+	}
+	return types.StringValue(reported)
+}
+
+func errorsOnly(d diag.Diagnostics) diag.Diagnostics { return d.Errors() }
+
+func problemPath(p rdsservice.Problem) path.Path {
+	switch p.Attribute {
+	case rdsservice.AttrEngine, rdsservice.AttrEngineVersion, rdsservice.AttrStorageType, rdsservice.AttrCategory,
+		rdsservice.AttrInstanceType, rdsservice.AttrAtomicWrite, rdsservice.AttrBufferPoolExtension:
+		return path.Root(p.Attribute)
+	}
+	return path.Root("atomic_write_16k")
 }
