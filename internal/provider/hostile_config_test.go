@@ -68,7 +68,6 @@ type hostileCase struct {
 	config   string // resources (the provider block is added unless provider is set)
 	provider string // a whole provider block, replacing the env's
 	err      *regexp.Regexp
-	skip     string // a known bug: the case is reported, not run
 }
 
 func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
@@ -135,11 +134,7 @@ func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
 		{name: "unknown read-only storage_type", config: readOnly("  instance_type = \"mysqlro.n2.medium.1c\"\n  storage = 20\n  storage_type = \"tape\"\n"),
 			err: words(`Attribute storage_type value must be one of:`, `got: "tape"`)},
 		{name: "unknown engine_version", config: instanceWith(map[string]string{"engine_version": `"9.9"`}),
-			err: words("engine_version", `"9.9"`),
-			skip: "bug: checkClass (instance_resource.go) turns every DescribeAvailableClasses failure into a warning, so the " +
-				"cloud's definitive InvalidParameter for EngineVersion 9.9 passes the plan and CreateDBInstance is sent at apply; " +
-				"fix: make a non-retryable API error (rdsapi ClassInvalid, not throttled/transient/network) an attribute error on " +
-				"engine_version/instance_type naming the value"},
+			err: words("engine_version", `"9.9"`, "InvalidParameter")},
 		{name: "unknown instance_type", config: instanceWith(map[string]string{"instance_type": `"mysql.n2.huge.2c"`}),
 			err: words(`instance_type "mysql.n2.huge.2c" is not offered for MySQL 8.0`, "Close matches:")},
 		{name: "bad timeouts duration", config: instanceWith(map[string]string{"timeouts": `{ create = "soon" }`}),
@@ -177,9 +172,7 @@ func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
 		{name: "restore_time with an offset", config: instanceWith(map[string]string{"restore_from": `{ source_instance_id = "rm-1", restore_time = "2025-06-01T08:00:00+08:00" }`}),
 			err: words("must be UTC yyyy-MM-ddTHH:mm:ssZ", "got: 2025-06-01T08:00:00+08:00")},
 		{name: "restore_time that is not a date", config: instanceWith(map[string]string{"restore_from": `{ source_instance_id = "rm-1", restore_time = "2025-13-45T99:99:99Z" }`}),
-			err: words("restore_from.restore_time", "2025-13-45T99:99:99Z"),
-			skip: "bug: restore_time is checked by shape only (regexp), so a month 13 passes the plan and reaches CloneDBInstance; " +
-				"fix: parse it with time.Parse(\"2006-01-02T15:04:05Z\") in the validator (instance_resource.go, restore_time)"},
+			err: words("restore_from.restore_time", "2025-13-45T99:99:99Z")},
 
 		// Provider block: endpoint.
 		{name: "endpoint with a path", provider: provider("  endpoint = \"https://rds.example.com/api\"\n"), config: instanceWith(nil),
@@ -200,10 +193,6 @@ func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
 
 	var steps []resource.TestStep
 	for _, c := range cases {
-		if c.skip != "" {
-			t.Logf("not run, known bug: %s: %s", c.name, c.skip)
-			continue
-		}
 		prov := c.provider
 		if prov == "" {
 			prov = env.providerBlock()
@@ -217,23 +206,6 @@ func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
 	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
 	if n := env.mutations(); n != 0 {
 		t.Errorf("hostile configurations sent %d mutating requests; want 0 (%v)", n, env.sim.Stats().Requests)
-	}
-}
-
-// restore_time must be a real instant, not just the right shape. Skipped: diagnosed bug in
-// instance_resource.go (owner D still at work); see engineer G's report.
-func TestAccHostileRestoreTimeNotADate(t *testing.T) {
-	t.Skip("bug: restore_from.restore_time validator is a regexp only; 2025-13-45T99:99:99Z passes plan. " +
-		"Fix in instance_resource.go: validate with time.Parse(\"2006-01-02T15:04:05Z\", v)")
-	env := newTestEnv(t, testSimOptions())
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: []resource.TestStep{{
-		Config: env.providerBlock() + instanceWith(map[string]string{
-			"restore_from": `{ source_instance_id = "rm-1", restore_time = "2025-13-45T99:99:99Z" }`}),
-		PlanOnly:    true,
-		ExpectError: words("restore_from.restore_time", "2025-13-45T99:99:99Z"),
-	}}})
-	if n := env.mutations(); n != 0 {
-		t.Errorf("sent %d mutating requests", n)
 	}
 }
 

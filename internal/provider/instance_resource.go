@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -233,8 +232,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 					"restore_time": schema.StringAttribute{
 						Optional:            true,
 						MarkdownDescription: "Point in time to restore, UTC `yyyy-MM-ddTHH:mm:ssZ`. Exactly one of `backup_id` and `restore_time`.",
-						Validators: []validator.String{stringvalidator.RegexMatches(
-							regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$`), "must be UTC yyyy-MM-ddTHH:mm:ssZ, e.g. 2025-06-01T08:00:00Z")},
+						Validators:          []validator.String{utcTimestampValidator{}},
 					},
 				},
 			},
@@ -1040,8 +1038,16 @@ func (r *instanceResource) checkClass(ctx context.Context, plan instanceModel, s
 		InstanceChargeType:    rdsapi.PayTypePostpaid,
 	})
 	if err != nil {
-		diags.AddAttributeWarning(path.Root("instance_type"), "Cannot check the instance type",
-			fmt.Sprintf("DescribeAvailableClasses failed: %v. The instance type is checked by the cloud at apply time instead.", err))
+		if rdsapi.ErrorCode(err) == "" || rdsapi.IsThrottled(err) || rdsapi.IsTransient(err) || rdsapi.IsBusy(err) {
+			diags.AddAttributeWarning(path.Root("instance_type"), "Cannot check the instance type",
+				fmt.Sprintf("DescribeAvailableClasses failed: %v. The instance type is checked by the cloud at apply time instead.", err))
+			return diags
+		}
+		// A definite refusal of the combination itself: the create would be refused the same way.
+		diags.AddAttributeError(refusedAttribute(err), "The cloud refuses this combination",
+			fmt.Sprintf("DescribeAvailableClasses refused engine %q, engine_version %q, category %q, storage_type %q%s: %v. "+
+				"Correct the value the cloud names.", plan.Engine.ValueString(), plan.EngineVersion.ValueString(),
+				plan.Category.ValueString(), plan.StorageType.ValueString(), inZone(zone), err))
 		return diags
 	}
 	want := plan.InstanceType.ValueString()
@@ -1246,6 +1252,20 @@ func existingFromInstanceState(s instanceModel) rdsservice.ExistingInstance {
 		inst.CreationTime = t
 	}
 	return inst
+}
+
+// refusedAttribute maps the API parameter a refusal names to the attribute to fix.
+func refusedAttribute(err error) path.Path {
+	message := err.Error()
+	for _, candidate := range []struct{ parameter, attribute string }{
+		{"EngineVersion", "engine_version"}, {"DBInstanceStorageType", "storage_type"}, {"StorageType", "storage_type"},
+		{"Category", "category"}, {"ZoneId", "zone_id"}, {"Engine", "engine"},
+	} {
+		if strings.Contains(message, candidate.parameter) {
+			return path.Root(candidate.attribute)
+		}
+	}
+	return path.Root("instance_type")
 }
 
 // closeMatches lists the offered classes closest to want (edit distance), at most five.

@@ -6,6 +6,7 @@ import (
 	"net"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
@@ -103,5 +104,31 @@ func (regexValidator) ValidateString(_ context.Context, req validator.StringRequ
 	if _, err := regexp.Compile(req.ConfigValue.ValueString()); err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid regular expression",
 			fmt.Sprintf("%q is not a valid regular expression: %v", req.ConfigValue.ValueString(), err))
+	}
+}
+
+// rdsapiTimeLayout is how the RDS API writes and reads instants.
+const rdsapiTimeLayout = "2006-01-02T15:04:05Z"
+
+// utcTimestampValidator accepts real instants written as UTC yyyy-MM-ddTHH:mm:ssZ (the cloud's
+// format): the shape alone would let month 13 through to the API.
+type utcTimestampValidator struct{}
+
+const utcTimestampDescription = "must be UTC yyyy-MM-ddTHH:mm:ssZ, e.g. 2025-06-01T08:00:00Z"
+
+func (utcTimestampValidator) Description(context.Context) string { return utcTimestampDescription }
+
+func (v utcTimestampValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (utcTimestampValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	value := req.ConfigValue.ValueString()
+	if _, err := time.Parse(rdsapiTimeLayout, value); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
+			fmt.Sprintf("Attribute %s %s, got: %s", req.Path, utcTimestampDescription, value))
 	}
 }
