@@ -633,6 +633,11 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		}
 		return
 	}
+	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) {
+		// Nothing changes: nothing to predict and nothing restarts. Most resources of a large plan
+		// end here, before decoding three copies of the model.
+		return
+	}
 	var plan, config instanceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
