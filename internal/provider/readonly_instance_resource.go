@@ -264,6 +264,11 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
+	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) {
+		// Nothing changes: no restart to announce and no reason to read the primary, so a refresh
+		// costs one API call per read-only instance.
+		return
+	}
 	var plan, cfg readonlyInstanceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)

@@ -440,6 +440,23 @@ func TestReadonlyModifyPlanUpdateUnsetFlagKeepsRefreshedValue(t *testing.T) {
 	}
 }
 
+// A plan with no change reads nothing: a refresh of N read-only instances costs N API calls.
+func TestReadonlyModifyPlanNoChangeMakesNoCall(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	primary := roSeedPrimary(t, env, true)
+	ro := roSeedReadonly(t, env, primary, true)
+	r, s := roResource(t, env)
+	state := roState(ro, primary, true)
+	env.sim.ResetStats()
+	res := roModifyPlan(t, r, s, roConfig(primary), state, state)
+	if len(res.diags) != 0 {
+		t.Fatalf("a plan without changes must be silent: %v", res.diags)
+	}
+	if requests := env.sim.Stats().Requests; len(requests) != 0 {
+		t.Errorf("planning no change sent %v", requests)
+	}
+}
+
 func TestReadonlyModifyPlanUpdateClassChangeWarnsAndGuards(t *testing.T) {
 	env := newTestEnv(t, testSimOptions())
 	primary := roSeedPrimary(t, env, false)
