@@ -120,6 +120,13 @@ func (s *Simulator) createReadOnlyDBInstance(c *call) (map[string]any, *apiError
 	if primary.Status != statusRunning {
 		return nil, newErr(400, "OperationDenied.MasterDBInstanceState", "The primary instance %s is %s, not Running.", primary.ID, primary.Status)
 	}
+	// One read-only create at a time per primary: users of the real API see LockTimeout (HTTP
+	// 403) from concurrent CreateReadOnlyDBInstance calls.
+	for _, id := range s.state.readOnlyIDs(primary.ID) {
+		if ro := s.state.Instances[id]; ro.Status == statusCreating {
+			return nil, newErr(403, "LockTimeout", "The primary instance %s is locked while read-only instance %s is created; try again later.", primary.ID, ro.ID)
+		}
+	}
 	version, e := p.required("EngineVersion")
 	if e != nil {
 		return nil, e

@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -192,6 +193,23 @@ func TestReadOnlyRules(t *testing.T) {
 		"RegionId": DefaultRegion, "DBInstanceId": primary, "EngineVersion": "8.0",
 		"DBInstanceClass": "mysqlro.n2.medium.1c", "DBInstanceStorage": "100", "PayType": "Postpaid",
 	}, 400, "OperationDenied.MasterDBInstanceState")
+}
+
+// Concurrent read-only creates of one primary meet LockTimeout until the first one is Running.
+func TestReadOnlyCreatesOfOnePrimaryAreSerialised(t *testing.T) {
+	e := newEnv(t)
+	primary := e.create(nil)
+	request := map[string]string{
+		"RegionId": DefaultRegion, "DBInstanceId": primary, "EngineVersion": "8.0",
+		"DBInstanceClass": "mysqlro.n2.medium.1c", "DBInstanceStorage": "100", "PayType": "Postpaid",
+	}
+	first := e.c.ok("CreateReadOnlyDBInstance", request)["DBInstanceId"].(string)
+	a := e.c.fails("CreateReadOnlyDBInstance", request, 403, "LockTimeout")
+	if !strings.Contains(string(a.raw), first) {
+		t.Fatalf("the lock error should name the read-only instance being created: %s", a.raw)
+	}
+	e.clock.Add(createD)
+	e.c.ok("CreateReadOnlyDBInstance", request)
 }
 
 // Rule 8: clones inherit the source's value and product line.
