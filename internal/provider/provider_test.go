@@ -48,11 +48,17 @@ type testEnv struct {
 func newTestEnv(t *testing.T, opts simulator.Options) *testEnv {
 	t.Helper()
 	sim, srv := simulator.NewTestServer(t, opts)
+	return newTestEnvOn(t, sim, srv, 3)
+}
+
+// newTestEnvOn builds the env's API client and provider data for sim served by srv.
+func newTestEnvOn(t *testing.T, sim *simulator.Simulator, srv *httptest.Server, maxRetries int) *testEnv {
+	t.Helper()
 	cred, _, err := buildCredential(settings{accessKey: simulator.DefaultAccessKeyID, secretKey: simulator.DefaultAccessKeySecret})
 	if err != nil {
 		t.Fatalf("credential: %v", err)
 	}
-	client, err := rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: srv.URL, Credentials: cred, MaxRetries: 3})
+	client, err := rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: srv.URL, Credentials: cred, MaxRetries: maxRetries})
 	if err != nil {
 		t.Fatalf("rdsapi.New: %v", err)
 	}

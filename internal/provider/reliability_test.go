@@ -223,24 +223,7 @@ func newRecordedEnv(t *testing.T, opts simulator.Options) (*testEnv, *faultRecor
 	rec := newFaultRecorder()
 	srv := httptest.NewServer(rec.wrap(sim))
 	t.Cleanup(srv.Close)
-	id, secret := opts.AccessKeyID, opts.AccessKeySecret
-	if id == "" {
-		id, secret = simulator.DefaultAccessKeyID, simulator.DefaultAccessKeySecret
-	}
-	cred, _, err := buildCredential(settings{accessKey: id, secretKey: secret})
-	if err != nil {
-		t.Fatalf("credential: %v", err)
-	}
-	client, err := rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: srv.URL, Credentials: cred, MaxRetries: 30})
-	if err != nil {
-		t.Fatalf("rdsapi.New: %v", err)
-	}
-	return &testEnv{
-		sim: sim, srv: srv, api: client,
-		data: &ProviderData{API: client, Region: simulator.DefaultRegion, Waiter: &rdsservice.Waiter{
-			API: client, Clock: rdsservice.RealClock{}, MinInterval: 50 * time.Millisecond, MaxInterval: 200 * time.Millisecond,
-		}},
-	}, rec
+	return newTestEnvOn(t, sim, srv, 30), rec
 }
 
 // instanceIDs lists every instance the simulator holds.
