@@ -48,13 +48,18 @@ type testEnv struct {
 func newTestEnv(t *testing.T, opts simulator.Options) *testEnv {
 	t.Helper()
 	sim, srv := simulator.NewTestServer(t, opts)
-	return newTestEnvOn(t, sim, srv, 3)
+	return newTestEnvOn(t, opts, sim, srv, 3)
 }
 
-// newTestEnvOn builds the env's API client and provider data for sim served by srv.
-func newTestEnvOn(t *testing.T, sim *simulator.Simulator, srv *httptest.Server, maxRetries int) *testEnv {
+// newTestEnvOn builds the env's API client and provider data for sim (started with opts, whose
+// keys it uses) served by srv.
+func newTestEnvOn(t *testing.T, opts simulator.Options, sim *simulator.Simulator, srv *httptest.Server, maxRetries int) *testEnv {
 	t.Helper()
-	cred, _, err := buildCredential(settings{accessKey: simulator.DefaultAccessKeyID, secretKey: simulator.DefaultAccessKeySecret})
+	id, secret := opts.AccessKeyID, opts.AccessKeySecret
+	if id == "" {
+		id, secret = simulator.DefaultAccessKeyID, simulator.DefaultAccessKeySecret
+	}
+	cred, _, err := buildCredential(settings{accessKey: id, secretKey: secret})
 	if err != nil {
 		t.Fatalf("credential: %v", err)
 	}

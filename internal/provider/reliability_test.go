@@ -223,7 +223,7 @@ func newRecordedEnv(t *testing.T, opts simulator.Options) (*testEnv, *faultRecor
 	rec := newFaultRecorder()
 	srv := httptest.NewServer(rec.wrap(sim))
 	t.Cleanup(srv.Close)
-	return newTestEnvOn(t, sim, srv, 30), rec
+	return newTestEnvOn(t, opts, sim, srv, 30), rec
 }
 
 // instanceIDs lists every instance the simulator holds.
