@@ -665,8 +665,13 @@ func TestAccReliability_createTimeoutTaints(t *testing.T) {
 	})
 }
 
-// terraformChildren lists the terraform processes this test binary started.
+// terraformChildren lists the Terraform CLI processes (terraform, or tofu under OpenTofu) this
+// test binary started.
 func terraformChildren() []int {
+	cli := "terraform"
+	if path := os.Getenv("TF_ACC_TERRAFORM_PATH"); path != "" {
+		cli = filepath.Base(path)
+	}
 	var pids []int
 	entries, _ := os.ReadDir("/proc")
 	me := os.Getpid()
@@ -691,7 +696,7 @@ func terraformChildren() []int {
 		if _, err := fmt.Sscanf(s[end+1:], " %s %d", &state, &ppid); err != nil || ppid != me {
 			continue
 		}
-		if strings.HasPrefix(s[start+1:end], "terraform") {
+		if strings.HasPrefix(cli, s[start+1:end]) || strings.HasPrefix(s[start+1:end], cli) {
 			pids = append(pids, pid)
 		}
 	}
