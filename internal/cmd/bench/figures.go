@@ -250,18 +250,6 @@ func (b *bench) figure3(ctx context.Context) *figure {
 		}
 		ratio := median(rdsTimes) / median(tdTimes)
 
-		// Diagnostic only, not the figure: the same plan with the plugin SDK's logs switched off
-		// through its environment variables, to show what the default trace logging costs.
-		b.logf("figure 3: diagnostic plans with the SDK's trace logs off")
-		var quietTimes []float64
-		for i := 0; i < b.rounds; i++ {
-			res, _, err := b.tf.plan(ctx, rdsDir, append(append([]string{}, env...), sdkLogsOff...), nil)
-			if err != nil {
-				return err
-			}
-			quietTimes = append(quietTimes, seconds(res.Duration))
-		}
-
 		b.logf("figure 3: plan against a provider in debug mode, for its peak RSS and CPU")
 		usage, err := b.providerUsage(ctx, rdsDir, env)
 		if err != nil {
@@ -271,22 +259,19 @@ func (b *bench) figure3(ctx context.Context) *figure {
 		f.set(ratio, fmt.Sprintf("%.2f (%.2f s / %.2f s), provider peak RSS %.1f MiB",
 			ratio, median(rdsTimes), median(tdTimes), float64(rssKiB)/1024))
 		f.Detail = map[string]any{
-			"resources":                          n,
-			"rds_plan_seconds":                   rdsTimes,
-			"terraform_data_plan_seconds":        tdTimes,
-			"rds_plan_median_seconds":            median(rdsTimes),
-			"terraform_data_median":              median(tdTimes),
-			"provider_peak_rss_kib":              rssKiB,
-			"reattached_plan_seconds":            seconds(usage.Plan),
-			"reattached_terraform_cpu_s":         seconds(usage.TerraformCPU),
-			"reattached_provider_cpu_s":          seconds(usage.ProviderCPU),
-			"diag_rds_plan_sdk_logs_off_seconds": quietTimes,
-			"diag_ratio_sdk_logs_off":            median(quietTimes) / median(tdTimes),
-			"plan_shows_changes":                 changes,
+			"resources":                   n,
+			"rds_plan_seconds":            rdsTimes,
+			"terraform_data_plan_seconds": tdTimes,
+			"rds_plan_median_seconds":     median(rdsTimes),
+			"terraform_data_median":       median(tdTimes),
+			"provider_peak_rss_kib":       rssKiB,
+			"reattached_plan_seconds":     seconds(usage.Plan),
+			"reattached_terraform_cpu_s":  seconds(usage.TerraformCPU),
+			"reattached_provider_cpu_s":   seconds(usage.ProviderCPU),
+			"plan_shows_changes":          changes,
 		}
-		f.Note = fmt.Sprintf("CPU of one plan (provider attached in debug mode): terraform %.2f s, provider %.2f s; "+
-			"with the plugin SDK's trace logs off the ratio would be %.2f (diagnostic)",
-			seconds(usage.TerraformCPU), seconds(usage.ProviderCPU), median(quietTimes)/median(tdTimes))
+		f.Note = fmt.Sprintf("CPU of one plan (provider attached in debug mode): terraform %.2f s, provider %.2f s",
+			seconds(usage.TerraformCPU), seconds(usage.ProviderCPU))
 		if len(nullTimes) > 0 {
 			floor := median(nullTimes) / median(tdTimes)
 			f.Detail["null_provider_plan_seconds"] = nullTimes
@@ -341,11 +326,6 @@ func (b *bench) providerUsage(ctx context.Context, dir string, env []string) (pr
 	u.ProviderCPU = cpuAfter - cpuBefore
 	return u, err
 }
-
-// sdkLogsOff switches off the provider process's logs (terraform-plugin-log defaults the SDK and
-// provider loggers to TRACE when none of these is set; Terraform then parses and, without TF_LOG,
-// discards every line).
-var sdkLogsOff = []string{"TF_LOG_SDK=off", "TF_LOG_SDK_PROTO=off", "TF_LOG_SDK_FRAMEWORK=off", "TF_LOG_PROVIDER=off"}
 
 // figure4: creating instances while a fifth of all calls are throttled, against the same create
 // without throttling.
