@@ -205,7 +205,7 @@ func TestReadOnlyCreatesOfOnePrimaryAreSerialised(t *testing.T) {
 	}
 	first := e.c.ok("CreateReadOnlyDBInstance", request)["DBInstanceId"].(string)
 	a := e.c.fails("CreateReadOnlyDBInstance", request, 403, "LockTimeout")
-	if !strings.Contains(string(a.raw), first) {
+	if !strings.Contains(a.raw, first) {
 		t.Fatalf("the lock error should name the read-only instance being created: %s", a.raw)
 	}
 	e.clock.Add(createD)
