@@ -6,8 +6,6 @@ import (
 	"context"
 	"flag"
 	"log"
-	"os"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -21,7 +19,7 @@ func main() {
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
-	quietSDKLogsUnlessAsked()
+	provider.QuietSDKLogsUnlessAsked()
 
 	opts := providerserver.ServeOpts{
 		Address:         "registry.terraform.io/openrds/rds",
@@ -31,21 +29,5 @@ func main() {
 
 	if err := providerserver.Serve(context.Background(), provider.New(version), opts); err != nil {
 		log.Fatal(err.Error())
-	}
-}
-
-// quietSDKLogsUnlessAsked turns off the SDK's own trace logging when no TF_LOG* variable asks for
-// logs. Unset, the SDK logs every RPC at TRACE and Terraform parses and discards each line: about a
-// third of the provider's CPU in a large plan. Any TF_LOG* setting leaves everything as it is.
-func quietSDKLogsUnlessAsked() {
-	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "TF_LOG") && !strings.HasPrefix(kv, "TF_LOG_PATH") {
-			return
-		}
-	}
-	for _, name := range []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK"} {
-		if err := os.Setenv(name, "off"); err != nil {
-			log.Printf("cannot quiet SDK logs: %v", err)
-		}
 	}
 }

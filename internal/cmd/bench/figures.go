@@ -205,20 +205,24 @@ func (b *bench) figure3(ctx context.Context) *figure {
 		if _, err := b.tf.apply(ctx, tdDir, nil, setupParallelism, nil); err != nil {
 			return err
 		}
-		// The floor: the same plan through a framework provider that does nothing (diagnostic).
-		nullDir := ""
+		// The floors: the same plan through a framework provider that does nothing, with two
+		// attributes and with rds_instance's schema (diagnostics).
+		nullDir, sameDir := "", ""
 		if _, err := os.Stat(b.nullProviderBin); err == nil {
 			nullDir = filepath.Join(b.work, "fig3-null-provider")
-			if err := writeConfig(nullDir, nullProviderConfig(n)); err != nil {
-				return err
-			}
-			if _, err := b.tf.apply(ctx, nullDir, nil, setupParallelism, nil); err != nil {
-				return err
+			sameDir = filepath.Join(b.work, "fig3-null-same-schema")
+			for dir, config := range map[string]string{nullDir: nullProviderConfig(n), sameDir: sameSchemaConfig(n)} {
+				if err := writeConfig(dir, config); err != nil {
+					return err
+				}
+				if _, err := b.tf.apply(ctx, dir, nil, setupParallelism, nil); err != nil {
+					return err
+				}
 			}
 		}
 		dirs := []string{rdsDir, tdDir}
 		if nullDir != "" {
-			dirs = append(dirs, nullDir)
+			dirs = append(dirs, nullDir, sameDir)
 		}
 		// One untimed plan each warms the page cache and the simulator.
 		for _, dir := range dirs {
@@ -227,7 +231,7 @@ func (b *bench) figure3(ctx context.Context) *figure {
 			}
 		}
 		b.logf("figure 3: %d interleaved rounds of both plans", b.rounds)
-		var rdsTimes, tdTimes, nullTimes []float64
+		var rdsTimes, tdTimes, nullTimes, sameTimes []float64
 		changes := false
 		for i := 0; i < b.rounds; i++ {
 			// Rotate the order so that no configuration always runs first or last.
@@ -243,8 +247,10 @@ func (b *bench) figure3(ctx context.Context) *figure {
 					changes = changes || ch
 				case tdDir:
 					tdTimes = append(tdTimes, seconds(res.Duration))
-				default:
+				case nullDir:
 					nullTimes = append(nullTimes, seconds(res.Duration))
+				default:
+					sameTimes = append(sameTimes, seconds(res.Duration))
 				}
 			}
 		}
@@ -277,6 +283,12 @@ func (b *bench) figure3(ctx context.Context) *figure {
 			f.Detail["null_provider_plan_seconds"] = nullTimes
 			f.Detail["null_provider_ratio"] = floor
 			f.Note += fmt.Sprintf("; floor: a framework provider that does nothing (2 attributes) scores %.2f", floor)
+		}
+		if len(sameTimes) > 0 {
+			floor := median(sameTimes) / median(tdTimes)
+			f.Detail["null_same_schema_plan_seconds"] = sameTimes
+			f.Detail["null_same_schema_ratio"] = floor
+			f.Note += fmt.Sprintf(", and %.2f with rds_instance's schema", floor)
 		}
 		f.judge(ratio <= 1.5)
 		if changes {

@@ -89,6 +89,26 @@ resource "benchnull_thing" "bench" {
 `, n)
 }
 
+// sameSchemaConfig is the second floor of figure 3: n do-nothing resources with rds_instance's
+// schema and the same inputs as manyInstancesConfig.
+func sameSchemaConfig(n int) string {
+	var b strings.Builder
+	b.WriteString(`terraform {
+  required_providers {
+    benchnull = {
+      source = "openrds/benchnull"
+    }
+  }
+}
+
+resource "benchnull_instance" "bench" {
+`)
+	fmt.Fprintf(&b, "  count = %d\n\n", n)
+	b.WriteString(instanceBody(`"bench-${count.index}"`, fmt.Sprintf("%q", benchClass), "true"))
+	b.WriteString("}\n")
+	return b.String()
+}
+
 // restartsConfig is figure 5: a primary with (optionally) two read-only instances, and a
 // stand-alone instance for the class+flag change.
 func restartsConfig(withReadOnly bool) string {

@@ -1,20 +1,29 @@
-// Command nullprovider is the floor of figure 3 of the benchmark: a terraform-plugin-framework
-// provider (registry.terraform.io/openrds/benchnull) whose one resource, benchnull_thing, has two
-// attributes and does no work at all. Planning 200 of them shows what Terraform's plugin protocol
-// and the framework cost before any provider code runs. It is built and used only by `make bench`.
+// Command nullprovider gives figure 3 of the benchmark its floors: a terraform-plugin-framework
+// provider (registry.terraform.io/openrds/benchnull) that does no work at all. benchnull_thing has
+// two attributes: planning 200 of them shows what Terraform's plugin protocol and the framework
+// cost before any provider code runs. benchnull_instance has rds_instance's schema (validators and
+// plan modifiers included): the framework's cost of that schema, without the provider's own code
+// or any API call. It is built and used only by `make bench`.
 package main
 
 import (
 	"context"
 	"log"
 
+	"fmt"
+	"sync/atomic"
+
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	pschema "github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	rds "github.com/openrds/terraform-provider-rds/internal/provider"
 )
 
 type nullProvider struct{}
@@ -31,7 +40,10 @@ func (nullProvider) Configure(context.Context, provider.ConfigureRequest, *provi
 }
 
 func (nullProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{func() resource.Resource { return thing{} }}
+	return []func() resource.Resource{
+		func() resource.Resource { return thing{} },
+		func() resource.Resource { return &sameSchema{} },
+	}
 }
 
 func (nullProvider) DataSources(context.Context) []func() datasource.DataSource { return nil }
@@ -76,7 +88,45 @@ func (thing) Update(ctx context.Context, req resource.UpdateRequest, resp *resou
 
 func (thing) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
+// sameSchema is a do-nothing resource with rds_instance's schema.
+type sameSchema struct{ created atomic.Int64 }
+
+func (*sameSchema) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = "benchnull_instance"
+}
+
+func (*sameSchema) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
+	rds.NewInstanceResource().Schema(ctx, req, resp)
+}
+
+// Create stores the plan with its unknown (computed) values as nulls, and an id.
+func (s *sameSchema) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	raw, err := tftypes.Transform(req.Plan.Raw, func(_ *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		if !v.IsKnown() {
+			return tftypes.NewValue(v.Type(), nil), nil
+		}
+		return v, nil
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("benchnull_instance", err.Error())
+		return
+	}
+	resp.State.Raw = raw
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), fmt.Sprintf("null-%d", s.created.Add(1)))...)
+}
+
+// Read keeps the state as it is (the framework hands it back unchanged).
+func (*sameSchema) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+
+func (*sameSchema) Update(_ context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	resp.State.Raw = req.Plan.Raw
+}
+
+func (*sameSchema) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
 func main() {
+	// Quiet like the rds provider, so the floors differ from it only in the work done.
+	rds.QuietSDKLogsUnlessAsked()
 	err := providerserver.Serve(context.Background(), func() provider.Provider { return nullProvider{} },
 		providerserver.ServeOpts{Address: "registry.terraform.io/openrds/benchnull", ProtocolVersion: 6})
 	if err != nil {
