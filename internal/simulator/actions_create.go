@@ -7,26 +7,36 @@ import (
 	"unicode"
 )
 
+// requiredEngineVersion reads Engine (any case, answered in the API's spelling) and an
+// EngineVersion that engine offers.
+func requiredEngineVersion(p params) (engine, version string, e *apiError) {
+	engineRaw, e := p.required("Engine")
+	if e != nil {
+		return "", "", e
+	}
+	engine = canonicalEngine(engineRaw)
+	if engine == "" {
+		return "", "", errInvalid("Engine", "%q is not one of MySQL, PostgreSQL, SQLServer, MariaDB", truncate(engineRaw))
+	}
+	version, e = p.required("EngineVersion")
+	if e != nil {
+		return "", "", e
+	}
+	if !validVersion(engine, version) {
+		return "", "", errInvalid("EngineVersion", "%q is not a %s version", truncate(version), engine)
+	}
+	return engine, version, nil
+}
+
 // createDBInstance: CreateDBInstance (rules 1-4 at creation).
 func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 	p := c.p
 	if e := s.checkRegion(p); e != nil {
 		return nil, e
 	}
-	engineRaw, e := p.required("Engine")
+	engine, version, e := requiredEngineVersion(p)
 	if e != nil {
 		return nil, e
-	}
-	engine := canonicalEngine(engineRaw)
-	if engine == "" {
-		return nil, errInvalid("Engine", "%q is not one of MySQL, PostgreSQL, SQLServer, MariaDB", truncate(engineRaw))
-	}
-	version, e := p.required("EngineVersion")
-	if e != nil {
-		return nil, e
-	}
-	if !validVersion(engine, version) {
-		return nil, errInvalid("EngineVersion", "%q is not a %s version", truncate(version), engine)
 	}
 	class, e := requiredClass(p, engine)
 	if e != nil {

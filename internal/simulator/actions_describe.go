@@ -284,20 +284,9 @@ func (s *Simulator) describeAvailableClasses(c *call) (map[string]any, *apiError
 	if e := s.checkRegion(p); e != nil {
 		return nil, e
 	}
-	engineRaw, e := p.required("Engine")
+	engine, _, e := requiredEngineVersion(p)
 	if e != nil {
 		return nil, e
-	}
-	engine := canonicalEngine(engineRaw)
-	if engine == "" {
-		return nil, errInvalid("Engine", "%q is not one of MySQL, PostgreSQL, SQLServer, MariaDB", truncate(engineRaw))
-	}
-	version, e := p.required("EngineVersion")
-	if e != nil {
-		return nil, e
-	}
-	if !validVersion(engine, version) {
-		return nil, errInvalid("EngineVersion", "%q is not a %s version", truncate(version), engine)
 	}
 	if _, e := p.required("DBInstanceStorageType"); e != nil {
 		return nil, e

@@ -132,15 +132,22 @@ func startSimulator(ctx context.Context, bin, logPath string, opts simOptions) (
 
 // Stop interrupts the simulator and kills it if it does not exit promptly.
 func (p *simProcess) Stop() {
-	if p == nil || p.cmd.Process == nil {
+	if p != nil {
+		stopProcess(p.cmd, p.done)
+	}
+}
+
+// stopProcess sends SIGTERM, then kills cmd if it has not exited (done closed) within 3 s.
+func stopProcess(cmd *exec.Cmd, done <-chan struct{}) {
+	if cmd.Process == nil {
 		return
 	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	_ = cmd.Process.Signal(syscall.SIGTERM)
 	select {
-	case <-p.done:
+	case <-done:
 	case <-time.After(3 * time.Second):
-		_ = p.cmd.Process.Kill()
-		<-p.done
+		_ = cmd.Process.Kill()
+		<-done
 	}
 }
 

@@ -406,14 +406,7 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 
 // Stop ends the debug provider (it would otherwise wait for a signal forever).
 func (p *debugProvider) Stop() {
-	if p == nil || p.cmd.Process == nil {
-		return
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-	case <-time.After(3 * time.Second):
-		_ = p.cmd.Process.Kill()
-		<-p.done
+	if p != nil {
+		stopProcess(p.cmd, p.done)
 	}
 }
