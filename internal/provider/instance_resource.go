@@ -583,20 +583,7 @@ func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteReques
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 
-	err := r.data.Waiter.RetryBusy(ctx, func() error { return r.data.API.DeleteDBInstance(ctx, id) })
-	switch {
-	case rdsapi.IsNotFound(err):
-		return
-	case rdsapi.ErrorCode(err) == "OperationDenied.DeletionProtection":
-		resp.Diagnostics.AddAttributeError(path.Root("deletion_protection"), deletionProtectedSummary, deletionProtectedDetail(id))
-		return
-	case err != nil:
-		resp.Diagnostics.AddError("Error deleting RDS instance", fmt.Sprintf("DeleteDBInstance %s: %v", id, err))
-		return
-	}
-	if err := r.data.Waiter.WaitDeleted(ctx, id); err != nil {
-		resp.Diagnostics.AddError("Error waiting for RDS instance deletion", err.Error())
-	}
+	deleteAndWait(ctx, r.data, id, &resp.Diagnostics)
 }
 
 // ImportState imports an instance by id; Read fills in the rest.
@@ -712,15 +699,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 
 // ---- plan analysis, shared by ModifyPlan and apply ----
 
-const (
-	restartRefusedSummary    = "Plan restarts RDS instances but prevent_restart is true"
-	deletionProtectedSummary = "RDS instance has deletion protection"
-)
-
-func deletionProtectedDetail(id string) string {
-	return fmt.Sprintf("Instance %s has deletion_protection = true, so the cloud refuses to delete it. "+
-		"Set deletion_protection = false, run terraform apply, then destroy or replace it.", id)
-}
+const restartRefusedSummary = "Plan restarts RDS instances but prevent_restart is true"
 
 // createAnalysis is what the plan predicts for a new instance.
 type createAnalysis struct {

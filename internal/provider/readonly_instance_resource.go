@@ -863,22 +863,7 @@ func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.Dele
 	defer cancel()
 	id := state.ID.ValueString()
 
-	err := r.data.Waiter.RetryBusy(ctx, func() error { return r.data.API.DeleteDBInstance(ctx, id) })
-	switch {
-	case err == nil:
-	case rdsapi.IsNotFound(err):
-		return // already gone
-	case rdsapi.ErrorCode(err) == "OperationDenied.DeletionProtection":
-		resp.Diagnostics.AddError("Read-only instance is protected from deletion",
-			fmt.Sprintf("Instance %s has deletion protection on. Set deletion_protection = false and apply before destroying it. (%v)", id, err))
-		return
-	default:
-		resp.Diagnostics.AddError("Deleting the read-only instance failed", fmt.Sprintf("Instance %s: %v", id, err))
-		return
-	}
-	if err := r.data.Waiter.WaitDeleted(ctx, id); err != nil {
-		resp.Diagnostics.AddError("Waiting for the read-only instance to be deleted failed", err.Error())
-	}
+	deleteAndWait(ctx, r.data, id, &resp.Diagnostics)
 }
 
 func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

@@ -42,6 +42,32 @@ func requireConfigured(data *ProviderData, diags *diag.Diagnostics) bool {
 	return true
 }
 
+const deletionProtectedSummary = "RDS instance has deletion protection"
+
+func deletionProtectedDetail(id string) string {
+	return fmt.Sprintf("Instance %s has deletion_protection = true, so the cloud refuses to delete it. "+
+		"Set deletion_protection = false, run terraform apply, then destroy or replace it.", id)
+}
+
+// deleteAndWait deletes an instance (retrying while it is busy) and waits until it is gone, within
+// ctx's deadline. Not found counts as deleted.
+func deleteAndWait(ctx context.Context, data *ProviderData, id string, diags *diag.Diagnostics) {
+	err := data.Waiter.RetryBusy(ctx, func() error { return data.API.DeleteDBInstance(ctx, id) })
+	switch {
+	case rdsapi.IsNotFound(err):
+		return
+	case rdsapi.ErrorCode(err) == "OperationDenied.DeletionProtection":
+		diags.AddAttributeError(path.Root("deletion_protection"), deletionProtectedSummary, deletionProtectedDetail(id))
+		return
+	case err != nil:
+		diags.AddError("Error deleting RDS instance", fmt.Sprintf("DeleteDBInstance %s: %v", id, err))
+		return
+	}
+	if err := data.Waiter.WaitDeleted(ctx, id); err != nil {
+		diags.AddError("Error waiting for RDS instance deletion", err.Error())
+	}
+}
+
 // The conversions below turn a DescribeDBInstanceAttribute answer into attribute values, the same
 // way for every resource and data source.
 
