@@ -262,7 +262,15 @@ func roAddRestart(diags *diag.Diagnostics, at path.Path, preventRestart bool, re
 
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
-		return // destroy
+		// Destroy: refuse at plan time what the cloud will refuse at apply time.
+		var id types.String
+		var protected types.Bool
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("deletion_protection"), &protected)...)
+		if protected.ValueBool() {
+			resp.Diagnostics.AddAttributeError(path.Root("deletion_protection"), deletionProtectedSummary, deletionProtectedDetail(id.ValueString()))
+		}
+		return
 	}
 	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) {
 		// Nothing changes: no restart to announce and no reason to read the primary, so a refresh

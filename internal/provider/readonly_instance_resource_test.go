@@ -527,6 +527,12 @@ func TestReadonlyModifyPlanDestroyAndUnconfigured(t *testing.T) {
 	if resp.Diagnostics.HasError() || !resp.Plan.Raw.IsNull() {
 		t.Fatalf("destroy plan changed: %v", resp.Diagnostics)
 	}
+	// Destroying a protected instance fails at plan time, naming the attribute and the way out.
+	req.State.Raw = roRaw(t, s, roMerge(roState("rr-x", "rm-x", true), roVals{"deletion_protection": true}))
+	resp = resource.ModifyPlanResponse{Plan: req.Plan}
+	r.ModifyPlan(context.Background(), req, &resp)
+	d := roFindDiag(t, resp.Diagnostics, diag.SeverityError, "deletion_protection")
+	roWantContains(t, "detail", d.Detail(), "rr-x", "Set deletion_protection = false")
 }
 
 func roNullState(s resource.SchemaResponse) tfsdk.State {
