@@ -433,6 +433,11 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		resp.Diagnostics.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
 		return
 	}
+	if attr.MasterInstanceID != "" {
+		resp.Diagnostics.AddError("Not a primary instance",
+			fmt.Sprintf("Instance %s is a read-only instance of %s. Manage it with rds_readonly_instance instead of rds_instance.", id, attr.MasterInstanceID))
+		return
+	}
 	if state.PreventRestart.IsNull() || state.PreventRestart.IsUnknown() {
 		state.PreventRestart = types.BoolValue(false)
 	}

@@ -589,6 +589,25 @@ func TestReadIsOneDescribe(t *testing.T) {
 	}
 }
 
+// Importing (or reading) a read-only instance as rds_instance is refused with the way out.
+func TestReadRefusesAReadOnlyInstance(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	primary := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	ro := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysqlro.n2.medium.1c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", MasterID: primary})
+	s := instanceSchema(t)
+	m := nullModel()
+	m.ID = types.StringValue(ro)
+	req := resource.ReadRequest{State: tfsdk.State{Schema: s, Raw: rawOf(t, s, &m)}}
+	resp := resource.ReadResponse{State: req.State}
+	(&instanceResource{data: env.data}).Read(context.Background(), req, &resp)
+	if !resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), "rds_readonly_instance") {
+		t.Fatalf("want an error pointing to rds_readonly_instance, got %v", resp.Diagnostics)
+	}
+}
+
 // A create whose wait times out still leaves the id in state (Terraform then taints it).
 func TestCreateTimeoutKeepsID(t *testing.T) {
 	t.Parallel()
