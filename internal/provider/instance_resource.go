@@ -911,7 +911,12 @@ func (r *instanceResource) analyzeUpdate(ctx context.Context, state, plan, confi
 	if changeKnown {
 		an.supported = ptr(cur.Supported)
 		if an.classChanged || an.storageTypeChanged {
-			an.supported = ptr(rdsservice.PredictSupportedAfter(cur, change))
+			// Unknown when only the product-type history, which the API does not show, decides.
+			if supported, known := rdsservice.PredictSupportedAfterKnown(cur, change); known {
+				an.supported = ptr(supported)
+			} else {
+				an.supported = nil
+			}
 		}
 	}
 
@@ -919,6 +924,9 @@ func (r *instanceResource) analyzeUpdate(ctx context.Context, state, plan, confi
 	if an.flag != nil && changeKnown && (an.flagChanged || (*an.flag && (an.classChanged || an.storageTypeChanged))) {
 		for _, p := range rdsservice.CheckToggle(cur, *an.flag, change) {
 			diags.AddAttributeError(problemPath(p), p.Summary, p.Detail)
+		}
+		for _, p := range rdsservice.ToggleWarnings(cur, *an.flag, change) {
+			diags.AddAttributeWarning(problemPath(p), p.Summary, p.Detail)
 		}
 	}
 

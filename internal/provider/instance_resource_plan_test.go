@@ -434,6 +434,37 @@ func TestModifyPlanUpdateOneWarningForClassAndFlag(t *testing.T) {
 		"storage changes from 20 GB to 40 GB")
 }
 
+// A YiTian instance bought before 2025-05-14 on a storage type without the feature: after a move
+// to ESSD it is eligible only if its product type never changed, which the API does not show. The
+// plan says so and leaves atomic_write_16k_supported unknown instead of guessing.
+func TestModifyPlanUpdateUndecidableEligibilityWarns(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2m.medium.2c",
+		Storage: 20, StorageType: "cloud_ssd", Category: "HighAvailability", PurchaseTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)})
+	state := stateOf(t, env, id)
+	config, plan := updateInputs(state, func(c *instanceModel) {
+		c.AtomicWrite16K = types.BoolValue(true)
+		c.StorageType = types.StringValue("cloud_essd")
+	})
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	if res.diags.HasError() {
+		t.Fatalf("the cloud decides this one; the plan must not refuse it: %v", res.diags)
+	}
+	found := false
+	for _, d := range res.diags.Warnings() {
+		if d.Summary() == "16K atomic write eligibility is decided at apply" && strings.Contains(d.Detail(), "was never changed") {
+			found = true
+		}
+	}
+	if !found || res.diags.WarningsCount() != 2 {
+		t.Errorf("want the eligibility warning next to the restart warning, got %v", res.diags)
+	}
+	if !res.plan.AtomicWrite16KSupported.IsUnknown() {
+		t.Errorf("atomic_write_16k_supported planned as %v, want unknown", res.plan.AtomicWrite16KSupported)
+	}
+}
+
 func TestModifyPlanUpdateNoRestartChanges(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
