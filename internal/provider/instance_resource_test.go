@@ -409,29 +409,41 @@ func TestAccInstance_preventRestartFailsAtPlan(t *testing.T) {
 	})
 }
 
-func TestAccInstance_restoreFromInherits(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src, err := env.sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2m.medium.2c",
-		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", PurchaseTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC),
-		OptimizedWrites: true})
+// restoreSource plants a MySQL 8.0 source instance with 16K atomic write on and returns its id.
+func (e *testEnv) restoreSource(t *testing.T, class string, bought time.Time) string {
+	t.Helper()
+	src, err := e.sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: class,
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", PurchaseTime: bought, OptimizedWrites: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var id string
-	cfg := env.providerBlock() + fmt.Sprintf(`
+	return src
+}
+
+// restoreConfig is an rds_instance of class cloned from src; extra adds attributes, restore the
+// restore_from fields after source_instance_id.
+func (e *testEnv) restoreConfig(class, extra, restore string) string {
+	return e.providerBlock() + fmt.Sprintf(`
 resource "rds_instance" "test" {
   engine         = "MySQL"
   engine_version = "8.0"
-  instance_type  = "mysql.n2m.medium.2c"
+  instance_type  = %q
   storage        = 20
-  instance_name  = "clone"
+%s
   restore_from = {
-    source_instance_id = %q
-    backup_id          = "b-acctest"
+%s
   }
 }
-`, src)
+`, class, extra, restore)
+}
+
+func TestAccInstance_restoreFromInherits(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
+	var id string
+	cfg := env.restoreConfig("mysql.n2m.medium.2c", `  instance_name = "clone"`,
+		fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-acctest\"", src))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             env.checkDestroyed(&id),
@@ -460,30 +472,14 @@ resource "rds_instance" "test" {
 func TestAccInstance_restoreFromWithDifferentFlagTogglesOnce(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
-	src, err := env.sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
-		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability", PurchaseTime: time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC),
-		OptimizedWrites: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
 	var id string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             env.checkDestroyed(&id),
 		Steps: []resource.TestStep{{
-			Config: env.providerBlock() + fmt.Sprintf(`
-resource "rds_instance" "test" {
-  engine           = "MySQL"
-  engine_version   = "8.0"
-  instance_type    = "mysql.n2.medium.2c"
-  storage          = 20
-  atomic_write_16k = false
-  restore_from = {
-    source_instance_id = %q
-    restore_time       = "2025-09-01T00:00:00Z"
-  }
-}
-`, src),
+			Config: env.restoreConfig("mysql.n2.medium.2c", "  atomic_write_16k = false",
+				fmt.Sprintf("    source_instance_id = %q\n    restore_time = \"2025-09-01T00:00:00Z\"", src)),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
 				plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),

@@ -279,7 +279,7 @@ func startDebugProvider(ctx context.Context, bin string, env []string, logPath s
 	}
 	cmd := exec.Command(bin, "-debug")
 	cmd.Env = env
-	// The SDK logs every RPC at trace level to stderr (tens of MB for a large plan): keep the
+	// With TF_LOG* set the SDK logs every RPC to stderr (tens of MB for a large plan): keep the
 	// beginning, which holds any start-up error.
 	cmd.Stderr = &limitedWriter{w: logFile, left: 256 << 10}
 	stdout, err := cmd.StdoutPipe()
