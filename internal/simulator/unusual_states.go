@@ -52,19 +52,47 @@ func (in *instance) writable(action string) *apiError {
 	return newErr(403, "IncorrectDBInstanceLockMode", "Current DB instance lock mode does not support this operation: %s is locked (%s).", in.ID, in.lockMode())
 }
 
-// instanceStateChange is the body of POST /_simulator/instances/{id}/state: it puts an instance
-// in a state the API cannot produce on demand. Every field is optional; "status" is Running,
+// InstanceState is the body of POST /_simulator/instances/{id}/state (and of SetInstanceState): it
+// puts an instance in a state the API cannot produce on demand. Every field is optional; "status" is Running,
 // Stopped or Deleting (Deleting ends in removal after DeleteDuration, or after "for_ms");
 // "lock_mode" is one of the LockMode values ("Unlock" unlocks) with an optional "lock_reason".
-type instanceStateChange struct {
+type InstanceState struct {
 	Status     string `json:"status"`
 	LockMode   string `json:"lock_mode"`
 	LockReason string `json:"lock_reason"`
 	ForMS      int64  `json:"for_ms"`
 }
 
+// SetInstanceState puts an instance in a state the API cannot produce on demand (the Go form of
+// POST /_simulator/instances/{id}/state).
+func (s *Simulator) SetInstanceState(id string, st InstanceState) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.advance(s.now())
+	if err := s.setInstanceState(id, st); err != nil {
+		return err
+	}
+	return s.saveLocked()
+}
+
+// AddIPArray adds or replaces an IP array the way another Alibaba service does (the Go form of
+// POST /_simulator/instances/{id}/ip-arrays); attribute is "" or "hidden".
+func (s *Simulator) AddIPArray(id, name, ips, attribute string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.advance(s.now())
+	in, ok := s.state.Instances[id]
+	if !ok {
+		return fmt.Errorf("no instance %s", id)
+	}
+	if e := in.addForeignIPArray(name, ips, attribute); e != nil {
+		return fmt.Errorf("%s", e.message)
+	}
+	return s.saveLocked()
+}
+
 // setInstanceState applies an admin state change under s.mu.
-func (s *Simulator) setInstanceState(id string, ch instanceStateChange) error {
+func (s *Simulator) setInstanceState(id string, ch InstanceState) error {
 	in, ok := s.state.Instances[id]
 	if !ok {
 		return fmt.Errorf("no instance %s", id)
