@@ -244,8 +244,8 @@ func (s *Simulator) restartDBInstance(c *call) (map[string]any, *apiError) {
 	return map[string]any{}, nil
 }
 
-// deleteDBInstance: Deleting for DeleteDuration, then gone. Refused while deletion protection is
-// on (Q10) or while read-only instances are attached.
+// deleteDBInstance: Deleting for DeleteDuration, then gone, with the primary's read-only
+// instances. Refused while deletion protection is on (Q10).
 func (s *Simulator) deleteDBInstance(c *call) (map[string]any, *apiError) {
 	in, e := s.lookup(c.p)
 	if e != nil {
@@ -260,10 +260,19 @@ func (s *Simulator) deleteDBInstance(c *call) (map[string]any, *apiError) {
 	if in.DeletionProtection {
 		return nil, newErr(403, "OperationDenied.DeletionProtection", "Instance %s has deletion protection on; turn it off with ModifyDBInstanceDeletionProtection first.", in.ID)
 	}
-	if ros := s.state.readOnlyIDs(in.ID); len(ros) > 0 {
-		return nil, newErr(400, "OperationDenied.ReadOnlyInstanceExists", "Primary instance %s still has read-only instances (%s); delete them first.", in.ID, strings.Join(ros, ", "))
+	// Releasing a primary releases its read-only instances with it, which must be able to go now.
+	var readOnly []*instance
+	for _, id := range s.state.readOnlyIDs(in.ID) {
+		ro := s.state.Instances[id]
+		if ro.Status != statusRunning {
+			return nil, newErr(400, "OperationDenied.ReadDBInstanceStatus", "Read-only instance %s is %s; it must be Running to be released with its primary %s.", ro.ID, ro.Status, in.ID)
+		}
+		readOnly = append(readOnly, ro)
 	}
 	startTransition(in, statusDeleting, c.now, s.opts.DeleteDuration)
+	for _, ro := range readOnly {
+		startTransition(ro, statusDeleting, c.now, s.opts.DeleteDuration)
+	}
 	c.dirty = true
 	return map[string]any{"RegionId": in.RegionID}, nil
 }
