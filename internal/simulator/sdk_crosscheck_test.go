@@ -114,6 +114,47 @@ func classicSDKLifecycle(t *testing.T, format string) {
 		t.Fatalf("DescribeDBInstanceIPArrayList: %s", got)
 	}
 
+	// The other actions the provider calls decode as well.
+	classes := rds.CreateDescribeAvailableClassesRequest()
+	classes.RegionId, classes.ZoneId, classes.Engine, classes.EngineVersion = DefaultRegion, "cn-hangzhou-i", "MySQL", "8.0"
+	classes.DBInstanceStorageType, classes.Category, classes.InstanceChargeType = "cloud_essd", "HighAvailability", "Postpaid"
+	offered := rds.CreateDescribeAvailableClassesResponse()
+	e.do(classes, offered)
+	if len(offered.DBInstanceClasses) == 0 || offered.DBInstanceClasses[0].DBInstanceStorageRange.MaxValue != 32000 {
+		t.Fatalf("DescribeAvailableClasses: %+v", offered.DBInstanceClasses)
+	}
+	rename := rds.CreateModifyDBInstanceDescriptionRequest()
+	rename.DBInstanceId, rename.DBInstanceDescription = primary, "orders"
+	e.do(rename, rds.CreateModifyDBInstanceDescriptionResponse())
+	setIPs := rds.CreateModifySecurityIpsRequest()
+	setIPs.DBInstanceId, setIPs.SecurityIps, setIPs.DBInstanceIPArrayName = primary, "10.0.0.0/8,192.168.0.1", "default"
+	ipsSet := rds.CreateModifySecurityIpsResponse()
+	e.do(setIPs, ipsSet)
+	if ipsSet.TaskId == "" {
+		t.Fatalf("ModifySecurityIps: TaskId %q", ipsSet.TaskId)
+	}
+	protect := rds.CreateModifyDBInstanceDeletionProtectionRequest()
+	protect.DBInstanceId, protect.DeletionProtection = primary, requests.NewBoolean(false)
+	e.do(protect, rds.CreateModifyDBInstanceDeletionProtectionResponse())
+	restart := rds.CreateRestartDBInstanceRequest()
+	restart.DBInstanceId = readOnly
+	e.do(restart, rds.CreateRestartDBInstanceResponse())
+	e.waitRunning(readOnly)
+	cloneReq := rds.CreateCloneDBInstanceRequest()
+	cloneReq.RegionId, cloneReq.DBInstanceId, cloneReq.BackupId, cloneReq.PayType = DefaultRegion, primary, "b-1", "Postpaid"
+	cloned := rds.CreateCloneDBInstanceResponse()
+	e.do(cloneReq, cloned)
+	if cloned.DBInstanceId == "" || cloned.OrderId == "" {
+		t.Fatalf("CloneDBInstance: %+v", cloned)
+	}
+	if a := e.waitRunning(cloned.DBInstanceId); a.DBInstanceClass != "mysql.x4.medium.2c" {
+		t.Fatalf("clone: class %q", a.DBInstanceClass)
+	}
+	del := rds.CreateDeleteDBInstanceRequest()
+	del.DBInstanceId = cloned.DBInstanceId
+	e.do(del, rds.CreateDeleteDBInstanceResponse())
+	e.waitGone(cloned.DBInstanceId)
+
 	// Both paging styles list both instances, one per page; InstanceLevel=1 adds category, CPU and memory.
 	var classic []string
 	for page := 1; page <= 3; page++ {
