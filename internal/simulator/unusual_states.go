@@ -54,7 +54,8 @@ func (in *instance) writable(action string) *apiError {
 
 // InstanceState is the body of POST /_simulator/instances/{id}/state (and of SetInstanceState): it
 // puts an instance in a state the API cannot produce on demand. Every field is optional; "status" is Running,
-// Stopped or Deleting (Deleting ends in removal after DeleteDuration, or after "for_ms");
+// Stopped or Deleting (Deleting ends in removal after DeleteDuration, or after "for_ms", and takes
+// a primary's read-only instances with it);
 // "lock_mode" is one of the LockMode values ("Unlock" unlocks) with an optional "lock_reason".
 type InstanceState struct {
 	Status     string `json:"status"`
@@ -112,6 +113,10 @@ func (s *Simulator) setInstanceState(id string, ch InstanceState) error {
 		d := s.opts.DeleteDuration
 		if ch.ForMS > 0 {
 			d = time.Duration(ch.ForMS) * time.Millisecond
+		}
+		// Released elsewhere: a primary goes with its read-only instances, as DeleteDBInstance does.
+		for _, roID := range s.state.readOnlyIDs(in.ID) {
+			startTransition(s.state.Instances[roID], statusDeleting, now, d)
 		}
 		startTransition(in, statusDeleting, now, d)
 	default:

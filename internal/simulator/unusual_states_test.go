@@ -67,6 +67,18 @@ func TestUnusualStates(t *testing.T) {
 	e.clock.Add(deleteD)
 	e.c.fails("DescribeDBInstanceAttribute", map[string]string{"DBInstanceId": id}, 404, "InvalidDBInstanceId.NotFound")
 
+	// A primary released elsewhere takes its read-only instances with it.
+	primary := e.create(nil)
+	ro := e.c.ok("CreateReadOnlyDBInstance", map[string]string{"RegionId": DefaultRegion, "DBInstanceId": primary, "EngineVersion": "8.0",
+		"DBInstanceClass": "mysqlro.n2.medium.1c", "DBInstanceStorage": "100", "PayType": "Postpaid"})["DBInstanceId"].(string)
+	e.clock.Add(createD)
+	admin("/_simulator/instances/"+primary+"/state", `{"status":"Deleting"}`)
+	if s := e.status(ro); s != statusDeleting {
+		t.Fatalf("read-only of a primary released elsewhere is %s", s)
+	}
+	e.clock.Add(deleteD)
+	e.c.fails("DescribeDBInstanceAttribute", map[string]string{"DBInstanceId": ro}, 404, "InvalidDBInstanceId.NotFound")
+
 	for _, bad := range []struct{ path, body string }{
 		{"/_simulator/instances/rm-seedbasic/state", `{"status":"Sleeping"}`},
 		{"/_simulator/instances/rm-seedbasic/state", `{"lock_mode":"Locked"}`},
