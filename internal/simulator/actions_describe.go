@@ -65,7 +65,7 @@ func (s *Simulator) attribute(in *instance, now time.Time) map[string]any {
 		"MaintainTime":          in.MaintainTime,
 		"DeletionProtection":    in.DeletionProtection,
 		"IoAccelerationEnabled": ioAcceleration(in),
-		// Filled as the cloud fills them for an ordinary instance (issue 13; README table).
+		// Filled as the cloud fills them for an ordinary instance (README: DescribeDBInstanceAttribute fields).
 		"DBInstanceClassType":         classType(in.Class),
 		"ConnectionMode":              "Standard",
 		"MaxConnections":              spec.maxConnections,
