@@ -198,6 +198,10 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		resp.Diagnostics.AddError("Invalid RDS provider configuration", err.Error())
 		return
 	}
+	if err := checkRegion(ctx, settings, cred, client); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown RDS region", err.Error())
+		return
+	}
 
 	data := &ProviderData{
 		API:    client,
