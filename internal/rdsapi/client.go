@@ -28,13 +28,15 @@ const (
 )
 
 // Timeouts of one call. A healthy RDS endpoint connects in milliseconds and answers within a few
-// seconds; these bounds make an endpoint that hangs or drops packets an error within about 25 s
-// (issue 12: under 30 s for a plan or a refresh) instead of minutes.
+// seconds; these bounds make an endpoint that hangs or drops packets an error within about 20 s
+// (issue 12: under 30 s for a plan or a refresh) instead of minutes. A create that runs into the
+// per-call budget is sent again with its ClientToken (rdsservice), so a slow answer costs time,
+// never a second instance.
 const (
 	DefaultConnectTimeout        = 5 * time.Second
 	DefaultTLSHandshakeTimeout   = 5 * time.Second
-	DefaultResponseHeaderTimeout = 15 * time.Second
-	DefaultCallTimeout           = 25 * time.Second
+	DefaultResponseHeaderTimeout = 10 * time.Second
+	DefaultCallTimeout           = 20 * time.Second
 )
 
 const clientUserAgent = "terraform-provider-rds-rdsapi/1"

@@ -181,8 +181,17 @@ func (c *Client) callError(caller, ctx context.Context, action string, log *atte
 	case ctx.Err() != nil:
 		return fmt.Errorf("RDS %s: %w (%s) from %s after %d attempt(s); last attempt: %s", action, ErrNoAnswer, c.callTimeout, c.endpoint, max(log.attempts, 1), explainTransport(last))
 	}
-	return fmt.Errorf("RDS %s at %s: %s: %w", action, c.endpoint, explainTransport(last), err)
+	return &transportError{msg: fmt.Sprintf("RDS %s at %s: %s (%d attempt(s))", action, c.endpoint, explainTransport(last), max(log.attempts, 1)), err: err}
 }
+
+// transportError says in words what went wrong and keeps the underlying error for errors.As.
+type transportError struct {
+	msg string
+	err error
+}
+
+func (e *transportError) Error() string { return e.msg }
+func (e *transportError) Unwrap() error { return e.err }
 
 // explainTransport says in words what a transport failure means and what to check.
 func explainTransport(err error) string {
