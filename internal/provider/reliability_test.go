@@ -551,8 +551,30 @@ func TestAccReliabilityFaultMatrix(t *testing.T) {
 	if !long {
 		return
 	}
+	// The create rows of issue 12: 200 creates each at the rdsservice level, then the issue's own
+	// scenario with terraform (five instances created in parallel), five passes.
+	rows := createFaultRows()
+	createResults := make([]createFaultResult, len(rows))
+	t.Run("creates", func(t *testing.T) {
+		for i, row := range rows {
+			t.Run(strings.ReplaceAll(row.name, " ", "_"), func(t *testing.T) {
+				createResults[i] = runCreateFaults(t, row, longCreates, 10)
+			})
+		}
+	})
+	var tf terraformCreateResult
+	t.Run("terraform_creates", func(t *testing.T) {
+		for pass := 1; pass <= passes; pass++ {
+			t.Run(fmt.Sprintf("pass%d", pass), func(t *testing.T) {
+				t.Parallel()
+				runTerraformCreates(t, &mu, &tf)
+			})
+		}
+	})
+
 	out := filepath.Join("..", "..", "templates", "guides", "reliability.md.tmpl")
-	if err := os.WriteFile(out, []byte(reliabilityReport(kinds, results, passes, time.Since(start))), 0o644); err != nil {
+	report := reliabilityReport(kinds, results, passes, time.Since(start)) + createReport(rows, createResults, tf)
+	if err := os.WriteFile(out, []byte(report), 0o644); err != nil {
 		t.Fatalf("writing %s: %v", out, err)
 	}
 	t.Logf("wrote %s", out)
@@ -1065,4 +1087,140 @@ func TestAccReliability_interruptedUnansweredCreate(t *testing.T) {
 	if n := <-interrupted; n == 0 {
 		t.Error("no terraform process was interrupted")
 	}
+}
+
+// longCreates is the number of creates per create row in the long form (issue 12).
+const longCreates = 200
+
+// terraformCreateResult aggregates the terraform create passes: five rds_instance resources
+// (count = 5) created in parallel while the API throttles 30%, answers 10% with 503 and loses 10%
+// of answers, then destroyed.
+type terraformCreateResult struct {
+	passes, tried, inState, duplicates, orphans, failures int
+	throttled, errors5xx, dropped                         int
+	wall                                                  time.Duration
+}
+
+const terraformCreates = 5
+
+func runTerraformCreates(t *testing.T, mu *sync.Mutex, res *terraformCreateResult) {
+	faults := simulator.Faults{ThrottleRate: 0.3, ErrorRate: 0.1, DropResponseRate: 0.1}
+	env, rec := newRecordedEnv(t, simulator.Options{CreateDuration: 200 * time.Millisecond, RestartDuration: 200 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond, Faults: faults})
+	cfg := env.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "many" {
+  count          = %d
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 20
+  instance_name  = "faults-${count.index}"
+%s}
+`, terraformCreates, faultTimeouts)
+	start := time.Now()
+	var inState, inCloud, dups, orphans int
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkNoInstances(env),
+		Steps: []resource.TestStep{{
+			Config: cfg,
+			Check: func(s *terraform.State) error {
+				ids, err := env.instanceIDs()
+				if err != nil {
+					return err
+				}
+				state := map[string]bool{}
+				for _, rs := range s.RootModule().Resources {
+					if rs.Type == "rds_instance" {
+						state[rs.Primary.ID] = true
+					}
+				}
+				inState, inCloud = len(state), len(ids)
+				for _, id := range ids {
+					if !state[id] {
+						orphans++
+					}
+				}
+				dups = max(0, inCloud-terraformCreates)
+				if inState != terraformCreates || inCloud != terraformCreates || orphans > 0 {
+					return fmt.Errorf("state holds %d instances, the cloud %d (%v), %d not in state; want %d", inState, inCloud, ids, orphans, terraformCreates)
+				}
+				return nil
+			},
+		}},
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	res.passes++
+	res.tried += terraformCreates
+	res.inState += inState
+	res.duplicates += dups
+	res.orphans += orphans
+	if t.Failed() {
+		res.failures++
+	}
+	res.throttled += rec.count("Throttling")
+	res.errors5xx += rec.count("ServiceUnavailable")
+	res.dropped += rec.count("dropped")
+	res.wall += time.Since(start)
+	if rec.count("Throttling") == 0 || rec.count("ServiceUnavailable") == 0 || rec.count("dropped") == 0 {
+		t.Errorf("a fault was never seen (answers: %s)", rec.summary())
+	}
+}
+
+// createReport renders the create rows for the reliability guide.
+func createReport(rows []createFaultRow, results []createFaultResult, tf terraformCreateResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `
+## Creates whose answers are lost (issue 12)
+
+%d `+"`CreateDBInstance`"+` calls per row through `+"`rdsservice.CreateDBInstance`"+` (the code path of
+`+"`rds_instance`"+`'s create) and the real HTTPS client with the default `+"`max_retries`"+`, 10 at a time,
+against the simulator with the faults on every call. Every create ends as **succeeded** (answered),
+**recovered** (no answer before the deadline; the instance was found by its token tag and would be recorded
+in state, tainted) or **failed, nothing exists** (no answer, the lookup found no instance, and the error
+says so). Afterwards every instance in the simulator must belong to exactly one create that reported it:
+a second instance for one create is a **duplicate**, an instance no create reported is an **orphan**.
+
+| faults | create deadline | creates | succeeded | recovered | failed, nothing exists | other failures | duplicates | orphans | faults seen (throttled / 5xx / lost) | wall time |
+|---|---|---|---|---|---|---|---|---|---|---|
+`, longCreates)
+	for i, row := range rows {
+		r := results[i]
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d / %d / %d | %s |\n",
+			strings.TrimSuffix(row.name, ", 1.5 s deadline"), row.deadline, r.creates, r.succeeded, r.recovered, r.failedNothing, r.failedOther,
+			r.duplicates, r.orphans, r.throttled, r.errors5xx, r.dropped, r.wall.Round(100*time.Millisecond))
+	}
+	per := time.Duration(0)
+	if tf.passes > 0 {
+		per = (tf.wall / time.Duration(tf.passes)).Round(100 * time.Millisecond)
+	}
+	fmt.Fprintf(&b, `
+With Terraform, the scenario of the issue: %d `+"`rds_instance`"+` resources (`+"`count = %d`"+`, created in parallel)
+at 30%% throttling, 10%% 5xx and 10%% lost answers, then destroyed.
+
+| passes | creates tried | in state after apply | duplicates | orphans | failed passes | faults seen (throttled / 5xx / lost) | wall time per pass |
+|---|---|---|---|---|---|---|---|
+| %d | %d | %d | %d | %d | %d | %d / %d / %d | %s |
+
+A create that carries a `+"`ClientToken`"+` is resent with the same token until the resource's
+`+"`timeouts.create`"+`, never for a fixed count; `+"`max_retries`"+` bounds the attempts of one call, and of the
+calls that are not idempotent. When the deadline comes (or the apply is interrupted) without an answer, the
+provider looks for the instance the request made: `+"`CreateDBInstance`"+` carries the tag
+`+"`terraform-provider-rds-create-token`"+` = the token, and `+"`DescribeDBInstances`"+` filters by tag. Read-only instances
+and clones cannot be tagged at creation, so they are looked for among the instances that are new since the
+request and match it; when two match, both are named and neither is taken.
+
+## A bad environment
+
+Every call has a connect timeout (%s), a TLS-handshake timeout (%s), a response-header timeout (%s) and a
+per-call budget (%s) for all its attempts, so an endpoint that accepts connections and never answers, or one
+that drops packets, fails a plan or refresh in about %s with an error naming the endpoint and what happened
+(tests `+"`TestAccEnvironment_*`"+` in internal/provider/environment_test.go). Every retry is logged at INFO
+(`+"`TF_LOG=INFO`"+`). A certificate for another host, expired or revoked STS credentials and a clock outside the
+15-minute signature window each give one error naming the cause and the fix, without retries. An unknown
+region is a provider configuration error naming the valid regions (`+"`DescribeRegions`"+`).
+`, terraformCreates, terraformCreates, tf.passes, tf.tried, tf.inState, tf.duplicates, tf.orphans, tf.failures, tf.throttled, tf.errors5xx, tf.dropped, per,
+		rdsapi.DefaultConnectTimeout, rdsapi.DefaultTLSHandshakeTimeout, rdsapi.DefaultResponseHeaderTimeout, rdsapi.DefaultCallTimeout, rdsapi.DefaultCallTimeout)
+	return b.String()
 }
