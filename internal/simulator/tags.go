@@ -8,8 +8,8 @@ import (
 
 // Tags (issue 12). CreateDBInstance takes Tag.N.Key / Tag.N.Value; DescribeDBInstances filters by
 // Tag.N.key / Tag.N.value (the spellings of Alibaba's request models; the simulator accepts either
-// case, an assumption). Limits follow the tag documentation: at most 20 tags, keys up to 128
-// characters, values up to 128, neither starting with "aliyun" or "acs:".
+// case, an assumption). Limits follow the tag documentation (README): keys up to 64 characters,
+// values up to 128, keys not starting with "aliyun" or "acs:"; tags are numbered 1 to 20.
 
 var tagParam = regexp.MustCompile(`^Tag\.([0-9]+)\.([A-Za-z]+)$`)
 
@@ -50,8 +50,8 @@ func parseTags(p params) (map[string]string, *apiError) {
 	}
 	for n, k := range keys {
 		lower := strings.ToLower(k)
-		if k == "" || len(k) > 128 || strings.HasPrefix(lower, "aliyun") || strings.HasPrefix(lower, "acs:") {
-			return nil, errInvalid("Tag."+strconv.Itoa(n)+".Key", "a tag key is 1 to 128 characters and does not start with aliyun or acs:")
+		if k == "" || len(k) > 64 || strings.HasPrefix(lower, "aliyun") || strings.HasPrefix(lower, "acs:") {
+			return nil, errInvalid("Tag."+strconv.Itoa(n)+".Key", "a tag key is 1 to 64 characters and does not start with aliyun or acs:")
 		}
 		tags[k] = values[n]
 	}
