@@ -140,3 +140,18 @@ func TestIsKnownRegion(t *testing.T) {
 		}
 	}
 }
+
+// Out of budget while throttled: the error is ErrNoAnswer and still says it was throttling, so
+// callers that wait out throttling keep doing so.
+func TestCallBudgetKeepsTheLastAnswer(t *testing.T) {
+	_, server := newFakeCloud(t, answers(fail(400, "Throttling.User")))
+	c, err := New(Config{RegionID: "cn-hangzhou", Endpoint: server.URL, Credentials: staticCredentials(t), MaxRetries: 1000, CallTimeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.retryWaitMin, c.retryWaitMax = time.Millisecond, 2*time.Millisecond
+	_, err = c.DescribeDBInstanceAttribute(context.Background(), "rm-1")
+	if !errors.Is(err, ErrNoAnswer) || !IsThrottled(err) {
+		t.Fatalf("want ErrNoAnswer wrapping the throttling answer, got %v", err)
+	}
+}

@@ -179,6 +179,12 @@ func (c *Client) callError(caller, ctx context.Context, action string, log *atte
 		}
 		return fmt.Errorf("RDS %s at %s: %w", action, c.endpoint, err)
 	case ctx.Err() != nil:
+		var apiErr *Error
+		if errors.As(last, &apiErr) {
+			// Out of budget while retrying an answer (throttling, say): keep it visible to
+			// callers that branch on the code.
+			return fmt.Errorf("RDS %s: %w (%s) from %s after %d attempt(s); last attempt: %w", action, ErrNoAnswer, c.callTimeout, c.endpoint, max(log.attempts, 1), apiErr)
+		}
 		return fmt.Errorf("RDS %s: %w (%s) from %s after %d attempt(s); last attempt: %s", action, ErrNoAnswer, c.callTimeout, c.endpoint, max(log.attempts, 1), explainTransport(last))
 	}
 	return &transportError{msg: fmt.Sprintf("RDS %s at %s: %s (%d attempt(s))", action, c.endpoint, explainTransport(last), max(log.attempts, 1)), err: err}
