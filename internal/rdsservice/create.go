@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
@@ -201,6 +203,9 @@ func createUntilDeadline(ctx context.Context, w *Waiter, action, token string, s
 			return lookUp(ctx, action, token, err, last, find)
 		}
 		last = err
+		tflog.Info(ctx, "RDS create not answered; resending with the same ClientToken", map[string]any{
+			"action": action, "attempt": attempt, "client_token": token, "error": err.Error(), "next_in": backoff.String(),
+		})
 		if !sleep(ctx, clock, backoff) {
 			return lookUp(ctx, action, token, context.Cause(ctx), last, find)
 		}
