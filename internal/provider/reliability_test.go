@@ -1224,3 +1224,63 @@ region is a provider configuration error naming the valid regions (`+"`DescribeR
 		rdsapi.DefaultConnectTimeout, rdsapi.DefaultTLSHandshakeTimeout, rdsapi.DefaultResponseHeaderTimeout, rdsapi.DefaultCallTimeout, rdsapi.DefaultCallTimeout)
 	return b.String()
 }
+
+// readOnlyConfig is a primary and one read-only instance whose create budget is roTimeout.
+func readOnlyConfig(env *testEnv, roTimeout string) string {
+	return env.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "primary" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 20
+  instance_name  = "ro-primary"
+}
+
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = rds_instance.primary.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 20
+  instance_name      = "ro-unanswered"
+  timeouts = {
+    create = %q
+  }
+}
+`, roTimeout)
+}
+
+// Every answer to CreateReadOnlyDBInstance is lost: at the deadline the read-only instance is found
+// among the primary's new read-only instances and recorded (tainted); the next apply replaces it.
+func TestAccReliability_unansweredReadOnlyCreateFound(t *testing.T) {
+	t.Parallel()
+	env, rec := newRecordedEnv(t, simulator.Options{CreateDuration: 200 * time.Millisecond, RestartDuration: 200 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond})
+	rec.dropFirst["CreateReadOnlyDBInstance"] = 1 << 20
+	var found string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkNoInstances(env),
+		Steps: []resource.TestStep{{
+			Config:      readOnlyConfig(env, "4s"),
+			ExpectError: regexp.MustCompile(`(?s)CreateReadOnlyDBInstance.*got no answer.*did create instance rr-\S+.*marked\s+tainted`),
+		}, {
+			PreConfig: func() {
+				rec.clearFaults()
+				ids, err := env.instanceIDs()
+				if err != nil || len(ids) != 2 {
+					panic(fmt.Sprintf("after the unanswered read-only create the simulator holds %v (err %v); want the primary and one read-only instance", ids, err))
+				}
+				for _, id := range ids {
+					if strings.HasPrefix(id, "rr-") {
+						found = id
+					}
+				}
+			},
+			Config: readOnlyConfig(env, "2m"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("rds_readonly_instance.ro", plancheck.ResourceActionReplace),
+				expectPriorID{addr: "rds_readonly_instance.ro", id: &found},
+			}},
+			Check: checkInstanceCount(env, 2),
+		}},
+	})
+}
