@@ -19,17 +19,23 @@ func TestHangingEndpointHitsTheCallBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var held []net.Conn
+	held := make(chan net.Conn, 64)
 	go func() {
 		for {
 			c, err := ln.Accept()
 			if err != nil {
+				close(held)
 				return
 			}
-			held = append(held, c)
+			held <- c // kept open, never answered
 		}
 	}()
-	t.Cleanup(func() { ln.Close() })
+	t.Cleanup(func() {
+		ln.Close()
+		for c := range held {
+			c.Close()
+		}
+	})
 	c, err := New(Config{RegionID: "cn-hangzhou", Endpoint: "http://" + ln.Addr().String(), Credentials: staticCredentials(t),
 		MaxRetries: 5, ResponseHeaderTimeout: 100 * time.Millisecond, CallTimeout: 500 * time.Millisecond})
 	if err != nil {
