@@ -42,6 +42,7 @@ var actions = map[string]handler{
 	"ModifyDBInstanceDeletionProtection": (*Simulator).modifyDBInstanceDeletionProtection,
 	"RestartDBInstance":                  (*Simulator).restartDBInstance,
 	"DeleteDBInstance":                   (*Simulator).deleteDBInstance,
+	"DescribeRegions":                    (*Simulator).describeRegions,
 }
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
