@@ -55,6 +55,7 @@ func (c noSecretInState) CheckState(_ context.Context, req statecheck.CheckState
 }
 
 func TestAccSecrets_accountPasswordNowhere(t *testing.T) {
+	requireWriteOnly(t)
 	pw1, pw2 := "Aa1-"+uuid.NewString()[:20], "Bb2-"+uuid.NewString()[:20]
 	env := newTestEnv(t, accessSimOptions())
 	id := env.plantInstance(t, "8.0", "")
