@@ -77,13 +77,8 @@ data "rds_accounts" "all" {
 `, id)
 	}
 	usePassword := func(pw string) func() {
-		return func() {
-			if err := os.Setenv("TF_VAR_account_password", pw); err != nil {
-				t.Fatal(err)
-			}
-		}
+		return func() { t.Setenv("TF_VAR_account_password", pw) } // restored when the test ends
 	}
-	t.Setenv("TF_VAR_account_password", pw1) // restored when the test ends
 	secrets := []string{pw1, pw2}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
