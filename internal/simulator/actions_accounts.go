@@ -139,6 +139,9 @@ func (s *Simulator) accessTarget(c *call, write bool) (*instance, *apiError) {
 	if in.Status != statusRunning {
 		return nil, errInstanceState(in)
 	}
+	if in.lockMode() != lockUnlocked {
+		return nil, in.writable("account or database write") // locked: IncorrectDBInstanceLockMode
+	}
 	s.pruneAccess(in, c.now)
 	return in, nil
 }
