@@ -113,7 +113,7 @@ func TestCreateUnansweredIsFoundByItsTag(t *testing.T) {
 		t.Fatal(err)
 	}
 	api := &lostCreates{API: e.api, n: -1}
-	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second) // room for several sends on a loaded machine
 	defer cancel()
 	id, err := CreateDBInstance(ctx, api, w, primaryRequest())
 	var unknown *UnknownOutcomeError
@@ -154,7 +154,7 @@ func TestCreateRefusedAtOnceIsReturnedAsIs(t *testing.T) {
 func TestCreateUnansweredNoneExists(t *testing.T) {
 	e, w := createEnv(t)
 	e.sim.SetFaults(simulator.Faults{ErrorRate: 1})
-	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second) // room for several sends on a loaded machine
 	defer cancel()
 	go func() { <-ctx.Done(); e.sim.SetFaults(simulator.Faults{}) }()
 	id, err := CreateDBInstance(ctx, e.api, w, primaryRequest())
@@ -239,7 +239,7 @@ func TestCloneUnansweredIsFound(t *testing.T) {
 	e, w := createEnv(t)
 	source := seedPrimary(t, e.sim)
 	api := &lostCreates{API: e.api, n: -1}
-	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second) // room for several sends on a loaded machine
 	defer cancel()
 	id, err := CloneDBInstance(ctx, api, w, &rdsapi.CloneDBInstanceRequest{RegionID: simulator.DefaultRegion, SourceDBInstanceID: source,
 		RestoreTime: time.Now().UTC().Format("2006-01-02T15:04:05Z"), DBInstanceClass: "mysql.n2.medium.2c"})
