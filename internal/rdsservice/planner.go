@@ -791,7 +791,13 @@ func planUpdate(in PlanInput, d *Decision) {
 	if d.FollowsPrimary && len(reasons) > 0 {
 		reasons[0] = "follows its primary " + cur.MasterID + " turning atomic_write_16k on (" + reasons[0] + ")"
 	}
-	if len(reasons) > 0 {
+	switch {
+	case len(reasons) > 0 && cur.Status != "" && cur.Status != StatusRunning:
+		// A change is still under way (e.g. an update that timed out): the apply waits for it and
+		// sends only what is still missing, so the plan cannot promise this restart.
+		d.add(problem(RuleChangeInProgress, cur.Status, in.Label, cur.Status))
+		d.MayRestart = append(d.MayRestart, "the change under way (status "+cur.Status+")")
+	case len(reasons) > 0:
 		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(cur.Category, readOnly)})
 	}
 	if !d.Order.Empty() || d.FollowsPrimary {

@@ -99,3 +99,15 @@ func TestPlanStorage(t *testing.T) {
 		t.Fatalf("cloud to local: %+v", d)
 	}
 }
+
+// A change still under way (e.g. after a timed-out update) is not promised as a restart.
+func TestPlanChangeInProgressPromisesNoRestart(t *testing.T) {
+	prior := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 20, Supported: true, Status: "DBInstanceClassChanging"}
+	d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: Desired{Engine: Known("MySQL"), EngineVersion: Known("8.0"),
+		StorageType: Known("cloud_essd"), Category: Known("HighAvailability"), InstanceClass: Known("mysql.n2.medium.2c"),
+		Storage: Known(int64(20)), AtomicWrite: Known(true)}})
+	if len(d.Restarts) != 0 || len(d.MayRestart) == 0 || d.Status.IsKnown() || d.Problems[0].Rule != RuleChangeInProgress {
+		t.Fatalf("change in progress: %+v", d)
+	}
+}
