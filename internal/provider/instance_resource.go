@@ -83,11 +83,11 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"engine": schema.StringAttribute{
-				Required:            true,
+				Required: true,
 				MarkdownDescription: "Database engine: `MySQL` or `PostgreSQL` (the engines whose classes the provider checks at plan; " +
 					"SQL Server and MariaDB are not supported). Changing it creates a new instance.",
-				Validators:          []validator.String{stringvalidator.OneOf(engines...)},
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Validators:    []validator.String{stringvalidator.OneOf(engines...)},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"engine_version": schema.StringAttribute{
 				Required: true,
