@@ -181,6 +181,9 @@ type Decision struct {
 	// Computed values for the plan.
 	AtomicWrite, AtomicWriteSupported, BufferPoolExtension Val[bool]
 	Architecture, EngineVersion, StorageType, Status       Val[string]
+	// PurchaseTime is a clone's product-line date (its source's purchase time, rule 8); unknown
+	// for a new instance (its creation time).
+	PurchaseTime Val[string]
 
 	Action Action
 	// ReplacedBy lists the attributes forcing a replacement.
@@ -421,6 +424,9 @@ func planClone(in PlanInput, d *Decision) {
 	}
 	if d.HasErrors() {
 		return
+	}
+	if !src.CreationTime.IsZero() {
+		d.PurchaseTime = Known(src.CreationTime.UTC().Format("2006-01-02T15:04:05Z"))
 	}
 	clone := *src
 	clone.ID, clone.MasterID, clone.MasterEnabled, clone.DeletionProtection = in.Label, "", nil, false
