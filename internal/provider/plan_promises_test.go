@@ -360,3 +360,32 @@ func TestAccPlan_cloneKeepsSourceProductLine(t *testing.T) {
 		},
 	})
 }
+
+// Issue 19, item 1: a general_essd clone with buffer_pool_extension gets it right after the clone
+// (CloneDBInstance cannot set it), with the one restart the plan announced.
+func TestAccPlan_cloneBufferPoolExtension(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
+	var id string
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(src),
+		Steps: []acc.TestStep{
+			{
+				Config: env.restoreConfig("mysql.n2.medium.2c", "  storage_type = \"general_essd\"\n  buffer_pool_extension = true\n  prevent_restart = true",
+					fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*buffer_pool_extension is turned on right after creation`),
+			},
+			{
+				Config: env.restoreConfig("mysql.n2.medium.2c", "  storage_type = \"general_essd\"\n  buffer_pool_extension = true",
+					fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					flagState(true),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("buffer_pool_extension"), knownvalue.Bool(true)),
+				},
+				Check: acc.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 1, 1)),
+			},
+		},
+	})
+}

@@ -445,6 +445,10 @@ func planClone(in PlanInput, d *Decision) {
 		d.AtomicWriteSupported = Unknown[bool]()
 	}
 	inherited := src.Enabled && supported
+	// What CloneDBInstance cannot set goes out right after the clone is ready, in one spec change
+	// (one restart): a flag other than the inherited one, and Buffer Pool Extension (a clone
+	// starts with it off).
+	var reasons []string
 	switch {
 	case c.AtomicWrite.IsUnknown():
 		d.AtomicWrite = Unknown[bool]()
@@ -456,9 +460,8 @@ func planClone(in PlanInput, d *Decision) {
 		want := c.AtomicWrite.Value()
 		d.AtomicWrite = Known(want)
 		if want == inherited {
-			return
+			break
 		}
-		// A different explicit value: one toggle right after the clone is ready (rule 6).
 		problems := CheckToggle(clone, want, change)
 		d.add(problems...)
 		if len(problems) > 0 {
@@ -467,9 +470,16 @@ func planClone(in PlanInput, d *Decision) {
 		d.add(ToggleWarnings(clone, want, change)...)
 		d.ToggleAfterCreate = &want
 		d.RestartAttribute = AttrAtomicWrite
-		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label,
-			Reasons:  []string{fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want)},
-			Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
+		reasons = append(reasons, fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want))
+	}
+	if c.BufferPoolExtension.Is(true) {
+		if d.RestartAttribute == "" {
+			d.RestartAttribute = AttrBufferPoolExtension
+		}
+		reasons = append(reasons, "buffer_pool_extension is turned on right after creation (CloneDBInstance cannot set it)")
+	}
+	if len(reasons) > 0 {
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
 	}
 }
 
