@@ -436,8 +436,8 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	if attr.MasterInstanceID != "" {
-		resp.Diagnostics.AddError("Not a primary instance",
-			fmt.Sprintf("Instance %s is a read-only instance of %s. Manage it with rds_readonly_instance instead of rds_instance.", id, attr.MasterInstanceID))
+		p := rdsservice.Rules[rdsservice.RuleNotAPrimary].Problem(id, id, attr.MasterInstanceID)
+		resp.Diagnostics.AddError(p.Summary, p.Detail)
 		return
 	}
 	if state.PreventRestart.IsNull() || state.PreventRestart.IsUnknown() {
@@ -562,7 +562,8 @@ func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteReques
 func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	id := strings.TrimSpace(req.ID)
 	if id == "" {
-		resp.Diagnostics.AddError("Invalid import id", "Import an rds_instance by its instance id, e.g. `terraform import rds_instance.db rm-bp1example`.")
+		p := rdsservice.Rules[rdsservice.RuleImportID].Problem("")
+		resp.Diagnostics.AddError(p.Summary, p.Detail)
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
