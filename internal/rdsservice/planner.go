@@ -684,6 +684,10 @@ func planUpdate(in PlanInput, d *Decision) {
 	primaryOn := Known(false)
 	if readOnly {
 		primaryOn = primaryFlag(in.Facts)
+		if primaryOn.IsUnknown() && in.Facts.Primary != nil && !c.AtomicWrite.Is(true) {
+			// The primary's plan is known only at apply: the apply checks again before any write.
+			d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, in.Facts.Primary.ID, in.Facts.Primary.Enabled))
+		}
 	}
 	switch {
 	case c.AtomicWrite.IsKnown():

@@ -198,3 +198,15 @@ func TestWaitErrorTellsCancellationFromTimeout(t *testing.T) {
 		t.Fatalf("cancelled: %q; timed out: %q", cancelled, timedOut)
 	}
 }
+
+// A primary planned with a value known only at apply: the read-only plan warns and names the fix.
+func TestPlanReadOnlyPrimaryPlanUnknownWarns(t *testing.T) {
+	primary := ExistingInstance{ID: "rm-p", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Storage: 100, Status: StatusRunning}
+	ro := ExistingInstance{ID: "rr-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", InstanceClass: "mysqlro.n2.medium.1c",
+		Storage: 100, Supported: true, MasterID: "rm-p", Status: StatusRunning}
+	d := Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: Desired{EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"),
+		InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known(int64(100))}, Facts: Facts{Primary: &primary, PrimaryPlanned: Unknown[bool]()}})
+	if w := d.Warnings(); len(w) != 1 || w[0].Rule != Rule16KPrimaryNotKnown || !strings.Contains(w[0].Detail, "known value") {
+		t.Fatalf("warnings %+v", w)
+	}
+}
