@@ -158,9 +158,9 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 			},
 			"prevent_restart": schema.BoolAttribute{
-				Optional:            true,
-				Computed:            true,
-				Default:             booldefault.StaticBool(false),
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(false),
 				MarkdownDescription: "When true, a plan that takes this instance out of service (a restart, also one that " +
 					"follows its primary, or a replacement) is an error instead of a warning.",
 			},
