@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -51,13 +50,6 @@ func otherSuper(ctx context.Context, data *ProviderData, instanceID, name string
 		}
 	}
 	return "", nil
-}
-
-// addProblems turns rule problems into attribute diagnostics.
-func addProblems(problems []rdsservice.Problem, diags *diag.Diagnostics) {
-	for _, p := range problems {
-		diags.AddAttributeError(path.Root(p.Attribute), p.Summary, p.Detail)
-	}
 }
 
 // withoutUnknown drops problems about attributes whose value is not known yet (they are checked

@@ -223,7 +223,7 @@ func (r *accountPrivilegeResource) ValidateConfig(ctx context.Context, req resou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindPrivilege, config.facts()), config.unknown()), &resp.Diagnostics)
+	addProblems(&resp.Diagnostics, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindPrivilege, config.facts()), config.unknown()))
 }
 
 // ModifyPlan checks the rules that need the instance and the account (a read-only instance, the
@@ -272,7 +272,7 @@ func (r *accountPrivilegeResource) check(ctx context.Context, plan privilegeMode
 			}
 		}
 	}
-	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindPrivilege, f), plan.unknown()), diags)
+	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindPrivilege, f), plan.unknown()))
 }
 
 func (r *accountPrivilegeResource) grant(ctx context.Context, m privilegeModel, dbs []string) error {

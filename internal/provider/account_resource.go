@@ -297,7 +297,7 @@ func (r *accountResource) ValidateConfig(ctx context.Context, req resource.Valid
 	if config.Type.IsNull() {
 		f.AccountType = rdsapi.AccountTypeNormal
 	}
-	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()), &resp.Diagnostics)
+	addProblems(&resp.Diagnostics, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()))
 }
 
 // ModifyPlan checks the rules that need the instance (its engine and version, whether it is a
@@ -368,7 +368,7 @@ func (r *accountResource) check(ctx context.Context, config, plan accountModel, 
 			r.checkExisting(ctx, id, plan, creating, &f, diags)
 		}
 	}
-	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()), diags)
+	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()))
 }
 
 func (r *accountResource) checkExisting(ctx context.Context, id string, plan accountModel, creating bool, f *rdsservice.AccessFacts, diags *diag.Diagnostics) {

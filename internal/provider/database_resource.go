@@ -240,7 +240,7 @@ func (r *databaseResource) ValidateConfig(ctx context.Context, req resource.Vali
 	if config.CharacterSet.IsNull() {
 		f.CharacterSet = defaultCharacterSet
 	}
-	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindDatabase, f), config.unknown()), &resp.Diagnostics)
+	addProblems(&resp.Diagnostics, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindDatabase, f), config.unknown()))
 }
 
 // ModifyPlan checks the rules that need the instance.
@@ -295,7 +295,7 @@ func (r *databaseResource) check(ctx context.Context, plan databaseModel, creati
 			}
 		}
 	}
-	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindDatabase, f), plan.unknown()), diags)
+	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindDatabase, f), plan.unknown()))
 }
 
 // waitRunning polls until DBStatus is Running.
