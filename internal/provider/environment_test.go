@@ -252,6 +252,34 @@ func TestAccEnvironment_hangingEndpoint(t *testing.T) {
 	checkQuick(t, "hanging endpoint", took)
 }
 
+// A plan that only adds an instance reads nothing but the class catalogue: a dead endpoint still fails it,
+// as an error about the environment, not a warning or an error on instance_type.
+func TestAccEnvironment_hangingEndpointNewInstance(t *testing.T) {
+	t.Parallel()
+	endpoint := hangingServer(t)
+	cfg := fmt.Sprintf(`
+provider "rds" {
+  endpoint   = %q
+  region     = %q
+  access_key = %q
+  secret_key = %q
+}
+
+resource "rds_instance" "new" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 20
+  storage_type   = "cloud_essd"
+  zone_id        = "cn-hangzhou-i"
+  vpc_id         = "vpc-1"
+  vswitch_id     = "vsw-1"
+}
+`, endpoint, simulator.DefaultRegion, simulator.DefaultAccessKeyID, simulator.DefaultAccessKeySecret)
+	took := expectPlanError(t, cfg, wrapped("Cannot plan: the RDS API did not answer", "no answer within the per-call budget", endpoint))
+	checkQuick(t, "hanging endpoint, new instance", took)
+}
+
 func TestAccEnvironment_droppingEndpoint(t *testing.T) {
 	t.Parallel()
 	endpoint := droppingEndpoint(t)

@@ -331,10 +331,15 @@ func attributePath(name string) path.Path {
 // addProblems adds the planner's problems as diagnostics at their attributes.
 func addProblems(diags *diag.Diagnostics, problems []rdsservice.Problem) {
 	for _, p := range problems {
-		at := path.Root(rdsservice.AttrAtomicWrite)
-		if p.Attribute != "" {
-			at = attributePath(p.Attribute)
+		if p.Attribute == "" { // about the environment, not a value
+			if p.Severity == rdsservice.SeverityWarning {
+				diags.AddWarning(p.Summary, p.Detail)
+			} else {
+				diags.AddError(p.Summary, p.Detail)
+			}
+			continue
 		}
+		at := attributePath(p.Attribute)
 		if p.Severity == rdsservice.SeverityWarning {
 			diags.AddAttributeWarning(at, p.Summary, p.Detail)
 		} else {
@@ -466,7 +471,10 @@ func classFacts(ctx context.Context, data *ProviderData, req rdsapi.DescribeAvai
 	out, err := data.classes.offered(ctx, data.API, req)
 	switch {
 	case err == nil:
-	case rdsapi.ErrorCode(err) == "" || rdsapi.IsThrottled(err) || rdsapi.IsTransient(err) || rdsapi.IsBusy(err):
+	case rdsapi.ErrorCode(err) == "" || rdsapi.IsAuth(err):
+		f.Unavailable = err.Error()
+		return f
+	case rdsapi.IsThrottled(err) || rdsapi.IsTransient(err) || rdsapi.IsBusy(err):
 		f.LookupError = err.Error()
 		return f
 	default:

@@ -142,6 +142,10 @@ func classOf(err error) (ErrorClass, bool) {
 // IsNotFound reports whether err says the instance does not exist.
 func IsNotFound(err error) bool { c, ok := classOf(err); return ok && c == ClassNotFound }
 
+// IsAuth reports whether err is a refusal of the credentials, the signature or the clock: no
+// resend cures it.
+func IsAuth(err error) bool { c, ok := classOf(err); return ok && c == ClassAuth }
+
 // IsThrottled reports whether err is a throttling answer.
 func IsThrottled(err error) bool { c, ok := classOf(err); return ok && c == ClassThrottled }
 

@@ -90,8 +90,12 @@ type OfferedClass struct {
 // type and zone.
 type ClassFacts struct {
 	Offered []OfferedClass
-	// LookupError is a failure that says nothing about the values (throttling, network): a warning.
+	// LookupError is a failure that says nothing about the values (throttling after every retry,
+	// a busy or failing service): a warning.
 	LookupError string
+	// Unavailable is a lookup that got no answer at all, or was refused for the credentials or the
+	// clock: nothing can be checked or applied until the environment is fixed, so the plan fails.
+	Unavailable string
 	// Refusal is a definite refusal of the combination; RefusedAttribute the attribute it names.
 	Refusal, RefusedAttribute string
 	// Combination describes the request for messages ("MySQL 8.0, category ..., storage_type ...").
@@ -862,6 +866,8 @@ func describeChange(cur ExistingInstance, change SpecChange) string {
 func classProblems(in PlanInput, f ClassFacts) []Problem {
 	c := in.Desired
 	switch {
+	case f.Unavailable != "":
+		return []Problem{problem(RuleCloudUnavailable, "", f.Unavailable)}
 	case f.LookupError != "":
 		return []Problem{problem(RuleClassCannotCheck, c.InstanceClass.Or(""), f.LookupError)}
 	case f.Refusal != "":

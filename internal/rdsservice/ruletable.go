@@ -128,6 +128,7 @@ const (
 	RuleClassNotOffered          RuleID = "class-not-offered"
 	RuleClassStorageRange        RuleID = "class-storage-range"
 	RuleClassCannotCheck         RuleID = "class-cannot-check"
+	RuleCloudUnavailable         RuleID = "cloud-unavailable"
 	RuleClassCombinationRefused  RuleID = "class-combination-refused"
 	RuleRestart                  RuleID = "restart"
 	RuleMayRestart               RuleID = "restart-maybe"
@@ -299,6 +300,10 @@ var ruleTable = []Rule{
 		Summary: "Cannot check the instance type",
 		Detail:  "DescribeAvailableClasses failed: %s.", Args: "error",
 		Fix: "The instance type is checked by the cloud at apply time instead."},
+	{ID: RuleCloudUnavailable, Source: "provider: a bad environment fails fast and clearly", Attribute: "",
+		Summary: "Cannot plan: the RDS API did not answer or refused the credentials",
+		Detail:  "DescribeAvailableClasses: %s.", Args: "error",
+		Fix: "Fix what the error names (endpoint, region, network, credentials or clock), then plan again; nothing was changed."},
 	{ID: RuleClassCombinationRefused, Source: "cloud fact: DescribeAvailableClasses", Attribute: AttrInstanceType,
 		Summary: "The cloud refuses this combination",
 		Detail:  "DescribeAvailableClasses refused %s: %s.", Args: "combination, error",
