@@ -40,6 +40,7 @@ type Client struct {
 	maxRetries   int
 	retryWaitMin time.Duration
 	retryWaitMax time.Duration
+	pacer        *pacer // paces calls per action (ratelimit.go)
 	// now and newNonce are replaced in tests.
 	now      func() time.Time
 	newNonce func() string
@@ -64,6 +65,9 @@ func New(cfg Config) (*Client, error) {
 	if cfg.MaxRetries < 0 {
 		return nil, fmt.Errorf("rdsapi: max retries must not be negative, got %d", cfg.MaxRetries)
 	}
+	if cfg.MaxRequestsPerSecond < 0 {
+		return nil, fmt.Errorf("rdsapi: max requests per second must not be negative, got %v", cfg.MaxRequestsPerSecond)
+	}
 	httpClient := cfg.HTTPClient
 	if httpClient == nil {
 		httpClient = cleanhttp.DefaultPooledClient()
@@ -85,6 +89,7 @@ func New(cfg Config) (*Client, error) {
 		maxRetries:   cfg.MaxRetries,
 		retryWaitMin: defaultRetryWaitMin,
 		retryWaitMax: defaultRetryWaitMax,
+		pacer:        newPacer(cfg.MaxRequestsPerSecond, time.Now),
 		now:          time.Now,
 		newNonce:     uuid.NewString,
 	}, nil
@@ -131,6 +136,7 @@ func (c *Client) call(ctx context.Context, action string, p params, replaySafe b
 			return nil, fmt.Errorf("giving up after %d attempt(s): %w", attempts, err)
 		},
 	}
+	c.pacer.attach(retrying, action)
 	resp, err := retrying.Do(req)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil && log.lastErr != nil {
