@@ -20,7 +20,7 @@ import (
 // provider process (they all use the one Client built in Configure).
 //
 // A bucket starts unlimited, or at the pinned rate (max_requests_per_second). A throttling answer
-// lowers the action's rate to 90% of the calls that got through in the last second, which is the
+// lowers the action's rate to 95% of the calls that got through in the last second, which is the
 // quota as this process sees it; each throttle-free second raises it again, doubling up to that
 // level, then by 5% a second, so that a raised quota or a quieter neighbour is found again. The
 // quota estimate never drops below three quarters of the best answered rate of the last 30 s:
@@ -32,7 +32,7 @@ const (
 	// paceSlots divides paceWindow into slots of a tenth of a second.
 	paceSlots = 10
 	// paceBackoff is the share of the estimated quota the bucket paces at after a throttle.
-	paceBackoff = 0.9
+	paceBackoff = 0.95
 	// paceQuiet is the throttle-free time after which the rate rises one step. It also keeps one
 	// overshoot, answered by a burst of throttles, from lowering the rate more than once.
 	paceQuiet = time.Second

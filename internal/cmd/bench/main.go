@@ -39,7 +39,7 @@ func run() int {
 	)
 	flag.IntVar(&b.nRefresh, "refresh-instances", 50, "figure 1: instances in the refreshed plan")
 	flag.IntVar(&b.nScale, "scale-instances", 200, "figure 3: resources in each plan")
-	flag.IntVar(&b.rounds, "rounds", 5, "figure 3: interleaved timing rounds (the median is used)")
+	flag.IntVar(&b.rounds, "rounds", 7, "figure 3: interleaved timing rounds (the median is used)")
 	flag.DurationVar(&b.restartDuration, "restart-duration", 10*time.Second, "figure 2: simulator restart duration")
 	flag.IntVar(&b.toggles, "toggles", 4, "figure 2: measured toggles (half on, half off), each paired with a no-op apply")
 	flag.DurationVar(&b.flagLag, "flag-lag", 0, "figure 2: simulator delay before a toggled flag shows after the restart "+

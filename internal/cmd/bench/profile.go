@@ -32,6 +32,9 @@ func (b *bench) profilePlan(ctx context.Context, dir string, env []string, path 
 	if err != nil {
 		return nil, err
 	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		return nil, err
+	}
 	provEnv := append(append([]string{}, b.tf.env...), env...)
 	provEnv = append(provEnv, "RDS_BENCH_CPUPROFILE="+abs)
 	prov, err := startDebugProvider(ctx, b.pprofProviderBin, provEnv, filepath.Join(b.work, "logs", "provider-pprof.log"))
