@@ -79,10 +79,10 @@ func parsePprofTop(out, pkg string, n int) []profileEntry {
 	return entries
 }
 
-func describeProfile(entries []profileEntry, max int) string {
-	parts := make([]string, 0, max)
+func describeProfile(entries []profileEntry, limit int) string {
+	parts := make([]string, 0, limit)
 	for i, e := range entries {
-		if i == max {
+		if i == limit {
 			break
 		}
 		parts = append(parts, fmt.Sprintf("%s %.0f%%", e.Function, e.CumPct))
