@@ -42,6 +42,9 @@ const (
 	paceMemory = 30 * time.Second
 	// paceFloorShare is the share of that best rate the bucket never goes below.
 	paceFloorShare = 0.75
+	// paceShaping: the best answered rate is only taken while the bucket's rate is at most this
+	// many times the answered rate, so that the bucket, not the caller, spaces the calls out.
+	paceShaping = 2.0
 	// paceMinSpan bounds the span answered calls are counted over from below.
 	paceMinSpan = 10 * time.Millisecond
 	// paceMinRate is the lowest rate in calls per second the bucket paces at. Alibaba's ECS
@@ -79,7 +82,8 @@ type actionPace struct {
 	// activeSince is when the current run of calls began (after a pause of paceWindow or more);
 	// lastSent is when the last attempt was reserved.
 	activeSince, lastSent time.Time
-	// peak is the best answered rate over whole seconds of the last paceMemory, seen at peakAt.
+	// peak is the best answered rate over whole seconds the bucket paced, of the last
+	// paceMemory, seen at peakAt.
 	peak         float64
 	peakAt       time.Time
 	lastThrottle time.Time
@@ -157,7 +161,14 @@ func (a *actionPace) count(now time.Time) {
 	if now.Sub(a.activeSince) < paceWindow {
 		return // a part of a second is no measure of a rate per second
 	}
-	if r := a.answeredRate(now); r >= a.peak || now.Sub(a.peakAt) > paceMemory {
+	r := a.answeredRate(now)
+	if float64(a.bucket.Limit()) > paceShaping*r {
+		// Unpaced (or paced far above what gets through), calls come in bursts, and a burst on
+		// each side of the end of one of the cloud's windows doubles the count of a second: only
+		// calls the bucket spaces out measure the quota.
+		return
+	}
+	if r >= a.peak || now.Sub(a.peakAt) > paceMemory {
 		a.peak, a.peakAt = r, now
 	}
 }

@@ -114,6 +114,26 @@ func TestPacerFindsTheQuota(t *testing.T) {
 	}
 }
 
+func TestPacerFindsTheQuotaFromAnyStart(t *testing.T) {
+	// The first calls may come late in one of the cloud's one-second windows: an unpaced burst
+	// then gets a quota's worth through on each side of the window's end.
+	for offset := time.Duration(0); offset < time.Second; offset += 50 * time.Millisecond {
+		for _, workers := range []int{3, 10, 30} {
+			quota := 50
+			p := newPacer(0, nil)
+			run := quotaRun{workers: workers, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota)}
+			res := run.run(t, p, paceEpoch.Add(offset), 1000, time.Minute)
+			if res.finished > 23*time.Second || res.throttled > res.sent*15/100 {
+				t.Errorf("start %s into a window, %d workers: 1000 calls took %s, %d of %d throttled",
+					offset, workers, res.finished, res.throttled, res.sent)
+			}
+			if got := float64(p.limit(paceAction)); got < 40 || got > 56 {
+				t.Errorf("start %s into a window, %d workers: rate %.1f/s, want close to 50/s", offset, workers, got)
+			}
+		}
+	}
+}
+
 func TestPacerIsUnlimitedUntilThrottled(t *testing.T) {
 	never := func(time.Time) bool { return false }
 	p := newPacer(0, nil)
