@@ -99,6 +99,8 @@ type Simulator struct {
 	rnd    *rand.Rand
 	// quotaWindows counts the calls served per action in the current second (quota.go).
 	quotaWindows map[string]*quotaWindow
+	// nonceSweepAt is the size of nonces at which expired ones are next swept (auth.go).
+	nonceSweepAt int
 }
 
 // New builds a Simulator, loading Options.StatePath when the file exists.
