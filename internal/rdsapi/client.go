@@ -25,6 +25,10 @@ const (
 	defaultRetryWaitMin = 250 * time.Millisecond
 	defaultRetryWaitMax = 5 * time.Second
 	defaultHTTPTimeout  = 60 * time.Second
+	// maxIdleConnsPerHost keeps a connection for each of Terraform's parallel calls (-parallelism,
+	// 10 by default) over HTTP/1.1; cleanhttp keeps GOMAXPROCS+1 and closes the rest after each
+	// call, so most calls opened a new connection (a TLS handshake against the cloud).
+	maxIdleConnsPerHost = 32
 )
 
 const clientUserAgent = "terraform-provider-rds-rdsapi/1"
@@ -74,6 +78,7 @@ func New(cfg Config) (*Client, error) {
 		httpClient.Timeout = defaultHTTPTimeout
 		if transport, ok := httpClient.Transport.(*http.Transport); ok {
 			transport.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+			transport.MaxIdleConnsPerHost = maxIdleConnsPerHost
 		}
 	}
 	userAgent := clientUserAgent
