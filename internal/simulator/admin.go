@@ -8,10 +8,10 @@ import (
 
 // serveAdmin answers the unsigned test endpoints; faults never apply to them.
 //
-//	GET  /_simulator/stats        {"requests":{"<Action>":n},"restarts":{"<DBInstanceId>":n},"internal_errors":n}
+//	GET  /_simulator/stats        {"requests":{..},"restarts":{"<DBInstanceId>":n},"throttled":{..},"internal_errors":n}
 //	POST /_simulator/stats/reset  zeroes the counters
 //	GET  /_simulator/faults       the current faults
-//	POST /_simulator/faults       {"throttle_rate":..,"error_rate":..,"latency_ms":..,"drop_response_rate":..}
+//	POST /_simulator/faults       {"throttle_rate":..,"error_rate":..,"latency_ms":..,"drop_response_rate":..,"qps":{..}}
 //	GET  /_simulator/instances/{id}            hidden facts: purchase time, product-type history, lock
 //	POST /_simulator/instances/{id}/state      {"status":"Stopped|Running|Deleting","lock_mode":..,"lock_reason":..,"for_ms":..}
 //	POST /_simulator/instances/{id}/ip-arrays  {"name":"ali_dms_group","ips":"100.104.0.0/16","attribute":"hidden"}
