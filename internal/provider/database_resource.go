@@ -136,7 +136,7 @@ func (r *databaseResource) Read(ctx context.Context, req resource.ReadRequest, r
 		resp.Diagnostics.AddError("Error reading RDS database", fmt.Sprintf("DescribeDatabases %s on %s: %v", name, id, err))
 		return
 	}
-	if db == nil || db.DBStatus == "Deleting" {
+	if db == nil || db.DBStatus == rdsapi.DatabaseStatusDeleting {
 		resp.Diagnostics.AddWarning("RDS database no longer exists",
 			fmt.Sprintf("Database %s on instance %s was not found (deleted outside Terraform?); it is removed from state and the next plan creates it again.", name, id))
 		resp.State.RemoveResource(ctx)
@@ -203,16 +203,7 @@ func (r *databaseResource) Delete(ctx context.Context, req resource.DeleteReques
 		return
 	}
 	// Deleting, then gone: a database of the same name can be created only after that.
-	err = r.data.Waiter.Poll(ctx, fmt.Sprintf("database %s on %s to be deleted", name, id), func() (bool, string, error) {
-		db, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
-		if gone(err) {
-			return true, "", nil
-		}
-		if db != nil {
-			return false, "status " + db.DBStatus, err
-		}
-		return true, "", err
-	})
+	err = r.waitGone(ctx, id, name)
 	if err != nil {
 		resp.Diagnostics.AddError("Error waiting for RDS database deletion", err.Error())
 	}
@@ -288,6 +279,11 @@ func (r *databaseResource) check(ctx context.Context, plan databaseModel, creati
 			switch {
 			case err != nil:
 				diags.AddError("Error reading RDS databases", fmt.Sprintf("DescribeDatabases %s on %s: %v", name, id, err))
+			case existing != nil && existing.DBStatus == rdsapi.DatabaseStatusDeleting:
+				// Deleted a moment ago (outside Terraform, or by a replacement): the name is free once it is gone.
+				if err := r.waitGone(ctx, id, name); err != nil {
+					diags.AddError("Error waiting for a deleted RDS database to go", fmt.Sprintf("%s on %s: %s", name, id, operationError(ctx, err)))
+				}
 			case existing != nil:
 				diags.AddAttributeError(path.Root("name"), "RDS database already exists",
 					fmt.Sprintf("name = %q: instance %s already has a database %q (status %s). Fix: import it with `terraform import <address> %s:%s`, or choose another name.",
@@ -348,4 +344,18 @@ func (m *databaseModel) fill(db *rdsapi.Database) {
 	if m.ID.IsNull() || m.ID.IsUnknown() {
 		m.ID = types.StringValue(m.InstanceID.ValueString() + ":" + m.Name.ValueString())
 	}
+}
+
+// waitGone polls until the database is no longer listed.
+func (r *databaseResource) waitGone(ctx context.Context, id, name string) error {
+	return r.data.Waiter.Poll(ctx, fmt.Sprintf("database %s on %s to be deleted", name, id), func() (bool, string, error) {
+		db, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
+		if gone(err) {
+			return true, "", nil
+		}
+		if db != nil {
+			return false, "status " + db.DBStatus, err
+		}
+		return true, "", err
+	})
 }

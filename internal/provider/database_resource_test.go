@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -14,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 func databaseConfig(e *testEnv, id, extra string) string {
@@ -138,4 +140,37 @@ func TestAccDatabase_rules(t *testing.T) {
 	if n := env.accessWrites(); n != 0 {
 		t.Fatalf("%d account/database writes for refused configurations; want 0", n)
 	}
+}
+
+// A database of the same name that is still being deleted (by hand, a moment ago) is waited for,
+// not reported as existing: its name is free once it is gone.
+func TestAccDatabase_createAfterDeletionInProgress(t *testing.T) {
+	t.Parallel()
+	opts := testSimOptions()
+	opts.AccountDuration = 3 * time.Second // a deletion takes long enough to meet it
+	env := newTestEnv(t, opts)
+	id := env.plantInstance(t, "8.0", "")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkNoAccess(id),
+		Steps: []resource.TestStep{{
+			PreConfig: func() {
+				ctx := context.Background()
+				if err := env.api.CreateDatabase(ctx, &rdsapi.CreateDatabaseRequest{DBInstanceID: id, DBName: "orders", CharacterSetName: "utf8mb4"}); err != nil {
+					t.Fatal(err)
+				}
+				if err := env.data.Waiter.Poll(ctx, "database orders to be Running", func() (bool, string, error) {
+					db, err := rdsservice.FindDatabase(ctx, env.api, id, "orders")
+					return err == nil && db != nil && db.DBStatus == rdsapi.DatabaseStatusRunning, "", err
+				}); err != nil {
+					t.Fatal(err)
+				}
+				if err := env.api.DeleteDatabase(ctx, id, "orders"); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config: databaseConfig(env, id, ""),
+			Check:  env.checkDatabase(id, "orders", "utf8mb4"),
+		}},
+	})
 }

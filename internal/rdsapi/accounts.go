@@ -17,6 +17,7 @@ const (
 	AccountTypeSuper       = "Super"
 	AccountStatusAvailable = "Available"
 	DatabaseStatusRunning  = "Running"
+	DatabaseStatusDeleting = "Deleting"
 	PrivilegeReadWrite     = "ReadWrite"
 	PrivilegeReadOnly      = "ReadOnly"
 	PrivilegeDDLOnly       = "DDLOnly"
