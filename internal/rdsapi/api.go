@@ -32,4 +32,10 @@ type API interface {
 	ModifyDBInstanceDeletionProtection(ctx context.Context, dbInstanceID string, enabled bool) error
 	RestartDBInstance(ctx context.Context, dbInstanceID string) error
 	DeleteDBInstance(ctx context.Context, dbInstanceID string) error
+
+	// ModifyDBInstanceMaintainTime sets the daily maintenance window ("HH:mmZ-HH:mmZ", UTC), in
+	// which spec changes sent with EffectiveTime=MaintainTime run.
+	ModifyDBInstanceMaintainTime(ctx context.Context, dbInstanceID, maintainTime string) error
+	// DescribeHistoryTasks lists task-centre tasks, among them spec changes deferred to the window.
+	DescribeHistoryTasks(ctx context.Context, req *DescribeHistoryTasksRequest) (*DescribeHistoryTasksResponse, error)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"time"
 )
 
 // serveAdmin answers the unsigned test endpoints; faults never apply to them.
@@ -12,6 +13,9 @@ import (
 //	POST /_simulator/stats/reset  zeroes the counters
 //	GET  /_simulator/faults       the current faults
 //	POST /_simulator/faults       {"throttle_rate":..,"error_rate":..,"latency_ms":..,"drop_response_rate":..}
+//	GET  /_simulator/clock        {"now":"<the cloud's time>"}
+//	POST /_simulator/clock        {"advance":"8h"} moves the cloud's clock forward (maintenance windows)
+//	POST /_simulator/maintenance/miss {"instance_id":".."} fails the instance's scheduled changes
 func (s *Simulator) serveAdmin(w http.ResponseWriter, r *http.Request) {
 	type route struct{ method, path string }
 	switch (route{r.Method, r.URL.Path}) {
@@ -39,7 +43,48 @@ func (s *Simulator) serveAdmin(w http.ResponseWriter, r *http.Request) {
 		}
 		s.SetFaults(f)
 		writeJSON(w, http.StatusOK, f)
+	case route{http.MethodGet, "/_simulator/clock"}:
+		writeJSON(w, http.StatusOK, s.clockAnswer())
+	case route{http.MethodPost, "/_simulator/clock"}:
+		var body struct {
+			Advance string `json:"advance"`
+		}
+		if !decodeAdmin(w, r, &body) {
+			return
+		}
+		d, err := time.ParseDuration(body.Advance)
+		if err != nil || d <= 0 {
+			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "advance must be a positive duration such as \"8h\""})
+			return
+		}
+		s.AdvanceClock(d)
+		writeJSON(w, http.StatusOK, s.clockAnswer())
+	case route{http.MethodPost, "/_simulator/maintenance/miss"}:
+		var body struct {
+			InstanceID string `json:"instance_id"`
+		}
+		if !decodeAdmin(w, r, &body) {
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]int{"failed": s.MissMaintenanceWindow(body.InstanceID)})
 	default:
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": "unknown admin endpoint " + r.Method + " " + truncate(r.URL.Path)})
 	}
+}
+
+// decodeAdmin reads a strict JSON admin body, answering 400 when it is not one.
+func decodeAdmin(w http.ResponseWriter, r *http.Request, into any) bool {
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxBodyBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(into); err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "body: " + err.Error()})
+		return false
+	}
+	return true
+}
+
+func (s *Simulator) clockAnswer() map[string]string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return map[string]string{"now": s.cloudNow().Format(time.RFC3339)}
 }

@@ -90,6 +90,8 @@ type Simulator struct {
 	faults Faults
 	stats  Stats
 	rnd    *rand.Rand
+	// clockOffset is how far AdvanceClock moved the cloud's clock ahead of now (not persisted).
+	clockOffset time.Duration
 }
 
 // New builds a Simulator, loading Options.StatePath when the file exists.
