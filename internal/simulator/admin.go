@@ -16,6 +16,9 @@ import (
 //	GET  /_simulator/clock        {"now":"<the cloud's time>"}
 //	POST /_simulator/clock        {"advance":"8h"} moves the cloud's clock forward (maintenance windows)
 //	POST /_simulator/maintenance/miss {"instance_id":".."} fails the instance's scheduled changes
+//	GET  /_simulator/instances/{id}            hidden facts: purchase time, product-type history, lock
+//	POST /_simulator/instances/{id}/state      {"status":"Stopped|Running|Deleting","lock_mode":..,"lock_reason":..,"for_ms":..}
+//	POST /_simulator/instances/{id}/ip-arrays  {"name":"ali_dms_group","ips":"100.104.0.0/16","attribute":"hidden"}
 func (s *Simulator) serveAdmin(w http.ResponseWriter, r *http.Request) {
 	type route struct{ method, path string }
 	switch (route{r.Method, r.URL.Path}) {
@@ -68,6 +71,10 @@ func (s *Simulator) serveAdmin(w http.ResponseWriter, r *http.Request) {
 		}
 		writeJSON(w, http.StatusOK, map[string]int{"failed": s.MissMaintenanceWindow(body.InstanceID)})
 	default:
+		if id, sub, ok := instanceAdminPath(r.URL.Path); ok {
+			s.serveInstanceAdmin(w, r, id, sub)
+			return
+		}
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": "unknown admin endpoint " + r.Method + " " + truncate(r.URL.Path)})
 	}
 }

@@ -92,8 +92,8 @@ func (s *Simulator) modifyDBInstanceMaintainTime(c *call) (map[string]any, *apiE
 	if _, _, ok := parseWindow(window); !ok {
 		return nil, errInvalid("MaintainTime", "%q is not HH:mmZ-HH:mmZ in UTC with different start and end", truncate(window))
 	}
-	if in.Status != statusRunning {
-		return nil, errBusy(in.ID, in.Status)
+	if e := in.writable("ModifyDBInstanceMaintainTime"); e != nil {
+		return nil, e
 	}
 	in.MaintainTime = window
 	for _, t := range s.state.pendingTasks(in.ID) {
@@ -153,14 +153,14 @@ func (s *Simulator) runDueTasks(now time.Time) bool {
 		switch {
 		case !ok:
 			t.Status, t.Reason = taskCanceled, "the instance was released"
-		case in.Status == statusRunning:
+		case in.writable(taskTypeModifySpec) == nil:
 			if reason := s.applySpecTarget(in, t.Target, t.Start); reason != "" {
 				t.Status, t.Reason = taskFailed, reason
 			} else {
 				t.Status = taskSucceed
 			}
 		case !now.Before(t.End):
-			t.Status, t.Reason = taskFailed, "the instance was "+in.Status+" for the whole maintenance window"
+			t.Status, t.Reason = taskFailed, "the instance was "+in.Status+" or locked for the whole maintenance window"
 		default:
 			continue
 		}
