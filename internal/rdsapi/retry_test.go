@@ -193,7 +193,7 @@ func TestLostResponse(t *testing.T) {
 	if err == nil || errors.As(err, new(*Error)) {
 		t.Fatalf("want a transport error, got %v", err)
 	}
-	mustContain(t, err.Error(), "RDS ModifyDBInstanceSpec", "giving up after 1 attempt(s)")
+	mustContain(t, err.Error(), "RDS ModifyDBInstanceSpec", "closed without an answer (1 attempt(s))")
 	if n := len(cloud.requests()); n != 1 {
 		t.Errorf("spec change sent %d times after a lost response, want 1", n)
 	}
@@ -216,7 +216,7 @@ func TestRefusedConnectionIsRetriedForEveryAction(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	mustContain(t, err.Error(), "giving up after 3 attempt(s)", "connection refused")
+	mustContain(t, err.Error(), "connection refused: nothing listens", "(3 attempt(s))")
 }
 
 func TestContextStopsRetries(t *testing.T) {
@@ -241,11 +241,13 @@ func TestContextStopsRetries(t *testing.T) {
 		cloud, server := newFakeCloud(t, answers(fail(400, "Throttling")))
 		c := newTestClient(t, server, 10)
 		c.retryWaitMin, c.retryWaitMax = time.Minute, time.Minute
-		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		// The deadline leaves the first attempt ample time on a loaded machine and falls inside the
+		// one-minute backoff that follows it.
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
 		start := time.Now()
 		err := c.DeleteDBInstance(ctx, "rm-1")
-		if elapsed := time.Since(start); elapsed > 5*time.Second {
+		if elapsed := time.Since(start); elapsed > 30*time.Second {
 			t.Errorf("returned after %v, long past the deadline", elapsed)
 		}
 		if !errors.Is(err, context.DeadlineExceeded) {
