@@ -64,3 +64,14 @@ func (w MaintenanceWindow) When(now time.Time) string {
 	start, _ := w.Next(now)
 	return fmt.Sprintf("in the maintenance window %s (next: %s)", w.text, start.Format("2006-01-02T15:04Z"))
 }
+
+// CheckMaintenanceWindow refuses a maintenance_window the cloud would refuse; unknown is skipped.
+func CheckMaintenanceWindow(v Val[string]) []Problem {
+	if !v.IsKnown() {
+		return nil
+	}
+	if _, err := ParseMaintenanceWindow(v.Value()); err != nil {
+		return []Problem{problem(RuleMaintenanceWindowFormat, v.Value(), err.Error())}
+	}
+	return nil
+}
