@@ -512,6 +512,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 			resp.Diagnostics.AddError("Error setting the maintenance window", operationError(ctx, err))
 			return
 		}
+		state.MaintenanceWindow = plan.MaintenanceWindow
 	}
 	before := specOf(state)
 	if from != nil {
@@ -916,6 +917,9 @@ func settingsOfModel(ctx context.Context, m instanceModel, diags *diag.Diagnosti
 	}
 	if isKnown(m.DeletionProtection) {
 		s.DeletionProtection = ptr(m.DeletionProtection.ValueBool())
+	}
+	if isKnown(m.MaintenanceWindow) {
+		s.MaintenanceWindow = ptr(m.MaintenanceWindow.ValueString())
 	}
 	return s
 }

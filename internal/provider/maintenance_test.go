@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"testing"
 	"time"
 
@@ -173,4 +174,38 @@ func (e *testEnv) missWindow(t *testing.T, id *string) func() {
 			t.Errorf("%d scheduled changes failed, want 1", n)
 		}
 	}
+}
+
+// maintenance_window on a read-only instance: set at creation and changed in place, no restart.
+func TestAccReadonlyInstance_maintenanceWindow(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	roAddr := "rds_readonly_instance.ro[0]"
+	window := func(w string) string {
+		return env.providerBlock() + roAccPrimary(true) + roAccReplicasWith(1, "  maintenance_window = \""+w+"\"\n")
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []resource.TestStep{
+			{
+				// Refused before anything is created.
+				Config:      window("2am"),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`Invalid maintenance_window`),
+			},
+			{
+				Config:            window("03:00Z-04:00Z"),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(roAddr, tfjsonpath.New("maintenance_window"), knownvalue.StringExact("03:00Z-04:00Z"))},
+			},
+			{
+				Config: window("22:00Z-02:00Z"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(roAddr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(roAddr, tfjsonpath.New("maintenance_window"), knownvalue.StringExact("22:00Z-02:00Z"))},
+				Check:             roAccWantRestarts(env, 0, "rds_readonly_instance.ro.0"),
+			},
+		},
+	})
 }
