@@ -121,6 +121,8 @@ func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
 			err: words("Attribute storage value must be at least 20, got: -5")},
 		{name: "negative max_retries", provider: provider("  endpoint = \"" + env.srv.URL + "\"\n  max_retries = -1\n"), config: instanceWith(nil),
 			err: words("Attribute max_retries value must be between 0 and 100, got: -1")},
+		{name: "zero max_requests_per_second", provider: provider("  endpoint = \"" + env.srv.URL + "\"\n  max_requests_per_second = 0\n"), config: instanceWith(nil),
+			err: words("Attribute max_requests_per_second value must be between 0.100000 and 10000.000000, got: 0.000000")},
 
 		// Unknown enum values.
 		{name: "unknown engine", config: instanceWith(map[string]string{"engine": `"Oracle"`}),

@@ -12,6 +12,7 @@ import (
 
 	"github.com/aliyun/credentials-go/credentials"
 	"github.com/aliyun/credentials-go/credentials/providers"
+	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -134,6 +135,14 @@ func (p *RDSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 					"for the instance are bounded by the resource's `timeouts`.", defaultMaxRetries, rdsapi.DefaultCallTimeout),
 				Validators: []validator.Int64{int64validator.Between(0, 100)},
 			},
+			"max_requests_per_second": schema.Float64Attribute{
+				Optional: true,
+				MarkdownDescription: "Ceiling on the calls per second of each RDS API action from this provider. Alibaba " +
+					"Cloud limits each action per account and region; unset, the provider paces every action at the " +
+					"rate the cloud lets through, lowering it on a throttling answer and raising it again after quiet " +
+					"seconds. Set it to leave quota to other users of the account; below it the provider still adapts.",
+				Validators: []validator.Float64{float64validator.Between(0.1, 10000)},
+			},
 		},
 	}
 }
@@ -148,6 +157,8 @@ type providerModel struct {
 	Endpoint      types.String `tfsdk:"endpoint"`
 	Insecure      types.Bool   `tfsdk:"insecure"`
 	MaxRetries    types.Int64  `tfsdk:"max_retries"`
+
+	MaxRequestsPerSecond types.Float64 `tfsdk:"max_requests_per_second"`
 }
 
 // Configure builds the credential and the API client and hands them to resources.
@@ -168,6 +179,7 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		{"secret_key", cfg.SecretKey.IsUnknown()}, {"security_token", cfg.SecurityToken.IsUnknown()},
 		{"profile", cfg.Profile.IsUnknown()}, {"endpoint", cfg.Endpoint.IsUnknown()},
 		{"insecure", cfg.Insecure.IsUnknown()}, {"max_retries", cfg.MaxRetries.IsUnknown()},
+		{"max_requests_per_second", cfg.MaxRequestsPerSecond.IsUnknown()},
 	}
 	for _, u := range unknown {
 		if u.unknown {
@@ -198,6 +210,8 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		Credentials: cred,
 		MaxRetries:  settings.maxRetries,
 		UserAgent:   userAgent,
+		// One pacer per client: every resource of this provider process shares it.
+		MaxRequestsPerSecond: cfg.MaxRequestsPerSecond.ValueFloat64(),
 	})
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid RDS provider configuration", err.Error())

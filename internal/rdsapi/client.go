@@ -25,6 +25,10 @@ import (
 const (
 	defaultRetryWaitMin = 250 * time.Millisecond
 	defaultRetryWaitMax = 5 * time.Second
+	// maxIdleConnsPerHost keeps a connection for each of Terraform's parallel calls (-parallelism,
+	// 10 by default) over HTTP/1.1; cleanhttp keeps GOMAXPROCS+1 and closes the rest after each
+	// call, so most calls opened a new connection (a TLS handshake against the cloud).
+	maxIdleConnsPerHost = 32
 )
 
 // Timeouts of one call. A healthy RDS endpoint connects in milliseconds and answers within a few
@@ -54,6 +58,7 @@ type Client struct {
 	retryWaitMax time.Duration
 	// callTimeout bounds one call, all its attempts and backoff included.
 	callTimeout time.Duration
+	pacer       *pacer // paces calls per action (ratelimit.go)
 	// now and newNonce are replaced in tests.
 	now      func() time.Time
 	newNonce func() string
@@ -78,6 +83,9 @@ func New(cfg Config) (*Client, error) {
 	if cfg.MaxRetries < 0 {
 		return nil, fmt.Errorf("rdsapi: max retries must not be negative, got %d", cfg.MaxRetries)
 	}
+	if cfg.MaxRequestsPerSecond < 0 {
+		return nil, fmt.Errorf("rdsapi: max requests per second must not be negative, got %v", cfg.MaxRequestsPerSecond)
+	}
 	httpClient := cfg.HTTPClient
 	if httpClient == nil {
 		httpClient = newHTTPClient(cfg)
@@ -96,6 +104,7 @@ func New(cfg Config) (*Client, error) {
 		retryWaitMin: defaultRetryWaitMin,
 		retryWaitMax: defaultRetryWaitMax,
 		callTimeout:  orDefault(cfg.CallTimeout, DefaultCallTimeout),
+		pacer:        newPacer(cfg.MaxRequestsPerSecond, time.Now),
 		now:          time.Now,
 		newNonce:     uuid.NewString,
 	}, nil
@@ -113,6 +122,7 @@ func newHTTPClient(cfg Config) *http.Client {
 		transport.TLSHandshakeTimeout = orDefault(cfg.TLSHandshakeTimeout, DefaultTLSHandshakeTimeout)
 		transport.ResponseHeaderTimeout = orDefault(cfg.ResponseHeaderTimeout, DefaultResponseHeaderTimeout)
 		transport.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+		transport.MaxIdleConnsPerHost = maxIdleConnsPerHost
 	}
 	return httpClient
 }
@@ -183,6 +193,7 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 			return nil, fmt.Errorf("giving up after %d attempt(s): %w", attempts, err)
 		},
 	}
+	c.pacer.attach(retrying, action)
 	resp, err := retrying.Do(req)
 	if err != nil {
 		return c.callError(caller, ctx, action, log, err)

@@ -22,6 +22,9 @@ type Config struct {
 	// MaxRetries bounds the retries of one call on throttling, transient errors and connection
 	// failures; every retry is also bounded by the caller's context.
 	MaxRetries int
+	// MaxRequestsPerSecond caps the calls per second of each API action (0: no cap). Below it the
+	// client adapts to the quota the cloud enforces (ratelimit.go).
+	MaxRequestsPerSecond float64
 	// HTTPClient is the underlying client; nil means a cleanhttp pooled client with the timeouts
 	// below (zero: the Default… constants). A caller's own HTTPClient keeps its own timeouts.
 	HTTPClient            *http.Client

@@ -9,10 +9,10 @@ import (
 
 // serveAdmin answers the unsigned test endpoints; faults never apply to them.
 //
-//	GET  /_simulator/stats        {"requests":{"<Action>":n},"restarts":{"<DBInstanceId>":n},"internal_errors":n}
+//	GET  /_simulator/stats        {"requests":{..},"restarts":{"<DBInstanceId>":n},"throttled":{..},"internal_errors":n}
 //	POST /_simulator/stats/reset  zeroes the counters
 //	GET  /_simulator/faults       the current faults
-//	POST /_simulator/faults       {"throttle_rate":..,"error_rate":..,"latency_ms":..,"drop_response_rate":..}
+//	POST /_simulator/faults       {"throttle_rate":..,"error_rate":..,"latency_ms":..,"drop_response_rate":..,"qps":{..}}
 //	GET  /_simulator/clock        {"now":"<the cloud's time>"}
 //	POST /_simulator/clock        {"advance":"8h"} moves the cloud's clock forward (maintenance windows)
 //	POST /_simulator/maintenance/miss {"instance_id":".."} fails the instance's scheduled changes

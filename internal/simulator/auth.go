@@ -147,12 +147,15 @@ func (s *Simulator) spendNonce(nonce string) *apiError {
 	now := s.now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.nonces) > 1024 {
+	// Sweep expired nonces when the map has doubled since the last sweep: every nonce lives 30
+	// minutes, so sweeping on every request would scan thousands of live ones each time.
+	if len(s.nonces) > max(1024, s.nonceSweepAt) {
 		for k, until := range s.nonces {
 			if now.After(until) {
 				delete(s.nonces, k)
 			}
 		}
+		s.nonceSweepAt = 2 * len(s.nonces)
 	}
 	if until, seen := s.nonces[nonce]; seen && !now.After(until) {
 		return newErr(400, "SignatureNonceUsed", "Specified signature nonce was used already.")

@@ -105,13 +105,21 @@ func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.stats.Requests[auth.action]++
 	faults := s.faults
+	overQuota := s.overQuota(auth.action, s.now())
 	throttle, failNow, drop := s.roll(faults.ThrottleRate), s.roll(faults.ErrorRate), s.roll(faults.DropResponseRate)
+	if overQuota || throttle {
+		s.stats.Throttled[auth.action]++
+	}
 	s.mu.Unlock()
 
 	if faults.LatencyMS > 0 {
 		if !sleepCtx(r.Context(), time.Duration(faults.LatencyMS)*time.Millisecond) {
 			return
 		}
+	}
+	if overQuota {
+		fail(newErr(400, "Throttling.Api", "Request was denied due to api flow control."))
+		return
 	}
 	if throttle {
 		fail(newErr(400, "Throttling.User", "Request was denied due to user flow control."))

@@ -7,6 +7,7 @@ package simulator
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"sync"
@@ -58,6 +59,9 @@ type Faults struct {
 	LatencyMS int `json:"latency_ms"`
 	// DropResponseRate carries the action out, then closes the connection without an answer.
 	DropResponseRate float64 `json:"drop_response_rate"`
+	// QPS is a quota per action in calls per second ("*": every other action); calls beyond it
+	// are answered Throttling.Api before any side effect (quota.go).
+	QPS map[string]int `json:"qps,omitempty"`
 }
 
 func (f Faults) validate() error {
@@ -69,7 +73,7 @@ func (f Faults) validate() error {
 	if f.LatencyMS < 0 || f.LatencyMS > 600000 {
 		return fmt.Errorf("latency_ms must be between 0 and 600000, got %d", f.LatencyMS)
 	}
-	return nil
+	return validateQPS(f.QPS)
 }
 
 // Stats counts API requests per Action (those that passed authentication and named a known
@@ -77,6 +81,9 @@ func (f Faults) validate() error {
 type Stats struct {
 	Requests map[string]int `json:"requests"`
 	Restarts map[string]int `json:"restarts"`
+	// Throttled counts, per action, the requests answered with a throttling code (injected or
+	// over the quota); they are also in Requests.
+	Throttled map[string]int `json:"throttled"`
 	// InternalErrors counts handler panics turned into InternalError answers; always 0 unless
 	// the simulator has a bug.
 	InternalErrors int `json:"internal_errors"`
@@ -97,6 +104,10 @@ type Simulator struct {
 	clockOffset time.Duration
 	// accessHook is OnAccessChange's function (access.go).
 	accessHook func(InstanceAccess)
+	// quotaWindows counts the calls served per action in the current second (quota.go).
+	quotaWindows map[string]*quotaWindow
+	// nonceSweepAt is the size of nonces at which expired ones are next swept (auth.go).
+	nonceSweepAt int
 }
 
 // New builds a Simulator, loading Options.StatePath when the file exists.
@@ -128,7 +139,7 @@ func New(opts Options) (*Simulator, error) {
 		now:    func() time.Time { return now().UTC() },
 		nonces: map[string]time.Time{},
 		faults: opts.Faults,
-		stats:  Stats{Requests: map[string]int{}, Restarts: map[string]int{}},
+		stats:  newStats(),
 		rnd:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5eed)),
 	}
 	st, err := loadState(opts.StatePath)
@@ -151,13 +162,11 @@ func New(opts Options) (*Simulator, error) {
 func (s *Simulator) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := Stats{Requests: map[string]int{}, Restarts: map[string]int{}, InternalErrors: s.stats.InternalErrors}
-	for k, v := range s.stats.Requests {
-		out.Requests[k] = v
-	}
-	for k, v := range s.stats.Restarts {
-		out.Restarts[k] = v
-	}
+	out := newStats()
+	out.InternalErrors = s.stats.InternalErrors
+	maps.Copy(out.Requests, s.stats.Requests)
+	maps.Copy(out.Restarts, s.stats.Restarts)
+	maps.Copy(out.Throttled, s.stats.Throttled)
 	return out
 }
 
@@ -165,7 +174,11 @@ func (s *Simulator) Stats() Stats {
 func (s *Simulator) ResetStats() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.stats = Stats{Requests: map[string]int{}, Restarts: map[string]int{}}
+	s.stats = newStats()
+}
+
+func newStats() Stats {
+	return Stats{Requests: map[string]int{}, Restarts: map[string]int{}, Throttled: map[string]int{}}
 }
 
 // SetFaults replaces the injected faults; invalid rates are clamped to [0,1].
@@ -174,6 +187,7 @@ func (s *Simulator) SetFaults(f Faults) {
 	f.ErrorRate = clamp01(f.ErrorRate)
 	f.DropResponseRate = clamp01(f.DropResponseRate)
 	f.LatencyMS = max(f.LatencyMS, 0)
+	f.QPS = maps.Clone(f.QPS)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = f

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -160,5 +162,54 @@ func TestLimitedWriter(t *testing.T) {
 	}
 	if buf.String() != "abcde" {
 		t.Fatalf("kept %q", buf.String())
+	}
+}
+
+func TestCutState(t *testing.T) {
+	dir := t.TempDir()
+	src, dst := dir+"/big.tfstate", dir+"/small.tfstate"
+	state := `{"version":4,"lineage":"l","outputs":{"ids":{"value":["a","b","c"],"type":["tuple",["string","string","string"]]}},
+"resources":[{"mode":"managed","type":"rds_instance","name":"bench","instances":[{"index_key":0},{"index_key":1},{"index_key":2}]}]}`
+	if err := os.WriteFile(src, []byte(state), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := cutState(src, dst, 2); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(dst)
+	var got struct {
+		Outputs struct {
+			IDs struct {
+				Value []string
+				Type  []any
+			} `json:"ids"`
+		}
+		Resources []struct{ Instances []map[string]any }
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Resources[0].Instances) != 2 || strings.Join(got.Outputs.IDs.Value, ",") != "a,b" ||
+		len(got.Outputs.IDs.Type[1].([]any)) != 2 {
+		t.Fatalf("cut state: %s", data)
+	}
+	if err := cutState(src, dst, 4); err == nil {
+		t.Error("keeping more instances than the state holds was accepted")
+	}
+}
+
+func TestParsePprofTop(t *testing.T) {
+	out := `File: terraform-provider-rds-pprof
+      flat  flat%   sum%        cum   cum%
+         0     0%     0%      4.64s 74.12%  google.golang.org/grpc.(*Server).handleStream
+         0     0% 23.48%      0.53s  8.47%  github.com/openrds/terraform-provider-rds/internal/provider.(*instanceResource).Read
+         0     0% 35.94%      0.21s  3.35%  github.com/openrds/terraform-provider-rds/internal/rdsapi.(*Client).DescribeDBInstanceAttribute
+`
+	got := parsePprofTop(out, ownPackage, 1)
+	if len(got) != 1 || got[0].Function != "provider.(*instanceResource).Read" || got[0].CumPct != 8.47 {
+		t.Fatalf("got %+v", got)
+	}
+	if all := parsePprofTop(out, ownPackage, 10); len(all) != 2 {
+		t.Fatalf("got %+v", all)
 	}
 }

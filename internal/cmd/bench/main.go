@@ -1,7 +1,7 @@
 // Command bench measures the rds provider end to end: it drives the real terraform binary against
 // the real simulator program (bin/rds-simulator) and the provider binary
 // (bin/terraform-provider-rds), all on loopback, and prints the figures of issue 8 as a table and
-// as JSON. Every figure is a ratio or a count measured side by side in one run, so the targets hold
+// as JSON (issues 8 and 18). Every figure is a ratio or a count measured side by side in one run, so the targets hold
 // on a noisy machine.
 //
 // Exit status: 0 when every target is met, 1 when a target is missed or a figure could not run,
@@ -32,14 +32,14 @@ func run() int {
 		binDir    = flag.String("bin", "bin", "directory holding terraform-provider-rds and rds-simulator")
 		terraform = flag.String("terraform", "", "terraform binary (default: the one on PATH)")
 		out       = flag.String("out", "bench/results.json", "where to write the results as JSON")
-		only      = flag.String("figures", "1,2,3,4,5", "comma-separated figures to run")
+		only      = flag.String("figures", "1,2,3,4,5,6,7", "comma-separated figures to run")
 		keep      = flag.Bool("keep", false, "keep the work directory (configurations, states, logs)")
 		timeout   = flag.Duration("timeout", 15*time.Minute, "deadline for the whole run")
 		b         = &bench{progress: os.Stderr}
 	)
 	flag.IntVar(&b.nRefresh, "refresh-instances", 50, "figure 1: instances in the refreshed plan")
 	flag.IntVar(&b.nScale, "scale-instances", 200, "figure 3: resources in each plan")
-	flag.IntVar(&b.rounds, "rounds", 5, "figure 3: interleaved timing rounds (the median is used)")
+	flag.IntVar(&b.rounds, "rounds", 7, "figure 3: interleaved timing rounds (the median is used)")
 	flag.DurationVar(&b.restartDuration, "restart-duration", 10*time.Second, "figure 2: simulator restart duration")
 	flag.IntVar(&b.toggles, "toggles", 4, "figure 2: measured toggles (half on, half off), each paired with a no-op apply")
 	flag.DurationVar(&b.flagLag, "flag-lag", 0, "figure 2: simulator delay before a toggled flag shows after the restart "+
@@ -47,6 +47,9 @@ func run() int {
 	flag.DurationVar(&b.createDuration, "create-duration", 10*time.Second, "figure 4: simulator create duration")
 	flag.Float64Var(&b.throttleRate, "throttle-rate", 0.2, "figure 4: share of throttled calls")
 	flag.IntVar(&b.nThrottle, "throttle-instances", 20, "figure 4: instances created")
+	flag.IntVar(&b.nFleet, "fleet-instances", 1000, "figures 6 and 7: instances in the large plan (figure 7's small plan has a fifth)")
+	flag.IntVar(&b.fleetRounds, "fleet-rounds", 3, "figure 7: interleaved timing rounds (the median is used)")
+	flag.IntVar(&b.quota, "quota", 50, "figure 6: the simulator's DescribeDBInstanceAttribute calls per second")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -55,6 +58,7 @@ func run() int {
 	defer cancel()
 
 	started := time.Now()
+	b.outDir = filepath.Dir(*out)
 	rep, err := b.setup(*binDir, *terraform)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -89,6 +93,19 @@ func run() int {
 	if want["5"] {
 		rep.Figures = append(rep.Figures, b.figure5(ctx)...)
 	}
+	// Figure 7 runs first: figure 6 compares its plan with figure 7's plan of the same fleet
+	// without a quota.
+	var fig7 *figure
+	if want["7"] {
+		fig7 = b.figure7(ctx)
+	}
+	if want["6"] {
+		rep.Figures = append(rep.Figures, b.figure6(ctx))
+	}
+	if fig7 != nil {
+		rep.Figures = append(rep.Figures, fig7)
+	}
+	b.stopFleet()
 	rep.Started = started.UTC().Truncate(time.Second)
 	rep.DurationSeconds = seconds(time.Since(started).Round(100 * time.Millisecond))
 	rep.AllTargetsMet = allPass(rep.Figures)
@@ -116,8 +133,9 @@ func (b *bench) setup(binDir, terraform string) (*report, error) {
 	}
 	b.providerBin = filepath.Join(absBin, "terraform-provider-rds")
 	b.simBin = filepath.Join(absBin, "rds-simulator")
-	// Optional: without it figure 3 just omits its floor diagnostic.
+	// Figure 3's floor and profiling builds; figure 3 reports an error when they are missing.
 	b.nullProviderBin = filepath.Join(absBin, "terraform-provider-benchnull")
+	b.pprofProviderBin = filepath.Join(absBin, "terraform-provider-rds-pprof")
 	for _, p := range []string{b.providerBin, b.simBin} {
 		if st, err := os.Stat(p); err != nil || st.IsDir() {
 			return nil, fmt.Errorf("%s is missing: run `make build simulator` first", p)

@@ -153,8 +153,9 @@ func stopProcess(cmd *exec.Cmd, done <-chan struct{}) {
 
 // simStats mirrors GET /_simulator/stats.
 type simStats struct {
-	Requests map[string]int `json:"requests"`
-	Restarts map[string]int `json:"restarts"`
+	Requests  map[string]int `json:"requests"`
+	Restarts  map[string]int `json:"restarts"`
+	Throttled map[string]int `json:"throttled"`
 }
 
 // TotalRequests sums the requests of every action.
@@ -223,6 +224,12 @@ func (p *simProcess) ResetStats(ctx context.Context) error {
 // ClearFaults turns fault injection off (used before the bench counts instances itself).
 func (p *simProcess) ClearFaults(ctx context.Context) error {
 	body := map[string]any{"throttle_rate": 0, "error_rate": 0, "latency_ms": 0, "drop_response_rate": 0}
+	return p.admin(ctx, http.MethodPost, "/_simulator/faults", body, nil)
+}
+
+// SetQuota sets the simulator's per-action quotas (calls per second), and no other fault.
+func (p *simProcess) SetQuota(ctx context.Context, qps map[string]int) error {
+	body := map[string]any{"throttle_rate": 0, "error_rate": 0, "latency_ms": 0, "drop_response_rate": 0, "qps": qps}
 	return p.admin(ctx, http.MethodPost, "/_simulator/faults", body, nil)
 }
 

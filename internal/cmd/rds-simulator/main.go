@@ -45,18 +45,23 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	errorRate := fs.Float64("error-rate", 0, "fraction of API requests answered ServiceUnavailable")
 	latency := fs.Duration("latency", 0, "delay added to every API request")
 	dropRate := fs.Float64("drop-response-rate", 0, "fraction of API requests carried out whose response is then dropped")
+	qps := fs.String("qps", "", "per-action quota in calls per second, answered Throttling.Api beyond it: N (every action) or ACTION=N[,ACTION=N...]")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
+	quota, err := simulator.ParseQPS(*qps)
+	if err != nil {
+		return err
+	}
 	sim, err := simulator.New(simulator.Options{
 		AccessKeyID: *keyID, AccessKeySecret: *keySecret, Region: *region,
 		CreateDuration: *createDuration, RestartDuration: *restartDuration, DeleteDuration: *deleteDuration,
 		FlagLag: *flagLag, AccountDuration: *accountDuration, Seed: *seed, StatePath: *statePath,
 		Faults: simulator.Faults{ThrottleRate: *throttleRate, ErrorRate: *errorRate,
-			LatencyMS: int(latency.Milliseconds()), DropResponseRate: *dropRate},
+			LatencyMS: int(latency.Milliseconds()), DropResponseRate: *dropRate, QPS: quota},
 	})
 	if err != nil {
 		return err

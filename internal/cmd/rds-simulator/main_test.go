@@ -47,7 +47,7 @@ func TestRunPrintsAddressServesAndShutsDown(t *testing.T) {
 }
 
 func TestRunRejectsBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"-throttle-rate", "2"}, {"-create-duration", "-1s"}, {"extra"}} {
+	for _, args := range [][]string{{"-throttle-rate", "2"}, {"-create-duration", "-1s"}, {"extra"}, {"-qps", "NoSuchAction=5"}} {
 		if err := run(context.Background(), args, io.Discard); err == nil {
 			t.Errorf("%v accepted", args)
 		}

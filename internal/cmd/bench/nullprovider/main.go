@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"log"
 
 	"fmt"
@@ -125,10 +126,13 @@ func (*sameSchema) Update(_ context.Context, req resource.UpdateRequest, resp *r
 func (*sameSchema) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
 func main() {
+	// -debug, as the rds provider has, lets the bench measure the floor's own peak RSS.
+	debug := flag.Bool("debug", false, "serve in debug mode (the bench attaches Terraform itself)")
+	flag.Parse()
 	// Quiet like the rds provider, so the floors differ from it only in the work done.
 	rds.QuietSDKLogsUnlessAsked()
 	err := providerserver.Serve(context.Background(), func() provider.Provider { return nullProvider{} },
-		providerserver.ServeOpts{Address: "registry.terraform.io/openrds/benchnull", ProtocolVersion: 6})
+		providerserver.ServeOpts{Address: "registry.terraform.io/openrds/benchnull", ProtocolVersion: 6, Debug: *debug})
 	if err != nil {
 		log.Fatal(err)
 	}
