@@ -277,6 +277,9 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			},
 		},
 	}
+	for name, a := range maintenanceAttributes() {
+		resp.Schema.Attributes[name] = a
+	}
 }
 
 // Configure receives the API client from the provider.
@@ -424,6 +427,12 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		}
 	}
 
+	if attr, err = r.setMaintenanceWindow(ctx, id, attr, plan.MaintenanceWindow); err != nil {
+		resp.Diagnostics.AddError("Error setting the maintenance window",
+			fmt.Sprintf("Instance %s was created, but its maintenance_window could not be set: %s. It is recorded in state "+
+				"and will be replaced on the next apply (tainted).", id, operationError(ctx, err)))
+		return
+	}
 	r.writeState(attr, &plan, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
@@ -458,7 +467,9 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if state.DeletionProtection.IsNull() || state.DeletionProtection.IsUnknown() {
 		state.DeletionProtection = types.BoolValue(false)
 	}
+	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
+	r.refreshScheduled(ctx, id, requested, &state, resp.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -485,32 +496,46 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 
 	// The plan's decision again: values unknown at plan are known now, and a restart the plan
 	// could not see is refused here (prevent_restart) before anything is sent.
-	dec, d := r.decide(ctx, &state, config, plan, nil)
+	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
+	dec, d := r.decide(ctx, priorForPlan(&state, from), config, plan, nil)
 	resp.Diagnostics.Append(d...)
 	addProblems(&resp.Diagnostics, dec.Errors())
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
+	// The window first: a change deferred in this apply goes to the window the plan named.
+	if isKnown(plan.MaintenanceWindow) && plan.MaintenanceWindow.ValueString() != state.MaintenanceWindow.ValueString() {
+		if err := r.data.Waiter.RetryBusy(ctx, func() error {
+			return r.data.API.ModifyDBInstanceMaintainTime(ctx, id, plan.MaintenanceWindow.ValueString())
+		}); err != nil {
+			resp.Diagnostics.AddError("Error setting the maintenance window", operationError(ctx, err))
+			return
+		}
+		state.MaintenanceWindow = plan.MaintenanceWindow
+	}
+	before := specOf(state)
+	if from != nil {
+		before = *from
+	}
+	requested := specOf(plan)
+	plan.ScheduledChange = state.ScheduledChange
+
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
-	if order := dec.Order; !order.Empty() {
-		specReq := &rdsapi.ModifyDBInstanceSpecRequest{
-			DBInstanceID:      id,
-			DBInstanceClass:   plan.InstanceType.ValueString(),
-			DBInstanceStorage: plan.Storage.ValueInt64(),
-			PayType:           rdsapi.PayTypePostpaid,
-			EffectiveTime:     rdsapi.EffectiveTimeImmediate,
+	if order := dec.Order; dec.Deferred {
+		r.deferSpecChange(ctx, r.specRequest(id, plan, order), before, restartReasons(dec, id), &plan, resp.Private, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			return
 		}
-		if order.StorageType != nil {
-			specReq.DBInstanceStorageType = *order.StorageType
+	} else if from != nil && order.Empty() && requested != specOf(state) {
+		// Reverting a pending change: an order for the instance's own spec cancels it (no restart).
+		r.deferSpecChange(ctx, r.specRequest(id, plan, order), before, nil, &plan, resp.Private, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			return
 		}
-		if order.AtomicWrite != nil {
-			specReq.OptimizedWrites = optimizedWrites(*order.AtomicWrite)
-		}
-		if order.BufferPoolExtension != nil {
-			specReq.IoAccelerationEnabled = switchValue(*order.BufferPoolExtension)
-		}
+	} else if !order.Empty() {
+		specReq := r.specRequest(id, plan, order)
 		var want *bool
 		if isMySQL(state.Engine.ValueString()) {
 			want = dec.AtomicWrite.Ptr()
@@ -521,6 +546,9 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 			resp.Diagnostics.AddError("Error modifying RDS instance", operationError(ctx, err))
 			return
 		}
+		// An immediate order supersedes a change that waited for the window.
+		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+		setScheduledFrom(ctx, resp.Private, nil, &resp.Diagnostics)
 		// The cloud turns the flag on for the read-only instances the plan named; the apply is done
 		// when they are back too, so nothing after it meets them mid-restart.
 		for _, follower := range dec.Followers {
@@ -545,6 +573,10 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		return
 	}
 	r.writeState(attr, &plan, &resp.Diagnostics)
+	if isKnown(plan.ScheduledChange) {
+		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
+		requested.setSpec(&plan)
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
@@ -609,7 +641,8 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if state != nil {
 		replace = replacedAttributes(req, []string{"engine", "engine_version", "category", "restore_from"}, []string{"zone_id", "vpc_id", "vswitch_id"})
 	}
-	dec, d := r.decide(lookupCtx, state, config, plan, replace)
+	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
+	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace)
 	resp.Diagnostics.Append(d...)
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace {
@@ -628,7 +661,20 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 			plan.SecurityIPs = types.SetValueMust(types.StringType, []attr.Value{types.StringValue(defaultSecurityIP)})
 		}
 	} else {
-		r.data.plans.record(state.ID.ValueString(), dec.AtomicWrite)
+		flag := dec.AtomicWrite
+		switch {
+		case dec.Deferred:
+			// Nothing changes during this apply: read-only instances plan with the current value.
+			plan.ScheduledChange = types.ObjectUnknown(scheduledChangeAttrTypes)
+			flag = valBool(priorForPlan(state, from).AtomicWrite16K)
+		case !dec.Order.Empty():
+			plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+		case from != nil && isKnown(plan.InstanceType) && specOf(plan) == *from:
+			plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes) // reverted: the pending change is cancelled
+		default:
+			plan.ScheduledChange = state.ScheduledChange
+		}
+		r.data.plans.record(state.ID.ValueString(), flag)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
@@ -647,6 +693,7 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 			StorageType: valString(plan.StorageType), Category: valString(plan.Category), Storage: valInt(plan.Storage),
 			AtomicWrite: valBool(config.AtomicWrite16K), BufferPoolExtension: valBool(config.BufferPoolExtension),
 			PreventRestart: plan.PreventRestart.ValueBool(),
+			ApplyRestarts:  plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},
 		Facts: rdsservice.Facts{Now: r.data.Waiter.Now()},
 	}
@@ -802,6 +849,13 @@ func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instance
 	m.BufferPoolExtension = v.BufferPoolExtension
 	m.SecurityIPs = v.SecurityIPs
 	m.ReadOnlyInstanceIDs = v.ReadOnlyInstanceIDs
+	m.MaintenanceWindow = types.StringValue(a.MaintainTime)
+	if !isKnown(m.ScheduledChange) {
+		m.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+	}
+	if m.ApplyRestarts.IsNull() || m.ApplyRestarts.IsUnknown() {
+		m.ApplyRestarts = types.StringValue(rdsservice.ApplyRestartsImmediately)
+	}
 	if m.RestoreFrom.IsUnknown() {
 		m.RestoreFrom = types.ObjectNull(restoreFromAttrTypes)
 	}
@@ -814,6 +868,7 @@ func validateConfigModel(ctx context.Context, c instanceModel) diag.Diagnostics 
 	if storageType.IsNull() {
 		storageType = types.StringValue(defaultStorageType)
 	}
+	addProblems(&diags, rdsservice.CheckMaintenanceWindow(valString(c.MaintenanceWindow)))
 	addProblems(&diags, rdsservice.CheckConfig(rdsservice.Desired{
 		Engine: valString(c.Engine), EngineVersion: valString(c.EngineVersion), StorageType: valString(storageType),
 		AtomicWrite: valBool(c.AtomicWrite16K), BufferPoolExtension: valBool(c.BufferPoolExtension),
@@ -863,6 +918,9 @@ func settingsOfModel(ctx context.Context, m instanceModel, diags *diag.Diagnosti
 	if isKnown(m.DeletionProtection) {
 		s.DeletionProtection = ptr(m.DeletionProtection.ValueBool())
 	}
+	if isKnown(m.MaintenanceWindow) {
+		s.MaintenanceWindow = ptr(m.MaintenanceWindow.ValueString())
+	}
 	return s
 }
 
@@ -896,6 +954,9 @@ type instanceModel struct {
 	InstructionSetArch      types.String   `tfsdk:"instruction_set_arch"`
 	AtomicWrite16KSupported types.Bool     `tfsdk:"atomic_write_16k_supported"`
 	ReadOnlyInstanceIDs     types.List     `tfsdk:"read_only_instance_ids"`
+	MaintenanceWindow       types.String   `tfsdk:"maintenance_window"`
+	ApplyRestarts           types.String   `tfsdk:"apply_restarts"`
+	ScheduledChange         types.Object   `tfsdk:"scheduled_change"`
 }
 
 // restoreFromModel maps restore_from.
@@ -935,11 +996,14 @@ func (m instanceModel) knownOrNull() instanceModel {
 		}
 	}
 	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status,
-		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch} {
+		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow} {
 		nullString(v)
 	}
 	for _, v := range []*types.Bool{&out.AtomicWrite16K, &out.AtomicWrite16KSupported, &out.BufferPoolExtension} {
 		nullBool(v)
+	}
+	if out.ScheduledChange.IsUnknown() {
+		out.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
 	}
 	if out.Port.IsUnknown() {
 		out.Port = types.Int64Null()

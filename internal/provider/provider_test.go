@@ -90,7 +90,7 @@ provider "rds" {
 var mutatingActions = []string{
 	"CreateDBInstance", "CreateReadOnlyDBInstance", "CloneDBInstance", "ModifyDBInstanceSpec",
 	"ModifyDBInstanceDescription", "ModifySecurityIps", "ModifyDBInstanceDeletionProtection",
-	"RestartDBInstance", "DeleteDBInstance",
+	"RestartDBInstance", "DeleteDBInstance", "ModifyDBInstanceMaintainTime",
 }
 
 // mutations counts the mutating requests the simulator received.

@@ -68,6 +68,7 @@ type readonlyInstanceModel struct {
 	InstructionSetArch      types.String   `tfsdk:"instruction_set_arch"`
 	CreationTime            types.String   `tfsdk:"creation_time"`
 	Timeouts                timeouts.Value `tfsdk:"timeouts"`
+	MaintenanceWindow       types.String   `tfsdk:"maintenance_window"`
 }
 
 func (r *readonlyInstanceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -177,6 +178,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				UpdateDescription: "Budget for one update, all waits included (default 30m).",
 				DeleteDescription: "Budget for deleting the instance (default 30m).",
 			}),
+			"maintenance_window": maintenanceAttributes()["maintenance_window"],
 		},
 	}
 }
@@ -195,6 +197,7 @@ func (r *readonlyInstanceResource) ValidateConfig(ctx context.Context, req resou
 	if isKnown(cfg.InstanceType) && !strings.Contains(cfg.InstanceType.ValueString(), ".") {
 		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyClassShape].Problem(cfg.InstanceType.ValueString(), cfg.InstanceType.ValueString())})
 	}
+	addProblems(&resp.Diagnostics, rdsservice.CheckMaintenanceWindow(valString(cfg.MaintenanceWindow)))
 }
 
 func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -318,6 +321,9 @@ func (r *readonlyInstanceResource) converge(ctx context.Context, attr *rdsapi.DB
 	}
 	if isKnown(plan.DeletionProtection) {
 		want.DeletionProtection = ptr(plan.DeletionProtection.ValueBool())
+	}
+	if isKnown(plan.MaintenanceWindow) {
+		want.MaintenanceWindow = ptr(plan.MaintenanceWindow.ValueString())
 	}
 	current := settingsOf(attr)
 	current.SecurityIPs = nil
@@ -621,6 +627,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		ConnectionString: v.ConnectionString, Port: v.Port, Engine: v.Engine, Category: v.Category,
 		InstructionSetArch: v.Architecture, CreationTime: v.CreationTime, AtomicWrite16K: v.AtomicWrite16K,
 		AtomicWrite16KSupported: v.AtomicWrite16KSupported, PreventRestart: types.BoolValue(false), Timeouts: base.Timeouts,
+		MaintenanceWindow: types.StringValue(attr.MaintainTime),
 	}
 	if isKnown(base.PreventRestart) {
 		m.PreventRestart = base.PreventRestart
@@ -631,7 +638,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 // roNullUnknowns turns leftover unknowns into nulls so that a partial state never holds an unknown.
 func roNullUnknowns(m *readonlyInstanceModel) {
 	for _, s := range []*types.String{&m.EngineVersion, &m.StorageType, &m.ZoneID, &m.VSwitchID, &m.InstanceName,
-		&m.Status, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime} {
+		&m.Status, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime, &m.MaintenanceWindow} {
 		if s.IsUnknown() {
 			*s = types.StringNull()
 		}

@@ -394,6 +394,7 @@ type inPlaceSettings struct {
 	Name               *string
 	SecurityIPs        []string
 	DeletionProtection *bool
+	MaintenanceWindow  *string
 }
 
 // applyInPlaceSettings is the one "name / IPs / deletion protection" step: it sends each setting of
@@ -424,12 +425,21 @@ func applyInPlaceSettings(ctx context.Context, data *ProviderData, id string, cu
 		}
 		sent = true
 	}
+	if want.MaintenanceWindow != nil && (current.MaintenanceWindow == nil || *current.MaintenanceWindow != *want.MaintenanceWindow) {
+		if err := data.Waiter.RetryBusy(ctx, func() error {
+			return data.API.ModifyDBInstanceMaintainTime(ctx, id, *want.MaintenanceWindow)
+		}); err != nil {
+			return sent, fmt.Errorf("ModifyDBInstanceMaintainTime %s: %w", id, err)
+		}
+		sent = true
+	}
 	return sent, nil
 }
 
 func settingsOf(a *rdsapi.DBInstanceAttribute) inPlaceSettings {
 	dp := bool(a.DeletionProtection)
-	return inPlaceSettings{Name: &a.DBInstanceDescription, SecurityIPs: splitList(a.SecurityIPList), DeletionProtection: &dp}
+	return inPlaceSettings{Name: &a.DBInstanceDescription, SecurityIPs: splitList(a.SecurityIPList), DeletionProtection: &dp,
+		MaintenanceWindow: &a.MaintainTime}
 }
 
 // plannedPrimaries remembers, for one provider process, the atomic_write_16k each primary was

@@ -33,6 +33,11 @@ type API interface {
 	RestartDBInstance(ctx context.Context, dbInstanceID string) error
 	DeleteDBInstance(ctx context.Context, dbInstanceID string) error
 
+	// ModifyDBInstanceMaintainTime sets the daily maintenance window ("HH:mmZ-HH:mmZ", UTC), in
+	// which spec changes sent with EffectiveTime=MaintainTime run.
+	ModifyDBInstanceMaintainTime(ctx context.Context, dbInstanceID, maintainTime string) error
+	// DescribeHistoryTasks lists task-centre tasks, among them spec changes deferred to the window.
+	DescribeHistoryTasks(ctx context.Context, req *DescribeHistoryTasksRequest) (*DescribeHistoryTasksResponse, error)
 	// Accounts, databases and privileges (accounts.go).
 	CreateAccount(ctx context.Context, req *CreateAccountRequest) error
 	DescribeAccounts(ctx context.Context, req *DescribeAccountsRequest) (*DescribeAccountsResponse, error)

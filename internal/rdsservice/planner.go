@@ -76,6 +76,11 @@ type Desired struct {
 	Storage                                                     Val[int64]
 	AtomicWrite, BufferPoolExtension                            Val[bool]
 	PreventRestart                                              bool
+	// ApplyRestarts is apply_restarts: ApplyRestartsImmediately or ApplyRestartsInWindow.
+	ApplyRestarts string
+	// MaintenanceWindow is the window the instance will have after this apply (the configured
+	// one, or the current one when unset).
+	MaintenanceWindow Val[string]
 	// RestoreTime is restore_from.restore_time of a clone (null for a backup).
 	RestoreTime Val[string]
 }
@@ -153,6 +158,9 @@ type Restart struct {
 	InstanceID string
 	Reasons    []string
 	Downtime   string
+	// When is empty for a restart during this apply, else when the cloud restarts the instance
+	// ("in the maintenance window 02:00Z-03:00Z (next: 2026-12-01T02:00Z)").
+	When string
 }
 
 // SpecOrder is the one ModifyDBInstanceSpec an update sends; nil fields are unchanged.
@@ -210,6 +218,9 @@ type Decision struct {
 	// creation (one restart), nil when none.
 	ToggleAfterCreate *bool
 	Guard             Guard
+	// Deferred: the update's spec order is sent for the maintenance window (apply_restarts =
+	// "in_maintenance_window"); the apply does not wait for it, and the restarts carry When.
+	Deferred bool
 }
 
 // Errors returns the error problems.
@@ -299,6 +310,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 	if len(d.Restarts) > 0 {
 		d.Action = maxAction(d.Action, ActionUpdateWithRestart)
 	}
+	deferToWindow(in, d)
 	if d.HasErrors() {
 		return
 	}
@@ -896,3 +908,21 @@ func classProblems(in PlanInput, f ClassFacts) []Problem {
 
 // Now is the waiter's clock (the planner's Facts.Now), so tests with an injected clock agree.
 func (w *Waiter) Now() time.Time { return w.clock().Now() }
+
+// deferToWindow marks an update's restarts for the maintenance window when apply_restarts asks
+// for it: the spec order waits for the window, and every restart it causes (the instance's and its
+// followers') happens there. A deferred restart is still a restart: prevent_restart refuses it.
+func deferToWindow(in PlanInput, d *Decision) {
+	if in.Prior == nil || in.Desired.ApplyRestarts != ApplyRestartsInWindow || d.Order.Empty() || len(d.Restarts) == 0 {
+		return
+	}
+	window, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Or(""))
+	if err != nil {
+		return // an invalid window is refused by its own rule; the plan then stops there
+	}
+	d.Deferred = true
+	when := window.When(in.Facts.Now)
+	for i := range d.Restarts {
+		d.Restarts[i].When = when
+	}
+}

@@ -90,6 +90,8 @@ const (
 	AttrBufferPoolExtension = "buffer_pool_extension"
 	AttrDeletionProtection  = "deletion_protection"
 	AttrPreventRestart      = "prevent_restart"
+	AttrApplyRestarts       = "apply_restarts"
+	AttrMaintenanceWindow   = "maintenance_window"
 	AttrMasterInstanceID    = "master_instance_id"
 	AttrRestoreFrom         = "restore_from"
 	AttrRestoreSource       = "restore_from.source_instance_id"
@@ -132,6 +134,8 @@ const (
 	RuleClassCombinationRefused  RuleID = "class-combination-refused"
 	RuleRestart                  RuleID = "restart"
 	RuleMayRestart               RuleID = "restart-maybe"
+	RuleRestartDeferred          RuleID = "restart-in-maintenance-window"
+	RuleMaintenanceWindowFormat  RuleID = "maintenance-window-format"
 	RuleReplace                  RuleID = "replace"
 	RuleRestartRefused           RuleID = "prevent-restart-refuses-restart"
 	RuleReplaceRefusedRestart    RuleID = "prevent-restart-refuses-replacement"
@@ -313,6 +317,16 @@ var ruleTable = []Rule{
 	{ID: RuleRestart, Source: "provider: the plan names every restart", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "This apply restarts %[1]s", Detail: "The following instances will restart:\n%[2]s", Args: "instances text, list",
 		Fix: "Set prevent_restart = true to refuse such plans."},
+	{ID: RuleRestartDeferred, Source: "provider: the plan names every restart; cloud fact: ModifyDBInstanceSpec EffectiveTime=MaintainTime (simulator README, Maintenance windows)",
+		Severity: SeverityWarning, Attribute: AttrApplyRestarts,
+		Summary: "This apply schedules a restart of %[1]s in the maintenance window",
+		Detail:  "The apply returns at once; the cloud restarts the following instances in the window:\n%[2]s", Args: "instances text, list",
+		Fix: "Until then the plan shows no change for these attributes and scheduled_change says what is pending; set apply_restarts = \"immediately\" to restart now instead, or prevent_restart = true to refuse such plans."},
+	{ID: RuleMaintenanceWindowFormat, Source: "cloud fact: ModifyDBInstanceMaintainTime takes HH:mmZ-HH:mmZ in UTC (simulator README)",
+		Attribute: AttrMaintenanceWindow,
+		Summary:   "Invalid maintenance_window",
+		Detail:    "%s.", Args: "reason",
+		Fix: "Give the daily window in UTC as HH:mmZ-HH:mmZ, for example \"02:00Z-03:00Z\"; it may cross midnight (\"22:00Z-02:00Z\")."},
 	{ID: RuleMayRestart, Source: "provider: the plan names every restart", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "This apply may restart %[1]s", Detail: "The following instances may restart:\n%[2]s", Args: "instances text, list",
 		Fix: "The restart attributes are checked again at apply time with their real values."},
@@ -425,6 +439,9 @@ func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Prob
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "  - %s: %s; expected downtime %s", r.InstanceID, strings.Join(r.Reasons, "; "), r.Downtime)
+		if r.When != "" {
+			b.WriteString("; restarts " + r.When + ", not during this apply")
+		}
 	}
 	who := "RDS instances"
 	if len(restarts) == 1 {
@@ -436,6 +453,8 @@ func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Prob
 		id = RuleRestartRefused
 	case may:
 		id = RuleMayRestart
+	case len(restarts) > 0 && restarts[0].When != "":
+		id, attribute = RuleRestartDeferred, AttrApplyRestarts
 	}
 	p := problem(id, "", who, b.String())
 	p.Attribute = attribute

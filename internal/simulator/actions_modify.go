@@ -19,9 +19,11 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	if p.get("DBInstanceClass") == "" && p.get("DBInstanceStorage") == "" {
 		return nil, newErr(400, "MissingParameter", "At least one of the parameters \"DBInstanceClass\" and \"DBInstanceStorage\" is required.")
 	}
-	if _, e := p.oneOf("EffectiveTime", "Immediate", "Immediate"); e != nil {
+	effective, e := p.oneOf("EffectiveTime", "Immediate", "Immediate", "MaintainTime")
+	if e != nil {
 		return nil, e
 	}
+	deferred := isWindowSpec(effective)
 	if _, e := p.oneOf("Direction", "Up", "Up", "Down"); e != nil {
 		return nil, e
 	}
@@ -103,7 +105,7 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	// Rule 7 cascade: turning a primary on turns on its eligible read-only instances that
 	// have it off; each of them must be able to restart now.
 	var followers []*instance
-	if want && !in.Optimized && in.MasterID == "" {
+	if want && !in.Optimized && in.MasterID == "" && !deferred {
 		for _, id := range s.state.readOnlyIDs(in.ID) {
 			ro := s.state.Instances[id]
 			if ro.Optimized || !ro.eligible() {
@@ -118,12 +120,21 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 
 	resp := map[string]any{"DBInstanceId": in.ID, "OrderId": s.nextOrder()}
 	c.dirty = true
+	onlineGrowth := class == in.Class && storageType == in.StorageType && want == in.Optimized && io == in.IoAcceleration &&
+		storage > in.Storage && isCloudDisk(storageType)
+	// Growing cloud-disk storage takes effect at once whatever EffectiveTime says (the
+	// ModifyDBInstanceSpec reference); everything else waits for the window when asked to.
+	if deferred && !onlineGrowth {
+		s.scheduleSpecChange(in, c.now, specTarget{Class: class, Storage: storage, StorageType: storageType, Optimized: want, IoAcceleration: io})
+		return resp, nil
+	}
+	// An immediate order supersedes a change waiting for the maintenance window: both carry the
+	// whole target, so the latest one is what the instance gets.
+	s.cancelPendingTasks(in.ID, "superseded by an immediate order")
 	// Q9: a request that changes nothing is a no-op without a restart.
 	if class == in.Class && storage == in.Storage && storageType == in.StorageType && want == in.Optimized && io == in.IoAcceleration {
 		return resp, nil
 	}
-	onlineGrowth := class == in.Class && storageType == in.StorageType && want == in.Optimized && io == in.IoAcceleration &&
-		storage > in.Storage && isCloudDisk(storageType)
 	in.Class, in.Storage, in.StorageType, in.IoAcceleration, in.ProductTypeChanged = class, storage, storageType, io, productTypeChanged
 	if onlineGrowth {
 		// Growing cloud-disk storage of the same type happens online: no restart (README "Storage").

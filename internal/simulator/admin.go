@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"time"
 )
 
 // serveAdmin answers the unsigned test endpoints; faults never apply to them.
@@ -12,6 +13,9 @@ import (
 //	POST /_simulator/stats/reset  zeroes the counters
 //	GET  /_simulator/faults       the current faults
 //	POST /_simulator/faults       {"throttle_rate":..,"error_rate":..,"latency_ms":..,"drop_response_rate":..,"qps":{..}}
+//	GET  /_simulator/clock        {"now":"<the cloud's time>"}
+//	POST /_simulator/clock        {"advance":"8h"} moves the cloud's clock forward (maintenance windows)
+//	POST /_simulator/maintenance/miss {"instance_id":".."} fails the instance's scheduled changes
 //	GET  /_simulator/instances/{id}            hidden facts: purchase time, product-type history, lock
 //	POST /_simulator/instances/{id}/state      {"status":"Stopped|Running|Deleting","lock_mode":..,"lock_reason":..,"for_ms":..}
 //	POST /_simulator/instances/{id}/ip-arrays  {"name":"ali_dms_group","ips":"100.104.0.0/16","attribute":"hidden"}
@@ -42,6 +46,30 @@ func (s *Simulator) serveAdmin(w http.ResponseWriter, r *http.Request) {
 		}
 		s.SetFaults(f)
 		writeJSON(w, http.StatusOK, f)
+	case route{http.MethodGet, "/_simulator/clock"}:
+		writeJSON(w, http.StatusOK, s.clockAnswer())
+	case route{http.MethodPost, "/_simulator/clock"}:
+		var body struct {
+			Advance string `json:"advance"`
+		}
+		if !decodeAdmin(w, r, &body) {
+			return
+		}
+		d, err := time.ParseDuration(body.Advance)
+		if err != nil || d <= 0 {
+			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "advance must be a positive duration such as \"8h\""})
+			return
+		}
+		s.AdvanceClock(d)
+		writeJSON(w, http.StatusOK, s.clockAnswer())
+	case route{http.MethodPost, "/_simulator/maintenance/miss"}:
+		var body struct {
+			InstanceID string `json:"instance_id"`
+		}
+		if !decodeAdmin(w, r, &body) {
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]int{"failed": s.MissMaintenanceWindow(body.InstanceID)})
 	default:
 		if id, sub, ok := instanceAdminPath(r.URL.Path); ok {
 			s.serveInstanceAdmin(w, r, id, sub)
@@ -49,4 +77,21 @@ func (s *Simulator) serveAdmin(w http.ResponseWriter, r *http.Request) {
 		}
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": "unknown admin endpoint " + r.Method + " " + truncate(r.URL.Path)})
 	}
+}
+
+// decodeAdmin reads a strict JSON admin body, answering 400 when it is not one.
+func decodeAdmin(w http.ResponseWriter, r *http.Request, into any) bool {
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxBodyBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(into); err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "body: " + err.Error()})
+		return false
+	}
+	return true
+}
+
+func (s *Simulator) clockAnswer() map[string]string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return map[string]string{"now": s.cloudNow().Format(time.RFC3339)}
 }

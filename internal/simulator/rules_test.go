@@ -276,7 +276,7 @@ func TestSpecChangeRestarts(t *testing.T) {
 		t.Fatalf("after the change: %v", a)
 	}
 	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "OptimizedWrites": "optimized"}, 400, "MissingParameter")
-	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceStorage": "200", "EffectiveTime": "MaintainTime"}, 400, "InvalidParameter")
+	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceStorage": "200", "EffectiveTime": "ScheduleTime"}, 400, "InvalidParameter")
 	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceStorage": "200", "DBInstanceStorageType": "cloud_essd"}, 400, "InvalidParameter")
 	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": "rm-nope", "DBInstanceStorage": "200"}, 404, "InvalidDBInstanceId.NotFound")
 	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"IoAccelerationEnabled": "1"}), 400, "InvalidParameter")

@@ -42,6 +42,8 @@ var actions = map[string]handler{
 	"ModifyDBInstanceDeletionProtection": (*Simulator).modifyDBInstanceDeletionProtection,
 	"RestartDBInstance":                  (*Simulator).restartDBInstance,
 	"DeleteDBInstance":                   (*Simulator).deleteDBInstance,
+	"ModifyDBInstanceMaintainTime":       (*Simulator).modifyDBInstanceMaintainTime,
+	"DescribeHistoryTasks":               (*Simulator).describeHistoryTasks,
 	"DescribeRegions":                    (*Simulator).describeRegions,
 
 	// Accounts, databases and privileges: actions_accounts.go.
@@ -146,7 +148,7 @@ func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 func (s *Simulator) dispatch(action string, h handler, p params) (map[string]any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := &call{p: p, now: s.now()}
+	c := &call{p: p, now: s.cloudNow()}
 	if s.advance(c.now) {
 		c.dirty = true
 	}

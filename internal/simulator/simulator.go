@@ -100,6 +100,8 @@ type Simulator struct {
 	faults Faults
 	stats  Stats
 	rnd    *rand.Rand
+	// clockOffset is how far AdvanceClock moved the cloud's clock ahead of now (not persisted).
+	clockOffset time.Duration
 	// accessHook is OnAccessChange's function (access.go).
 	accessHook func(InstanceAccess)
 	// quotaWindows counts the calls served per action in the current second (quota.go).

@@ -23,6 +23,9 @@ type state struct {
 	NextOrder int64                  `json:"next_order"`
 	Instances map[string]*instance   `json:"instances"`
 	Tokens    map[string]tokenRecord `json:"client_tokens"`
+	// Tasks are spec changes deferred to maintenance windows, kept as the task centre keeps them.
+	Tasks    []*task `json:"tasks,omitempty"`
+	NextTask int64   `json:"next_task,omitempty"`
 }
 
 // instance is one simulated DB instance. Times are absolute, so transitions survive a restart of

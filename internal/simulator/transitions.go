@@ -16,6 +16,18 @@ const (
 // Transitions are evaluated lazily on each request, so an injected clock drives them exactly.
 // It reports whether anything changed.
 func (s *Simulator) advance(now time.Time) bool {
+	changed := s.finishTransitions(now)
+	// A change scheduled for a maintenance window starts at the window's start; the transitions
+	// it starts may already be over at now.
+	if s.runDueTasks(now) {
+		s.finishTransitions(now)
+		changed = true
+	}
+	return changed
+}
+
+// finishTransitions ends the timed statuses and flag lags that are over at now.
+func (s *Simulator) finishTransitions(now time.Time) bool {
 	changed := false
 	for id, in := range s.state.Instances {
 		if in.Status != statusRunning && !in.StatusUntil.IsZero() && !now.Before(in.StatusUntil) {

@@ -1,0 +1,211 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+// deferredConfig renders the instance with a class, a flag and apply_restarts.
+func (e *testEnv) deferredConfig(class string, flag bool, applyRestarts string) string {
+	return e.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine             = "MySQL"
+  engine_version     = "8.0"
+  instance_type      = %q
+  storage            = 20
+  instance_name      = "acctest"
+  maintenance_window = "02:00Z-03:00Z"
+  apply_restarts     = %q
+  atomic_write_16k   = %t
+}
+`, class, applyRestarts, flag)
+}
+
+// advance moves the simulated cloud's clock past the next window.
+func (e *testEnv) advance() func() { return func() { e.sim.AdvanceClock(25 * time.Hour) } }
+
+func scheduled(null bool) statecheck.StateCheck {
+	if null {
+		return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("scheduled_change"), knownvalue.Null())
+	}
+	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("scheduled_change").AtMapKey("window"), knownvalue.StringExact("02:00Z-03:00Z"))
+}
+
+func (e *testEnv) checkClassInCloud(id *string, class string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		a, err := e.api.DescribeDBInstanceAttribute(context.Background(), *id)
+		if err != nil {
+			return err
+		}
+		if a.DBInstanceClass != class || a.DBInstanceStatus != "Running" {
+			return fmt.Errorf("cloud has %s %s, want %s Running", a.DBInstanceClass, a.DBInstanceStatus, class)
+		}
+		return nil
+	}
+}
+
+// A deferred change: the apply returns without a restart, plans stay empty while it is pending, the
+// window makes exactly one restart for class + flag (two orders before the window), and the state then
+// matches the cloud.
+func TestAccInstance_restartsInMaintenanceWindow(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	const small, large, xlarge = "mysql.n2.medium.2c", "mysql.n2.large.2c", "mysql.x4.large.2c"
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.deferredConfig(small, false, "in_maintenance_window"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("maintenance_window"), knownvalue.StringExact("02:00Z-03:00Z")),
+					scheduled(true),
+				},
+				Check: resource.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 0, 0)),
+			},
+			{
+				// The flag: deferred. The apply sends one order and restarts nothing.
+				Config: env.deferredConfig(small, true, "in_maintenance_window"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{flagState(true), scheduled(false)},
+				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 0, 1), env.checkClassInCloud(&id, small)),
+			},
+			{
+				// Still pending: the same configuration plans nothing.
+				Config:           env.deferredConfig(small, true, "in_maintenance_window"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            env.checkCounts(&id, 0, 1),
+			},
+			{
+				// The class too, before the window: the order replaces the pending one.
+				Config:            env.deferredConfig(large, true, "in_maintenance_window"),
+				ConfigStateChecks: []statecheck.StateCheck{flagState(true), scheduled(false)},
+				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 0, 2), env.checkClassInCloud(&id, small)),
+			},
+			{
+				// The window passes: one restart for both changes; the state matches the cloud.
+				PreConfig:         env.advance(),
+				Config:            env.deferredConfig(large, true, "in_maintenance_window"),
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{flagState(true), scheduled(true)},
+				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 2), env.checkClassInCloud(&id, large)),
+			},
+			{
+				// Deferred, then apply_restarts = "immediately" before the window: applied now, once.
+				Config: env.deferredConfig(xlarge, true, "in_maintenance_window"),
+				Check:  resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 3), env.checkClassInCloud(&id, large)),
+			},
+			{
+				Config:            env.deferredConfig(xlarge, true, "immediately"),
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
+				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 2, 4), env.checkClassInCloud(&id, xlarge)),
+			},
+			{
+				PreConfig:        env.advance(),
+				Config:           env.deferredConfig(xlarge, true, "immediately"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            env.checkCounts(&id, 2, 4),
+			},
+		},
+	})
+}
+
+// A pending change can be withdrawn by reverting the configuration (no restart ever), and a window
+// that passes without the change shows as drift.
+func TestAccInstance_maintenanceWindowRevertAndMissed(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	const small, large = "mysql.n2.medium.2c", "mysql.n2.large.2c"
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{Config: env.deferredConfig(small, true, "in_maintenance_window"), Check: idOf(&id)},
+			{
+				Config:            env.deferredConfig(large, true, "in_maintenance_window"),
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(false)},
+			},
+			{
+				// Reverted before the window: the pending change is cancelled.
+				Config:            env.deferredConfig(small, true, "in_maintenance_window"),
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
+			},
+			{
+				PreConfig:        env.advance(),
+				Config:           env.deferredConfig(small, true, "in_maintenance_window"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            resource.ComposeTestCheckFunc(env.checkCounts(&id, 0, 2), env.checkClassInCloud(&id, small)),
+			},
+			{Config: env.deferredConfig(large, true, "in_maintenance_window")},
+			{
+				// The window passed without the change: the plan shows it again.
+				PreConfig:          env.missWindow(t, &id),
+				Config:             env.deferredConfig(large, true, "in_maintenance_window"),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				Config:            env.deferredConfig(large, true, "immediately"),
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
+				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 4), env.checkClassInCloud(&id, large)),
+			},
+		},
+	})
+}
+
+func (e *testEnv) missWindow(t *testing.T, id *string) func() {
+	return func() {
+		if n := e.sim.MissMaintenanceWindow(*id); n != 1 {
+			t.Errorf("%d scheduled changes failed, want 1", n)
+		}
+	}
+}
+
+// maintenance_window on a read-only instance: set at creation and changed in place, no restart.
+func TestAccReadonlyInstance_maintenanceWindow(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	roAddr := "rds_readonly_instance.ro[0]"
+	window := func(w string) string {
+		return env.providerBlock() + roAccPrimary(true) + roAccReplicasWith(1, "  maintenance_window = \""+w+"\"\n")
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []resource.TestStep{
+			{
+				// Refused before anything is created.
+				Config:      window("2am"),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`Invalid maintenance_window`),
+			},
+			{
+				Config:            window("03:00Z-04:00Z"),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(roAddr, tfjsonpath.New("maintenance_window"), knownvalue.StringExact("03:00Z-04:00Z"))},
+			},
+			{
+				Config: window("22:00Z-02:00Z"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(roAddr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(roAddr, tfjsonpath.New("maintenance_window"), knownvalue.StringExact("22:00Z-02:00Z"))},
+				Check:             roAccWantRestarts(env, 0, "rds_readonly_instance.ro.0"),
+			},
+		},
+	})
+}
