@@ -130,6 +130,9 @@ func (s *Simulator) createReadOnlyDBInstance(c *call) (map[string]any, *apiError
 	if primary.Status != statusRunning {
 		return nil, newErr(400, "OperationDenied.MasterDBInstanceState", "The primary instance %s is %s, not Running.", primary.ID, primary.Status)
 	}
+	if e := primary.writable("CreateReadOnlyDBInstance"); e != nil {
+		return nil, e
+	}
 	// One read-only create at a time per primary: users of the real API see LockTimeout (HTTP
 	// 403) from concurrent CreateReadOnlyDBInstance calls.
 	for _, id := range s.state.readOnlyIDs(primary.ID) {
@@ -327,7 +330,7 @@ func (s *Simulator) insert(c *call, in *instance) map[string]any {
 	c.dirty = true
 	return map[string]any{
 		"DBInstanceId":     in.ID,
-		"OrderId":          s.nextOrder(),
+		"OrderId":          itoa(s.nextOrder()), // a string here, an integer in ModifyDBInstanceSpec, as the SDK models say
 		"ConnectionString": connectionString(in),
 		"Port":             in.Port,
 	}

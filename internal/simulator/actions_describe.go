@@ -30,34 +30,9 @@ func expireTime(in *instance) string {
 	return ""
 }
 
-// cpuMemory derives cores and memory (MB) from the class: the size gives the cores, the
-// family's digit the GB per core.
-func cpuMemory(class string) (string, int64) {
-	parts := strings.Split(class, ".")
-	if len(parts) < 3 {
-		return "", 0
-	}
-	cores := map[string]int64{"micro": 1, "small": 1, "medium": 2, "large": 4, "xlarge": 8, "2xlarge": 16, "4xlarge": 32, "8xlarge": 64}[parts[2]]
-	ratio := int64(2)
-	for _, r := range parts[1] {
-		if r >= '1' && r <= '9' {
-			ratio = int64(r - '0')
-			break
-		}
-	}
-	if cores == 0 {
-		return "", 0
-	}
-	return strconv.FormatInt(cores, 10), cores * ratio * 1024
-}
-
 // attribute is one DescribeDBInstanceAttribute item, with the SDK's field names and types.
 func (s *Simulator) attribute(in *instance, now time.Time) map[string]any {
-	cpu, mem := cpuMemory(in.Class)
-	io := "0"
-	if in.IoAcceleration {
-		io = "1"
-	}
+	spec := specOf(in.Class)
 	item := map[string]any{
 		"DBInstanceId":          in.ID,
 		"DBInstanceDescription": in.Description,
@@ -66,8 +41,8 @@ func (s *Simulator) attribute(in *instance, now time.Time) map[string]any {
 		"Engine":                in.Engine,
 		"EngineVersion":         in.EngineVersion,
 		"DBInstanceClass":       in.Class,
-		"DBInstanceCPU":         cpu,
-		"DBInstanceMemory":      mem,
+		"DBInstanceCPU":         itoa(spec.cores),
+		"DBInstanceMemory":      spec.memoryMB,
 		"DBInstanceStorage":     in.Storage,
 		"DBInstanceStorageType": in.StorageType,
 		"DBInstanceStatus":      in.Status,
@@ -75,7 +50,8 @@ func (s *Simulator) attribute(in *instance, now time.Time) map[string]any {
 		"DBInstanceNetType":     in.NetType,
 		"Category":              in.Category,
 		"PayType":               in.PayType,
-		"LockMode":              "Unlock",
+		"LockMode":              in.lockMode(),
+		"LockReason":            in.LockReason,
 		"CreationTime":          in.CreationTime.Format(timestampLayout),
 		"ExpireTime":            expireTime(in),
 		"ReadOnlyDBInstanceIds": readOnlyList(s.state.readOnlyIDs(in.ID)),
@@ -84,14 +60,41 @@ func (s *Simulator) attribute(in *instance, now time.Time) map[string]any {
 		"VSwitchId":             in.VSwitchID,
 		"ConnectionString":      connectionString(in),
 		"Port":                  in.Port,
-		"SecurityIPList":        joinIPs(in.SecurityIPs),
+		"SecurityIPList":        dedupeIPs(joinIPs(in.SecurityIPs)),
 		"InstructionSetArch":    architecture(in.Class),
 		"MaintainTime":          in.MaintainTime,
 		"DeletionProtection":    in.DeletionProtection,
-		"IoAccelerationEnabled": io,
+		"IoAccelerationEnabled": ioAcceleration(in),
+		// Filled as the cloud fills them for an ordinary instance (README: DescribeDBInstanceAttribute fields).
+		"DBInstanceClassType":         classType(in.Class),
+		"ConnectionMode":              "Standard",
+		"MaxConnections":              spec.maxConnections,
+		"MaxIOPS":                     maxIOPS(in),
+		"MaxIOMBPS":                   maxIOMBPS(in),
+		"AccountMaxQuantity":          accountMaxQuantity,
+		"DBMaxQuantity":               databaseMaxQuantity,
+		"DBInstanceDiskUsed":          diskUsed(in),
+		"AvailabilityValue":           "100.0%",
+		"AutoUpgradeMinorVersion":     "Auto",
+		"CurrentKernelVersion":        kernelVersion,
+		"LatestKernelVersion":         kernelVersion,
+		"MasterZone":                  in.ZoneID,
+		"SlaveZones":                  slaveZones(in),
+		"ResourceGroupId":             resourceGroupID,
+		"SecurityIPMode":              "normal",
+		"IPType":                      "IPv4",
+		"VpcCloudInstanceId":          vpcCloudInstanceID(in),
+		"ProxyType":                   1,
+		"CompressionMode":             "off",
+		"SupportCompression":          false,
+		"BurstingEnabled":             false,
+		"ColdDataEnabled":             false,
+		"CanTempUpgrade":              false,
+		"IncrementSourceDBInstanceId": "",
 	}
 	if in.MasterID != "" {
 		item["MasterInstanceId"] = in.MasterID
+		item["IncrementSourceDBInstanceId"] = in.MasterID
 	}
 	// Q6: only MySQL carries OptimizedWritesInfo, in the exact byte form the cloud sends.
 	if in.isMySQL() {
@@ -119,7 +122,17 @@ func (s *Simulator) describeDBInstanceAttribute(c *call) (map[string]any, *apiEr
 	return map[string]any{"Items": map[string]any{"DBInstanceAttribute": items}}, nil
 }
 
-func summary(s *Simulator, in *instance) map[string]any {
+// ioAcceleration is IoAccelerationEnabled: "1" with Buffer Pool Extension on, else "0".
+func ioAcceleration(in *instance) string {
+	if in.IoAcceleration {
+		return "1"
+	}
+	return "0"
+}
+
+// summary is one DescribeDBInstances item. With InstanceLevel=1 it also carries Category, CPU and
+// memory; a read-only item carries no ReadOnlyDBInstanceIds.
+func summary(s *Simulator, in *instance, instanceLevel bool) map[string]any {
 	item := map[string]any{
 		"DBInstanceId":          in.ID,
 		"DBInstanceDescription": in.Description,
@@ -132,20 +145,32 @@ func summary(s *Simulator, in *instance) map[string]any {
 		"DBInstanceStatus":      in.Status,
 		"DBInstanceType":        dbInstanceType(in),
 		"DBInstanceNetType":     in.NetType,
-		"Category":              in.Category,
 		"PayType":               in.PayType,
-		"LockMode":              "Unlock",
+		"LockMode":              in.lockMode(),
+		"LockReason":            in.LockReason,
 		"CreateTime":            in.CreationTime.Format(timestampLayout),
 		"ExpireTime":            expireTime(in),
 		"InstanceNetworkType":   in.NetworkType,
 		"VpcId":                 in.VpcID,
 		"VSwitchId":             in.VSwitchID,
 		"ConnectionString":      connectionString(in),
-		"ReadOnlyDBInstanceIds": readOnlyList(s.state.readOnlyIDs(in.ID)),
 		"MutriORsignle":         false,
+		"ConnectionMode":        "Standard",
+		"ResourceGroupId":       resourceGroupID,
+		"VpcCloudInstanceId":    vpcCloudInstanceID(in),
+		"DeletionProtection":    in.DeletionProtection,
+		"IoAccelerationEnabled": ioAcceleration(in),
 	}
 	if in.MasterID != "" {
 		item["MasterInstanceId"] = in.MasterID
+	} else {
+		item["ReadOnlyDBInstanceIds"] = readOnlyList(s.state.readOnlyIDs(in.ID))
+	}
+	if instanceLevel {
+		spec := specOf(in.Class)
+		item["Category"] = in.Category
+		item["DBInstanceCPU"] = itoa(spec.cores)
+		item["DBInstanceMemory"] = spec.memoryMB
 	}
 	return item
 }
@@ -165,6 +190,11 @@ func (s *Simulator) describeDBInstances(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	level, e := p.oneOf("InstanceLevel", "0", "0", "1")
+	if e != nil {
+		return nil, e
+	}
+	instanceLevel := level == "1"
 	var ids map[string]bool
 	if raw := strings.TrimSpace(p.get("DBInstanceId")); raw != "" {
 		ids = map[string]bool{}
@@ -201,7 +231,7 @@ func (s *Simulator) describeDBInstances(c *call) (map[string]any, *apiError) {
 		}
 		end := min(start+size, len(matches))
 		for _, in := range matches[start:end] {
-			items = append(items, summary(s, in))
+			items = append(items, summary(s, in, instanceLevel))
 		}
 		next := ""
 		if end < len(matches) {
@@ -225,7 +255,7 @@ func (s *Simulator) describeDBInstances(c *call) (map[string]any, *apiError) {
 	start := min(int(page-1)*size, len(matches))
 	end := min(start+size, len(matches))
 	for _, in := range matches[start:end] {
-		items = append(items, summary(s, in))
+		items = append(items, summary(s, in, instanceLevel))
 	}
 	return map[string]any{
 		"Items":      map[string]any{"DBInstance": items},

@@ -59,8 +59,8 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	if in.Status != statusRunning {
-		return nil, errBusy(in.ID, in.Status)
+	if e := in.writable("ModifyDBInstanceSpec"); e != nil {
+		return nil, e
 	}
 
 	productTypeChanged := in.ProductTypeChanged || crossesProductType(in, class)
@@ -137,8 +137,8 @@ func (s *Simulator) modifyDBInstanceDescription(c *call) (map[string]any, *apiEr
 	if e := validateDescription(d); e != nil {
 		return nil, e
 	}
-	if in.Status != statusRunning {
-		return nil, errBusy(in.ID, in.Status)
+	if e := in.writable("ModifyDBInstanceDescription"); e != nil {
+		return nil, e
 	}
 	in.Description = d
 	c.dirty = true
@@ -162,7 +162,7 @@ func (s *Simulator) modifySecurityIps(c *call) (map[string]any, *apiError) {
 	}
 	array := strings.TrimSpace(p.get("DBInstanceIPArrayName"))
 	if array == "" {
-		array = "default"
+		array = defaultIPArray
 	}
 	if len(array) > 64 {
 		return nil, errInvalid("DBInstanceIPArrayName", "longer than 64 characters")
@@ -171,8 +171,12 @@ func (s *Simulator) modifySecurityIps(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	if in.Status != statusRunning {
-		return nil, errBusy(in.ID, in.Status)
+	attribute, e := p.oneOf("DBInstanceIPArrayAttribute", "", "hidden")
+	if e != nil {
+		return nil, e
+	}
+	if e := in.writable("ModifySecurityIps"); e != nil {
+		return nil, e
 	}
 	current := splitList(in.SecurityIPs[array])
 	switch mode {
@@ -193,13 +197,16 @@ func (s *Simulator) modifySecurityIps(c *call) (map[string]any, *apiError) {
 		}
 		current = kept
 	}
-	if len(current) == 0 {
+	// The default array always exists (it may be empty); another array goes with its last IP.
+	if len(current) == 0 && array != defaultIPArray {
 		delete(in.SecurityIPs, array)
+		delete(in.IPArrayAttributes, array)
 	} else {
 		in.SecurityIPs[array] = strings.Join(current, ",")
+		in.setIPArrayAttribute(array, attribute)
 	}
 	c.dirty = true
-	return map[string]any{"TaskId": s.nextOrder()}, nil
+	return map[string]any{"TaskId": itoa(s.nextOrder())}, nil
 }
 
 // modifyDBInstanceDeletionProtection sets DeletionProtection.
@@ -215,8 +222,8 @@ func (s *Simulator) modifyDBInstanceDeletionProtection(c *call) (map[string]any,
 	if e != nil {
 		return nil, e
 	}
-	if in.Status != statusRunning {
-		return nil, errBusy(in.ID, in.Status)
+	if e := in.writable("ModifyDBInstanceDeletionProtection"); e != nil {
+		return nil, e
 	}
 	in.DeletionProtection = on
 	c.dirty = true
@@ -229,16 +236,16 @@ func (s *Simulator) restartDBInstance(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	if in.Status != statusRunning {
-		return nil, errBusy(in.ID, in.Status)
+	if e := in.writable("RestartDBInstance"); e != nil {
+		return nil, e
 	}
 	s.startRestart(in, statusRebooting, c.now, in.Optimized)
 	c.dirty = true
 	return map[string]any{}, nil
 }
 
-// deleteDBInstance: Deleting for DeleteDuration, then gone. Refused while deletion protection is
-// on (Q10) or while read-only instances are attached.
+// deleteDBInstance: Deleting for DeleteDuration, then gone, with the primary's read-only
+// instances. Refused while deletion protection is on (Q10).
 func (s *Simulator) deleteDBInstance(c *call) (map[string]any, *apiError) {
 	in, e := s.lookup(c.p)
 	if e != nil {
@@ -247,16 +254,25 @@ func (s *Simulator) deleteDBInstance(c *call) (map[string]any, *apiError) {
 	if _, e := c.p.oneOf("ReleasedKeepPolicy", "None", "None", "Lastest", "All"); e != nil {
 		return nil, e
 	}
-	if in.Status != statusRunning {
-		return nil, errBusy(in.ID, in.Status)
+	if e := in.writable("DeleteDBInstance"); e != nil {
+		return nil, e
 	}
 	if in.DeletionProtection {
 		return nil, newErr(403, "OperationDenied.DeletionProtection", "Instance %s has deletion protection on; turn it off with ModifyDBInstanceDeletionProtection first.", in.ID)
 	}
-	if ros := s.state.readOnlyIDs(in.ID); len(ros) > 0 {
-		return nil, newErr(400, "OperationDenied.ReadOnlyInstanceExists", "Primary instance %s still has read-only instances (%s); delete them first.", in.ID, strings.Join(ros, ", "))
+	// Releasing a primary releases its read-only instances with it, which must be able to go now.
+	var readOnly []*instance
+	for _, id := range s.state.readOnlyIDs(in.ID) {
+		ro := s.state.Instances[id]
+		if ro.Status != statusRunning {
+			return nil, newErr(400, "OperationDenied.ReadDBInstanceStatus", "Read-only instance %s is %s; it must be Running to be released with its primary %s.", ro.ID, ro.Status, in.ID)
+		}
+		readOnly = append(readOnly, ro)
 	}
 	startTransition(in, statusDeleting, c.now, s.opts.DeleteDuration)
+	for _, ro := range readOnly {
+		startTransition(ro, statusDeleting, c.now, s.opts.DeleteDuration)
+	}
 	c.dirty = true
 	return map[string]any{"RegionId": in.RegionID}, nil
 }

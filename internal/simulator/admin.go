@@ -12,6 +12,9 @@ import (
 //	POST /_simulator/stats/reset  zeroes the counters
 //	GET  /_simulator/faults       the current faults
 //	POST /_simulator/faults       {"throttle_rate":..,"error_rate":..,"latency_ms":..,"drop_response_rate":..}
+//	GET  /_simulator/instances/{id}            hidden facts: purchase time, product-type history, lock
+//	POST /_simulator/instances/{id}/state      {"status":"Stopped|Running|Deleting","lock_mode":..,"lock_reason":..,"for_ms":..}
+//	POST /_simulator/instances/{id}/ip-arrays  {"name":"ali_dms_group","ips":"100.104.0.0/16","attribute":"hidden"}
 func (s *Simulator) serveAdmin(w http.ResponseWriter, r *http.Request) {
 	type route struct{ method, path string }
 	switch (route{r.Method, r.URL.Path}) {
@@ -40,6 +43,10 @@ func (s *Simulator) serveAdmin(w http.ResponseWriter, r *http.Request) {
 		s.SetFaults(f)
 		writeJSON(w, http.StatusOK, f)
 	default:
+		if id, sub, ok := instanceAdminPath(r.URL.Path); ok {
+			s.serveInstanceAdmin(w, r, id, sub)
+			return
+		}
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": "unknown admin endpoint " + r.Method + " " + truncate(r.URL.Path)})
 	}
 }

@@ -45,8 +45,9 @@ func errInternal(detail string) *apiError {
 
 func newRequestID() string { return strings.ToUpper(uuid.NewString()) }
 
-// writeError sends the standard error body {Code,HostId,Message,Recommend,RequestId}.
-func writeError(w http.ResponseWriter, r *http.Request, requestID string, e *apiError) {
+// writeError sends the standard error body {Code,HostId,Message,Recommend,RequestId}, as JSON or
+// as XML under <Error>.
+func writeError(w http.ResponseWriter, r *http.Request, f answerFormat, requestID string, e *apiError) {
 	host := r.Host
 	if host == "" {
 		host = "rds.aliyuncs.com"
@@ -64,7 +65,7 @@ func writeError(w http.ResponseWriter, r *http.Request, requestID string, e *api
 		Recommend: "https://api.alibabacloud.com/troubleshoot?q=" + url.QueryEscape(e.code) + "&product=Rds&requestId=" + requestID,
 		RequestID: requestID,
 	}
-	writeJSON(w, e.status, body)
+	writeAnswer(w, f, e.status, "Error", body)
 }
 
 func writeJSON(w http.ResponseWriter, status int, body any) {

@@ -185,14 +185,27 @@ func TestReadOnlyRules(t *testing.T) {
 	if got := e.owInfo(ro(primary)); got != owJSON(true, true) {
 		t.Fatalf("read-only of an on primary: %s", got)
 	}
-	// A primary with read-only instances cannot be deleted.
-	e.c.fails("DeleteDBInstance", map[string]string{"DBInstanceId": primary}, 400, "OperationDenied.ReadOnlyInstanceExists")
 	// Creating a read-only instance of a busy primary is refused.
 	e.toggle(primary, "none")
 	e.c.fails("CreateReadOnlyDBInstance", map[string]string{
 		"RegionId": DefaultRegion, "DBInstanceId": primary, "EngineVersion": "8.0",
 		"DBInstanceClass": "mysqlro.n2.medium.1c", "DBInstanceStorage": "100", "PayType": "Postpaid",
 	}, 400, "OperationDenied.MasterDBInstanceState")
+	// Releasing a primary releases its read-only instances with it; refused while one is busy.
+	e.settle()
+	e.c.ok("RestartDBInstance", map[string]string{"DBInstanceId": ro1})
+	e.c.fails("DeleteDBInstance", map[string]string{"DBInstanceId": primary}, 400, "OperationDenied.ReadDBInstanceStatus")
+	e.settle()
+	e.c.ok("DeleteDBInstance", map[string]string{"DBInstanceId": primary})
+	for _, id := range e.sim.state.readOnlyIDs(primary) {
+		if s := e.status(id); s != statusDeleting {
+			t.Fatalf("read-only %s is %s while its primary is released", id, s)
+		}
+	}
+	e.clock.Add(deleteD)
+	for _, id := range []string{primary, ro1, ro2} {
+		e.c.fails("DescribeDBInstanceAttribute", map[string]string{"DBInstanceId": id}, 404, "InvalidDBInstanceId.NotFound")
+	}
 }
 
 // Concurrent read-only creates of one primary meet LockTimeout until the first one is Running.

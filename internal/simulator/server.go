@@ -38,6 +38,7 @@ var actions = map[string]handler{
 	"ModifyDBInstanceSpec":               (*Simulator).modifyDBInstanceSpec,
 	"ModifyDBInstanceDescription":        (*Simulator).modifyDBInstanceDescription,
 	"ModifySecurityIps":                  (*Simulator).modifySecurityIps,
+	"DescribeDBInstanceIPArrayList":      (*Simulator).describeDBInstanceIPArrayList,
 	"ModifyDBInstanceDeletionProtection": (*Simulator).modifyDBInstanceDeletionProtection,
 	"RestartDBInstance":                  (*Simulator).restartDBInstance,
 	"DeleteDBInstance":                   (*Simulator).deleteDBInstance,
@@ -45,7 +46,8 @@ var actions = map[string]handler{
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 	requestID := newRequestID()
-	fail := func(e *apiError) { writeError(w, r, requestID, e) }
+	format := requestFormat(r, params{"Format": r.URL.Query().Get("Format")})
+	fail := func(e *apiError) { writeError(w, r, format, requestID, e) }
 	if r.URL.Path != "/" {
 		fail(newErr(404, "InvalidAction.NotFound", "RPC-style APIs are served at \"/\", not %q.", truncate(r.URL.Path)))
 		return
@@ -64,6 +66,7 @@ func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 		fail(e)
 		return
 	}
+	format = requestFormat(r, all)
 	auth, e := s.authenticate(r, query, all, body)
 	if e != nil {
 		fail(e)
@@ -113,7 +116,7 @@ func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp["RequestId"] = requestID
-	writeJSON(w, http.StatusOK, resp)
+	writeAnswer(w, format, http.StatusOK, auth.action+"Response", resp)
 }
 
 // dispatch runs a handler under the lock, with ClientToken idempotency, and saves the state

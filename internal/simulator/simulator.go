@@ -184,7 +184,7 @@ func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.mu.Lock()
 			s.stats.InternalErrors++
 			s.mu.Unlock()
-			writeError(w, r, newRequestID(), errInternal(fmt.Sprint(v)))
+			writeError(w, r, formatJSON, newRequestID(), errInternal(fmt.Sprint(v)))
 		}
 	}()
 	if isAdminPath(r.URL.Path) {

@@ -59,6 +59,13 @@ type instance struct {
 	Status             string    `json:"status"`
 	StatusUntil        time.Time `json:"status_until"` // end of a transitional status
 	MaintainTime       string    `json:"maintain_time"`
+
+	// LockMode and LockReason as DescribeDBInstanceAttribute reports them; "" is Unlock.
+	LockMode   string `json:"lock_mode,omitempty"`
+	LockReason string `json:"lock_reason,omitempty"`
+	// IPArrayAttributes holds DBInstanceIPArrayAttribute per IP array ("hidden" for the arrays
+	// other Alibaba services keep out of the console); absent means "".
+	IPArrayAttributes map[string]string `json:"ip_array_attributes,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
