@@ -312,7 +312,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 
 	var id string
 	if restore != nil {
-		out, err := r.data.API.CloneDBInstance(ctx, &rdsapi.CloneDBInstanceRequest{
+		cloned, err := rdsservice.CloneDBInstance(ctx, r.data.API, r.data.Waiter, &rdsapi.CloneDBInstanceRequest{
 			RegionID:              r.data.Region,
 			SourceDBInstanceID:    restore.SourceInstanceID.ValueString(),
 			BackupID:              restore.BackupID.ValueString(),
@@ -328,11 +328,15 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 			VSwitchID:             plan.VSwitchID.ValueString(),
 		})
 		if err != nil {
+			if cloned != "" { // the request made it although no answer came: keep it in state (tainted)
+				plan.ID = types.StringValue(cloned)
+				resp.Diagnostics.Append(resp.State.Set(ctx, plan.knownOrNull())...)
+			}
 			resp.Diagnostics.AddError("Error cloning RDS instance",
 				fmt.Sprintf("CloneDBInstance from %s failed: %v", restore.SourceInstanceID.ValueString(), err))
 			return
 		}
-		id = out.DBInstanceID
+		id = cloned
 	} else {
 		createReq := &rdsapi.CreateDBInstanceRequest{
 			RegionID:              r.data.Region,
@@ -364,12 +368,16 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		if resp.Diagnostics.HasError() {
 			return
 		}
-		out, err := r.data.API.CreateDBInstance(ctx, createReq)
+		created, err := rdsservice.CreateDBInstance(ctx, r.data.API, r.data.Waiter, createReq)
 		if err != nil {
+			if created != "" { // the request made it although no answer came: keep it in state (tainted)
+				plan.ID = types.StringValue(created)
+				resp.Diagnostics.Append(resp.State.Set(ctx, plan.knownOrNull())...)
+			}
 			resp.Diagnostics.AddError("Error creating RDS instance", fmt.Sprintf("CreateDBInstance failed: %v", err))
 			return
 		}
-		id = out.DBInstanceID
+		id = created
 	}
 	if id == "" {
 		resp.Diagnostics.AddError("Error creating RDS instance", "the cloud accepted the request but returned no DBInstanceId")

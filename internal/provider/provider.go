@@ -87,7 +87,8 @@ func (p *RDSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 			"region": schema.StringAttribute{
 				Optional: true,
 				MarkdownDescription: "Region of the instances, e.g. `cn-hangzhou`. Falls back to `ALIBABA_CLOUD_REGION`, " +
-					"then `ALICLOUD_REGION`, then `" + defaultRegion + "`.",
+					"then `ALICLOUD_REGION`, then `" + defaultRegion + "`. A region RDS does not offer is a configuration " +
+					"error that lists the valid ones (`DescribeRegions`).",
 			},
 			"access_key": schema.StringAttribute{
 				Optional: true,
@@ -126,7 +127,9 @@ func (p *RDSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 			"max_retries": schema.Int64Attribute{
 				Optional: true,
 				MarkdownDescription: fmt.Sprintf("Retries of one API call on throttling, server errors and connection "+
-					"failures (default %d). Waits for the instance are bounded by the resource's `timeouts`.", defaultMaxRetries),
+					"failures (default %d); one call, all its attempts included, gets at most %s. Creates, which carry a "+
+					"`ClientToken`, are resent with the same token beyond this until the resource's `timeouts.create`. Waits "+
+					"for the instance are bounded by the resource's `timeouts`.", defaultMaxRetries, rdsapi.DefaultCallTimeout),
 				Validators: []validator.Int64{int64validator.Between(0, 100)},
 			},
 		},
@@ -198,6 +201,10 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		resp.Diagnostics.AddError("Invalid RDS provider configuration", err.Error())
 		return
 	}
+	if err := checkRegion(ctx, settings, cred, client); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown RDS region", err.Error())
+		return
+	}
 
 	data := &ProviderData{
 		API:    client,
@@ -215,12 +222,18 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 
 // Resources lists the provider's resources.
 func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{NewInstanceResource, NewReadonlyInstanceResource}
+	return []func() resource.Resource{
+		NewInstanceResource, NewReadonlyInstanceResource,
+		NewAccountResource, NewDatabaseResource, NewAccountPrivilegeResource,
+	}
 }
 
 // DataSources lists the provider's data sources.
 func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{NewInstanceDataSource, NewInstancesDataSource}
+	return []func() datasource.DataSource{
+		NewInstanceDataSource, NewInstancesDataSource,
+		NewAccountsDataSource, NewDatabasesDataSource,
+	}
 }
 
 // settings is the provider configuration after environment fallbacks.

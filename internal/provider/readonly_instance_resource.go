@@ -648,22 +648,19 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 		createReq.InstanceNetworkType = rdsapi.NetworkTypeVPC
 		createReq.VPCID = primary.VpcID
 	}
-	var created *rdsapi.CreateDBInstanceResponse
-	// The primary refuses a new read-only instance while it is busy, e.g. while a sibling is being
-	// created (count > 1): OperationDenied.MasterDBInstanceState, LockTimeout and the like.
-	err = r.data.Waiter.RetryBusy(ctx, func() error {
-		out, err := r.data.API.CreateReadOnlyDBInstance(ctx, createReq)
-		if err == nil {
-			created = out
-		}
-		return err
-	})
+	// Resent while the primary is busy (e.g. a sibling is being created), throttled or silent.
+	id, err := rdsservice.CreateReadOnlyDBInstance(ctx, r.data.API, r.data.Waiter, primary, createReq)
 	if err != nil {
+		if id != "" { // the request made it although no answer came: keep it in state (tainted)
+			partial := plan
+			partial.ID = types.StringValue(id)
+			roNullUnknowns(&partial)
+			resp.Diagnostics.Append(resp.State.Set(ctx, &partial)...)
+		}
 		resp.Diagnostics.AddError("Creating the read-only instance failed",
 			fmt.Sprintf("CreateReadOnlyDBInstance for primary %s: %v", master, err))
 		return
 	}
-	id := created.DBInstanceID
 	tflog.Info(ctx, "read-only instance accepted", map[string]any{"id": id, "primary": master})
 
 	// Record the id at once: if a wait fails, Terraform keeps the instance (tainted) instead of

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -90,15 +91,26 @@ type faultResult struct {
 type faultRecorder struct {
 	mu        sync.Mutex
 	dropFirst map[string]int // action -> answers still to lose
-	codes     map[string]int
-	keyIDs    map[string]int
-	tokens    map[string]int
+	// hold: these actions are carried out and then never answered (the connection hangs until
+	// the client gives up); heldDone is closed after the first one was carried out.
+	hold     map[string]bool
+	heldDone chan struct{}
+	// unavailable: these actions answer 503 ServiceUnavailable without being carried out.
+	unavailable map[string]bool
+	// expiredToken: requests with this STS token answer InvalidSecurityToken.Expired.
+	expiredToken string
+	// slowerThan > 0 counts the answers that took at least that long as "delayed".
+	slowerThan time.Duration
+	codes      map[string]int
+	keyIDs     map[string]int
+	tokens     map[string]int
 }
 
 var credentialPattern = regexp.MustCompile(`Credential=([^,\s]+)`)
 
 func newFaultRecorder() *faultRecorder {
-	return &faultRecorder{dropFirst: map[string]int{}, codes: map[string]int{}, keyIDs: map[string]int{}, tokens: map[string]int{}}
+	return &faultRecorder{dropFirst: map[string]int{}, hold: map[string]bool{}, heldDone: make(chan struct{}), unavailable: map[string]bool{},
+		codes: map[string]int{}, keyIDs: map[string]int{}, tokens: map[string]int{}}
 }
 
 func (f *faultRecorder) wrap(next http.Handler) http.Handler {
@@ -107,18 +119,40 @@ func (f *faultRecorder) wrap(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
+		start := time.Now()
+		action := r.Header.Get("x-acs-action")
 		f.mu.Lock()
 		if m := credentialPattern.FindStringSubmatch(r.Header.Get("Authorization")); m != nil {
 			f.keyIDs[m[1]]++
 		}
-		if tok := r.Header.Get("x-acs-security-token"); tok != "" {
+		tok := r.Header.Get("x-acs-security-token")
+		if tok != "" {
 			f.tokens[tok]++
 		}
-		drop := f.dropFirst[r.Header.Get("x-acs-action")] > 0
+		drop := f.dropFirst[action] > 0
 		if drop {
-			f.dropFirst[r.Header.Get("x-acs-action")]--
+			f.dropFirst[action]--
 		}
+		hold, unavailable, expired := f.hold[action], f.unavailable[action], tok != "" && tok == f.expiredToken
 		f.mu.Unlock()
+		switch {
+		case expired:
+			f.answer(w, http.StatusBadRequest, "InvalidSecurityToken.Expired", "Specified SecurityToken is expired.")
+			return
+		case unavailable:
+			f.answer(w, http.StatusServiceUnavailable, "ServiceUnavailable", "The request has failed due to a temporary failure of the server.")
+			return
+		case hold:
+			next.ServeHTTP(httptest.NewRecorder(), r)
+			f.mu.Lock()
+			f.codes["held"]++
+			if f.codes["held"] == 1 {
+				close(f.heldDone)
+			}
+			f.mu.Unlock()
+			<-r.Context().Done()
+			return
+		}
 		if drop {
 			// Let the simulator carry the action out, then close the connection unanswered.
 			next.ServeHTTP(httptest.NewRecorder(), r)
@@ -137,6 +171,9 @@ func (f *faultRecorder) wrap(next http.Handler) http.Handler {
 		next.ServeHTTP(rw, r)
 		f.mu.Lock()
 		defer f.mu.Unlock()
+		if f.slowerThan > 0 && time.Since(start) >= f.slowerThan {
+			f.codes["delayed"]++
+		}
 		switch {
 		case rw.hijacked:
 			f.codes["dropped"]++
@@ -149,6 +186,16 @@ func (f *faultRecorder) wrap(next http.Handler) http.Handler {
 			}
 		}
 	})
+}
+
+// answer writes an error answer in the cloud's format and counts it.
+func (f *faultRecorder) answer(w http.ResponseWriter, status int, code, message string) {
+	f.mu.Lock()
+	f.codes[code]++
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]string{"Code": code, "Message": message, "RequestId": "recorder"})
 }
 
 func (f *faultRecorder) count(prefix string) int {
@@ -450,9 +497,8 @@ func (p *faultPass) run() {
 	case p.kind.busy:
 		injected = p.rec.count("OperationDenied")
 	case p.kind.faults.LatencyMS > 0:
-		for _, n := range env.sim.Stats().Requests {
-			injected += n
-		}
+		// Answers that really took the added latency: 0 if the simulator ignored the setting.
+		injected = p.rec.count("delayed")
 	}
 	p.add(func(r *faultResult) {
 		r.passes++
@@ -495,6 +541,7 @@ func TestAccReliabilityFaultMatrix(t *testing.T) {
 					for _, action := range kind.dropFirst {
 						rec.dropFirst[action] = 1
 					}
+					rec.slowerThan = time.Duration(kind.faults.LatencyMS) * time.Millisecond
 					(&faultPass{t: t, kind: kind, env: env, rec: rec, mu: &mu, res: &results[i]}).run()
 				})
 			}
@@ -504,8 +551,30 @@ func TestAccReliabilityFaultMatrix(t *testing.T) {
 	if !long {
 		return
 	}
+	// The create rows of issue 12: 200 creates each at the rdsservice level, then the issue's own
+	// scenario with terraform (five instances created in parallel), five passes.
+	rows := createFaultRows()
+	createResults := make([]createFaultResult, len(rows))
+	t.Run("creates", func(t *testing.T) {
+		for i, row := range rows {
+			t.Run(strings.ReplaceAll(row.name, " ", "_"), func(t *testing.T) {
+				createResults[i] = runCreateFaults(t, row, longCreates, 10)
+			})
+		}
+	})
+	var tf terraformCreateResult
+	t.Run("terraform_creates", func(t *testing.T) {
+		for pass := 1; pass <= passes; pass++ {
+			t.Run(fmt.Sprintf("pass%d", pass), func(t *testing.T) {
+				t.Parallel()
+				runTerraformCreates(t, &mu, &tf)
+			})
+		}
+	})
+
 	out := filepath.Join("..", "..", "templates", "guides", "reliability.md.tmpl")
-	if err := os.WriteFile(out, []byte(reliabilityReport(kinds, results, passes, time.Since(start))), 0o644); err != nil {
+	report := reliabilityReport(kinds, results, passes, time.Since(start)) + createReport(rows, createResults, tf)
+	if err := os.WriteFile(out, []byte(report), 0o644); err != nil {
 		t.Fatalf("writing %s: %v", out, err)
 	}
 	t.Logf("wrote %s", out)
@@ -718,11 +787,16 @@ func TestAccReliability_interruptedCreateTaints(t *testing.T) {
 	steps := []resource.TestStep{{
 		PreConfig: func() {
 			go func() {
+				// Poll until the provider is inside the wait for Running: the create was sent, and
+				// the instance has been read since.
 				deadline := time.Now().Add(time.Minute)
 				for env.sim.Stats().Requests["CreateDBInstance"] == 0 && time.Now().Before(deadline) {
 					time.Sleep(20 * time.Millisecond)
 				}
-				time.Sleep(500 * time.Millisecond) // now inside the wait for Running
+				reads := env.sim.Stats().Requests["DescribeDBInstanceAttribute"]
+				for env.sim.Stats().Requests["DescribeDBInstanceAttribute"] == reads && time.Now().Before(deadline) {
+					time.Sleep(20 * time.Millisecond)
+				}
 				n := 0
 				for _, pid := range terraformChildren() {
 					if p, err := os.FindProcess(pid); err == nil && p.Signal(os.Interrupt) == nil {
@@ -743,4 +817,470 @@ func TestAccReliability_interruptedCreateTaints(t *testing.T) {
 	if n := <-interrupted; n == 0 {
 		t.Error("no terraform process was interrupted")
 	}
+}
+
+// ---- unanswered creates (issue 12) ----
+
+// createFaultRow is one row of the create matrix: many CreateDBInstance calls through
+// rdsservice.CreateDBInstance (the code path of rds_instance's Create) and the real HTTPS client,
+// with the provider's default max_retries, against the simulator with faults on every call.
+type createFaultRow struct {
+	name     string
+	faults   simulator.Faults
+	deadline time.Duration // each create's budget (timeouts.create)
+	// noFailures says every create must succeed (or be recovered); otherwise a create may fail,
+	// but only with a message that says what exists.
+	noFailures bool
+}
+
+// createFaultResult counts one row: every create ends in exactly one of succeeded, recovered
+// (the deadline came without an answer and the lookup found the instance: it would be in state,
+// tainted) or failed-and-said-so (the lookup found nothing and the message says so).
+type createFaultResult struct {
+	creates, succeeded, recovered, failedNothing, failedOther int
+	duplicates, orphans                                       int
+	throttled, errors5xx, dropped                             int
+	wall                                                      time.Duration
+}
+
+func createFaultRows() []createFaultRow {
+	low := simulator.Faults{ThrottleRate: 0.3, ErrorRate: 0.1, DropResponseRate: 0.1}
+	high := simulator.Faults{ThrottleRate: 0.5, ErrorRate: 0.2, DropResponseRate: 0.2}
+	return []createFaultRow{
+		{name: "30% throttling, 10% 5xx, 10% lost answers", faults: low, deadline: 3 * time.Minute, noFailures: true},
+		{name: "50% throttling, 20% 5xx, 20% lost answers", faults: high, deadline: 3 * time.Minute},
+		{name: "50% throttling, 20% 5xx, 20% lost answers, 1.5 s deadline", faults: high, deadline: 1500 * time.Millisecond},
+	}
+}
+
+// runCreateFaults makes n creates with `workers` in parallel and audits the simulator afterwards.
+func runCreateFaults(t *testing.T, row createFaultRow, n, workers int) createFaultResult {
+	t.Helper()
+	env, rec := newRecordedEnv(t, simulator.Options{CreateDuration: 200 * time.Millisecond, RestartDuration: 200 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond, Faults: row.faults})
+	cred, _, err := buildCredential(settings{accessKey: simulator.DefaultAccessKeyID, secretKey: simulator.DefaultAccessKeySecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: env.srv.URL, Credentials: cred, MaxRetries: defaultMaxRetries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waiter := &rdsservice.Waiter{API: client, MinInterval: 50 * time.Millisecond, MaxInterval: 500 * time.Millisecond}
+
+	res := createFaultResult{creates: n}
+	reported := make([]string, n) // the id each create returned (answered or found)
+	var mu sync.Mutex
+	var problems []string
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				ctx, cancel := context.WithTimeout(context.Background(), row.deadline)
+				id, err := rdsservice.CreateDBInstance(ctx, client, waiter, &rdsapi.CreateDBInstanceRequest{
+					RegionID: simulator.DefaultRegion, Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+					DBInstanceStorage: 20, DBInstanceStorageType: "cloud_essd", SecurityIPList: "127.0.0.1",
+					DBInstanceDescription: fmt.Sprintf("create-%03d", i),
+				})
+				cancel()
+				mu.Lock()
+				reported[i] = id
+				var unknown *rdsservice.UnknownOutcomeError
+				switch {
+				case err == nil:
+					res.succeeded++
+				case errors.As(err, &unknown) && unknown.Found != nil && id == unknown.Found.DBInstanceID:
+					res.recovered++
+				case errors.As(err, &unknown) && unknown.LookupErr == nil && len(unknown.Candidates) == 0 &&
+					strings.Contains(err.Error(), "No instance was created by this request"):
+					res.failedNothing++
+				default:
+					res.failedOther++
+					problems = append(problems, fmt.Sprintf("create-%03d: %v", i, err))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range n {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	res.wall = time.Since(start)
+	res.throttled, res.errors5xx, res.dropped = rec.count("Throttling"), rec.count("ServiceUnavailable"), rec.count("dropped")
+
+	// Audit with the faults off: every instance must belong to exactly one create that reported it.
+	env.sim.SetFaults(simulator.Faults{})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	items, err := rdsservice.ListAllDBInstances(ctx, env.api, &rdsapi.DescribeDBInstancesRequest{RegionID: simulator.DefaultRegion})
+	if err != nil {
+		t.Fatalf("listing instances: %v", err)
+	}
+	perCreate := map[string]int{}
+	known := map[string]bool{}
+	for _, id := range reported {
+		if id != "" {
+			known[id] = true
+		}
+	}
+	for _, it := range items {
+		perCreate[it.DBInstanceDescription]++
+		if !known[it.DBInstanceID] {
+			res.orphans++
+			problems = append(problems, fmt.Sprintf("orphan %s (%s): no create reported it", it.DBInstanceID, it.DBInstanceDescription))
+		}
+	}
+	for desc, c := range perCreate {
+		if c > 1 {
+			res.duplicates += c - 1
+			problems = append(problems, fmt.Sprintf("%d instances for %s", c, desc))
+		}
+	}
+	if total := res.succeeded + res.recovered + res.failedNothing + res.failedOther; total != n {
+		t.Errorf("%d creates accounted for, want %d", total, n)
+	}
+	if res.succeeded+res.recovered != len(items) {
+		t.Errorf("%d creates reported an instance, the simulator holds %d", res.succeeded+res.recovered, len(items))
+	}
+	if res.duplicates > 0 || res.orphans > 0 || res.failedOther > 0 || (row.noFailures && res.failedNothing+res.recovered > 0) {
+		t.Errorf("%s: %+v\n%s", row.name, res, strings.Join(problems, "\n"))
+	}
+	// Every fault must have hit the creates, or the row proves nothing.
+	if res.throttled == 0 || res.errors5xx == 0 || res.dropped == 0 {
+		t.Errorf("%s: a fault was never seen (answers: %s)", row.name, rec.summary())
+	}
+	t.Logf("%s: %+v; answers: %s", row.name, res, rec.summary())
+	return res
+}
+
+// TestAccReliabilityCreateFaults is the short form of the create rows (make test): 20 creates
+// per row. The long form (200 per row) runs in TestAccReliabilityFaultMatrix under make test-faults.
+func TestAccReliabilityCreateFaults(t *testing.T) {
+	if os.Getenv(faultsLongEnv) != "" {
+		t.Skip("the long form runs in TestAccReliabilityFaultMatrix")
+	}
+	for _, row := range createFaultRows() {
+		t.Run(strings.ReplaceAll(row.name, " ", "_"), func(t *testing.T) {
+			t.Parallel()
+			runCreateFaults(t, row, 20, 5)
+		})
+	}
+}
+
+// clearFaults stops every fault the recorder injects.
+func (f *faultRecorder) clearFaults() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.dropFirst, f.hold, f.unavailable = map[string]int{}, map[string]bool{}, map[string]bool{}
+}
+
+// afterFaults is partialFailureSteps with the recorder's faults switched off first.
+func afterFaults(env *testEnv, rec *faultRecorder, first, second *string) []resource.TestStep {
+	steps := partialFailureSteps(env, first, second)
+	pre := steps[0].PreConfig
+	steps[0].PreConfig = func() { rec.clearFaults(); pre() }
+	return steps
+}
+
+// Every answer to CreateDBInstance is lost although the instance is made: the create is resent
+// with its token until timeouts.create, then the instance is found by its token tag and recorded
+// in state, tainted; the next plan replaces it and nothing is orphaned.
+func TestAccReliability_unansweredCreateFoundAtDeadline(t *testing.T) {
+	t.Parallel()
+	env, rec := newRecordedEnv(t, simulator.Options{CreateDuration: 200 * time.Millisecond, RestartDuration: 200 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond})
+	rec.dropFirst["CreateDBInstance"] = 1 << 20
+	var first, second string
+	steps := []resource.TestStep{{
+		Config:      partialConfig(env, "4s"),
+		ExpectError: regexp.MustCompile(`(?s)CreateDBInstance.*got no answer.*did create instance rm-\S+.*recorded in state and\s+marked tainted`),
+	}}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkNoInstances(env),
+		Steps:                    append(steps, afterFaults(env, rec, &first, &second)...),
+	})
+	if n := env.sim.Stats().Requests["CreateDBInstance"]; n < 3 {
+		t.Errorf("CreateDBInstance sent %d times; want it resent until the deadline", n)
+	}
+}
+
+// CreateDBInstance keeps failing with 503 without making anything: at the deadline the provider
+// looks, finds nothing, and says so.
+func TestAccReliability_unansweredCreateNoneExists(t *testing.T) {
+	t.Parallel()
+	env, rec := newRecordedEnv(t, simulator.Options{CreateDuration: 200 * time.Millisecond, RestartDuration: 200 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond})
+	rec.unavailable["CreateDBInstance"] = true
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkNoInstances(env),
+		Steps: []resource.TestStep{{
+			Config:      partialConfig(env, "3s"),
+			ExpectError: regexp.MustCompile(`(?s)ServiceUnavailable.*No instance was created by this\s+request`),
+		}, {
+			PreConfig: rec.clearFaults,
+			Config:    partialConfig(env, "2m"),
+			Check:     checkInstanceCount(env, 1),
+		}},
+	})
+	if n := rec.count("ServiceUnavailable"); n < 3 {
+		t.Errorf("CreateDBInstance answered 503 %d times; want it resent until the deadline", n)
+	}
+}
+
+func checkInstanceCount(env *testEnv, want int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		ids, err := env.instanceIDs()
+		if err != nil {
+			return err
+		}
+		if len(ids) != want {
+			return fmt.Errorf("the simulator holds %v, want %d instance(s)", ids, want)
+		}
+		return nil
+	}
+}
+
+// Ctrl-C while CreateDBInstance has been carried out but not answered: the provider looks the
+// instance up by its token tag and records it (tainted) instead of leaving it orphaned. Not
+// parallel: it signals every terraform process this test binary runs.
+func TestAccReliability_interruptedUnansweredCreate(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("finds the terraform process through /proc")
+	}
+	env, rec := newRecordedEnv(t, simulator.Options{CreateDuration: 200 * time.Millisecond, RestartDuration: 200 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond})
+	rec.hold["CreateDBInstance"] = true
+	var first, second string
+	interrupted := make(chan int, 1)
+	steps := []resource.TestStep{{
+		PreConfig: func() {
+			go func() {
+				n := 0
+				select {
+				case <-rec.heldDone:
+					for _, pid := range terraformChildren() {
+						if p, err := os.FindProcess(pid); err == nil && p.Signal(os.Interrupt) == nil {
+							n++
+						}
+					}
+				case <-time.After(time.Minute):
+				}
+				interrupted <- n
+			}()
+		},
+		Config:      partialConfig(env, "2m"),
+		ExpectError: regexp.MustCompile(`(?s)CreateDBInstance.*context canceled.*did create instance rm-\S+.*marked\s+tainted`),
+	}}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkNoInstances(env),
+		Steps:                    append(steps, afterFaults(env, rec, &first, &second)...),
+	})
+	if n := <-interrupted; n == 0 {
+		t.Error("no terraform process was interrupted")
+	}
+}
+
+// longCreates is the number of creates per create row in the long form (issue 12).
+const longCreates = 200
+
+// terraformCreateResult aggregates the terraform create passes: five rds_instance resources
+// (count = 5) created in parallel while the API throttles 30%, answers 10% with 503 and loses 10%
+// of answers, then destroyed.
+type terraformCreateResult struct {
+	passes, tried, inState, duplicates, orphans, failures int
+	throttled, errors5xx, dropped                         int
+	wall                                                  time.Duration
+}
+
+const terraformCreates = 5
+
+func runTerraformCreates(t *testing.T, mu *sync.Mutex, res *terraformCreateResult) {
+	faults := simulator.Faults{ThrottleRate: 0.3, ErrorRate: 0.1, DropResponseRate: 0.1}
+	env, rec := newRecordedEnv(t, simulator.Options{CreateDuration: 200 * time.Millisecond, RestartDuration: 200 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond, Faults: faults})
+	cfg := env.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "many" {
+  count          = %d
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 20
+  instance_name  = "faults-${count.index}"
+%s}
+`, terraformCreates, faultTimeouts)
+	start := time.Now()
+	var inState, inCloud, dups, orphans int
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkNoInstances(env),
+		Steps: []resource.TestStep{{
+			Config: cfg,
+			Check: func(s *terraform.State) error {
+				ids, err := env.instanceIDs()
+				if err != nil {
+					return err
+				}
+				state := map[string]bool{}
+				for _, rs := range s.RootModule().Resources {
+					if rs.Type == "rds_instance" {
+						state[rs.Primary.ID] = true
+					}
+				}
+				inState, inCloud = len(state), len(ids)
+				for _, id := range ids {
+					if !state[id] {
+						orphans++
+					}
+				}
+				dups = max(0, inCloud-terraformCreates)
+				if inState != terraformCreates || inCloud != terraformCreates || orphans > 0 {
+					return fmt.Errorf("state holds %d instances, the cloud %d (%v), %d not in state; want %d", inState, inCloud, ids, orphans, terraformCreates)
+				}
+				return nil
+			},
+		}},
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	res.passes++
+	res.tried += terraformCreates
+	res.inState += inState
+	res.duplicates += dups
+	res.orphans += orphans
+	if t.Failed() {
+		res.failures++
+	}
+	res.throttled += rec.count("Throttling")
+	res.errors5xx += rec.count("ServiceUnavailable")
+	res.dropped += rec.count("dropped")
+	res.wall += time.Since(start)
+	if rec.count("Throttling") == 0 || rec.count("ServiceUnavailable") == 0 || rec.count("dropped") == 0 {
+		t.Errorf("a fault was never seen (answers: %s)", rec.summary())
+	}
+}
+
+// createReport renders the create rows for the reliability guide.
+func createReport(rows []createFaultRow, results []createFaultResult, tf terraformCreateResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `
+## Creates whose answers are lost (issue 12)
+
+%d `+"`CreateDBInstance`"+` calls per row through `+"`rdsservice.CreateDBInstance`"+` (the code path of
+`+"`rds_instance`"+`'s create) and the real HTTPS client with the default `+"`max_retries`"+`, 10 at a time,
+against the simulator with the faults on every call. Every create ends as **succeeded** (answered),
+**recovered** (no answer before the deadline; the instance was found by its token tag and would be recorded
+in state, tainted) or **failed, nothing exists** (no answer, the lookup found no instance, and the error
+says so). Afterwards every instance in the simulator must belong to exactly one create that reported it:
+a second instance for one create is a **duplicate**, an instance no create reported is an **orphan**.
+
+| faults | create deadline | creates | succeeded | recovered | failed, nothing exists | other failures | duplicates | orphans | faults seen (throttled / 5xx / lost) | wall time |
+|---|---|---|---|---|---|---|---|---|---|---|
+`, longCreates)
+	for i, row := range rows {
+		r := results[i]
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d / %d / %d | %s |\n",
+			strings.TrimSuffix(row.name, ", 1.5 s deadline"), row.deadline, r.creates, r.succeeded, r.recovered, r.failedNothing, r.failedOther,
+			r.duplicates, r.orphans, r.throttled, r.errors5xx, r.dropped, r.wall.Round(100*time.Millisecond))
+	}
+	per := time.Duration(0)
+	if tf.passes > 0 {
+		per = (tf.wall / time.Duration(tf.passes)).Round(100 * time.Millisecond)
+	}
+	fmt.Fprintf(&b, `
+With Terraform, the scenario of the issue: %d `+"`rds_instance`"+` resources (`+"`count = %d`"+`, created in parallel)
+at 30%% throttling, 10%% 5xx and 10%% lost answers, then destroyed.
+
+| passes | creates tried | in state after apply | duplicates | orphans | failed passes | faults seen (throttled / 5xx / lost) | wall time per pass |
+|---|---|---|---|---|---|---|---|
+| %d | %d | %d | %d | %d | %d | %d / %d / %d | %s |
+
+A create that carries a `+"`ClientToken`"+` is resent with the same token until the resource's
+`+"`timeouts.create`"+`, never for a fixed count; `+"`max_retries`"+` bounds the attempts of one call, and of the
+calls that are not idempotent. When the deadline comes (or the apply is interrupted) without an answer, the
+provider looks for the instance the request made: `+"`CreateDBInstance`"+` carries the tag
+`+"`terraform-provider-rds-create-token`"+` = the token, and `+"`DescribeDBInstances`"+` filters by tag. Read-only instances
+and clones cannot be tagged at creation, so they are looked for among the instances that are new since the
+request and match it; when two match, both are named and neither is taken.
+
+## A bad environment
+
+Every call has a connect timeout (%s), a TLS-handshake timeout (%s), a response-header timeout (%s) and a
+per-call budget (%s) for all its attempts, so an endpoint that accepts connections and never answers, or one
+that drops packets, fails a plan or refresh in about %s with an error naming the endpoint and what happened
+(tests `+"`TestAccEnvironment_*`"+` in internal/provider/environment_test.go). Every retry is logged at INFO
+(`+"`TF_LOG=INFO`"+`). A certificate for another host, expired or revoked STS credentials and a clock outside the
+15-minute signature window each give one error naming the cause and the fix, without retries. An unknown
+region is a provider configuration error naming the valid regions (`+"`DescribeRegions`"+`).
+`, terraformCreates, terraformCreates, tf.passes, tf.tried, tf.inState, tf.duplicates, tf.orphans, tf.failures, tf.throttled, tf.errors5xx, tf.dropped, per,
+		rdsapi.DefaultConnectTimeout, rdsapi.DefaultTLSHandshakeTimeout, rdsapi.DefaultResponseHeaderTimeout, rdsapi.DefaultCallTimeout, rdsapi.DefaultCallTimeout)
+	return b.String()
+}
+
+// readOnlyConfig is a primary and one read-only instance whose create budget is roTimeout.
+func readOnlyConfig(env *testEnv, roTimeout string) string {
+	return env.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "primary" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 20
+  instance_name  = "ro-primary"
+}
+
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = rds_instance.primary.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 20
+  instance_name      = "ro-unanswered"
+  timeouts = {
+    create = %q
+  }
+}
+`, roTimeout)
+}
+
+// Every answer to CreateReadOnlyDBInstance is lost: at the deadline the read-only instance is found
+// among the primary's new read-only instances and recorded (tainted); the next apply replaces it.
+func TestAccReliability_unansweredReadOnlyCreateFound(t *testing.T) {
+	t.Parallel()
+	env, rec := newRecordedEnv(t, simulator.Options{CreateDuration: 200 * time.Millisecond, RestartDuration: 200 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond})
+	rec.dropFirst["CreateReadOnlyDBInstance"] = 1 << 20
+	var found string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkNoInstances(env),
+		Steps: []resource.TestStep{{
+			Config:      readOnlyConfig(env, "4s"),
+			ExpectError: regexp.MustCompile(`(?s)CreateReadOnlyDBInstance.*got no answer.*did create instance rr-\S+.*marked\s+tainted`),
+		}, {
+			PreConfig: func() {
+				rec.clearFaults()
+				ids, err := env.instanceIDs()
+				if err != nil || len(ids) != 2 {
+					panic(fmt.Sprintf("after the unanswered read-only create the simulator holds %v (err %v); want the primary and one read-only instance", ids, err))
+				}
+				for _, id := range ids {
+					if strings.HasPrefix(id, "rr-") {
+						found = id
+					}
+				}
+			},
+			Config: readOnlyConfig(env, "2m"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("rds_readonly_instance.ro", plancheck.ResourceActionReplace),
+				expectPriorID{addr: "rds_readonly_instance.ro", id: &found},
+			}},
+			Check: checkInstanceCount(env, 2),
+		}},
+	})
 }

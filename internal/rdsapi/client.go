@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -24,7 +25,18 @@ import (
 const (
 	defaultRetryWaitMin = 250 * time.Millisecond
 	defaultRetryWaitMax = 5 * time.Second
-	defaultHTTPTimeout  = 60 * time.Second
+)
+
+// Timeouts of one call. A healthy RDS endpoint connects in milliseconds and answers within a few
+// seconds; these bounds make an endpoint that hangs or drops packets an error within about 20 s
+// (issue 12: under 30 s for a plan or a refresh) instead of minutes. A create that runs into the
+// per-call budget is sent again with its ClientToken (rdsservice), so a slow answer costs time,
+// never a second instance.
+const (
+	DefaultConnectTimeout        = 5 * time.Second
+	DefaultTLSHandshakeTimeout   = 5 * time.Second
+	DefaultResponseHeaderTimeout = 10 * time.Second
+	DefaultCallTimeout           = 20 * time.Second
 )
 
 const clientUserAgent = "terraform-provider-rds-rdsapi/1"
@@ -40,6 +52,8 @@ type Client struct {
 	maxRetries   int
 	retryWaitMin time.Duration
 	retryWaitMax time.Duration
+	// callTimeout bounds one call, all its attempts and backoff included.
+	callTimeout time.Duration
 	// now and newNonce are replaced in tests.
 	now      func() time.Time
 	newNonce func() string
@@ -66,11 +80,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	httpClient := cfg.HTTPClient
 	if httpClient == nil {
-		httpClient = cleanhttp.DefaultPooledClient()
-		httpClient.Timeout = defaultHTTPTimeout
-		if transport, ok := httpClient.Transport.(*http.Transport); ok {
-			transport.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
-		}
+		httpClient = newHTTPClient(cfg)
 	}
 	userAgent := clientUserAgent
 	if ua := strings.TrimSpace(cfg.UserAgent); ua != "" {
@@ -85,9 +95,33 @@ func New(cfg Config) (*Client, error) {
 		maxRetries:   cfg.MaxRetries,
 		retryWaitMin: defaultRetryWaitMin,
 		retryWaitMax: defaultRetryWaitMax,
+		callTimeout:  orDefault(cfg.CallTimeout, DefaultCallTimeout),
 		now:          time.Now,
 		newNonce:     uuid.NewString,
 	}, nil
+}
+
+// newHTTPClient is a pooled client whose every phase has a timeout: connect, TLS handshake and
+// the wait for the response header. The whole call is bounded separately (Config.CallTimeout).
+func newHTTPClient(cfg Config) *http.Client {
+	httpClient := cleanhttp.DefaultPooledClient()
+	if transport, ok := httpClient.Transport.(*http.Transport); ok {
+		transport.DialContext = (&net.Dialer{
+			Timeout:   orDefault(cfg.ConnectTimeout, DefaultConnectTimeout),
+			KeepAlive: 30 * time.Second,
+		}).DialContext
+		transport.TLSHandshakeTimeout = orDefault(cfg.TLSHandshakeTimeout, DefaultTLSHandshakeTimeout)
+		transport.ResponseHeaderTimeout = orDefault(cfg.ResponseHeaderTimeout, DefaultResponseHeaderTimeout)
+		transport.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	return httpClient
+}
+
+func orDefault(d, def time.Duration) time.Duration {
+	if d > 0 {
+		return d
+	}
+	return def
 }
 
 // Endpoint is the base URL every request goes to.
@@ -96,21 +130,39 @@ func (c *Client) Endpoint() string { return c.endpoint }
 // call sends one action and decodes a successful answer into out (nil: check it is JSON and
 // discard it). replaySafe is explained on attemptLog.
 func (c *Client) call(ctx context.Context, action string, p params, replaySafe bool, out any) error {
+	return c.callWithBody(ctx, action, p, nil, replaySafe, out)
+}
+
+// callWithBody is call with some parameters in a signed form body instead of the query string:
+// secrets (account passwords) go there, because the URL reaches debug logs.
+func (c *Client) callWithBody(ctx context.Context, action string, p, form params, replaySafe bool, out any) error {
+	caller := ctx
+	ctx, cancel := context.WithTimeout(ctx, c.callTimeout)
+	defer cancel()
 	p["Format"] = "JSON"
-	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+"?"+p.encode(), nil)
+	var payload []byte
+	payloadHash := acssign.EmptyBodySHA256
+	if len(form) > 0 {
+		payload = []byte(form.encode())
+		payloadHash = acssign.SHA256Hex(payload)
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+"?"+p.encode(), payload)
 	if err != nil {
 		return fmt.Errorf("RDS %s: building the request: %w", action, err)
 	}
+	if payload != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
 	req.Header.Set("x-acs-action", action)
 	req.Header.Set("x-acs-version", APIVersion)
-	req.Header.Set("x-acs-content-sha256", acssign.EmptyBodySHA256)
+	req.Header.Set("x-acs-content-sha256", payloadHash)
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
 	if err := c.sign(req.Request); err != nil {
 		return fmt.Errorf("RDS %s: %w", action, err)
 	}
 
-	log := &attemptLog{action: action, replaySafe: replaySafe}
+	log := &attemptLog{action: action, endpoint: c.endpoint, replaySafe: replaySafe}
 	retrying := &retryablehttp.Client{
 		HTTPClient:   c.httpClient,
 		Logger:       tflogLogger{ctx: ctx},
@@ -133,11 +185,7 @@ func (c *Client) call(ctx context.Context, action string, p params, replaySafe b
 	}
 	resp, err := retrying.Do(req)
 	if err != nil {
-		if ctxErr := ctx.Err(); ctxErr != nil && log.lastErr != nil {
-			// Cancelled or out of time while retrying: say what the retries were about.
-			return fmt.Errorf("RDS %s: %w after %d attempt(s); last attempt: %v", action, ctxErr, log.attempts, log.lastErr)
-		}
-		return fmt.Errorf("RDS %s: %w", action, err)
+		return c.callError(caller, ctx, action, log, err)
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body) // already buffered and bounded by checkRetry
@@ -180,7 +228,7 @@ func (c *Client) sign(req *http.Request) error {
 		Path:        "/",
 		Query:       query,
 		Headers:     signed,
-		PayloadHash: acssign.EmptyBodySHA256,
+		PayloadHash: req.Header.Get("x-acs-content-sha256"),
 	}, *cred.AccessKeyId, *cred.AccessKeySecret))
 	req.Header = header
 	return nil

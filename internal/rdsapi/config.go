@@ -2,6 +2,7 @@ package rdsapi
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/aliyun/credentials-go/credentials"
 )
@@ -21,8 +22,15 @@ type Config struct {
 	// MaxRetries bounds the retries of one call on throttling, transient errors and connection
 	// failures; every retry is also bounded by the caller's context.
 	MaxRetries int
-	// HTTPClient is the underlying client; nil means a cleanhttp pooled client.
-	HTTPClient *http.Client
+	// HTTPClient is the underlying client; nil means a cleanhttp pooled client with the timeouts
+	// below (zero: the Default… constants). A caller's own HTTPClient keeps its own timeouts.
+	HTTPClient            *http.Client
+	ConnectTimeout        time.Duration
+	TLSHandshakeTimeout   time.Duration
+	ResponseHeaderTimeout time.Duration
+	// CallTimeout bounds one call with all its attempts (zero: DefaultCallTimeout), within the
+	// caller's own deadline.
+	CallTimeout time.Duration
 	// UserAgent is appended to the client's own User-Agent.
 	UserAgent string
 }

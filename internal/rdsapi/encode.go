@@ -118,6 +118,7 @@ func encodeCreateDBInstance(req *CreateDBInstanceRequest, region string) (params
 	p.set("OptimizedWrites", req.OptimizedWrites)
 	p.set("IoAccelerationEnabled", req.IoAccelerationEnabled)
 	p.set("ClientToken", token)
+	setTags(p, req.Tags, "Key", "Value")
 	return p, nil
 }
 
@@ -193,6 +194,7 @@ func encodeDescribeDBInstances(req *DescribeDBInstancesRequest, region string) (
 	p.set("DBInstanceType", req.DBInstanceType)
 	p.set("VpcId", req.VPCID)
 	p.set("DBInstanceId", req.DBInstanceID)
+	setTags(p, req.Tags, "key", "value")
 	p.setInt("PageNumber", req.PageNumber)
 	p.setInt("PageSize", req.PageSize)
 	p.setInt("MaxResults", req.MaxResults)
@@ -245,4 +247,13 @@ func instanceParams(id string) (params, error) {
 		return nil, err
 	}
 	return params{"DBInstanceId": id}, nil
+}
+
+// setTags encodes tags as Tag.N.<key>/Tag.N.<value> from 1. CreateDBInstance spells the suffixes
+// Key/Value, the DescribeDBInstances filter key/value (the SDK's request models).
+func setTags(p params, tags []Tag, key, value string) {
+	for i, t := range tags {
+		p.set(fmt.Sprintf("Tag.%d.%s", i+1, key), t.Key)
+		p.set(fmt.Sprintf("Tag.%d.%s", i+1, value), t.Value)
+	}
 }

@@ -19,6 +19,26 @@ var centralRegions = map[string]bool{
 	"us-west-1": true, "us-east-1": true,
 }
 
+// KnownRegions are the RDS regions of the endpoint table in the simulator README (spec §1),
+// maintained by hand. A region outside this list is checked with DescribeRegions before use, so a
+// region added by the cloud later still works.
+var KnownRegions = []string{
+	"ap-northeast-1", "ap-southeast-1", "ap-southeast-3", "ap-southeast-5", "ap-southeast-6", "cn-beijing",
+	"cn-chengdu", "cn-guangzhou", "cn-hangzhou", "cn-heyuan", "cn-hongkong", "cn-huhehaote", "cn-qingdao",
+	"cn-shanghai", "cn-shenzhen", "cn-wulanchabu", "cn-zhangjiakou", "eu-central-1", "eu-west-1", "me-east-1",
+	"us-east-1", "us-west-1",
+}
+
+// IsKnownRegion reports whether region is in KnownRegions.
+func IsKnownRegion(region string) bool {
+	for _, r := range KnownRegions {
+		if r == region {
+			return true
+		}
+	}
+	return false
+}
+
 var regionPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)+$`)
 
 // EndpointForRegion returns the RDS host of a region: the central endpoint for the regions listed

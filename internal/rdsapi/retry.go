@@ -22,7 +22,8 @@ const maxResponseBytes = 8 << 20
 // attemptLog follows one API call across its attempts: it decides whether to retry, and keeps
 // what the last attempt failed with so that a give-up or a cancelled wait can say why.
 type attemptLog struct {
-	action string
+	action   string
+	endpoint string
 	// replaySafe says that sending the request twice is harmless: reads, creates carrying a
 	// ClientToken, and set-to-a-value actions. When false (ModifyDBInstanceSpec), an attempt whose
 	// outcome is unknown is not repeated: the caller must re-read the instance first.
@@ -42,7 +43,7 @@ func (a *attemptLog) checkRetry(ctx context.Context, resp *http.Response, err er
 		}
 		a.lastErr = err
 		retry := retryTransportError(err, a.replaySafe)
-		a.logAttempt(ctx, retry, "error", err.Error())
+		a.logAttempt(ctx, retry, "error", explainTransport(err))
 		return retry, nil
 	}
 	body, readErr := bufferBody(resp)
@@ -87,10 +88,15 @@ func (a *attemptLog) retryStatus(status int, body []byte) (bool, string) {
 	return false, http.StatusText(status)
 }
 
+// logAttempt logs a failed attempt: at INFO when it will be retried, so that a user running with
+// TF_LOG=INFO sees a slow or failing endpoint being retried instead of a silent wait.
 func (a *attemptLog) logAttempt(ctx context.Context, retry bool, key, value string) {
-	tflog.Debug(ctx, "RDS API attempt failed", map[string]any{
-		"action": a.action, "attempt": a.attempts, "will_retry": retry, key: value,
-	})
+	fields := map[string]any{"action": a.action, "endpoint": a.endpoint, "attempt": a.attempts, "will_retry": retry, key: value}
+	if retry {
+		tflog.Info(ctx, "RDS API attempt failed; retrying", fields)
+		return
+	}
+	tflog.Debug(ctx, "RDS API attempt failed", fields)
 }
 
 // retryTransportError decides on a failure without a response. A request that never left (dial

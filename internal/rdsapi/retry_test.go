@@ -193,7 +193,7 @@ func TestLostResponse(t *testing.T) {
 	if err == nil || errors.As(err, new(*Error)) {
 		t.Fatalf("want a transport error, got %v", err)
 	}
-	mustContain(t, err.Error(), "RDS ModifyDBInstanceSpec", "giving up after 1 attempt(s)")
+	mustContain(t, err.Error(), "RDS ModifyDBInstanceSpec", "closed without an answer (1 attempt(s))")
 	if n := len(cloud.requests()); n != 1 {
 		t.Errorf("spec change sent %d times after a lost response, want 1", n)
 	}
@@ -216,7 +216,7 @@ func TestRefusedConnectionIsRetriedForEveryAction(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	mustContain(t, err.Error(), "giving up after 3 attempt(s)", "connection refused")
+	mustContain(t, err.Error(), "connection refused: nothing listens", "(3 attempt(s))")
 }
 
 func TestContextStopsRetries(t *testing.T) {

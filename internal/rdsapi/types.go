@@ -59,6 +59,14 @@ type CreateDBInstanceRequest struct {
 	// ClientToken makes a retried create return the first result instead of a second instance.
 	// The client fills one in when it is empty.
 	ClientToken string
+	// Tags are sent as Tag.N.Key / Tag.N.Value.
+	Tags []Tag
+}
+
+// Tag is one key/value tag of an instance.
+type Tag struct {
+	Key   string
+	Value string
 }
 
 // CreateReadOnlyDBInstanceRequest holds the CreateReadOnlyDBInstance parameters. It has no
@@ -148,6 +156,7 @@ type DescribeDBInstancesRequest struct {
 	DBInstanceType   string
 	VPCID            string
 	DBInstanceID     string // comma-separated ids
+	Tags             []Tag  // instances carrying all of these tags (Tag.N.key / Tag.N.value)
 	PageNumber       int64
 	PageSize         int64
 	MaxResults       int64

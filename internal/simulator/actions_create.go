@@ -98,13 +98,17 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 		// Q4: an eligible instance created without a choice gets it on (rule 4).
 		want = supported
 	}
+	tags, e := parseTags(p)
+	if e != nil {
+		return nil, e
+	}
 	if dry, e := p.boolean("DryRun"); e != nil {
 		return nil, e
 	} else if dry {
 		return map[string]any{"DryRun": true, "DryRunResult": true}, nil
 	}
 	in := &instance{
-		ID: s.newID(engine, false), RegionID: s.opts.Region, Engine: engine, EngineVersion: version,
+		Tags: tags, ID: s.newID(engine, false), RegionID: s.opts.Region, Engine: engine, EngineVersion: version,
 		Class: class, Storage: storage, StorageType: storageType, Category: category, PayType: payType,
 		NetType: netType, SecurityIPs: map[string]string{"default": ips},
 		CreationTime: c.now, PurchaseTime: c.now, Optimized: want, ShownOptimized: want, IoAcceleration: io,

@@ -202,9 +202,13 @@ func (s *Simulator) describeDBInstances(c *call) (map[string]any, *apiError) {
 			ids[strings.TrimSpace(id)] = true
 		}
 	}
+	tags, e := parseTags(p)
+	if e != nil {
+		return nil, e
+	}
 	var matches []*instance
 	for _, in := range s.state.sortedInstances() {
-		if in.RegionID != s.opts.Region ||
+		if in.RegionID != s.opts.Region || !hasTags(in, tags) ||
 			(ids != nil && !ids[in.ID]) ||
 			(p.get("Engine") != "" && !strings.EqualFold(p.get("Engine"), in.Engine)) ||
 			(p.get("EngineVersion") != "" && p.get("EngineVersion") != in.EngineVersion) ||

@@ -50,15 +50,16 @@ type instance struct {
 	ProductTypeChanged bool              `json:"product_type_changed"`
 	// Optimized is the flag's true value, used by the rules; Describe shows ShownOptimized
 	// until FlagVisibleAt (the lag after a toggle), then Optimized.
-	Optimized          bool      `json:"optimized"`
-	ShownOptimized     bool      `json:"shown_optimized"`
-	FlagVisibleAt      time.Time `json:"flag_visible_at"`
-	IoAcceleration     bool      `json:"io_acceleration"` // Buffer Pool Extension
-	DeletionProtection bool      `json:"deletion_protection"`
-	MasterID           string    `json:"master_id,omitempty"` // set on read-only instances
-	Status             string    `json:"status"`
-	StatusUntil        time.Time `json:"status_until"` // end of a transitional status
-	MaintainTime       string    `json:"maintain_time"`
+	Optimized          bool              `json:"optimized"`
+	ShownOptimized     bool              `json:"shown_optimized"`
+	FlagVisibleAt      time.Time         `json:"flag_visible_at"`
+	IoAcceleration     bool              `json:"io_acceleration"` // Buffer Pool Extension
+	DeletionProtection bool              `json:"deletion_protection"`
+	MasterID           string            `json:"master_id,omitempty"` // set on read-only instances
+	Tags               map[string]string `json:"tags,omitempty"`
+	Status             string            `json:"status"`
+	StatusUntil        time.Time         `json:"status_until"` // end of a transitional status
+	MaintainTime       string            `json:"maintain_time"`
 
 	// LockMode and LockReason as DescribeDBInstanceAttribute reports them; "" is Unlock.
 	LockMode   string `json:"lock_mode,omitempty"`
@@ -66,6 +67,9 @@ type instance struct {
 	// IPArrayAttributes holds DBInstanceIPArrayAttribute per IP array ("hidden" for the arrays
 	// other Alibaba services keep out of the console); absent means "".
 	IPArrayAttributes map[string]string `json:"ip_array_attributes,omitempty"`
+	// Accounts and Databases (actions_accounts.go) go with the instance when it is deleted.
+	Accounts  map[string]*account  `json:"accounts,omitempty"`
+	Databases map[string]*database `json:"databases,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
