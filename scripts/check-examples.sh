@@ -12,7 +12,8 @@ trap 'rm -rf "$scratch"' EXIT
 cat > "$scratch/cli.tfrc" <<CFG
 provider_installation {
   dev_overrides {
-    "openrds/rds" = "$root/bin"
+    "registry.terraform.io/openrds/rds"  = "$root/bin"
+    "registry.opentofu.org/openrds/rds" = "$root/bin"
   }
   direct {}
 }

@@ -67,11 +67,13 @@ if [[ -z "$endpoint" ]]; then
 fi
 echo "simulator listening on $endpoint"
 
-# dev_overrides: Terraform uses ./bin directly, no `terraform init` and no registry access.
+# dev_overrides: Terraform uses ./bin directly, no `terraform init` and no registry access. `openrds/rds` resolves
+# to registry.terraform.io under Terraform and to registry.opentofu.org under OpenTofu: override both.
 cat >"$demo/terraformrc" <<EOF
 provider_installation {
   dev_overrides {
-    "registry.terraform.io/openrds/rds" = "$root/bin"
+    "registry.terraform.io/openrds/rds"  = "$root/bin"
+    "registry.opentofu.org/openrds/rds" = "$root/bin"
   }
   direct {}
 }
