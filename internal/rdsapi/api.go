@@ -32,4 +32,9 @@ type API interface {
 	ModifyDBInstanceDeletionProtection(ctx context.Context, dbInstanceID string, enabled bool) error
 	RestartDBInstance(ctx context.Context, dbInstanceID string) error
 	DeleteDBInstance(ctx context.Context, dbInstanceID string) error
+
+	// DescribeParameterTemplates, DescribeParameters and ModifyParameter are in parameters.go.
+	DescribeParameterTemplates(ctx context.Context, req *DescribeParameterTemplatesRequest) (*DescribeParameterTemplatesResponse, error)
+	DescribeParameters(ctx context.Context, dbInstanceID string) (*DescribeParametersResponse, error)
+	ModifyParameter(ctx context.Context, req *ModifyParameterRequest) error
 }
