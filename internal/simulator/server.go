@@ -41,6 +41,9 @@ var actions = map[string]handler{
 	"ModifyDBInstanceDeletionProtection": (*Simulator).modifyDBInstanceDeletionProtection,
 	"RestartDBInstance":                  (*Simulator).restartDBInstance,
 	"DeleteDBInstance":                   (*Simulator).deleteDBInstance,
+	"DescribeParameterTemplates":         (*Simulator).describeParameterTemplates,
+	"DescribeParameters":                 (*Simulator).describeParameters,
+	"ModifyParameter":                    (*Simulator).modifyParameter,
 }
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {

@@ -59,6 +59,10 @@ type instance struct {
 	Status             string    `json:"status"`
 	StatusUntil        time.Time `json:"status_until"` // end of a transitional status
 	MaintainTime       string    `json:"maintain_time"`
+	// ParamRunning and ParamConfig are what ModifyParameter set: values in effect, and values
+	// waiting for a restart (actions_parameters.go).
+	ParamRunning map[string]string `json:"param_running,omitempty"`
+	ParamConfig  map[string]string `json:"param_config,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
