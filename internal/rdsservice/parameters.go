@@ -1,0 +1,402 @@
+package rdsservice
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// Parameter rules. The provider manages only the parameters named in `parameters`; the facts come
+// from the cloud's template (DescribeParameterTemplates) and the instance's running values
+// (DescribeParameters), and everything below is pure.
+//
+//   - P1 a name must exist in the template of the instance's engine version (typos get the
+//     closest names);
+//   - P2 a parameter the cloud does not let users change is refused, except innodb_doublewrite
+//     (P4);
+//   - P3 a value must be inside the template's range or set (CheckingCode), or, where the
+//     default is a memory formula, {DBInstanceClassMemory*X/Y} with X/Y at most 8/10;
+//   - P4 innodb_doublewrite is set by the cloud from 16K atomic write (OFF while it is on, ON
+//     while it is off): a value that agrees with the planned atomic_write_16k is accepted and
+//     never sent, a value that contradicts it is refused;
+//   - P5 a change to a parameter whose template says ForceRestart restarts the instance; it is
+//     named in the restart warning, and it shares the restart of a spec change in the same apply;
+//   - P6 removing a key from `parameters` stops managing it: the cloud keeps its value, nothing
+//     is sent and nothing restarts.
+
+// AttrParameters is the Terraform attribute of the parameter map.
+const AttrParameters = "parameters"
+
+// DoublewriteParameter is the InnoDB parameter that 16K atomic write switches off.
+const DoublewriteParameter = "innodb_doublewrite"
+
+// ParameterSpec is one parameter of a template.
+type ParameterSpec struct {
+	Name string
+	// Default is a literal or a memory formula such as {DBInstanceClassMemory*3/4}.
+	Default string
+	// Allowed is the CheckingCode: "[min-max]" or "[a|b|c]".
+	Allowed     string
+	Description string
+	Modifiable  bool
+	Restart     bool
+}
+
+// ParameterTemplate is the template of one engine version, by parameter name.
+type ParameterTemplate struct {
+	Engine        string
+	EngineVersion string
+	Parameters    map[string]ParameterSpec
+}
+
+// TemplateFromAPI converts a DescribeParameterTemplates answer.
+func TemplateFromAPI(engine, version string, resp *rdsapi.DescribeParameterTemplatesResponse) ParameterTemplate {
+	t := ParameterTemplate{Engine: engine, EngineVersion: version, Parameters: map[string]ParameterSpec{}}
+	for _, r := range resp.Parameters.TemplateRecord {
+		name := strings.TrimSpace(r.ParameterName)
+		if name == "" {
+			continue
+		}
+		t.Parameters[name] = ParameterSpec{
+			Name: name, Default: r.ParameterValue, Allowed: strings.TrimSpace(r.CheckingCode),
+			Description: r.ParameterDescription, Modifiable: bool(r.ForceModify), Restart: bool(r.ForceRestart),
+		}
+	}
+	return t
+}
+
+// Names lists the template's parameter names, sorted.
+func (t ParameterTemplate) Names() []string {
+	names := make([]string, 0, len(t.Parameters))
+	for name := range t.Parameters {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (t ParameterTemplate) label() string {
+	return strings.TrimSpace(t.Engine + " " + t.EngineVersion)
+}
+
+// CheckParameters applies P1 to P4 to the configured map. Values that are not known yet are
+// skipped (nil pointer in unknown); atomicWrite is the planned flag, nil when unknown.
+func CheckParameters(want map[string]string, unknown map[string]bool, t ParameterTemplate, atomicWrite *bool) []Problem {
+	var problems []Problem
+	for _, name := range sortedKeys(want) {
+		value := want[name]
+		spec, ok := t.Parameters[name]
+		attr := fmt.Sprintf("parameters[%q]", name)
+		switch {
+		case !ok:
+			hint := "Run the rds_parameter_templates data source to list them."
+			if close := ClosestNames(name, t.Names(), 3); len(close) > 0 {
+				hint = "Did you mean " + strings.Join(close, ", ") + "?"
+			}
+			problems = append(problems, Problem{
+				Attribute: AttrParameters, Value: name,
+				Summary: "Unknown RDS parameter",
+				Detail:  fmt.Sprintf("%s: %s has no parameter %q. %s", attr, t.label(), name, hint),
+			})
+		case unknown[name]:
+			continue
+		case name == DoublewriteParameter:
+			if p := checkDoublewrite(attr, value, atomicWrite); p != nil {
+				problems = append(problems, *p)
+			}
+		case !spec.Modifiable:
+			problems = append(problems, Problem{
+				Attribute: AttrParameters, Value: name,
+				Summary: "RDS parameter cannot be changed",
+				Detail: fmt.Sprintf("%s: the cloud sets %s itself and does not let users change it on %s (its value is %q). Remove it from parameters.",
+					attr, name, t.label(), spec.Default),
+			})
+		default:
+			if !ParameterValueAllowed(spec, value) {
+				problems = append(problems, Problem{
+					Attribute: AttrParameters, Value: value,
+					Summary: "RDS parameter value not allowed",
+					Detail: fmt.Sprintf("%s = %q is not allowed on %s: %s. Its default is %q.",
+						attr, value, t.label(), describeAllowed(spec), spec.Default),
+				})
+			}
+		}
+	}
+	return problems
+}
+
+// checkDoublewrite is P4.
+func checkDoublewrite(attr, value string, atomicWrite *bool) *Problem {
+	v := strings.ToUpper(strings.TrimSpace(value))
+	if v != "ON" && v != "OFF" {
+		return &Problem{Attribute: AttrParameters, Value: value, Summary: "RDS parameter value not allowed",
+			Detail: fmt.Sprintf("%s = %q is not allowed: the value is ON or OFF, and it follows atomic_write_16k.", attr, value)}
+	}
+	if atomicWrite == nil {
+		return &Problem{Attribute: AttrParameters, Value: value, Summary: "innodb_doublewrite cannot be checked yet",
+			Detail: fmt.Sprintf("%s = %q: the cloud sets innodb_doublewrite from 16K atomic write, whose planned value is not known yet. "+
+				"Set atomic_write_16k explicitly, or remove innodb_doublewrite from parameters.", attr, value)}
+	}
+	implied := DoublewriteFor(*atomicWrite)
+	if v == implied {
+		return nil
+	}
+	return &Problem{Attribute: AttrParameters, Value: value, Summary: "innodb_doublewrite contradicts atomic_write_16k",
+		Detail: fmt.Sprintf("%s = %q, but atomic_write_16k is %t, and with it the cloud runs innodb_doublewrite = %q: "+
+			"16K atomic write makes every 16 KiB page write atomic, so the doublewrite buffer is off exactly while it is on, and users cannot set it. "+
+			"Set atomic_write_16k = %t to get innodb_doublewrite = %q, or remove innodb_doublewrite from parameters.",
+			attr, value, *atomicWrite, implied, v == "OFF", v)}
+}
+
+// DoublewriteFor is the innodb_doublewrite value the cloud runs for a 16K atomic write setting.
+func DoublewriteFor(atomicWrite bool) string {
+	if atomicWrite {
+		return "OFF"
+	}
+	return "ON"
+}
+
+var memoryFormula = regexp.MustCompile(`^\{DBInstanceClassMemory\*([0-9]+)/([0-9]+)\}$`)
+
+// isFormula tells whether a default is a memory formula, which makes formulas valid values.
+func isFormula(v string) bool { return strings.HasPrefix(strings.TrimSpace(v), "{") }
+
+// ParameterValueAllowed is P3.
+func ParameterValueAllowed(spec ParameterSpec, value string) bool {
+	value = strings.TrimSpace(value)
+	if isFormula(spec.Default) {
+		if m := memoryFormula.FindStringSubmatch(value); m != nil {
+			num, err1 := strconv.ParseInt(m[1], 10, 64)
+			den, err2 := strconv.ParseInt(m[2], 10, 64)
+			return err1 == nil && err2 == nil && num > 0 && den > 0 && num*10 <= den*8
+		}
+	}
+	if set, ok := allowedSet(spec.Allowed); ok {
+		for _, v := range set {
+			if strings.EqualFold(v, value) {
+				return true
+			}
+		}
+		return false
+	}
+	lo, hi, ok := allowedRange(spec.Allowed)
+	if !ok {
+		return true // a CheckingCode this provider does not understand: the cloud decides at apply
+	}
+	n, ok := number(value)
+	if !ok || (lo.IsInt() && hi.IsInt() && !n.IsInt()) {
+		return false
+	}
+	return n.Cmp(lo) >= 0 && n.Cmp(hi) <= 0
+}
+
+// allowedSet reads "[a|b|c]" (a one-element set has no "|" and no range dash).
+func allowedSet(code string) ([]string, bool) {
+	inner, ok := bracketed(code)
+	if !ok {
+		return nil, false
+	}
+	if strings.Contains(inner, "|") {
+		return strings.Split(inner, "|"), true
+	}
+	if _, _, isRange := allowedRangeInner(inner); isRange {
+		return nil, false
+	}
+	return []string{inner}, true
+}
+
+// allowedRange reads "[min-max]".
+func allowedRange(code string) (lo, hi *big.Rat, ok bool) {
+	inner, ok := bracketed(code)
+	if !ok {
+		return nil, nil, false
+	}
+	return allowedRangeInner(inner)
+}
+
+func allowedRangeInner(inner string) (lo, hi *big.Rat, ok bool) {
+	a, b, found := strings.Cut(inner, "-")
+	if !found {
+		return nil, nil, false
+	}
+	lo, okLo := number(a)
+	hi, okHi := number(b)
+	return lo, hi, okLo && okHi
+}
+
+func bracketed(code string) (string, bool) {
+	code = strings.TrimSpace(code)
+	if len(code) < 2 || code[0] != '[' || code[len(code)-1] != ']' {
+		return "", false
+	}
+	return code[1 : len(code)-1], true
+}
+
+// number parses a plain decimal (no exponent, no fraction bar).
+func number(s string) (*big.Rat, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s, "/eE") {
+		return nil, false
+	}
+	return new(big.Rat).SetString(s)
+}
+
+func describeAllowed(spec ParameterSpec) string {
+	var out string
+	if set, ok := allowedSet(spec.Allowed); ok {
+		out = "allowed values are " + strings.Join(set, ", ")
+	} else if lo, hi, ok := allowedRange(spec.Allowed); ok {
+		out = fmt.Sprintf("allowed range is %s to %s", lo.RatString(), hi.RatString())
+	} else {
+		out = "allowed values are " + spec.Allowed
+	}
+	if isFormula(spec.Default) {
+		out += ", or {DBInstanceClassMemory*X/Y} with X/Y at most 8/10"
+	}
+	return out
+}
+
+// SameParameterValue compares two values of one parameter as the cloud does: set members ignore
+// case, numbers compare by value.
+func SameParameterValue(spec ParameterSpec, a, b string) bool {
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	if a == b {
+		return true
+	}
+	if _, ok := allowedSet(spec.Allowed); ok {
+		return strings.EqualFold(a, b)
+	}
+	x, okA := number(a)
+	y, okB := number(b)
+	return okA && okB && x.Cmp(y) == 0
+}
+
+// ParameterPlan is what an apply does with `parameters`.
+type ParameterPlan struct {
+	// Send is what ModifyParameter carries (empty: no call).
+	Send map[string]string
+	// Online and Restart name the changed parameters by how they take effect, sorted.
+	Online  []string
+	Restart []string
+}
+
+// NeedsRestart tells whether the change restarts the instance (P5).
+func (p ParameterPlan) NeedsRestart() bool { return len(p.Restart) > 0 }
+
+// PlanParameters compares the configured map with the running values of the managed parameters
+// (running: what the instance runs now; missing keys run their template default) and returns
+// what must be sent. innodb_doublewrite is never sent (P4); removed keys are not touched (P6).
+func PlanParameters(want, running map[string]string, t ParameterTemplate) ParameterPlan {
+	plan := ParameterPlan{Send: map[string]string{}}
+	for _, name := range sortedKeys(want) {
+		spec, ok := t.Parameters[name]
+		if !ok || name == DoublewriteParameter || !spec.Modifiable {
+			continue
+		}
+		current, known := running[name]
+		if !known {
+			current = spec.Default
+		}
+		if SameParameterValue(spec, current, want[name]) {
+			continue
+		}
+		plan.Send[name] = strings.TrimSpace(want[name])
+		if spec.Restart {
+			plan.Restart = append(plan.Restart, name)
+		} else {
+			plan.Online = append(plan.Online, name)
+		}
+	}
+	return plan
+}
+
+// ParameterRestartReason is the restart warning's text for P5; "" when nothing restarts.
+func ParameterRestartReason(plan ParameterPlan, running map[string]string) string {
+	if !plan.NeedsRestart() {
+		return ""
+	}
+	parts := make([]string, 0, len(plan.Restart))
+	for _, name := range plan.Restart {
+		from, ok := running[name]
+		if !ok {
+			from = "default"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s -> %s", name, from, plan.Send[name]))
+	}
+	return "parameters that take effect only after a restart change (" + strings.Join(parts, ", ") + ")"
+}
+
+// PendingAppliedReason names parameters already waiting for a restart (set outside Terraform
+// without a restart) that any restart of this apply will make run too; "" when there are none.
+func PendingAppliedReason(pending map[string]string) string {
+	if len(pending) == 0 {
+		return ""
+	}
+	parts := make([]string, 0, len(pending))
+	for _, name := range sortedKeys(pending) {
+		parts = append(parts, fmt.Sprintf("%s = %s", name, pending[name]))
+	}
+	return "the restart also applies parameters already waiting for one (" + strings.Join(parts, ", ") + ")"
+}
+
+// ClosestNames returns up to limit names nearest to want by edit distance, nearest first; names
+// further than half of want's length are not suggestions.
+func ClosestNames(want string, names []string, limit int) []string {
+	type scored struct {
+		name string
+		d    int
+	}
+	var candidates []scored
+	for _, n := range names {
+		d := EditDistance(strings.ToLower(want), strings.ToLower(n))
+		if d <= max(2, len(want)/2) {
+			candidates = append(candidates, scored{n, d})
+		}
+	}
+	sort.SliceStable(candidates, func(i, j int) bool {
+		if candidates[i].d != candidates[j].d {
+			return candidates[i].d < candidates[j].d
+		}
+		return candidates[i].name < candidates[j].name
+	})
+	var out []string
+	for i := 0; i < len(candidates) && i < limit; i++ {
+		out = append(out, candidates[i].name)
+	}
+	return out
+}
+
+// EditDistance is the Levenshtein distance between a and b.
+func EditDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,155 @@
+package rdsservice
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// testTemplate is a small template in the API's own shape, decoded like a real answer.
+func testTemplate() ParameterTemplate {
+	resp := &rdsapi.DescribeParameterTemplatesResponse{}
+	add := func(name, def, check string, modifiable, restart bool) {
+		resp.Parameters.TemplateRecord = append(resp.Parameters.TemplateRecord, rdsapi.ParameterTemplateRecord{
+			ParameterName: name, ParameterValue: def, CheckingCode: check,
+			ForceModify: rdsapi.FlexBool(modifiable), ForceRestart: rdsapi.FlexBool(restart),
+		})
+	}
+	add("innodb_io_capacity", "20000", "[100-18446744073709551615]", true, false)
+	add("innodb_io_capacity_max", "40000", "[100-18446744073709551615]", true, false)
+	add("innodb_flush_neighbors", "0", "[0|1|2]", true, false)
+	add("innodb_buffer_pool_size", "{DBInstanceClassMemory*3/4}", "[134217728-18446744073709551615]", true, false)
+	add("innodb_read_io_threads", "4", "[1-64]", true, true)
+	add("back_log", "3000", "[0-65535]", true, true)
+	add("innodb_doublewrite", "ON", "[ON|OFF]", false, true)
+	add("innodb_page_size", "16384", "[4096|8192|16384|32768|65536]", false, true)
+	add("long_query_time", "1", "[0.03-10]", true, false)
+	add("binlog_format", "ROW", "[ROW|STATEMENT|MIXED]", true, false)
+	add("", "x", "[x]", true, false) // nameless records are dropped
+	return TemplateFromAPI("MySQL", "8.0", resp)
+}
+
+func TestCheckParameters(t *testing.T) {
+	tmpl := testTemplate()
+	if len(tmpl.Parameters) != 10 {
+		t.Fatalf("template has %d parameters, want 10", len(tmpl.Parameters))
+	}
+	cases := []struct {
+		name    string
+		want    map[string]string
+		flag    *bool
+		summary string
+		detail  []string
+	}{
+		{"valid", map[string]string{"innodb_io_capacity": "4000", "innodb_flush_neighbors": "1", "long_query_time": "0.5", "binlog_format": "row",
+			"innodb_buffer_pool_size": "{DBInstanceClassMemory*7/10}"}, boolPtr(true), "", nil},
+		{"byte count for a formula parameter", map[string]string{"innodb_buffer_pool_size": "2147483648"}, nil, "", nil},
+		{"typo", map[string]string{"innodb_io_capacty": "4000"}, nil, "Unknown RDS parameter",
+			[]string{`parameters["innodb_io_capacty"]`, "MySQL 8.0", "Did you mean innodb_io_capacity"}},
+		{"nothing close", map[string]string{"zzzzzzzzzzzz": "1"}, nil, "Unknown RDS parameter", []string{"rds_parameter_templates"}},
+		{"below range", map[string]string{"innodb_io_capacity": "50"}, nil, "RDS parameter value not allowed",
+			[]string{`"50"`, "allowed range is 100 to 18446744073709551615", `default is "20000"`}},
+		{"out of set", map[string]string{"innodb_flush_neighbors": "3"}, nil, "RDS parameter value not allowed", []string{"allowed values are 0, 1, 2"}},
+		{"fraction for an integer", map[string]string{"innodb_io_capacity": "4000.5"}, nil, "RDS parameter value not allowed", nil},
+		{"not a number", map[string]string{"innodb_io_capacity": "lots"}, nil, "RDS parameter value not allowed", nil},
+		{"formula too large", map[string]string{"innodb_buffer_pool_size": "{DBInstanceClassMemory*9/10}"}, nil, "RDS parameter value not allowed",
+			[]string{"X/Y at most 8/10"}},
+		{"not modifiable", map[string]string{"innodb_page_size": "4096"}, nil, "RDS parameter cannot be changed", []string{"innodb_page_size", "Remove it"}},
+		{"doublewrite agrees", map[string]string{"innodb_doublewrite": "off"}, boolPtr(true), "", nil},
+		{"doublewrite agrees off", map[string]string{"innodb_doublewrite": "ON"}, boolPtr(false), "", nil},
+		{"doublewrite contradicts", map[string]string{"innodb_doublewrite": "ON"}, boolPtr(true), "innodb_doublewrite contradicts atomic_write_16k",
+			[]string{"atomic_write_16k is true", `innodb_doublewrite = "OFF"`, "Set atomic_write_16k = false"}},
+		{"doublewrite flag unknown", map[string]string{"innodb_doublewrite": "ON"}, nil, "innodb_doublewrite cannot be checked yet", nil},
+		{"doublewrite nonsense", map[string]string{"innodb_doublewrite": "DETECT_ONLY"}, boolPtr(true), "RDS parameter value not allowed", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			problems := CheckParameters(tc.want, nil, tmpl, tc.flag)
+			if tc.summary == "" {
+				if len(problems) != 0 {
+					t.Fatalf("unexpected problems: %v", problems)
+				}
+				return
+			}
+			if len(problems) != 1 || problems[0].Summary != tc.summary || problems[0].Attribute != AttrParameters {
+				t.Fatalf("got %v, want one %q", problems, tc.summary)
+			}
+			for _, part := range tc.detail {
+				if !strings.Contains(problems[0].Detail, part) {
+					t.Errorf("detail %q lacks %q", problems[0].Detail, part)
+				}
+			}
+		})
+	}
+	// Unknown values are skipped; unknown names are still checked.
+	problems := CheckParameters(map[string]string{"innodb_io_capacity": "", "nope_nope": ""}, map[string]bool{"innodb_io_capacity": true, "nope_nope": true}, tmpl, nil)
+	if len(problems) != 1 || problems[0].Value != "nope_nope" {
+		t.Fatalf("unknown values: %v", problems)
+	}
+}
+
+func TestPlanParameters(t *testing.T) {
+	tmpl := testTemplate()
+	running := map[string]string{"innodb_io_capacity": "20000", "innodb_read_io_threads": "4", "binlog_format": "ROW"}
+
+	nothing := PlanParameters(map[string]string{"innodb_io_capacity": "20000", "binlog_format": "row", "innodb_doublewrite": "OFF"}, running, tmpl)
+	if len(nothing.Send) != 0 || nothing.NeedsRestart() {
+		t.Fatalf("same values planned a change: %+v", nothing)
+	}
+	onlineOnly := PlanParameters(map[string]string{"innodb_io_capacity": "4000", "innodb_flush_neighbors": "0"}, running, tmpl)
+	if !reflect.DeepEqual(onlineOnly.Send, map[string]string{"innodb_io_capacity": "4000"}) || onlineOnly.NeedsRestart() || !reflect.DeepEqual(onlineOnly.Online, []string{"innodb_io_capacity"}) {
+		t.Fatalf("online change (innodb_flush_neighbors runs its default 0): %+v", onlineOnly)
+	}
+	mixed := PlanParameters(map[string]string{"innodb_io_capacity": "4000", "innodb_read_io_threads": "8", "back_log": "4000"}, running, tmpl)
+	if !mixed.NeedsRestart() || !reflect.DeepEqual(mixed.Restart, []string{"back_log", "innodb_read_io_threads"}) || len(mixed.Send) != 3 {
+		t.Fatalf("mixed change: %+v", mixed)
+	}
+	reason := ParameterRestartReason(mixed, running)
+	for _, part := range []string{"back_log default -> 4000", "innodb_read_io_threads 4 -> 8"} {
+		if !strings.Contains(reason, part) {
+			t.Errorf("reason %q lacks %q", reason, part)
+		}
+	}
+	if ParameterRestartReason(onlineOnly, running) != "" {
+		t.Fatal("an online change has a restart reason")
+	}
+	if got := PendingAppliedReason(map[string]string{"back_log": "5000"}); !strings.Contains(got, "back_log = 5000") {
+		t.Fatalf("pending reason %q", got)
+	}
+	if PendingAppliedReason(nil) != "" {
+		t.Fatal("no pending, yet a reason")
+	}
+}
+
+func TestSameParameterValue(t *testing.T) {
+	tmpl := testTemplate()
+	for _, tc := range []struct {
+		name, a, b string
+		same       bool
+	}{
+		{"binlog_format", "ROW", "row", true},
+		{"innodb_io_capacity", "4000", "4000.0", true},
+		{"innodb_io_capacity", "4000", "4001", false},
+		{"innodb_buffer_pool_size", "{DBInstanceClassMemory*3/4}", "{DBInstanceClassMemory*3/4}", true},
+		{"innodb_buffer_pool_size", "{DBInstanceClassMemory*3/4}", "{DBInstanceClassMemory*7/10}", false},
+	} {
+		if got := SameParameterValue(tmpl.Parameters[tc.name], tc.a, tc.b); got != tc.same {
+			t.Errorf("%s %q vs %q: %t", tc.name, tc.a, tc.b, got)
+		}
+	}
+}
+
+func TestClosestNames(t *testing.T) {
+	names := []string{"innodb_io_capacity", "innodb_io_capacity_max", "sync_binlog", "back_log"}
+	if got := ClosestNames("innodb_io_capcity", names, 3); len(got) == 0 || got[0] != "innodb_io_capacity" {
+		t.Fatalf("got %v", got)
+	}
+	if got := ClosestNames("sync_binlg", names, 1); !reflect.DeepEqual(got, []string{"sync_binlog"}) {
+		t.Fatalf("got %v", got)
+	}
+	if got := ClosestNames("qqqqqqqqqqqqqqqqqqq", names, 3); len(got) != 0 {
+		t.Fatalf("far names suggested: %v", got)
+	}
+}
