@@ -66,6 +66,8 @@ type ProviderData struct {
 	Waiter *rdsservice.Waiter
 	// classes caches DescribeAvailableClasses for plan-time class checks.
 	classes classCatalogue
+	// parameterTemplates caches DescribeParameterTemplates for plan-time parameter checks.
+	parameterTemplates parameterTemplateCache
 }
 
 // Metadata returns the provider type name.
@@ -220,7 +222,7 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 
 // DataSources lists the provider's data sources.
 func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{NewInstanceDataSource, NewInstancesDataSource}
+	return []func() datasource.DataSource{NewInstanceDataSource, NewInstancesDataSource, NewParameterTemplatesDataSource}
 }
 
 // settings is the provider configuration after environment fallbacks.
