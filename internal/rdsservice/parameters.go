@@ -84,10 +84,17 @@ func (t ParameterTemplate) label() string {
 	return strings.TrimSpace(t.Engine + " " + t.EngineVersion)
 }
 
+// ParameterProblem is a Problem with one entry of `parameters`.
+type ParameterProblem struct {
+	Problem
+	Name string
+}
+
 // CheckParameters applies P1 to P4 to the configured map. Values that are not known yet are
-// skipped (nil pointer in unknown); atomicWrite is the planned flag, nil when unknown.
-func CheckParameters(want map[string]string, unknown map[string]bool, t ParameterTemplate, atomicWrite *bool) []Problem {
-	var problems []Problem
+// skipped (unknown names them); atomicWrite is the planned flag, nil when unknown.
+func CheckParameters(want map[string]string, unknown map[string]bool, t ParameterTemplate, atomicWrite *bool) []ParameterProblem {
+	var problems []ParameterProblem
+	add := func(name string, p Problem) { problems = append(problems, ParameterProblem{Problem: p, Name: name}) }
 	for _, name := range sortedKeys(want) {
 		value := want[name]
 		spec, ok := t.Parameters[name]
@@ -98,7 +105,7 @@ func CheckParameters(want map[string]string, unknown map[string]bool, t Paramete
 			if close := ClosestNames(name, t.Names(), 3); len(close) > 0 {
 				hint = "Did you mean " + strings.Join(close, ", ") + "?"
 			}
-			problems = append(problems, Problem{
+			add(name, Problem{
 				Attribute: AttrParameters, Value: name,
 				Summary: "Unknown RDS parameter",
 				Detail:  fmt.Sprintf("%s: %s has no parameter %q. %s", attr, t.label(), name, hint),
@@ -107,10 +114,10 @@ func CheckParameters(want map[string]string, unknown map[string]bool, t Paramete
 			continue
 		case name == DoublewriteParameter:
 			if p := checkDoublewrite(attr, value, atomicWrite); p != nil {
-				problems = append(problems, *p)
+				add(name, *p)
 			}
 		case !spec.Modifiable:
-			problems = append(problems, Problem{
+			add(name, Problem{
 				Attribute: AttrParameters, Value: name,
 				Summary: "RDS parameter cannot be changed",
 				Detail: fmt.Sprintf("%s: the cloud sets %s itself and does not let users change it on %s (its value is %q). Remove it from parameters.",
@@ -118,7 +125,7 @@ func CheckParameters(want map[string]string, unknown map[string]bool, t Paramete
 			})
 		default:
 			if !ParameterValueAllowed(spec, value) {
-				problems = append(problems, Problem{
+				add(name, Problem{
 					Attribute: AttrParameters, Value: value,
 					Summary: "RDS parameter value not allowed",
 					Detail: fmt.Sprintf("%s = %q is not allowed on %s: %s. Its default is %q.",

@@ -76,6 +76,9 @@ func TestCheckParameters(t *testing.T) {
 			if len(problems) != 1 || problems[0].Summary != tc.summary || problems[0].Attribute != AttrParameters {
 				t.Fatalf("got %v, want one %q", problems, tc.summary)
 			}
+			if _, named := tc.want[problems[0].Name]; !named {
+				t.Errorf("problem names %q, not the configured key", problems[0].Name)
+			}
 			for _, part := range tc.detail {
 				if !strings.Contains(problems[0].Detail, part) {
 					t.Errorf("detail %q lacks %q", problems[0].Detail, part)
@@ -85,7 +88,7 @@ func TestCheckParameters(t *testing.T) {
 	}
 	// Unknown values are skipped; unknown names are still checked.
 	problems := CheckParameters(map[string]string{"innodb_io_capacity": "", "nope_nope": ""}, map[string]bool{"innodb_io_capacity": true, "nope_nope": true}, tmpl, nil)
-	if len(problems) != 1 || problems[0].Value != "nope_nope" {
+	if len(problems) != 1 || problems[0].Name != "nope_nope" {
 		t.Fatalf("unknown values: %v", problems)
 	}
 }
