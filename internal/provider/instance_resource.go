@@ -274,6 +274,9 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			},
 		},
 	}
+	for name, a := range parameterSchemaAttributes() {
+		resp.Schema.Attributes[name] = a
+	}
 }
 
 // Configure receives the API client from the provider.
@@ -410,11 +413,30 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		}
 	}
 
+	pd, d := r.data.decideParameters(ctx, newInstanceParameterInputs(plan, plan, wantFlag))
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if err := r.data.applyParameters(ctx, id, pd, false); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters",
+			fmt.Sprintf("Instance %s was created but its parameters could not be set: %v. It is recorded in state and will be "+
+				"replaced on the next apply (tainted).", id, err))
+		return
+	}
+	if len(pd.plan.Send) > 0 {
+		if attr, err = r.data.Waiter.WaitRunning(ctx, id); err != nil {
+			resp.Diagnostics.AddError("Error reading RDS instance after setting parameters", err.Error())
+			return
+		}
+	}
 	r.writeState(ctx, attr, &plan, &resp.Diagnostics)
+	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
-// Read refreshes the state with exactly one DescribeDBInstanceAttribute.
+// Read refreshes the state with one DescribeDBInstanceAttribute, plus one DescribeParameters when
+// parameters are managed.
 func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state instanceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -442,6 +464,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		state.PreventRestart = types.BoolValue(false)
 	}
 	r.writeState(ctx, attr, &state, &resp.Diagnostics)
+	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -468,16 +491,24 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 	id := state.ID.ValueString()
 
 	an, d := r.analyzeUpdate(ctx, state, plan, config)
+	pd, pdDiags := r.data.decideParameters(ctx, existingParameterInputs(state, config, an.flag))
+	d.Append(pdDiags...)
 	if d.HasError() {
 		resp.Diagnostics.Append(errorsOnly(d)...)
 		return
 	}
+	an.addParameters(pd)
 	if an.needsRestart() && plan.PreventRestart.ValueBool() {
 		// Only reachable when the plan could not know; the plan itself already refused.
 		resp.Diagnostics.AddAttributeError(an.firstPath, restartRefusedSummary, an.restartDetail())
 		return
 	}
 
+	// Parameters first: when a spec change follows, its restart applies the ones that need one.
+	if err := r.data.applyParameters(ctx, id, pd, an.specChanges()); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters", err.Error())
+		return
+	}
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
 	if an.specChanges() {
@@ -505,6 +536,10 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, specReq, want)
 		if err != nil {
 			resp.Diagnostics.AddError("Error modifying RDS instance", err.Error())
+			return
+		}
+		if attr, err = rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, pd.plan.Send); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error waiting for RDS instance parameters", err.Error())
 			return
 		}
 		// The cloud turns the flag on for the read-only instances the plan named; the apply is done
@@ -565,6 +600,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		return
 	}
 	r.writeState(ctx, attr, &plan, &resp.Diagnostics)
+	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
@@ -655,6 +691,10 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 			plan.InstructionSetArch = types.StringValue(rdsservice.Architecture(plan.InstanceType.ValueString()))
 		}
 		plan.ReadOnlyInstanceIDs = types.ListValueMust(types.StringType, nil)
+		pd, d := r.data.decideParameters(lookupCtx, newInstanceParameterInputs(plan, config, an.flag))
+		resp.Diagnostics.Append(d...)
+		plan.ParametersPending = pd.plannedPending(pd.restarts(), &resp.Diagnostics)
+		addCreateParameterRestart(&resp.Diagnostics, pd, "the new instance "+instanceLabel(plan), plan.Category.ValueString(), false, plan.PreventRestart.ValueBool())
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 		return
 	}
@@ -676,6 +716,10 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 
 	an, d := r.analyzeUpdate(lookupCtx, state, plan, config)
 	resp.Diagnostics.Append(d...)
+	pd, d := r.data.decideParameters(lookupCtx, existingParameterInputs(state, config, an.flag))
+	resp.Diagnostics.Append(d...)
+	an.addParameters(pd)
+	plan.ParametersPending = pd.plannedPending(an.needsRestart(), &resp.Diagnostics)
 	plan.AtomicWrite16K = boolOrUnknown(an.flag)
 	plan.BufferPoolExtension = boolOrUnknown(an.bpe)
 	plan.AtomicWrite16KSupported = boolOrUnknown(an.supported)
@@ -687,7 +731,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	default:
 		plan.InstructionSetArch = state.InstructionSetArch
 	}
-	if !an.anyChange(state, plan) {
+	if !an.anyChange(state, plan) && len(pd.plan.Send) == 0 {
 		// Nothing changes: keep every computed value, so the plan is empty.
 		plan.Status = state.Status
 	}
@@ -835,6 +879,20 @@ func (a updateAnalysis) restartWarning() (string, string) {
 		detail += " The restart attributes are checked again at apply time with their real values."
 	}
 	return summary, detail
+}
+
+// addParameters joins the parameter decision to the restart decision: restart-needing parameters
+// restart the instance (once, with any spec change), and a restart for any reason also applies the
+// parameters already waiting for one.
+func (a *updateAnalysis) addParameters(d parameterDecision) {
+	if d.managed && d.unknown {
+		a.unknowns = append(a.unknowns, "parameters")
+	}
+	reasons := d.reasons(a.needsRestart() || d.restarts())
+	a.reasons = append(a.reasons, reasons...)
+	if (len(reasons) > 0 || (d.managed && d.unknown)) && len(a.firstPath.Steps()) == 0 {
+		a.firstPath = path.Root("parameters")
+	}
 }
 
 func (a updateAnalysis) restartDetail() string {
@@ -1304,6 +1362,24 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
+// newInstanceParameterInputs are the parameter facts of an instance the apply creates.
+func newInstanceParameterInputs(plan, config instanceModel, atomicWrite *bool) parameterInputs {
+	return parameterInputs{
+		engine: stringIfKnown(plan.Engine), version: stringIfKnown(plan.EngineVersion), category: stringIfKnown(plan.Category),
+		config: config.Parameters, state: types.MapNull(types.StringType), pending: types.MapNull(types.StringType),
+		atomicWrite: atomicWrite,
+	}
+}
+
+// existingParameterInputs are the parameter facts of an existing instance.
+func existingParameterInputs(state, config instanceModel, atomicWrite *bool) parameterInputs {
+	return parameterInputs{
+		instanceID: state.ID.ValueString(), engine: state.Engine.ValueString(), version: state.EngineVersion.ValueString(),
+		category: state.Category.ValueString(), config: config.Parameters, state: state.Parameters, pending: state.ParametersPending,
+		atomicWrite: atomicWrite,
+	}
+}
+
 // ---- model ----
 
 // instanceModel maps rds_instance.
@@ -1333,6 +1409,8 @@ type instanceModel struct {
 	InstructionSetArch      types.String   `tfsdk:"instruction_set_arch"`
 	AtomicWrite16KSupported types.Bool     `tfsdk:"atomic_write_16k_supported"`
 	ReadOnlyInstanceIDs     types.List     `tfsdk:"read_only_instance_ids"`
+	Parameters              types.Map      `tfsdk:"parameters"`
+	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
 }
 
 // restoreFromModel maps restore_from.
@@ -1386,6 +1464,9 @@ func (m instanceModel) knownOrNull() instanceModel {
 	}
 	if out.SecurityIPs.IsUnknown() {
 		out.SecurityIPs = types.SetNull(types.StringType)
+	}
+	if out.ParametersPending.IsUnknown() {
+		out.ParametersPending = types.MapNull(types.StringType)
 	}
 	return out
 }

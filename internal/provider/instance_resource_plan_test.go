@@ -49,6 +49,7 @@ func nullModel() instanceModel {
 		Timeouts: timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes)}, Status: types.StringNull(),
 		ConnectionString: types.StringNull(), Port: types.Int64Null(), CreationTime: types.StringNull(),
 		InstructionSetArch: types.StringNull(), AtomicWrite16KSupported: types.BoolNull(), ReadOnlyInstanceIDs: types.ListNull(types.StringType),
+		Parameters: types.MapNull(types.StringType), ParametersPending: types.MapNull(types.StringType),
 	}
 }
 

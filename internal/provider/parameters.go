@@ -251,3 +251,23 @@ func stringMapValue(m map[string]string, diags *diag.Diagnostics) types.Map {
 	diags.Append(d...)
 	return out
 }
+
+// addCreateParameterRestart announces the restart that applies restart-needing parameters right
+// after an instance is created (an error with prevent_restart).
+func addCreateParameterRestart(diags *diag.Diagnostics, d parameterDecision, instance, category string, readOnly, preventRestart bool) {
+	if !d.restarts() {
+		return
+	}
+	restart := rdsservice.Restart{
+		InstanceID: instance,
+		Reasons:    append(d.reasons(false), "they are applied by one restart right after creation"),
+		Downtime:   rdsservice.ExpectedDowntime(category, readOnly),
+	}
+	summary, detail := rdsservice.RestartWarning([]rdsservice.Restart{restart})
+	if preventRestart {
+		diags.AddAttributeError(path.Root("parameters"), restartRefusedSummary, detail+
+			" prevent_restart is true, so this plan is refused: leave those parameters at their defaults, or set prevent_restart = false to allow the restart.")
+		return
+	}
+	diags.AddAttributeWarning(path.Root("parameters"), summary, detail)
+}
