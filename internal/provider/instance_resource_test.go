@@ -394,7 +394,7 @@ func TestAccInstance_preventRestartFailsAtPlan(t *testing.T) {
 			},
 			{
 				Config:      env.instanceConfig("  atomic_write_16k = true\n  prevent_restart = true"),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart is true.*atomic_write_16k changes from false to true`),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*atomic_write_16k changes from false to true`),
 			},
 			{
 				Config: env.instanceConfig("  atomic_write_16k = false\n  prevent_restart = true"),

@@ -3,11 +3,11 @@ package provider
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -78,158 +78,89 @@ func readParameters(ctx context.Context, api rdsapi.API, id string, managed type
 	return stringMapValue(out, diags), stringMapValue(answer.ConfigParameters.Values(), diags)
 }
 
-// parameterInputs is what decideParameters needs from a resource.
-type parameterInputs struct {
-	instanceID string // "" for an instance the apply creates
-	engine     string
-	version    string
-	category   string
-	config     types.Map
-	state      types.Map // managed values as last read; null for a new instance or none managed
-	pending    types.Map // parameters_pending as last read
-	// atomicWrite is the planned flag (nil: unknown), for innodb_doublewrite (P4).
-	atomicWrite *bool
-}
-
-// parameterDecision is what the plan decided for `parameters`.
-type parameterDecision struct {
-	managed bool // the configuration sets parameters
-	unknown bool // the map, or one of its values, is not known until apply
-	plan    rdsservice.ParameterPlan
-	running map[string]string
-	pending map[string]string // waiting now (only known when managed)
-	// restartReason names the restart-needing parameters that change ("" when none).
-	restartReason string
-}
-
-// restarts tells whether the parameter change restarts the instance on its own.
-func (d parameterDecision) restarts() bool { return d.plan.NeedsRestart() }
-
-// reasons returns what the restart warning says about parameters when the instance restarts
-// (restarting is the whole decision's: a spec change may be the cause).
-func (d parameterDecision) reasons(restarting bool) []string {
-	var out []string
-	if d.restartReason != "" {
-		out = append(out, d.restartReason)
+// desiredParameters is `parameters` as the planner reads it.
+func desiredParameters(m types.Map) rdsservice.DesiredParameters {
+	d := rdsservice.DesiredParameters{Set: !m.IsNull(), Unknown: m.IsUnknown()}
+	if !isKnown(m) {
+		return d
 	}
-	if restarting {
-		if r := rdsservice.PendingAppliedReason(d.pending); r != "" {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// plannedPending is parameters_pending after the apply: empty when the instance restarts,
-// unchanged otherwise (an online change never touches a waiting parameter); null when unmanaged.
-func (d parameterDecision) plannedPending(restarting bool, diags *diag.Diagnostics) types.Map {
-	switch {
-	case !d.managed:
-		return types.MapNull(types.StringType)
-	case d.unknown && !restarting:
-		return types.MapUnknown(types.StringType)
-	case restarting:
-		return stringMapValue(map[string]string{}, diags)
-	}
-	return stringMapValue(d.pending, diags)
-}
-
-// decideParameters checks the configured parameters (P1-P4) and decides what the apply sends
-// and whether it restarts (P5). Facts: the template (cached per provider process) and, for names
-// not in state yet or when parameters_pending is not known, one DescribeParameters.
-func (p *ProviderData) decideParameters(ctx context.Context, in parameterInputs) (parameterDecision, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	var d parameterDecision
-	if in.config.IsNull() {
-		return d, diags // P6: nothing managed, nothing sent
-	}
-	d.managed = true
-	if in.config.IsUnknown() || in.engine == "" || in.version == "" {
-		d.unknown = true
-		return d, diags
-	}
-	want := map[string]string{}
-	unknownValues := map[string]bool{}
-	for name, v := range in.config.Elements() {
+	d.Values, d.UnknownValues = map[string]string{}, map[string]bool{}
+	for name, v := range m.Elements() {
 		s, ok := v.(types.String)
-		if !ok || s.IsUnknown() {
-			unknownValues[name] = true
-			d.unknown = true
-			continue
-		}
-		if s.IsNull() {
-			diags.AddAttributeError(path.Root("parameters").AtMapKey(name), "RDS parameter without a value",
-				fmt.Sprintf("parameters[%q] is null. Give it a value, or remove the key to stop managing the parameter.", name))
-			continue
-		}
-		want[name] = s.ValueString()
-	}
-	if diags.HasError() {
-		return d, diags
-	}
-	tmpl, err := p.parameterTemplates.template(ctx, p.API, rdsapi.DescribeParameterTemplatesRequest{
-		RegionID: p.Region, Engine: in.engine, EngineVersion: in.version, Category: in.category,
-	})
-	if err != nil {
-		diags.AddAttributeError(path.Root("parameters"), "Cannot read the RDS parameter template",
-			fmt.Sprintf("DescribeParameterTemplates %s %s: %v. The plan checks parameters against it.", in.engine, in.version, err))
-		return d, diags
-	}
-	allWant := map[string]string{}
-	for name, v := range want {
-		allWant[name] = v
-	}
-	for name := range unknownValues {
-		allWant[name] = ""
-	}
-	for _, prob := range rdsservice.CheckParameters(allWant, unknownValues, tmpl, in.atomicWrite) {
-		diags.AddAttributeError(path.Root("parameters").AtMapKey(prob.Name), prob.Summary, prob.Detail)
-	}
-	if diags.HasError() {
-		return d, diags
-	}
-
-	d.running = map[string]string{}
-	d.pending = map[string]string{}
-	if in.instanceID != "" {
-		state := stringMap(ctx, in.state, &diags)
-		missing := in.state.IsNull() || in.pending.IsNull() || in.pending.IsUnknown()
-		for name := range want {
-			if _, ok := state[name]; !ok {
-				missing = true
-			}
-		}
-		if missing {
-			answer, err := p.API.DescribeParameters(ctx, in.instanceID)
-			if err != nil {
-				diags.AddAttributeError(path.Root("parameters"), "Cannot read the RDS instance parameters",
-					fmt.Sprintf("DescribeParameters %s: %v. The plan compares parameters with the running values.", in.instanceID, err))
-				return d, diags
-			}
-			d.running = answer.RunningParameters.Values()
-			d.pending = answer.ConfigParameters.Values()
-		} else {
-			d.running = state
-			d.pending = stringMap(ctx, in.pending, &diags)
+		switch {
+		case !ok || s.IsUnknown():
+			d.UnknownValues[name] = true
+		case s.IsNull():
+			d.NullValues = append(d.NullValues, name)
+		default:
+			d.Values[name] = s.ValueString()
 		}
 	}
-	d.plan = rdsservice.PlanParameters(want, d.running, tmpl)
-	d.restartReason = rdsservice.ParameterRestartReason(d.plan, d.running)
-	if d.unknown && len(unknownValues) > 0 {
-		// A value known only at apply may need a restart: say so like other unknown restart inputs.
-		d.restartReason = ""
-	}
-	return d, diags
+	sort.Strings(d.NullValues)
+	return d
 }
 
-// applyParameters carries out the decision for instance id: nothing when nothing changes; with
-// restartFollows (a spec change of the same apply restarts the instance afterwards) the values go
-// out without Forcerestart, so that one restart applies them all.
-func (p *ProviderData) applyParameters(ctx context.Context, id string, d parameterDecision, restartFollows bool) error {
-	if len(d.plan.Send) == 0 {
+// parameterFacts fetches what the planner needs for `parameters`: the template (cached per
+// provider process) and, for an existing instance, the running and waiting values, from state when
+// the last refresh read every configured name, else with one DescribeParameters. nil when nothing
+// is managed or engine and version are not known yet.
+func (p *ProviderData) parameterFacts(ctx context.Context, desired rdsservice.DesiredParameters, instanceID, engine, version, category string,
+	stateParams, statePending types.Map) *rdsservice.ParameterFacts {
+	if !desired.Set || desired.Unknown || engine == "" || version == "" {
 		return nil
 	}
-	_, err := rdsservice.ApplyParameters(ctx, p.API, p.Waiter, id, d.plan, d.plan.NeedsRestart() && !restartFollows)
+	f := &rdsservice.ParameterFacts{Running: map[string]string{}, Pending: map[string]string{}}
+	t, err := p.parameterTemplates.template(ctx, p.API, rdsapi.DescribeParameterTemplatesRequest{
+		RegionID: p.Region, Engine: engine, EngineVersion: version, Category: category,
+	})
+	if err != nil {
+		f.ErrorCall, f.Error = fmt.Sprintf("DescribeParameterTemplates %s %s", engine, version), err.Error()
+		return f
+	}
+	f.Template = t
+	if instanceID == "" {
+		return f
+	}
+	var diags diag.Diagnostics
+	state := stringMap(ctx, stateParams, &diags)
+	complete := isKnown(stateParams) && isKnown(statePending)
+	for name := range desired.Values {
+		if _, ok := state[name]; !ok {
+			complete = false
+		}
+	}
+	if complete {
+		f.Running, f.Pending = state, stringMap(ctx, statePending, &diags)
+		return f
+	}
+	answer, err := p.API.DescribeParameters(ctx, instanceID)
+	if err != nil {
+		f.ErrorCall, f.Error = "DescribeParameters "+instanceID, err.Error()
+		return f
+	}
+	f.Running, f.Pending = answer.RunningParameters.Values(), answer.ConfigParameters.Values()
+	return f
+}
+
+// plannedPending is parameters_pending in the plan: null when parameters are not managed.
+func plannedPending(config types.Map, d rdsservice.ParameterDecision, diags *diag.Diagnostics) types.Map {
+	switch {
+	case config.IsNull():
+		return types.MapNull(types.StringType)
+	case !d.PendingKnown:
+		return types.MapUnknown(types.StringType)
+	}
+	return stringMapValue(d.Pending, diags)
+}
+
+// applyParameters sends the decided values to instance id: nothing when nothing changes; without
+// Forcerestart when the apply restarts the instance afterwards anyway (SharesRestart), so that one
+// restart applies them all.
+func (p *ProviderData) applyParameters(ctx context.Context, id string, d rdsservice.ParameterDecision) error {
+	if len(d.Send) == 0 {
+		return nil
+	}
+	_, err := rdsservice.ApplyParameters(ctx, p.API, p.Waiter, id, d.ParameterPlan, d.NeedsRestart() && !d.SharesRestart)
 	return err
 }
 
@@ -250,24 +181,4 @@ func stringMapValue(m map[string]string, diags *diag.Diagnostics) types.Map {
 	out, d := types.MapValue(types.StringType, elems)
 	diags.Append(d...)
 	return out
-}
-
-// addCreateParameterRestart announces the restart that applies restart-needing parameters right
-// after an instance is created (an error with prevent_restart).
-func addCreateParameterRestart(diags *diag.Diagnostics, d parameterDecision, instance, category string, readOnly, preventRestart bool) {
-	if !d.restarts() {
-		return
-	}
-	restart := rdsservice.Restart{
-		InstanceID: instance,
-		Reasons:    append(d.reasons(false), "they are applied by one restart right after creation"),
-		Downtime:   rdsservice.ExpectedDowntime(category, readOnly),
-	}
-	summary, detail := rdsservice.RestartWarning([]rdsservice.Restart{restart})
-	if preventRestart {
-		diags.AddAttributeError(path.Root("parameters"), restartRefusedSummary, detail+
-			" prevent_restart is true, so this plan is refused: leave those parameters at their defaults, or set prevent_restart = false to allow the restart.")
-		return
-	}
-	diags.AddAttributeWarning(path.Root("parameters"), summary, detail)
 }

@@ -120,7 +120,7 @@ func TestAccInstanceParameters_onlineRestartDriftImport(t *testing.T) {
 			{
 				// A restart-needing change with prevent_restart: refused at plan, naming the parameter.
 				Config:      env.instanceConfig(parametersBlock(withRestart) + "  prevent_restart = true\n"),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart is true.*innodb_read_io_threads\s+4\s+->\s+8`),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8`),
 			},
 			{
 				// The same change allowed: exactly one restart.

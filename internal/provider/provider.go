@@ -68,6 +68,8 @@ type ProviderData struct {
 	classes classCatalogue
 	// parameterTemplates caches DescribeParameterTemplates for plan-time parameter checks.
 	parameterTemplates parameterTemplateCache
+	// plans remembers the primaries' planned atomic_write_16k of this run (read-only plans use it).
+	plans plannedPrimaries
 }
 
 // Metadata returns the provider type name.

@@ -29,9 +29,6 @@ import (
 //   - P6 removing a key from `parameters` stops managing it: the cloud keeps its value, nothing
 //     is sent and nothing restarts.
 
-// AttrParameters is the Terraform attribute of the parameter map.
-const AttrParameters = "parameters"
-
 // DoublewriteParameter is the InnoDB parameter that 16K atomic write switches off.
 const DoublewriteParameter = "innodb_doublewrite"
 
@@ -84,80 +81,55 @@ func (t ParameterTemplate) label() string {
 	return strings.TrimSpace(t.Engine + " " + t.EngineVersion)
 }
 
-// ParameterProblem is a Problem with one entry of `parameters`.
-type ParameterProblem struct {
-	Problem
-	Name string
-}
+// parameterAttribute is the rule table attribute of one entry of `parameters`.
+func parameterAttribute(name string) string { return AttrParameters + "." + name }
 
-// CheckParameters applies P1 to P4 to the configured map. Values that are not known yet are
-// skipped (unknown names them); atomicWrite is the planned flag, nil when unknown.
-func CheckParameters(want map[string]string, unknown map[string]bool, t ParameterTemplate, atomicWrite *bool) []ParameterProblem {
-	var problems []ParameterProblem
-	add := func(name string, p Problem) { problems = append(problems, ParameterProblem{Problem: p, Name: name}) }
+// CheckParameters applies P1 to P4 to the configured map; each problem points at its entry
+// ("parameters.<name>"). Values that are not known yet are skipped (unknown names them);
+// atomicWrite is the planned flag, unknown when not known at plan.
+func CheckParameters(want map[string]string, unknown map[string]bool, t ParameterTemplate, atomicWrite Val[bool]) []Problem {
+	var problems []Problem
+	add := func(name string, p Problem) { problems = append(problems, p.At(parameterAttribute(name))) }
 	for _, name := range sortedKeys(want) {
 		value := want[name]
 		spec, ok := t.Parameters[name]
-		attr := fmt.Sprintf("parameters[%q]", name)
 		switch {
 		case !ok:
 			hint := "Run the rds_parameter_templates data source to list them."
 			if close := ClosestNames(name, t.Names(), 3); len(close) > 0 {
 				hint = "Did you mean " + strings.Join(close, ", ") + "?"
 			}
-			add(name, Problem{
-				Attribute: AttrParameters, Value: name,
-				Summary: "Unknown RDS parameter",
-				Detail:  fmt.Sprintf("%s: %s has no parameter %q. %s", attr, t.label(), name, hint),
-			})
+			add(name, problem(RuleParamUnknown, name, name, t.label(), hint))
 		case unknown[name]:
 			continue
 		case name == DoublewriteParameter:
-			if p := checkDoublewrite(attr, value, atomicWrite); p != nil {
+			if p := checkDoublewrite(value, atomicWrite); p != nil {
 				add(name, *p)
 			}
 		case !spec.Modifiable:
-			add(name, Problem{
-				Attribute: AttrParameters, Value: name,
-				Summary: "RDS parameter cannot be changed",
-				Detail: fmt.Sprintf("%s: the cloud sets %s itself and does not let users change it on %s (its value is %q). Remove it from parameters.",
-					attr, name, t.label(), spec.Default),
-			})
-		default:
-			if !ParameterValueAllowed(spec, value) {
-				add(name, Problem{
-					Attribute: AttrParameters, Value: value,
-					Summary: "RDS parameter value not allowed",
-					Detail: fmt.Sprintf("%s = %q is not allowed on %s: %s. Its default is %q.",
-						attr, value, t.label(), describeAllowed(spec), spec.Default),
-				})
-			}
+			add(name, problem(RuleParamNotModifiable, value, name, t.label(), spec.Default))
+		case !ParameterValueAllowed(spec, value):
+			add(name, problem(RuleParamValue, value, name, value, t.label(), describeAllowed(spec), spec.Default))
 		}
 	}
 	return problems
 }
 
 // checkDoublewrite is P4.
-func checkDoublewrite(attr, value string, atomicWrite *bool) *Problem {
+func checkDoublewrite(value string, atomicWrite Val[bool]) *Problem {
 	v := strings.ToUpper(strings.TrimSpace(value))
-	if v != "ON" && v != "OFF" {
-		return &Problem{Attribute: AttrParameters, Value: value, Summary: "RDS parameter value not allowed",
-			Detail: fmt.Sprintf("%s = %q is not allowed: the value is ON or OFF, and it follows atomic_write_16k.", attr, value)}
-	}
-	if atomicWrite == nil {
-		return &Problem{Attribute: AttrParameters, Value: value, Summary: "innodb_doublewrite cannot be checked yet",
-			Detail: fmt.Sprintf("%s = %q: the cloud sets innodb_doublewrite from 16K atomic write, whose planned value is not known yet. "+
-				"Set atomic_write_16k explicitly, or remove innodb_doublewrite from parameters.", attr, value)}
-	}
-	implied := DoublewriteFor(*atomicWrite)
-	if v == implied {
+	var p Problem
+	switch {
+	case v != "ON" && v != "OFF":
+		p = problem(RuleParamValue, value, DoublewriteParameter, value, "MySQL", "allowed values are ON, OFF, and the value follows atomic_write_16k", "ON")
+	case !atomicWrite.IsKnown():
+		p = problem(RuleParamDoublewriteUndecided, value, value)
+	case v == DoublewriteFor(atomicWrite.Value()):
 		return nil
+	default:
+		p = problem(RuleParamDoublewriteContradicts, value, value, atomicWrite.Value(), DoublewriteFor(atomicWrite.Value()), v == "OFF")
 	}
-	return &Problem{Attribute: AttrParameters, Value: value, Summary: "innodb_doublewrite contradicts atomic_write_16k",
-		Detail: fmt.Sprintf("%s = %q, but atomic_write_16k is %t, and with it the cloud runs innodb_doublewrite = %q: "+
-			"16K atomic write makes every 16 KiB page write atomic, so the doublewrite buffer is off exactly while it is on, and users cannot set it. "+
-			"Set atomic_write_16k = %t to get innodb_doublewrite = %q, or remove innodb_doublewrite from parameters.",
-			attr, value, *atomicWrite, implied, v == "OFF", v)}
+	return &p
 }
 
 // DoublewriteFor is the innodb_doublewrite value the cloud runs for a 16K atomic write setting.
@@ -406,4 +378,129 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// DesiredParameters is `parameters` as configured.
+type DesiredParameters struct {
+	// Set: the configuration has the map; when false nothing is managed (P6).
+	Set bool
+	// Unknown: the whole map is known only at apply.
+	Unknown bool
+	Values  map[string]string
+	// UnknownValues are entries whose value is known only at apply; NullValues entries set to null.
+	UnknownValues map[string]bool
+	NullValues    []string
+}
+
+// ParameterFacts are what the cloud says about parameters, fetched by the resource.
+type ParameterFacts struct {
+	Template ParameterTemplate
+	// Running and Pending are the existing instance's running values and the values waiting for a
+	// restart; empty for an instance the apply creates (it starts from the template defaults).
+	Running, Pending map[string]string
+	// ErrorCall and Error describe a failed lookup.
+	ErrorCall, Error string
+}
+
+// ParameterDecision is the planner's answer for `parameters`.
+type ParameterDecision struct {
+	ParameterPlan
+	// Pending is parameters_pending after the apply, when PendingKnown.
+	Pending      map[string]string
+	PendingKnown bool
+	// SharesRestart: the restart-needing values go out without Forcerestart, before the spec
+	// change or the toggle after creation whose one restart applies them too.
+	SharesRestart bool
+}
+
+// planParameters joins `parameters` to the decision: P1-P4 problems, what is sent, and P5's
+// restart, shared with the instance's other restart of the same apply when the apply sends that
+// one itself (a spec change, a toggle after creation), or a second restart otherwise.
+func planParameters(in PlanInput, d *Decision) {
+	dp := in.Desired.Parameters
+	if !dp.Set {
+		return
+	}
+	if dp.Unknown {
+		d.MayRestart = append(d.MayRestart, AttrParameters)
+		return
+	}
+	for _, name := range dp.NullValues {
+		d.add(problem(RuleParamNoValue, "", name).At(parameterAttribute(name)))
+	}
+	f := in.Facts.Parameters
+	if f == nil {
+		// Engine or version not known yet: the values are checked at apply.
+		if len(dp.Values) > 0 {
+			d.MayRestart = append(d.MayRestart, AttrParameters)
+		}
+		return
+	}
+	if f.Error != "" {
+		d.add(problem(RuleParamFactsUnreadable, "", f.ErrorCall, f.Error))
+		return
+	}
+	all := make(map[string]string, len(dp.Values)+len(dp.UnknownValues))
+	for name, v := range dp.Values {
+		all[name] = v
+	}
+	for name := range dp.UnknownValues {
+		all[name] = ""
+	}
+	d.add(CheckParameters(all, dp.UnknownValues, f.Template, d.AtomicWrite)...)
+	if d.HasErrors() {
+		return
+	}
+	plan := PlanParameters(dp.Values, f.Running, f.Template)
+	d.Parameters.ParameterPlan = plan
+	if len(dp.UnknownValues) > 0 {
+		d.MayRestart = append(d.MayRestart, AttrParameters)
+	}
+	if len(plan.Send) > 0 && d.Action == ActionNoop {
+		d.Action = ActionUpdate
+	}
+	own := restartIndex(d, in.Label)
+	if plan.NeedsRestart() {
+		reason := ParameterRestartReason(plan, f.Running)
+		shareable := own >= 0 && (!d.Order.Empty() || d.ToggleAfterCreate != nil)
+		switch {
+		case shareable:
+			d.Restarts[own].Reasons = append(d.Restarts[own].Reasons, reason)
+			d.Parameters.SharesRestart = true
+		case own >= 0:
+			d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Downtime: downtimeOf(in),
+				Reasons: []string{reason, "a second restart: the first one follows its primary and happens before this change is sent"}})
+		default:
+			reasons := []string{reason}
+			if in.Prior == nil {
+				reasons = append(reasons, "they are applied by one restart right after creation")
+			}
+			d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: downtimeOf(in)})
+			own = len(d.Restarts) - 1
+		}
+		if d.RestartAttribute == "" {
+			d.RestartAttribute = AttrParameters
+		}
+	}
+	if own >= 0 {
+		if r := PendingAppliedReason(f.Pending); r != "" {
+			d.Restarts[own].Reasons = append(d.Restarts[own].Reasons, r)
+		}
+	}
+	switch {
+	case own >= 0:
+		d.Parameters.Pending, d.Parameters.PendingKnown = map[string]string{}, true
+	case len(dp.UnknownValues) == 0:
+		d.Parameters.Pending, d.Parameters.PendingKnown = f.Pending, true
+	}
+}
+
+// restartIndex finds the restart of the planned instance itself; -1 when it does not restart.
+func restartIndex(d *Decision, label string) int {
+	for i, r := range d.Restarts {
+		if r.InstanceID == label {
+			return i
+		}
+	}
+	return -1
 }

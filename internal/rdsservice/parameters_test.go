@@ -39,30 +39,30 @@ func TestCheckParameters(t *testing.T) {
 	cases := []struct {
 		name    string
 		want    map[string]string
-		flag    *bool
+		flag    Val[bool]
 		summary string
 		detail  []string
 	}{
 		{"valid", map[string]string{"innodb_io_capacity": "4000", "innodb_flush_neighbors": "1", "long_query_time": "0.5", "binlog_format": "row",
-			"innodb_buffer_pool_size": "{DBInstanceClassMemory*7/10}"}, boolPtr(true), "", nil},
-		{"byte count for a formula parameter", map[string]string{"innodb_buffer_pool_size": "2147483648"}, nil, "", nil},
-		{"typo", map[string]string{"innodb_io_capacty": "4000"}, nil, "Unknown RDS parameter",
+			"innodb_buffer_pool_size": "{DBInstanceClassMemory*7/10}"}, Known(true), "", nil},
+		{"byte count for a formula parameter", map[string]string{"innodb_buffer_pool_size": "2147483648"}, Unknown[bool](), "", nil},
+		{"typo", map[string]string{"innodb_io_capacty": "4000"}, Unknown[bool](), "Unknown RDS parameter",
 			[]string{`parameters["innodb_io_capacty"]`, "MySQL 8.0", "Did you mean innodb_io_capacity"}},
-		{"nothing close", map[string]string{"zzzzzzzzzzzz": "1"}, nil, "Unknown RDS parameter", []string{"rds_parameter_templates"}},
-		{"below range", map[string]string{"innodb_io_capacity": "50"}, nil, "RDS parameter value not allowed",
+		{"nothing close", map[string]string{"zzzzzzzzzzzz": "1"}, Unknown[bool](), "Unknown RDS parameter", []string{"rds_parameter_templates"}},
+		{"below range", map[string]string{"innodb_io_capacity": "50"}, Unknown[bool](), "RDS parameter value not allowed",
 			[]string{`"50"`, "allowed range is 100 to 18446744073709551615", `default is "20000"`}},
-		{"out of set", map[string]string{"innodb_flush_neighbors": "3"}, nil, "RDS parameter value not allowed", []string{"allowed values are 0, 1, 2"}},
-		{"fraction for an integer", map[string]string{"innodb_io_capacity": "4000.5"}, nil, "RDS parameter value not allowed", nil},
-		{"not a number", map[string]string{"innodb_io_capacity": "lots"}, nil, "RDS parameter value not allowed", nil},
-		{"formula too large", map[string]string{"innodb_buffer_pool_size": "{DBInstanceClassMemory*9/10}"}, nil, "RDS parameter value not allowed",
+		{"out of set", map[string]string{"innodb_flush_neighbors": "3"}, Unknown[bool](), "RDS parameter value not allowed", []string{"allowed values are 0, 1, 2"}},
+		{"fraction for an integer", map[string]string{"innodb_io_capacity": "4000.5"}, Unknown[bool](), "RDS parameter value not allowed", nil},
+		{"not a number", map[string]string{"innodb_io_capacity": "lots"}, Unknown[bool](), "RDS parameter value not allowed", nil},
+		{"formula too large", map[string]string{"innodb_buffer_pool_size": "{DBInstanceClassMemory*9/10}"}, Unknown[bool](), "RDS parameter value not allowed",
 			[]string{"X/Y at most 8/10"}},
-		{"not modifiable", map[string]string{"innodb_page_size": "4096"}, nil, "RDS parameter cannot be changed", []string{"innodb_page_size", "Remove it"}},
-		{"doublewrite agrees", map[string]string{"innodb_doublewrite": "off"}, boolPtr(true), "", nil},
-		{"doublewrite agrees off", map[string]string{"innodb_doublewrite": "ON"}, boolPtr(false), "", nil},
-		{"doublewrite contradicts", map[string]string{"innodb_doublewrite": "ON"}, boolPtr(true), "innodb_doublewrite contradicts atomic_write_16k",
+		{"not modifiable", map[string]string{"innodb_page_size": "4096"}, Unknown[bool](), "RDS parameter cannot be changed", []string{"innodb_page_size", "Remove it"}},
+		{"doublewrite agrees", map[string]string{"innodb_doublewrite": "off"}, Known(true), "", nil},
+		{"doublewrite agrees off", map[string]string{"innodb_doublewrite": "ON"}, Known(false), "", nil},
+		{"doublewrite contradicts", map[string]string{"innodb_doublewrite": "ON"}, Known(true), "innodb_doublewrite contradicts atomic_write_16k",
 			[]string{"atomic_write_16k is true", `innodb_doublewrite = "OFF"`, "Set atomic_write_16k = false"}},
-		{"doublewrite flag unknown", map[string]string{"innodb_doublewrite": "ON"}, nil, "innodb_doublewrite cannot be checked yet", nil},
-		{"doublewrite nonsense", map[string]string{"innodb_doublewrite": "DETECT_ONLY"}, boolPtr(true), "RDS parameter value not allowed", nil},
+		{"doublewrite flag unknown", map[string]string{"innodb_doublewrite": "ON"}, Unknown[bool](), "innodb_doublewrite cannot be checked yet", nil},
+		{"doublewrite nonsense", map[string]string{"innodb_doublewrite": "DETECT_ONLY"}, Known(true), "RDS parameter value not allowed", nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -73,11 +73,12 @@ func TestCheckParameters(t *testing.T) {
 				}
 				return
 			}
-			if len(problems) != 1 || problems[0].Summary != tc.summary || problems[0].Attribute != AttrParameters {
+			if len(problems) != 1 || problems[0].Summary != tc.summary || problems[0].Severity != SeverityError {
 				t.Fatalf("got %v, want one %q", problems, tc.summary)
 			}
-			if _, named := tc.want[problems[0].Name]; !named {
-				t.Errorf("problem names %q, not the configured key", problems[0].Name)
+			name, ok := strings.CutPrefix(problems[0].Attribute, "parameters.")
+			if _, named := tc.want[name]; !ok || !named {
+				t.Errorf("problem points at %q, not at the configured entry", problems[0].Attribute)
 			}
 			for _, part := range tc.detail {
 				if !strings.Contains(problems[0].Detail, part) {
@@ -87,8 +88,8 @@ func TestCheckParameters(t *testing.T) {
 		})
 	}
 	// Unknown values are skipped; unknown names are still checked.
-	problems := CheckParameters(map[string]string{"innodb_io_capacity": "", "nope_nope": ""}, map[string]bool{"innodb_io_capacity": true, "nope_nope": true}, tmpl, nil)
-	if len(problems) != 1 || problems[0].Name != "nope_nope" {
+	problems := CheckParameters(map[string]string{"innodb_io_capacity": "", "nope_nope": ""}, map[string]bool{"innodb_io_capacity": true, "nope_nope": true}, tmpl, Unknown[bool]())
+	if len(problems) != 1 || problems[0].Attribute != "parameters.nope_nope" || problems[0].Rule != RuleParamUnknown {
 		t.Fatalf("unknown values: %v", problems)
 	}
 }
