@@ -423,3 +423,66 @@ func readWith(t *testing.T, env *testEnv, m instanceModel) instanceModel {
 	}
 	return out
 }
+
+// roParamsConfig is a primary with one read-only instance that manages parameters.
+func roParamsConfig(env *testEnv, params map[string]string, extra string) string {
+	return env.providerBlock() + roAccPrimary(true) + fmt.Sprintf(`
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = rds_instance.primary.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 100
+  instance_name      = "reporting"
+%s%s}
+`, parametersBlock(params), extra)
+}
+
+// A read-only instance manages its own parameters: online changes without a restart, a
+// restart-needing one with exactly one restart of the read-only instance (never the primary).
+func TestAccReadonlyParameters(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	const ro, primary = "rds_readonly_instance.ro", "rds_instance.primary"
+	online := map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5"}
+	withRestart := map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5", "innodb_read_io_threads": "8"}
+	counts := func(roRestarts, modifyParameter int) resource.TestCheckFunc {
+		return resource.ComposeTestCheckFunc(roAccWantRestarts(env, roRestarts, ro), roAccWantRestarts(env, 0, primary),
+			func(*terraform.State) error {
+				if n := env.requests("ModifyParameter"); n != modifyParameter {
+					return fmt.Errorf("%d ModifyParameter requests, want %d", n, modifyParameter)
+				}
+				return nil
+			})
+	}
+	roParam := func(name, value string) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters").AtMapKey(name), knownvalue.StringExact(value))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []resource.TestStep{
+			{
+				Config:            roParamsConfig(env, online, ""),
+				ConfigStateChecks: []statecheck.StateCheck{roParam("innodb_io_capacity", "4000"), roParam("long_query_time", "0.5")},
+				Check:             counts(0, 1),
+			},
+			{
+				Config:      roParamsConfig(env, withRestart, "  prevent_restart    = true\n"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8`),
+			},
+			{
+				Config: roParamsConfig(env, withRestart, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(ro, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction(primary, plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{roParam("innodb_read_io_threads", "8"),
+					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0))},
+				Check: counts(1, 2),
+			},
+			{
+				Config:           roParamsConfig(env, withRestart, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}

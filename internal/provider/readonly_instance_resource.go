@@ -68,6 +68,8 @@ type readonlyInstanceModel struct {
 	InstructionSetArch      types.String   `tfsdk:"instruction_set_arch"`
 	CreationTime            types.String   `tfsdk:"creation_time"`
 	Timeouts                timeouts.Value `tfsdk:"timeouts"`
+	Parameters              types.Map      `tfsdk:"parameters"`
+	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
 }
 
 func (r *readonlyInstanceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -178,6 +180,9 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 			}),
 		},
 	}
+	for name, a := range parameterSchemaAttributes() {
+		resp.Schema.Attributes[name] = a
+	}
 }
 
 func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -223,7 +228,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	}
 
 	// The plan's decision again: the primary may not have existed at plan time.
-	dec := r.decide(nil, cfg, plan, primary, nil)
+	dec := r.decide(ctx, nil, cfg, plan, primary, nil)
 	addProblems(&resp.Diagnostics, dec.Errors())
 	if resp.Diagnostics.HasError() {
 		return
@@ -295,6 +300,12 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 		resp.Diagnostics.AddError("Waiting for the read-only instance failed", operationError(ctx, err))
 		return
 	}
+	// Parameters before the toggle after creation, whose restart then applies the ones that need one.
+	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Setting the read-only instance's parameters failed",
+			fmt.Sprintf("Read-only instance %s was created; setting its parameters failed: %s", id, operationError(ctx, err)))
+		return
+	}
 	if want := dec.ToggleAfterCreate; want != nil {
 		attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id,
 			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: optimizedWrites(*want)}, want)
@@ -304,11 +315,18 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 			return
 		}
 	}
+	if len(dec.Parameters.Send) > 0 {
+		if attr, err = rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Waiting for the read-only instance's parameters failed", operationError(ctx, err))
+			return
+		}
+	}
 	attr, ok = r.converge(ctx, attr, &plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	state := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
+	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -368,6 +386,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
+	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -397,9 +416,14 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		resp.Diagnostics.AddError("Cannot read the primary instance", fmt.Sprintf("Primary %s: %s", state.MasterInstanceID.ValueString(), operationError(ctx, err)))
 		return
 	}
-	dec := r.decide(&state, cfg, plan, primary, nil)
+	dec := r.decide(ctx, &state, cfg, plan, primary, nil)
 	addProblems(&resp.Diagnostics, dec.Errors())
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	// Parameters first: when a spec change follows, its one restart applies the ones that need one.
+	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Setting the read-only instance's parameters failed", operationError(ctx, err))
 		return
 	}
 	switch {
@@ -425,6 +449,10 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 			resp.Diagnostics.AddError("Changing the read-only instance failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
+		if _, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Waiting for the read-only instance's parameters failed", operationError(ctx, err))
+			return
+		}
 	}
 
 	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
@@ -437,6 +465,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		return
 	}
 	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
+	newState.Parameters, newState.ParametersPending = readParameters(ctx, r.data.API, id, newState.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 }
 
@@ -500,7 +529,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 			return
 		}
 	}
-	dec := r.decide(state, cfg, plan, primary, resp.RequiresReplace)
+	dec := r.decide(lookupCtx, state, cfg, plan, primary, resp.RequiresReplace)
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
 		return
@@ -509,6 +538,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
+	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, &resp.Diagnostics)
 	if state == nil {
 		if dec.EngineVersion.IsKnown() {
 			plan.EngineVersion = types.StringValue(dec.EngineVersion.Value())
@@ -536,7 +566,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 // decide calls the planner for this read-only instance: cfg tells "unset" from a value, primary
 // is the primary as read now (nil while it does not exist), and the primary's planned flag comes
 // from this run's plan of the primary when the provider saw it.
-func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace path.Paths) rdsservice.Decision {
+func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace path.Paths) rdsservice.Decision {
 	inherited := func(configured, planned types.String) rdsservice.Val[string] {
 		if configured.IsNull() && state == nil {
 			return rdsservice.Null[string]()
@@ -550,6 +580,7 @@ func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, pla
 			EngineVersion: inherited(cfg.EngineVersion, plan.EngineVersion), StorageType: inherited(cfg.StorageType, plan.StorageType),
 			InstanceClass: valString(plan.InstanceType), Storage: valInt(plan.Storage),
 			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(),
+			Parameters: desiredParameters(cfg.Parameters),
 		},
 	}
 	for _, p := range replace {
@@ -566,6 +597,16 @@ func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, pla
 	}
 	if r.data != nil && isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
+	}
+	if r.data != nil && len(in.Replace) == 0 {
+		if state != nil {
+			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
+				state.EngineVersion.ValueString(), "", state.Parameters, state.ParametersPending)
+		} else if primary != nil {
+			// A new read-only instance runs its primary's engine and version.
+			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", primary.Engine,
+				firstKnown(plan.EngineVersion, string(primary.EngineVersion)), "", types.MapNull(types.StringType), types.MapNull(types.StringType))
+		}
 	}
 	return rdsservice.Plan(in)
 }
@@ -600,6 +641,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		ConnectionString: v.ConnectionString, Port: v.Port, Engine: v.Engine, Category: v.Category,
 		InstructionSetArch: v.Architecture, CreationTime: v.CreationTime, AtomicWrite16K: v.AtomicWrite16K,
 		AtomicWrite16KSupported: v.AtomicWrite16KSupported, PreventRestart: types.BoolValue(false), Timeouts: base.Timeouts,
+		Parameters: base.Parameters, ParametersPending: types.MapNull(types.StringType),
 	}
 	if isKnown(base.PreventRestart) {
 		m.PreventRestart = base.PreventRestart
@@ -618,9 +660,20 @@ func roNullUnknowns(m *readonlyInstanceModel) {
 	if m.Port.IsUnknown() {
 		m.Port = types.Int64Null()
 	}
+	if m.ParametersPending.IsUnknown() {
+		m.ParametersPending = types.MapNull(types.StringType)
+	}
 	for _, b := range []*types.Bool{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.DeletionProtection, &m.PreventRestart} {
 		if b.IsUnknown() {
 			*b = types.BoolNull()
 		}
 	}
+}
+
+// firstKnown is v when known, else def.
+func firstKnown(v types.String, def string) string {
+	if isKnown(v) {
+		return v.ValueString()
+	}
+	return def
 }
