@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,5 +156,148 @@ func TestClosestNames(t *testing.T) {
 	}
 	if got := ClosestNames("qqqqqqqqqqqqqqqqqqq", names, 3); len(got) != 0 {
 		t.Fatalf("far names suggested: %v", got)
+	}
+}
+
+// planFacts is the template and running values of an existing MySQL 8.0 instance.
+func planFacts(running, pending map[string]string) *ParameterFacts {
+	if running == nil {
+		running = map[string]string{}
+	}
+	if pending == nil {
+		pending = map[string]string{}
+	}
+	return &ParameterFacts{Template: testTemplate(), Running: running, Pending: pending}
+}
+
+func paramDesired(values map[string]string) DesiredParameters {
+	return DesiredParameters{Set: true, Values: values, UnknownValues: map[string]bool{}}
+}
+
+func TestPlanParametersJoinTheRestartDecision(t *testing.T) {
+	prior := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 20, Supported: true, Status: StatusRunning}
+	base := Desired{Engine: Known("MySQL"), EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), Category: Known("HighAvailability"),
+		InstanceClass: Known("mysql.n2.medium.2c"), Storage: Known(int64(20)), AtomicWrite: Known(false)}
+	running := map[string]string{"innodb_io_capacity": "20000", "innodb_read_io_threads": "4"}
+	plan := func(desired Desired, facts *ParameterFacts) Decision {
+		return Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Parameters: facts}})
+	}
+
+	online := base
+	online.Parameters = paramDesired(map[string]string{"innodb_io_capacity": "4000"})
+	d := plan(online, planFacts(running, nil))
+	if d.Action != ActionUpdate || len(d.Restarts) != 0 || d.HasErrors() || d.Parameters.NeedsRestart() || len(d.Parameters.Send) != 1 {
+		t.Fatalf("online change: %+v", d)
+	}
+	if !d.Parameters.PendingKnown || len(d.Parameters.Pending) != 0 {
+		t.Fatalf("online change pending: %+v", d.Parameters)
+	}
+
+	restart := base
+	restart.Parameters = paramDesired(map[string]string{"innodb_read_io_threads": "8"})
+	d = plan(restart, planFacts(running, nil))
+	if d.Action != ActionUpdateWithRestart || len(d.Restarts) != 1 || d.RestartAttribute != AttrParameters || d.Parameters.SharesRestart {
+		t.Fatalf("restart-needing change alone: %+v", d)
+	}
+	if w := d.Warnings(); len(w) != 1 || w[0].Rule != RuleRestart || !strings.Contains(w[0].Detail, "innodb_read_io_threads 4 -> 8") {
+		t.Fatalf("warning: %+v", d.Problems)
+	}
+	guarded := restart
+	guarded.PreventRestart = true
+	if d := plan(guarded, planFacts(running, nil)); d.Guard != GuardPreventRestart || len(d.Errors()) != 1 || d.Errors()[0].Rule != RuleRestartRefused {
+		t.Fatalf("prevent_restart: %+v", d.Problems)
+	}
+
+	// Class + flag + restart-needing parameters: one restart, the parameters ride on the spec change.
+	combined := restart
+	combined.InstanceClass, combined.AtomicWrite = Known("mysql.n2.large.2c"), Known(true)
+	d = plan(combined, planFacts(running, nil))
+	if len(d.Restarts) != 1 || !d.Parameters.SharesRestart || d.Order.Empty() || d.RestartAttribute != AttrInstanceType {
+		t.Fatalf("combined: %+v", d)
+	}
+	if reasons := strings.Join(d.Restarts[0].Reasons, "; "); !strings.Contains(reasons, "instance_type changes") ||
+		!strings.Contains(reasons, "atomic_write_16k changes from false to true") || !strings.Contains(reasons, "innodb_read_io_threads 4 -> 8") {
+		t.Fatalf("combined reasons: %s", reasons)
+	}
+
+	// A restart for a spec change also applies what waits; parameters_pending is then empty.
+	classOnly := online
+	classOnly.InstanceClass = Known("mysql.n2.large.2c")
+	d = plan(classOnly, planFacts(running, map[string]string{"back_log": "5000"}))
+	if len(d.Restarts) != 1 || !strings.Contains(strings.Join(d.Restarts[0].Reasons, "; "), "back_log = 5000") ||
+		!d.Parameters.PendingKnown || len(d.Parameters.Pending) != 0 {
+		t.Fatalf("pending applied by a class change: %+v", d)
+	}
+	// Without a restart, what waits keeps waiting.
+	d = plan(online, planFacts(running, map[string]string{"back_log": "5000"}))
+	if len(d.Restarts) != 0 || d.Parameters.Pending["back_log"] != "5000" {
+		t.Fatalf("pending without a restart: %+v", d)
+	}
+
+	// innodb_doublewrite is checked against the planned flag, not the current one.
+	dw := base
+	dw.AtomicWrite = Known(true)
+	dw.Parameters = paramDesired(map[string]string{"innodb_doublewrite": "ON"})
+	d = plan(dw, planFacts(running, nil))
+	if len(d.Errors()) != 1 || d.Errors()[0].Rule != RuleParamDoublewriteContradicts || d.Errors()[0].Attribute != "parameters.innodb_doublewrite" {
+		t.Fatalf("doublewrite contradiction: %+v", d.Problems)
+	}
+	dw.Parameters = paramDesired(map[string]string{"innodb_doublewrite": "OFF"})
+	if d := plan(dw, planFacts(running, nil)); d.HasErrors() || len(d.Parameters.Send) != 0 {
+		t.Fatalf("agreeing doublewrite: %+v", d)
+	}
+
+	// Unknown values may restart; null values, unreadable facts and bad names are errors.
+	unknownValue := base
+	unknownValue.Parameters = DesiredParameters{Set: true, Values: map[string]string{}, UnknownValues: map[string]bool{"back_log": true}}
+	if d := plan(unknownValue, planFacts(running, nil)); d.HasErrors() || !slices.Contains(d.MayRestart, AttrParameters) || d.Parameters.PendingKnown {
+		t.Fatalf("unknown value: %+v", d)
+	}
+	nullValue := base
+	nullValue.Parameters = DesiredParameters{Set: true, Values: map[string]string{}, NullValues: []string{"back_log"}}
+	if d := plan(nullValue, planFacts(running, nil)); len(d.Errors()) != 1 || d.Errors()[0].Rule != RuleParamNoValue {
+		t.Fatalf("null value: %+v", d.Problems)
+	}
+	if d := plan(online, &ParameterFacts{ErrorCall: "DescribeParameters rm-1", Error: "Throttling"}); len(d.Errors()) != 1 || d.Errors()[0].Rule != RuleParamFactsUnreadable {
+		t.Fatalf("facts error: %+v", d.Problems)
+	}
+	typo := base
+	typo.Parameters = paramDesired(map[string]string{"innodb_io_capcity": "4000"})
+	if d := plan(typo, planFacts(running, nil)); len(d.Errors()) != 1 || d.Errors()[0].Rule != RuleParamUnknown || len(d.Restarts) != 0 {
+		t.Fatalf("typo: %+v", d.Problems)
+	}
+
+	// Not managed: nothing.
+	if d := plan(base, nil); d.Action != ActionNoop || len(d.Parameters.Send) != 0 || d.Parameters.PendingKnown {
+		t.Fatalf("unmanaged: %+v", d)
+	}
+}
+
+func TestPlanParametersCreateAndReadOnly(t *testing.T) {
+	desired := Desired{Engine: Known("MySQL"), EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), Category: Known("HighAvailability"),
+		InstanceClass: Known("mysql.n2.medium.2c"), Storage: Known(int64(20)),
+		Parameters: paramDesired(map[string]string{"innodb_read_io_threads": "8", "innodb_io_capacity": "20000"})}
+	d := Plan(PlanInput{Label: "the new instance", Desired: desired, Facts: Facts{Parameters: planFacts(nil, nil)}})
+	if d.Action != ActionCreate || len(d.Restarts) != 1 || !strings.Contains(strings.Join(d.Restarts[0].Reasons, "; "), "right after creation") ||
+		len(d.Parameters.Send) != 1 {
+		t.Fatalf("create with a restart-needing parameter: %+v", d)
+	}
+
+	// A read-only instance that follows its primary's toggle restarts before its own change is
+	// sent: restart-needing parameters cost a second restart, and the plan says so.
+	prior := ExistingInstance{ID: "rr-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysqlro.n2.medium.1c", Storage: 100, Supported: true, Status: StatusRunning, MasterID: "rm-1"}
+	primary := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 100, Supported: true, Status: StatusRunning}
+	ro := Desired{InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known(int64(100)),
+		Parameters: paramDesired(map[string]string{"innodb_read_io_threads": "8"})}
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &prior, Desired: ro,
+		Facts: Facts{Primary: &primary, PrimaryPlanned: Known(true), Parameters: planFacts(map[string]string{"innodb_read_io_threads": "4"}, nil)}})
+	if !d.FollowsPrimary {
+		t.Fatalf("the read-only instance should follow its primary's planned toggle: %+v", d)
+	}
+	if len(d.Restarts) != 2 || d.Parameters.SharesRestart {
+		t.Fatalf("follower with restart-needing parameters: %+v", d.Restarts)
 	}
 }
