@@ -51,8 +51,11 @@ func parameterSchemaAttributes() map[string]schema.Attribute {
 }
 
 // readParameters refreshes the managed parameters with one DescribeParameters, or with none when
-// managed is null. A value the cloud spells differently (ON/on) keeps the configured spelling;
-// a managed name the cloud does not report is dropped, so the next plan names it.
+// managed is null. Each managed parameter shows the value the cloud is configured with: the
+// running one, or the one waiting for a restart when there is one (so a value set outside
+// Terraform shows as drift whether it runs yet or not). A value the cloud spells differently
+// (ON/on) keeps the configured spelling; a managed name the cloud does not report is dropped, so
+// the next plan names it.
 func readParameters(ctx context.Context, api rdsapi.API, id string, managed types.Map, diags *diag.Diagnostics) (params, pending types.Map) {
 	if managed.IsNull() || managed.IsUnknown() {
 		return types.MapNull(types.StringType), types.MapNull(types.StringType)
@@ -63,12 +66,16 @@ func readParameters(ctx context.Context, api rdsapi.API, id string, managed type
 		return managed, types.MapNull(types.StringType)
 	}
 	running := answer.RunningParameters.Values()
+	waiting := answer.ConfigParameters.Values()
 	current := stringMap(ctx, managed, diags)
 	out := map[string]string{}
 	for name, old := range current {
 		v, ok := running[name]
 		if !ok {
 			continue
+		}
+		if w, ok := waiting[name]; ok {
+			v = w
 		}
 		if strings.EqualFold(strings.TrimSpace(v), strings.TrimSpace(old)) {
 			v = old
@@ -123,14 +130,19 @@ func (p *ProviderData) parameterFacts(ctx context.Context, desired rdsservice.De
 	}
 	var diags diag.Diagnostics
 	state := stringMap(ctx, stateParams, &diags)
+	pending := stringMap(ctx, statePending, &diags)
+	// State holds running values, except for a name with a waiting value: then the running value
+	// needs a read.
 	complete := isKnown(stateParams) && isKnown(statePending)
 	for name := range desired.Values {
-		if _, ok := state[name]; !ok {
+		_, known := state[name]
+		_, waits := pending[name]
+		if !known || waits {
 			complete = false
 		}
 	}
 	if complete {
-		f.Running, f.Pending = state, stringMap(ctx, statePending, &diags)
+		f.Running, f.Pending = state, pending
 		return f
 	}
 	answer, err := p.API.DescribeParameters(ctx, instanceID)

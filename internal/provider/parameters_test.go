@@ -159,6 +159,18 @@ func TestAccInstanceParameters_onlineRestartDriftImport(t *testing.T) {
 				},
 			},
 			{
+				// A managed parameter given another value outside, waiting for a restart: the plan withdraws
+				// it by sending the configured value again, without a restart.
+				PreConfig: env.outside(t, &id, "innodb_read_io_threads", "16"),
+				Config:    env.instanceConfig(parametersBlock(withRestart)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"),
+						knownvalue.MapExact(map[string]knownvalue.Check{"back_log": knownvalue.StringExact("5000")})),
+				}},
+				Check: env.paramCounts(&id, 1, 8, 0), // the outside change and the withdrawal; no restart
+			},
+			{
 				ResourceName:      testRes,
 				ImportState:       true,
 				ImportStateVerify: true,
@@ -169,7 +181,7 @@ func TestAccInstanceParameters_onlineRestartDriftImport(t *testing.T) {
 			{
 				// Removing a key stops managing it: nothing is sent, the cloud keeps the value.
 				Config: env.instanceConfig(parametersBlock(online2)),
-				Check: resource.ComposeTestCheckFunc(env.paramCounts(&id, 1, 6, 0), func(*terraform.State) error {
+				Check: resource.ComposeTestCheckFunc(env.paramCounts(&id, 1, 8, 0), func(*terraform.State) error {
 					if v := env.running(t, id, "innodb_read_io_threads"); v != "8" {
 						return fmt.Errorf("innodb_read_io_threads runs %q after its key was removed, want 8 kept", v)
 					}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -262,15 +263,20 @@ type ParameterPlan struct {
 	// Online and Restart name the changed parameters by how they take effect, sorted.
 	Online  []string
 	Restart []string
+	// Withdrawn are managed parameters whose running value is the configured one while another
+	// value waits for a restart (set outside Terraform): the running value is sent again, which
+	// withdraws the waiting one without a restart. They are part of Online.
+	Withdrawn []string
 }
 
 // NeedsRestart tells whether the change restarts the instance (P5).
 func (p ParameterPlan) NeedsRestart() bool { return len(p.Restart) > 0 }
 
 // PlanParameters compares the configured map with the running values of the managed parameters
-// (running: what the instance runs now; missing keys run their template default) and returns
-// what must be sent. innodb_doublewrite is never sent (P4); removed keys are not touched (P6).
-func PlanParameters(want, running map[string]string, t ParameterTemplate) ParameterPlan {
+// (running: what the instance runs now; missing keys run their template default; pending: values
+// waiting for a restart) and returns what must be sent. innodb_doublewrite is never sent (P4);
+// removed keys are not touched (P6).
+func PlanParameters(want, running, pending map[string]string, t ParameterTemplate) ParameterPlan {
 	plan := ParameterPlan{Send: map[string]string{}}
 	for _, name := range sortedKeys(want) {
 		spec, ok := t.Parameters[name]
@@ -282,6 +288,11 @@ func PlanParameters(want, running map[string]string, t ParameterTemplate) Parame
 			current = spec.Default
 		}
 		if SameParameterValue(spec, current, want[name]) {
+			if waiting, ok := pending[name]; ok && !SameParameterValue(spec, waiting, want[name]) {
+				plan.Send[name] = strings.TrimSpace(want[name])
+				plan.Online = append(plan.Online, name)
+				plan.Withdrawn = append(plan.Withdrawn, name)
+			}
 			continue
 		}
 		plan.Send[name] = strings.TrimSpace(want[name])
@@ -451,7 +462,7 @@ func planParameters(in PlanInput, d *Decision) {
 	if d.HasErrors() {
 		return
 	}
-	plan := PlanParameters(dp.Values, f.Running, f.Template)
+	plan := PlanParameters(dp.Values, f.Running, f.Pending, f.Template)
 	d.Parameters.ParameterPlan = plan
 	if len(dp.UnknownValues) > 0 {
 		d.MayRestart = append(d.MayRestart, AttrParameters)
@@ -491,7 +502,12 @@ func planParameters(in PlanInput, d *Decision) {
 	case own >= 0:
 		d.Parameters.Pending, d.Parameters.PendingKnown = map[string]string{}, true
 	case len(dp.UnknownValues) == 0:
-		d.Parameters.Pending, d.Parameters.PendingKnown = f.Pending, true
+		d.Parameters.Pending, d.Parameters.PendingKnown = map[string]string{}, true
+		for name, v := range f.Pending {
+			if !slices.Contains(plan.Withdrawn, name) {
+				d.Parameters.Pending[name] = v
+			}
+		}
 	}
 }
 

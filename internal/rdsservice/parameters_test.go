@@ -99,15 +99,15 @@ func TestPlanParameters(t *testing.T) {
 	tmpl := testTemplate()
 	running := map[string]string{"innodb_io_capacity": "20000", "innodb_read_io_threads": "4", "binlog_format": "ROW"}
 
-	nothing := PlanParameters(map[string]string{"innodb_io_capacity": "20000", "binlog_format": "row", "innodb_doublewrite": "OFF"}, running, tmpl)
+	nothing := PlanParameters(map[string]string{"innodb_io_capacity": "20000", "binlog_format": "row", "innodb_doublewrite": "OFF"}, running, nil, tmpl)
 	if len(nothing.Send) != 0 || nothing.NeedsRestart() {
 		t.Fatalf("same values planned a change: %+v", nothing)
 	}
-	onlineOnly := PlanParameters(map[string]string{"innodb_io_capacity": "4000", "innodb_flush_neighbors": "0"}, running, tmpl)
+	onlineOnly := PlanParameters(map[string]string{"innodb_io_capacity": "4000", "innodb_flush_neighbors": "0"}, running, nil, tmpl)
 	if !reflect.DeepEqual(onlineOnly.Send, map[string]string{"innodb_io_capacity": "4000"}) || onlineOnly.NeedsRestart() || !reflect.DeepEqual(onlineOnly.Online, []string{"innodb_io_capacity"}) {
 		t.Fatalf("online change (innodb_flush_neighbors runs its default 0): %+v", onlineOnly)
 	}
-	mixed := PlanParameters(map[string]string{"innodb_io_capacity": "4000", "innodb_read_io_threads": "8", "back_log": "4000"}, running, tmpl)
+	mixed := PlanParameters(map[string]string{"innodb_io_capacity": "4000", "innodb_read_io_threads": "8", "back_log": "4000"}, running, nil, tmpl)
 	if !mixed.NeedsRestart() || !reflect.DeepEqual(mixed.Restart, []string{"back_log", "innodb_read_io_threads"}) || len(mixed.Send) != 3 {
 		t.Fatalf("mixed change: %+v", mixed)
 	}
@@ -122,6 +122,11 @@ func TestPlanParameters(t *testing.T) {
 	}
 	if got := PendingAppliedReason(map[string]string{"back_log": "5000"}); !strings.Contains(got, "back_log = 5000") {
 		t.Fatalf("pending reason %q", got)
+	}
+	// A managed value that runs while another one waits (set outside): sent again, no restart.
+	withdraw := PlanParameters(map[string]string{"innodb_read_io_threads": "4"}, running, map[string]string{"innodb_read_io_threads": "16"}, tmpl)
+	if withdraw.NeedsRestart() || !reflect.DeepEqual(withdraw.Withdrawn, []string{"innodb_read_io_threads"}) || withdraw.Send["innodb_read_io_threads"] != "4" {
+		t.Fatalf("withdrawing a waiting value: %+v", withdraw)
 	}
 	if PendingAppliedReason(nil) != "" {
 		t.Fatal("no pending, yet a reason")
