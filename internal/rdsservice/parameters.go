@@ -343,7 +343,7 @@ func ClosestNames(want string, names []string, limit int) []string {
 	}
 	var candidates []scored
 	for _, n := range names {
-		d := EditDistance(strings.ToLower(want), strings.ToLower(n))
+		d := editDistance(strings.ToLower(want), strings.ToLower(n))
 		if d <= max(2, len(want)/2) {
 			candidates = append(candidates, scored{n, d})
 		}
@@ -359,27 +359,6 @@ func ClosestNames(want string, names []string, limit int) []string {
 		out = append(out, candidates[i].name)
 	}
 	return out
-}
-
-// EditDistance is the Levenshtein distance between a and b.
-func EditDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func sortedKeys(m map[string]string) []string {
