@@ -600,24 +600,20 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 // ModifyPlan shows the planner's decision: computed values, errors, and the restart, replacement
 // or guard it names.
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp)
+	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, nil)
 	defer cancel()
 	if !proceed {
 		return
 	}
-	var plan, config instanceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	var state *instanceModel
-	if !req.State.Raw.IsNull() {
-		state = &instanceModel{}
-		resp.Diagnostics.Append(req.State.Get(ctx, state)...)
-	}
+	plan, config, state := planModels[instanceModel](ctx, req, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-
-	dec, d := r.decide(lookupCtx, state, config, plan, resp.RequiresReplace)
+	var replace []string
+	if state != nil {
+		replace = replacedAttributes(req, []string{"engine", "engine_version", "category", "restore_from"}, []string{"zone_id", "vpc_id", "vswitch_id"})
+	}
+	dec, d := r.decide(lookupCtx, state, config, plan, replace)
 	resp.Diagnostics.Append(d...)
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace {
@@ -645,7 +641,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 
 // decide fetches the facts the planner needs and calls it. config tells "unset" from a value;
 // plan carries defaults; state is nil for a create; replace lists what Terraform replaces for.
-func (r *instanceResource) decide(ctx context.Context, state *instanceModel, config, plan instanceModel, replace path.Paths) (rdsservice.Decision, diag.Diagnostics) {
+func (r *instanceResource) decide(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string) (rdsservice.Decision, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	in := rdsservice.PlanInput{
 		Role:  rdsservice.RolePrimary,
@@ -661,9 +657,7 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 	if name := stringIfKnown(plan.InstanceName); name != "" {
 		in.Label = fmt.Sprintf("the new instance %q", name)
 	}
-	for _, p := range replace {
-		in.Replace = append(in.Replace, p.String())
-	}
+	in.Replace = replace
 	if state != nil {
 		prior := existingFrom(instanceLabel(*state), state.view(), state.CreationTime)
 		in.Prior, in.Label = &prior, prior.ID

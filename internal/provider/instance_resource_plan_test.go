@@ -179,6 +179,7 @@ func updateInputs(state instanceModel, change func(c *instanceModel)) (config, p
 	change(&config)
 	plan = state
 	plan.InstanceType, plan.Storage, plan.StorageType = config.InstanceType, config.Storage, config.StorageType
+	plan.Engine, plan.EngineVersion, plan.Category = config.Engine, config.EngineVersion, config.Category
 	for _, v := range []struct {
 		cfg  types.String
 		dest *types.String

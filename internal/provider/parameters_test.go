@@ -93,7 +93,7 @@ func TestAccInstanceParameters_onlineRestartDriftImport(t *testing.T) {
 	withRestart := map[string]string{"innodb_io_capacity": "6000", "innodb_flush_neighbors": "0", "sync_binlog": "1000", "innodb_read_io_threads": "8"}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps: []resource.TestStep{
 			{
 				// Create with online parameters: set right after creation, no restart.
@@ -242,7 +242,7 @@ func TestAccInstanceParameters_refusedAtPlan(t *testing.T) {
 	})
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps:                    steps,
 	})
 }
@@ -257,7 +257,7 @@ func TestAccInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
 	}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps: []resource.TestStep{
 			{
 				Config: env.instanceConfig("  atomic_write_16k = false\n"),
@@ -308,7 +308,7 @@ func TestAccInstanceParameters_importStable(t *testing.T) {
 	before := env.mutations() + env.requests("ModifyParameter")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps: []resource.TestStep{
 			{
 				// An import block: the plan imports the instance; parameters that already run are not a change.

@@ -493,25 +493,28 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp)
+	primaryChanges := func() bool {
+		var master types.String
+		if req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master).HasError() || !isKnown(master) {
+			return false
+		}
+		return !r.data.plans.lookup(master.ValueString()).IsNull()
+	}
+	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, primaryChanges)
 	defer cancel()
 	if !proceed {
 		return
 	}
-	var plan, cfg readonlyInstanceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	var state *readonlyInstanceModel
-	if !req.State.Raw.IsNull() {
-		state = &readonlyInstanceModel{}
-		resp.Diagnostics.Append(req.State.Get(ctx, state)...)
-	}
+	plan, cfg, state := planModels[readonlyInstanceModel](ctx, req, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-
+	var replace []string
+	if state != nil {
+		replace = replacedAttributes(req, []string{"master_instance_id", "engine_version", "zone_id", "vswitch_id"}, nil)
+	}
 	var primary *rdsapi.DBInstanceAttribute
-	if isKnown(plan.MasterInstanceID) && len(resp.RequiresReplace) == 0 {
+	if isKnown(plan.MasterInstanceID) && len(replace) == 0 {
 		master := plan.MasterInstanceID.ValueString()
 		attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, master)
 		switch {
@@ -529,7 +532,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 			return
 		}
 	}
-	dec := r.decide(lookupCtx, state, cfg, plan, primary, resp.RequiresReplace)
+	dec := r.decide(lookupCtx, state, cfg, plan, primary, replace)
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
 		return
@@ -566,7 +569,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 // decide calls the planner for this read-only instance: cfg tells "unset" from a value, primary
 // is the primary as read now (nil while it does not exist), and the primary's planned flag comes
 // from this run's plan of the primary when the provider saw it.
-func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace path.Paths) rdsservice.Decision {
+func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string) rdsservice.Decision {
 	inherited := func(configured, planned types.String) rdsservice.Val[string] {
 		if configured.IsNull() && state == nil {
 			return rdsservice.Null[string]()
@@ -583,9 +586,7 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 			Parameters: desiredParameters(cfg.Parameters),
 		},
 	}
-	for _, p := range replace {
-		in.Replace = append(in.Replace, p.String())
-	}
+	in.Replace = replace
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
 		in.Prior, in.Label = &prior, prior.ID

@@ -629,6 +629,11 @@ func roAccReplicas(count int, flag string) string {
 	if flag != "" {
 		line = "  atomic_write_16k   = " + flag + "\n"
 	}
+	return roAccReplicasWith(count, line)
+}
+
+// roAccReplicasWith declares count read-only instances of the primary with extra attribute lines.
+func roAccReplicasWith(count int, extra string) string {
 	return fmt.Sprintf(`
 resource "rds_readonly_instance" "ro" {
   count              = %d
@@ -637,7 +642,7 @@ resource "rds_readonly_instance" "ro" {
   storage            = 100
   instance_name      = "reporting-${count.index}"
 %s}
-`, count, line)
+`, count, extra)
 }
 
 // roAccCheckDestroy proves that destroy removed every instance the test created.
@@ -723,9 +728,13 @@ func TestAccReadonlyInstanceInheritAndCascade(t *testing.T) {
 			},
 			{
 				Config: env.providerBlock() + roAccPrimary(true) + roAccReplicas(2, ""),
+				// Each read-only instance shows the change its primary brings (issue 11, 2.4); the apply
+				// sends nothing for them and waits for the cloud's cascade.
 				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("rds_readonly_instance.ro[0]", plancheck.ResourceActionNoop),
-					plancheck.ExpectResourceAction("rds_readonly_instance.ro[1]", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("rds_readonly_instance.ro[0]", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("rds_readonly_instance.ro[1]", plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue("rds_readonly_instance.ro[0]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+					plancheck.ExpectKnownValue("rds_readonly_instance.ro[1]", tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
 				}},
 				Check: acc.ComposeTestCheckFunc(
 					roAccSettled(env, true),

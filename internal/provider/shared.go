@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -75,29 +76,31 @@ func deleteAndWait(ctx context.Context, data *ProviderData, id string, diags *di
 	}
 }
 
-// waitReadOnlyGone waits until primary has no read-only instances, provided every one of them is
-// being deleted; one that is not is an error naming it (the cloud never deletes it by itself).
+// readOnlyDeleteGrace is how long a primary's delete waits for a read-only instance that is not
+// being deleted yet: Terraform sends the deletes of unordered resources at about the same time.
+const readOnlyDeleteGrace = 30 * time.Second
+
+// waitReadOnlyGone waits until primary has no read-only instances. One that is still not being
+// deleted after readOnlyDeleteGrace is an error naming it (the cloud never deletes it by itself).
 func waitReadOnlyGone(ctx context.Context, data *ProviderData, primary string) error {
-	attr, err := data.API.DescribeDBInstanceAttribute(ctx, primary)
-	if err != nil {
-		return err
-	}
-	for _, ro := range attr.ReadOnlyDBInstanceIDs {
-		roAttr, err := data.API.DescribeDBInstanceAttribute(ctx, ro)
-		if rdsapi.IsNotFound(err) {
-			continue
+	start := data.Waiter.Now()
+	var stuck error
+	_, err := data.Waiter.WaitFor(ctx, primary, "its read-only instances to be deleted", func(a *rdsapi.DBInstanceAttribute) bool {
+		for _, ro := range a.ReadOnlyDBInstanceIDs {
+			roAttr, err := data.API.DescribeDBInstanceAttribute(ctx, ro)
+			if err != nil || roAttr.DBInstanceStatus == "Deleting" || data.Waiter.Now().Sub(start) < readOnlyDeleteGrace {
+				continue
+			}
+			stuck = fmt.Errorf("primary %s still has read-only instance %s (status %s): delete it first (rds_readonly_instance), "+
+				"or reference the primary from it (master_instance_id = <primary resource>.id) so that Terraform deletes it first",
+				primary, ro, roAttr.DBInstanceStatus)
+			return true
 		}
-		if err != nil {
-			return err
-		}
-		if roAttr.DBInstanceStatus != "Deleting" {
-			return fmt.Errorf("primary %s still has read-only instance %s (status %s): delete it first (rds_readonly_instance), "+
-				"or reference the primary from it (master_instance_id = <primary resource>.id) so that Terraform deletes it first", primary, ro, roAttr.DBInstanceStatus)
-		}
-	}
-	_, err = data.Waiter.WaitFor(ctx, primary, "its read-only instances to be deleted", func(a *rdsapi.DBInstanceAttribute) bool {
 		return len(a.ReadOnlyDBInstanceIDs) == 0
 	})
+	if stuck != nil {
+		return stuck
+	}
 	return err
 }
 
@@ -249,8 +252,9 @@ const (
 // planPreamble is the start of both resources' ModifyPlan: a destroy is checked against deletion
 // protection, timeouts must be positive, and an unchanged or unconfigured plan stops here. It
 // returns the context for the plan's API reads (bounded by planLookupTimeout) and whether ModifyPlan
-// goes on.
-func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (context.Context, context.CancelFunc, bool) {
+// goes on. replanUnchanged says whether an unchanged plan must still be decided (a read-only
+// instance whose primary changes in this run).
+func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, replanUnchanged func() bool) (context.Context, context.CancelFunc, bool) {
 	done := func() (context.Context, context.CancelFunc, bool) { return ctx, func() {}, false }
 	if req.Plan.Raw.IsNull() {
 		var id types.String
@@ -266,12 +270,12 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 	if resp.Diagnostics.HasError() {
 		return done()
 	}
-	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) {
-		// Nothing changes: nothing to predict, nothing restarts, and no API call.
-		return done()
-	}
 	if data == nil {
 		// The provider is not configured yet (unknown provider configuration); apply checks again.
+		return done()
+	}
+	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) && (replanUnchanged == nil || !replanUnchanged()) {
+		// Nothing changes: nothing to predict, nothing restarts, and no API call.
 		return done()
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, planLookupTimeout)
@@ -588,4 +592,45 @@ func emptyAsNull(v types.String) types.String {
 		return types.StringNull()
 	}
 	return v
+}
+
+// replacedAttributes lists the attributes whose planned value differs from the prior state among
+// those that force a replacement (ifConfigured: only when set in the configuration). The framework
+// hands ModifyPlan an empty RequiresReplace (the schema's plan modifiers add theirs afterwards), so
+// the planner works it out here; an unknown planned value counts, as it does for Terraform.
+func replacedAttributes(req resource.ModifyPlanRequest, always, ifConfigured []string) []string {
+	var plan, state, config map[string]tftypes.Value
+	if req.Plan.Raw.As(&plan) != nil || req.State.Raw.As(&state) != nil || req.Config.Raw.As(&config) != nil {
+		return nil
+	}
+	var out []string
+	check := func(name string, needConfig bool) {
+		p, s := plan[name], state[name]
+		if needConfig && config[name].IsNull() {
+			return
+		}
+		if !p.IsKnown() || !p.Equal(s) {
+			out = append(out, name)
+		}
+	}
+	for _, name := range always {
+		check(name, false)
+	}
+	for _, name := range ifConfigured {
+		check(name, true)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// planModels decodes a ModifyPlan request into a resource's model: the plan, the configuration,
+// and the prior state (nil for a create).
+func planModels[M any](ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) (plan, config M, state *M) {
+	diags.Append(req.Plan.Get(ctx, &plan)...)
+	diags.Append(req.Config.Get(ctx, &config)...)
+	if !req.State.Raw.IsNull() {
+		state = new(M)
+		diags.Append(req.State.Get(ctx, state)...)
+	}
+	return plan, config, state
 }

@@ -696,8 +696,9 @@ func planUpdate(in PlanInput, d *Decision) {
 	case c.AtomicWrite.IsKnown():
 	case c.AtomicWrite.IsUnknown() || !changeKnown:
 		flag = Unknown[bool]()
-	case readOnly && primaryOn.Is(true) && !cur.Enabled && cur.Supported && (in.Facts.Primary == nil || !in.Facts.Primary.Enabled) && !classChanged && !typeChanged:
-		// The primary turns on in this run: the cloud turns this instance on with it.
+	case readOnly && primaryOn.Is(true) && !cur.Enabled && cur.Supported && !classChanged && !typeChanged:
+		// The primary turns on in this run (or did earlier in this apply): the cloud turns this
+		// instance on with it.
 		flag = Known(true)
 		d.FollowsPrimary = true
 	default:
@@ -749,7 +750,9 @@ func planUpdate(in PlanInput, d *Decision) {
 	}
 
 	// Rule checks for the planned flag, when something that matters changes.
-	if readOnly && flag.Is(false) && cur.Enabled && primaryOn.Is(true) {
+	// Rule 7: off is impossible while the primary has it on, and an eligible read-only instance
+	// that is off now is turned on by its primary turning on.
+	if readOnly && flag.Is(false) && primaryOn.Is(true) && (cur.Enabled || cur.Supported) {
 		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, cur.MasterID, hasOrWillHave(in.Facts)))
 	}
 	if flag.IsKnown() && changeKnown && !d.FollowsPrimary && (flagChanged || (flag.Value() && (classChanged || typeChanged))) {
