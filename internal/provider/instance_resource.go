@@ -516,11 +516,11 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 			want = dec.AtomicWrite.Ptr()
 		}
 		tflog.Info(ctx, "modifying RDS instance spec", map[string]any{"id": id, "restarts": len(dec.Restarts) > 0})
-		attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, specReq, want)
-		if err != nil {
+		if _, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, specReq, want); err != nil {
 			resp.Diagnostics.AddError("Error modifying RDS instance", operationError(ctx, err))
 			return
 		}
+		// Running with the spec; the values the spec change's restart applies run too.
 		if attr, err = rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error waiting for RDS instance parameters", operationError(ctx, err))
 			return

@@ -106,19 +106,19 @@ func encodeModifyParameter(req *ModifyParameterRequest) (params, error) {
 		return nil, err
 	}
 	if len(req.Parameters) == 0 {
-		return nil, errors.New("Parameters must name at least one parameter")
+		return nil, errors.New("the Parameters map must name at least one parameter")
 	}
 	names := make([]string, 0, len(req.Parameters))
 	for name := range req.Parameters {
 		if strings.TrimSpace(name) == "" {
-			return nil, errors.New("Parameters has an empty parameter name")
+			return nil, errors.New("the Parameters map has an empty parameter name")
 		}
 		names = append(names, name)
 	}
 	sort.Strings(names) // a stable body, so that a resent request carries the same fingerprint
 	body, err := json.Marshal(req.Parameters)
 	if err != nil {
-		return nil, fmt.Errorf("Parameters: %w", err)
+		return nil, fmt.Errorf("encoding Parameters: %w", err)
 	}
 	mode := firstNonEmpty(req.SwitchTimeMode, SwitchTimeImmediate)
 	if mode == SwitchTimeScheduleTime && req.SwitchTime == "" {

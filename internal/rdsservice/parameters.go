@@ -97,8 +97,8 @@ func CheckParameters(want map[string]string, unknown map[string]bool, t Paramete
 		switch {
 		case !ok:
 			hint := "Run the rds_parameter_templates data source to list them."
-			if close := ClosestNames(name, t.Names(), 3); len(close) > 0 {
-				hint = "Did you mean " + strings.Join(close, ", ") + "?"
+			if closest := ClosestNames(name, t.Names(), 3); len(closest) > 0 {
+				hint = "Did you mean " + strings.Join(closest, ", ") + "?"
 			}
 			add(name, problem(RuleParamUnknown, name, name, t.label(), hint))
 		case unknown[name]:

@@ -246,10 +246,10 @@ func checkValue(t paramTemplate, v string) (string, bool) {
 	if !ok || strings.ContainsAny(v, "/eE") {
 		return "", false
 	}
-	min, _ := new(big.Rat).SetString(lo)
-	max, _ := new(big.Rat).SetString(hi)
+	lowest, _ := new(big.Rat).SetString(lo)
+	highest, _ := new(big.Rat).SetString(hi)
 	if !strings.Contains(lo+hi, ".") && !value.IsInt() {
 		return "", false // an integer parameter takes no fraction
 	}
-	return v, value.Cmp(min) >= 0 && value.Cmp(max) <= 0
+	return v, value.Cmp(lowest) >= 0 && value.Cmp(highest) <= 0
 }
