@@ -11,8 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -416,24 +414,6 @@ func TestModifyPlanParametersRestartWarning(t *testing.T) {
 	res = runModifyPlan(t, env, &config, &plan, &state)
 	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("instance_type"), "This apply restarts RDS instance "+id,
 		`instance_type changes from "mysql.n2.medium.2c" to "mysql.n2.large.2c"`, "also applies parameters already waiting for one (back_log = 5000)")
-}
-
-// readWith runs the resource's Read on state m, as a refresh would.
-func readWith(t *testing.T, env *testEnv, m instanceModel) instanceModel {
-	t.Helper()
-	ctx := context.Background()
-	s := instanceSchema(t)
-	req := fwresource.ReadRequest{State: tfsdk.State{Schema: s, Raw: rawOf(t, s, &m)}}
-	resp := fwresource.ReadResponse{State: req.State}
-	(&instanceResource{data: env.data}).Read(ctx, req, &resp)
-	if resp.Diagnostics.HasError() {
-		t.Fatalf("read: %v", resp.Diagnostics)
-	}
-	var out instanceModel
-	if d := resp.State.Get(ctx, &out); d.HasError() {
-		t.Fatalf("state: %v", d)
-	}
-	return out
 }
 
 // roParamsConfig is a primary with one read-only instance that manages parameters.
