@@ -51,7 +51,9 @@ type instanceResource struct {
 }
 
 var (
-	engines      = []string{"MySQL", "PostgreSQL", "SQLServer", "MariaDB"}
+	// engines are those the provider supports end to end (the class catalogue offers classes for
+	// them); 16K atomic write and the provider's rules are MySQL's, PostgreSQL instances get the rest.
+	engines      = []string{"MySQL", "PostgreSQL"}
 	storageTypes = []string{"cloud_essd", "cloud_essd2", "cloud_essd3", "general_essd", "cloud_ssd", "local_ssd"}
 	categories   = []string{"HighAvailability", "Basic", "cluster"}
 )
@@ -81,10 +83,11 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"engine": schema.StringAttribute{
-				Required:            true,
-				MarkdownDescription: "Database engine: `MySQL`, `PostgreSQL`, `SQLServer` or `MariaDB`. Changing it creates a new instance.",
-				Validators:          []validator.String{stringvalidator.OneOf(engines...)},
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Required: true,
+				MarkdownDescription: "Database engine: `MySQL` or `PostgreSQL` (the engines whose classes the provider checks at plan; " +
+					"SQL Server and MariaDB are not supported). Changing it creates a new instance.",
+				Validators:    []validator.String{stringvalidator.OneOf(engines...)},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"engine_version": schema.StringAttribute{
 				Required: true,
@@ -253,7 +256,10 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"atomic_write_16k_supported": schema.BoolAttribute{
 				Computed: true,
 				MarkdownDescription: "Whether the instance is eligible for 16K atomic write at all (API `init_optimized_writes`). " +
-					"When false, `atomic_write_16k = true` is refused at plan time.",
+					"When false, `atomic_write_16k = true` is refused at plan time. On an existing Basic-edition instance that " +
+					"has it off, `true` is refused even when this is true: Basic edition gets 16K atomic write only at creation " +
+					"(and the plan warns that turning it off there cannot be undone). To find instances that could turn it on, " +
+					"filter on this attribute and on `category` not being `Basic`.",
 			},
 			"read_only_instance_ids": schema.ListAttribute{
 				ElementType:         types.StringType,

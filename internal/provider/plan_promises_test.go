@@ -10,6 +10,7 @@ import (
 	acc "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
@@ -280,4 +281,50 @@ func TestAccPlan_timeoutsAndStatus(t *testing.T) {
 			},
 		},
 	})
+}
+
+// Issue 19, items 1 and 4: a clone is predicted with its own class (a 2024 YiTian source cloned
+// into an x86 class loses 16K atomic write: rule 9 with the source's purchase date), and a
+// restore_time outside the source's lifetime is refused at plan.
+func TestAccPlan_clonePredictionAndRestoreWindow(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
+	clone := func(class, restore string) string {
+		return env.restoreConfig(class, "", fmt.Sprintf("    source_instance_id = %q\n%s", src, restore))
+	}
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(src),
+		Steps: []acc.TestStep{
+			{
+				Config:      clone("mysql.n2m.medium.2c", `    restore_time = "2024-01-01T00:00:00Z"`),
+				ExpectError: regexp.MustCompile(`(?s)restore_time is outside the source's restorable window.*2024-01-01T00:00:00Z`),
+			},
+			{
+				Config: clone("mysql.n2.medium.2c", `    backup_id = "b-1"`),
+				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k_supported"), knownvalue.Bool(false)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
+				Check:             env.wantRequests("CloneDBInstance", 1),
+			},
+		},
+	})
+}
+
+// Interrupting an apply reports a cancellation, not a timeout.
+func TestOperationErrorTellsCancellationFromTimeout(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if msg := operationError(ctx, ctx.Err()); !regexp.MustCompile(`cancelled`).MatchString(msg) {
+		t.Errorf("cancelled: %q", msg)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	<-ctx.Done()
+	if msg := operationError(ctx, ctx.Err()); regexp.MustCompile(`cancelled`).MatchString(msg) {
+		t.Errorf("timeout reported as a cancellation: %q", msg)
+	}
 }

@@ -228,7 +228,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	}
 
 	// The plan's decision again: the primary may not have existed at plan time.
-	dec := r.decide(ctx, nil, cfg, plan, primary, nil)
+	dec := r.decide(ctx, nil, cfg, plan, primary, nil, nil)
 	addProblems(&resp.Diagnostics, dec.Errors())
 	if resp.Diagnostics.HasError() {
 		return
@@ -416,7 +416,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		resp.Diagnostics.AddError("Cannot read the primary instance", fmt.Sprintf("Primary %s: %s", state.MasterInstanceID.ValueString(), operationError(ctx, err)))
 		return
 	}
-	dec := r.decide(ctx, &state, cfg, plan, primary, nil)
+	dec := r.decide(ctx, &state, cfg, plan, primary, nil, nil)
 	addProblems(&resp.Diagnostics, dec.Errors())
 	if resp.Diagnostics.HasError() {
 		return
@@ -532,7 +532,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 			return
 		}
 	}
-	dec := r.decide(lookupCtx, state, cfg, plan, primary, replace)
+	dec := r.decide(lookupCtx, state, cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
 		return
@@ -569,7 +569,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 // decide calls the planner for this read-only instance: cfg tells "unset" from a value, primary
 // is the primary as read now (nil while it does not exist), and the primary's planned flag comes
 // from this run's plan of the primary when the provider saw it.
-func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string) rdsservice.Decision {
+func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string, classes *rdsservice.ClassFacts) rdsservice.Decision {
 	inherited := func(configured, planned types.String) rdsservice.Val[string] {
 		if configured.IsNull() && state == nil {
 			return rdsservice.Null[string]()
@@ -585,6 +585,7 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(),
 			Parameters: desiredParameters(cfg.Parameters),
 		},
+		Facts: rdsservice.Facts{Classes: classes},
 	}
 	in.Replace = replace
 	if state != nil {
@@ -610,6 +611,29 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 		}
 	}
 	return rdsservice.Plan(in)
+}
+
+// classFacts asks the class catalogue about a new read-only instance or a class change. Read-only
+// classes (mysqlro.*) are offered with the HighAvailability category (simulator README).
+func (r *readonlyInstanceResource) classFacts(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute) *rdsservice.ClassFacts {
+	if primary == nil || !isKnown(plan.InstanceType) || (state != nil && plan.InstanceType.Equal(state.InstanceType)) {
+		return nil
+	}
+	version, storageType := string(primary.EngineVersion), primary.DBInstanceStorageType
+	if isKnown(cfg.StorageType) {
+		storageType = cfg.StorageType.ValueString()
+	} else if cfg.StorageType.IsUnknown() {
+		return nil
+	}
+	if state != nil {
+		storageType = stringIfKnown(plan.StorageType)
+	}
+	zone := primary.ZoneID
+	if isKnown(plan.ZoneID) {
+		zone = plan.ZoneID.ValueString()
+	}
+	return classFacts(ctx, r.data, rdsapi.DescribeAvailableClassesRequest{ZoneID: zone, Engine: primary.Engine,
+		EngineVersion: version, DBInstanceStorageType: storageType, Category: "HighAvailability"})
 }
 
 // readonlyLabel names the instance in messages: its id, or for a new one its name.

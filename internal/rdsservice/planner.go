@@ -56,13 +56,6 @@ func (x Val[T]) Ptr() *T {
 	return &v
 }
 
-func valOf[T comparable](p *T) Val[T] {
-	if p == nil {
-		return Unknown[T]()
-	}
-	return Known(*p)
-}
-
 // Role is what the planned instance is.
 type Role int
 
@@ -510,23 +503,15 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 	primary := in.Facts.Primary
 	primaryOn := primaryFlag(in.Facts)
 	if primary == nil {
-		// The primary is created in this apply: its values are known only then.
+		// The primary is created in this apply: its values are known only then, and the apply
+		// decides again before creating anything.
 		d.AtomicWrite = c.AtomicWrite
 		if c.AtomicWrite.IsNull() {
-			d.AtomicWrite = primaryOn
+			d.AtomicWrite = Unknown[bool]()
 		}
-		if c.AtomicWrite.Is(true) && !primaryOn.IsKnown() {
+		if c.AtomicWrite.Is(true) {
 			d.RestartAttribute = AttrAtomicWrite
 			d.MayRestart = append(d.MayRestart, "its primary's atomic_write_16k (off means it is created off and then turned on)")
-		}
-		if c.AtomicWrite.Is(false) && primaryOn.Is(true) {
-			d.add(problem(Rule16KReadOnlyOff, "false", in.Label, "(planned in this run)", "will have"))
-		}
-		if c.AtomicWrite.Is(true) && primaryOn.Is(false) {
-			want := true
-			d.ToggleAfterCreate = &want
-			d.RestartAttribute = AttrAtomicWrite
-			d.Restarts = append(d.Restarts, readOnlyToggleAfterCreate(in.Label, "its primary"))
 		}
 		return
 	}
@@ -799,7 +784,13 @@ func planUpdate(in PlanInput, d *Decision) {
 	if d.FollowsPrimary && len(reasons) > 0 {
 		reasons[0] = "follows its primary " + cur.MasterID + " turning atomic_write_16k on (" + reasons[0] + ")"
 	}
-	if len(reasons) > 0 {
+	switch {
+	case len(reasons) > 0 && cur.Status != "" && cur.Status != StatusRunning:
+		// A change is still under way (e.g. an update that timed out): the apply waits for it and
+		// sends only what is still missing, so the plan cannot promise this restart.
+		d.add(problem(RuleChangeInProgress, cur.Status, in.Label, cur.Status))
+		d.MayRestart = append(d.MayRestart, "the change under way (status "+cur.Status+")")
+	case len(reasons) > 0:
 		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(cur.Category, readOnly)})
 	}
 	if !d.Order.Empty() || d.FollowsPrimary {

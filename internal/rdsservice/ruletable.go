@@ -139,6 +139,7 @@ const (
 	RuleReplaceRefusedProtection RuleID = "deletion-protection-refuses-replacement"
 	RuleDestroyRefusedProtection RuleID = "deletion-protection-refuses-destroy"
 	RuleTimeoutNotPositive       RuleID = "timeout-not-positive"
+	RuleChangeInProgress         RuleID = "change-in-progress"
 
 	RuleParamUnknown                RuleID = "param-unknown"
 	RuleParamNotModifiable          RuleID = "param-not-modifiable"
@@ -326,6 +327,12 @@ var ruleTable = []Rule{
 		Summary: "RDS instance has deletion protection",
 		Detail:  "Instance %s has deletion_protection = true, so the cloud refuses to delete it.", Args: "instance",
 		Fix: "Set deletion_protection = false, run terraform apply, then destroy or replace it."},
+	{ID: RuleChangeInProgress, Source: "provider: no restart is promised that will not happen", Severity: SeverityWarning, Attribute: "status",
+		Summary: "A change of this instance is still under way",
+		Detail: "Instance %s is %s, not Running (an earlier apply may have timed out while the cloud carried out its change). " +
+			"The apply waits until it is Running and sends only what is then still missing, so it may or may not restart it.",
+		Args: "instance, status",
+		Fix:  "Run terraform apply again once the instance is Running to see an exact plan."},
 	{ID: RuleTimeoutNotPositive, Source: "provider", Attribute: AttrTimeouts,
 		Summary: "Invalid timeout",
 		Detail:  "timeouts.%s = %q is not a positive duration.", Args: "operation, value",
