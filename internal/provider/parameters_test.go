@@ -478,3 +478,36 @@ func TestAccReadonlyParameters(t *testing.T) {
 		},
 	})
 }
+
+// A new instance whose parameters need a restart: the plan names one restart right after
+// creation, the apply restarts it exactly once, and prevent_restart refuses it before anything
+// is created.
+func TestAccInstanceParameters_createWithRestart(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	params := parametersBlock(map[string]string{"innodb_read_io_threads": "8", "innodb_io_capacity": "4000"})
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.instanceConfig(params + "  prevent_restart = true\n"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8.*right\s+after\s+creation`),
+			},
+			{
+				Config: env.instanceConfig(params),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{paramState("innodb_read_io_threads", "8"), paramState("innodb_io_capacity", "4000")},
+				Check:             resource.ComposeTestCheckFunc(idOf(&id), env.checkOneCreate(), env.paramCounts(&id, 1, 1, 0)),
+			},
+			{
+				Config:           env.instanceConfig(params),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}

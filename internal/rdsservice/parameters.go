@@ -305,8 +305,9 @@ func PlanParameters(want, running, pending map[string]string, t ParameterTemplat
 	return plan
 }
 
-// ParameterRestartReason is the restart warning's text for P5; "" when nothing restarts.
-func ParameterRestartReason(plan ParameterPlan, running map[string]string) string {
+// ParameterRestartReason is the restart warning's text for P5; "" when nothing restarts. A name
+// without a running value runs its template default.
+func ParameterRestartReason(plan ParameterPlan, running map[string]string, t ParameterTemplate) string {
 	if !plan.NeedsRestart() {
 		return ""
 	}
@@ -314,7 +315,7 @@ func ParameterRestartReason(plan ParameterPlan, running map[string]string) strin
 	for _, name := range plan.Restart {
 		from, ok := running[name]
 		if !ok {
-			from = "default"
+			from = t.Parameters[name].Default
 		}
 		parts = append(parts, fmt.Sprintf("%s %s -> %s", name, from, plan.Send[name]))
 	}
@@ -451,7 +452,7 @@ func planParameters(in PlanInput, d *Decision) {
 	}
 	own := restartIndex(d, in.Label)
 	if plan.NeedsRestart() {
-		reason := ParameterRestartReason(plan, f.Running)
+		reason := ParameterRestartReason(plan, f.Running, f.Template)
 		shareable := own >= 0 && (!d.Order.Empty() || d.ToggleAfterCreate != nil)
 		switch {
 		case shareable:

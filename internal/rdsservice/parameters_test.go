@@ -111,13 +111,13 @@ func TestPlanParameters(t *testing.T) {
 	if !mixed.NeedsRestart() || !reflect.DeepEqual(mixed.Restart, []string{"back_log", "innodb_read_io_threads"}) || len(mixed.Send) != 3 {
 		t.Fatalf("mixed change: %+v", mixed)
 	}
-	reason := ParameterRestartReason(mixed, running)
-	for _, part := range []string{"back_log default -> 4000", "innodb_read_io_threads 4 -> 8"} {
+	reason := ParameterRestartReason(mixed, running, tmpl)
+	for _, part := range []string{"back_log 3000 -> 4000", "innodb_read_io_threads 4 -> 8"} {
 		if !strings.Contains(reason, part) {
 			t.Errorf("reason %q lacks %q", reason, part)
 		}
 	}
-	if ParameterRestartReason(onlineOnly, running) != "" {
+	if ParameterRestartReason(onlineOnly, running, tmpl) != "" {
 		t.Fatal("an online change has a restart reason")
 	}
 	if got := PendingAppliedReason(map[string]string{"back_log": "5000"}); !strings.Contains(got, "back_log = 5000") {
