@@ -186,6 +186,9 @@ type Decision struct {
 	// Computed values for the plan.
 	AtomicWrite, AtomicWriteSupported, BufferPoolExtension Val[bool]
 	Architecture, EngineVersion, StorageType, Status       Val[string]
+	// PurchaseTime is a clone's product-line date (its source's purchase time, rule 8); unknown
+	// for a new instance (its creation time).
+	PurchaseTime Val[string]
 
 	Action Action
 	// ReplacedBy lists the attributes forcing a replacement.
@@ -430,6 +433,9 @@ func planClone(in PlanInput, d *Decision) {
 	if d.HasErrors() {
 		return
 	}
+	if !src.CreationTime.IsZero() {
+		d.PurchaseTime = Known(src.CreationTime.UTC().Format("2006-01-02T15:04:05Z"))
+	}
 	clone := *src
 	clone.ID, clone.MasterID, clone.MasterEnabled, clone.DeletionProtection = in.Label, "", nil, false
 	if !c.InstanceClass.IsKnown() || !c.StorageType.IsKnown() {
@@ -447,6 +453,10 @@ func planClone(in PlanInput, d *Decision) {
 		d.AtomicWriteSupported = Unknown[bool]()
 	}
 	inherited := src.Enabled && supported
+	// What CloneDBInstance cannot set goes out right after the clone is ready, in one spec change
+	// (one restart): a flag other than the inherited one, and Buffer Pool Extension (a clone
+	// starts with it off).
+	var reasons []string
 	switch {
 	case c.AtomicWrite.IsUnknown():
 		d.AtomicWrite = Unknown[bool]()
@@ -458,9 +468,8 @@ func planClone(in PlanInput, d *Decision) {
 		want := c.AtomicWrite.Value()
 		d.AtomicWrite = Known(want)
 		if want == inherited {
-			return
+			break
 		}
-		// A different explicit value: one toggle right after the clone is ready (rule 6).
 		problems := CheckToggle(clone, want, change)
 		d.add(problems...)
 		if len(problems) > 0 {
@@ -469,9 +478,16 @@ func planClone(in PlanInput, d *Decision) {
 		d.add(ToggleWarnings(clone, want, change)...)
 		d.ToggleAfterCreate = &want
 		d.RestartAttribute = AttrAtomicWrite
-		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label,
-			Reasons:  []string{fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want)},
-			Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
+		reasons = append(reasons, fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want))
+	}
+	if c.BufferPoolExtension.Is(true) {
+		if d.RestartAttribute == "" {
+			d.RestartAttribute = AttrBufferPoolExtension
+		}
+		reasons = append(reasons, "buffer_pool_extension is turned on right after creation (CloneDBInstance cannot set it)")
+	}
+	if len(reasons) > 0 {
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
 	}
 }
 

@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -186,5 +187,14 @@ func TestPlanClone(t *testing.T) {
 	}
 	if d := clone("mysql.n2m.medium.2c", "8.0", "cloud_essd", Known(false), "2025-01-01T00:00:00Z"); d.HasErrors() || d.ToggleAfterCreate == nil || len(d.Restarts) != 1 {
 		t.Fatalf("different flag toggles once after creation: %+v", d)
+	}
+}
+
+// Ctrl-C cancels the operation's context: the wait says so instead of claiming a timeout.
+func TestWaitErrorTellsCancellationFromTimeout(t *testing.T) {
+	cancelled := (&WaitTimeoutError{InstanceID: "rm-1", What: "Running", Cause: context.Canceled}).Error()
+	timedOut := (&WaitTimeoutError{InstanceID: "rm-1", What: "Running", Cause: context.DeadlineExceeded}).Error()
+	if !strings.HasPrefix(cancelled, "cancelled waiting") || !strings.HasPrefix(timedOut, "timed out waiting") {
+		t.Fatalf("cancelled: %q; timed out: %q", cancelled, timedOut)
 	}
 }
