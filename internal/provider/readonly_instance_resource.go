@@ -425,14 +425,14 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Setting the read-only instance's parameters failed", operationError(ctx, err))
 		return
 	}
-	switch {
-	case dec.FollowsPrimary:
-		// The cloud turns this instance on with its primary: wait for it, send nothing.
+	if dec.FollowsPrimary {
+		// The cloud turns this instance on with its primary: wait for it, send nothing for it.
 		if _, err := r.data.Waiter.WaitRunningWithFlag(ctx, id, true); err != nil {
 			resp.Diagnostics.AddError("Waiting for the read-only instance to follow its primary failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
-	case !dec.Order.Empty():
+	}
+	if !dec.Order.Empty() {
 		spec := &rdsapi.ModifyDBInstanceSpecRequest{
 			DBInstanceClass:   plan.InstanceType.ValueString(),
 			DBInstanceStorage: plan.Storage.ValueInt64(),

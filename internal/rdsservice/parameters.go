@@ -450,13 +450,12 @@ func planParameters(in PlanInput, d *Decision) {
 	if len(plan.Send) > 0 && d.Action == ActionNoop {
 		d.Action = ActionUpdate
 	}
-	own := restartIndex(d, in.Label)
+	own, sent := restartIndexes(d, in.Label)
 	if plan.NeedsRestart() {
 		reason := ParameterRestartReason(plan, f.Running, f.Template)
-		shareable := own >= 0 && (!d.Order.Empty() || d.ToggleAfterCreate != nil)
 		switch {
-		case shareable:
-			d.Restarts[own].Reasons = append(d.Restarts[own].Reasons, reason)
+		case sent >= 0:
+			d.Restarts[sent].Reasons = append(d.Restarts[sent].Reasons, reason)
 			d.Parameters.SharesRestart = true
 		case own >= 0:
 			d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Downtime: downtimeOf(in),
@@ -491,12 +490,22 @@ func planParameters(in PlanInput, d *Decision) {
 	}
 }
 
-// restartIndex finds the restart of the planned instance itself; -1 when it does not restart.
-func restartIndex(d *Decision, label string) int {
+// restartIndexes finds the planned instance's first restart (own) and the restart the apply
+// causes by sending something itself (sent: a spec change or a toggle after creation, not the
+// cloud's restart of a read-only instance following its primary); -1 when there is none.
+func restartIndexes(d *Decision, label string) (own, sent int) {
+	own, sent = -1, -1
 	for i, r := range d.Restarts {
-		if r.InstanceID == label {
-			return i
+		if r.InstanceID != label {
+			continue
+		}
+		followRestart := d.FollowsPrimary && own < 0
+		if own < 0 {
+			own = i
+		}
+		if !followRestart && (!d.Order.Empty() || d.ToggleAfterCreate != nil) {
+			sent = i
 		}
 	}
-	return -1
+	return own, sent
 }

@@ -305,4 +305,12 @@ func TestPlanParametersCreateAndReadOnly(t *testing.T) {
 	if len(d.Restarts) != 2 || d.Parameters.SharesRestart {
 		t.Fatalf("follower with restart-needing parameters: %+v", d.Restarts)
 	}
+	// Turning itself on with a class change instead: one order, one restart, the parameters ride on it.
+	ro.InstanceClass, ro.AtomicWrite = Known("mysqlro.n2.large.1c"), Known(true)
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &prior, Desired: ro,
+		Facts: Facts{Primary: &primary, PrimaryPlanned: Known(true), Parameters: planFacts(map[string]string{"innodb_read_io_threads": "4"}, nil)}})
+	if d.FollowsPrimary || len(d.Restarts) != 1 || !d.Parameters.SharesRestart || d.Order.Empty() ||
+		!strings.Contains(strings.Join(d.Restarts[0].Reasons, ";"), "innodb_read_io_threads 4 -> 8") {
+		t.Fatalf("read-only class change, flag and parameters: %+v %+v", d.Restarts, d.Problems)
+	}
 }

@@ -692,6 +692,10 @@ func planUpdate(in PlanInput, d *Decision) {
 	primaryOn := Known(false)
 	if readOnly {
 		primaryOn = primaryFlag(in.Facts)
+		if primaryOn.IsUnknown() && in.Facts.Primary != nil && !c.AtomicWrite.Is(true) {
+			// The primary's plan is known only at apply: the apply checks again before any write.
+			d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, in.Facts.Primary.ID, in.Facts.Primary.Enabled))
+		}
 	}
 	switch {
 	case c.AtomicWrite.IsKnown():
@@ -790,15 +794,18 @@ func planUpdate(in PlanInput, d *Decision) {
 	// Restarts: every spec change is one ModifyDBInstanceSpec, one restart (or none for an online
 	// storage growth alone).
 	var wantFlag *bool
-	if flagChanged {
+	if flagChanged && !d.FollowsPrimary {
 		wantFlag = flag.Ptr()
 	}
 	reasons := SpecChangeRestarts(cur, wantFlag, change)
 	if d.Order.BufferPoolExtension != nil {
 		reasons = append(reasons, fmt.Sprintf("buffer_pool_extension changes from %t to %t", cur.BufferPoolExtension, *d.Order.BufferPoolExtension))
 	}
-	if d.FollowsPrimary && len(reasons) > 0 {
-		reasons[0] = "follows its primary " + cur.MasterID + " turning atomic_write_16k on (" + reasons[0] + ")"
+	if d.FollowsPrimary {
+		// The cloud's own restart, apart from any spec change this plan sends (rule 7).
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label,
+			Reasons:  []string{"follows its primary " + cur.MasterID + " turning atomic_write_16k on (atomic_write_16k changes from false to true)"},
+			Downtime: ExpectedDowntime(cur.Category, readOnly)})
 	}
 	switch {
 	case len(reasons) > 0 && cur.Status != "" && cur.Status != StatusRunning:
