@@ -300,6 +300,9 @@ func TestAccInstanceParameters_importStable(t *testing.T) {
 	if err := env.api.RestartDBInstance(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := env.data.Waiter.WaitRunning(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
 	params := map[string]string{"innodb_io_capacity": "4000", "innodb_read_io_threads": "8"}
 	cfg := env.instanceConfig(parametersBlock(params))
 	importBlock := fmt.Sprintf("\nimport {\n  to = %s\n  id = %q\n}\n", testRes, id)
