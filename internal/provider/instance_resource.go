@@ -711,6 +711,7 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 		}
 	}
 	if state != nil {
+		in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
 		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
 			state.EngineVersion.ValueString(), state.Category.ValueString(), state.Parameters, state.ParametersPending)
 	} else {

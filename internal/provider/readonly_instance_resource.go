@@ -600,6 +600,7 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 	}
 	if r.data != nil && len(in.Replace) == 0 {
 		if state != nil {
+			in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
 				state.EngineVersion.ValueString(), "", state.Parameters, state.ParametersPending)
 		} else if primary != nil {

@@ -381,6 +381,9 @@ type DesiredParameters struct {
 	// UnknownValues are entries whose value is known only at apply; NullValues entries set to null.
 	UnknownValues map[string]bool
 	NullValues    []string
+	// Recorded: the prior state holds exactly this map. When it does not (after an import, or a
+	// key added with the value the instance already runs), the apply still updates the state.
+	Recorded bool
 }
 
 // ParameterFacts are what the cloud says about parameters, fetched by the resource.
@@ -447,8 +450,12 @@ func planParameters(in PlanInput, d *Decision) {
 	if len(dp.UnknownValues) > 0 {
 		d.MayRestart = append(d.MayRestart, AttrParameters)
 	}
-	if len(plan.Send) > 0 && d.Action == ActionNoop {
+	if (len(plan.Send) > 0 || (in.Prior != nil && !dp.Recorded)) && d.Action == ActionNoop {
 		d.Action = ActionUpdate
+		if !d.Status.Is(StatusRunning) {
+			// As for any update of an instance that is not Running: known after apply.
+			d.Status = Unknown[string]()
+		}
 	}
 	own, sent := restartIndexes(d, in.Label)
 	if plan.NeedsRestart() {

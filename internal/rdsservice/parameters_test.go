@@ -273,6 +273,20 @@ func TestPlanParametersJoinTheRestartDecision(t *testing.T) {
 		t.Fatalf("typo: %+v", d.Problems)
 	}
 
+	// A map the state does not hold yet (after an import) is an update even with nothing to send,
+	// and an instance that is not Running then has its status known only after the apply.
+	rebooting := prior
+	rebooting.Status = "Rebooting"
+	d = Plan(PlanInput{Label: "rm-1", Prior: &rebooting, Desired: online, Facts: Facts{Parameters: planFacts(map[string]string{"innodb_io_capacity": "4000"}, nil)}})
+	if d.Action != ActionUpdate || len(d.Parameters.Send) != 0 || !d.Status.IsUnknown() {
+		t.Fatalf("unrecorded map: action %v send %v status %+v", d.Action, d.Parameters.Send, d.Status)
+	}
+	recorded := online
+	recorded.Parameters.Recorded = true
+	if d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: recorded, Facts: Facts{Parameters: planFacts(map[string]string{"innodb_io_capacity": "4000"}, nil)}}); d.Action != ActionNoop {
+		t.Fatalf("recorded map with nothing to send: %v", d.Action)
+	}
+
 	// Not managed: nothing.
 	if d := plan(base, nil); d.Action != ActionNoop || len(d.Parameters.Send) != 0 || d.Parameters.PendingKnown {
 		t.Fatalf("unmanaged: %+v", d)
