@@ -202,8 +202,9 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(false),
-				MarkdownDescription: "When true, a plan that would restart this instance (or, through it, its read-only " +
-					"instances) fails at plan time instead of carrying a warning. Default false.",
+				MarkdownDescription: "When true, a plan that takes this instance out of service fails at plan time instead of " +
+					"carrying a warning: a restart (of this instance or, through it, of its read-only instances) or a " +
+					"replacement. Unlike `lifecycle { prevent_destroy = true }`, it also refuses restarts. Default false.",
 			},
 			"restore_from": schema.SingleNestedAttribute{
 				Optional: true,

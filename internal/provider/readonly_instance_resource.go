@@ -160,10 +160,11 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 			},
 			"prevent_restart": schema.BoolAttribute{
-				Optional:            true,
-				Computed:            true,
-				Default:             booldefault.StaticBool(false),
-				MarkdownDescription: "When true, a plan that would restart this instance is an error instead of a warning.",
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(false),
+				MarkdownDescription: "When true, a plan that takes this instance out of service (a restart, also one that " +
+					"follows its primary, or a replacement) is an error instead of a warning.",
 			},
 			"status":               schema.StringAttribute{Computed: true, MarkdownDescription: "Instance status (`DBInstanceStatus`)."},
 			"connection_string":    schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Internal connection string."},
