@@ -26,9 +26,16 @@ import (
 //     while it is off): a value that agrees with the planned atomic_write_16k is accepted and
 //     never sent, a value that contradicts it is refused;
 //   - P5 a change to a parameter whose template says ForceRestart restarts the instance; it is
-//     named in the restart warning, and it shares the restart of a spec change in the same apply;
+//     named in the restart warning, and it shares the restart the same apply causes anyway (a
+//     spec change, a toggle after creation); a restart for any reason also applies the values
+//     already waiting for one, and the warning says so;
 //   - P6 removing a key from `parameters` stops managing it: the cloud keeps its value, nothing
-//     is sent and nothing restarts.
+//     is sent and nothing restarts;
+//   - P7 a managed parameter whose configured value runs while another value waits for a restart
+//     (set outside Terraform) gets its value sent again, which withdraws the waiting one without
+//     a restart.
+//
+// The messages are rows of the rule table (ruletable.go, RuleParam*).
 
 // DoublewriteParameter is the InnoDB parameter that 16K atomic write switches off.
 const DoublewriteParameter = "innodb_doublewrite"
