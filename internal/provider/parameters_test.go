@@ -419,9 +419,13 @@ func TestModifyPlanParametersRestartWarning(t *testing.T) {
 		`instance_type changes from "mysql.n2.medium.2c" to "mysql.n2.large.2c"`, "also applies parameters already waiting for one (back_log = 5000)")
 }
 
-// roParamsConfig is a primary with one read-only instance that manages parameters.
+// roParamsConfig is a primary (16K atomic write on) with one read-only instance that manages parameters.
 func roParamsConfig(env *testEnv, params map[string]string, extra string) string {
-	return env.providerBlock() + roAccPrimary(true) + fmt.Sprintf(`
+	return roParamsConfigOn(env, true, params, extra)
+}
+
+func roParamsConfigOn(env *testEnv, primaryOn bool, params map[string]string, extra string) string {
+	return env.providerBlock() + roAccPrimary(primaryOn) + fmt.Sprintf(`
 resource "rds_readonly_instance" "ro" {
   master_instance_id = rds_instance.primary.id
   instance_type      = "mysqlro.n2.medium.1c"
@@ -509,6 +513,34 @@ func TestAccInstanceParameters_createWithRestart(t *testing.T) {
 			},
 			{
 				Config:           env.instanceConfig(params),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+// A new read-only instance turned on right after creation (its primary is off) with a parameter
+// that needs a restart: the toggle's one restart applies it.
+func TestAccReadonlyParameters_toggleAfterCreateSharesRestart(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	const ro = "rds_readonly_instance.ro"
+	cfg := roParamsConfigOn(env, false, map[string]string{"innodb_read_io_threads": "8"}, "  atomic_write_16k   = true\n")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ro, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters").AtMapKey("innodb_read_io_threads"), knownvalue.StringExact("8")),
+					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
+				},
+				Check: resource.ComposeTestCheckFunc(roAccWantRestarts(env, 1, ro), roAccWantRestarts(env, 0, "rds_instance.primary")),
+			},
+			{
+				Config:           cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},

@@ -303,6 +303,19 @@ func TestPlanParametersCreateAndReadOnly(t *testing.T) {
 		t.Fatalf("create with a restart-needing parameter: %+v", d)
 	}
 
+	// A new read-only instance turned on right after creation (its primary is off): the toggle's
+	// restart applies the parameters too.
+	primaryOff := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 100, Supported: true, Status: StatusRunning}
+	newRO := Desired{InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known(int64(100)), AtomicWrite: Known(true),
+		Parameters: paramDesired(map[string]string{"innodb_read_io_threads": "8"})}
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "the new read-only instance", Desired: newRO,
+		Facts: Facts{Primary: &primaryOff, Parameters: planFacts(nil, nil)}})
+	if d.ToggleAfterCreate == nil || len(d.Restarts) != 1 || !d.Parameters.SharesRestart ||
+		!strings.Contains(strings.Join(d.Restarts[0].Reasons, ";"), "innodb_read_io_threads 4 -> 8") {
+		t.Fatalf("new read-only instance toggled after creation, with parameters: %+v %+v", d.Restarts, d.Problems)
+	}
+
 	// A read-only instance that follows its primary's toggle restarts before its own change is
 	// sent: restart-needing parameters cost a second restart, and the plan says so.
 	prior := ExistingInstance{ID: "rr-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
