@@ -280,6 +280,9 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	for name, a := range maintenanceAttributes() {
 		resp.Schema.Attributes[name] = a
 	}
+	for name, a := range parameterSchemaAttributes() {
+		resp.Schema.Attributes[name] = a
+	}
 }
 
 // Configure receives the API client from the provider.
@@ -416,6 +419,14 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 
+	// Parameters before a clone's toggle, whose restart then applies the ones that need one.
+	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters",
+			fmt.Sprintf("Instance %s was created but its parameters could not be set: %s. It is recorded in state and will be "+
+				"replaced on the next apply (tainted).", id, operationError(ctx, err)))
+		return
+	}
+
 	// A clone starts with its source's settings; bring the rest in line with the plan.
 	if restore != nil {
 		attr, err = r.alignClone(ctx, id, attr, plan, wantFlag)
@@ -423,6 +434,12 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 			resp.Diagnostics.AddError("Error configuring cloned RDS instance",
 				fmt.Sprintf("Instance %s was cloned but could not be configured as planned: %s. It is recorded in state "+
 					"and will be replaced on the next apply (tainted).", id, operationError(ctx, err)))
+			return
+		}
+	}
+	if len(dec.Parameters.Send) > 0 {
+		if attr, err = rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error waiting for RDS instance parameters", operationError(ctx, err))
 			return
 		}
 	}
@@ -434,10 +451,12 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 	r.writeState(attr, &plan, &resp.Diagnostics)
+	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
-// Read refreshes the state with exactly one DescribeDBInstanceAttribute.
+// Read refreshes the state with one DescribeDBInstanceAttribute, plus one DescribeParameters when
+// parameters are managed.
 func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state instanceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -470,6 +489,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
 	r.refreshScheduled(ctx, id, requested, &state, resp.Private, &resp.Diagnostics)
+	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -521,6 +541,11 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 	requested := specOf(plan)
 	plan.ScheduledChange = state.ScheduledChange
 
+	// Parameters first: when a spec change follows, its one restart applies the ones that need one.
+	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters", operationError(ctx, err))
+		return
+	}
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
 	if order := dec.Order; dec.Deferred {
@@ -541,14 +566,18 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 			want = dec.AtomicWrite.Ptr()
 		}
 		tflog.Info(ctx, "modifying RDS instance spec", map[string]any{"id": id, "restarts": len(dec.Restarts) > 0})
-		attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, specReq, want)
-		if err != nil {
+		if _, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, specReq, want); err != nil {
 			resp.Diagnostics.AddError("Error modifying RDS instance", operationError(ctx, err))
 			return
 		}
 		// An immediate order supersedes a change that waited for the window.
 		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
 		setScheduledFrom(ctx, resp.Private, nil, &resp.Diagnostics)
+		// Running with the spec; the values the spec change's restart applies run too.
+		if attr, err = rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error waiting for RDS instance parameters", operationError(ctx, err))
+			return
+		}
 		// The cloud turns the flag on for the read-only instances the plan named; the apply is done
 		// when they are back too, so nothing after it meets them mid-restart.
 		for _, follower := range dec.Followers {
@@ -577,6 +606,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
 		requested.setSpec(&plan)
 	}
+	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
@@ -654,6 +684,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
+	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	if state == nil {
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
 		plan.ReadOnlyInstanceIDs = types.ListValueMust(types.StringType, nil)
@@ -692,8 +723,8 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 			Engine: valString(plan.Engine), EngineVersion: valString(plan.EngineVersion), InstanceClass: valString(plan.InstanceType),
 			StorageType: valString(plan.StorageType), Category: valString(plan.Category), Storage: valInt(plan.Storage),
 			AtomicWrite: valBool(config.AtomicWrite16K), BufferPoolExtension: valBool(config.BufferPoolExtension),
-			PreventRestart: plan.PreventRestart.ValueBool(),
-			ApplyRestarts:  plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
+			PreventRestart: plan.PreventRestart.ValueBool(), Parameters: desiredParameters(config.Parameters),
+			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},
 		Facts: rdsservice.Facts{Now: r.data.Waiter.Now()},
 	}
@@ -737,6 +768,14 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 		if turningOn || growing {
 			in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
 		}
+	}
+	if state != nil {
+		in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
+		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
+			state.EngineVersion.ValueString(), state.Category.ValueString(), state.Parameters, state.ParametersPending)
+	} else {
+		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
+			stringIfKnown(plan.EngineVersion), stringIfKnown(plan.Category), types.MapNull(types.StringType), types.MapNull(types.StringType))
 	}
 	if askClasses && isKnown(plan.Engine) && isKnown(plan.EngineVersion) && isKnown(plan.StorageType) && isKnown(plan.Category) && isKnown(plan.InstanceType) {
 		zone := stringIfKnown(plan.ZoneID)
@@ -957,6 +996,8 @@ type instanceModel struct {
 	MaintenanceWindow       types.String   `tfsdk:"maintenance_window"`
 	ApplyRestarts           types.String   `tfsdk:"apply_restarts"`
 	ScheduledChange         types.Object   `tfsdk:"scheduled_change"`
+	Parameters              types.Map      `tfsdk:"parameters"`
+	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
 }
 
 // restoreFromModel maps restore_from.
@@ -1013,6 +1054,9 @@ func (m instanceModel) knownOrNull() instanceModel {
 	}
 	if out.SecurityIPs.IsUnknown() {
 		out.SecurityIPs = types.SetNull(types.StringType)
+	}
+	if out.ParametersPending.IsUnknown() {
+		out.ParametersPending = types.MapNull(types.StringType)
 	}
 	return out
 }

@@ -50,6 +50,7 @@ func nullModel() instanceModel {
 		ConnectionString: types.StringNull(), Port: types.Int64Null(), CreationTime: types.StringNull(),
 		InstructionSetArch: types.StringNull(), AtomicWrite16KSupported: types.BoolNull(), ReadOnlyInstanceIDs: types.ListNull(types.StringType),
 		MaintenanceWindow: types.StringNull(), ApplyRestarts: types.StringNull(), ScheduledChange: types.ObjectNull(scheduledChangeAttrTypes),
+		Parameters: types.MapNull(types.StringType), ParametersPending: types.MapNull(types.StringType),
 	}
 }
 
@@ -153,15 +154,21 @@ func runValidate(t *testing.T, config instanceModel) diag.Diagnostics {
 // stateOf reads an instance through the resource's Read, as a refresh would.
 func stateOf(t *testing.T, env *testEnv, id string) instanceModel {
 	t.Helper()
-	ctx := context.Background()
-	s := instanceSchema(t)
 	m := nullModel()
 	m.ID = types.StringValue(id)
+	return readWith(t, env, m)
+}
+
+// readWith runs the resource's Read on state m, as a refresh would.
+func readWith(t *testing.T, env *testEnv, m instanceModel) instanceModel {
+	t.Helper()
+	ctx := context.Background()
+	s := instanceSchema(t)
 	req := resource.ReadRequest{State: tfsdk.State{Schema: s, Raw: rawOf(t, s, &m)}}
 	resp := resource.ReadResponse{State: req.State}
 	(&instanceResource{data: env.data}).Read(ctx, req, &resp)
 	if resp.Diagnostics.HasError() {
-		t.Fatalf("read %s: %v", id, resp.Diagnostics)
+		t.Fatalf("read %s: %v", m.ID.ValueString(), resp.Diagnostics)
 	}
 	var out instanceModel
 	if d := resp.State.Get(ctx, &out); d.HasError() {

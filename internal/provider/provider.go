@@ -67,6 +67,8 @@ type ProviderData struct {
 	Waiter *rdsservice.Waiter
 	// classes caches DescribeAvailableClasses for plan-time class checks.
 	classes classCatalogue
+	// parameterTemplates caches DescribeParameterTemplates for plan-time parameter checks.
+	parameterTemplates parameterTemplateCache
 	// plans remembers the primaries' planned atomic_write_16k of this run (read-only plans use it).
 	plans plannedPrimaries
 }
@@ -248,7 +250,7 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewInstanceDataSource, NewInstancesDataSource,
-		NewAccountsDataSource, NewDatabasesDataSource,
+		NewAccountsDataSource, NewDatabasesDataSource, NewParameterTemplatesDataSource,
 	}
 }
 

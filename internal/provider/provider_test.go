@@ -90,7 +90,7 @@ provider "rds" {
 var mutatingActions = []string{
 	"CreateDBInstance", "CreateReadOnlyDBInstance", "CloneDBInstance", "ModifyDBInstanceSpec",
 	"ModifyDBInstanceDescription", "ModifySecurityIps", "ModifyDBInstanceDeletionProtection",
-	"RestartDBInstance", "DeleteDBInstance", "ModifyDBInstanceMaintainTime",
+	"RestartDBInstance", "DeleteDBInstance", "ModifyDBInstanceMaintainTime", "ModifyParameter",
 }
 
 // mutations counts the mutating requests the simulator received.

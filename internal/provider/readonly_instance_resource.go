@@ -69,6 +69,8 @@ type readonlyInstanceModel struct {
 	CreationTime            types.String   `tfsdk:"creation_time"`
 	Timeouts                timeouts.Value `tfsdk:"timeouts"`
 	MaintenanceWindow       types.String   `tfsdk:"maintenance_window"`
+	Parameters              types.Map      `tfsdk:"parameters"`
+	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
 }
 
 func (r *readonlyInstanceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -181,6 +183,9 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 			"maintenance_window": maintenanceAttributes()["maintenance_window"],
 		},
 	}
+	for name, a := range parameterSchemaAttributes() {
+		resp.Schema.Attributes[name] = a
+	}
 }
 
 func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -225,7 +230,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	}
 
 	// The plan's decision again: the primary may not have existed at plan time.
-	dec := r.decide(nil, cfg, plan, primary, nil, nil)
+	dec := r.decide(ctx, nil, cfg, plan, primary, nil, nil)
 	addProblems(&resp.Diagnostics, dec.Errors())
 	if resp.Diagnostics.HasError() {
 		return
@@ -294,6 +299,12 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 		resp.Diagnostics.AddError("Waiting for the read-only instance failed", operationError(ctx, err))
 		return
 	}
+	// Parameters before the toggle after creation, whose restart then applies the ones that need one.
+	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Setting the read-only instance's parameters failed",
+			fmt.Sprintf("Read-only instance %s was created; setting its parameters failed: %s", id, operationError(ctx, err)))
+		return
+	}
 	if want := dec.ToggleAfterCreate; want != nil {
 		attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id,
 			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: optimizedWrites(*want)}, want)
@@ -303,11 +314,18 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 			return
 		}
 	}
+	if len(dec.Parameters.Send) > 0 {
+		if attr, err = rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Waiting for the read-only instance's parameters failed", operationError(ctx, err))
+			return
+		}
+	}
 	attr, ok = r.converge(ctx, attr, &plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	state := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
+	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -370,6 +388,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
+	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -400,9 +419,14 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
 		return
 	}
-	dec := r.decide(&state, cfg, plan, primary, nil, nil)
+	dec := r.decide(ctx, &state, cfg, plan, primary, nil, nil)
 	addProblems(&resp.Diagnostics, dec.Errors())
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	// Parameters first: when a spec change follows, its one restart applies the ones that need one.
+	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Setting the read-only instance's parameters failed", operationError(ctx, err))
 		return
 	}
 	if dec.FollowsPrimary {
@@ -428,6 +452,10 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 			resp.Diagnostics.AddError("Changing the read-only instance failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
+		if _, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Waiting for the read-only instance's parameters failed", operationError(ctx, err))
+			return
+		}
 	}
 
 	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
@@ -440,6 +468,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		return
 	}
 	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
+	newState.Parameters, newState.ParametersPending = readParameters(ctx, r.data.API, id, newState.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 }
 
@@ -505,7 +534,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 			return
 		}
 	}
-	dec := r.decide(state, cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
+	dec := r.decide(lookupCtx, state, cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
 		return
@@ -514,6 +543,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
+	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, &resp.Diagnostics)
 	if state == nil {
 		if dec.EngineVersion.IsKnown() {
 			plan.EngineVersion = types.StringValue(dec.EngineVersion.Value())
@@ -541,7 +571,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 // decide calls the planner for this read-only instance: cfg tells "unset" from a value, primary
 // is the primary as read now (nil while it does not exist), and the primary's planned flag comes
 // from this run's plan of the primary when the provider saw it.
-func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string, classes *rdsservice.ClassFacts) rdsservice.Decision {
+func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string, classes *rdsservice.ClassFacts) rdsservice.Decision {
 	inherited := func(configured, planned types.String) rdsservice.Val[string] {
 		if configured.IsNull() && state == nil {
 			return rdsservice.Null[string]()
@@ -555,6 +585,7 @@ func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, pla
 			EngineVersion: inherited(cfg.EngineVersion, plan.EngineVersion), StorageType: inherited(cfg.StorageType, plan.StorageType),
 			InstanceClass: valString(plan.InstanceType), Storage: valInt(plan.Storage),
 			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(),
+			Parameters: desiredParameters(cfg.Parameters),
 		},
 		Facts: rdsservice.Facts{Classes: classes},
 	}
@@ -570,6 +601,17 @@ func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, pla
 	}
 	if r.data != nil && isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
+	}
+	if r.data != nil && len(in.Replace) == 0 {
+		if state != nil {
+			in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
+			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
+				state.EngineVersion.ValueString(), "", state.Parameters, state.ParametersPending)
+		} else if primary != nil {
+			// A new read-only instance runs its primary's engine and version.
+			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", primary.Engine,
+				firstKnown(plan.EngineVersion, string(primary.EngineVersion)), "", types.MapNull(types.StringType), types.MapNull(types.StringType))
+		}
 	}
 	return rdsservice.Plan(in)
 }
@@ -628,6 +670,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		InstructionSetArch: v.Architecture, CreationTime: v.CreationTime, AtomicWrite16K: v.AtomicWrite16K,
 		AtomicWrite16KSupported: v.AtomicWrite16KSupported, PreventRestart: types.BoolValue(false), Timeouts: base.Timeouts,
 		MaintenanceWindow: types.StringValue(attr.MaintainTime),
+		Parameters:        base.Parameters, ParametersPending: types.MapNull(types.StringType),
 	}
 	if isKnown(base.PreventRestart) {
 		m.PreventRestart = base.PreventRestart
@@ -646,9 +689,20 @@ func roNullUnknowns(m *readonlyInstanceModel) {
 	if m.Port.IsUnknown() {
 		m.Port = types.Int64Null()
 	}
+	if m.ParametersPending.IsUnknown() {
+		m.ParametersPending = types.MapNull(types.StringType)
+	}
 	for _, b := range []*types.Bool{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.DeletionProtection, &m.PreventRestart} {
 		if b.IsUnknown() {
 			*b = types.BoolNull()
 		}
 	}
+}
+
+// firstKnown is v when known, else def.
+func firstKnown(v types.String, def string) string {
+	if isKnown(v) {
+		return v.ValueString()
+	}
+	return def
 }

@@ -320,6 +320,9 @@ func operationError(ctx context.Context, err error) string {
 
 // attributePath maps a rule table attribute ("restore_from.source_instance_id") to a path.
 func attributePath(name string) path.Path {
+	if key, ok := strings.CutPrefix(name, rdsservice.AttrParameters+"."); ok {
+		return path.Root(rdsservice.AttrParameters).AtMapKey(key)
+	}
 	parts := strings.Split(name, ".")
 	p := path.Root(parts[0])
 	for _, part := range parts[1:] {

@@ -50,4 +50,8 @@ type API interface {
 	DeleteDatabase(ctx context.Context, dbInstanceID, dbName string) error
 	GrantAccountPrivilege(ctx context.Context, req *GrantAccountPrivilegeRequest) error
 	RevokeAccountPrivilege(ctx context.Context, dbInstanceID, accountName string, dbNames []string) error
+	// DescribeParameterTemplates, DescribeParameters and ModifyParameter are in parameters.go.
+	DescribeParameterTemplates(ctx context.Context, req *DescribeParameterTemplatesRequest) (*DescribeParameterTemplatesResponse, error)
+	DescribeParameters(ctx context.Context, dbInstanceID string) (*DescribeParametersResponse, error)
+	ModifyParameter(ctx context.Context, req *ModifyParameterRequest) error
 }

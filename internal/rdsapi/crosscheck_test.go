@@ -48,13 +48,18 @@ func TestAuthorizationMatchesDarabonba(t *testing.T) {
 	if _, err := c.ModifyDBInstanceSpec(ctx, &ModifyDBInstanceSpecRequest{DBInstanceID: "rm-uf6wjk5xxxxxxx", DBInstanceClass: "mysql.n2.medium.2c", DBInstanceStorage: 100, OptimizedWrites: OptimizedWritesOff}); err != nil {
 		t.Fatal(err)
 	}
+	// ModifyParameter's JSON string (quotes, braces, a formula with '*' and '/') in the query.
+	if err := c.ModifyParameter(ctx, &ModifyParameterRequest{DBInstanceID: "rm-uf6wjk5xxxxxxx", Forcerestart: true,
+		Parameters: map[string]string{"innodb_buffer_pool_size": "{DBInstanceClassMemory*7/10}", "sync_binlog": "1000"}}); err != nil {
+		t.Fatal(err)
+	}
 	for _, r := range cloud.requests() {
 		if r.Method != http.MethodPost {
 			t.Errorf("method %s", r.Method)
 		}
 		verify(r)
 	}
-	if checked != 2 {
-		t.Errorf("checked %d requests, want 2", checked)
+	if checked != 3 {
+		t.Errorf("checked %d requests, want 3", checked)
 	}
 }

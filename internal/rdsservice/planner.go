@@ -83,6 +83,8 @@ type Desired struct {
 	MaintenanceWindow Val[string]
 	// RestoreTime is restore_from.restore_time of a clone (null for a backup).
 	RestoreTime Val[string]
+	// Parameters is `parameters` (parameters.go).
+	Parameters DesiredParameters
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.
@@ -123,6 +125,9 @@ type Facts struct {
 	// ReadOnly are a primary's read-only instances; ReadOnlyError why they could not be read.
 	ReadOnly      []ExistingInstance
 	ReadOnlyError string
+	// Parameters are the template and running values; nil when parameters are not managed or
+	// engine and version are not known yet.
+	Parameters *ParameterFacts
 }
 
 // PlanInput is everything Plan decides from.
@@ -221,6 +226,8 @@ type Decision struct {
 	// Deferred: the update's spec order is sent for the maintenance window (apply_restarts =
 	// "in_maintenance_window"); the apply does not wait for it, and the restarts carry When.
 	Deferred bool
+	// Parameters is what the apply does with `parameters`.
+	Parameters ParameterDecision
 }
 
 // Errors returns the error problems.
@@ -266,6 +273,7 @@ func Plan(in PlanInput) Decision {
 	if in.Facts.Classes != nil {
 		d.add(classProblems(in, *in.Facts.Classes)...)
 	}
+	planParameters(in, &d)
 	guardRestarts(in, &d)
 	return d
 }

@@ -96,6 +96,8 @@ const (
 	AttrRestoreFrom         = "restore_from"
 	AttrRestoreSource       = "restore_from.source_instance_id"
 	AttrTimeouts            = "timeouts"
+	// AttrParameters is the parameter map; a problem about one entry points at "parameters.<name>".
+	AttrParameters = "parameters"
 )
 
 // Rule ids, grouped as the table is.
@@ -157,6 +159,14 @@ const (
 	RuleImportID           RuleID = "import-id"
 	RulePrimaryUnreadable  RuleID = "readonly-primary-unreadable"
 	RuleDataSourceNotFound RuleID = "data-source-not-found"
+
+	RuleParamUnknown                RuleID = "param-unknown"
+	RuleParamNotModifiable          RuleID = "param-not-modifiable"
+	RuleParamValue                  RuleID = "param-value-not-allowed"
+	RuleParamNoValue                RuleID = "param-no-value"
+	RuleParamDoublewriteContradicts RuleID = "param-doublewrite-contradicts-16k"
+	RuleParamDoublewriteUndecided   RuleID = "param-doublewrite-16k-unknown"
+	RuleParamFactsUnreadable        RuleID = "param-facts-unreadable"
 )
 
 // ruleTable is every rule and message of the provider.
@@ -392,6 +402,38 @@ var ruleTable = []Rule{
 		Summary: "Invalid timeout",
 		Detail:  "timeouts.%s = %q is not a positive duration.", Args: "operation, value",
 		Fix: "Use a positive duration such as \"30m\", or remove it for the default."},
+
+	// ---- parameters (P1-P6 in parameters.go; cloud facts cited in internal/simulator/README.md) ----
+	{ID: RuleParamUnknown, Source: "cloud fact P1: ModifyParameter checks that the parameter exists (ModifyParameter API reference)",
+		Attribute: AttrParameters, Summary: "Unknown RDS parameter",
+		Detail: "parameters[%[1]q]: %[2]s has no parameter %[1]q.", Args: "name, engine and version, hint",
+		Fix: "%[3]s"},
+	{ID: RuleParamNotModifiable, Source: "cloud fact P2: ForceModify = false in DescribeParameterTemplates",
+		Attribute: AttrParameters, Summary: "RDS parameter cannot be changed",
+		Detail: "parameters[%[1]q]: the cloud sets %[1]s itself and does not let users change it on %[2]s (its value is %[3]q).",
+		Args:   "name, engine and version, value", Fix: "Remove it from parameters."},
+	{ID: RuleParamValue, Source: "cloud fact P3: the template's CheckingCode (ModifyParameter API reference)",
+		Attribute: AttrParameters, Summary: "RDS parameter value not allowed",
+		Detail: "parameters[%[1]q] = %[2]q is not allowed on %[3]s: %[4]s.", Args: "name, value, engine and version, allowed values, default",
+		Fix: "Use an allowed value; the default is %[5]q."},
+	{ID: RuleParamNoValue, Source: "provider: parameters are strings, as the API takes them",
+		Attribute: AttrParameters, Summary: "RDS parameter without a value",
+		Detail: "parameters[%[1]q] is null.", Args: "name",
+		Fix: "Give it a value, or remove the key to stop managing the parameter."},
+	{ID: RuleParamDoublewriteContradicts, Source: "16K fact P4: 16K atomic write switches innodb_doublewrite off (Alibaba 16K atomic write page)",
+		Attribute: AttrParameters, Summary: "innodb_doublewrite contradicts atomic_write_16k",
+		Detail: "parameters[\"innodb_doublewrite\"] = %[1]q, but atomic_write_16k is %[2]t, and with it the cloud runs innodb_doublewrite = %[3]q: " +
+			"16K atomic write makes every 16 KiB page write atomic, so the doublewrite buffer is off exactly while it is on, and users cannot set it.",
+		Args: "value, planned flag, implied value, flag that gives the value",
+		Fix:  "Set atomic_write_16k = %[4]t to get innodb_doublewrite = %[1]q, or remove innodb_doublewrite from parameters."},
+	{ID: RuleParamDoublewriteUndecided, Source: "16K fact P4: 16K atomic write switches innodb_doublewrite off (Alibaba 16K atomic write page)",
+		Attribute: AttrParameters, Summary: "innodb_doublewrite cannot be checked yet",
+		Detail: "parameters[\"innodb_doublewrite\"] = %[1]q: the cloud sets innodb_doublewrite from 16K atomic write, whose planned value is not known yet.",
+		Args:   "value", Fix: "Set atomic_write_16k explicitly, or remove innodb_doublewrite from parameters."},
+	{ID: RuleParamFactsUnreadable, Source: "provider: parameters are checked against the cloud's template and running values",
+		Attribute: AttrParameters, Summary: "Cannot check RDS parameters",
+		Detail: "%[1]s failed: %[2]s.", Args: "call, error",
+		Fix: "The plan checks parameters against the cloud's template and the instance's running values; try again, or check engine and engine_version."},
 }
 
 // Rules is the rule table by id.

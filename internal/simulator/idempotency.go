@@ -18,6 +18,7 @@ var idempotentActions = map[string]bool{
 	"CloneDBInstance":                    true,
 	"RestartDBInstance":                  true,
 	"ModifyDBInstanceDeletionProtection": true,
+	"ModifyParameter":                    true,
 }
 
 // notFingerprinted are the parameters that legitimately differ between retries of one request

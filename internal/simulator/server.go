@@ -47,17 +47,20 @@ var actions = map[string]handler{
 	"DescribeRegions":                    (*Simulator).describeRegions,
 
 	// Accounts, databases and privileges: actions_accounts.go.
-	"CreateAccount":            (*Simulator).createAccount,
-	"DescribeAccounts":         (*Simulator).describeAccounts,
-	"ResetAccountPassword":     (*Simulator).resetAccountPassword,
-	"ModifyAccountDescription": (*Simulator).modifyAccountDescription,
-	"DeleteAccount":            (*Simulator).deleteAccount,
-	"CreateDatabase":           (*Simulator).createDatabase,
-	"DescribeDatabases":        (*Simulator).describeDatabases,
-	"ModifyDBDescription":      (*Simulator).modifyDBDescription,
-	"DeleteDatabase":           (*Simulator).deleteDatabase,
-	"GrantAccountPrivilege":    (*Simulator).grantAccountPrivilege,
-	"RevokeAccountPrivilege":   (*Simulator).revokeAccountPrivilege,
+	"CreateAccount":              (*Simulator).createAccount,
+	"DescribeAccounts":           (*Simulator).describeAccounts,
+	"ResetAccountPassword":       (*Simulator).resetAccountPassword,
+	"ModifyAccountDescription":   (*Simulator).modifyAccountDescription,
+	"DeleteAccount":              (*Simulator).deleteAccount,
+	"CreateDatabase":             (*Simulator).createDatabase,
+	"DescribeDatabases":          (*Simulator).describeDatabases,
+	"ModifyDBDescription":        (*Simulator).modifyDBDescription,
+	"DeleteDatabase":             (*Simulator).deleteDatabase,
+	"GrantAccountPrivilege":      (*Simulator).grantAccountPrivilege,
+	"RevokeAccountPrivilege":     (*Simulator).revokeAccountPrivilege,
+	"DescribeParameterTemplates": (*Simulator).describeParameterTemplates,
+	"DescribeParameters":         (*Simulator).describeParameters,
+	"ModifyParameter":            (*Simulator).modifyParameter,
 }
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {

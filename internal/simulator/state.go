@@ -73,6 +73,10 @@ type instance struct {
 	// Accounts and Databases (actions_accounts.go) go with the instance when it is deleted.
 	Accounts  map[string]*account  `json:"accounts,omitempty"`
 	Databases map[string]*database `json:"databases,omitempty"`
+	// ParamRunning and ParamConfig are what ModifyParameter set: values in effect, and values
+	// waiting for a restart (actions_parameters.go).
+	ParamRunning map[string]string `json:"param_running,omitempty"`
+	ParamConfig  map[string]string `json:"param_config,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.

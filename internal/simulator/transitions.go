@@ -69,6 +69,7 @@ func (s *Simulator) startRestart(in *instance, status string, now time.Time, new
 		in.FlagVisibleAt = in.StatusUntil.Add(s.opts.FlagLag)
 	}
 	in.Optimized = newOptimized
+	in.applyPendingParams()
 	s.stats.Restarts[in.ID]++
 	if s.opts.RestartDuration == 0 {
 		in.Status = statusRunning

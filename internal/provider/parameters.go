@@ -1,0 +1,196 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+// `parameters` and `parameters_pending` on rds_instance and rds_readonly_instance: the adapters
+// between the resources and rdsservice's parameter rules (P1-P6 in rdsservice/parameters.go).
+
+const parametersDescription = "MySQL parameters to manage, name to value, as strings as the API takes them " +
+	"(e.g. `innodb_io_capacity = \"4000\"`). Only the parameters in the map are managed; the others never show a diff. " +
+	"The plan checks every name, value and restart against the cloud's template (`rds_parameter_templates`): an unknown " +
+	"name (with the closest names), a value outside the allowed range or set, or a parameter users cannot change is a " +
+	"plan error. A change to a parameter that takes effect only after a restart is named in the plan's restart warning " +
+	"(`prevent_restart = true` refuses it); when the same apply also restarts the instance for a spec change " +
+	"(`instance_type`, `storage`, `atomic_write_16k`...), both share that one restart. `innodb_doublewrite` follows " +
+	"`atomic_write_16k` (OFF while it is on): it may be written here only with the value that agrees. **Removing a key** " +
+	"stops managing that parameter: the instance keeps its current value, nothing is sent and nothing restarts (set the " +
+	"template default explicitly to reset it). Refresh reads parameters (one `DescribeParameters`) only when this map is set."
+
+const parametersPendingDescription = "Parameters whose configured value does not run yet because it waits for a restart " +
+	"(set outside Terraform without one), name to configured value; empty when nothing waits. Any restart applies them, " +
+	"and the plan says so when it restarts the instance. Null when `parameters` is not set (the provider then does not " +
+	"read parameters)."
+
+// parameterSchemaAttributes are the two attributes, identical on both resources.
+func parameterSchemaAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"parameters": schema.MapAttribute{
+			Optional:            true,
+			ElementType:         types.StringType,
+			MarkdownDescription: parametersDescription,
+		},
+		"parameters_pending": schema.MapAttribute{
+			Computed:            true,
+			ElementType:         types.StringType,
+			MarkdownDescription: parametersPendingDescription,
+		},
+	}
+}
+
+// readParameters refreshes the managed parameters with one DescribeParameters, or with none when
+// managed is null. Each managed parameter shows the value the cloud is configured with: the
+// running one, or the one waiting for a restart when there is one (so a value set outside
+// Terraform shows as drift whether it runs yet or not). A value the cloud spells differently
+// (ON/on) keeps the configured spelling; a managed name the cloud does not report is dropped, so
+// the next plan names it.
+func readParameters(ctx context.Context, api rdsapi.API, id string, managed types.Map, diags *diag.Diagnostics) (params, pending types.Map) {
+	if managed.IsNull() || managed.IsUnknown() {
+		return types.MapNull(types.StringType), types.MapNull(types.StringType)
+	}
+	answer, err := api.DescribeParameters(ctx, id)
+	if err != nil {
+		diags.AddError("Error reading RDS instance parameters", fmt.Sprintf("DescribeParameters %s: %v", id, err))
+		return managed, types.MapNull(types.StringType)
+	}
+	running := answer.RunningParameters.Values()
+	waiting := answer.ConfigParameters.Values()
+	current := stringMap(ctx, managed, diags)
+	out := map[string]string{}
+	for name, old := range current {
+		v, ok := running[name]
+		if !ok {
+			continue
+		}
+		if w, ok := waiting[name]; ok {
+			v = w
+		}
+		if strings.EqualFold(strings.TrimSpace(v), strings.TrimSpace(old)) {
+			v = old
+		}
+		out[name] = v
+	}
+	return stringMapValue(out, diags), stringMapValue(answer.ConfigParameters.Values(), diags)
+}
+
+// desiredParameters is `parameters` as the planner reads it.
+func desiredParameters(m types.Map) rdsservice.DesiredParameters {
+	d := rdsservice.DesiredParameters{Set: !m.IsNull(), Unknown: m.IsUnknown()}
+	if !isKnown(m) {
+		return d
+	}
+	d.Values, d.UnknownValues = map[string]string{}, map[string]bool{}
+	for name, v := range m.Elements() {
+		s, ok := v.(types.String)
+		switch {
+		case !ok || s.IsUnknown():
+			d.UnknownValues[name] = true
+		case s.IsNull():
+			d.NullValues = append(d.NullValues, name)
+		default:
+			d.Values[name] = s.ValueString()
+		}
+	}
+	sort.Strings(d.NullValues)
+	return d
+}
+
+// parameterFacts fetches what the planner needs for `parameters`: the template (cached per
+// provider process) and, for an existing instance, the running and waiting values, from state when
+// the last refresh read every configured name, else with one DescribeParameters. nil when nothing
+// is managed or engine and version are not known yet.
+func (p *ProviderData) parameterFacts(ctx context.Context, desired rdsservice.DesiredParameters, instanceID, engine, version, category string,
+	stateParams, statePending types.Map) *rdsservice.ParameterFacts {
+	if !desired.Set || desired.Unknown || engine == "" || version == "" {
+		return nil
+	}
+	f := &rdsservice.ParameterFacts{Running: map[string]string{}, Pending: map[string]string{}}
+	t, err := p.parameterTemplates.template(ctx, p.API, rdsapi.DescribeParameterTemplatesRequest{
+		RegionID: p.Region, Engine: engine, EngineVersion: version, Category: category,
+	})
+	if err != nil {
+		f.ErrorCall, f.Error = fmt.Sprintf("DescribeParameterTemplates %s %s", engine, version), err.Error()
+		return f
+	}
+	f.Template = t
+	if instanceID == "" {
+		return f
+	}
+	var diags diag.Diagnostics
+	state := stringMap(ctx, stateParams, &diags)
+	pending := stringMap(ctx, statePending, &diags)
+	// State holds running values, except for a name with a waiting value: then the running value
+	// needs a read.
+	complete := isKnown(stateParams) && isKnown(statePending)
+	for name := range desired.Values {
+		_, known := state[name]
+		_, waits := pending[name]
+		if !known || waits {
+			complete = false
+		}
+	}
+	if complete {
+		f.Running, f.Pending = state, pending
+		return f
+	}
+	answer, err := p.API.DescribeParameters(ctx, instanceID)
+	if err != nil {
+		f.ErrorCall, f.Error = "DescribeParameters "+instanceID, err.Error()
+		return f
+	}
+	f.Running, f.Pending = answer.RunningParameters.Values(), answer.ConfigParameters.Values()
+	return f
+}
+
+// plannedPending is parameters_pending in the plan: null when parameters are not managed.
+func plannedPending(config types.Map, d rdsservice.ParameterDecision, diags *diag.Diagnostics) types.Map {
+	switch {
+	case config.IsNull():
+		return types.MapNull(types.StringType)
+	case !d.PendingKnown:
+		return types.MapUnknown(types.StringType)
+	}
+	return stringMapValue(d.Pending, diags)
+}
+
+// applyParameters sends the decided values to instance id: nothing when nothing changes; without
+// Forcerestart when the apply restarts the instance afterwards anyway (SharesRestart), so that one
+// restart applies them all.
+func (p *ProviderData) applyParameters(ctx context.Context, id string, d rdsservice.ParameterDecision) error {
+	if len(d.Send) == 0 {
+		return nil
+	}
+	_, err := rdsservice.ApplyParameters(ctx, p.API, p.Waiter, id, d.ParameterPlan, d.NeedsRestart() && !d.SharesRestart)
+	return err
+}
+
+func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
+	out := map[string]string{}
+	if m.IsNull() || m.IsUnknown() {
+		return out
+	}
+	diags.Append(m.ElementsAs(ctx, &out, false)...)
+	return out
+}
+
+func stringMapValue(m map[string]string, diags *diag.Diagnostics) types.Map {
+	elems := make(map[string]attr.Value, len(m))
+	for k, v := range m {
+		elems[k] = types.StringValue(v)
+	}
+	out, d := types.MapValue(types.StringType, elems)
+	diags.Append(d...)
+	return out
+}

@@ -1,0 +1,548 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// parametersBlock renders a parameters map in a stable order.
+func parametersBlock(params map[string]string) string {
+	if params == nil {
+		return ""
+	}
+	names := make([]string, 0, len(params))
+	for n := range params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("  parameters = {\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "    %s = %q\n", n, params[n])
+	}
+	b.WriteString("  }\n")
+	return b.String()
+}
+
+// paramCounts asserts restarts of *id and the ModifyParameter/ModifyDBInstanceSpec requests so far.
+func (e *testEnv) paramCounts(id *string, restarts, modifyParameter, specs int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := e.restarts(*id); got != restarts {
+			return fmt.Errorf("instance %s restarted %d times, want %d", *id, got, restarts)
+		}
+		if got := e.requests("ModifyParameter"); got != modifyParameter {
+			return fmt.Errorf("%d ModifyParameter requests, want %d", got, modifyParameter)
+		}
+		if got := e.requests("ModifyDBInstanceSpec"); got != specs {
+			return fmt.Errorf("%d ModifyDBInstanceSpec requests, want %d", got, specs)
+		}
+		return nil
+	}
+}
+
+// running reads one running parameter value straight from the simulator.
+func (e *testEnv) running(t *testing.T, id, name string) string {
+	t.Helper()
+	answer, err := e.api.DescribeParameters(context.Background(), id)
+	if err != nil {
+		t.Fatalf("DescribeParameters: %v", err)
+	}
+	return answer.RunningParameters.Values()[name]
+}
+
+// outside changes a parameter as someone with the console would.
+func (e *testEnv) outside(t *testing.T, id *string, name, value string) func() {
+	return func() {
+		err := e.api.ModifyParameter(context.Background(), &rdsapi.ModifyParameterRequest{DBInstanceID: *id, Parameters: map[string]string{name: value}})
+		if err != nil {
+			t.Fatalf("changing %s outside Terraform: %v", name, err)
+		}
+	}
+}
+
+func paramState(name, value string) statecheck.StateCheck {
+	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters").AtMapKey(name), knownvalue.StringExact(value))
+}
+
+func TestAccInstanceParameters_onlineRestartDriftImport(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	online := map[string]string{"innodb_io_capacity": "4000", "innodb_flush_neighbors": "0"}
+	online2 := map[string]string{"innodb_io_capacity": "6000", "innodb_flush_neighbors": "0", "sync_binlog": "1000"}
+	withRestart := map[string]string{"innodb_io_capacity": "6000", "innodb_flush_neighbors": "0", "sync_binlog": "1000", "innodb_read_io_threads": "8"}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				// Create with online parameters: set right after creation, no restart.
+				Config: env.instanceConfig(parametersBlock(online)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					paramState("innodb_io_capacity", "4000"),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
+				},
+				// innodb_flush_neighbors already runs 0: only innodb_io_capacity is sent.
+				Check: resource.ComposeTestCheckFunc(idOf(&id), env.paramCounts(&id, 0, 1, 0)),
+			},
+			{
+				// Online change: 0 restarts.
+				Config: env.instanceConfig(parametersBlock(online2)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{paramState("innodb_io_capacity", "6000"), paramState("sync_binlog", "1000")},
+				Check:             env.paramCounts(&id, 0, 2, 0),
+			},
+			{
+				// A restart-needing change with prevent_restart: refused at plan, naming the parameter.
+				Config:      env.instanceConfig(parametersBlock(withRestart) + "  prevent_restart = true\n"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8`),
+			},
+			{
+				// The same change allowed: exactly one restart.
+				Config: env.instanceConfig(parametersBlock(withRestart)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{paramState("innodb_read_io_threads", "8")},
+				Check:             env.paramCounts(&id, 1, 3, 0),
+			},
+			{
+				Config:           env.instanceConfig(parametersBlock(withRestart)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            env.paramCounts(&id, 1, 3, 0),
+			},
+			{
+				// Drift: a managed parameter changed outside Terraform shows in the plan and is put back, online.
+				PreConfig: env.outside(t, &id, "innodb_io_capacity", "7000"),
+				Config:    env.instanceConfig(parametersBlock(withRestart)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters").AtMapKey("innodb_io_capacity"), knownvalue.StringExact("6000")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{paramState("innodb_io_capacity", "6000")},
+				Check:             env.paramCounts(&id, 1, 5, 0), // the outside change and the fix
+			},
+			{
+				// An unmanaged parameter set outside without a restart shows as pending, without a diff.
+				PreConfig:        env.outside(t, &id, "back_log", "5000"),
+				Config:           env.instanceConfig(parametersBlock(withRestart)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"),
+						knownvalue.MapExact(map[string]knownvalue.Check{"back_log": knownvalue.StringExact("5000")})),
+				},
+			},
+			{
+				// A managed parameter given another value outside, waiting for a restart: the plan withdraws
+				// it by sending the configured value again, without a restart.
+				PreConfig: env.outside(t, &id, "innodb_read_io_threads", "16"),
+				Config:    env.instanceConfig(parametersBlock(withRestart)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"),
+						knownvalue.MapExact(map[string]knownvalue.Check{"back_log": knownvalue.StringExact("5000")})),
+				}},
+				Check: env.paramCounts(&id, 1, 8, 0), // the outside change and the withdrawal; no restart
+			},
+			{
+				ResourceName:      testRes,
+				ImportState:       true,
+				ImportStateVerify: true,
+				// An import cannot know which parameters the configuration manages: parameters is
+				// null until the next apply records them (with no API write, see the next step).
+				ImportStateVerifyIgnore: []string{"parameters", "parameters_pending"},
+			},
+			{
+				// Removing a key stops managing it: nothing is sent, the cloud keeps the value.
+				Config: env.instanceConfig(parametersBlock(online2)),
+				Check: resource.ComposeTestCheckFunc(env.paramCounts(&id, 1, 8, 0), func(*terraform.State) error {
+					if v := env.running(t, id, "innodb_read_io_threads"); v != "8" {
+						return fmt.Errorf("innodb_read_io_threads runs %q after its key was removed, want 8 kept", v)
+					}
+					return nil
+				}),
+			},
+		},
+	})
+}
+
+func TestAccInstanceParameters_refusedAtPlan(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	refusals := []struct {
+		params map[string]string
+		extra  string
+		err    string
+	}{
+		{map[string]string{"innodb_io_capacty": "4000"}, "", `Unknown RDS parameter[\s\S]*innodb_io_capacty[\s\S]*Did\s+you\s+mean\s+innodb_io_capacity`},
+		{map[string]string{"innodb_io_capacity": "50"}, "", `not allowed[\s\S]*"50"[\s\S]*allowed\s+range\s+is\s+100\s+to`},
+		{map[string]string{"innodb_flush_neighbors": "3"}, "", `allowed\s+values\s+are\s+0,\s+1,\s+2`},
+		{map[string]string{"innodb_page_size": "4096"}, "", `RDS parameter cannot be changed[\s\S]*innodb_page_size`},
+		{map[string]string{"innodb_doublewrite": "ON"}, "  atomic_write_16k = true\n", `innodb_doublewrite contradicts atomic_write_16k`},
+	}
+	var steps []resource.TestStep
+	for _, r := range refusals {
+		// Refused for a new instance: nothing is created.
+		steps = append(steps, resource.TestStep{Config: env.instanceConfig(parametersBlock(r.params) + r.extra), ExpectError: regexp.MustCompile(r.err)})
+	}
+	steps = append(steps, resource.TestStep{
+		Config: env.instanceConfig("  atomic_write_16k = true\n" + parametersBlock(map[string]string{"innodb_doublewrite": "OFF"})),
+		Check: resource.ComposeTestCheckFunc(idOf(&id), func(*terraform.State) error {
+			// The refused plans made no API writes; the agreeing innodb_doublewrite is not sent either.
+			if n := env.requests("CreateDBInstance"); n != 1 {
+				return fmt.Errorf("%d CreateDBInstance requests, want 1", n)
+			}
+			if n := env.requests("ModifyParameter"); n != 0 {
+				return fmt.Errorf("%d ModifyParameter requests, want 0", n)
+			}
+			return nil
+		}),
+		ConfigStateChecks: []statecheck.StateCheck{paramState("innodb_doublewrite", "OFF")},
+	})
+	for _, r := range refusals {
+		// Refused for an existing instance: no write.
+		steps = append(steps, resource.TestStep{Config: env.instanceConfig(parametersBlock(r.params) + r.extra), ExpectError: regexp.MustCompile(r.err)})
+	}
+	steps = append(steps, resource.TestStep{
+		Config:           env.instanceConfig("  atomic_write_16k = true\n" + parametersBlock(map[string]string{"innodb_doublewrite": "OFF"})),
+		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+		Check: func(*terraform.State) error {
+			if n := env.mutations(); n != 1 {
+				return fmt.Errorf("%d mutating requests (%v), want only the create", n, env.sim.Stats().Requests)
+			}
+			return nil
+		},
+	})
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps:                    steps,
+	})
+}
+
+func TestAccInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	params := map[string]string{"innodb_io_capacity": "4000", "innodb_read_io_threads": "8", "back_log": "4000"}
+	changed := func(class string) string {
+		return strings.Replace(env.instanceConfig("  atomic_write_16k = true\n"+parametersBlock(params)), "mysql.n2.medium.2c", class, 1)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.instanceConfig("  atomic_write_16k = false\n"),
+				Check:  resource.ComposeTestCheckFunc(idOf(&id), env.paramCounts(&id, 0, 0, 0)),
+			},
+			{
+				// Class + flag + restart-needing parameters: the plan names one restart, and the apply restarts once.
+				Config:      strings.Replace(changed("mysql.n2.large.2c"), "acctest\"", "acctest\"\n  prevent_restart = true", 1),
+				ExpectError: regexp.MustCompile(`(?s)atomic_write_16k changes from false to true; instance_type changes.*back_log 3000 -> 4000, innodb_read_io_threads 4 -> 8`),
+			},
+			{
+				Config: changed("mysql.n2.large.2c"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					flagState(true), paramState("innodb_read_io_threads", "8"), paramState("back_log", "4000"),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_type"), knownvalue.StringExact("mysql.n2.large.2c")),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
+				},
+				Check: env.paramCounts(&id, 1, 1, 1),
+			},
+			{
+				Config:           changed("mysql.n2.large.2c"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            env.paramCounts(&id, 1, 1, 1),
+			},
+		},
+	})
+}
+
+// Import into a configuration that manages parameters the instance already runs: the first apply
+// records them without a write or a restart, and the plan after it is empty.
+func TestAccInstanceParameters_importStable(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	if err := env.api.ModifyDBInstanceDescription(context.Background(), id, "acctest"); err != nil {
+		t.Fatal(err)
+	}
+	for name, value := range map[string]string{"innodb_io_capacity": "4000", "innodb_read_io_threads": "8"} {
+		env.outside(t, &id, name, value)()
+	}
+	if err := env.api.RestartDBInstance(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.data.Waiter.WaitRunning(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	params := map[string]string{"innodb_io_capacity": "4000", "innodb_read_io_threads": "8"}
+	cfg := env.instanceConfig(parametersBlock(params))
+	importBlock := fmt.Sprintf("\nimport {\n  to = %s\n  id = %q\n}\n", testRes, id)
+	before := env.mutations() + env.requests("ModifyParameter")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				// An import block: the plan imports the instance; parameters that already run are not a change.
+				Config: cfg + importBlock,
+				ConfigStateChecks: []statecheck.StateCheck{
+					paramState("innodb_io_capacity", "4000"), paramState("innodb_read_io_threads", "8"),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
+				},
+				Check: func(*terraform.State) error {
+					if n := env.mutations() + env.requests("ModifyParameter") - before; n != 0 {
+						return fmt.Errorf("the import apply made %d writes (%v), want 0", n, env.sim.Stats().Requests)
+					}
+					if n := env.restarts(id); n != 1 {
+						return fmt.Errorf("%d restarts, want only the one before the import", n)
+					}
+					return nil
+				},
+			},
+			{
+				Config:           cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+// Refresh costs one API call per instance without parameters and two with.
+func TestReadParametersCallCount(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	env.sim.ResetStats()
+	state := stateOf(t, env, id)
+	if n, p := env.requests("DescribeDBInstanceAttribute"), env.requests("DescribeParameters"); n != 1 || p != 0 {
+		t.Fatalf("refresh without parameters: %d DescribeDBInstanceAttribute, %d DescribeParameters; want 1 and 0", n, p)
+	}
+	if !state.Parameters.IsNull() || !state.ParametersPending.IsNull() {
+		t.Fatalf("unmanaged parameters read: %v %v", state.Parameters, state.ParametersPending)
+	}
+
+	managed := nullModel()
+	managed.ID = types.StringValue(id)
+	managed.Parameters = types.MapValueMust(types.StringType, map[string]attr.Value{"binlog_format": types.StringValue("row")})
+	env.sim.ResetStats()
+	got := readWith(t, env, managed)
+	if n, p := env.requests("DescribeDBInstanceAttribute"), env.requests("DescribeParameters"); n != 1 || p != 1 {
+		t.Fatalf("refresh with parameters: %d DescribeDBInstanceAttribute, %d DescribeParameters; want 1 and 1", n, p)
+	}
+	// The cloud answers ROW; the configured spelling stays, so no diff.
+	if v := got.Parameters.Elements()["binlog_format"]; !v.Equal(types.StringValue("row")) {
+		t.Fatalf("binlog_format read as %v", v)
+	}
+}
+
+// The restart warning names the parameters, and a restart for a spec change names the waiting
+// parameters it applies too.
+func TestModifyPlanParametersRestartWarning(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	base := nullModel()
+	base.ID = types.StringValue(id)
+	base.Parameters = types.MapValueMust(types.StringType, map[string]attr.Value{"innodb_io_capacity": types.StringValue("20000")})
+	state := readWith(t, env, base)
+
+	withParams := func(p map[string]string) func(c *instanceModel) {
+		return func(c *instanceModel) {
+			elems := map[string]attr.Value{}
+			for k, v := range p {
+				elems[k] = types.StringValue(v)
+			}
+			c.Parameters = types.MapValueMust(types.StringType, elems)
+		}
+	}
+	config, plan := updateInputs(state, withParams(map[string]string{"innodb_io_capacity": "4000"}))
+	plan.Parameters, plan.ParametersPending = config.Parameters, types.MapUnknown(types.StringType)
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	for _, d := range res.diags {
+		if d.Severity() == diag.SeverityWarning && strings.Contains(d.Summary(), "restart") {
+			t.Fatalf("an online change warns of a restart: %v", d)
+		}
+	}
+
+	config, plan = updateInputs(state, withParams(map[string]string{"innodb_io_capacity": "20000", "innodb_read_io_threads": "8"}))
+	plan.Parameters, plan.ParametersPending = config.Parameters, types.MapUnknown(types.StringType)
+	res = runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("parameters"), "This apply restarts RDS instance "+id,
+		"innodb_read_io_threads 4 -> 8", "take effect only after a restart")
+	if !res.plan.ParametersPending.Equal(types.MapValueMust(types.StringType, map[string]attr.Value{})) {
+		t.Errorf("planned parameters_pending = %v, want {} after the restart", res.plan.ParametersPending)
+	}
+
+	// A value waiting for a restart (set outside) is applied by a class change: the warning says so.
+	if err := env.api.ModifyParameter(context.Background(), &rdsapi.ModifyParameterRequest{DBInstanceID: id, Parameters: map[string]string{"back_log": "5000"}}); err != nil {
+		t.Fatal(err)
+	}
+	state = readWith(t, env, state)
+	config, plan = updateInputs(state, func(c *instanceModel) {
+		c.InstanceType = types.StringValue("mysql.n2.large.2c")
+		c.Parameters = state.Parameters
+	})
+	plan.Parameters, plan.ParametersPending = config.Parameters, types.MapUnknown(types.StringType)
+	res = runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("instance_type"), "This apply restarts RDS instance "+id,
+		`instance_type changes from "mysql.n2.medium.2c" to "mysql.n2.large.2c"`, "also applies parameters already waiting for one (back_log = 5000)")
+}
+
+// roParamsConfig is a primary (16K atomic write on) with one read-only instance that manages parameters.
+func roParamsConfig(env *testEnv, params map[string]string, extra string) string {
+	return roParamsConfigOn(env, true, params, extra)
+}
+
+func roParamsConfigOn(env *testEnv, primaryOn bool, params map[string]string, extra string) string {
+	return env.providerBlock() + roAccPrimary(primaryOn) + fmt.Sprintf(`
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = rds_instance.primary.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 100
+  instance_name      = "reporting"
+%s%s}
+`, parametersBlock(params), extra)
+}
+
+// A read-only instance manages its own parameters: online changes without a restart, a
+// restart-needing one with exactly one restart of the read-only instance (never the primary).
+func TestAccReadonlyParameters(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	const ro, primary = "rds_readonly_instance.ro", "rds_instance.primary"
+	online := map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5"}
+	withRestart := map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5", "innodb_read_io_threads": "8"}
+	counts := func(roRestarts, modifyParameter int) resource.TestCheckFunc {
+		return resource.ComposeTestCheckFunc(roAccWantRestarts(env, roRestarts, ro), roAccWantRestarts(env, 0, primary),
+			func(*terraform.State) error {
+				if n := env.requests("ModifyParameter"); n != modifyParameter {
+					return fmt.Errorf("%d ModifyParameter requests, want %d", n, modifyParameter)
+				}
+				return nil
+			})
+	}
+	roParam := func(name, value string) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters").AtMapKey(name), knownvalue.StringExact(value))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []resource.TestStep{
+			{
+				Config:            roParamsConfig(env, online, ""),
+				ConfigStateChecks: []statecheck.StateCheck{roParam("innodb_io_capacity", "4000"), roParam("long_query_time", "0.5")},
+				Check:             counts(0, 1),
+			},
+			{
+				Config:      roParamsConfig(env, withRestart, "  prevent_restart    = true\n"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8`),
+			},
+			{
+				Config: roParamsConfig(env, withRestart, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(ro, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction(primary, plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{roParam("innodb_read_io_threads", "8"),
+					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0))},
+				Check: counts(1, 2),
+			},
+			{
+				Config:           roParamsConfig(env, withRestart, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+// A new instance whose parameters need a restart: the plan names one restart right after
+// creation, the apply restarts it exactly once, and prevent_restart refuses it before anything
+// is created.
+func TestAccInstanceParameters_createWithRestart(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	params := parametersBlock(map[string]string{"innodb_read_io_threads": "8", "innodb_io_capacity": "4000"})
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.instanceConfig(params + "  prevent_restart = true\n"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8.*right\s+after\s+creation`),
+			},
+			{
+				Config: env.instanceConfig(params),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{paramState("innodb_read_io_threads", "8"), paramState("innodb_io_capacity", "4000")},
+				Check:             resource.ComposeTestCheckFunc(idOf(&id), env.checkOneCreate(), env.paramCounts(&id, 1, 1, 0)),
+			},
+			{
+				Config:           env.instanceConfig(params),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+// A new read-only instance turned on right after creation (its primary is off) with a parameter
+// that needs a restart: the toggle's one restart applies it.
+func TestAccReadonlyParameters_toggleAfterCreateSharesRestart(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	const ro = "rds_readonly_instance.ro"
+	cfg := roParamsConfigOn(env, false, map[string]string{"innodb_read_io_threads": "8"}, "  atomic_write_16k   = true\n")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ro, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters").AtMapKey("innodb_read_io_threads"), knownvalue.StringExact("8")),
+					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
+				},
+				Check: resource.ComposeTestCheckFunc(roAccWantRestarts(env, 1, ro), roAccWantRestarts(env, 0, "rds_instance.primary")),
+			},
+			{
+				Config:           cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}

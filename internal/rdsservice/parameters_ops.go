@@ -1,0 +1,86 @@
+package rdsservice
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// ApplyParameters sends one ModifyParameter for plan.Send and waits until the instance is Running
+// and runs the values: all of them with forceRestart, only the online ones without (the ones that
+// need a restart then wait for the restart of a spec change later in the same apply).
+//
+// forceRestart is the plan's decision: true only when the plan holds a parameter that needs a
+// restart and no spec change of the same apply restarts the instance anyway. The request carries a
+// ClientToken, so a resend after a lost answer changes nothing twice; busy and throttled answers are
+// retried until ctx's deadline.
+func ApplyParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id string, plan ParameterPlan, forceRestart bool) (*rdsapi.DBInstanceAttribute, error) {
+	send := plan.Send
+	if len(send) == 0 {
+		return waiter.WaitRunning(ctx, id)
+	}
+	if _, err := waiter.WaitRunning(ctx, id); err != nil {
+		return nil, err
+	}
+	req := &rdsapi.ModifyParameterRequest{
+		DBInstanceID: id, Parameters: send, Forcerestart: forceRestart,
+		SwitchTimeMode: rdsapi.SwitchTimeImmediate, ClientToken: rdsapi.NewClientToken(),
+	}
+	err := waiter.RetryBusy(ctx, func() error { return api.ModifyParameter(ctx, req) })
+	if err != nil {
+		return nil, fmt.Errorf("setting parameters of RDS instance %s (%s): %w", id, strings.Join(sortedKeys(send), ", "), err)
+	}
+	waitFor := send
+	if !forceRestart {
+		waitFor = map[string]string{}
+		for _, name := range plan.Online {
+			waitFor[name] = send[name]
+		}
+	}
+	return WaitParametersRunning(ctx, api, waiter, id, waitFor)
+}
+
+// WaitParametersRunning waits until the instance is Running and DescribeParameters shows every value
+// of want as running (set members ignore case). A restart that has not started yet when the first
+// read comes shows as values not running yet, so the wait does not end early.
+func WaitParametersRunning(ctx context.Context, api rdsapi.API, waiter *Waiter, id string, want map[string]string) (*rdsapi.DBInstanceAttribute, error) {
+	clock := waiter.clock()
+	lo, hi := waiter.intervals()
+	interval := lo
+	for {
+		attr, err := waiter.WaitRunning(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if len(want) == 0 {
+			return attr, nil
+		}
+		answer, err := api.DescribeParameters(ctx, id)
+		if err != nil && !rdsapi.IsThrottled(err) && !rdsapi.IsTransient(err) {
+			return nil, fmt.Errorf("reading parameters of RDS instance %s: %w", id, err)
+		}
+		var missing []string
+		if err == nil {
+			running := answer.RunningParameters.Values()
+			for _, name := range sortedKeys(want) {
+				if !strings.EqualFold(strings.TrimSpace(running[name]), strings.TrimSpace(want[name])) {
+					missing = append(missing, fmt.Sprintf("%s (runs %q, want %q)", name, running[name], want[name]))
+				}
+			}
+			if len(missing) == 0 {
+				return attr, nil
+			}
+		}
+		if !sleep(ctx, clock, interval) {
+			detail := "no successful DescribeParameters"
+			if len(missing) > 0 {
+				detail = "not running yet: " + strings.Join(missing, ", ")
+			}
+			return nil, fmt.Errorf("waiting for the parameters of RDS instance %s: %s: %w", id, detail, context.Cause(ctx))
+		}
+		interval = min(time.Duration(float64(interval)*backoffFactor), hi)
+	}
+}
