@@ -257,7 +257,7 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 	}
 	var budgets timeouts.Value
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("timeouts"), &budgets)...)
-	addProblems(&resp.Diagnostics, checkTimeouts(ctx, budgets))
+	addProblems(&resp.Diagnostics, checkTimeouts(budgets))
 	if resp.Diagnostics.HasError() {
 		return done()
 	}
@@ -275,7 +275,7 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 
 // checkTimeouts refuses a zero or negative operation budget (a malformed one is refused by the
 // timeouts attribute itself).
-func checkTimeouts(ctx context.Context, v timeouts.Value) []rdsservice.Problem {
+func checkTimeouts(v timeouts.Value) []rdsservice.Problem {
 	if !isKnown(v.Object) {
 		return nil
 	}
@@ -306,7 +306,7 @@ func operationBudget(ctx context.Context, v timeouts.Value, op string, diags *di
 		d, dd = v.Delete(ctx, defaultDeleteTimeout)
 	}
 	diags.Append(dd...)
-	addProblems(diags, checkTimeouts(ctx, v))
+	addProblems(diags, checkTimeouts(v))
 	return d, !diags.HasError()
 }
 
