@@ -158,15 +158,27 @@ func primaryChanges() []oracleChange {
 		}},
 		{"storage up", func(b oracleBase, before, after map[string]any) bool { after["storage"] = 150; return true }},
 		{"storage down", func(b oracleBase, before, after map[string]any) bool { after["storage"] = 50; return true }},
-		{"version", func(b oracleBase, before, after map[string]any) bool { after["engine_version"] = other[b.version]; return true }},
+		{"version", func(b oracleBase, before, after map[string]any) bool {
+			after["engine_version"] = other[b.version]
+			return true
+		}},
 		{"zone", func(b oracleBase, before, after map[string]any) bool { after["zone_id"] = "cn-hangzhou-j"; return true }},
-		{"name", func(b oracleBase, before, after map[string]any) bool { after["instance_name"] = "orders-db"; return true }},
+		{"name", func(b oracleBase, before, after map[string]any) bool {
+			after["instance_name"] = "orders-db"
+			return true
+		}},
 		{"security ips", func(b oracleBase, before, after map[string]any) bool {
 			after["security_ips"] = []string{"10.0.0.0/8", "192.168.1.10"}
 			return true
 		}},
-		{"deletion protection on", func(b oracleBase, before, after map[string]any) bool { after["deletion_protection"] = true; return true }},
-		{"deletion protection off", func(b oracleBase, before, after map[string]any) bool { before["deletion_protection"] = true; return true }},
+		{"deletion protection on", func(b oracleBase, before, after map[string]any) bool {
+			after["deletion_protection"] = true
+			return true
+		}},
+		{"deletion protection off", func(b oracleBase, before, after map[string]any) bool {
+			before["deletion_protection"] = true
+			return true
+		}},
 		{"flag on + class other architecture", func(b oracleBase, before, after map[string]any) bool {
 			setFlag(before, false)
 			setFlag(after, true)
