@@ -366,6 +366,8 @@ type oraclePlanned struct {
 	private []byte
 	diags   []*tfprotov6.Diagnostic
 	replace []string
+	// invalid lists configured values the plan does not keep (core: "Provider produced invalid plan").
+	invalid []string
 }
 
 // oraclePlan is the plan of a whole configuration.
@@ -442,6 +444,7 @@ func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource,
 		return p
 	}
 	p.planned, p.private = planned, resp.PlannedPrivate
+	p.invalid = invalidPlan(config, planned)
 	switch {
 	case p.prior.IsNull():
 		p.action = actCreate
@@ -473,7 +476,50 @@ func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource,
 	}
 	p.diags = append(p.diags, resp.Diagnostics...)
 	p.planned, p.private = planned, resp.PlannedPrivate
+	if !diagsHaveError(p.diags) {
+		p.invalid = invalidPlan(config, planned)
+	}
 	return p
+}
+
+// invalidPlan is core's AssertPlanValid for flat schemas: a configured, known value must be planned
+// as configured.
+func invalidPlan(config, planned tftypes.Value) []string {
+	var out []string
+	got := attrsOf(planned)
+	for name, want := range attrsOf(config) {
+		if want.IsNull() || !want.IsFullyKnown() {
+			continue
+		}
+		if !sameValue(want, got[name]) {
+			out = append(out, fmt.Sprintf("%s configured %s, planned %s", name, shortValue(want), shortValue(got[name])))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sameValue is Equal, with sets compared as sets.
+func sameValue(a, b tftypes.Value) bool {
+	if a.Equal(b) {
+		return true
+	}
+	if !a.Type().Is(tftypes.Set{}) || !b.IsKnown() || b.IsNull() {
+		return false
+	}
+	var as, bs []tftypes.Value
+	if a.As(&as) != nil || b.As(&bs) != nil || len(as) != len(bs) {
+		return false
+	}
+	strs := func(vs []tftypes.Value) []string {
+		out := make([]string, len(vs))
+		for i, v := range vs {
+			out[i] = v.String()
+		}
+		sort.Strings(out)
+		return out
+	}
+	return strings.Join(strs(as), "\x00") == strings.Join(strs(bs), "\x00")
 }
 
 // planWalk refreshes and plans every resource in order; references resolve to planned values.
@@ -506,7 +552,13 @@ type applyResult struct {
 	errAt, errMsg string
 	// inconsistent lists core's consistency failures: the final plan against the plan, the new
 	// state against the final plan.
-	inconsistent []string
+	inconsistent []oracleInconsistency
+}
+
+// oracleInconsistency is one of core's consistency failures at apply.
+type oracleInconsistency struct {
+	addr, what string
+	diff       []string
 }
 
 // applyWalk applies plan in order: for each change, plan again with final values (core's "final
@@ -547,7 +599,7 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 			return fail(r.addr, "final plan: "+firstError(final.diags))
 		}
 		if d := valueDiff(p.planned, final.planned, true); len(d) > 0 {
-			res.inconsistent = append(res.inconsistent, fmt.Sprintf("%s: final plan differs from the plan: %s", r.addr, strings.Join(d, ", ")))
+			res.inconsistent = append(res.inconsistent, oracleInconsistency{r.addr, "final plan differs from the plan", d})
 		}
 		resp, err := server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
 			TypeName: r.typeName(), PriorState: dynamic(typ, final.prior), PlannedState: dynamic(typ, final.planned),
@@ -565,7 +617,7 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 			return fail(r.addr, firstError(resp.Diagnostics))
 		}
 		if d := valueDiff(final.planned, w.state[r.addr], true); len(d) > 0 {
-			res.inconsistent = append(res.inconsistent, fmt.Sprintf("%s: state after apply differs from the planned values: %s", r.addr, strings.Join(d, ", ")))
+			res.inconsistent = append(res.inconsistent, oracleInconsistency{r.addr, "state after apply differs from the planned values", d})
 		}
 	}
 	return res, nil
@@ -638,14 +690,37 @@ var (
 // resource has no direct equivalent here (a read-only instance or a clone being created).
 func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (refused, policy, probed bool, answer string) {
 	var r oracleResource
-	for _, c := range order {
+	idx := 0
+	for i, c := range order {
 		if c.addr == plan.errAt {
-			r = c
+			r, idx = c, i
 		}
 	}
 	if strings.Contains(plan.errMsg, "prevent_restart") {
 		return true, true, true, "provider guard"
 	}
+	// Terraform applies what comes first (the primary, the source) before this resource: so does
+	// the probe, through the provider, so the cloud is asked in the state it would then be in.
+	if idx > 0 {
+		res, err := w.applyWalk(order[:idx], plan)
+		if err != nil || res.errAt != "" {
+			return false, false, false, "not probed: applying the resources before it failed"
+		}
+	}
+	attrs := map[string]any{}
+	for k, v := range r.attrs {
+		if ref, ok := v.(oracleRef); ok {
+			v = nil
+			if val := attrOf(w.state[ref.addr], ref.attr); val.IsKnown() && !val.IsNull() {
+				var b bool
+				if val.As(&b) == nil {
+					v = b
+				}
+			}
+		}
+		attrs[k] = v
+	}
+	r.attrs = attrs
 	api, err := w.h.directClient()
 	if err != nil {
 		w.h.t.Fatal(err)
@@ -671,7 +746,7 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 	}
 	answered := func(err error) (bool, bool, bool, string) {
 		if err == nil {
-			return false, false, true, "accepted"
+			return false, false, true, "accepted" + map[bool]string{true: " (after applying the resources planned before it)", false: ""}[idx > 0]
 		}
 		return true, false, true, "refused: " + stripIDs(firstLine(err.Error()))
 	}

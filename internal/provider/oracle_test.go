@@ -23,6 +23,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
@@ -511,6 +513,13 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	if n := mutationsIn(w.sim.Stats()); n > 0 {
 		disagree("the plan wrote to the cloud", "planning sent %d mutating requests %v", n, w.sim.Stats().Requests)
 	}
+	for _, r := range order {
+		if p := plan.res[r.addr]; p != nil {
+			for _, inv := range p.invalid {
+				disagree("invalid plan: "+r.typeName()+" "+strings.SplitN(inv, " ", 2)[0], "%s: the plan does not keep the configured value: %s", r.addr, inv)
+			}
+		}
+	}
 	if plan.errAt != "" {
 		// Terraform stops here. The cloud must refuse the same request: a plan that refuses what
 		// the cloud accepts is a disagreement too.
@@ -549,7 +558,8 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		disagree("plan passed, apply failed: "+refusalClass(applied.errMsg), "the plan passed (%s); the apply of %s failed: %s", planSummary(plan, order), applied.errAt, applied.errMsg)
 	}
 	for _, inc := range applied.inconsistent {
-		disagree("inconsistent: "+stripIDs(inc), "%s", inc)
+		disagree(fmt.Sprintf("%s: %s: %s", inc.what, strings.SplitN(inc.addr, ".", 2)[0], strings.Join(attrNames(inc.diff), ",")),
+			"%s: %s: %s", inc.addr, inc.what, strings.Join(inc.diff, ", "))
 	}
 
 	// Restarts per instance: what the plan named against what the cloud counted.
@@ -613,9 +623,41 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		return out
 	}
 
-	// The next plan is empty.
+	// prevent_restart = true means no restart of that instance, named or not.
+	for _, r := range order {
+		if r.attrs["prevent_restart"] == true {
+			if n := stats.Restarts[idOf(r.addr)]; n > 0 {
+				disagree("prevent_restart = true, but the apply restarted the instance: "+r.typeName(),
+					"%s has prevent_restart = true; the plan passed (%s) and the simulator counted %d restart(s) of %s", r.addr, planSummary(plan, order), n, idOf(r.addr))
+			}
+		}
+	}
+
+	// The state after the apply is what the cloud has (what outputs of this run see): a refresh
+	// changes nothing. read_only_instance_ids of a primary whose read-only instance is created
+	// later in the same run is Terraform's own limitation (the primary is applied first).
+	appliedState := map[string]tftypes.Value{}
+	for addr, v := range w.state {
+		appliedState[addr] = v
+	}
 	w.sim.ResetStats()
 	again, err := w.planWalk(order)
+	for _, r := range order {
+		before, ok := appliedState[r.addr]
+		if !ok {
+			continue
+		}
+		var stale []string
+		for _, d := range valueDiff(before, w.state[r.addr], true) {
+			if !strings.HasPrefix(d, "read_only_instance_ids:") {
+				stale = append(stale, d)
+			}
+		}
+		if len(stale) > 0 {
+			disagree(fmt.Sprintf("state after apply is stale: %s %s", r.typeName(), strings.Join(attrNames(stale), ",")),
+				"after the apply (plan: %s), %s in state differs from the cloud: %s", planSummary(plan, order), r.addr, strings.Join(stale, ", "))
+		}
+	}
 	if err != nil {
 		disagree("refresh after apply failed", "%v", err)
 		return out
