@@ -69,12 +69,13 @@ func (p *oracleProvider) Configure(ctx context.Context, req provider.ConfigureRe
 	}
 }
 
-// Simulated durations on the fake clock: non-zero so the status machine and the flag lag are seen.
+// Simulated durations on the fake clock: non-zero so the status machine and the flag lag are seen,
+// short so a wait is a few polls (each one a real request on loopback).
 var oracleSimOptions = simulator.Options{
-	CreateDuration:  20 * time.Second,
-	RestartDuration: 10 * time.Second,
-	DeleteDuration:  5 * time.Second,
-	FlagLag:         2 * time.Second,
+	CreateDuration:  2 * time.Second,
+	RestartDuration: time.Second,
+	DeleteDuration:  time.Second,
+	FlagLag:         500 * time.Millisecond,
 }
 
 // oracleRef is a reference in configuration to another resource's attribute, e.g.
@@ -742,7 +743,7 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 	}
 	flag := ""
 	if b, ok := r.attrs["atomic_write_16k"].(bool); ok {
-		flag = optimizedWrites(b)
+		flag = oracleOptimizedWrites(b)
 	}
 	answered := func(err error) (bool, bool, bool, string) {
 		if err == nil {
@@ -756,8 +757,9 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 		}
 		_, err := api.CreateDBInstance(ctx, &rdsapi.CreateDBInstanceRequest{
 			RegionID: simulator.DefaultRegion, Engine: str("engine", ""), EngineVersion: str("engine_version", ""),
-			DBInstanceClass: str("instance_type", ""), DBInstanceStorage: num("storage", 0), DBInstanceStorageType: str("storage_type", defaultStorageType),
-			Category: str("category", defaultCategory), SecurityIPList: defaultSecurityIP, OptimizedWrites: flag,
+			DBInstanceClass: str("instance_type", ""), DBInstanceStorage: num("storage", 0), DBInstanceStorageType: str("storage_type", "cloud_essd"),
+			Category: str("category", "HighAvailability"), SecurityIPList: "127.0.0.1", OptimizedWrites: flag,
+			IoAccelerationEnabled: map[any]string{true: "1", false: "0", nil: ""}[r.attrs["buffer_pool_extension"]],
 		})
 		return answered(err)
 	}
@@ -774,7 +776,7 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 	current, _ := storage.Int64()
 	var priorFlag bool
 	_ = prior["atomic_write_16k"].As(&priorFlag)
-	if flag == optimizedWrites(priorFlag) {
+	if flag == oracleOptimizedWrites(priorFlag) {
 		flag = ""
 	}
 	req := &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: str("instance_type", class), DBInstanceStorage: num("storage", current),
@@ -782,8 +784,18 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 	if req.DBInstanceStorageType == storageType {
 		req.DBInstanceStorageType = ""
 	}
+	if b, ok := r.attrs["buffer_pool_extension"].(bool); ok {
+		req.IoAccelerationEnabled = map[bool]string{true: "1", false: "0"}[b]
+	}
 	_, err = api.ModifyDBInstanceSpec(ctx, req)
 	return answered(err)
+}
+
+func oracleOptimizedWrites(on bool) string {
+	if on {
+		return rdsapi.OptimizedWritesOn
+	}
+	return rdsapi.OptimizedWritesOff
 }
 
 func firstLine(s string) string {

@@ -209,6 +209,25 @@ func primaryChanges() []oracleChange {
 			after["engine_version"] = other[b.version]
 			return true
 		}},
+		{"flag on + storage up", func(b oracleBase, before, after map[string]any) bool {
+			setFlag(before, false)
+			setFlag(after, true)
+			after["storage"] = 150
+			return true
+		}},
+		{"flag off + class same architecture", func(b oracleBase, before, after map[string]any) bool {
+			setFlag(after, false)
+			after["instance_type"] = cls(b, 1)
+			return cls(b, 1) != ""
+		}},
+		{"buffer pool extension on", func(b oracleBase, before, after map[string]any) bool {
+			after["buffer_pool_extension"] = true
+			return true
+		}},
+		{"storage type general_essd + buffer pool extension on", func(b oracleBase, before, after map[string]any) bool {
+			after["storage_type"], after["buffer_pool_extension"] = "general_essd", true
+			return b.storageType != "general_essd"
+		}},
 		{"prevent_restart + class", func(b oracleBase, before, after map[string]any) bool {
 			before["prevent_restart"] = true
 			after["instance_type"] = cls(b, 1)
