@@ -88,7 +88,7 @@ func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
 	cases := []hostileCase{
 		// Empty strings.
 		{name: "empty engine", config: instanceWith(map[string]string{"engine": `""`}),
-			err: words(`Attribute engine value must be one of: ["MySQL" "PostgreSQL" "SQLServer" "MariaDB"], got: ""`)},
+			err: words(`Attribute engine value must be one of: ["MySQL" "PostgreSQL"], got: ""`)},
 		{name: "empty engine_version", config: instanceWith(map[string]string{"engine_version": `""`}),
 			err: words("Attribute engine_version string length must be at least 1, got: 0")},
 		{name: "empty instance_type", config: instanceWith(map[string]string{"instance_type": `""`}),
@@ -124,7 +124,7 @@ func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
 
 		// Unknown enum values.
 		{name: "unknown engine", config: instanceWith(map[string]string{"engine": `"Oracle"`}),
-			err: words(`Attribute engine value must be one of: ["MySQL" "PostgreSQL" "SQLServer" "MariaDB"], got: "Oracle"`)},
+			err: words(`Attribute engine value must be one of: ["MySQL" "PostgreSQL"], got: "Oracle"`)},
 		{name: "engine in the wrong case", config: instanceWith(map[string]string{"engine": `"mysql"`}),
 			err: words(`Attribute engine value must be one of: ["MySQL"`, `got: "mysql"`)},
 		{name: "unknown storage_type", config: instanceWith(map[string]string{"storage_type": `"nvme"`}),

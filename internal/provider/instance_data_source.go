@@ -147,31 +147,16 @@ func instanceDataComputedAttributes() map[string]schema.Attribute {
 // instanceDataFromAttribute converts one DescribeDBInstanceAttribute answer.
 func instanceDataFromAttribute(a *rdsapi.DBInstanceAttribute) (instanceDataModel, diag.Diagnostics) {
 	var diags diag.Diagnostics
+	v := viewOf(a, &diags)
 	m := instanceDataModel{
-		ID:                 types.StringValue(a.DBInstanceID),
-		InstanceName:       types.StringValue(a.DBInstanceDescription),
-		Engine:             types.StringValue(a.Engine),
-		EngineVersion:      types.StringValue(string(a.EngineVersion)),
-		InstanceType:       types.StringValue(a.DBInstanceClass),
-		Storage:            types.Int64Value(int64(a.DBInstanceStorage)),
-		StorageType:        types.StringValue(a.DBInstanceStorageType),
-		Category:           types.StringValue(a.Category),
-		DBInstanceType:     types.StringValue(a.DBInstanceType),
-		ZoneID:             types.StringValue(a.ZoneID),
-		VpcID:              types.StringValue(a.VpcID),
-		VSwitchID:          types.StringValue(a.VSwitchID),
-		DeletionProtection: types.BoolValue(bool(a.DeletionProtection)),
-		Status:             types.StringValue(a.DBInstanceStatus),
-		ConnectionString:   types.StringValue(a.ConnectionString),
-		CreationTime:       types.StringValue(a.CreationTime),
-		InstructionSetArch: attrArchitecture(a),
-		MasterInstanceID:   types.StringValue(a.MasterInstanceID),
+		ID: v.ID, InstanceName: v.InstanceName, Engine: v.Engine, EngineVersion: v.EngineVersion, InstanceType: v.InstanceType,
+		Storage: v.Storage, StorageType: v.StorageType, Category: v.Category, DBInstanceType: v.DBInstanceType, ZoneID: v.ZoneID,
+		VpcID: v.VpcID, VSwitchID: v.VSwitchID, DeletionProtection: v.DeletionProtection, Status: v.Status,
+		ConnectionString: v.ConnectionString, CreationTime: v.CreationTime, InstructionSetArch: v.Architecture,
+		MasterInstanceID: v.MasterInstanceID, Port: v.Port, AtomicWrite16K: v.AtomicWrite16K,
+		AtomicWrite16KSupported: v.AtomicWrite16KSupported, BufferPoolExtension: v.BufferPoolExtension,
+		SecurityIPs: v.SecurityIPs, ReadOnlyInstanceIDs: v.ReadOnlyInstanceIDs,
 	}
-	m.Port = attrPort(a, &diags)
-	m.AtomicWrite16K, m.AtomicWrite16KSupported = attrAtomicWrite(a)
-	m.BufferPoolExtension = types.BoolValue(switchOn(string(a.IoAccelerationEnabled)))
-	m.SecurityIPs = stringSetValue(splitList(a.SecurityIPList), &diags)
-	m.ReadOnlyInstanceIDs = stringListValue(a.ReadOnlyDBInstanceIDs, &diags)
 	return m, diags
 }
 

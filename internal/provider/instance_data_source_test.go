@@ -63,7 +63,9 @@ func TestInstanceDataSourceReadsPrimaryAndReadonly(t *testing.T) {
 		t.Errorf("primary read as %+v", m)
 	}
 	var ros []string
-	m.ReadOnlyInstanceIDs.ElementsAs(context.Background(), &ros, false)
+	if d := m.ReadOnlyInstanceIDs.ElementsAs(context.Background(), &ros, false); d.HasError() {
+		t.Fatal(d)
+	}
 	if len(ros) != 1 || ros[0] != ro {
 		t.Errorf("read_only_instance_ids = %v, want [%s]", ros, ro)
 	}
@@ -94,7 +96,9 @@ func TestInstanceDataSourceNonMySQLAndNotFound(t *testing.T) {
 		t.Fatalf("read: %v", diags)
 	}
 	var m instanceDataModel
-	state.Get(context.Background(), &m)
+	if d := state.Get(context.Background(), &m); d.HasError() {
+		t.Fatal(d)
+	}
 	if m.AtomicWrite16K.ValueBool() || m.AtomicWrite16KSupported.ValueBool() || m.AtomicWrite16K.IsNull() {
 		t.Errorf("PostgreSQL has no 16K atomic write: got %v / %v", m.AtomicWrite16K, m.AtomicWrite16KSupported)
 	}

@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -22,7 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -52,18 +50,10 @@ type instanceResource struct {
 	data *ProviderData
 }
 
-// Default operation budgets (alicloud's defaults for RDS).
-const (
-	defaultCreateTimeout = 50 * time.Minute
-	defaultUpdateTimeout = 30 * time.Minute
-	defaultDeleteTimeout = 30 * time.Minute
-	// planLookupTimeout bounds the API reads ModifyPlan makes (class catalogue, read-only
-	// instances, restore source), so a slow API cannot hang a plan.
-	planLookupTimeout = 2 * time.Minute
-)
-
 var (
-	engines      = []string{"MySQL", "PostgreSQL", "SQLServer", "MariaDB"}
+	// engines are those the provider supports end to end (the class catalogue offers classes for
+	// them); 16K atomic write and the provider's rules are MySQL's, PostgreSQL instances get the rest.
+	engines      = []string{"MySQL", "PostgreSQL"}
 	storageTypes = []string{"cloud_essd", "cloud_essd2", "cloud_essd3", "general_essd", "cloud_ssd", "local_ssd"}
 	categories   = []string{"HighAvailability", "Basic", "cluster"}
 )
@@ -93,10 +83,11 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"engine": schema.StringAttribute{
-				Required:            true,
-				MarkdownDescription: "Database engine: `MySQL`, `PostgreSQL`, `SQLServer` or `MariaDB`. Changing it creates a new instance.",
-				Validators:          []validator.String{stringvalidator.OneOf(engines...)},
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Required: true,
+				MarkdownDescription: "Database engine: `MySQL` or `PostgreSQL` (the engines whose classes the provider checks at plan; " +
+					"SQL Server and MariaDB are not supported). Changing it creates a new instance.",
+				Validators:    []validator.String{stringvalidator.OneOf(engines...)},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"engine_version": schema.StringAttribute{
 				Required: true,
@@ -166,9 +157,10 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				ElementType: types.StringType,
 				Optional:    true,
 				Computed:    true,
-				Default:     setdefault.StaticValue(types.SetValueMust(types.StringType, []attr.Value{types.StringValue(defaultSecurityIP)})),
-				MarkdownDescription: "IPv4 addresses or CIDR blocks allowed to connect (the `default` allow-list). Defaults to " +
-					"`[\"127.0.0.1\"]` (nobody). Changes in place without a restart.",
+				MarkdownDescription: "IPv4 addresses or CIDR blocks allowed to connect (the `default` allow-list). A new instance " +
+					"gets `[\"127.0.0.1\"]` (nobody) when unset; an existing or imported instance keeps its allow-list when unset. " +
+					"Changes in place without a restart.",
+				PlanModifiers: []planmodifier.Set{setplanmodifier.UseStateForUnknown()},
 				Validators: []validator.Set{
 					setvalidator.SizeBetween(1, 1000),
 					setvalidator.ValueStringsAre(ipv4OrCIDRValidator{}),
@@ -264,7 +256,10 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"atomic_write_16k_supported": schema.BoolAttribute{
 				Computed: true,
 				MarkdownDescription: "Whether the instance is eligible for 16K atomic write at all (API `init_optimized_writes`). " +
-					"When false, `atomic_write_16k = true` is refused at plan time.",
+					"When false, `atomic_write_16k = true` is refused at plan time. On an existing Basic-edition instance that " +
+					"has it off, `true` is refused even when this is true: Basic edition gets 16K atomic write only at creation " +
+					"(and the plan warns that turning it off there cannot be undone). To find instances that could turn it on, " +
+					"filter on this attribute and on `category` not being `Basic`.",
 			},
 			"read_only_instance_ids": schema.ListAttribute{
 				ElementType:         types.StringType,
@@ -284,28 +279,32 @@ func (r *instanceResource) Configure(_ context.Context, req resource.ConfigureRe
 // Create creates the instance (or clones it), records its id as soon as the cloud accepts it,
 // and waits until it is Running with the planned 16K atomic write value, all within one deadline.
 func (r *instanceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan instanceModel
+	var plan, config instanceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	budget, ok := operationBudget(ctx, plan.Timeouts, "create", &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 
-	// Same checks as the plan: values unknown then are known now. Only errors matter here;
-	// the plan already carried the warnings.
-	an, d := r.analyzeCreate(ctx, plan, plan)
-	if d.HasError() {
-		resp.Diagnostics.Append(errorsOnly(d)...)
+	// The plan's decision again, with the values known now; only errors matter here.
+	dec, d := r.decide(ctx, nil, config, plan, nil)
+	resp.Diagnostics.Append(d...)
+	addProblems(&resp.Diagnostics, dec.Errors())
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	wantFlag := an.flag
+	wantFlag := dec.AtomicWrite.Ptr()
 	restore := plan.restoreFrom(ctx, &resp.Diagnostics)
+	ips := setStrings(ctx, plan.SecurityIPs, &resp.Diagnostics)
+	if len(ips) == 0 {
+		ips = []string{defaultSecurityIP}
+	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -329,7 +328,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		})
 		if err != nil {
 			resp.Diagnostics.AddError("Error cloning RDS instance",
-				fmt.Sprintf("CloneDBInstance from %s failed: %v", restore.SourceInstanceID.ValueString(), err))
+				fmt.Sprintf("CloneDBInstance from %s failed: %s", restore.SourceInstanceID.ValueString(), operationError(ctx, err)))
 			return
 		}
 		id = out.DBInstanceID
@@ -348,7 +347,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 			InstanceNetworkType:   networkType(plan),
 			VPCID:                 plan.VpcID.ValueString(),
 			VSwitchID:             plan.VSwitchID.ValueString(),
-			SecurityIPList:        strings.Join(setStrings(ctx, plan.SecurityIPs, &resp.Diagnostics), ","),
+			SecurityIPList:        strings.Join(ips, ","),
 			DBInstanceDescription: plan.InstanceName.ValueString(),
 			DeletionProtection:    plan.DeletionProtection.ValueBool(),
 		}
@@ -357,16 +356,12 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		if isMySQL(plan.Engine.ValueString()) && wantFlag != nil {
 			createReq.OptimizedWrites = optimizedWrites(*wantFlag)
 		}
-		if bpe := plan.BufferPoolExtension; !bpe.IsNull() && !bpe.IsUnknown() &&
-			(bpe.ValueBool() || strings.EqualFold(plan.StorageType.ValueString(), "general_essd")) {
+		if bpe := plan.BufferPoolExtension; isKnown(bpe) && (bpe.ValueBool() || strings.EqualFold(plan.StorageType.ValueString(), "general_essd")) {
 			createReq.IoAccelerationEnabled = switchValue(bpe.ValueBool())
-		}
-		if resp.Diagnostics.HasError() {
-			return
 		}
 		out, err := r.data.API.CreateDBInstance(ctx, createReq)
 		if err != nil {
-			resp.Diagnostics.AddError("Error creating RDS instance", fmt.Sprintf("CreateDBInstance failed: %v", err))
+			resp.Diagnostics.AddError("Error creating RDS instance", fmt.Sprintf("CreateDBInstance failed: %s", operationError(ctx, err)))
 			return
 		}
 		id = out.DBInstanceID
@@ -394,8 +389,8 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 	}
 	if err != nil {
 		resp.Diagnostics.AddError("Error waiting for RDS instance to be created",
-			fmt.Sprintf("Instance %s was created but did not become ready: %v. It is recorded in state and will be "+
-				"replaced on the next apply (tainted).", id, err))
+			fmt.Sprintf("Instance %s was created but did not become ready: %s. It is recorded in state and will be "+
+				"replaced on the next apply (tainted).", id, operationError(ctx, err)))
 		return
 	}
 
@@ -404,13 +399,13 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		attr, err = r.alignClone(ctx, id, attr, plan, wantFlag)
 		if err != nil {
 			resp.Diagnostics.AddError("Error configuring cloned RDS instance",
-				fmt.Sprintf("Instance %s was cloned but could not be configured as planned: %v. It is recorded in state "+
-					"and will be replaced on the next apply (tainted).", id, err))
+				fmt.Sprintf("Instance %s was cloned but could not be configured as planned: %s. It is recorded in state "+
+					"and will be replaced on the next apply (tainted).", id, operationError(ctx, err)))
 			return
 		}
 	}
 
-	r.writeState(ctx, attr, &plan, &resp.Diagnostics)
+	r.writeState(attr, &plan, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
@@ -441,7 +436,10 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if state.PreventRestart.IsNull() || state.PreventRestart.IsUnknown() {
 		state.PreventRestart = types.BoolValue(false)
 	}
-	r.writeState(ctx, attr, &state, &resp.Diagnostics)
+	if state.DeletionProtection.IsNull() || state.DeletionProtection.IsUnknown() {
+		state.DeletionProtection = types.BoolValue(false)
+	}
+	r.writeState(attr, &state, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -458,29 +456,26 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := plan.Timeouts.Update(ctx, defaultUpdateTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	budget, ok := operationBudget(ctx, plan.Timeouts, "update", &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	id := state.ID.ValueString()
 
-	an, d := r.analyzeUpdate(ctx, state, plan, config)
-	if d.HasError() {
-		resp.Diagnostics.Append(errorsOnly(d)...)
-		return
-	}
-	if an.needsRestart() && plan.PreventRestart.ValueBool() {
-		// Only reachable when the plan could not know; the plan itself already refused.
-		resp.Diagnostics.AddAttributeError(an.firstPath, restartRefusedSummary, an.restartDetail())
+	// The plan's decision again: values unknown at plan are known now, and a restart the plan
+	// could not see is refused here (prevent_restart) before anything is sent.
+	dec, d := r.decide(ctx, &state, config, plan, nil)
+	resp.Diagnostics.Append(d...)
+	addProblems(&resp.Diagnostics, dec.Errors())
+	if resp.Diagnostics.HasError() {
 		return
 	}
 
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
-	if an.specChanges() {
+	if order := dec.Order; !order.Empty() {
 		specReq := &rdsapi.ModifyDBInstanceSpecRequest{
 			DBInstanceID:      id,
 			DBInstanceClass:   plan.InstanceType.ValueString(),
@@ -488,83 +483,49 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 			PayType:           rdsapi.PayTypePostpaid,
 			EffectiveTime:     rdsapi.EffectiveTimeImmediate,
 		}
-		if an.storageTypeChanged {
-			specReq.DBInstanceStorageType = plan.StorageType.ValueString()
+		if order.StorageType != nil {
+			specReq.DBInstanceStorageType = *order.StorageType
 		}
-		if an.flagChanged {
-			specReq.OptimizedWrites = optimizedWrites(*an.flag)
+		if order.AtomicWrite != nil {
+			specReq.OptimizedWrites = optimizedWrites(*order.AtomicWrite)
 		}
-		if an.bpeChanged {
-			specReq.IoAccelerationEnabled = switchValue(*an.bpe)
+		if order.BufferPoolExtension != nil {
+			specReq.IoAccelerationEnabled = switchValue(*order.BufferPoolExtension)
 		}
 		var want *bool
-		if isMySQL(state.Engine.ValueString()) && an.flag != nil {
-			want = an.flag
+		if isMySQL(state.Engine.ValueString()) {
+			want = dec.AtomicWrite.Ptr()
 		}
-		tflog.Info(ctx, "modifying RDS instance spec (one restart)", map[string]any{"id": id, "reasons": strings.Join(an.reasons, "; ")})
+		tflog.Info(ctx, "modifying RDS instance spec", map[string]any{"id": id, "restarts": len(dec.Restarts) > 0})
 		attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, specReq, want)
 		if err != nil {
-			resp.Diagnostics.AddError("Error modifying RDS instance", err.Error())
+			resp.Diagnostics.AddError("Error modifying RDS instance", operationError(ctx, err))
 			return
 		}
 		// The cloud turns the flag on for the read-only instances the plan named; the apply is done
 		// when they are back too, so nothing after it meets them mid-restart.
-		for _, follower := range an.followers {
+		for _, follower := range dec.Followers {
 			if _, err := r.data.Waiter.WaitRunningWithFlag(ctx, follower, true); err != nil {
 				resp.Diagnostics.AddError("Error waiting for a read-only instance to follow its primary",
-					fmt.Sprintf("%s turned on 16K atomic write, which the cloud passes on to its read-only instance %s: %v", id, follower, err))
+					fmt.Sprintf("%s turned on 16K atomic write, which the cloud passes on to its read-only instance %s: %s", id, follower, operationError(ctx, err)))
 				return
 			}
 		}
 	}
 
-	if !plan.InstanceName.IsUnknown() && !plan.InstanceName.Equal(state.InstanceName) {
-		err = r.data.Waiter.RetryBusy(ctx, func() error {
-			return r.data.API.ModifyDBInstanceDescription(ctx, id, plan.InstanceName.ValueString())
-		})
-		if err != nil {
-			resp.Diagnostics.AddError("Error renaming RDS instance", fmt.Sprintf("ModifyDBInstanceDescription %s: %v", id, err))
-			return
-		}
-	}
-	if !plan.SecurityIPs.IsUnknown() && !plan.SecurityIPs.Equal(state.SecurityIPs) {
-		ips := setStrings(ctx, plan.SecurityIPs, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		err = r.data.Waiter.RetryBusy(ctx, func() error {
-			return r.data.API.ModifySecurityIps(ctx, &rdsapi.ModifySecurityIpsRequest{
-				DBInstanceID:          id,
-				SecurityIps:           strings.Join(ips, ","),
-				DBInstanceIPArrayName: rdsapi.DefaultSecurityIPArray,
-			})
-		})
-		if err != nil {
-			resp.Diagnostics.AddError("Error changing RDS instance security IPs", fmt.Sprintf("ModifySecurityIps %s: %v", id, err))
-			return
-		}
-	}
-	if !plan.DeletionProtection.IsUnknown() && !plan.DeletionProtection.Equal(state.DeletionProtection) {
-		err = r.data.Waiter.RetryBusy(ctx, func() error {
-			return r.data.API.ModifyDBInstanceDeletionProtection(ctx, id, plan.DeletionProtection.ValueBool())
-		})
-		if err != nil {
-			resp.Diagnostics.AddError("Error changing RDS instance deletion protection",
-				fmt.Sprintf("ModifyDBInstanceDeletionProtection %s: %v", id, err))
-			return
-		}
-	}
-
-	if attr == nil || !an.specChanges() {
-		attr, err = r.data.Waiter.WaitRunning(ctx, id)
-	} else {
-		attr, err = r.data.API.DescribeDBInstanceAttribute(ctx, id)
-	}
+	sent, err := applyInPlaceSettings(ctx, r.data, id, settingsOfModel(ctx, state, &resp.Diagnostics), settingsOfModel(ctx, plan, &resp.Diagnostics))
 	if err != nil {
-		resp.Diagnostics.AddError("Error reading RDS instance after update", err.Error())
+		resp.Diagnostics.AddError("Error changing RDS instance settings", operationError(ctx, err))
 		return
 	}
-	r.writeState(ctx, attr, &plan, &resp.Diagnostics)
+	if attr == nil || sent {
+		attr, err = r.data.Waiter.WaitRunning(ctx, id)
+	}
+	if err != nil {
+		resp.Diagnostics.AddError("Error reading RDS instance after update", operationError(ctx, err))
+		return
+	}
+	r.writeState(attr, &plan, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
@@ -576,13 +537,12 @@ func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteReques
 		return
 	}
 	id := state.ID.ValueString()
-	if state.DeletionProtection.ValueBool() {
-		resp.Diagnostics.AddAttributeError(path.Root("deletion_protection"), deletionProtectedSummary, deletionProtectedDetail(id))
+	addProblems(&resp.Diagnostics, rdsservice.PlanDestroy(id, state.DeletionProtection.ValueBool()))
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	budget, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	budget, ok := operationBudget(ctx, state.Timeouts, "delete", &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
@@ -613,575 +573,227 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 	resp.Diagnostics.Append(validateConfigModel(ctx, config)...)
 }
 
-// ModifyPlan adds what needs prior state or the API: the planned 16K atomic write value, the
-// eligibility and class checks, and the restart warning (an error with prevent_restart).
+// ModifyPlan shows the planner's decision: computed values, errors, and the restart, replacement
+// or guard it names.
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		// Destroy: refuse at plan time what the cloud will refuse at apply time.
-		var state instanceModel
-		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-		if !resp.Diagnostics.HasError() && state.DeletionProtection.ValueBool() {
-			resp.Diagnostics.AddAttributeError(path.Root("deletion_protection"), deletionProtectedSummary, deletionProtectedDetail(state.ID.ValueString()))
-		}
-		return
-	}
-	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) {
-		// Nothing changes: nothing to predict and nothing restarts. Most resources of a large plan
-		// end here, before decoding three copies of the model.
-		return
-	}
-	var plan, config instanceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if r.data == nil {
-		// The provider is not configured yet (unknown provider configuration); apply checks again.
-		return
-	}
-	lookupCtx, cancel := context.WithTimeout(ctx, planLookupTimeout)
+	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, nil)
 	defer cancel()
-
-	if req.State.Raw.IsNull() {
-		an, d := r.analyzeCreate(lookupCtx, config, plan)
-		resp.Diagnostics.Append(d...)
-		plan.AtomicWrite16K = boolOrUnknown(an.flag)
-		plan.AtomicWrite16KSupported = boolOrUnknown(an.supported)
-		if config.BufferPoolExtension.IsNull() {
-			plan.BufferPoolExtension = types.BoolValue(false)
-		}
-		if isKnown(plan.InstanceType) {
-			plan.InstructionSetArch = types.StringValue(rdsservice.Architecture(plan.InstanceType.ValueString()))
-		}
-		plan.ReadOnlyInstanceIDs = types.ListValueMust(types.StringType, nil)
-		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+	if !proceed {
 		return
 	}
-
-	var state instanceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	plan, config, state := planModels[instanceModel](ctx, req, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if len(resp.RequiresReplace) > 0 {
-		// Terraform plans the replacement as a create in a second call; here only the delete half
-		// matters.
-		if state.DeletionProtection.ValueBool() {
-			resp.Diagnostics.AddAttributeError(path.Root("deletion_protection"), deletionProtectedSummary,
-				deletionProtectedDetail(state.ID.ValueString())+" This plan replaces the instance, which deletes the current one.")
-		}
+	var replace []string
+	if state != nil {
+		replace = replacedAttributes(req, []string{"engine", "engine_version", "category", "restore_from"}, []string{"zone_id", "vpc_id", "vswitch_id"})
+	}
+	dec, d := r.decide(lookupCtx, state, config, plan, replace)
+	resp.Diagnostics.Append(d...)
+	addProblems(&resp.Diagnostics, dec.Problems)
+	if dec.Action == rdsservice.ActionReplace {
+		// Terraform plans the new instance in a second call, without prior state.
 		return
 	}
-
-	an, d := r.analyzeUpdate(lookupCtx, state, plan, config)
-	resp.Diagnostics.Append(d...)
-	plan.AtomicWrite16K = boolOrUnknown(an.flag)
-	plan.BufferPoolExtension = boolOrUnknown(an.bpe)
-	plan.AtomicWrite16KSupported = boolOrUnknown(an.supported)
-	switch {
-	case !isKnown(plan.InstanceType):
-		plan.InstructionSetArch = types.StringUnknown()
-	case an.classChanged:
-		plan.InstructionSetArch = types.StringValue(rdsservice.Architecture(plan.InstanceType.ValueString()))
-	default:
-		plan.InstructionSetArch = state.InstructionSetArch
-	}
-	if !an.anyChange(state, plan) {
-		// Nothing changes: keep every computed value, so the plan is empty.
-		plan.Status = state.Status
-	}
-	if an.needsRestart() || an.mayRestart() {
-		if plan.PreventRestart.ValueBool() && an.needsRestart() {
-			resp.Diagnostics.AddAttributeError(an.firstPath, restartRefusedSummary, an.restartDetail())
-		} else {
-			summary, detail := an.restartWarning()
-			resp.Diagnostics.AddAttributeWarning(an.firstPath, summary, detail)
+	plan.AtomicWrite16K = boolOf(dec.AtomicWrite)
+	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
+	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
+	plan.InstructionSetArch = stringOf(dec.Architecture)
+	plan.Status = stringOf(dec.Status)
+	if state == nil {
+		plan.ReadOnlyInstanceIDs = types.ListValueMust(types.StringType, nil)
+		if config.SecurityIPs.IsNull() {
+			plan.SecurityIPs = types.SetValueMust(types.StringType, []attr.Value{types.StringValue(defaultSecurityIP)})
 		}
+	} else {
+		r.data.plans.record(state.ID.ValueString(), dec.AtomicWrite)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
 
-// ---- plan analysis, shared by ModifyPlan and apply ----
+// ---- the planner's inputs ----
 
-const restartRefusedSummary = "Plan restarts RDS instances but prevent_restart is true"
-
-// createAnalysis is what the plan predicts for a new instance.
-type createAnalysis struct {
-	flag      *bool // planned atomic_write_16k; nil = unknown until apply
-	supported *bool // planned atomic_write_16k_supported
-}
-
-// analyzeCreate predicts 16K atomic write for a new instance or a clone and checks the class.
-// config is the configuration (to tell "unset" from a value); plan carries defaults.
-func (r *instanceResource) analyzeCreate(ctx context.Context, config, plan instanceModel) (createAnalysis, diag.Diagnostics) {
+// decide fetches the facts the planner needs and calls it. config tells "unset" from a value;
+// plan carries defaults; state is nil for a create; replace lists what Terraform replaces for.
+func (r *instanceResource) decide(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string) (rdsservice.Decision, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	var an createAnalysis
-	explicit := isKnown(config.AtomicWrite16K)
-	if explicit {
-		an.flag = ptr(config.AtomicWrite16K.ValueBool())
+	in := rdsservice.PlanInput{
+		Role:  rdsservice.RolePrimary,
+		Label: "the new instance",
+		Desired: rdsservice.Desired{
+			Engine: valString(plan.Engine), EngineVersion: valString(plan.EngineVersion), InstanceClass: valString(plan.InstanceType),
+			StorageType: valString(plan.StorageType), Category: valString(plan.Category), Storage: valInt(plan.Storage),
+			AtomicWrite: valBool(config.AtomicWrite16K), BufferPoolExtension: valBool(config.BufferPoolExtension),
+			PreventRestart: plan.PreventRestart.ValueBool(),
+		},
+		Facts: rdsservice.Facts{Now: r.data.Waiter.Now()},
 	}
-
-	restore := plan.restoreFrom(ctx, &diags)
-	switch {
-	case restore != nil:
-		if !isKnown(restore.SourceInstanceID) {
-			break
-		}
-		srcID := restore.SourceInstanceID.ValueString()
-		src, err := r.data.API.DescribeDBInstanceAttribute(ctx, srcID)
-		if err != nil {
-			diags.AddAttributeError(path.Root("restore_from").AtName("source_instance_id"), "Cannot read the restore source",
-				fmt.Sprintf("DescribeDBInstanceAttribute %s: %v. restore_from.source_instance_id must name an existing instance.", srcID, err))
-			return an, diags
-		}
-		inherited := src.OptimizedWrites != nil && src.OptimizedWrites.Enabled
-		an.supported = ptr(src.OptimizedWrites != nil && src.OptimizedWrites.Supported)
-		if !explicit {
-			an.flag = ptr(inherited)
-			break
-		}
-		if *an.flag == inherited {
-			break
-		}
-		// A different explicit value: one toggle right after the clone is ready.
-		cur, err := rdsservice.ExistingFromAttribute(src)
-		if err != nil {
-			diags.AddError("Unexpected answer for the restore source", err.Error())
-			return an, diags
-		}
-		cur.ID = "the clone of " + srcID
-		cur.MasterID, cur.MasterEnabled = "", nil
-		for _, p := range rdsservice.CheckToggle(cur, *an.flag, rdsservice.SpecChange{
-			InstanceClass: stringIfKnown(plan.InstanceType), StorageType: stringIfKnown(plan.StorageType),
-		}) {
-			diags.AddAttributeError(path.Root(rdsservice.AttrAtomicWrite), p.Summary, p.Detail)
-		}
-		if diags.HasError() {
-			return an, diags
-		}
-		restart := rdsservice.Restart{
-			InstanceID: "the new clone of " + srcID,
-			Reasons:    []string{fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, srcID, *an.flag)},
-			Downtime:   rdsservice.ExpectedDowntime(plan.Category.ValueString(), false),
-		}
-		summary, detail := rdsservice.RestartWarning([]rdsservice.Restart{restart})
-		if plan.PreventRestart.ValueBool() {
-			diags.AddAttributeError(path.Root("atomic_write_16k"), restartRefusedSummary, detail)
-		} else {
-			diags.AddAttributeWarning(path.Root("atomic_write_16k"), summary, detail)
-		}
-	default:
-		spec, ok := newSpec(plan)
-		if !ok {
-			break
-		}
-		eligible := len(rdsservice.EligibleForNew(spec)) == 0
-		an.supported = ptr(eligible)
-		if !explicit {
-			an.flag = ptr(rdsservice.DefaultAtomicWrite(spec))
+	if name := stringIfKnown(plan.InstanceName); name != "" {
+		in.Label = fmt.Sprintf("the new instance %q", name)
+	}
+	in.Replace = replace
+	if state != nil {
+		prior := existingFrom(instanceLabel(*state), state.view(), state.CreationTime)
+		in.Prior, in.Label = &prior, prior.ID
+		if len(in.Replace) > 0 {
+			return rdsservice.Plan(in), diags
 		}
 	}
-	diags.Append(r.checkClass(ctx, plan, nil)...)
-	return an, diags
-}
-
-// updateAnalysis is what the plan predicts for a change of an existing instance.
-type updateAnalysis struct {
-	flag, bpe, supported *bool
-
-	classChanged, storageChanged, storageTypeChanged, flagChanged, bpeChanged bool
-	// reasons say why the instance restarts; unknowns name restart attributes not known yet.
-	reasons   []string
-	unknowns  []string
-	followers []string
-	firstPath path.Path
-	instance  string
-	category  string
-}
-
-func (a updateAnalysis) specChanges() bool {
-	return a.classChanged || a.storageChanged || a.storageTypeChanged || a.flagChanged || a.bpeChanged
-}
-func (a updateAnalysis) needsRestart() bool { return len(a.reasons) > 0 }
-func (a updateAnalysis) mayRestart() bool   { return len(a.unknowns) > 0 }
-
-func (a updateAnalysis) anyChange(state, plan instanceModel) bool {
-	return a.specChanges() || a.mayRestart() || !plan.InstanceName.Equal(state.InstanceName) ||
-		!plan.SecurityIPs.Equal(state.SecurityIPs) || !plan.DeletionProtection.Equal(state.DeletionProtection)
-}
-
-func (a updateAnalysis) restarts() []rdsservice.Restart {
-	var out []rdsservice.Restart
-	reasons := a.reasons
-	if len(reasons) == 0 {
-		reasons = []string{"may restart: " + strings.Join(a.unknowns, ", ") + " known only at apply"}
+	askClasses := state == nil
+	if restore := plan.restoreFrom(ctx, &diags); state == nil && restore != nil {
+		in.Role = rdsservice.RoleClone
+		in.Desired.RestoreTime = valString(restore.RestoreTime)
+		if isKnown(restore.SourceInstanceID) {
+			srcID := restore.SourceInstanceID.ValueString()
+			in.Label = "the new clone of " + srcID
+			if src, err := r.data.API.DescribeDBInstanceAttribute(ctx, srcID); err != nil {
+				in.Facts.SourceError = fmt.Sprintf("%s: %v", srcID, err)
+			} else if source, err := rdsservice.ExistingFromAttribute(src); err != nil {
+				in.Facts.SourceError = err.Error()
+			} else {
+				in.Facts.Source = &source
+			}
+		}
 	}
-	out = append(out, rdsservice.Restart{InstanceID: a.instance, Reasons: reasons, Downtime: rdsservice.ExpectedDowntime(a.category, false)})
-	for _, ro := range a.followers {
-		out = append(out, rdsservice.Restart{
-			InstanceID: ro + " (read-only instance)",
-			Reasons:    []string{"follows its primary turning atomic_write_16k on"},
-			Downtime:   rdsservice.ExpectedDowntime("", true),
+	if state != nil {
+		classChanged := isKnown(plan.InstanceType) && plan.InstanceType.ValueString() != state.InstanceType.ValueString()
+		typeChanged := isKnown(plan.StorageType) && plan.StorageType.ValueString() != state.StorageType.ValueString()
+		askClasses = classChanged || typeChanged
+		turningOn := isKnown(config.AtomicWrite16K) && config.AtomicWrite16K.ValueBool() && !state.AtomicWrite16K.ValueBool()
+		growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
+		if turningOn || growing {
+			in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
+		}
+	}
+	if askClasses && isKnown(plan.Engine) && isKnown(plan.EngineVersion) && isKnown(plan.StorageType) && isKnown(plan.Category) && isKnown(plan.InstanceType) {
+		zone := stringIfKnown(plan.ZoneID)
+		if state != nil && zone == "" {
+			zone = state.ZoneID.ValueString()
+		}
+		in.Facts.Classes = classFacts(ctx, r.data, rdsapi.DescribeAvailableClassesRequest{
+			ZoneID: zone, Engine: plan.Engine.ValueString(), EngineVersion: plan.EngineVersion.ValueString(),
+			DBInstanceStorageType: plan.StorageType.ValueString(), Category: plan.Category.ValueString(),
 		})
 	}
-	return out
+	return rdsservice.Plan(in), diags
 }
 
-func (a updateAnalysis) restartWarning() (string, string) {
-	summary, detail := rdsservice.RestartWarning(a.restarts())
-	if !a.needsRestart() {
-		summary = "This apply may restart RDS instance " + a.instance
-		detail += " The restart attributes are checked again at apply time with their real values."
-	}
-	return summary, detail
-}
-
-func (a updateAnalysis) restartDetail() string {
-	_, detail := rdsservice.RestartWarning(a.restarts())
-	return detail + " prevent_restart is true, so this plan is refused: revert the change, or set prevent_restart = false to allow the restart."
-}
-
-// analyzeUpdate predicts the planned flag and Buffer Pool Extension, checks the change against
-// the 16K rules and the class catalogue, and works out which instances restart. ModifyPlan shows
-// its diagnostics; Update runs it again and stops on its errors before sending anything.
-func (r *instanceResource) analyzeUpdate(ctx context.Context, state, plan, config instanceModel) (updateAnalysis, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	an := updateAnalysis{
-		instance: instanceLabel(state),
-		category: state.Category.ValueString(),
-	}
-	cur := existingFromInstanceState(state)
-	change := rdsservice.SpecChange{}
-	trigger := func(name string, unknown bool, changed *bool, differs bool) {
-		if unknown {
-			an.unknowns = append(an.unknowns, name)
-			if len(an.firstPath.Steps()) == 0 {
-				an.firstPath = path.Root(name)
-			}
-			return
-		}
-		*changed = differs
-		if differs && len(an.firstPath.Steps()) == 0 {
-			an.firstPath = path.Root(name)
-		}
-	}
-	trigger("instance_type", plan.InstanceType.IsUnknown(), &an.classChanged, plan.InstanceType.ValueString() != state.InstanceType.ValueString())
-	trigger("storage", plan.Storage.IsUnknown(), &an.storageChanged, plan.Storage.ValueInt64() != state.Storage.ValueInt64())
-	trigger("storage_type", plan.StorageType.IsUnknown(), &an.storageTypeChanged, plan.StorageType.ValueString() != state.StorageType.ValueString())
-	if an.classChanged {
-		change.InstanceClass = plan.InstanceType.ValueString()
-	}
-	if an.storageTypeChanged {
-		change.StorageType = plan.StorageType.ValueString()
-	}
-	if an.storageChanged {
-		change.Storage = plan.Storage.ValueInt64()
-	}
-	changeKnown := !plan.InstanceType.IsUnknown() && !plan.StorageType.IsUnknown()
-
-	// atomic_write_16k: the configured value, else the current one unless the change makes the
-	// instance ineligible.
-	switch {
-	case isKnown(config.AtomicWrite16K):
-		an.flag = ptr(config.AtomicWrite16K.ValueBool())
-	case config.AtomicWrite16K.IsUnknown() || !changeKnown:
-		an.flag = nil
-	default:
-		an.flag = ptr(cur.Enabled)
-		if cur.Enabled && (an.classChanged || an.storageTypeChanged) && !rdsservice.PredictSupportedAfter(cur, change) {
-			an.flag = ptr(false)
-			diags.AddAttributeWarning(an.firstPath, "16K atomic write will be turned off",
-				fmt.Sprintf("Instance %s has atomic_write_16k = true, but after this change (%s) it is no longer eligible, so the "+
-					"same spec change turns 16K atomic write off. Keep the current instance_type/storage_type to keep it, or set "+
-					"atomic_write_16k = false to acknowledge.", an.instance, describeChange(state, plan)))
-		}
-	}
-	if an.flag == nil {
-		an.unknowns = append(an.unknowns, "atomic_write_16k")
-		if len(an.firstPath.Steps()) == 0 {
-			an.firstPath = path.Root("atomic_write_16k")
-		}
-	} else {
-		an.flagChanged = *an.flag != cur.Enabled && isMySQL(cur.Engine)
-		if an.flagChanged && len(an.firstPath.Steps()) == 0 {
-			an.firstPath = path.Root("atomic_write_16k")
-		}
-	}
-	if changeKnown {
-		an.supported = ptr(cur.Supported)
-		if an.classChanged || an.storageTypeChanged {
-			// Unknown when only the product-type history, which the API does not show, decides.
-			if supported, known := rdsservice.PredictSupportedAfterKnown(cur, change); known {
-				an.supported = ptr(supported)
-			} else {
-				an.supported = nil
-			}
-		}
-	}
-
-	// Rule checks for the planned flag (only when something that matters changes).
-	if an.flag != nil && changeKnown && (an.flagChanged || (*an.flag && (an.classChanged || an.storageTypeChanged))) {
-		for _, p := range rdsservice.CheckToggle(cur, *an.flag, change) {
-			diags.AddAttributeError(problemPath(p), p.Summary, p.Detail)
-		}
-		for _, p := range rdsservice.ToggleWarnings(cur, *an.flag, change) {
-			diags.AddAttributeWarning(problemPath(p), p.Summary, p.Detail)
-		}
-	}
-
-	// Buffer Pool Extension: the configured value, else the current one (off when the storage
-	// type no longer allows it).
-	switch {
-	case isKnown(config.BufferPoolExtension):
-		an.bpe = ptr(config.BufferPoolExtension.ValueBool())
-	case config.BufferPoolExtension.IsUnknown() || plan.StorageType.IsUnknown():
-		an.bpe = nil
-	default:
-		an.bpe = ptr(state.BufferPoolExtension.ValueBool())
-		if *an.bpe && !strings.EqualFold(plan.StorageType.ValueString(), "general_essd") {
-			an.bpe = ptr(false)
-		}
-	}
-	if an.bpe == nil {
-		an.unknowns = append(an.unknowns, "buffer_pool_extension")
-	} else {
-		an.bpeChanged = *an.bpe != state.BufferPoolExtension.ValueBool()
-		if an.bpeChanged && len(an.firstPath.Steps()) == 0 {
-			an.firstPath = path.Root("buffer_pool_extension")
-		}
-		if isKnown(plan.StorageType) {
-			for _, p := range rdsservice.CheckBufferPoolExtension(plan.StorageType.ValueString(), *an.bpe) {
-				diags.AddAttributeError(problemPath(p), p.Summary, p.Detail)
-			}
-		}
-	}
-
-	// Why the instance restarts: every spec change is one ModifyDBInstanceSpec, one restart.
-	var wantFlag *bool
-	if an.flagChanged {
-		wantFlag = an.flag
-	}
-	an.reasons = rdsservice.SpecChangeRestarts(cur, wantFlag, change)
-	if an.bpeChanged {
-		an.reasons = append(an.reasons, fmt.Sprintf("buffer_pool_extension changes from %t to %t", state.BufferPoolExtension.ValueBool(), *an.bpe))
-	}
-
-	// Turning a primary on turns on its read-only instances that have it off (one restart each).
-	if an.flagChanged && *an.flag && !diags.HasError() {
-		followers, err := r.followingReadOnly(ctx, state.ID.ValueString())
-		if err != nil {
-			diags.AddWarning("Cannot list the read-only instances that will restart",
-				fmt.Sprintf("Turning on 16K atomic write for %s also turns it on (with a restart) for its read-only instances that "+
-					"have it off, but they could not be read: %v.", an.instance, err))
-		}
-		an.followers = followers
-	}
-
-	if an.classChanged || an.storageTypeChanged {
-		diags.Append(r.checkClass(ctx, plan, &state)...)
-	}
-	return an, diags
-}
-
-// followingReadOnly reads the primary, then each of its read-only instances, and returns those
-// that have 16K atomic write off.
-func (r *instanceResource) followingReadOnly(ctx context.Context, primaryID string) ([]string, error) {
-	primary, err := r.data.API.DescribeDBInstanceAttribute(ctx, primaryID)
+// readOnlyFacts reads the primary, then each of its read-only instances. One that cannot be read is
+// still listed (as eligible and off): better a warning that is too broad than a silent restart.
+func readOnlyFacts(ctx context.Context, data *ProviderData, primaryID string) ([]rdsservice.ExistingInstance, string) {
+	primary, err := data.API.DescribeDBInstanceAttribute(ctx, primaryID)
 	if err != nil {
-		return nil, err
+		return nil, err.Error()
 	}
 	var ros []rdsservice.ExistingInstance
 	var errs []error
 	for _, roID := range primary.ReadOnlyDBInstanceIDs {
-		attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, roID)
+		attr, err := data.API.DescribeDBInstanceAttribute(ctx, roID)
 		if rdsapi.IsNotFound(err) {
 			continue
 		}
 		if err != nil {
-			// Name it anyway: better a warning that is too broad than a silent restart.
 			errs = append(errs, err)
 			ros = append(ros, rdsservice.ExistingInstance{ID: roID, Supported: true})
 			continue
 		}
-		ro := rdsservice.ExistingInstance{ID: roID}
-		if info := attr.OptimizedWrites; info != nil {
-			ro.Enabled, ro.Supported = info.Enabled, info.Supported
+		ro, err := rdsservice.ExistingFromAttribute(attr)
+		if err != nil {
+			errs = append(errs, err)
 		}
 		ros = append(ros, ro)
 	}
-	current := primary.OptimizedWrites != nil && primary.OptimizedWrites.Enabled
-	return rdsservice.FollowingReadOnly(current, true, ros), errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return ros, err.Error()
+	}
+	return ros, ""
 }
 
-// checkClass checks instance_type (and storage) against DescribeAvailableClasses. A failed
-// lookup is a warning: the cloud checks again when the order goes out.
-func (r *instanceResource) checkClass(ctx context.Context, plan instanceModel, state *instanceModel) diag.Diagnostics {
-	var diags diag.Diagnostics
-	if !isKnown(plan.Engine) || !isKnown(plan.EngineVersion) || !isKnown(plan.StorageType) || !isKnown(plan.Category) || !isKnown(plan.InstanceType) {
-		return diags
-	}
-	zone := stringIfKnown(plan.ZoneID)
-	if state != nil && zone == "" {
-		zone = state.ZoneID.ValueString()
-	}
-	out, err := r.data.classes.offered(ctx, r.data.API, rdsapi.DescribeAvailableClassesRequest{
-		RegionID:              r.data.Region,
-		ZoneID:                zone,
-		Engine:                plan.Engine.ValueString(),
-		EngineVersion:         plan.EngineVersion.ValueString(),
-		DBInstanceStorageType: plan.StorageType.ValueString(),
-		Category:              plan.Category.ValueString(),
-		InstanceChargeType:    rdsapi.PayTypePostpaid,
-	})
-	if err != nil {
-		if rdsapi.ErrorCode(err) == "" || rdsapi.IsThrottled(err) || rdsapi.IsTransient(err) || rdsapi.IsBusy(err) {
-			diags.AddAttributeWarning(path.Root("instance_type"), "Cannot check the instance type",
-				fmt.Sprintf("DescribeAvailableClasses failed: %v. The instance type is checked by the cloud at apply time instead.", err))
-			return diags
-		}
-		// A definite refusal of the combination itself: the create would be refused the same way.
-		diags.AddAttributeError(refusedAttribute(err), "The cloud refuses this combination",
-			fmt.Sprintf("DescribeAvailableClasses refused engine %q, engine_version %q, category %q, storage_type %q%s: %v. "+
-				"Correct the value the cloud names.", plan.Engine.ValueString(), plan.EngineVersion.ValueString(),
-				plan.Category.ValueString(), plan.StorageType.ValueString(), inZone(zone), err))
-		return diags
-	}
-	want := plan.InstanceType.ValueString()
-	var names []string
-	for _, c := range out.DBInstanceClasses {
-		names = append(names, c.DBInstanceClass)
-		if c.DBInstanceClass != want {
-			continue
-		}
-		rng := c.DBInstanceStorageRange
-		size := plan.Storage.ValueInt64()
-		if isKnown(plan.Storage) && rng.MaxValue > 0 && (size < int64(rng.MinValue) || size > int64(rng.MaxValue) ||
-			(rng.Step > 0 && (size-int64(rng.MinValue))%int64(rng.Step) != 0)) {
-			diags.AddAttributeError(path.Root("storage"), "Storage size not offered for this instance type",
-				fmt.Sprintf("instance_type %q with storage_type %q takes %d to %d GB in steps of %d; got %d. Choose a size in that range.",
-					want, plan.StorageType.ValueString(), rng.MinValue, rng.MaxValue, max(int64(rng.Step), 1), size))
-		}
-		return diags
-	}
-	diags.AddAttributeError(path.Root("instance_type"), "Instance type not offered",
-		fmt.Sprintf("instance_type %q is not offered for %s %s, category %s, storage_type %s%s. %s",
-			want, plan.Engine.ValueString(), plan.EngineVersion.ValueString(), plan.Category.ValueString(), plan.StorageType.ValueString(),
-			inZone(zone), closeMatches(want, names)))
-	return diags
-}
-
-// alignClone brings a fresh clone to the planned flag, name, allow-list and deletion protection.
+// alignClone brings a fresh clone to the planned flag, Buffer Pool Extension, name, allow-list and
+// deletion protection.
 func (r *instanceResource) alignClone(ctx context.Context, id string, attr *rdsapi.DBInstanceAttribute, plan instanceModel, wantFlag *bool) (*rdsapi.DBInstanceAttribute, error) {
 	var err error
-	if wantFlag != nil && isMySQL(attr.Engine) && !rdsservice.FlagIs(attr, *wantFlag) {
-		attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, &rdsapi.ModifyDBInstanceSpecRequest{
+	flagDiffers := wantFlag != nil && isMySQL(attr.Engine) && !rdsservice.FlagIs(attr, *wantFlag)
+	bpeDiffers := isKnown(plan.BufferPoolExtension) && plan.BufferPoolExtension.ValueBool() != switchOn(string(attr.IoAccelerationEnabled))
+	if flagDiffers || bpeDiffers {
+		specReq := &rdsapi.ModifyDBInstanceSpecRequest{
 			DBInstanceClass:   attr.DBInstanceClass,
 			DBInstanceStorage: int64(attr.DBInstanceStorage),
 			PayType:           rdsapi.PayTypePostpaid,
 			EffectiveTime:     rdsapi.EffectiveTimeImmediate,
-			OptimizedWrites:   optimizedWrites(*wantFlag),
-		}, wantFlag)
-		if err != nil {
-			return nil, err
 		}
-	}
-	if name := plan.InstanceName.ValueString(); isKnown(plan.InstanceName) && name != "" && name != attr.DBInstanceDescription {
-		if err := r.data.Waiter.RetryBusy(ctx, func() error { return r.data.API.ModifyDBInstanceDescription(ctx, id, name) }); err != nil {
+		if flagDiffers {
+			specReq.OptimizedWrites = optimizedWrites(*wantFlag)
+		}
+		if bpeDiffers {
+			specReq.IoAccelerationEnabled = switchValue(plan.BufferPoolExtension.ValueBool())
+		}
+		if attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, specReq, wantFlag); err != nil {
 			return nil, err
 		}
 	}
 	var diags diag.Diagnostics
-	ips := setStrings(ctx, plan.SecurityIPs, &diags)
-	if len(ips) > 0 {
-		if err := r.data.Waiter.RetryBusy(ctx, func() error {
-			return r.data.API.ModifySecurityIps(ctx, &rdsapi.ModifySecurityIpsRequest{DBInstanceID: id, SecurityIps: strings.Join(ips, ","), DBInstanceIPArrayName: rdsapi.DefaultSecurityIPArray})
-		}); err != nil {
-			return nil, err
-		}
+	want := settingsOfModel(ctx, plan, &diags)
+	if want.SecurityIPs == nil {
+		want.SecurityIPs = []string{defaultSecurityIP}
 	}
-	if plan.DeletionProtection.ValueBool() != bool(attr.DeletionProtection) {
-		if err := r.data.Waiter.RetryBusy(ctx, func() error {
-			return r.data.API.ModifyDBInstanceDeletionProtection(ctx, id, plan.DeletionProtection.ValueBool())
-		}); err != nil {
-			return nil, err
-		}
+	if _, err := applyInPlaceSettings(ctx, r.data, id, settingsOf(attr), want); err != nil {
+		return nil, err
 	}
 	return r.data.Waiter.WaitRunning(ctx, id)
 }
 
 // writeState copies what the cloud reports into m. Inputs the cloud spells differently keep the
-// configured spelling; a missing or malformed answer is an error, never raw text in state.
-func (r *instanceResource) writeState(_ context.Context, a *rdsapi.DBInstanceAttribute, m *instanceModel, diags *diag.Diagnostics) {
+// configured spelling; a missing or malformed answer is an error, never raw text in state. Empty
+// optional values are null, so that a configuration generated from the state passes validation.
+func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instanceModel, diags *diag.Diagnostics) {
 	if a == nil {
 		diags.AddError("Error reading RDS instance", "the cloud returned no instance attributes")
 		return
 	}
-	m.ID = types.StringValue(a.DBInstanceID)
+	v := viewOf(a, diags)
+	m.ID = v.ID
 	m.Engine = keepSpelling(m.Engine, a.Engine)
 	m.EngineVersion = keepSpelling(m.EngineVersion, string(a.EngineVersion))
-	m.InstanceType = types.StringValue(a.DBInstanceClass)
-	m.Storage = types.Int64Value(int64(a.DBInstanceStorage))
+	m.InstanceType = v.InstanceType
+	m.Storage = v.Storage
 	m.StorageType = keepSpelling(m.StorageType, a.DBInstanceStorageType)
 	m.Category = keepSpelling(m.Category, a.Category)
-	m.ZoneID = types.StringValue(a.ZoneID)
-	m.VpcID = types.StringValue(a.VpcID)
-	m.VSwitchID = types.StringValue(a.VSwitchID)
-	m.InstanceName = types.StringValue(a.DBInstanceDescription)
-	m.DeletionProtection = types.BoolValue(bool(a.DeletionProtection))
-	m.Status = types.StringValue(a.DBInstanceStatus)
-	m.ConnectionString = types.StringValue(a.ConnectionString)
-	m.CreationTime = types.StringValue(a.CreationTime)
-	m.InstructionSetArch = attrArchitecture(a)
-	m.Port = attrPort(a, diags)
-	m.AtomicWrite16K, m.AtomicWrite16KSupported = attrAtomicWrite(a)
-	m.BufferPoolExtension = types.BoolValue(switchOn(string(a.IoAccelerationEnabled)))
-	m.SecurityIPs = stringSetValue(splitList(a.SecurityIPList), diags)
-	m.ReadOnlyInstanceIDs = stringListValue(a.ReadOnlyDBInstanceIDs, diags)
+	m.ZoneID = v.ZoneID
+	m.VpcID = emptyAsNull(v.VpcID)
+	m.VSwitchID = emptyAsNull(v.VSwitchID)
+	m.InstanceName = emptyAsNull(v.InstanceName)
+	m.DeletionProtection = v.DeletionProtection
+	m.Status = v.Status
+	m.ConnectionString = v.ConnectionString
+	m.CreationTime = v.CreationTime
+	m.InstructionSetArch = v.Architecture
+	m.Port = v.Port
+	m.AtomicWrite16K, m.AtomicWrite16KSupported = v.AtomicWrite16K, v.AtomicWrite16KSupported
+	m.BufferPoolExtension = v.BufferPoolExtension
+	m.SecurityIPs = v.SecurityIPs
+	m.ReadOnlyInstanceIDs = v.ReadOnlyInstanceIDs
 	if m.RestoreFrom.IsUnknown() {
 		m.RestoreFrom = types.ObjectNull(restoreFromAttrTypes)
 	}
 }
 
-// validateConfigModel holds the checks ValidateConfig runs; a separate function so unit tests and
-// apply share it.
+// validateConfigModel holds the checks ValidateConfig runs (the planner's configuration-only rules).
 func validateConfigModel(ctx context.Context, c instanceModel) diag.Diagnostics {
 	var diags diag.Diagnostics
 	storageType := c.StorageType
 	if storageType.IsNull() {
 		storageType = types.StringValue(defaultStorageType)
 	}
-	category := c.Category
-	if category.IsNull() {
-		category = types.StringValue(defaultCategory)
-	}
-	restoreSet := !c.RestoreFrom.IsNull()
-
-	// atomic_write_16k = true needs MySQL 5.7/8.0 on ESSD: the config alone decides that.
-	if isKnown(c.AtomicWrite16K) && c.AtomicWrite16K.ValueBool() && isKnown(c.Engine) && isKnown(c.EngineVersion) && isKnown(storageType) {
-		for _, p := range rdsservice.EligibleForNew(rdsservice.NewInstanceSpec{
-			Engine: c.Engine.ValueString(), EngineVersion: c.EngineVersion.ValueString(), StorageType: storageType.ValueString(),
-			Category: category.ValueString(), InstanceClass: c.InstanceType.ValueString(),
-		}) {
-			diags.AddAttributeError(path.Root("atomic_write_16k"), p.Summary, p.Detail)
-		}
-	}
-	if isKnown(c.BufferPoolExtension) && isKnown(storageType) {
-		for _, p := range rdsservice.CheckBufferPoolExtension(storageType.ValueString(), c.BufferPoolExtension.ValueBool()) {
-			diags.AddAttributeError(path.Root("buffer_pool_extension"), p.Summary, p.Detail)
-		}
-	}
-	if restoreSet && !c.RestoreFrom.IsUnknown() {
+	addProblems(&diags, rdsservice.CheckConfig(rdsservice.Desired{
+		Engine: valString(c.Engine), EngineVersion: valString(c.EngineVersion), StorageType: valString(storageType),
+		AtomicWrite: valBool(c.AtomicWrite16K), BufferPoolExtension: valBool(c.BufferPoolExtension),
+	}))
+	if !c.RestoreFrom.IsNull() && !c.RestoreFrom.IsUnknown() {
 		var rf restoreFromModel
 		diags.Append(c.RestoreFrom.As(ctx, &rf, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
-		if !rf.BackupID.IsUnknown() && !rf.RestoreTime.IsUnknown() {
-			hasBackup := rf.BackupID.ValueString() != ""
-			hasTime := rf.RestoreTime.ValueString() != ""
-			if hasBackup == hasTime {
-				diags.AddAttributeError(path.Root("restore_from"), "Invalid restore_from",
-					"Set exactly one of restore_from.backup_id (a backup set id) and restore_from.restore_time (UTC yyyy-MM-ddTHH:mm:ssZ).")
-			}
-		}
+		addProblems(&diags, rdsservice.CheckRestoreFrom(valString(rf.BackupID), valString(rf.RestoreTime)))
 	}
 	return diags
 }
@@ -1203,105 +815,27 @@ func instanceLabel(m instanceModel) string {
 	return id
 }
 
-func inZone(zone string) string {
-	if zone == "" {
-		return ""
-	}
-	return " in zone " + zone
+// view is the state in the shared shape the planner reads.
+func (m instanceModel) view() instanceView {
+	return instanceView{ID: m.ID, Engine: m.Engine, EngineVersion: m.EngineVersion, InstanceType: m.InstanceType,
+		StorageType: m.StorageType, Category: m.Category, Storage: m.Storage, Architecture: m.InstructionSetArch,
+		AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported, Status: m.Status,
+		DeletionProtection: m.DeletionProtection, BufferPoolExtension: m.BufferPoolExtension}
 }
 
-func describeChange(state, plan instanceModel) string {
-	var parts []string
-	if plan.InstanceType.ValueString() != state.InstanceType.ValueString() {
-		parts = append(parts, fmt.Sprintf("instance_type %q -> %q", state.InstanceType.ValueString(), plan.InstanceType.ValueString()))
+// settingsOfModel is the in-place settings of a state or plan; unknown values are left alone.
+func settingsOfModel(ctx context.Context, m instanceModel, diags *diag.Diagnostics) inPlaceSettings {
+	var s inPlaceSettings
+	if isKnown(m.InstanceName) {
+		s.Name = ptr(m.InstanceName.ValueString())
 	}
-	if plan.StorageType.ValueString() != state.StorageType.ValueString() {
-		parts = append(parts, fmt.Sprintf("storage_type %q -> %q", state.StorageType.ValueString(), plan.StorageType.ValueString()))
+	if isKnown(m.SecurityIPs) {
+		s.SecurityIPs = setStrings(ctx, m.SecurityIPs, diags)
 	}
-	return strings.Join(parts, ", ")
-}
-
-func newSpec(m instanceModel) (rdsservice.NewInstanceSpec, bool) {
-	if !isKnown(m.Engine) || !isKnown(m.EngineVersion) || !isKnown(m.StorageType) || !isKnown(m.Category) || !isKnown(m.InstanceType) {
-		return rdsservice.NewInstanceSpec{}, false
+	if isKnown(m.DeletionProtection) {
+		s.DeletionProtection = ptr(m.DeletionProtection.ValueBool())
 	}
-	return rdsservice.NewInstanceSpec{
-		Engine: m.Engine.ValueString(), EngineVersion: m.EngineVersion.ValueString(), StorageType: m.StorageType.ValueString(),
-		Category: m.Category.ValueString(), InstanceClass: m.InstanceType.ValueString(),
-	}, true
-}
-
-// existingFromState describes the instance as the last refresh saw it.
-func existingFromInstanceState(s instanceModel) rdsservice.ExistingInstance {
-	inst := rdsservice.ExistingInstance{
-		ID:            instanceLabel(s),
-		Engine:        s.Engine.ValueString(),
-		EngineVersion: s.EngineVersion.ValueString(),
-		StorageType:   s.StorageType.ValueString(),
-		Category:      s.Category.ValueString(),
-		InstanceClass: s.InstanceType.ValueString(),
-		Storage:       s.Storage.ValueInt64(),
-		Architecture:  s.InstructionSetArch.ValueString(),
-		Supported:     s.AtomicWrite16KSupported.ValueBool(),
-		Enabled:       s.AtomicWrite16K.ValueBool(),
-	}
-	if t, err := rdsservice.ParseAPITime(s.CreationTime.ValueString()); err == nil {
-		inst.CreationTime = t
-	}
-	return inst
-}
-
-// refusedAttribute maps the API parameter a refusal names to the attribute to fix.
-func refusedAttribute(err error) path.Path {
-	message := err.Error()
-	for _, candidate := range []struct{ parameter, attribute string }{
-		{"EngineVersion", "engine_version"}, {"DBInstanceStorageType", "storage_type"}, {"StorageType", "storage_type"},
-		{"Category", "category"}, {"ZoneId", "zone_id"}, {"Engine", "engine"},
-	} {
-		if strings.Contains(message, candidate.parameter) {
-			return path.Root(candidate.attribute)
-		}
-	}
-	return path.Root("instance_type")
-}
-
-// closeMatches lists the offered classes closest to want (edit distance), at most five.
-func closeMatches(want string, offered []string) string {
-	if len(offered) == 0 {
-		return "No class is offered for this combination; check engine_version, category and storage_type."
-	}
-	sorted := append([]string(nil), offered...)
-	sort.SliceStable(sorted, func(i, j int) bool {
-		di, dj := editDistance(want, sorted[i]), editDistance(want, sorted[j])
-		if di != dj {
-			return di < dj
-		}
-		return sorted[i] < sorted[j]
-	})
-	if len(sorted) > 5 {
-		sorted = sorted[:5]
-	}
-	return "Close matches: " + strings.Join(sorted, ", ") + "."
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return s
 }
 
 // ---- model ----

@@ -178,6 +178,7 @@ func updateInputs(state instanceModel, change func(c *instanceModel)) (config, p
 	change(&config)
 	plan = state
 	plan.InstanceType, plan.Storage, plan.StorageType = config.InstanceType, config.Storage, config.StorageType
+	plan.Engine, plan.EngineVersion, plan.Category = config.Engine, config.EngineVersion, config.Category
 	for _, v := range []struct {
 		cfg  types.String
 		dest *types.String
@@ -413,8 +414,13 @@ func TestModifyPlanUpdateToggleWarnsAndGuards(t *testing.T) {
 
 	config.PreventRestart, plan.PreventRestart = types.BoolValue(true), types.BoolValue(true)
 	res = runModifyPlan(t, env, &config, &plan, &state)
-	wantDiag(t, res.diags, diag.SeverityError, path.Root("atomic_write_16k"), restartRefusedSummary,
-		id+": atomic_write_16k changes from false to true", "prevent_restart is true, so this plan is refused")
+	wantDiag(t, res.diags, diag.SeverityError, path.Root("atomic_write_16k"), "prevent_restart refuses this plan: it restarts RDS instance "+id,
+		id+": atomic_write_16k changes from false to true", "prevent_restart = true refuses any plan that takes the instance out of service")
+	for _, d := range res.diags {
+		if strings.HasPrefix(d.Summary(), "This apply restarts") {
+			t.Errorf("a refused plan also shows %q", d.Summary())
+		}
+	}
 }
 
 func TestModifyPlanUpdateOneWarningForClassAndFlag(t *testing.T) {
@@ -430,8 +436,12 @@ func TestModifyPlanUpdateOneWarningForClassAndFlag(t *testing.T) {
 	})
 	res := runModifyPlan(t, env, &config, &plan, &state)
 	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("instance_type"), "This apply restarts RDS instance "+id,
-		"atomic_write_16k changes from false to true", `instance_type changes from "mysql.n2.medium.2c" to "mysql.n2.large.2c"`,
-		"storage changes from 20 GB to 40 GB")
+		"atomic_write_16k changes from false to true", `instance_type changes from "mysql.n2.medium.2c" to "mysql.n2.large.2c"`)
+	for _, d := range res.diags {
+		if strings.Contains(d.Detail(), "storage changes") {
+			t.Errorf("growing cloud-disk storage happens online, yet the plan calls it a restart:\n%s", d.Detail())
+		}
+	}
 }
 
 // A YiTian instance bought before 2025-05-14 on a storage type without the feature: after a move
@@ -596,13 +606,14 @@ func TestModifyPlanNoChangeAndDestroy(t *testing.T) {
 
 	state.DeletionProtection = types.BoolValue(true)
 	res = runModifyPlan(t, env, &config, nil, &state)
-	wantDiag(t, res.diags, diag.SeverityError, path.Root("deletion_protection"), deletionProtectedSummary,
+	wantDiag(t, res.diags, diag.SeverityError, path.Root("deletion_protection"), rdsservice.Rules[rdsservice.RuleDestroyRefusedProtection].Summary,
 		"Set deletion_protection = false, run terraform apply")
 
 	// A replacement deletes the current instance too.
 	config, plan = updateInputs(state, func(c *instanceModel) { c.EngineVersion = types.StringValue("5.7") })
 	res = runModifyPlan(t, env, &config, &plan, &state, path.Root("engine_version"))
-	wantDiag(t, res.diags, diag.SeverityError, path.Root("deletion_protection"), deletionProtectedSummary, "This plan replaces the instance")
+	wantDiag(t, res.diags, diag.SeverityError, path.Root("deletion_protection"), "RDS instance "+id+" has deletion protection and this plan replaces it",
+		"engine_version forces replacement of "+id)
 }
 
 func TestReadIsOneDescribe(t *testing.T) {
@@ -694,19 +705,27 @@ func TestCreatePredictionMatchesSimulator(t *testing.T) {
 		}
 	}
 	combos = append(combos, combo{"PostgreSQL", "16.0", "pg.n2.medium.2c", "cloud_essd", "HighAvailability"})
-	disagreements, compared := 0, 0
+	disagreements, compared, refusedByCatalogue, localSSD := 0, 0, 0, 0
 	for _, cb := range combos {
 		c := mysqlConfig()
 		c.Engine, c.EngineVersion, c.InstanceType = types.StringValue(cb.engine), types.StringValue(cb.version), types.StringValue(cb.class)
 		c.StorageType, c.Category = types.StringValue(cb.storage), types.StringValue(cb.category)
-		if cb.storage == "local_ssd" {
-			continue // the local_ssd catalogue differs per class; its eligibility is covered by the explicit-true check below
-		}
 		p := createPlan(c)
-		an, d := (&instanceResource{data: env.data}).analyzeCreate(ctx, c, p)
-		if d.HasError() {
-			// The class catalogue refused the combination; the cloud would too.
+		dec, d := (&instanceResource{data: env.data}).decide(ctx, nil, c, p, nil)
+		if d.HasError() || dec.HasErrors() {
+			// The class catalogue refused the combination: the create must be refused too.
+			refusedByCatalogue++
+			// The catalogue offers YiTian classes on cloud disks only (simulator README); those are
+			// the only combinations it may refuse here.
+			if cb.storage != "local_ssd" || rdsservice.Architecture(cb.class) != rdsapi.ArchitectureARM {
+				t.Errorf("%+v: refused at plan: %v", cb, dec.Errors())
+				disagreements++
+			}
 			continue
+		}
+		an := struct{ flag, supported *bool }{dec.AtomicWrite.Ptr(), dec.AtomicWriteSupported.Ptr()}
+		if cb.storage == "local_ssd" {
+			localSSD++
 		}
 		req := &rdsapi.CreateDBInstanceRequest{RegionID: simulator.DefaultRegion, Engine: cb.engine, EngineVersion: cb.version,
 			DBInstanceClass: cb.class, DBInstanceStorage: 20, DBInstanceStorageType: cb.storage, Category: cb.category,
@@ -741,8 +760,11 @@ func TestCreatePredictionMatchesSimulator(t *testing.T) {
 			disagreements++
 		}
 	}
-	if disagreements != 0 || compared < 40 {
-		t.Errorf("%d disagreements between plan and simulator over %d compared combinations", disagreements, compared)
+	// Every combination is either compared or refused by the catalogue (and then by the cloud);
+	// most are compared, local_ssd included.
+	if disagreements != 0 || compared+refusedByCatalogue != len(combos) || compared < len(combos)/2 || localSSD == 0 {
+		t.Errorf("%d disagreements between plan and simulator; %d of %d combinations compared (%d local_ssd), %d refused by the catalogue",
+			disagreements, compared, len(combos), localSSD, refusedByCatalogue)
 	}
 }
 
@@ -816,7 +838,9 @@ func TestExistingPredictionMatchesSimulator(t *testing.T) {
 			}
 		}
 	}
-	if disagreements != 0 || compared < 20 {
-		t.Errorf("%d disagreements over %d comparisons", disagreements, compared)
+	// 20 turn-on checks (2 dates x 2 versions x 5 classes), plus a class change for each instance
+	// eligible by rule 2: the 10 recent ones and the 4 YiTian ones bought before the cutoff.
+	if disagreements != 0 || compared != 34 {
+		t.Errorf("%d disagreements over %d comparisons, want 34", disagreements, compared)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"testing"
 	"time"
 
@@ -73,7 +74,7 @@ func TestAccInstance_createToggleNoopImport(t *testing.T) {
 	var id string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps: []resource.TestStep{
 			{
 				// Unset flag: the plan already holds the computed default.
@@ -134,7 +135,7 @@ func TestAccInstance_classAndFlagOneRestart(t *testing.T) {
 	var id string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps: []resource.TestStep{
 			{
 				Config:            env.instanceConfig("  atomic_write_16k = false"),
@@ -173,7 +174,7 @@ func TestAccInstance_nameIPsProtectionWithoutRestart(t *testing.T) {
 	var id string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps: []resource.TestStep{
 			{Config: env.instanceConfig(""), Check: idOf(&id)},
 			{
@@ -220,7 +221,7 @@ func TestAccInstance_updateVersusReplace(t *testing.T) {
 	var id, first string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps: []resource.TestStep{
 			{Config: env.instanceConfig(""), Check: resource.ComposeTestCheckFunc(idOf(&id), idOf(&first))},
 			{
@@ -273,7 +274,7 @@ func TestAccInstance_disappears(t *testing.T) {
 	var id string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps: []resource.TestStep{
 			{
 				Config:             env.instanceConfig(""),
@@ -293,7 +294,7 @@ func TestAccInstance_driftShowsAsDiff(t *testing.T) {
 	var id string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps: []resource.TestStep{
 			{
 				Config: env.instanceConfig("  atomic_write_16k = true"),
@@ -383,7 +384,7 @@ func TestAccInstance_preventRestartFailsAtPlan(t *testing.T) {
 	var before int
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(),
 		Steps: []resource.TestStep{
 			{
 				Config: env.instanceConfig("  atomic_write_16k = false\n  prevent_restart = true"),
@@ -394,7 +395,7 @@ func TestAccInstance_preventRestartFailsAtPlan(t *testing.T) {
 			},
 			{
 				Config:      env.instanceConfig("  atomic_write_16k = true\n  prevent_restart = true"),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart is true.*atomic_write_16k changes from false to true`),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*atomic_write_16k changes from false to true`),
 			},
 			{
 				Config: env.instanceConfig("  atomic_write_16k = false\n  prevent_restart = true"),
@@ -446,7 +447,7 @@ func TestAccInstance_restoreFromInherits(t *testing.T) {
 		fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-acctest\"", src))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(src),
 		Steps: []resource.TestStep{{
 			Config: cfg,
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -476,7 +477,7 @@ func TestAccInstance_restoreFromWithDifferentFlagTogglesOnce(t *testing.T) {
 	var id string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(&id),
+		CheckDestroy:             env.checkDestroyed(src),
 		Steps: []resource.TestStep{{
 			Config: env.restoreConfig("mysql.n2.medium.2c", "  atomic_write_16k = false",
 				fmt.Sprintf("    source_instance_id = %q\n    restore_time = \"2025-09-01T00:00:00Z\"", src)),
@@ -497,16 +498,24 @@ func TestAccInstance_restoreFromWithDifferentFlagTogglesOnce(t *testing.T) {
 
 // ---- helpers that act on the simulator outside Terraform ----
 
-func (e *testEnv) checkDestroyed(id *string) resource.TestCheckFunc {
+// checkDestroyed lists every instance in the region: after destroy only the ones the test planted
+// outside Terraform (keep) may remain, so a replacement that left its first instance behind fails.
+func (e *testEnv) checkDestroyed(keep ...string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
-		if *id == "" {
-			return nil
+		items, err := rdsservice.ListAllDBInstances(context.Background(), e.api, &rdsapi.DescribeDBInstancesRequest{RegionID: simulator.DefaultRegion})
+		if err != nil {
+			return err
 		}
-		_, err := e.api.DescribeDBInstanceAttribute(context.Background(), *id)
-		if rdsapi.IsNotFound(err) {
-			return nil
+		var left []string
+		for _, it := range items {
+			if !slices.Contains(keep, it.DBInstanceID) {
+				left = append(left, it.DBInstanceID)
+			}
 		}
-		return fmt.Errorf("instance %s still exists after destroy (err %v)", *id, err)
+		if len(left) > 0 || len(items) != len(keep) {
+			return fmt.Errorf("after destroy %d instances remain (%v), want only %v", len(items), left, keep)
+		}
+		return nil
 	}
 }
 

@@ -45,9 +45,13 @@ func TestInstancesDataSourceAllPagesFiltersAndCost(t *testing.T) {
 		t.Fatalf("read: %v", diags)
 	}
 	var m instancesDataModel
-	state.Get(ctx, &m)
+	if d := state.Get(ctx, &m); d.HasError() {
+		t.Fatal(d)
+	}
 	var ids []string
-	m.IDs.ElementsAs(ctx, &ids, false)
+	if d := m.IDs.ElementsAs(ctx, &ids, false); d.HasError() {
+		t.Fatal(d)
+	}
 	if fmt.Sprint(ids) != fmt.Sprint(sortedCopy(named)) {
 		t.Errorf("ids = %v, want %v", ids, sortedCopy(named))
 	}
@@ -76,9 +80,13 @@ func TestInstancesDataSourceAllPagesFiltersAndCost(t *testing.T) {
 	if diags.HasError() {
 		t.Fatalf("read: %v", diags)
 	}
-	state.Get(ctx, &m)
+	if d := state.Get(ctx, &m); d.HasError() {
+		t.Fatal(d)
+	}
 	items = nil
-	m.Instances.ElementsAs(ctx, &items, false)
+	if d := m.Instances.ElementsAs(ctx, &items, false); d.HasError() {
+		t.Fatal(d)
+	}
 	if len(items) != 1 || items[0].Engine.ValueString() != "PostgreSQL" || items[0].AtomicWrite16K.ValueBool() || items[0].AtomicWrite16KSupported.ValueBool() {
 		t.Errorf("PostgreSQL filter gave %+v", items)
 	}
@@ -88,7 +96,9 @@ func TestInstancesDataSourceAllPagesFiltersAndCost(t *testing.T) {
 	if diags.HasError() {
 		t.Fatalf("read: %v", diags)
 	}
-	state.Get(ctx, &m)
+	if d := state.Get(ctx, &m); d.HasError() {
+		t.Fatal(d)
+	}
 	if m.IDs.IsNull() || len(m.IDs.Elements()) != 0 || m.Instances.IsNull() || len(m.Instances.Elements()) != 0 {
 		t.Errorf("no match must give empty lists, got %v / %v", m.IDs, m.Instances)
 	}

@@ -66,6 +66,8 @@ type ProviderData struct {
 	Waiter *rdsservice.Waiter
 	// classes caches DescribeAvailableClasses for plan-time class checks.
 	classes classCatalogue
+	// plans remembers the primaries' planned atomic_write_16k of this run (read-only plans use it).
+	plans plannedPrimaries
 }
 
 // Metadata returns the provider type name.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -25,13 +24,6 @@ import (
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
-)
-
-// Default operation budgets of rds_readonly_instance; the timeouts attribute overrides them.
-const (
-	readonlyCreateTimeout = 50 * time.Minute
-	readonlyUpdateTimeout = 30 * time.Minute
-	readonlyDeleteTimeout = 30 * time.Minute
 )
 
 var (
@@ -205,362 +197,6 @@ func (r *readonlyInstanceResource) ValidateConfig(ctx context.Context, req resou
 	}
 }
 
-// readonlyLabel names the instance in messages: its id, or for a new one its name and primary.
-func readonlyLabel(m *readonlyInstanceModel) string {
-	if isKnown(m.ID) && m.ID.ValueString() != "" {
-		return "read-only instance " + m.ID.ValueString()
-	}
-	if isKnown(m.InstanceName) && m.InstanceName.ValueString() != "" {
-		return fmt.Sprintf("the new read-only instance %q", m.InstanceName.ValueString())
-	}
-	return "the new read-only instance"
-}
-
-// readonlyOffProblem is rule 7: a read-only instance cannot have the flag off while its primary has
-// it on. Plan and apply use the same text.
-func readonlyOffProblem(label, masterID string) rdsservice.Problem {
-	return rdsservice.Problem{
-		Attribute: rdsservice.AttrAtomicWrite,
-		Value:     "false",
-		Summary:   "16K atomic write cannot be off on a read-only instance whose primary has it on",
-		Detail: fmt.Sprintf("atomic_write_16k = false is not possible for %s: its primary %s has 16K atomic write on, and a "+
-			"read-only instance cannot turn it off while its primary has it on. Remove atomic_write_16k (the read-only instance "+
-			"then inherits the primary's value) or set it to true, or turn 16K atomic write off on the primary %s first.",
-			label, masterID, masterID),
-	}
-}
-
-// readonlyToggleAfterCreate describes the restart of a new read-only instance that is turned on
-// after creation because its primary has the flag off.
-func readonlyToggleAfterCreate(label, masterID string) rdsservice.Restart {
-	return rdsservice.Restart{
-		InstanceID: label,
-		Reasons: []string{fmt.Sprintf("it is created with its primary %s's atomic_write_16k = false and then turned on "+
-			"(atomic_write_16k changes from false to true)", masterID)},
-		Downtime: rdsservice.ExpectedDowntime("", true),
-	}
-}
-
-const primaryChangedSummary = "The primary's 16K atomic write changed since the plan"
-
-func roAddProblems(diags *diag.Diagnostics, problems []rdsservice.Problem) {
-	for _, p := range problems {
-		diags.AddAttributeError(problemPath(p), p.Summary, p.Detail)
-	}
-}
-
-// addRestart adds the restart warning, or the prevent_restart error, at the triggering attribute.
-func roAddRestart(diags *diag.Diagnostics, at path.Path, preventRestart bool, restarts []rdsservice.Restart) {
-	summary, detail := rdsservice.RestartWarning(restarts)
-	if preventRestart {
-		diags.AddAttributeError(at, "prevent_restart: "+summary,
-			detail+"\nprevent_restart = true refuses this plan. Set prevent_restart = false to allow the restart, or undo the change.")
-		return
-	}
-	diags.AddAttributeWarning(at, summary, detail)
-}
-
-func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		// Destroy: refuse at plan time what the cloud will refuse at apply time.
-		var id types.String
-		var protected types.Bool
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("deletion_protection"), &protected)...)
-		if protected.ValueBool() {
-			resp.Diagnostics.AddAttributeError(path.Root("deletion_protection"), deletionProtectedSummary, deletionProtectedDetail(id.ValueString()))
-		}
-		return
-	}
-	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) {
-		// Nothing changes: no restart to announce and no reason to read the primary, so a refresh
-		// costs one API call per read-only instance.
-		return
-	}
-	var plan, cfg readonlyInstanceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	var state *readonlyInstanceModel
-	if !req.State.Raw.IsNull() {
-		state = &readonlyInstanceModel{}
-		resp.Diagnostics.Append(req.State.Get(ctx, state)...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-	}
-	if r.data == nil {
-		// The provider is not configured yet (its own settings are unknown); Create and Update
-		// repeat every check against the API.
-		return
-	}
-
-	var primary *rdsapi.DBInstanceAttribute
-	if isKnown(plan.MasterInstanceID) {
-		attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, plan.MasterInstanceID.ValueString())
-		switch {
-		case err == nil:
-			primary = attr
-		case rdsapi.IsNotFound(err) && state == nil:
-			resp.Diagnostics.AddAttributeError(path.Root("master_instance_id"), "Primary instance not found",
-				fmt.Sprintf("The primary instance %s does not exist in region %s. Check master_instance_id.",
-					plan.MasterInstanceID.ValueString(), r.data.Region))
-			return
-		case rdsapi.IsNotFound(err):
-			// The read-only instance goes with its primary; refresh removes it, apply reports it.
-			tflog.Warn(ctx, "primary of a read-only instance not found while planning", map[string]any{"primary": plan.MasterInstanceID.ValueString()})
-		default:
-			resp.Diagnostics.AddAttributeError(path.Root("master_instance_id"), "Cannot read the primary instance",
-				fmt.Sprintf("Reading primary %s to check 16K atomic write failed: %v", plan.MasterInstanceID.ValueString(), err))
-			return
-		}
-	}
-
-	if state == nil {
-		r.planCreate(ctx, &plan, &cfg, primary, &resp.Diagnostics)
-	} else {
-		r.planUpdate(ctx, &plan, &cfg, state, primary, &resp.Diagnostics)
-	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
-}
-
-func roPrimaryFlag(primary *rdsapi.DBInstanceAttribute) bool {
-	return primary != nil && primary.OptimizedWrites != nil && primary.OptimizedWrites.Enabled
-}
-
-// planCreate fills the values a new read-only instance takes from its primary and checks rule 7.
-func (r *readonlyInstanceResource) planCreate(_ context.Context, plan, cfg *readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) {
-	label := readonlyLabel(plan)
-	if primary == nil {
-		// The primary is created in this apply: its value is unknown; Create checks again.
-		if plan.AtomicWrite16K.IsUnknown() || plan.AtomicWrite16K.IsNull() {
-			plan.AtomicWrite16K = types.BoolUnknown()
-		}
-		if isKnown(cfg.AtomicWrite16K) && cfg.AtomicWrite16K.ValueBool() {
-			diags.AddAttributeWarning(path.Root("atomic_write_16k"), "A restart of the new read-only instance may follow its creation",
-				fmt.Sprintf("The primary's 16K atomic write is not known yet. If the primary has it off, %s is created with it off "+
-					"and then turned on, which restarts it once (expected downtime %s). With prevent_restart = true that apply fails "+
-					"before anything is created.", label, rdsservice.ExpectedDowntime("", true)))
-		}
-		return
-	}
-	master := primary.DBInstanceID
-	if isKnown(cfg.EngineVersion) && cfg.EngineVersion.ValueString() != string(primary.EngineVersion) {
-		diags.AddAttributeError(path.Root("engine_version"), "Read-only instance engine version differs from the primary's",
-			fmt.Sprintf("A read-only instance runs its primary's engine version: primary %s has %q, engine_version is %q. "+
-				"Remove engine_version (it defaults to the primary's) or set it to %q.",
-				master, string(primary.EngineVersion), cfg.EngineVersion.ValueString(), string(primary.EngineVersion)))
-		return
-	}
-	if plan.EngineVersion.IsUnknown() {
-		plan.EngineVersion = types.StringValue(string(primary.EngineVersion))
-	}
-	if plan.StorageType.IsUnknown() && primary.DBInstanceStorageType != "" {
-		plan.StorageType = types.StringValue(primary.DBInstanceStorageType)
-	}
-	if plan.ZoneID.IsUnknown() && primary.ZoneID != "" {
-		plan.ZoneID = types.StringValue(primary.ZoneID)
-	}
-	if plan.VSwitchID.IsUnknown() && primary.VSwitchID != "" {
-		plan.VSwitchID = types.StringValue(primary.VSwitchID)
-	}
-	if plan.Engine.IsUnknown() && primary.Engine != "" {
-		plan.Engine = types.StringValue(primary.Engine)
-	}
-
-	// A new read-only instance gets the primary's value if it is eligible itself; an ineligible
-	// one cannot carry the flag.
-	on := roPrimaryFlag(primary)
-	problems, specKnown := newReadonlyEligibility(primary, plan)
-	inherits := on && len(problems) == 0
-	switch {
-	case cfg.AtomicWrite16K.IsNull():
-		if on && !specKnown {
-			plan.AtomicWrite16K = types.BoolUnknown()
-		} else {
-			plan.AtomicWrite16K = types.BoolValue(inherits)
-		}
-	case cfg.AtomicWrite16K.IsUnknown(), !specKnown:
-		// Checked at apply.
-	case !cfg.AtomicWrite16K.ValueBool() && inherits:
-		roAddProblems(diags, []rdsservice.Problem{readonlyOffProblem(label, master)})
-	case cfg.AtomicWrite16K.ValueBool() && len(problems) > 0:
-		roAddProblems(diags, problems)
-	case cfg.AtomicWrite16K.ValueBool() && !on:
-		prevent := isKnown(plan.PreventRestart) && plan.PreventRestart.ValueBool()
-		roAddRestart(diags, path.Root("atomic_write_16k"), prevent, []rdsservice.Restart{readonlyToggleAfterCreate(label, master)})
-	}
-}
-
-// newReadonlyEligibility applies rules 1-2 to a new read-only instance (bought now, so only engine,
-// version and storage type matter). ok is false while an input is unknown.
-func newReadonlyEligibility(primary *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel) ([]rdsservice.Problem, bool) {
-	if !isKnown(plan.EngineVersion) || !isKnown(plan.StorageType) || !isKnown(plan.InstanceType) {
-		return nil, false
-	}
-	return rdsservice.EligibleForNew(rdsservice.NewInstanceSpec{
-		Engine:        primary.Engine,
-		EngineVersion: plan.EngineVersion.ValueString(),
-		StorageType:   plan.StorageType.ValueString(),
-		Category:      primary.Category,
-		InstanceClass: plan.InstanceType.ValueString(),
-	}), true
-}
-
-// existingFromState describes the instance as the refreshed state has it.
-func roExistingFromState(s *readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute) rdsservice.ExistingInstance {
-	inst := rdsservice.ExistingInstance{
-		ID:            s.ID.ValueString(),
-		Engine:        s.Engine.ValueString(),
-		EngineVersion: s.EngineVersion.ValueString(),
-		StorageType:   s.StorageType.ValueString(),
-		Category:      s.Category.ValueString(),
-		InstanceClass: s.InstanceType.ValueString(),
-		Storage:       s.Storage.ValueInt64(),
-		Architecture:  s.InstructionSetArch.ValueString(),
-		Supported:     s.AtomicWrite16KSupported.ValueBool(),
-		Enabled:       s.AtomicWrite16K.ValueBool(),
-		MasterID:      s.MasterInstanceID.ValueString(),
-	}
-	if t, err := rdsservice.ParseAPITime(s.CreationTime.ValueString()); err == nil {
-		inst.CreationTime = t
-	}
-	if primary != nil {
-		on := roPrimaryFlag(primary)
-		inst.MasterEnabled = &on
-	}
-	return inst
-}
-
-// roSpecChange lists the planned class, storage type and storage changes ("" or 0 = unchanged or unknown).
-func roSpecChange(plan, state *readonlyInstanceModel) rdsservice.SpecChange {
-	var c rdsservice.SpecChange
-	if isKnown(plan.InstanceType) && plan.InstanceType.ValueString() != state.InstanceType.ValueString() {
-		c.InstanceClass = plan.InstanceType.ValueString()
-	}
-	if isKnown(plan.StorageType) && plan.StorageType.ValueString() != state.StorageType.ValueString() {
-		c.StorageType = plan.StorageType.ValueString()
-	}
-	if isKnown(plan.Storage) && plan.Storage.ValueInt64() != state.Storage.ValueInt64() {
-		c.Storage = plan.Storage.ValueInt64()
-	}
-	return c
-}
-
-// planUpdate keeps inherited values stable and announces restarts.
-func (r *readonlyInstanceResource) planUpdate(_ context.Context, plan, cfg, state *readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) {
-	// Unset: keep what the instance has (it follows the primary through the cloud, not through
-	// Terraform), so a cascade from the primary never shows as a diff.
-	if cfg.AtomicWrite16K.IsNull() {
-		plan.AtomicWrite16K = state.AtomicWrite16K
-	}
-	current := roExistingFromState(state, primary)
-	change := roSpecChange(plan, state)
-	var wantFlag *bool
-	if isKnown(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != state.AtomicWrite16K.ValueBool() {
-		want := plan.AtomicWrite16K.ValueBool()
-		wantFlag = &want
-	}
-
-	if wantFlag != nil && !*wantFlag && roPrimaryFlag(primary) {
-		roAddProblems(diags, []rdsservice.Problem{readonlyOffProblem(readonlyLabel(state), state.MasterInstanceID.ValueString())})
-		return
-	}
-	if isKnown(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() && (wantFlag != nil || change != (rdsservice.SpecChange{})) {
-		if problems := rdsservice.CheckToggle(current, true, change); len(problems) > 0 {
-			roAddProblems(diags, problems)
-			return
-		}
-	}
-
-	reasons := rdsservice.SpecChangeRestarts(current, wantFlag, change)
-	// The class decides the architecture, and class or storage type can change eligibility:
-	// the cloud reports both after the change.
-	if change.InstanceClass != "" {
-		plan.InstructionSetArch = types.StringUnknown()
-	}
-	if change.InstanceClass != "" || change.StorageType != "" {
-		plan.AtomicWrite16KSupported = types.BoolUnknown()
-	}
-	if len(reasons) == 0 {
-		return
-	}
-	prevent := isKnown(plan.PreventRestart) && plan.PreventRestart.ValueBool()
-	roAddRestart(diags, roRestartTrigger(plan, state, wantFlag), prevent, []rdsservice.Restart{{
-		InstanceID: state.ID.ValueString(),
-		Reasons:    reasons,
-		Downtime:   rdsservice.ExpectedDowntime(state.Category.ValueString(), true),
-	}})
-}
-
-// restartTrigger is the first attribute whose change restarts the instance.
-func roRestartTrigger(plan, state *readonlyInstanceModel, wantFlag *bool) path.Path {
-	switch {
-	case wantFlag != nil:
-		return path.Root("atomic_write_16k")
-	case isKnown(plan.InstanceType) && plan.InstanceType.ValueString() != state.InstanceType.ValueString():
-		return path.Root("instance_type")
-	case isKnown(plan.StorageType) && plan.StorageType.ValueString() != state.StorageType.ValueString():
-		return path.Root("storage_type")
-	default:
-		return path.Root("storage")
-	}
-}
-
-// readonlyFromAttribute builds the state from the API's view of the instance; base supplies what
-// the API does not hold (prevent_restart, timeouts).
-func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInstanceModel, diags *diag.Diagnostics) readonlyInstanceModel {
-	m := readonlyInstanceModel{
-		ID:                 types.StringValue(attr.DBInstanceID),
-		MasterInstanceID:   types.StringValue(attr.MasterInstanceID),
-		EngineVersion:      types.StringValue(string(attr.EngineVersion)),
-		InstanceType:       types.StringValue(attr.DBInstanceClass),
-		Storage:            types.Int64Value(int64(attr.DBInstanceStorage)),
-		StorageType:        types.StringValue(attr.DBInstanceStorageType),
-		ZoneID:             types.StringValue(attr.ZoneID),
-		VSwitchID:          types.StringValue(attr.VSwitchID),
-		InstanceName:       types.StringValue(attr.DBInstanceDescription),
-		DeletionProtection: types.BoolValue(bool(attr.DeletionProtection)),
-		Status:             types.StringValue(attr.DBInstanceStatus),
-		ConnectionString:   types.StringValue(attr.ConnectionString),
-		Port:               attrPort(attr, diags),
-		Engine:             types.StringValue(attr.Engine),
-		Category:           types.StringValue(attr.Category),
-		InstructionSetArch: attrArchitecture(attr),
-		CreationTime:       types.StringValue(attr.CreationTime),
-		PreventRestart:     types.BoolValue(false),
-		Timeouts:           base.Timeouts,
-	}
-	m.AtomicWrite16K, m.AtomicWrite16KSupported = attrAtomicWrite(attr)
-	if isKnown(base.PreventRestart) {
-		m.PreventRestart = base.PreventRestart
-	}
-	return m
-}
-
-// nullUnknowns turns leftover unknowns into nulls so that a partial state never holds an unknown.
-func roNullUnknowns(m *readonlyInstanceModel) {
-	for _, s := range []*types.String{&m.EngineVersion, &m.StorageType, &m.ZoneID, &m.VSwitchID, &m.InstanceName,
-		&m.Status, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime} {
-		if s.IsUnknown() {
-			*s = types.StringNull()
-		}
-	}
-	if m.Port.IsUnknown() {
-		m.Port = types.Int64Null()
-	}
-	for _, b := range []*types.Bool{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.DeletionProtection, &m.PreventRestart} {
-		if b.IsUnknown() {
-			*b = types.BoolNull()
-		}
-	}
-}
-
 func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	if !requireConfigured(r.data, &resp.Diagnostics) {
 		return
@@ -571,63 +207,41 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	timeout, d := plan.Timeouts.Create(ctx, readonlyCreateTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	budget, ok := operationBudget(ctx, plan.Timeouts, "create", &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 
 	master := plan.MasterInstanceID.ValueString()
 	primary, err := r.data.API.DescribeDBInstanceAttribute(ctx, master)
 	if err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("master_instance_id"), "Cannot read the primary instance",
-			fmt.Sprintf("Reading primary %s before creating its read-only instance failed: %v", master, err))
+			fmt.Sprintf("Reading primary %s before creating its read-only instance failed: %s", master, operationError(ctx, err)))
 		return
 	}
 
-	// Defaults the plan could not fill (the primary did not exist yet).
-	fill := func(v *types.String, from string) {
-		if !isKnown(*v) && from != "" {
-			*v = types.StringValue(from)
+	// The plan's decision again: the primary may not have existed at plan time.
+	dec := r.decide(nil, cfg, plan, primary, nil)
+	addProblems(&resp.Diagnostics, dec.Errors())
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if cfg.AtomicWrite16K.IsNull() && isKnown(plan.AtomicWrite16K) && dec.AtomicWrite.IsKnown() && plan.AtomicWrite16K.ValueBool() != dec.AtomicWrite.Value() {
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.Rule16KPrimaryChanged].Problem("",
+			plan.AtomicWrite16K.ValueBool(), readonlyLabel(&plan), master, dec.AtomicWrite.Value())})
+		return
+	}
+	fill := func(v *types.String, from rdsservice.Val[string]) {
+		if !isKnown(*v) && from.IsKnown() {
+			*v = types.StringValue(from.Value())
 		}
 	}
-	fill(&plan.EngineVersion, string(primary.EngineVersion))
-	fill(&plan.StorageType, primary.DBInstanceStorageType)
-	fill(&plan.ZoneID, primary.ZoneID)
-	fill(&plan.VSwitchID, primary.VSwitchID)
-
-	// The checks of ModifyPlan, again: the primary may not have existed at plan time, and the
-	// messages must be the same.
-	label := readonlyLabel(&plan)
-	on := roPrimaryFlag(primary)
-	problems, _ := newReadonlyEligibility(primary, &plan)
-	inherits := on && len(problems) == 0
-	toggle := false
-	switch {
-	case cfg.AtomicWrite16K.IsNull() && isKnown(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != inherits:
-		resp.Diagnostics.AddAttributeError(path.Root("atomic_write_16k"), primaryChangedSummary,
-			fmt.Sprintf("The plan showed atomic_write_16k = %t for %s, inherited from its primary %s, but it would now inherit %t "+
-				"(the primary was changed after the plan, possibly earlier in this apply). Nothing was created. Run terraform apply "+
-				"again so that the plan shows the inherited value; to change the primary and add read-only instances in one apply, "+
-				"set atomic_write_16k = <primary resource>.atomic_write_16k on the read-only instance.",
-				plan.AtomicWrite16K.ValueBool(), label, master, inherits))
-		return
-	case !isKnown(plan.AtomicWrite16K):
-	case !plan.AtomicWrite16K.ValueBool() && inherits:
-		roAddProblems(&resp.Diagnostics, []rdsservice.Problem{readonlyOffProblem(label, master)})
-		return
-	case plan.AtomicWrite16K.ValueBool() && len(problems) > 0:
-		roAddProblems(&resp.Diagnostics, problems)
-		return
-	case plan.AtomicWrite16K.ValueBool() && !on:
-		if plan.PreventRestart.ValueBool() {
-			roAddRestart(&resp.Diagnostics, path.Root("atomic_write_16k"), true, []rdsservice.Restart{readonlyToggleAfterCreate(label, master)})
-			return
-		}
-		toggle = true
-	}
+	fill(&plan.EngineVersion, dec.EngineVersion)
+	fill(&plan.StorageType, dec.StorageType)
+	fill(&plan.ZoneID, rdsservice.Known(primary.ZoneID))
+	fill(&plan.VSwitchID, rdsservice.Known(primary.VSwitchID))
 
 	createReq := &rdsapi.CreateReadOnlyDBInstanceRequest{
 		RegionID:              r.data.Region,
@@ -660,7 +274,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	})
 	if err != nil {
 		resp.Diagnostics.AddError("Creating the read-only instance failed",
-			fmt.Sprintf("CreateReadOnlyDBInstance for primary %s: %v", master, err))
+			fmt.Sprintf("CreateReadOnlyDBInstance for primary %s: %s", master, operationError(ctx, err)))
 		return
 	}
 	id := created.DBInstanceID
@@ -678,20 +292,19 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 
 	attr, err := r.data.Waiter.WaitRunning(ctx, id)
 	if err != nil {
-		resp.Diagnostics.AddError("Waiting for the read-only instance failed", err.Error())
+		resp.Diagnostics.AddError("Waiting for the read-only instance failed", operationError(ctx, err))
 		return
 	}
-	if toggle {
-		want := true
+	if want := dec.ToggleAfterCreate; want != nil {
 		attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id,
-			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: rdsapi.OptimizedWritesOn}, &want)
+			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: optimizedWrites(*want)}, want)
 		if err != nil {
 			resp.Diagnostics.AddError("Turning on 16K atomic write failed",
-				fmt.Sprintf("Read-only instance %s was created; turning on 16K atomic write failed: %v", id, err))
+				fmt.Sprintf("Read-only instance %s was created; turning on 16K atomic write failed: %s", id, operationError(ctx, err)))
 			return
 		}
 	}
-	attr, ok := r.converge(ctx, attr, &plan, &resp.Diagnostics)
+	attr, ok = r.converge(ctx, attr, &plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -699,33 +312,25 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// converge sends what CreateReadOnlyDBInstance or ModifyDBInstanceSpec do not cover (name,
-// deletion protection) when the instance differs from the plan, and returns the instance as
-// finally read.
+// converge applies the name and deletion protection (the shared in-place step) when the instance
+// differs from the plan, and returns the instance as finally read.
 func (r *readonlyInstanceResource) converge(ctx context.Context, attr *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel, diags *diag.Diagnostics) (*rdsapi.DBInstanceAttribute, bool) {
 	id := attr.DBInstanceID
-	changed := false
-	if isKnown(plan.InstanceName) && plan.InstanceName.ValueString() != attr.DBInstanceDescription {
-		err := r.data.Waiter.RetryBusy(ctx, func() error {
-			return r.data.API.ModifyDBInstanceDescription(ctx, id, plan.InstanceName.ValueString())
-		})
-		if err != nil {
-			diags.AddAttributeError(path.Root("instance_name"), "Setting the instance name failed", fmt.Sprintf("Instance %s: %v", id, err))
-			return nil, false
-		}
-		changed = true
+	var want inPlaceSettings
+	if isKnown(plan.InstanceName) {
+		want.Name = ptr(plan.InstanceName.ValueString())
 	}
-	if isKnown(plan.DeletionProtection) && plan.DeletionProtection.ValueBool() != bool(attr.DeletionProtection) {
-		err := r.data.Waiter.RetryBusy(ctx, func() error {
-			return r.data.API.ModifyDBInstanceDeletionProtection(ctx, id, plan.DeletionProtection.ValueBool())
-		})
-		if err != nil {
-			diags.AddAttributeError(path.Root("deletion_protection"), "Setting deletion protection failed", fmt.Sprintf("Instance %s: %v", id, err))
-			return nil, false
-		}
-		changed = true
+	if isKnown(plan.DeletionProtection) {
+		want.DeletionProtection = ptr(plan.DeletionProtection.ValueBool())
 	}
-	if !changed {
+	current := settingsOf(attr)
+	current.SecurityIPs = nil
+	sent, err := applyInPlaceSettings(ctx, r.data, id, current, want)
+	if err != nil {
+		diags.AddError("Changing the read-only instance failed", operationError(ctx, err))
+		return nil, false
+	}
+	if !sent {
 		return attr, true
 	}
 	again, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
@@ -777,56 +382,47 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	timeout, d := plan.Timeouts.Update(ctx, readonlyUpdateTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	budget, ok := operationBudget(ctx, plan.Timeouts, "update", &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	id := state.ID.ValueString()
 
-	change := roSpecChange(&plan, &state)
-	var wantFlag *bool
-	if isKnown(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != state.AtomicWrite16K.ValueBool() {
-		want := plan.AtomicWrite16K.ValueBool()
-		wantFlag = &want
+	// The plan's decision again, against the primary as it is now (it may have changed earlier in
+	// this apply): nothing is sent when it refuses.
+	primary, err := r.data.API.DescribeDBInstanceAttribute(ctx, state.MasterInstanceID.ValueString())
+	if err != nil && !rdsapi.IsNotFound(err) {
+		resp.Diagnostics.AddError("Cannot read the primary instance", fmt.Sprintf("Primary %s: %s", state.MasterInstanceID.ValueString(), operationError(ctx, err)))
+		return
 	}
-	restart := wantFlag != nil || change != (rdsservice.SpecChange{})
-	if restart {
-		// Plan-time checks again, for values that were unknown then.
-		if wantFlag != nil && !*wantFlag {
-			primary, err := r.data.API.DescribeDBInstanceAttribute(ctx, state.MasterInstanceID.ValueString())
-			if err != nil && !rdsapi.IsNotFound(err) {
-				resp.Diagnostics.AddError("Cannot read the primary instance", fmt.Sprintf("Primary %s: %v", state.MasterInstanceID.ValueString(), err))
-				return
-			}
-			if roPrimaryFlag(primary) {
-				roAddProblems(&resp.Diagnostics, []rdsservice.Problem{readonlyOffProblem(readonlyLabel(&state), state.MasterInstanceID.ValueString())})
-				return
-			}
-		}
-		if plan.PreventRestart.ValueBool() {
-			resp.Diagnostics.AddAttributeError(roRestartTrigger(&plan, &state, wantFlag), "prevent_restart: this apply would restart read-only instance "+id,
-				"prevent_restart = true refuses changes that restart the instance. Set prevent_restart = false to allow the restart, or undo the change.")
+	dec := r.decide(&state, cfg, plan, primary, nil)
+	addProblems(&resp.Diagnostics, dec.Errors())
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	switch {
+	case dec.FollowsPrimary:
+		// The cloud turns this instance on with its primary: wait for it, send nothing.
+		if _, err := r.data.Waiter.WaitRunningWithFlag(ctx, id, true); err != nil {
+			resp.Diagnostics.AddError("Waiting for the read-only instance to follow its primary failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
+	case !dec.Order.Empty():
 		spec := &rdsapi.ModifyDBInstanceSpecRequest{
 			DBInstanceClass:   plan.InstanceType.ValueString(),
 			DBInstanceStorage: plan.Storage.ValueInt64(),
 			PayType:           rdsapi.PayTypePostpaid,
 		}
-		if change.StorageType != "" {
-			spec.DBInstanceStorageType = change.StorageType
+		if dec.Order.StorageType != nil {
+			spec.DBInstanceStorageType = *dec.Order.StorageType
 		}
-		if wantFlag != nil {
-			spec.OptimizedWrites = rdsapi.OptimizedWritesOff
-			if *wantFlag {
-				spec.OptimizedWrites = rdsapi.OptimizedWritesOn
-			}
+		if dec.Order.AtomicWrite != nil {
+			spec.OptimizedWrites = optimizedWrites(*dec.Order.AtomicWrite)
 		}
-		if _, err := rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, spec, wantFlag); err != nil {
-			resp.Diagnostics.AddError("Changing the read-only instance failed", fmt.Sprintf("Instance %s: %v", id, err))
+		if _, err := rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, spec, dec.Order.AtomicWrite); err != nil {
+			resp.Diagnostics.AddError("Changing the read-only instance failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
 	}
@@ -836,20 +432,11 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		resp.Diagnostics.AddError("Reading the read-only instance failed", fmt.Sprintf("Instance %s: %v", id, err))
 		return
 	}
-	attr, ok := r.converge(ctx, attr, &plan, &resp.Diagnostics)
+	attr, ok = r.converge(ctx, attr, &plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
-	// Left unset, the flag follows the primary through the cloud. If the primary was turned on
-	// earlier in this same apply, the instance may already show the cascade: keep the planned
-	// value so Terraform sees the result it was promised; the next refresh records the real one
-	// without a diff (the attribute is unset in the configuration).
-	if cfg.AtomicWrite16K.IsNull() && isKnown(plan.AtomicWrite16K) && plan.AtomicWrite16K.ValueBool() != newState.AtomicWrite16K.ValueBool() {
-		tflog.Info(ctx, "atomic_write_16k changed through the primary during this apply", map[string]any{"id": id, "now": newState.AtomicWrite16K.ValueBool()})
-		newState.AtomicWrite16K = plan.AtomicWrite16K
-	}
-	// The status is whatever the cloud says now; the plan left it unknown.
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 }
 
@@ -862,18 +449,179 @@ func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.Dele
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	timeout, d := state.Timeouts.Delete(ctx, readonlyDeleteTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	budget, ok := operationBudget(ctx, state.Timeouts, "delete", &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	id := state.ID.ValueString()
-
-	deleteAndWait(ctx, r.data, id, &resp.Diagnostics)
+	deleteAndWait(ctx, r.data, state.ID.ValueString(), &resp.Diagnostics)
 }
 
 func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+// ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.
+func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	primaryChanges := func() bool {
+		var master types.String
+		if req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master).HasError() || !isKnown(master) {
+			return false
+		}
+		return !r.data.plans.lookup(master.ValueString()).IsNull()
+	}
+	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, primaryChanges)
+	defer cancel()
+	if !proceed {
+		return
+	}
+	plan, cfg, state := planModels[readonlyInstanceModel](ctx, req, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var replace []string
+	if state != nil {
+		replace = replacedAttributes(req, []string{"master_instance_id", "engine_version", "zone_id", "vswitch_id"}, nil)
+	}
+	var primary *rdsapi.DBInstanceAttribute
+	if isKnown(plan.MasterInstanceID) && len(replace) == 0 {
+		master := plan.MasterInstanceID.ValueString()
+		attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, master)
+		switch {
+		case err == nil:
+			primary = attr
+		case rdsapi.IsNotFound(err) && state == nil:
+			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyPrimaryNotFound].Problem(master, master, r.data.Region)})
+			return
+		case rdsapi.IsNotFound(err):
+			// The read-only instance goes with its primary; refresh removes it, apply reports it.
+			tflog.Warn(ctx, "primary of a read-only instance not found while planning", map[string]any{"primary": master})
+		default:
+			resp.Diagnostics.AddAttributeError(path.Root("master_instance_id"), "Cannot read the primary instance",
+				fmt.Sprintf("Reading primary %s to check 16K atomic write failed: %s", master, operationError(lookupCtx, err)))
+			return
+		}
+	}
+	dec := r.decide(state, cfg, plan, primary, replace)
+	addProblems(&resp.Diagnostics, dec.Problems)
+	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
+		return
+	}
+	plan.AtomicWrite16K = boolOf(dec.AtomicWrite)
+	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
+	plan.InstructionSetArch = stringOf(dec.Architecture)
+	plan.Status = stringOf(dec.Status)
+	if state == nil {
+		if dec.EngineVersion.IsKnown() {
+			plan.EngineVersion = types.StringValue(dec.EngineVersion.Value())
+		}
+		if dec.StorageType.IsKnown() {
+			plan.StorageType = types.StringValue(dec.StorageType.Value())
+		}
+		if primary != nil {
+			inherit := func(v *types.String, from string) {
+				if v.IsUnknown() && from != "" {
+					*v = types.StringValue(from)
+				}
+			}
+			inherit(&plan.ZoneID, primary.ZoneID)
+			inherit(&plan.VSwitchID, primary.VSwitchID)
+			inherit(&plan.Engine, primary.Engine)
+			inherit(&plan.Category, primary.Category)
+		}
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+}
+
+// ---- the planner's inputs ----
+
+// decide calls the planner for this read-only instance: cfg tells "unset" from a value, primary
+// is the primary as read now (nil while it does not exist), and the primary's planned flag comes
+// from this run's plan of the primary when the provider saw it.
+func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string) rdsservice.Decision {
+	inherited := func(configured, planned types.String) rdsservice.Val[string] {
+		if configured.IsNull() && state == nil {
+			return rdsservice.Null[string]()
+		}
+		return valString(planned)
+	}
+	in := rdsservice.PlanInput{
+		Role:  rdsservice.RoleReadOnly,
+		Label: readonlyLabel(&plan),
+		Desired: rdsservice.Desired{
+			EngineVersion: inherited(cfg.EngineVersion, plan.EngineVersion), StorageType: inherited(cfg.StorageType, plan.StorageType),
+			InstanceClass: valString(plan.InstanceType), Storage: valInt(plan.Storage),
+			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(),
+		},
+	}
+	in.Replace = replace
+	if state != nil {
+		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
+		in.Prior, in.Label = &prior, prior.ID
+	}
+	if primary != nil {
+		if p, err := rdsservice.ExistingFromAttribute(primary); err == nil {
+			in.Facts.Primary = &p
+		}
+	}
+	if r.data != nil && isKnown(plan.MasterInstanceID) {
+		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
+	}
+	return rdsservice.Plan(in)
+}
+
+// readonlyLabel names the instance in messages: its id, or for a new one its name.
+func readonlyLabel(m *readonlyInstanceModel) string {
+	if isKnown(m.ID) && m.ID.ValueString() != "" {
+		return "read-only instance " + m.ID.ValueString()
+	}
+	if isKnown(m.InstanceName) && m.InstanceName.ValueString() != "" {
+		return fmt.Sprintf("the new read-only instance %q", m.InstanceName.ValueString())
+	}
+	return "the new read-only instance"
+}
+
+// view is the state in the shared shape the planner reads.
+func (m readonlyInstanceModel) view() instanceView {
+	return instanceView{ID: m.ID, MasterInstanceID: m.MasterInstanceID, Engine: m.Engine, EngineVersion: m.EngineVersion,
+		InstanceType: m.InstanceType, StorageType: m.StorageType, Category: m.Category, Storage: m.Storage,
+		Architecture: m.InstructionSetArch, AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported,
+		Status: m.Status, DeletionProtection: m.DeletionProtection}
+}
+
+// readonlyFromAttribute builds the state from the API's view of the instance (the shared
+// conversion); base supplies what the API does not hold (prevent_restart, timeouts).
+func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInstanceModel, diags *diag.Diagnostics) readonlyInstanceModel {
+	v := viewOf(attr, diags)
+	m := readonlyInstanceModel{
+		ID: v.ID, MasterInstanceID: v.MasterInstanceID, EngineVersion: v.EngineVersion, InstanceType: v.InstanceType,
+		Storage: v.Storage, StorageType: v.StorageType, ZoneID: v.ZoneID, VSwitchID: emptyAsNull(v.VSwitchID),
+		InstanceName: emptyAsNull(v.InstanceName), DeletionProtection: v.DeletionProtection, Status: v.Status,
+		ConnectionString: v.ConnectionString, Port: v.Port, Engine: v.Engine, Category: v.Category,
+		InstructionSetArch: v.Architecture, CreationTime: v.CreationTime, AtomicWrite16K: v.AtomicWrite16K,
+		AtomicWrite16KSupported: v.AtomicWrite16KSupported, PreventRestart: types.BoolValue(false), Timeouts: base.Timeouts,
+	}
+	if isKnown(base.PreventRestart) {
+		m.PreventRestart = base.PreventRestart
+	}
+	return m
+}
+
+// roNullUnknowns turns leftover unknowns into nulls so that a partial state never holds an unknown.
+func roNullUnknowns(m *readonlyInstanceModel) {
+	for _, s := range []*types.String{&m.EngineVersion, &m.StorageType, &m.ZoneID, &m.VSwitchID, &m.InstanceName,
+		&m.Status, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime} {
+		if s.IsUnknown() {
+			*s = types.StringNull()
+		}
+	}
+	if m.Port.IsUnknown() {
+		m.Port = types.Int64Null()
+	}
+	for _, b := range []*types.Bool{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.DeletionProtection, &m.PreventRestart} {
+		if b.IsUnknown() {
+			*b = types.BoolNull()
+		}
+	}
 }

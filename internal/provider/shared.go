@@ -2,15 +2,22 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -42,30 +49,59 @@ func requireConfigured(data *ProviderData, diags *diag.Diagnostics) bool {
 	return true
 }
 
-const deletionProtectedSummary = "RDS instance has deletion protection"
-
-func deletionProtectedDetail(id string) string {
-	return fmt.Sprintf("Instance %s has deletion_protection = true, so the cloud refuses to delete it. "+
-		"Set deletion_protection = false, run terraform apply, then destroy or replace it.", id)
-}
-
 // deleteAndWait deletes an instance (retrying while it is busy) and waits until it is gone, within
-// ctx's deadline. Not found counts as deleted.
+// ctx's deadline. Not found counts as deleted. A primary whose read-only instances are being
+// deleted in the same run (Terraform deletes them in parallel when nothing orders them) waits for
+// them first.
 func deleteAndWait(ctx context.Context, data *ProviderData, id string, diags *diag.Diagnostics) {
 	err := data.Waiter.RetryBusy(ctx, func() error { return data.API.DeleteDBInstance(ctx, id) })
+	if rdsapi.ErrorCode(err) == "OperationDenied.ReadOnlyInstanceExists" {
+		err = waitReadOnlyGone(ctx, data, id)
+		if err == nil {
+			err = data.Waiter.RetryBusy(ctx, func() error { return data.API.DeleteDBInstance(ctx, id) })
+		}
+	}
 	switch {
 	case rdsapi.IsNotFound(err):
 		return
 	case rdsapi.ErrorCode(err) == "OperationDenied.DeletionProtection":
-		diags.AddAttributeError(path.Root("deletion_protection"), deletionProtectedSummary, deletionProtectedDetail(id))
+		addProblems(diags, rdsservice.PlanDestroy(id, true))
 		return
 	case err != nil:
-		diags.AddError("Error deleting RDS instance", fmt.Sprintf("DeleteDBInstance %s: %v", id, err))
+		diags.AddError("Error deleting RDS instance", fmt.Sprintf("DeleteDBInstance %s: %s", id, operationError(ctx, err)))
 		return
 	}
 	if err := data.Waiter.WaitDeleted(ctx, id); err != nil {
-		diags.AddError("Error waiting for RDS instance deletion", err.Error())
+		diags.AddError("Error waiting for RDS instance deletion", operationError(ctx, err))
 	}
+}
+
+// readOnlyDeleteGrace is how long a primary's delete waits for a read-only instance that is not
+// being deleted yet: Terraform sends the deletes of unordered resources at about the same time.
+const readOnlyDeleteGrace = 30 * time.Second
+
+// waitReadOnlyGone waits until primary has no read-only instances. One that is still not being
+// deleted after readOnlyDeleteGrace is an error naming it (the cloud never deletes it by itself).
+func waitReadOnlyGone(ctx context.Context, data *ProviderData, primary string) error {
+	start := data.Waiter.Now()
+	var stuck error
+	_, err := data.Waiter.WaitFor(ctx, primary, "its read-only instances to be deleted", func(a *rdsapi.DBInstanceAttribute) bool {
+		for _, ro := range a.ReadOnlyDBInstanceIDs {
+			roAttr, err := data.API.DescribeDBInstanceAttribute(ctx, ro)
+			if err != nil || roAttr.DBInstanceStatus == "Deleting" || data.Waiter.Now().Sub(start) < readOnlyDeleteGrace {
+				continue
+			}
+			stuck = fmt.Errorf("primary %s still has read-only instance %s (status %s): delete it first (rds_readonly_instance), "+
+				"or reference the primary from it (master_instance_id = <primary resource>.id) so that Terraform deletes it first",
+				primary, ro, roAttr.DBInstanceStatus)
+			return true
+		}
+		return len(a.ReadOnlyDBInstanceIDs) == 0
+	})
+	if stuck != nil {
+		return stuck
+	}
+	return err
 }
 
 // The conversions below turn a DescribeDBInstanceAttribute answer into attribute values, the same
@@ -200,11 +236,398 @@ func keepSpelling(current types.String, reported string) types.String {
 
 func errorsOnly(d diag.Diagnostics) diag.Diagnostics { return d.Errors() }
 
-func problemPath(p rdsservice.Problem) path.Path {
-	switch p.Attribute {
-	case rdsservice.AttrEngine, rdsservice.AttrEngineVersion, rdsservice.AttrStorageType, rdsservice.AttrCategory,
-		rdsservice.AttrInstanceType, rdsservice.AttrAtomicWrite, rdsservice.AttrBufferPoolExtension:
-		return path.Root(p.Attribute)
+// ---- shared by rds_instance and rds_readonly_instance ----
+
+// Default operation budgets of both resources (alicloud's defaults for RDS); the timeouts
+// attribute overrides them.
+const (
+	defaultCreateTimeout = 50 * time.Minute
+	defaultUpdateTimeout = 30 * time.Minute
+	defaultDeleteTimeout = 30 * time.Minute
+	// planLookupTimeout bounds the API reads ModifyPlan makes (primary, read-only instances,
+	// restore source, class catalogue), so a slow API cannot hang a plan.
+	planLookupTimeout = 2 * time.Minute
+)
+
+// planPreamble is the start of both resources' ModifyPlan: a destroy is checked against deletion
+// protection, timeouts must be positive, and an unchanged or unconfigured plan stops here. It
+// returns the context for the plan's API reads (bounded by planLookupTimeout) and whether ModifyPlan
+// goes on. replanUnchanged says whether an unchanged plan must still be decided (a read-only
+// instance whose primary changes in this run).
+func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, replanUnchanged func() bool) (context.Context, context.CancelFunc, bool) {
+	done := func() (context.Context, context.CancelFunc, bool) { return ctx, func() {}, false }
+	if req.Plan.Raw.IsNull() {
+		var id types.String
+		var protected types.Bool
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("deletion_protection"), &protected)...)
+		addProblems(&resp.Diagnostics, rdsservice.PlanDestroy(id.ValueString(), protected.ValueBool()))
+		return done()
 	}
-	return path.Root("atomic_write_16k")
+	var budgets timeouts.Value
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("timeouts"), &budgets)...)
+	addProblems(&resp.Diagnostics, checkTimeouts(ctx, budgets))
+	if resp.Diagnostics.HasError() {
+		return done()
+	}
+	if data == nil {
+		// The provider is not configured yet (unknown provider configuration); apply checks again.
+		return done()
+	}
+	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) && (replanUnchanged == nil || !replanUnchanged()) {
+		// Nothing changes: nothing to predict, nothing restarts, and no API call.
+		return done()
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, planLookupTimeout)
+	return lookupCtx, cancel, true
+}
+
+// checkTimeouts refuses a zero or negative operation budget (a malformed one is refused by the
+// timeouts attribute itself).
+func checkTimeouts(ctx context.Context, v timeouts.Value) []rdsservice.Problem {
+	if !isKnown(v.Object) {
+		return nil
+	}
+	var problems []rdsservice.Problem
+	for _, name := range []string{"create", "update", "delete"} {
+		raw, ok := v.Attributes()[name].(types.String)
+		if !ok || !isKnown(raw) {
+			continue
+		}
+		if d, err := time.ParseDuration(raw.ValueString()); err == nil && d <= 0 {
+			p := rdsservice.Rules[rdsservice.RuleTimeoutNotPositive].Problem(raw.ValueString(), name, raw.ValueString())
+			problems = append(problems, p.At("timeouts."+name))
+		}
+	}
+	return problems
+}
+
+// operationBudget is the operation's timeout, or the default.
+func operationBudget(ctx context.Context, v timeouts.Value, op string, diags *diag.Diagnostics) (time.Duration, bool) {
+	var d time.Duration
+	var dd diag.Diagnostics
+	switch op {
+	case "create":
+		d, dd = v.Create(ctx, defaultCreateTimeout)
+	case "update":
+		d, dd = v.Update(ctx, defaultUpdateTimeout)
+	default:
+		d, dd = v.Delete(ctx, defaultDeleteTimeout)
+	}
+	diags.Append(dd...)
+	addProblems(diags, checkTimeouts(ctx, v))
+	return d, !diags.HasError()
+}
+
+// operationError describes a failed operation, telling a cancellation (Ctrl-C) from a timeout.
+func operationError(ctx context.Context, err error) string {
+	if errors.Is(ctx.Err(), context.Canceled) || errors.Is(err, context.Canceled) {
+		return fmt.Sprintf("the operation was cancelled (interrupted) before it finished: %v", err)
+	}
+	return err.Error()
+}
+
+// attributePath maps a rule table attribute ("restore_from.source_instance_id") to a path.
+func attributePath(name string) path.Path {
+	parts := strings.Split(name, ".")
+	p := path.Root(parts[0])
+	for _, part := range parts[1:] {
+		p = p.AtName(part)
+	}
+	return p
+}
+
+// addProblems adds the planner's problems as diagnostics at their attributes.
+func addProblems(diags *diag.Diagnostics, problems []rdsservice.Problem) {
+	for _, p := range problems {
+		at := path.Root(rdsservice.AttrAtomicWrite)
+		if p.Attribute != "" {
+			at = attributePath(p.Attribute)
+		}
+		if p.Severity == rdsservice.SeverityWarning {
+			diags.AddAttributeWarning(at, p.Summary, p.Detail)
+		} else {
+			diags.AddAttributeError(at, p.Summary, p.Detail)
+		}
+	}
+}
+
+// instanceView is the one conversion of a DescribeDBInstanceAttribute answer into attribute values,
+// shared by both resources and both data sources.
+type instanceView struct {
+	ID, MasterInstanceID, Engine, EngineVersion, InstanceType, StorageType, Category, DBInstanceType types.String
+	ZoneID, VpcID, VSwitchID, InstanceName, Status, ConnectionString, CreationTime, Architecture     types.String
+	Storage, Port                                                                                    types.Int64
+	DeletionProtection, AtomicWrite16K, AtomicWrite16KSupported, BufferPoolExtension                 types.Bool
+	SecurityIPs                                                                                      types.Set
+	ReadOnlyInstanceIDs                                                                              types.List
+}
+
+func viewOf(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) instanceView {
+	v := instanceView{
+		ID:                  types.StringValue(a.DBInstanceID),
+		MasterInstanceID:    types.StringValue(a.MasterInstanceID),
+		Engine:              types.StringValue(a.Engine),
+		EngineVersion:       types.StringValue(string(a.EngineVersion)),
+		InstanceType:        types.StringValue(a.DBInstanceClass),
+		StorageType:         types.StringValue(a.DBInstanceStorageType),
+		Category:            types.StringValue(a.Category),
+		DBInstanceType:      types.StringValue(a.DBInstanceType),
+		ZoneID:              types.StringValue(a.ZoneID),
+		VpcID:               types.StringValue(a.VpcID),
+		VSwitchID:           types.StringValue(a.VSwitchID),
+		InstanceName:        types.StringValue(a.DBInstanceDescription),
+		Status:              types.StringValue(a.DBInstanceStatus),
+		ConnectionString:    types.StringValue(a.ConnectionString),
+		CreationTime:        types.StringValue(a.CreationTime),
+		Architecture:        attrArchitecture(a),
+		Storage:             types.Int64Value(int64(a.DBInstanceStorage)),
+		Port:                attrPort(a, diags),
+		DeletionProtection:  types.BoolValue(bool(a.DeletionProtection)),
+		BufferPoolExtension: types.BoolValue(switchOn(string(a.IoAccelerationEnabled))),
+		SecurityIPs:         stringSetValue(splitList(a.SecurityIPList), diags),
+		ReadOnlyInstanceIDs: stringListValue(a.ReadOnlyDBInstanceIDs, diags),
+	}
+	v.AtomicWrite16K, v.AtomicWrite16KSupported = attrAtomicWrite(a)
+	return v
+}
+
+// inPlaceSettings are the settings changed without a restart, each by its own call. A nil field
+// is left alone.
+type inPlaceSettings struct {
+	Name               *string
+	SecurityIPs        []string
+	DeletionProtection *bool
+}
+
+// applyInPlaceSettings is the one "name / IPs / deletion protection" step: it sends each setting of
+// want that differs from current, retrying while the instance is busy, and reports whether it sent
+// anything.
+func applyInPlaceSettings(ctx context.Context, data *ProviderData, id string, current, want inPlaceSettings) (bool, error) {
+	sent := false
+	if want.Name != nil && *want.Name != "" && (current.Name == nil || *current.Name != *want.Name) {
+		if err := data.Waiter.RetryBusy(ctx, func() error { return data.API.ModifyDBInstanceDescription(ctx, id, *want.Name) }); err != nil {
+			return sent, fmt.Errorf("ModifyDBInstanceDescription %s: %w", id, err)
+		}
+		sent = true
+	}
+	if want.SecurityIPs != nil && strings.Join(want.SecurityIPs, ",") != strings.Join(current.SecurityIPs, ",") {
+		if err := data.Waiter.RetryBusy(ctx, func() error {
+			return data.API.ModifySecurityIps(ctx, &rdsapi.ModifySecurityIpsRequest{DBInstanceID: id,
+				SecurityIps: strings.Join(want.SecurityIPs, ","), DBInstanceIPArrayName: rdsapi.DefaultSecurityIPArray})
+		}); err != nil {
+			return sent, fmt.Errorf("ModifySecurityIps %s: %w", id, err)
+		}
+		sent = true
+	}
+	if want.DeletionProtection != nil && (current.DeletionProtection == nil || *current.DeletionProtection != *want.DeletionProtection) {
+		if err := data.Waiter.RetryBusy(ctx, func() error {
+			return data.API.ModifyDBInstanceDeletionProtection(ctx, id, *want.DeletionProtection)
+		}); err != nil {
+			return sent, fmt.Errorf("ModifyDBInstanceDeletionProtection %s: %w", id, err)
+		}
+		sent = true
+	}
+	return sent, nil
+}
+
+func settingsOf(a *rdsapi.DBInstanceAttribute) inPlaceSettings {
+	dp := bool(a.DeletionProtection)
+	return inPlaceSettings{Name: &a.DBInstanceDescription, SecurityIPs: splitList(a.SecurityIPList), DeletionProtection: &dp}
+}
+
+// plannedPrimaries remembers, for one provider process, the atomic_write_16k each primary was
+// planned with in this run: Terraform plans a read-only instance after the primary it references,
+// so the read-only instance's plan can use the primary's planned value (rule 7). The zero value is
+// ready to use.
+type plannedPrimaries struct {
+	mu    sync.Mutex
+	flags map[string]rdsservice.Val[bool]
+}
+
+func (p *plannedPrimaries) record(id string, flag rdsservice.Val[bool]) {
+	if id == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.flags == nil {
+		p.flags = map[string]rdsservice.Val[bool]{}
+	}
+	p.flags[id] = flag
+}
+
+func (p *plannedPrimaries) lookup(id string) rdsservice.Val[bool] {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if flag, ok := p.flags[id]; ok {
+		return flag
+	}
+	return rdsservice.Null[bool]()
+}
+
+// classFacts asks the class catalogue (cached per process) about one combination.
+func classFacts(ctx context.Context, data *ProviderData, req rdsapi.DescribeAvailableClassesRequest) *rdsservice.ClassFacts {
+	req.RegionID = data.Region
+	req.InstanceChargeType = rdsapi.PayTypePostpaid
+	f := &rdsservice.ClassFacts{Combination: fmt.Sprintf("%s %s, category %s, storage_type %s%s",
+		req.Engine, req.EngineVersion, req.Category, req.DBInstanceStorageType, inZone(req.ZoneID))}
+	out, err := data.classes.offered(ctx, data.API, req)
+	switch {
+	case err == nil:
+	case rdsapi.ErrorCode(err) == "" || rdsapi.IsThrottled(err) || rdsapi.IsTransient(err) || rdsapi.IsBusy(err):
+		f.LookupError = err.Error()
+		return f
+	default:
+		// A definite refusal of the combination itself: the create would be refused the same way.
+		f.Refusal, f.RefusedAttribute = err.Error(), refusedAttribute(err)
+		return f
+	}
+	for _, c := range out.DBInstanceClasses {
+		rng := c.DBInstanceStorageRange
+		f.Offered = append(f.Offered, rdsservice.OfferedClass{Class: c.DBInstanceClass,
+			MinStorage: int64(rng.MinValue), MaxStorage: int64(rng.MaxValue), Step: int64(rng.Step)})
+	}
+	return f
+}
+
+func inZone(zone string) string {
+	if zone == "" {
+		return ""
+	}
+	return " in zone " + zone
+}
+
+// refusedAttribute maps the API parameter a refusal names to the attribute to fix.
+func refusedAttribute(err error) string {
+	message := err.Error()
+	for _, candidate := range []struct{ parameter, attribute string }{
+		{"EngineVersion", "engine_version"}, {"DBInstanceStorageType", "storage_type"}, {"StorageType", "storage_type"},
+		{"Category", "category"}, {"ZoneId", "zone_id"}, {"Engine", "engine"},
+	} {
+		if strings.Contains(message, candidate.parameter) {
+			return candidate.attribute
+		}
+	}
+	return "instance_type"
+}
+
+// valString, valInt and valBool turn attribute values into planner values.
+func valString(v types.String) rdsservice.Val[string] {
+	switch {
+	case v.IsUnknown():
+		return rdsservice.Unknown[string]()
+	case v.IsNull():
+		return rdsservice.Null[string]()
+	}
+	return rdsservice.Known(v.ValueString())
+}
+
+func valInt(v types.Int64) rdsservice.Val[int64] {
+	switch {
+	case v.IsUnknown():
+		return rdsservice.Unknown[int64]()
+	case v.IsNull():
+		return rdsservice.Null[int64]()
+	}
+	return rdsservice.Known(v.ValueInt64())
+}
+
+func valBool(v types.Bool) rdsservice.Val[bool] {
+	switch {
+	case v.IsUnknown():
+		return rdsservice.Unknown[bool]()
+	case v.IsNull():
+		return rdsservice.Null[bool]()
+	}
+	return rdsservice.Known(v.ValueBool())
+}
+
+// boolOf and stringOf turn planner values into attribute values (null becomes unknown: the
+// planner leaves null only where it did not decide).
+func boolOf(v rdsservice.Val[bool]) types.Bool {
+	if v.IsKnown() {
+		return types.BoolValue(v.Value())
+	}
+	return types.BoolUnknown()
+}
+
+func stringOf(v rdsservice.Val[string]) types.String {
+	if v.IsKnown() {
+		return types.StringValue(v.Value())
+	}
+	return types.StringUnknown()
+}
+
+// existingFrom describes an instance for the planner from its state values.
+func existingFrom(label string, v instanceView, prior types.String) rdsservice.ExistingInstance {
+	inst := rdsservice.ExistingInstance{
+		ID:                  label,
+		Engine:              v.Engine.ValueString(),
+		EngineVersion:       v.EngineVersion.ValueString(),
+		StorageType:         v.StorageType.ValueString(),
+		Category:            v.Category.ValueString(),
+		InstanceClass:       v.InstanceType.ValueString(),
+		Storage:             v.Storage.ValueInt64(),
+		Architecture:        v.Architecture.ValueString(),
+		Supported:           v.AtomicWrite16KSupported.ValueBool(),
+		Enabled:             v.AtomicWrite16K.ValueBool(),
+		MasterID:            v.MasterInstanceID.ValueString(),
+		Status:              v.Status.ValueString(),
+		DeletionProtection:  v.DeletionProtection.ValueBool(),
+		BufferPoolExtension: v.BufferPoolExtension.ValueBool(),
+	}
+	if t, err := rdsservice.ParseAPITime(prior.ValueString()); err == nil {
+		inst.CreationTime = t
+	}
+	return inst
+}
+
+// emptyAsNull is null for an empty string: optional attributes the cloud reports empty.
+func emptyAsNull(v types.String) types.String {
+	if isKnown(v) && v.ValueString() == "" {
+		return types.StringNull()
+	}
+	return v
+}
+
+// replacedAttributes lists the attributes whose planned value differs from the prior state among
+// those that force a replacement (ifConfigured: only when set in the configuration). The framework
+// hands ModifyPlan an empty RequiresReplace (the schema's plan modifiers add theirs afterwards), so
+// the planner works it out here; an unknown planned value counts, as it does for Terraform.
+func replacedAttributes(req resource.ModifyPlanRequest, always, ifConfigured []string) []string {
+	var plan, state, config map[string]tftypes.Value
+	if req.Plan.Raw.As(&plan) != nil || req.State.Raw.As(&state) != nil || req.Config.Raw.As(&config) != nil {
+		return nil
+	}
+	var out []string
+	check := func(name string, needConfig bool) {
+		p, s := plan[name], state[name]
+		if needConfig && config[name].IsNull() {
+			return
+		}
+		if !p.IsKnown() || !p.Equal(s) {
+			out = append(out, name)
+		}
+	}
+	for _, name := range always {
+		check(name, false)
+	}
+	for _, name := range ifConfigured {
+		check(name, true)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// planModels decodes a ModifyPlan request into a resource's model: the plan, the configuration,
+// and the prior state (nil for a create).
+func planModels[M any](ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) (plan, config M, state *M) {
+	diags.Append(req.Plan.Get(ctx, &plan)...)
+	diags.Append(req.Config.Get(ctx, &config)...)
+	if !req.State.Raw.IsNull() {
+		state = new(M)
+		diags.Append(req.State.Get(ctx, state)...)
+	}
+	return plan, config, state
 }

@@ -413,7 +413,7 @@ func (e *matrixEnv) existingJobs() []func() {
 	return jobs
 }
 
-// readOnlyJobs covers rule 7 through CheckToggle's read-only branch.
+// readOnlyJobs covers rule 7 through the planner's read-only role.
 func (e *matrixEnv) readOnlyJobs() []func() {
 	var jobs []func()
 	for _, primaryOn := range []bool{false, true} {
@@ -440,7 +440,10 @@ func (e *matrixEnv) readOnlyJobs() []func() {
 				masterOn := primary.Enabled
 				cur.MasterEnabled = &masterOn
 				e.agree(kindReadOnly, cur.MasterID == primary.ID, "%s: read-only reads back MasterInstanceId %q, want %q", name, cur.MasterID, primary.ID)
-				problems := CheckToggle(cur, false, SpecChange{})
+				problems := Plan(PlanInput{Role: RoleReadOnly, Label: cur.ID, Prior: &cur, Desired: Desired{
+					Engine: Known(cur.Engine), EngineVersion: Known(cur.EngineVersion), InstanceClass: Known(cur.InstanceClass),
+					StorageType: Known(cur.StorageType), Storage: Known(cur.Storage), AtomicWrite: Known(false),
+				}, Facts: Facts{Primary: &primary}}).Errors()
 				ctx, cancel := e.ctx()
 				defer cancel()
 				_, err = e.api.ModifyDBInstanceSpec(ctx, specRequest(cur, SpecChange{}, rdsapi.OptimizedWritesOff))

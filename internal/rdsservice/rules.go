@@ -9,6 +9,7 @@ package rdsservice
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -19,17 +20,6 @@ import (
 // write (rule 2). Instances bought earlier qualify only if they are YiTian (arm) and their product
 // type was never changed.
 var ProductLineCutoff = time.Date(2025, 5, 14, 0, 0, 0, 0, time.UTC)
-
-// Terraform attribute names the problems point at.
-const (
-	AttrEngine              = "engine"
-	AttrEngineVersion       = "engine_version"
-	AttrStorageType         = "storage_type"
-	AttrCategory            = "category"
-	AttrInstanceType        = "instance_type"
-	AttrAtomicWrite         = "atomic_write_16k"
-	AttrBufferPoolExtension = "buffer_pool_extension"
-)
 
 // Eligible values (rule 1). Anything else, including cloud_ssd, local_ssd and MySQL 8.4, is not.
 var (
@@ -56,17 +46,6 @@ func ExpectedDowntime(category string, readOnly bool) string {
 	}
 	return ExpectedDowntimeHA
 }
-
-// Problem is one reason a configuration cannot work. Detail names the prerequisite, the value
-// found and the fix; provider diagnostics show Summary and Detail as they are.
-type Problem struct {
-	Attribute string
-	Value     string
-	Summary   string
-	Detail    string
-}
-
-func (p Problem) Error() string { return p.Summary + ": " + p.Detail }
 
 // NewInstanceSpec is what decides 16K atomic write for an instance bought now.
 type NewInstanceSpec struct {
@@ -96,6 +75,10 @@ type ExistingInstance struct {
 	// MasterID is set for a read-only instance; MasterEnabled is the primary's flag when known.
 	MasterID      string
 	MasterEnabled *bool
+	// Status, DeletionProtection and BufferPoolExtension as the API reports them.
+	Status              string
+	DeletionProtection  bool
+	BufferPoolExtension bool
 }
 
 // SpecChange lists the new values of a planned change; "" (or 0 for Storage) means unchanged.
@@ -134,6 +117,10 @@ func ExistingFromAttribute(attr *rdsapi.DBInstanceAttribute) (ExistingInstance, 
 		Storage:       int64(attr.DBInstanceStorage),
 		Architecture:  strings.ToLower(strings.TrimSpace(attr.InstructionSetArch)),
 		MasterID:      attr.MasterInstanceID,
+		Status:        attr.DBInstanceStatus,
+
+		DeletionProtection:  bool(attr.DeletionProtection),
+		BufferPoolExtension: switchOn(string(attr.IoAccelerationEnabled)),
 	}
 	if attr.OptimizedWrites != nil {
 		inst.Supported = attr.OptimizedWrites.Supported
@@ -177,15 +164,7 @@ func storageEligible(s string) bool {
 	return contains(eligibleStorageTypes, strings.ToLower(strings.TrimSpace(s)))
 }
 
-func engineProblem(engine string) Problem {
-	return Problem{
-		Attribute: AttrEngine,
-		Value:     engine,
-		Summary:   "16K atomic write is not available for this engine",
-		Detail: fmt.Sprintf("16K atomic write needs engine MySQL; got %q. "+
-			"Use a MySQL instance or set atomic_write_16k = false.", engine),
-	}
-}
+func engineProblem(engine string) Problem { return problem(Rule16KEngine, engine, engine) }
 
 // changing describes a planned change for messages: "" when the value is the current one.
 func changing(from, to string) string {
@@ -196,23 +175,11 @@ func changing(from, to string) string {
 }
 
 func versionProblem(version, from string) Problem {
-	return Problem{
-		Attribute: AttrEngineVersion,
-		Value:     version,
-		Summary:   "16K atomic write is not available for this engine version",
-		Detail: fmt.Sprintf("16K atomic write needs engine_version 5.7 or 8.0; got %q%s. "+
-			"Choose MySQL 5.7 or 8.0 or set atomic_write_16k = false.", version, changing(from, version)),
-	}
+	return problem(Rule16KVersion, version, version, changing(from, version))
 }
 
 func storageProblem(storage, from string) Problem {
-	return Problem{
-		Attribute: AttrStorageType,
-		Value:     storage,
-		Summary:   "16K atomic write is not available for this storage type",
-		Detail: fmt.Sprintf("16K atomic write needs storage_type cloud_essd, cloud_essd2, cloud_essd3 or general_essd; got %q%s. "+
-			"Choose an ESSD storage type or set atomic_write_16k = false.", storage, changing(from, storage)),
-	}
+	return problem(Rule16KStorageType, storage, storage, changing(from, storage))
 }
 
 // prerequisiteProblems checks rule 1 (engine, version, storage). The engine comes first and alone:
@@ -323,16 +290,7 @@ func ToggleWarnings(current ExistingInstance, want bool, change SpecChange) []Pr
 	if _, known := PredictSupportedAfterKnown(current, change); known {
 		return nil
 	}
-	return []Problem{{
-		Attribute: AttrAtomicWrite,
-		Value:     "true",
-		Summary:   "16K atomic write eligibility is decided at apply",
-		Detail: fmt.Sprintf("Instance %s is not eligible for 16K atomic write with its current storage_type %q and engine_version %q, "+
-			"and it was bought before 2025-05-14 (or its purchase date is unknown): after this change it is eligible only if its product type "+
-			"was never changed between x86 and YiTian, which the API does not show. If the cloud refuses, the apply fails with its error; "+
-			"to be safe, apply the storage or version change first with atomic_write_16k = false, then check atomic_write_16k_supported.",
-			current.ID, current.StorageType, current.EngineVersion),
-	}}
+	return []Problem{problem(Rule16KDecidedAtApply, "true", current.ID, current.StorageType, current.EngineVersion)}
 }
 
 func isReadOnly(current ExistingInstance) bool { return current.MasterID != "" }
@@ -349,19 +307,10 @@ func toggleEdition(current ExistingInstance) bool {
 }
 
 // CheckToggle checks a planned state of an existing instance: want is the planned flag, change the
-// planned class/storage/version. It covers rules 1, 2, 3, 7 and 9. An empty result means the cloud
+// planned class/storage/version. It covers rules 1, 2, 3 and 9 (rule 7 needs the primary: Plan). An empty result means the cloud
 // will accept the change.
 func CheckToggle(current ExistingInstance, want bool, change SpecChange) []Problem {
 	if !want {
-		if current.Enabled && isReadOnly(current) && current.MasterEnabled != nil && *current.MasterEnabled {
-			return []Problem{{
-				Attribute: AttrAtomicWrite,
-				Value:     "false",
-				Summary:   "16K atomic write cannot be turned off on this read-only instance",
-				Detail: fmt.Sprintf("16K atomic write cannot be turned off on read-only instance %s while its primary %s has it on. "+
-					"Turn it off on the primary first, or set atomic_write_16k = true.", current.ID, current.MasterID),
-			}}
-		}
 		return nil
 	}
 	class, storage, version := after(current, change)
@@ -378,35 +327,13 @@ func CheckToggle(current ExistingInstance, want bool, change SpecChange) []Probl
 	var problems []Problem
 	switch {
 	case ChangesProductType(current, change) && boughtBeforeCutoff(current):
-		problems = append(problems, Problem{
-			Attribute: AttrInstanceType,
-			Value:     class,
-			Summary:   "This instance type change makes 16K atomic write unavailable",
-			Detail: fmt.Sprintf("16K atomic write needs the product type of an instance bought before 2025-05-14 to stay unchanged; "+
-				"changing instance_type from %q (%s) to %q (%s) changes it, and instance %s (bought %s) then loses 16K atomic write for good. "+
-				"Choose an instance type of the same architecture (%s) or set atomic_write_16k = false.",
-				current.InstanceClass, currentArchitecture(current), class, Architecture(class),
-				current.ID, current.CreationTime.Format("2006-01-02"), currentArchitecture(current)),
-		})
+		problems = append(problems, problem(Rule16KProductType, class, current.InstanceClass, currentArchitecture(current), class, Architecture(class),
+			current.ID, current.CreationTime.Format("2006-01-02"), currentArchitecture(current)))
 	case !PredictSupportedAfter(current, change):
-		problems = append(problems, Problem{
-			Attribute: AttrAtomicWrite,
-			Value:     "true",
-			Summary:   "16K atomic write is not supported by this instance",
-			Detail: fmt.Sprintf("16K atomic write needs an eligible instance; atomic_write_16k_supported is false for instance %s "+
-				"(existing standard x86 instances bought before 2025-05-14, and instances whose product type was changed, are not eligible). "+
-				"Set atomic_write_16k = false, or create a new instance, which is eligible.", current.ID),
-		})
+		problems = append(problems, problem(Rule16KNotSupported, "true", current.ID))
 	}
 	if !current.Enabled && !toggleEdition(current) {
-		problems = append(problems, Problem{
-			Attribute: AttrCategory,
-			Value:     current.Category,
-			Summary:   "16K atomic write cannot be turned on for an existing instance of this edition",
-			Detail: fmt.Sprintf("Turning on 16K atomic write for an existing instance needs category HighAvailability or cluster; got %q. "+
-				"Basic-edition instances get it only at creation: set atomic_write_16k = false, or create a new instance with atomic_write_16k = true.",
-				current.Category),
-		})
+		problems = append(problems, problem(Rule16KBasicEdition, current.Category, current.Category))
 	}
 	return problems
 }
@@ -417,13 +344,7 @@ func CheckBufferPoolExtension(storageType string, want bool) []Problem {
 	if !want || strings.EqualFold(strings.TrimSpace(storageType), "general_essd") {
 		return nil
 	}
-	return []Problem{{
-		Attribute: AttrBufferPoolExtension,
-		Value:     storageType,
-		Summary:   "Buffer Pool Extension is not available for this storage type",
-		Detail: fmt.Sprintf("buffer_pool_extension needs storage_type general_essd; got %q. "+
-			"Choose general_essd or set buffer_pool_extension = false.", storageType),
-	}}
+	return []Problem{problem(RuleBPEStorageType, storageType, storageType)}
 }
 
 // SpecChangeRestarts lists why applying change (and the planned flag, when wantFlag is not nil)
@@ -440,7 +361,11 @@ func SpecChangeRestarts(current ExistingInstance, wantFlag *bool, change SpecCha
 	if change.StorageType != "" && change.StorageType != current.StorageType {
 		reasons = append(reasons, fmt.Sprintf("storage_type changes from %q to %q", current.StorageType, change.StorageType))
 	}
-	if change.Storage != 0 && change.Storage != current.Storage {
+	newType := current.StorageType
+	if change.StorageType != "" {
+		newType = change.StorageType
+	}
+	if change.Storage != 0 && change.Storage != current.Storage && StorageChangeRestarts(current.Storage, change.Storage, current.StorageType, newType) {
 		reasons = append(reasons, fmt.Sprintf("storage changes from %d GB to %d GB", current.Storage, change.Storage))
 	}
 	if change.EngineVersion != "" && change.EngineVersion != current.EngineVersion {
@@ -464,27 +389,49 @@ func FollowingReadOnly(primaryEnabled, primaryWant bool, readOnly []ExistingInst
 	return ids
 }
 
-// Restart is one instance that an apply restarts, and why.
-type Restart struct {
-	InstanceID string
-	Reasons    []string
-	Downtime   string
+func switchOn(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "on", "enabled":
+		return true
+	}
+	return false
 }
 
-// RestartWarning renders the plan warning (or, with prevent_restart, the error) for restarts.
-func RestartWarning(restarts []Restart) (summary, detail string) {
-	if len(restarts) == 0 {
-		return "", ""
+// CloseMatches lists the offered classes closest to want (edit distance), at most five.
+func CloseMatches(want string, offered []string) string {
+	if len(offered) == 0 {
+		return "No class is offered for this combination; check engine_version, category and storage_type."
 	}
-	summary = "This apply restarts RDS instances"
-	if len(restarts) == 1 {
-		summary = fmt.Sprintf("This apply restarts RDS instance %s", restarts[0].InstanceID)
+	sorted := append([]string(nil), offered...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		di, dj := editDistance(want, sorted[i]), editDistance(want, sorted[j])
+		if di != dj {
+			return di < dj
+		}
+		return sorted[i] < sorted[j]
+	})
+	if len(sorted) > 5 {
+		sorted = sorted[:5]
 	}
-	var b strings.Builder
-	b.WriteString("The following instances will restart:\n")
-	for _, r := range restarts {
-		fmt.Fprintf(&b, "  - %s: %s; expected downtime %s\n", r.InstanceID, strings.Join(r.Reasons, "; "), r.Downtime)
+	return "Close matches: " + strings.Join(sorted, ", ") + "."
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
 	}
-	b.WriteString("Set prevent_restart = true to refuse such plans.")
-	return summary, b.String()
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -104,14 +104,13 @@ func existing(mod func(*ExistingInstance)) ExistingInstance {
 const (
 	msgUnsupported = `16K atomic write needs an eligible instance; atomic_write_16k_supported is false for instance rm-x (existing standard x86 instances bought before 2025-05-14, and instances whose product type was changed, are not eligible). Set atomic_write_16k = false, or create a new instance, which is eligible.`
 	msgBasic       = `Turning on 16K atomic write for an existing instance needs category HighAvailability or cluster; got "Basic". Basic-edition instances get it only at creation: set atomic_write_16k = false, or create a new instance with atomic_write_16k = true.`
-	msgReadOnly    = `16K atomic write cannot be turned off on read-only instance rm-x while its primary rm-p has it on. Turn it off on the primary first, or set atomic_write_16k = true.`
 	msgArmToX86    = `16K atomic write needs the product type of an instance bought before 2025-05-14 to stay unchanged; changing instance_type from "mysql.n2m.medium.2c" (arm) to "mysql.n2.large.2c" (x86) changes it, and instance rm-x (bought 2024-06-01) then loses 16K atomic write for good. Choose an instance type of the same architecture (arm) or set atomic_write_16k = false.`
 	msgToCloudSSD  = `16K atomic write needs storage_type cloud_essd, cloud_essd2, cloud_essd3 or general_essd; got "cloud_ssd" (changing from "cloud_essd"). Choose an ESSD storage type or set atomic_write_16k = false.`
 	msgTo84        = `16K atomic write needs engine_version 5.7 or 8.0; got "8.4" (changing from "8.0"). Choose MySQL 5.7 or 8.0 or set atomic_write_16k = false.`
 )
 
 func TestCheckToggle(t *testing.T) {
-	yes, no := true, false
+	no := false
 	cases := []struct {
 		name   string
 		inst   ExistingInstance
@@ -129,10 +128,6 @@ func TestCheckToggle(t *testing.T) {
 		{"Basic already on keeps it", existing(func(i *ExistingInstance) { i.Category = "Basic"; i.Enabled = true }), true, SpecChange{}, nil},
 		{"Basic already on, class change", existing(func(i *ExistingInstance) { i.Category = "Basic"; i.Enabled = true }), true,
 			SpecChange{InstanceClass: "mysql.n2.large.1"}, nil},
-		{"read-only off while primary on", existing(func(i *ExistingInstance) { i.Enabled = true; i.MasterID = "rm-p"; i.MasterEnabled = &yes }), false, SpecChange{},
-			[]string{"atomic_write_16k=false: " + msgReadOnly}},
-		{"read-only off while primary off", existing(func(i *ExistingInstance) { i.Enabled = true; i.MasterID = "rm-p"; i.MasterEnabled = &no }), false, SpecChange{}, nil},
-		{"read-only already off, primary on", existing(func(i *ExistingInstance) { i.MasterID = "rm-p"; i.MasterEnabled = &yes }), false, SpecChange{}, nil},
 		{"read-only with Basic category may turn on", existing(func(i *ExistingInstance) { i.Category = "Basic"; i.MasterID = "rm-p"; i.MasterEnabled = &no }), true, SpecChange{}, nil},
 		{"pre-cutoff YiTian to x86 with flag", existing(func(i *ExistingInstance) {
 			i.InstanceClass = "mysql.n2m.medium.2c"
@@ -239,10 +234,11 @@ func TestSpecChangeRestartsAndWarning(t *testing.T) {
 		t.Fatalf("turning off: %v", ids)
 	}
 
-	summary, detail := RestartWarning([]Restart{
+	p := RestartProblem([]Restart{
 		{InstanceID: "rm-p", Reasons: []string{"atomic_write_16k changes from false to true"}, Downtime: ExpectedDowntime("HighAvailability", false)},
 		{InstanceID: "rr-1", Reasons: []string{"follows its primary rm-p turning atomic_write_16k on"}, Downtime: ExpectedDowntime("", true)},
-	})
+	}, false, false, AttrAtomicWrite)
+	summary, detail := p.Summary, p.Detail
 	if summary != "This apply restarts RDS instances" {
 		t.Fatalf("summary %q", summary)
 	}
@@ -253,11 +249,12 @@ func TestSpecChangeRestartsAndWarning(t *testing.T) {
 	if detail != wantDetail {
 		t.Fatalf("detail\n%s\nwant\n%s", detail, wantDetail)
 	}
-	if s, _ := RestartWarning([]Restart{{InstanceID: "rm-p"}}); s != "This apply restarts RDS instance rm-p" {
-		t.Fatalf("single summary %q", s)
+	if p := RestartProblem([]Restart{{InstanceID: "rm-p"}}, false, false, AttrAtomicWrite); p.Summary != "This apply restarts RDS instance rm-p" || p.Severity != SeverityWarning {
+		t.Fatalf("single summary %q", p.Summary)
 	}
-	if s, d := RestartWarning(nil); s != "" || d != "" {
-		t.Fatal("no restarts, no warning")
+	if p := RestartProblem([]Restart{{InstanceID: "rm-p"}}, false, true, AttrStorage); p.Severity != SeverityError || p.Attribute != AttrStorage ||
+		strings.Contains(p.Detail, "Set prevent_restart = true") {
+		t.Fatalf("refusal %+v", p)
 	}
 	if ExpectedDowntime("basic", false) != ExpectedDowntimeSingleNode || ExpectedDowntime("cluster", false) != ExpectedDowntimeHA {
 		t.Fatal("downtime by category")

@@ -43,9 +43,17 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 		if storage, e = requiredStorage(p, storageType); e != nil {
 			return nil, e
 		}
-		if storage < in.Storage {
-			return nil, errInvalid("DBInstanceStorage", "%d GB is less than the current %d GB; storage cannot shrink", storage, in.Storage)
+		if storage < in.Storage && !shrinkable(in.Engine, in.EngineVersion, storageType) {
+			return nil, errInvalid("DBInstanceStorage", "%d GB is less than the current %d GB; storage is reduced only for MySQL 5.7/8.0 on ESSD", storage, in.Storage)
 		}
+		if in.MasterID != "" {
+			if primary, ok := s.state.Instances[in.MasterID]; ok && storage < primary.Storage {
+				return nil, errInvalid("DBInstanceStorage", "%d GB is less than the primary's %d GB", storage, primary.Storage)
+			}
+		}
+	}
+	if isCloudDisk(in.StorageType) && !isCloudDisk(storageType) {
+		return nil, errInvalid("DBInstanceStorageType", "%s cannot change to %s: instances move from local disks to cloud disks, never back", in.StorageType, storageType)
 	}
 	io := in.IoAcceleration
 	if p.get("IoAccelerationEnabled") != "" {
@@ -114,7 +122,13 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	if class == in.Class && storage == in.Storage && storageType == in.StorageType && want == in.Optimized && io == in.IoAcceleration {
 		return resp, nil
 	}
+	onlineGrowth := class == in.Class && storageType == in.StorageType && want == in.Optimized && io == in.IoAcceleration &&
+		storage > in.Storage && isCloudDisk(storageType)
 	in.Class, in.Storage, in.StorageType, in.IoAcceleration, in.ProductTypeChanged = class, storage, storageType, io, productTypeChanged
+	if onlineGrowth {
+		// Growing cloud-disk storage of the same type happens online: no restart (README "Storage").
+		return resp, nil
+	}
 	s.startRestart(in, statusClassChanging, c.now, want)
 	// Followers are busy from now on but restart once their primary is back, so they are Running
 	// again one restart duration after it.

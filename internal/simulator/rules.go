@@ -83,3 +83,13 @@ func notEligibleReason(engine, version, storageType string, productTypeChanged b
 func (in *instance) notEligibleReason() string {
 	return notEligibleReason(in.Engine, in.EngineVersion, in.StorageType, in.ProductTypeChanged)
 }
+
+// isCloudDisk reports whether a storage type is a cloud disk (README "Storage").
+func isCloudDisk(storageType string) bool {
+	return strings.HasPrefix(storageType, "cloud_") || storageType == "general_essd"
+}
+
+// shrinkable is the storage scale-in prerequisite: MySQL 5.7/8.0 on ESSD (README "Storage").
+func shrinkable(engine, version, storageType string) bool {
+	return strings.EqualFold(engine, "MySQL") && (version == "5.7" || version == "8.0") && atomicWriteStorage[storageType]
+}

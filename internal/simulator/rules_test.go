@@ -264,8 +264,30 @@ func TestSpecChangeRestarts(t *testing.T) {
 	}
 	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "OptimizedWrites": "optimized"}, 400, "MissingParameter")
 	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceStorage": "200", "EffectiveTime": "MaintainTime"}, 400, "InvalidParameter")
-	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceStorage": "100"}, 400, "InvalidParameter")
 	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceStorage": "200", "DBInstanceStorageType": "cloud_essd"}, 400, "InvalidParameter")
 	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": "rm-nope", "DBInstanceStorage": "200"}, 404, "InvalidDBInstanceId.NotFound")
 	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"IoAccelerationEnabled": "1"}), 400, "InvalidParameter")
+}
+
+// Storage facts (README "Storage"): cloud-disk growth of the same type is online, a reduction needs
+// MySQL 5.7/8.0 on ESSD and restarts, cloud disks never go back to local disks, and a read-only
+// instance keeps at least its primary's storage.
+func TestStorageChanges(t *testing.T) {
+	e := newEnv(t)
+	id := e.create(nil)
+	e.sim.ResetStats()
+	e.c.ok("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceStorage": "200"})
+	if s := e.status(id); s != statusRunning || e.sim.Stats().Restarts[id] != 0 {
+		t.Fatalf("online growth: status %s, restarts %v", s, e.sim.Stats().Restarts)
+	}
+	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceStorage": "200", "DBInstanceStorageType": "local_ssd"}, 400, "InvalidParameter")
+	e.c.ok("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceStorage": "100"})
+	e.settle()
+	if a := e.attr(id); a["DBInstanceStorage"].(float64) != 100 || e.sim.Stats().Restarts[id] != 1 {
+		t.Fatalf("reduction: %v, restarts %v", a["DBInstanceStorage"], e.sim.Stats().Restarts)
+	}
+	ssd := e.create(map[string]string{"DBInstanceStorageType": "cloud_ssd"})
+	e.c.ok("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": ssd, "DBInstanceStorage": "100"})
+	e.settle()
+	e.c.fails("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": ssd, "DBInstanceStorage": "50"}, 400, "InvalidParameter")
 }

@@ -1,0 +1,884 @@
+package rdsservice
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The planner: one pure function from facts to a decision. The resources fetch the facts (prior
+// state, configuration, primary, restore source, read-only instances, class catalogue), call Plan,
+// and translate the Decision into plan values and diagnostics; their apply calls Plan again with
+// the values known by then and stops on its errors before any write. Every rule and message comes
+// from the rule table (ruletable.go).
+
+// Val is a configured or planned value: null (not set), unknown (known only at apply) or known.
+type Val[T comparable] struct {
+	v     T
+	known bool
+	unk   bool
+}
+
+// Known returns a known value.
+func Known[T comparable](v T) Val[T] { return Val[T]{v: v, known: true} }
+
+// Unknown returns a value known only at apply.
+func Unknown[T comparable]() Val[T] { return Val[T]{unk: true} }
+
+// Null returns an unset value.
+func Null[T comparable]() Val[T] { return Val[T]{} }
+
+// IsKnown, IsUnknown and IsNull tell the three states apart.
+func (x Val[T]) IsKnown() bool   { return x.known }
+func (x Val[T]) IsUnknown() bool { return x.unk }
+func (x Val[T]) IsNull() bool    { return !x.known && !x.unk }
+
+// Value is the value, or T's zero value when it is not known.
+func (x Val[T]) Value() T { return x.v }
+
+// Is reports whether the value is known and equal to v.
+func (x Val[T]) Is(v T) bool { return x.known && x.v == v }
+
+// Or is the value when known, def otherwise.
+func (x Val[T]) Or(def T) T {
+	if x.known {
+		return x.v
+	}
+	return def
+}
+
+// Ptr is a pointer to the value when known, nil otherwise.
+func (x Val[T]) Ptr() *T {
+	if !x.known {
+		return nil
+	}
+	v := x.v
+	return &v
+}
+
+func valOf[T comparable](p *T) Val[T] {
+	if p == nil {
+		return Unknown[T]()
+	}
+	return Known(*p)
+}
+
+// Role is what the planned instance is.
+type Role int
+
+const (
+	// RolePrimary is an rds_instance created from scratch (or existing).
+	RolePrimary Role = iota
+	// RoleReadOnly is an rds_readonly_instance of a primary.
+	RoleReadOnly
+	// RoleClone is an rds_instance created with restore_from (CloneDBInstance).
+	RoleClone
+)
+
+// Desired is what the configuration asks for, merged with schema defaults. Null means "not set in
+// the configuration" for the values the planner computes (flag, Buffer Pool Extension, and the
+// values a read-only instance takes from its primary).
+type Desired struct {
+	Engine, EngineVersion, InstanceClass, StorageType, Category Val[string]
+	Storage                                                     Val[int64]
+	AtomicWrite, BufferPoolExtension                            Val[bool]
+	PreventRestart                                              bool
+	// RestoreTime is restore_from.restore_time of a clone (null for a backup).
+	RestoreTime Val[string]
+}
+
+// OfferedClass is one DescribeAvailableClasses answer row.
+type OfferedClass struct {
+	Class                        string
+	MinStorage, MaxStorage, Step int64
+}
+
+// ClassFacts is the class catalogue's answer for the planned engine, version, category, storage
+// type and zone.
+type ClassFacts struct {
+	Offered []OfferedClass
+	// LookupError is a failure that says nothing about the values (throttling, network): a warning.
+	LookupError string
+	// Refusal is a definite refusal of the combination; RefusedAttribute the attribute it names.
+	Refusal, RefusedAttribute string
+	// Combination describes the request for messages ("MySQL 8.0, category ..., storage_type ...").
+	Combination string
+}
+
+// Facts is what the cloud says, fetched by the resource before it calls Plan.
+type Facts struct {
+	Now time.Time
+	// Classes is nil when the catalogue was not asked (inputs unknown, or nothing that it decides changes).
+	Classes *ClassFacts
+	// Primary is the primary of a read-only instance as it is now; nil while it does not exist.
+	Primary *ExistingInstance
+	// PrimaryPlanned is the primary's planned atomic_write_16k when this run planned the primary
+	// before this instance (null: not seen; unknown: planned, value known only at apply).
+	PrimaryPlanned Val[bool]
+	// Source is the restore source of a clone; SourceError why it could not be read.
+	Source      *ExistingInstance
+	SourceError string
+	// ReadOnly are a primary's read-only instances; ReadOnlyError why they could not be read.
+	ReadOnly      []ExistingInstance
+	ReadOnlyError string
+}
+
+// PlanInput is everything Plan decides from.
+type PlanInput struct {
+	Role Role
+	// Label names the instance in messages: its id, or a description of a new one.
+	Label string
+	// Prior is the instance as the last refresh saw it; nil when this plan creates it.
+	Prior   *ExistingInstance
+	Desired Desired
+	// Replace lists the attributes whose change makes Terraform replace the instance.
+	Replace []string
+	Facts   Facts
+}
+
+// Action is what the apply does to the planned instance.
+type Action int
+
+const (
+	ActionNoop Action = iota
+	ActionCreate
+	ActionUpdate
+	ActionUpdateWithRestart
+	ActionReplace
+)
+
+func (a Action) String() string {
+	return [...]string{"no-op", "create", "update in place", "update in place with restart", "replace"}[a]
+}
+
+// Restart is one instance that an apply restarts, and why.
+type Restart struct {
+	InstanceID string
+	Reasons    []string
+	Downtime   string
+}
+
+// SpecOrder is the one ModifyDBInstanceSpec an update sends; nil fields are unchanged.
+type SpecOrder struct {
+	InstanceClass       *string
+	Storage             *int64
+	StorageType         *string
+	AtomicWrite         *bool
+	BufferPoolExtension *bool
+}
+
+// Empty reports whether there is nothing to send.
+func (o SpecOrder) Empty() bool {
+	return o.InstanceClass == nil && o.Storage == nil && o.StorageType == nil && o.AtomicWrite == nil && o.BufferPoolExtension == nil
+}
+
+// Guard names the setting that refused the plan.
+type Guard string
+
+const (
+	GuardNone               Guard = ""
+	GuardPreventRestart     Guard = AttrPreventRestart
+	GuardDeletionProtection Guard = AttrDeletionProtection
+)
+
+// Decision is the planner's answer.
+type Decision struct {
+	// Problems are errors and warnings in the order found.
+	Problems []Problem
+	// Computed values for the plan.
+	AtomicWrite, AtomicWriteSupported, BufferPoolExtension Val[bool]
+	Architecture, EngineVersion, StorageType, Status       Val[string]
+
+	Action Action
+	// ReplacedBy lists the attributes forcing a replacement.
+	ReplacedBy []string
+	// Restarts lists every instance the apply restarts (this one, read-only instances that follow
+	// a primary, a clone toggled after creation); MayRestart the attributes not known at plan
+	// that may add a restart.
+	Restarts   []Restart
+	MayRestart []string
+	// RestartAttribute is the first attribute whose change restarts the instance.
+	RestartAttribute string
+	// Order is the update's one spec change; Followers are read-only instances the cloud turns on
+	// with their primary (the apply waits for them).
+	Order     SpecOrder
+	Followers []string
+	// FollowsPrimary: a read-only instance's flag changes because its primary's does; the apply
+	// waits for it instead of sending it.
+	FollowsPrimary bool
+	// ToggleAfterCreate is the flag a new clone or read-only instance is switched to right after
+	// creation (one restart), nil when none.
+	ToggleAfterCreate *bool
+	Guard             Guard
+}
+
+// Errors returns the error problems.
+func (d Decision) Errors() []Problem { return d.filter(SeverityError) }
+
+// Warnings returns the warning problems.
+func (d Decision) Warnings() []Problem { return d.filter(SeverityWarning) }
+
+// HasErrors reports whether the plan is refused.
+func (d Decision) HasErrors() bool { return len(d.Errors()) > 0 }
+
+func (d Decision) filter(s Severity) []Problem {
+	var out []Problem
+	for _, p := range d.Problems {
+		if p.Severity == s {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (d *Decision) add(p ...Problem) { d.Problems = append(d.Problems, p...) }
+
+// StatusRunning is the status every apply ends in.
+const StatusRunning = "Running"
+
+// Plan decides a plan. It makes no API call.
+func Plan(in PlanInput) Decision {
+	var d Decision
+	switch {
+	case in.Prior != nil && len(in.Replace) > 0:
+		planReplace(in, &d)
+		return d
+	case in.Prior == nil && in.Role == RoleClone:
+		planClone(in, &d)
+	case in.Prior == nil && in.Role == RoleReadOnly:
+		planReadOnlyCreate(in, &d)
+	case in.Prior == nil:
+		planCreate(in, &d)
+	default:
+		planUpdate(in, &d)
+	}
+	if in.Facts.Classes != nil {
+		d.add(classProblems(in, *in.Facts.Classes)...)
+	}
+	guardRestarts(in, &d)
+	return d
+}
+
+// PlanDestroy refuses at plan what the cloud refuses at apply: deleting a protected instance.
+func PlanDestroy(label string, deletionProtection bool) []Problem {
+	if deletionProtection {
+		return []Problem{problem(RuleDestroyRefusedProtection, "true", label)}
+	}
+	return nil
+}
+
+// CheckConfig is what the configuration alone decides (ValidateConfig): 16K prerequisites when
+// the flag is asked for, and Buffer Pool Extension's storage type. Unknown values are skipped.
+func CheckConfig(c Desired) []Problem {
+	var problems []Problem
+	if c.AtomicWrite.Is(true) && c.Engine.IsKnown() && c.EngineVersion.IsKnown() && c.StorageType.IsKnown() {
+		for _, p := range prerequisiteProblems(c.Engine.Value(), c.EngineVersion.Value(), "", c.StorageType.Value(), "") {
+			problems = append(problems, p.At(AttrAtomicWrite))
+		}
+	}
+	if c.BufferPoolExtension.IsKnown() && c.StorageType.IsKnown() {
+		problems = append(problems, CheckBufferPoolExtension(c.StorageType.Value(), c.BufferPoolExtension.Value())...)
+	}
+	return problems
+}
+
+// CheckRestoreFrom checks restore_from's shape: exactly one of backup_id and restore_time.
+func CheckRestoreFrom(backupID, restoreTime Val[string]) []Problem {
+	if backupID.IsUnknown() || restoreTime.IsUnknown() {
+		return nil
+	}
+	if (backupID.Or("") != "") == (restoreTime.Or("") != "") {
+		return []Problem{problem(RuleRestoreFromExactlyOne, "")}
+	}
+	return nil
+}
+
+// guardRestarts turns the restarts into the warning, or with prevent_restart into the error. A
+// plan refused for another reason shows only that reason.
+func guardRestarts(in PlanInput, d *Decision) {
+	if len(d.Restarts) > 0 {
+		d.Action = maxAction(d.Action, ActionUpdateWithRestart)
+	}
+	if d.HasErrors() {
+		return
+	}
+	at := d.RestartAttribute
+	if at == "" {
+		at = AttrAtomicWrite
+	}
+	switch {
+	case len(d.Restarts) > 0 && in.Desired.PreventRestart:
+		d.Guard = GuardPreventRestart
+		d.add(RestartProblem(d.Restarts, false, true, at))
+	case len(d.Restarts) > 0:
+		d.add(RestartProblem(d.Restarts, false, false, at))
+	case len(d.MayRestart) > 0:
+		d.add(RestartProblem([]Restart{{InstanceID: in.Label,
+			Reasons:  []string{strings.Join(d.MayRestart, ", ") + " known only at apply"},
+			Downtime: downtimeOf(in)}}, true, false, at))
+	}
+}
+
+func maxAction(a, b Action) Action {
+	if a == ActionCreate || a == ActionReplace {
+		return a
+	}
+	return max(a, b)
+}
+
+func downtimeOf(in PlanInput) string {
+	category := in.Desired.Category.Or("")
+	if in.Prior != nil {
+		category = in.Prior.Category
+	}
+	return ExpectedDowntime(category, in.Role == RoleReadOnly)
+}
+
+func planReplace(in PlanInput, d *Decision) {
+	d.Action = ActionReplace
+	d.ReplacedBy = append([]string(nil), in.Replace...)
+	attrs := strings.Join(in.Replace, ", ")
+	switch {
+	case in.Prior.DeletionProtection:
+		d.Guard = GuardDeletionProtection
+		d.add(problem(RuleReplaceRefusedProtection, "true", in.Label, attrs))
+	case in.Desired.PreventRestart:
+		d.Guard = GuardPreventRestart
+		d.add(problem(RuleReplaceRefusedRestart, "true", in.Label, attrs).At(in.Replace[0]))
+	default:
+		d.add(problem(RuleReplace, "", in.Label, attrs).At(in.Replace[0]))
+	}
+}
+
+func newSpecOf(c Desired) (NewInstanceSpec, bool) {
+	if !c.Engine.IsKnown() || !c.EngineVersion.IsKnown() || !c.StorageType.IsKnown() || !c.Category.IsKnown() || !c.InstanceClass.IsKnown() {
+		return NewInstanceSpec{}, false
+	}
+	return NewInstanceSpec{Engine: c.Engine.Value(), EngineVersion: c.EngineVersion.Value(), StorageType: c.StorageType.Value(),
+		Category: c.Category.Value(), InstanceClass: c.InstanceClass.Value()}, true
+}
+
+func architectureOf(class Val[string]) Val[string] {
+	if !class.IsKnown() {
+		return Unknown[string]()
+	}
+	return Known(Architecture(class.Value()))
+}
+
+func planCreate(in PlanInput, d *Decision) {
+	c := in.Desired
+	d.Action = ActionCreate
+	d.Status = Known(StatusRunning)
+	d.add(CheckConfig(c)...)
+	d.AtomicWrite, d.AtomicWriteSupported = c.AtomicWrite, Unknown[bool]()
+	if spec, ok := newSpecOf(c); ok {
+		eligible := len(EligibleForNew(spec)) == 0
+		d.AtomicWriteSupported = Known(eligible)
+		if c.AtomicWrite.IsNull() {
+			d.AtomicWrite = Known(eligible)
+		}
+	} else if c.AtomicWrite.IsNull() {
+		d.AtomicWrite = Unknown[bool]()
+	}
+	d.BufferPoolExtension = c.BufferPoolExtension
+	if c.BufferPoolExtension.IsNull() {
+		d.BufferPoolExtension = Known(false)
+	}
+	d.Architecture = architectureOf(c.InstanceClass)
+	d.EngineVersion, d.StorageType = c.EngineVersion, c.StorageType
+}
+
+// planClone predicts a clone: it runs its source's engine and version, keeps the source's product
+// line (purchase date and product-type history) and inherits its flag (rule 8) when its own class
+// and storage allow it.
+func planClone(in PlanInput, d *Decision) {
+	c := in.Desired
+	d.Action = ActionCreate
+	d.Status = Known(StatusRunning)
+	d.add(CheckConfig(c)...)
+	d.Architecture = architectureOf(c.InstanceClass)
+	d.EngineVersion, d.StorageType = c.EngineVersion, c.StorageType
+	d.BufferPoolExtension = c.BufferPoolExtension
+	if c.BufferPoolExtension.IsNull() {
+		d.BufferPoolExtension = Known(false)
+	}
+	src := in.Facts.Source
+	if src == nil {
+		if in.Facts.SourceError != "" {
+			d.add(problem(RuleCloneSourceUnreadable, "", "the restore source", in.Facts.SourceError))
+		}
+		d.AtomicWrite, d.AtomicWriteSupported = c.AtomicWrite, Unknown[bool]()
+		if c.AtomicWrite.IsNull() {
+			d.AtomicWrite = Unknown[bool]()
+		}
+		return
+	}
+	if c.Engine.IsKnown() && !strings.EqualFold(c.Engine.Value(), src.Engine) {
+		d.add(problem(RuleCloneDiffersFromSource, c.Engine.Value(), AttrEngine, c.Engine.Value(), src.ID, src.Engine).At(AttrEngine))
+	}
+	if c.EngineVersion.IsKnown() && strings.TrimSpace(c.EngineVersion.Value()) != src.EngineVersion {
+		d.add(problem(RuleCloneDiffersFromSource, c.EngineVersion.Value(), AttrEngineVersion, c.EngineVersion.Value(), src.ID, src.EngineVersion))
+	}
+	if c.RestoreTime.IsKnown() && c.RestoreTime.Value() != "" {
+		if t, err := ParseAPITime(c.RestoreTime.Value()); err == nil && !in.Facts.Now.IsZero() &&
+			((!src.CreationTime.IsZero() && t.Before(src.CreationTime)) || t.After(in.Facts.Now)) {
+			d.add(problem(RuleCloneRestoreTimeOutside, c.RestoreTime.Value(), c.RestoreTime.Value(), src.ID,
+				src.CreationTime.Format(time.RFC3339), in.Facts.Now.UTC().Format(time.RFC3339)))
+		}
+	}
+	if d.HasErrors() {
+		return
+	}
+	clone := *src
+	clone.ID, clone.MasterID, clone.MasterEnabled, clone.DeletionProtection = in.Label, "", nil, false
+	if !c.InstanceClass.IsKnown() || !c.StorageType.IsKnown() {
+		d.AtomicWriteSupported = Unknown[bool]()
+		d.AtomicWrite = c.AtomicWrite
+		if c.AtomicWrite.IsNull() {
+			d.AtomicWrite = Unknown[bool]()
+		}
+		return
+	}
+	change := SpecChange{InstanceClass: c.InstanceClass.Value(), StorageType: c.StorageType.Value()}
+	supported, known := PredictSupportedAfterKnown(clone, change)
+	d.AtomicWriteSupported = Known(supported)
+	if !known {
+		d.AtomicWriteSupported = Unknown[bool]()
+	}
+	inherited := src.Enabled && supported
+	switch {
+	case c.AtomicWrite.IsUnknown():
+		d.AtomicWrite = Unknown[bool]()
+	case c.AtomicWrite.IsNull() && src.Enabled && !known:
+		d.AtomicWrite = Unknown[bool]()
+	case c.AtomicWrite.IsNull():
+		d.AtomicWrite = Known(inherited)
+	default:
+		want := c.AtomicWrite.Value()
+		d.AtomicWrite = Known(want)
+		if want == inherited {
+			return
+		}
+		// A different explicit value: one toggle right after the clone is ready (rule 6).
+		problems := CheckToggle(clone, want, change)
+		d.add(problems...)
+		if len(problems) > 0 {
+			return
+		}
+		d.add(ToggleWarnings(clone, want, change)...)
+		d.ToggleAfterCreate = &want
+		d.RestartAttribute = AttrAtomicWrite
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label,
+			Reasons:  []string{fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want)},
+			Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
+	}
+}
+
+// primaryFlag is the primary's atomic_write_16k once the primary's own plan is applied.
+func primaryFlag(f Facts) Val[bool] {
+	if !f.PrimaryPlanned.IsNull() {
+		return f.PrimaryPlanned
+	}
+	if f.Primary == nil {
+		return Unknown[bool]()
+	}
+	return Known(f.Primary.Enabled)
+}
+
+func hasOrWillHave(f Facts) string {
+	if f.Primary != nil && f.PrimaryPlanned.IsKnown() && f.PrimaryPlanned.Value() != f.Primary.Enabled {
+		return "will have"
+	}
+	return "has"
+}
+
+func planReadOnlyCreate(in PlanInput, d *Decision) {
+	c := in.Desired
+	d.Action = ActionCreate
+	d.Status = Known(StatusRunning)
+	d.Architecture = architectureOf(c.InstanceClass)
+	d.EngineVersion, d.StorageType = c.EngineVersion, c.StorageType
+	d.AtomicWriteSupported = Unknown[bool]()
+	primary := in.Facts.Primary
+	primaryOn := primaryFlag(in.Facts)
+	if primary == nil {
+		// The primary is created in this apply: its values are known only then.
+		d.AtomicWrite = c.AtomicWrite
+		if c.AtomicWrite.IsNull() {
+			d.AtomicWrite = primaryOn
+		}
+		if c.AtomicWrite.Is(true) && !primaryOn.IsKnown() {
+			d.RestartAttribute = AttrAtomicWrite
+			d.MayRestart = append(d.MayRestart, "its primary's atomic_write_16k (off means it is created off and then turned on)")
+		}
+		if c.AtomicWrite.Is(false) && primaryOn.Is(true) {
+			d.add(problem(Rule16KReadOnlyOff, "false", in.Label, "(planned in this run)", "will have"))
+		}
+		if c.AtomicWrite.Is(true) && primaryOn.Is(false) {
+			want := true
+			d.ToggleAfterCreate = &want
+			d.RestartAttribute = AttrAtomicWrite
+			d.Restarts = append(d.Restarts, readOnlyToggleAfterCreate(in.Label, "its primary"))
+		}
+		return
+	}
+	if c.EngineVersion.IsKnown() && c.EngineVersion.Value() != primary.EngineVersion {
+		d.add(problem(RuleReadOnlyEngineVersion, c.EngineVersion.Value(), primary.ID, primary.EngineVersion, c.EngineVersion.Value()))
+		return
+	}
+	if c.EngineVersion.IsNull() || c.EngineVersion.IsUnknown() {
+		d.EngineVersion = Known(primary.EngineVersion)
+	}
+	if (c.StorageType.IsNull() || c.StorageType.IsUnknown()) && primary.StorageType != "" {
+		d.StorageType = Known(primary.StorageType)
+	}
+	if c.Storage.IsKnown() && primary.Storage > 0 && c.Storage.Value() < primary.Storage {
+		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(c.Storage.Value()), c.Storage.Value(), in.Label, primary.ID, primary.Storage))
+	}
+	specKnown := d.EngineVersion.IsKnown() && d.StorageType.IsKnown() && c.InstanceClass.IsKnown()
+	var problems []Problem
+	if specKnown {
+		problems = EligibleForNew(NewInstanceSpec{Engine: primary.Engine, EngineVersion: d.EngineVersion.Value(),
+			StorageType: d.StorageType.Value(), Category: primary.Category, InstanceClass: c.InstanceClass.Value()})
+		d.AtomicWriteSupported = Known(len(problems) == 0)
+	}
+	if primaryOn.IsUnknown() {
+		d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, primary.ID, primary.Enabled))
+		primaryOn = Known(primary.Enabled)
+	}
+	on := primaryOn.Value()
+	inherits := on && len(problems) == 0
+	switch {
+	case c.AtomicWrite.IsNull():
+		d.AtomicWrite = Known(inherits)
+		if on && !specKnown {
+			d.AtomicWrite = Unknown[bool]()
+		}
+	case c.AtomicWrite.IsUnknown() || !specKnown:
+		d.AtomicWrite = c.AtomicWrite
+	case !c.AtomicWrite.Value() && inherits:
+		d.AtomicWrite = c.AtomicWrite
+		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, hasOrWillHave(in.Facts)))
+	case c.AtomicWrite.Value() && len(problems) > 0:
+		d.AtomicWrite = c.AtomicWrite
+		d.add(problems...)
+	case c.AtomicWrite.Value() && !on:
+		d.AtomicWrite = c.AtomicWrite
+		want := true
+		d.ToggleAfterCreate = &want
+		d.RestartAttribute = AttrAtomicWrite
+		d.Restarts = append(d.Restarts, readOnlyToggleAfterCreate(in.Label, primary.ID))
+	default:
+		d.AtomicWrite = c.AtomicWrite
+	}
+}
+
+func readOnlyToggleAfterCreate(label, primary string) Restart {
+	return Restart{InstanceID: label,
+		Reasons: []string{fmt.Sprintf("it is created with its primary %s's atomic_write_16k = false and then turned on "+
+			"(atomic_write_16k changes from false to true)", primary)},
+		Downtime: ExpectedDowntime("", true)}
+}
+
+// cloudStorage reports whether a storage type is a cloud disk (ESSD, general ESSD or standard SSD).
+func cloudStorage(storageType string) bool {
+	s := strings.ToLower(strings.TrimSpace(storageType))
+	return strings.HasPrefix(s, "cloud_") || s == "general_essd"
+}
+
+// StorageChangeRestarts is the storage fact the planner and the docs follow: growing cloud-disk
+// storage of the same type happens online; any other storage change (a reduction, local disks, a
+// new storage type) ends with a switchover.
+func StorageChangeRestarts(fromStorage, toStorage int64, fromType, toType string) bool {
+	if fromType != toType {
+		return true
+	}
+	if toStorage < fromStorage {
+		return true
+	}
+	return toStorage > fromStorage && !cloudStorage(toType)
+}
+
+// shrinkOffered is the storage scale-in prerequisite: MySQL 5.7/8.0 on ESSD.
+func shrinkOffered(engine, version, storageType string) bool {
+	return isMySQL(engine) && versionEligible(version) && storageEligible(storageType)
+}
+
+// planUpdate plans a change of an existing primary or read-only instance.
+func planUpdate(in PlanInput, d *Decision) {
+	cur := *in.Prior
+	c := in.Desired
+	d.Action = ActionNoop
+	d.Status = Known(cur.Status)
+	if cur.Status == StatusRunning || cur.Status == "" {
+		d.Status = Known(StatusRunning)
+	}
+	readOnly := in.Role == RoleReadOnly
+	var change SpecChange
+	trigger := func(name string) {
+		if d.RestartAttribute == "" {
+			d.RestartAttribute = name
+		}
+	}
+	classChanged := c.InstanceClass.IsKnown() && c.InstanceClass.Value() != cur.InstanceClass
+	typeChanged := c.StorageType.IsKnown() && c.StorageType.Value() != cur.StorageType
+	storageChanged := c.Storage.IsKnown() && c.Storage.Value() != cur.Storage
+	for _, u := range []struct {
+		name    string
+		unknown bool
+	}{{AttrInstanceType, c.InstanceClass.IsUnknown()}, {AttrStorage, c.Storage.IsUnknown()}, {AttrStorageType, c.StorageType.IsUnknown()}} {
+		if u.unknown {
+			d.MayRestart = append(d.MayRestart, u.name)
+			trigger(u.name)
+		}
+	}
+	if classChanged {
+		change.InstanceClass = c.InstanceClass.Value()
+		d.Order.InstanceClass = &change.InstanceClass
+	}
+	if typeChanged {
+		change.StorageType = c.StorageType.Value()
+		d.Order.StorageType = &change.StorageType
+	}
+	if storageChanged {
+		change.Storage = c.Storage.Value()
+		d.Order.Storage = &change.Storage
+	}
+	changeKnown := !c.InstanceClass.IsUnknown() && !c.StorageType.IsUnknown()
+	newType := cur.StorageType
+	if typeChanged {
+		newType = change.StorageType
+	}
+
+	// Storage (cloud facts, simulator README "Storage").
+	if typeChanged && cloudStorage(cur.StorageType) && !cloudStorage(change.StorageType) {
+		d.add(problem(RuleStorageTypeCloudToLocal, change.StorageType, cur.StorageType, change.StorageType))
+	}
+	if storageChanged && change.Storage < cur.Storage {
+		if !shrinkOffered(cur.Engine, cur.EngineVersion, newType) {
+			d.add(problem(RuleStorageShrinkNotOffered, fmt.Sprint(change.Storage), cur.Storage, change.Storage, cur.Engine, cur.EngineVersion, newType))
+		} else {
+			d.add(problem(RuleStorageShrinkLimits, fmt.Sprint(change.Storage), cur.Storage, change.Storage))
+		}
+	}
+	if readOnly && c.Storage.IsKnown() && in.Facts.Primary != nil && c.Storage.Value() < in.Facts.Primary.Storage && (storageChanged || c.Storage.Value() < cur.Storage) {
+		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(c.Storage.Value()), c.Storage.Value(), in.Label, in.Facts.Primary.ID, in.Facts.Primary.Storage))
+	}
+	if !readOnly && storageChanged && change.Storage > cur.Storage {
+		var below []string
+		for _, ro := range in.Facts.ReadOnly {
+			if ro.Storage > 0 && ro.Storage < change.Storage {
+				below = append(below, fmt.Sprintf("%s (%d GB)", ro.ID, ro.Storage))
+			}
+		}
+		if len(below) > 0 {
+			d.add(problem(RuleStoragePrimaryAbove, fmt.Sprint(change.Storage), in.Label, change.Storage, strings.Join(below, ", ")))
+		}
+	}
+
+	// atomic_write_16k: the configured value; else for a read-only instance its primary's planned
+	// value when that turns it on (rule 7), else the current value unless the change makes the
+	// instance ineligible.
+	flag := c.AtomicWrite
+	primaryOn := Known(false)
+	if readOnly {
+		primaryOn = primaryFlag(in.Facts)
+	}
+	switch {
+	case c.AtomicWrite.IsKnown():
+	case c.AtomicWrite.IsUnknown() || !changeKnown:
+		flag = Unknown[bool]()
+	case readOnly && primaryOn.Is(true) && !cur.Enabled && cur.Supported && !classChanged && !typeChanged:
+		// The primary turns on in this run (or did earlier in this apply): the cloud turns this
+		// instance on with it.
+		flag = Known(true)
+		d.FollowsPrimary = true
+	default:
+		flag = Known(cur.Enabled)
+		if cur.Enabled && (classChanged || typeChanged) && !PredictSupportedAfter(cur, change) {
+			flag = Known(false)
+			d.add(problem(Rule16KTurnedOffChange, "false", in.Label, describeChange(cur, change)).At(firstNonEmpty(attrIf(classChanged, AttrInstanceType), AttrStorageType)))
+		}
+	}
+	d.AtomicWrite = flag
+	flagChanged := flag.IsKnown() && flag.Value() != cur.Enabled && isMySQL(cur.Engine)
+	if flag.IsUnknown() {
+		d.MayRestart = append(d.MayRestart, AttrAtomicWrite)
+		trigger(AttrAtomicWrite)
+	}
+	if classChanged {
+		trigger(AttrInstanceType)
+	}
+	if storageChanged && StorageChangeRestarts(cur.Storage, change.Storage, cur.StorageType, newType) {
+		trigger(AttrStorage)
+	}
+	if typeChanged {
+		trigger(AttrStorageType)
+	}
+	if flagChanged {
+		trigger(AttrAtomicWrite)
+		if !d.FollowsPrimary {
+			d.Order.AtomicWrite = flag.Ptr()
+		}
+	}
+
+	// atomic_write_16k_supported.
+	d.AtomicWriteSupported = Known(cur.Supported)
+	switch {
+	case !changeKnown:
+		d.AtomicWriteSupported = Unknown[bool]()
+	case classChanged || typeChanged:
+		if supported, known := PredictSupportedAfterKnown(cur, change); known {
+			d.AtomicWriteSupported = Known(supported)
+		} else {
+			d.AtomicWriteSupported = Unknown[bool]()
+		}
+	}
+	d.Architecture = Known(currentArchitecture(cur))
+	if classChanged {
+		d.Architecture = Known(Architecture(change.InstanceClass))
+	} else if c.InstanceClass.IsUnknown() {
+		d.Architecture = Unknown[string]()
+	}
+
+	// Rule checks for the planned flag, when something that matters changes.
+	// Rule 7: off is impossible while the primary has it on, and an eligible read-only instance
+	// that is off now is turned on by its primary turning on.
+	if readOnly && flag.Is(false) && primaryOn.Is(true) && (cur.Enabled || cur.Supported) {
+		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, cur.MasterID, hasOrWillHave(in.Facts)))
+	}
+	if flag.IsKnown() && changeKnown && !d.FollowsPrimary && (flagChanged || (flag.Value() && (classChanged || typeChanged))) {
+		d.add(CheckToggle(cur, flag.Value(), change)...)
+		d.add(ToggleWarnings(cur, flag.Value(), change)...)
+		if flagChanged && !flag.Value() && strings.EqualFold(cur.Category, "Basic") && !readOnly {
+			d.add(problem(Rule16KBasicOffForGood, "false", in.Label))
+		}
+	}
+
+	// Buffer Pool Extension (primary only): the configured value, else the current one (off when
+	// the storage type no longer allows it).
+	if !readOnly {
+		bpe := c.BufferPoolExtension
+		switch {
+		case c.BufferPoolExtension.IsKnown():
+		case c.BufferPoolExtension.IsUnknown() || c.StorageType.IsUnknown():
+			bpe = Unknown[bool]()
+		default:
+			bpe = Known(cur.BufferPoolExtension && strings.EqualFold(newType, "general_essd"))
+		}
+		d.BufferPoolExtension = bpe
+		if bpe.IsUnknown() {
+			d.MayRestart = append(d.MayRestart, AttrBufferPoolExtension)
+		} else if bpe.Value() != cur.BufferPoolExtension {
+			d.Order.BufferPoolExtension = bpe.Ptr()
+			trigger(AttrBufferPoolExtension)
+			if c.StorageType.IsKnown() {
+				d.add(CheckBufferPoolExtension(newType, bpe.Value())...)
+			}
+		}
+	}
+
+	// Restarts: every spec change is one ModifyDBInstanceSpec, one restart (or none for an online
+	// storage growth alone).
+	var wantFlag *bool
+	if flagChanged {
+		wantFlag = flag.Ptr()
+	}
+	reasons := SpecChangeRestarts(cur, wantFlag, change)
+	if d.Order.BufferPoolExtension != nil {
+		reasons = append(reasons, fmt.Sprintf("buffer_pool_extension changes from %t to %t", cur.BufferPoolExtension, *d.Order.BufferPoolExtension))
+	}
+	if d.FollowsPrimary && len(reasons) > 0 {
+		reasons[0] = "follows its primary " + cur.MasterID + " turning atomic_write_16k on (" + reasons[0] + ")"
+	}
+	switch {
+	case len(reasons) > 0 && cur.Status != "" && cur.Status != StatusRunning:
+		// A change is still under way (e.g. an update that timed out): the apply waits for it and
+		// sends only what is still missing, so the plan cannot promise this restart.
+		d.add(problem(RuleChangeInProgress, cur.Status, in.Label, cur.Status))
+		d.MayRestart = append(d.MayRestart, "the change under way (status "+cur.Status+")")
+	case len(reasons) > 0:
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(cur.Category, readOnly)})
+	}
+	if !d.Order.Empty() || d.FollowsPrimary {
+		d.Action = ActionUpdate
+	}
+
+	// Turning a primary on turns on its read-only instances that have it off (one restart each).
+	if !readOnly && flagChanged && flag.Value() && !d.HasErrors() {
+		if in.Facts.ReadOnlyError != "" {
+			d.add(problem(Rule16KReadOnlyNotKnown, "true", in.Label, in.Facts.ReadOnlyError))
+		}
+		d.Followers = FollowingReadOnly(cur.Enabled, true, in.Facts.ReadOnly)
+		for _, ro := range d.Followers {
+			d.Restarts = append(d.Restarts, Restart{InstanceID: ro + " (read-only instance)",
+				Reasons: []string{"follows its primary turning atomic_write_16k on"}, Downtime: ExpectedDowntime("", true)})
+		}
+	}
+	if d.Action == ActionNoop && len(d.MayRestart) > 0 {
+		d.Action = ActionUpdate
+	}
+	if d.Action != ActionNoop && d.Status.Is(cur.Status) && cur.Status != StatusRunning {
+		d.Status = Unknown[string]()
+	}
+}
+
+func attrIf(cond bool, name string) string {
+	if cond {
+		return name
+	}
+	return ""
+}
+
+func firstNonEmpty(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func describeChange(cur ExistingInstance, change SpecChange) string {
+	var parts []string
+	if change.InstanceClass != "" {
+		parts = append(parts, fmt.Sprintf("instance_type %q -> %q", cur.InstanceClass, change.InstanceClass))
+	}
+	if change.StorageType != "" {
+		parts = append(parts, fmt.Sprintf("storage_type %q -> %q", cur.StorageType, change.StorageType))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// classProblems checks instance_type and storage against the class catalogue's answer.
+func classProblems(in PlanInput, f ClassFacts) []Problem {
+	c := in.Desired
+	switch {
+	case f.LookupError != "":
+		return []Problem{problem(RuleClassCannotCheck, c.InstanceClass.Or(""), f.LookupError)}
+	case f.Refusal != "":
+		p := problem(RuleClassCombinationRefused, "", f.Combination, f.Refusal)
+		if f.RefusedAttribute != "" {
+			p = p.At(f.RefusedAttribute)
+		}
+		return []Problem{p}
+	}
+	want := c.InstanceClass.Or("")
+	var names []string
+	for _, o := range f.Offered {
+		names = append(names, o.Class)
+		if o.Class != want {
+			continue
+		}
+		size := c.Storage.Or(0)
+		if c.Storage.IsKnown() && o.MaxStorage > 0 && (size < o.MinStorage || size > o.MaxStorage ||
+			(o.Step > 0 && (size-o.MinStorage)%o.Step != 0)) {
+			return []Problem{problem(RuleClassStorageRange, fmt.Sprint(size), want, c.StorageType.Or(""), o.MinStorage, o.MaxStorage, max(o.Step, 1), size)}
+		}
+		return nil
+	}
+	return []Problem{problem(RuleClassNotOffered, want, want, f.Combination, CloseMatches(want, names))}
+}
+
+// Now is the waiter's clock (the planner's Facts.Now), so tests with an injected clock agree.
+func (w *Waiter) Now() time.Time { return w.clock().Now() }

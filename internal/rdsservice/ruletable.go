@@ -1,0 +1,392 @@
+package rdsservice
+
+import (
+	"fmt"
+	"strings"
+)
+
+// This file is the provider's rule table: every rule the plan decides and every message a user
+// reads lives in one row below. The planner (planner.go) decides which rows apply; the resources
+// only translate the decision into diagnostics.
+//
+// To add a rule: add a RuleID constant, add a row to ruleTable naming its source (a rule of
+// docs/guides or the simulator README, or a documented cloud fact), the attribute it points at,
+// its severity and its texts, then raise it from the planner with Rules[id].Problem(value, args...).
+// Detail and Fix are fmt formats over the same arguments (use %[n]v to reuse one); Args documents
+// them. TestRuleTableRowsAreComplete checks every row.
+
+// RuleID names one row of the rule table.
+type RuleID string
+
+// Severity says whether a rule refuses the plan or only warns.
+type Severity int
+
+const (
+	// SeverityError refuses the plan (and the apply, when it re-checks with known values).
+	SeverityError Severity = iota
+	// SeverityWarning is shown in the plan and does not stop it.
+	SeverityWarning
+)
+
+// Rule is one row of the rule table.
+type Rule struct {
+	ID RuleID
+	// Source is where the rule is stated: "16K rule N" (docs/guides and the simulator README), a
+	// cloud fact with the document it comes from (cited in internal/simulator/README.md), or
+	// "provider" for the provider's own promises.
+	Source    string
+	Severity  Severity
+	Attribute string
+	Summary   string
+	// Detail and Fix are fmt formats over Args.
+	Detail string
+	Fix    string
+	Args   string
+}
+
+// Problem is one reason a configuration cannot work (or, as a warning, what the user should
+// know). Detail names the prerequisite, the value found and the fix; diagnostics show Summary and
+// Detail as they are.
+type Problem struct {
+	Rule      RuleID
+	Severity  Severity
+	Attribute string
+	Value     string
+	Summary   string
+	Detail    string
+}
+
+func (p Problem) Error() string { return p.Summary + ": " + p.Detail }
+
+// Problem renders the row for one value.
+func (r Rule) Problem(value string, args ...any) Problem {
+	detail := format(r.Detail, args...)
+	if r.Fix != "" {
+		sep := " "
+		if strings.Contains(detail, "\n") {
+			sep = "\n"
+		}
+		detail += sep + format(r.Fix, args...)
+	}
+	return Problem{Rule: r.ID, Severity: r.Severity, Attribute: r.Attribute, Value: value, Summary: format(r.Summary, args...), Detail: detail}
+}
+
+// At is the same row pointed at another attribute (e.g. a restart refusal at the attribute that
+// triggers it).
+func (p Problem) At(attribute string) Problem {
+	p.Attribute = attribute
+	return p
+}
+
+// Terraform attribute names the problems point at.
+const (
+	AttrEngine              = "engine"
+	AttrEngineVersion       = "engine_version"
+	AttrStorageType         = "storage_type"
+	AttrStorage             = "storage"
+	AttrCategory            = "category"
+	AttrInstanceType        = "instance_type"
+	AttrAtomicWrite         = "atomic_write_16k"
+	AttrBufferPoolExtension = "buffer_pool_extension"
+	AttrDeletionProtection  = "deletion_protection"
+	AttrPreventRestart      = "prevent_restart"
+	AttrMasterInstanceID    = "master_instance_id"
+	AttrRestoreFrom         = "restore_from"
+	AttrRestoreSource       = "restore_from.source_instance_id"
+	AttrTimeouts            = "timeouts"
+)
+
+// Rule ids, grouped as the table is.
+const (
+	Rule16KEngine           RuleID = "16k-engine"
+	Rule16KVersion          RuleID = "16k-engine-version"
+	Rule16KStorageType      RuleID = "16k-storage-type"
+	Rule16KProductType      RuleID = "16k-product-type-change"
+	Rule16KNotSupported     RuleID = "16k-not-supported"
+	Rule16KBasicEdition     RuleID = "16k-basic-edition"
+	Rule16KDecidedAtApply   RuleID = "16k-decided-at-apply"
+	Rule16KTurnedOffChange  RuleID = "16k-turned-off-by-change"
+	Rule16KReadOnlyOff      RuleID = "16k-readonly-off-while-primary-on"
+	Rule16KPrimaryNotKnown  RuleID = "16k-primary-plan-not-visible"
+	Rule16KPrimaryChanged   RuleID = "16k-primary-changed-since-plan"
+	Rule16KReadOnlyNotKnown RuleID = "16k-readonly-followers-unknown"
+	Rule16KBasicOffForGood  RuleID = "16k-basic-off-for-good"
+
+	RuleBPEStorageType RuleID = "bpe-storage-type"
+
+	RuleStorageShrinkNotOffered  RuleID = "storage-shrink-not-offered"
+	RuleStorageShrinkLimits      RuleID = "storage-shrink-limits"
+	RuleStorageReadOnlyBelow     RuleID = "storage-readonly-below-primary"
+	RuleStoragePrimaryAbove      RuleID = "storage-primary-above-readonly"
+	RuleStorageTypeCloudToLocal  RuleID = "storage-type-cloud-to-local"
+	RuleReadOnlyEngineVersion    RuleID = "readonly-engine-version"
+	RuleReadOnlyPrimaryNotFound  RuleID = "readonly-primary-not-found"
+	RuleCloneDiffersFromSource   RuleID = "clone-differs-from-source"
+	RuleCloneSourceUnreadable    RuleID = "clone-source-unreadable"
+	RuleCloneRestoreTimeOutside  RuleID = "clone-restore-time-outside-window"
+	RuleRestoreFromExactlyOne    RuleID = "restore-from-exactly-one"
+	RuleClassNotOffered          RuleID = "class-not-offered"
+	RuleClassStorageRange        RuleID = "class-storage-range"
+	RuleClassCannotCheck         RuleID = "class-cannot-check"
+	RuleClassCombinationRefused  RuleID = "class-combination-refused"
+	RuleRestart                  RuleID = "restart"
+	RuleMayRestart               RuleID = "restart-maybe"
+	RuleReplace                  RuleID = "replace"
+	RuleRestartRefused           RuleID = "prevent-restart-refuses-restart"
+	RuleReplaceRefusedRestart    RuleID = "prevent-restart-refuses-replacement"
+	RuleReplaceRefusedProtection RuleID = "deletion-protection-refuses-replacement"
+	RuleDestroyRefusedProtection RuleID = "deletion-protection-refuses-destroy"
+	RuleTimeoutNotPositive       RuleID = "timeout-not-positive"
+	RuleChangeInProgress         RuleID = "change-in-progress"
+)
+
+// ruleTable is every rule and message of the provider.
+var ruleTable = []Rule{
+	// ---- 16K atomic write (docs/guides and internal/simulator/README.md state rules 1-9) ----
+	{ID: Rule16KEngine, Source: "16K rule 1", Attribute: AttrEngine,
+		Summary: "16K atomic write is not available for this engine",
+		Detail:  "16K atomic write needs engine MySQL; got %q.", Args: "engine",
+		Fix: "Use a MySQL instance or set atomic_write_16k = false."},
+	{ID: Rule16KVersion, Source: "16K rule 1", Attribute: AttrEngineVersion,
+		Summary: "16K atomic write is not available for this engine version",
+		Detail:  "16K atomic write needs engine_version 5.7 or 8.0; got %q%s.", Args: "version, changing-from text",
+		Fix: "Choose MySQL 5.7 or 8.0 or set atomic_write_16k = false."},
+	{ID: Rule16KStorageType, Source: "16K rule 1", Attribute: AttrStorageType,
+		Summary: "16K atomic write is not available for this storage type",
+		Detail:  "16K atomic write needs storage_type cloud_essd, cloud_essd2, cloud_essd3 or general_essd; got %q%s.", Args: "storage type, changing-from text",
+		Fix: "Choose an ESSD storage type or set atomic_write_16k = false."},
+	{ID: Rule16KProductType, Source: "16K rule 9", Attribute: AttrInstanceType,
+		Summary: "This instance type change makes 16K atomic write unavailable",
+		Detail: "16K atomic write needs the product type of an instance bought before 2025-05-14 to stay unchanged; " +
+			"changing instance_type from %q (%s) to %q (%s) changes it, and instance %s (bought %s) then loses 16K atomic write for good.",
+		Args: "from class, from arch, to class, to arch, instance, purchase date, current arch",
+		Fix:  "Choose an instance type of the same architecture (%[7]s) or set atomic_write_16k = false."},
+	{ID: Rule16KNotSupported, Source: "16K rule 2", Attribute: AttrAtomicWrite,
+		Summary: "16K atomic write is not supported by this instance",
+		Detail: "16K atomic write needs an eligible instance; atomic_write_16k_supported is false for instance %s " +
+			"(existing standard x86 instances bought before 2025-05-14, and instances whose product type was changed, are not eligible).",
+		Args: "instance",
+		Fix:  "Set atomic_write_16k = false, or create a new instance, which is eligible."},
+	{ID: Rule16KBasicEdition, Source: "16K rule 3", Attribute: AttrCategory,
+		Summary: "16K atomic write cannot be turned on for an existing instance of this edition",
+		Detail:  "Turning on 16K atomic write for an existing instance needs category HighAvailability or cluster; got %q.", Args: "category",
+		Fix: "Basic-edition instances get it only at creation: set atomic_write_16k = false, or create a new instance with atomic_write_16k = true."},
+	{ID: Rule16KBasicOffForGood, Source: "16K rule 3", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "Turning 16K atomic write off on a Basic-edition instance cannot be undone",
+		Detail:  "Instance %s is Basic edition: once 16K atomic write is off, it cannot be turned on again (Basic edition gets it only at creation).", Args: "instance",
+		Fix: "Keep atomic_write_16k = true if you may want it later."},
+	{ID: Rule16KDecidedAtApply, Source: "16K rules 2 and 9 (the API does not show product-type history)", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "16K atomic write eligibility is decided at apply",
+		Detail: "Instance %s is not eligible for 16K atomic write with its current storage_type %q and engine_version %q, " +
+			"and it was bought before 2025-05-14 (or its purchase date is unknown): after this change it is eligible only if its product type " +
+			"was never changed between x86 and YiTian, which the API does not show. If the cloud refuses, the apply fails with its error;",
+		Args: "instance, storage type, engine version",
+		Fix:  "to be safe, apply the storage or version change first with atomic_write_16k = false, then check atomic_write_16k_supported."},
+	{ID: Rule16KTurnedOffChange, Source: "16K rules 1 and 9", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "16K atomic write will be turned off",
+		Detail:  "Instance %s has atomic_write_16k = true, but after this change (%s) it is no longer eligible, so the same spec change turns 16K atomic write off.",
+		Args:    "instance, change",
+		Fix:     "Keep the current instance_type/storage_type to keep it, or set atomic_write_16k = false to acknowledge."},
+	{ID: Rule16KReadOnlyOff, Source: "16K rule 7", Attribute: AttrAtomicWrite,
+		Summary: "16K atomic write cannot be off on a read-only instance whose primary has it on",
+		Detail: "atomic_write_16k = false is not possible for %s: its primary %s %s 16K atomic write on, and a " +
+			"read-only instance cannot turn it off while its primary has it on.",
+		Args: "instance, primary, \"has\" or \"will have\"",
+		Fix: "Remove atomic_write_16k (the read-only instance then inherits the primary's value) or set it to true, " +
+			"or turn 16K atomic write off on the primary %[2]s first (both can change in one apply)."},
+	{ID: Rule16KPrimaryNotKnown, Source: "16K rule 7 (Terraform plans a read-only instance after the primary it references)", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "The primary's planned 16K atomic write is not known at plan",
+		Detail: "%s follows its primary %s's atomic_write_16k, and the primary's planned value is known only at apply (it depends on values " +
+			"not known yet). The plan assumes the primary keeps %t; the apply checks again before any change.",
+		Args: "instance, primary, current primary value",
+		Fix:  "Give the primary's atomic_write_16k a known value, or set atomic_write_16k on this read-only instance."},
+	{ID: Rule16KPrimaryChanged, Source: "16K rule 7", Attribute: AttrAtomicWrite,
+		Summary: "The primary's 16K atomic write changed since the plan",
+		Detail: "The plan showed atomic_write_16k = %t for %s, inherited from its primary %s, but it would now inherit %t " +
+			"(the primary was changed after the plan, outside this run). Nothing was created or changed.",
+		Args: "planned, instance, primary, now",
+		Fix:  "Run terraform apply again so that the plan shows the inherited value."},
+	{ID: Rule16KReadOnlyNotKnown, Source: "16K rule 7", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "Cannot list the read-only instances that will restart",
+		Detail: "Turning on 16K atomic write for %s also turns it on (with a restart) for its read-only instances that " +
+			"have it off, but they could not be read: %s.", Args: "instance, error",
+		Fix: "Run the plan again; the apply names them when it waits for them."},
+
+	// ---- Buffer Pool Extension ----
+	{ID: RuleBPEStorageType, Source: "cloud fact: IoAccelerationEnabled needs general_essd (rds-openapi spec, simulator README)", Attribute: AttrBufferPoolExtension,
+		Summary: "Buffer Pool Extension is not available for this storage type",
+		Detail:  "buffer_pool_extension needs storage_type general_essd; got %q.", Args: "storage type",
+		Fix: "Choose general_essd or set buffer_pool_extension = false."},
+
+	// ---- storage (cloud facts cited in internal/simulator/README.md, "Storage") ----
+	{ID: RuleStorageShrinkNotOffered, Source: "cloud fact: storage scale-in needs MySQL 5.7/8.0 on ESSD", Attribute: AttrStorage,
+		Summary: "Storage cannot be reduced for this instance",
+		Detail: "storage changes from %d GB to %d GB on %s %s with storage_type %q: the cloud reduces storage only for MySQL 5.7 or 8.0 " +
+			"on ESSD storage (cloud_essd, cloud_essd2, cloud_essd3, general_essd).",
+		Args: "from, to, engine, version, storage type",
+		Fix:  "Keep storage at %[1]d GB or more, or move the data to a new, smaller instance."},
+	{ID: RuleStorageShrinkLimits, Source: "cloud fact: storage scale-in limits", Severity: SeverityWarning, Attribute: AttrStorage,
+		Summary: "Reducing storage depends on facts the plan cannot see",
+		Detail: "storage changes from %d GB to %d GB. The cloud accepts a reduction only when the new size is at least " +
+			"min(used x 1.3, used + 400 GB) and at most twice a day per instance; the API does not show either at plan, so the apply fails with the cloud's error if they do not hold.",
+		Args: "from, to",
+		Fix:  "Check the used storage in the console before applying."},
+	{ID: RuleStorageReadOnlyBelow, Source: "cloud fact: a read-only instance's storage is at least its primary's", Attribute: AttrStorage,
+		Summary: "Read-only instance storage is below its primary's",
+		Detail:  "storage = %d GB for %s, but its primary %s has %d GB; a read-only instance needs at least its primary's storage.",
+		Args:    "storage, instance, primary, primary storage",
+		Fix:     "Set storage to %[4]d or more."},
+	{ID: RuleStoragePrimaryAbove, Source: "cloud fact: a read-only instance's storage is at least its primary's", Severity: SeverityWarning, Attribute: AttrStorage,
+		Summary: "Read-only instances will have less storage than their primary",
+		Detail:  "storage of %s grows to %d GB, above its read-only instances %s; the cloud then refuses their spec changes until their storage is at least the primary's.",
+		Args:    "instance, storage, read-only instances",
+		Fix:     "Grow the read-only instances' storage first (Alibaba's recommended order), or in the same apply."},
+	{ID: RuleStorageTypeCloudToLocal, Source: "cloud fact: no path from cloud disks back to local disks", Attribute: AttrStorageType,
+		Summary: "Cloud-disk storage cannot be changed to local disks",
+		Detail:  "storage_type changes from %q to %q: the cloud moves instances from local disks to cloud disks, never back.",
+		Args:    "from, to",
+		Fix:     "Keep a cloud storage type, or create a new instance on local_ssd and move the data."},
+
+	// ---- read-only instances and clones ----
+	{ID: RuleReadOnlyEngineVersion, Source: "cloud fact: a read-only instance runs its primary's version", Attribute: AttrEngineVersion,
+		Summary: "Read-only instance engine version differs from the primary's",
+		Detail:  "A read-only instance runs its primary's engine version: primary %s has %q, engine_version is %q.", Args: "primary, primary version, configured",
+		Fix: "Remove engine_version (it defaults to the primary's) or set it to %[2]q."},
+	{ID: RuleReadOnlyPrimaryNotFound, Source: "provider", Attribute: AttrMasterInstanceID,
+		Summary: "Primary instance not found",
+		Detail:  "The primary instance %s does not exist in region %s.", Args: "primary, region",
+		Fix: "Check master_instance_id."},
+	{ID: RuleCloneDiffersFromSource, Source: "16K rule 8; cloud fact: CloneDBInstance keeps the source's engine and version", Attribute: AttrEngineVersion,
+		Summary: "A clone cannot differ from its source in this attribute",
+		Detail:  "%s = %q, but the restore source %s has %q, and a clone always runs its source's %[1]s.", Args: "attribute, configured, source, source value",
+		Fix: "Set %[1]s = %[4]q (or the source's value through a reference)."},
+	{ID: RuleCloneSourceUnreadable, Source: "provider", Attribute: AttrRestoreSource,
+		Summary: "Cannot read the restore source",
+		Detail:  "DescribeDBInstanceAttribute %s: %s.", Args: "source, error",
+		Fix: "restore_from.source_instance_id must name an existing instance."},
+	{ID: RuleCloneRestoreTimeOutside, Source: "cloud fact: a point-in-time restore lies within the source's lifetime", Attribute: AttrRestoreFrom,
+		Summary: "restore_time is outside the source's restorable window",
+		Detail:  "restore_time %s is not between the creation of %s (%s) and now (%s).", Args: "restore time, source, created, now",
+		Fix: "Choose a time in that window, or a backup_id."},
+	{ID: RuleRestoreFromExactlyOne, Source: "cloud fact: CloneDBInstance takes BackupId or RestoreTime", Attribute: AttrRestoreFrom,
+		Summary: "Invalid restore_from",
+		Detail:  "Set exactly one of restore_from.backup_id (a backup set id) and restore_from.restore_time (UTC yyyy-MM-ddTHH:mm:ssZ).", Args: "(none)"},
+
+	// ---- class catalogue (DescribeAvailableClasses) ----
+	{ID: RuleClassNotOffered, Source: "cloud fact: DescribeAvailableClasses", Attribute: AttrInstanceType,
+		Summary: "Instance type not offered",
+		Detail:  "instance_type %q is not offered for %s.", Args: "class, engine/version/category/storage/zone text, close matches",
+		Fix: "%[3]s"},
+	{ID: RuleClassStorageRange, Source: "cloud fact: DescribeAvailableClasses storage range", Attribute: AttrStorage,
+		Summary: "Storage size not offered for this instance type",
+		Detail:  "instance_type %q with storage_type %q takes %d to %d GB in steps of %d; got %d.", Args: "class, storage type, min, max, step, size",
+		Fix: "Choose a size in that range."},
+	{ID: RuleClassCannotCheck, Source: "provider", Severity: SeverityWarning, Attribute: AttrInstanceType,
+		Summary: "Cannot check the instance type",
+		Detail:  "DescribeAvailableClasses failed: %s.", Args: "error",
+		Fix: "The instance type is checked by the cloud at apply time instead."},
+	{ID: RuleClassCombinationRefused, Source: "cloud fact: DescribeAvailableClasses", Attribute: AttrInstanceType,
+		Summary: "The cloud refuses this combination",
+		Detail:  "DescribeAvailableClasses refused %s: %s.", Args: "combination, error",
+		Fix: "Correct the value the cloud names."},
+
+	// ---- restarts, replacements and guards (provider promises) ----
+	{ID: RuleRestart, Source: "provider: the plan names every restart", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "This apply restarts %[1]s", Detail: "The following instances will restart:\n%[2]s", Args: "instances text, list",
+		Fix: "Set prevent_restart = true to refuse such plans."},
+	{ID: RuleMayRestart, Source: "provider: the plan names every restart", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "This apply may restart %[1]s", Detail: "The following instances may restart:\n%[2]s", Args: "instances text, list",
+		Fix: "The restart attributes are checked again at apply time with their real values."},
+	{ID: RuleReplace, Source: "provider: a replacement is never called a restart", Severity: SeverityWarning, Attribute: AttrEngineVersion,
+		Summary: "This apply replaces RDS instance %[1]s",
+		Detail:  "%[2]s forces replacement: a new instance is created and %[1]s is deleted, with its data (nothing is copied).", Args: "instance, attributes",
+		Fix: "Use restore_from on a new resource to keep the data, or undo the change."},
+	{ID: RuleRestartRefused, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
+		Summary: "prevent_restart refuses this plan: it restarts %[1]s",
+		Detail:  "The following instances would restart:\n%[2]s", Args: "instances text, list",
+		Fix: "prevent_restart = true refuses any plan that takes the instance out of service. Undo the change, or set prevent_restart = false to allow the restart."},
+	{ID: RuleReplaceRefusedRestart, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
+		Summary: "prevent_restart refuses this plan: it replaces %[1]s",
+		Detail:  "%[2]s forces replacement of %[1]s: the instance is deleted and a new one created, which takes it out of service.", Args: "instance, attributes",
+		Fix: "prevent_restart = true refuses any plan that takes the instance out of service. Undo the change, or set prevent_restart = false to allow the replacement."},
+	{ID: RuleReplaceRefusedProtection, Source: "cloud fact: deletion protection refuses DeleteDBInstance", Attribute: AttrDeletionProtection,
+		Summary: "RDS instance %[1]s has deletion protection and this plan replaces it",
+		Detail:  "%[2]s forces replacement of %[1]s, which deletes it; deletion_protection = true makes the cloud refuse that (with create_before_destroy a second, billed instance would be created first).", Args: "instance, attributes",
+		Fix: "Undo the change, or set deletion_protection = false and apply that first, then apply the replacement."},
+	{ID: RuleDestroyRefusedProtection, Source: "cloud fact: deletion protection refuses DeleteDBInstance", Attribute: AttrDeletionProtection,
+		Summary: "RDS instance has deletion protection",
+		Detail:  "Instance %s has deletion_protection = true, so the cloud refuses to delete it.", Args: "instance",
+		Fix: "Set deletion_protection = false, run terraform apply, then destroy or replace it."},
+	{ID: RuleChangeInProgress, Source: "provider: no restart is promised that will not happen", Severity: SeverityWarning, Attribute: "status",
+		Summary: "A change of this instance is still under way",
+		Detail: "Instance %s is %s, not Running (an earlier apply may have timed out while the cloud carried out its change). " +
+			"The apply waits until it is Running and sends only what is then still missing, so it may or may not restart it.",
+		Args: "instance, status",
+		Fix:  "Run terraform apply again once the instance is Running to see an exact plan."},
+	{ID: RuleTimeoutNotPositive, Source: "provider", Attribute: AttrTimeouts,
+		Summary: "Invalid timeout",
+		Detail:  "timeouts.%s = %q is not a positive duration.", Args: "operation, value",
+		Fix: "Use a positive duration such as \"30m\", or remove it for the default."},
+}
+
+// Rules is the rule table by id.
+var Rules = func() map[RuleID]Rule {
+	m := make(map[RuleID]Rule, len(ruleTable))
+	for _, r := range ruleTable {
+		if _, dup := m[r.ID]; dup {
+			panic("rdsservice: rule " + string(r.ID) + " listed twice")
+		}
+		m[r.ID] = r
+	}
+	return m
+}()
+
+// RuleTable returns the rows in table order (for docs and tests).
+func RuleTable() []Rule { return append([]Rule(nil), ruleTable...) }
+
+func problem(id RuleID, value string, args ...any) Problem {
+	r, ok := Rules[id]
+	if !ok {
+		panic("rdsservice: no rule " + string(id))
+	}
+	return r.Problem(value, args...)
+}
+
+// format is fmt.Sprintf that lets a row use fewer arguments than its Args list (Summary, Detail
+// and Fix share one list).
+func format(f string, args ...any) string {
+	if !strings.Contains(f, "%") {
+		return f
+	}
+	out := fmt.Sprintf(f, args...)
+	if i := strings.Index(out, "%!(EXTRA "); i >= 0 {
+		out = out[:i]
+	}
+	return out
+}
+
+// RestartProblem renders the restart warning for restarts (may: possibly, values unknown at plan),
+// or with refuse the prevent_restart error, pointed at attribute.
+func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Problem {
+	var b strings.Builder
+	for i, r := range restarts {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "  - %s: %s; expected downtime %s", r.InstanceID, strings.Join(r.Reasons, "; "), r.Downtime)
+	}
+	who := "RDS instances"
+	if len(restarts) == 1 {
+		who = "RDS instance " + restarts[0].InstanceID
+	}
+	id := RuleRestart
+	switch {
+	case refuse:
+		id = RuleRestartRefused
+	case may:
+		id = RuleMayRestart
+	}
+	p := problem(id, "", who, b.String())
+	p.Attribute = attribute
+	return p
+}
