@@ -763,20 +763,25 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 		})
 		return answered(err)
 	}
-	var id, class, storageType string
-	var storage big.Float
-	prior := attrsOf(p.prior)
-	_ = prior["id"].As(&id)
-	_ = prior["instance_type"].As(&class)
-	_ = prior["storage_type"].As(&storageType)
-	_ = prior["storage"].As(&storage)
+	// The instance as the cloud has it now (earlier resources of the run may have changed it).
+	var id string
+	_ = attrsOf(p.prior)["id"].As(&id)
 	if strings.Contains(strings.ToLower(plan.errMsg), "deletion") {
 		return answered(api.DeleteDBInstance(ctx, id))
 	}
-	current, _ := storage.Int64()
-	var priorFlag bool
-	_ = prior["atomic_write_16k"].As(&priorFlag)
-	if flag == oracleOptimizedWrites(priorFlag) {
+	// Wait (on the fake clock) until it is Running, so a refusal is never just "busy".
+	var now *rdsapi.DBInstanceAttribute
+	for range 100 {
+		if now, err = api.DescribeDBInstanceAttribute(ctx, id); err != nil {
+			w.h.t.Fatalf("probe: reading %s: %v", id, err)
+		}
+		if now.DBInstanceStatus == "Running" {
+			break
+		}
+		<-w.clock.After(time.Second)
+	}
+	class, storageType, current := now.DBInstanceClass, now.DBInstanceStorageType, int64(now.DBInstanceStorage)
+	if flag == oracleOptimizedWrites(now.OptimizedWrites != nil && now.OptimizedWrites.Enabled) {
 		flag = ""
 	}
 	req := &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: str("instance_type", class), DBInstanceStorage: num("storage", current),
