@@ -134,6 +134,9 @@ type oracleWorld struct {
 	clock *oracleClock
 	state map[string]tftypes.Value // address -> state object
 	priv  map[string][]byte
+	// beforeApply and afterApply, when set, act on the cloud behind Terraform's back (the oracle's
+	// own tests use them to show that it notices).
+	beforeApply, afterApply func(w *oracleWorld)
 }
 
 func (h *oracleHarness) newWorld() *oracleWorld {

@@ -15,9 +15,11 @@ package provider
 // form (RDS_ORACLE_LONG=1, `make test-oracle`) runs every scenario.
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -25,6 +27,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
@@ -567,6 +570,9 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	}()
 
 	w.sim.ResetStats()
+	if w.beforeApply != nil {
+		w.beforeApply(w)
+	}
 	applied, err := w.applyWalk(order, plan)
 	if err != nil {
 		w.h.t.Fatalf("%s: apply walk: %v", name, err)
@@ -655,6 +661,9 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	// The state after the apply is what the cloud has (what outputs of this run see): a refresh
 	// changes nothing. read_only_instance_ids of a primary whose read-only instance is created
 	// later in the same run is Terraform's own limitation (the primary is applied first).
+	if w.afterApply != nil {
+		w.afterApply(w)
+	}
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {
 		appliedState[addr] = v
@@ -837,5 +846,58 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 	}
 	if compared < floor {
 		t.Fatalf("only %d scenarios compared, floor %d", compared, floor)
+	}
+}
+
+// The oracle notices what it is there to notice: a restart nobody announced, and a cloud that no
+// longer matches the state after the apply.
+func TestOracleNoticesDisagreements(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("set TF_ACC=1 (make test does)")
+	}
+	h := newOracleHarness(t)
+	base := oracleBase{engine: "MySQL", version: "8.0", storageType: "cloud_essd", category: "HighAvailability", class: "mysql.n2.medium.2c", arch: "x86"}
+	before := primaryAttrs(base)
+	after := cloneAttrs(before)
+	after["instance_name"] = "orders-db"
+	sc := oracleScenario{name: "rename", role: "primary", base: base,
+		before: []oracleResource{{"rds_instance.db", before}}, after: []oracleResource{{"rds_instance.db", after}}}
+	behindTheBack := func(do func(api rdsapi.API, id string) error) func(w *oracleWorld) {
+		return func(w *oracleWorld) {
+			api, err := w.h.directClient()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var id string
+			_ = attrOf(w.state["rds_instance.db"], "id").As(&id)
+			if err := do(api, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name, want              string
+		beforeApply, afterApply func(w *oracleWorld)
+	}{
+		{"unannounced restart", "restarts: plan named 0 (+0 possible), cloud restarted 1",
+			behindTheBack(func(api rdsapi.API, id string) error { return api.RestartDBInstance(context.Background(), id) }), nil},
+		{"cloud changed after the apply", "state after apply is stale: rds_instance deletion_protection",
+			nil, behindTheBack(func(api rdsapi.API, id string) error {
+				return api.ModifyDBInstanceDeletionProtection(context.Background(), id, true)
+			})},
+	} {
+		w := h.newWorld()
+		if ok, setup := w.setup(sc); !ok || len(setup.disagreements) > 0 {
+			t.Fatalf("%s: setup: %+v", tc.name, setup)
+		}
+		w.beforeApply, w.afterApply = tc.beforeApply, tc.afterApply
+		out := w.run(tc.name, sc.after)
+		var classes []string
+		for _, d := range out.disagreements {
+			classes = append(classes, d.class)
+		}
+		if !slices.Contains(classes, tc.want) {
+			t.Errorf("%s: the oracle reported %q, want %q among them", tc.name, classes, tc.want)
+		}
 	}
 }
