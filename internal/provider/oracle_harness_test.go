@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -134,6 +135,8 @@ type oracleWorld struct {
 	clock *oracleClock
 	state map[string]tftypes.Value // address -> state object
 	priv  map[string][]byte
+	// seen lists addresses in the order they entered the state: destroys go in reverse.
+	seen []string
 	// beforeApply and afterApply, when set, act on the cloud behind Terraform's back (the oracle's
 	// own tests use them to show that it notices).
 	beforeApply, afterApply func(w *oracleWorld)
@@ -201,6 +204,7 @@ func (w *oracleWorld) importInstance(addr, id string) error {
 		return err
 	}
 	w.state[addr], w.priv[addr] = v, read.Private
+	w.remember(addr)
 	return nil
 }
 
@@ -356,10 +360,11 @@ const (
 	actCreate
 	actUpdate
 	actReplace
+	actDelete
 )
 
 func (a oracleAction) String() string {
-	return [...]string{"no-op", "create", "update", "replace"}[a]
+	return [...]string{"no-op", "create", "update", "replace", "delete"}[a]
 }
 
 // oraclePlanned is one resource's plan.
@@ -526,13 +531,39 @@ func sameValue(a, b tftypes.Value) bool {
 	return strings.Join(strs(as), "\x00") == strings.Join(strs(bs), "\x00")
 }
 
-// planWalk refreshes and plans every resource in order; references resolve to planned values.
+// orphans are the resources in state that order no longer configures, in reverse order of
+// creation (Terraform destroys a read-only instance before its primary).
+func (w *oracleWorld) orphans(order []oracleResource) []oracleResource {
+	configured := map[string]bool{}
+	for _, r := range order {
+		configured[r.addr] = true
+	}
+	var out []oracleResource
+	for i := len(w.seen) - 1; i >= 0; i-- {
+		if addr := w.seen[i]; !configured[addr] {
+			if _, ok := w.state[addr]; ok {
+				out = append(out, oracleResource{addr: addr})
+			}
+		}
+	}
+	return out
+}
+
+func (w *oracleWorld) remember(addr string) {
+	if !slices.Contains(w.seen, addr) {
+		w.seen = append(w.seen, addr)
+	}
+}
+
+// planWalk refreshes and plans every resource in order, and the destroy of every resource no
+// longer configured; references resolve to planned values.
 func (w *oracleWorld) planWalk(order []oracleResource) (*oraclePlan, error) {
 	server, err := w.server()
 	if err != nil {
 		return nil, err
 	}
-	if err := w.refresh(server, order); err != nil {
+	orphans := w.orphans(order)
+	if err := w.refresh(server, append(append([]oracleResource(nil), order...), orphans...)); err != nil {
 		return nil, err
 	}
 	plan := &oraclePlan{res: map[string]*oraclePlanned{}}
@@ -542,6 +573,23 @@ func (w *oracleWorld) planWalk(order []oracleResource) (*oraclePlan, error) {
 	}
 	for _, r := range order {
 		p := w.planOne(server, r, w.config(r, resolve))
+		plan.res[r.addr] = p
+		if diagsHaveError(p.diags) {
+			plan.errAt, plan.errMsg = r.addr, firstError(p.diags)
+			return plan, nil
+		}
+	}
+	for _, r := range w.orphans(order) {
+		typ := w.h.objType(r.typeName())
+		p := &oraclePlanned{action: actDelete, prior: w.state[r.addr], planned: tftypes.NewValue(typ, nil)}
+		resp, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+			TypeName: r.typeName(), PriorState: dynamic(typ, p.prior), ProposedNewState: dynamic(typ, p.planned),
+			Config: dynamic(typ, p.planned), PriorPrivate: w.priv[r.addr],
+		})
+		if err != nil {
+			return nil, err
+		}
+		p.diags, p.private = resp.Diagnostics, resp.PlannedPrivate
 		plan.res[r.addr] = p
 		if diagsHaveError(p.diags) {
 			plan.errAt, plan.errMsg = r.addr, firstError(p.diags)
@@ -580,6 +628,19 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 		res.errAt, res.errMsg = addr, msg
 		return res, nil
 	}
+	for _, r := range w.orphans(order) {
+		p := plan.res[r.addr]
+		typ := w.h.objType(r.typeName())
+		del, err := server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
+			TypeName: r.typeName(), PriorState: dynamic(typ, p.prior), PlannedState: dynamic(typ, p.planned),
+			Config: dynamic(typ, p.planned), PlannedPrivate: p.private,
+		})
+		if err != nil || diagsHaveError(del.Diagnostics) {
+			return fail(r.addr, fmt.Sprintf("delete: %v %s", err, firstError(del.Diagnostics)))
+		}
+		delete(w.state, r.addr)
+		delete(w.priv, r.addr)
+	}
 	for _, r := range order {
 		p := plan.res[r.addr]
 		if p.action == actNoop {
@@ -615,6 +676,7 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 		if resp.NewState != nil {
 			if v, err := resp.NewState.Unmarshal(typ); err == nil && !v.IsNull() {
 				w.state[r.addr], w.priv[r.addr] = v, resp.Private
+				w.remember(r.addr)
 			}
 		}
 		if diagsHaveError(resp.Diagnostics) {
@@ -695,9 +757,9 @@ var (
 func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (refused, policy, probed bool, answer string) {
 	var r oracleResource
 	idx := 0
-	for i, c := range order {
+	for i, c := range append(append([]oracleResource(nil), order...), w.orphans(order)...) {
 		if c.addr == plan.errAt {
-			r, idx = c, i
+			r, idx = c, min(i, len(order))
 		}
 	}
 	if strings.Contains(plan.errMsg, "prevent_restart") {

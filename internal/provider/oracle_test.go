@@ -231,6 +231,12 @@ func primaryChanges() []oracleChange {
 			after["storage_type"], after["buffer_pool_extension"] = "general_essd", true
 			return b.storageType != "general_essd"
 		}},
+		{"destroy", func(b oracleBase, before, after map[string]any) bool { after[oracleDestroy] = true; return true }},
+		{"deletion protection on, destroy", func(b oracleBase, before, after map[string]any) bool {
+			before["deletion_protection"] = true
+			after[oracleDestroy] = true
+			return true
+		}},
 		{"prevent_restart + class", func(b oracleBase, before, after map[string]any) bool {
 			before["prevent_restart"] = true
 			after["instance_type"] = cls(b, 1)
@@ -276,15 +282,22 @@ func primaryScenarios() []oracleScenario {
 				}
 			}
 			fixAfter(before, after, c.name)
+			afterRes := []oracleResource{{"rds_instance.db", after}}
+			if after[oracleDestroy] == true {
+				afterRes = nil
+			}
 			out = append(out, oracleScenario{
 				name: fmt.Sprintf("primary %s: %s", b, c.name), role: "primary", change: c.name, base: b, seedFlag: b.eligible() && before["atomic_write_16k"] == nil,
 				before: []oracleResource{{"rds_instance.db", before}},
-				after:  []oracleResource{{"rds_instance.db", after}},
+				after:  afterRes,
 			})
 		}
 	}
 	return out
 }
+
+// oracleDestroy in a change's "after" attributes removes the resource from the configuration.
+const oracleDestroy = "(destroy)"
 
 // fixAfter carries "before" values the change did not touch into "after"; a change that unsets an
 // attribute says so by name.
@@ -307,70 +320,78 @@ func readOnlyScenarios() []oracleScenario {
 		edit func(b oracleBase, pb, pa, rb, ra map[string]any) bool
 		// addReadOnly: the read-only instance exists only after the change.
 		addReadOnly bool
+		// destroy: 1 removes the read-only instance from the configuration, 2 both.
+		destroy int
 	}
 	ref := oracleRef{"rds_instance.primary", "atomic_write_16k"}
 	changes := []roChange{
 		{"primary flag on, read-only unset", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pb["atomic_write_16k"], pa["atomic_write_16k"] = false, true
 			return true
-		}, false},
+		}, false, 0},
 		{"primary flag off, read-only unset", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pa["atomic_write_16k"] = false
 			return true
-		}, false},
+		}, false, 0},
 		{"both flags off", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pa["atomic_write_16k"], ra["atomic_write_16k"] = false, false
 			return true
-		}, false},
+		}, false, 0},
 		{"primary flag on, read-only false", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pb["atomic_write_16k"], pa["atomic_write_16k"] = false, true
 			rb["atomic_write_16k"], ra["atomic_write_16k"] = false, false
 			return true
-		}, false},
+		}, false, 0},
 		{"primary flag on, read-only true", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pb["atomic_write_16k"], pa["atomic_write_16k"] = false, true
 			ra["atomic_write_16k"] = true
 			return true
-		}, false},
+		}, false, 0},
 		{"primary flag on, read-only references the primary's flag", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pb["atomic_write_16k"], pa["atomic_write_16k"] = false, true
 			rb["atomic_write_16k"], ra["atomic_write_16k"] = ref, ref
 			return true
-		}, false},
+		}, false, 0},
 		{"primary flag off, read-only references the primary's flag", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pa["atomic_write_16k"] = false
 			rb["atomic_write_16k"], ra["atomic_write_16k"] = ref, ref
 			return true
-		}, false},
+		}, false, 0},
 		{"primary flag on, read-only prevent_restart", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pb["atomic_write_16k"], pa["atomic_write_16k"] = false, true
 			rb["prevent_restart"], ra["prevent_restart"] = true, true
 			return true
-		}, false},
+		}, false, 0},
 		{"primary flag on, new read-only unset", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pb["atomic_write_16k"], pa["atomic_write_16k"] = false, true
 			return true
-		}, true},
+		}, true, 0},
 		{"primary class, read-only unchanged", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pa["instance_type"] = oracleClasses["HighAvailability/"+b.arch][1]
 			return true
-		}, false},
+		}, false, 0},
 		{"read-only class", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			ra["instance_type"] = oracleReadOnlyClasses[b.arch][1]
 			return true
-		}, false},
-		{"read-only storage up", func(b oracleBase, pb, pa, rb, ra map[string]any) bool { ra["storage"] = 150; return true }, false},
-		{"read-only storage below the primary's", func(b oracleBase, pb, pa, rb, ra map[string]any) bool { ra["storage"] = 50; return true }, false},
-		{"primary storage above the read-only's", func(b oracleBase, pb, pa, rb, ra map[string]any) bool { pa["storage"] = 200; return true }, false},
+		}, false, 0},
+		{"read-only storage up", func(b oracleBase, pb, pa, rb, ra map[string]any) bool { ra["storage"] = 150; return true }, false, 0},
+		{"read-only storage below the primary's", func(b oracleBase, pb, pa, rb, ra map[string]any) bool { ra["storage"] = 50; return true }, false, 0},
+		{"primary storage above the read-only's", func(b oracleBase, pb, pa, rb, ra map[string]any) bool { pa["storage"] = 200; return true }, false, 0},
 		{"read-only flag on alone", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			pb["atomic_write_16k"], pa["atomic_write_16k"] = false, false
 			ra["atomic_write_16k"] = true
 			return true
-		}, false},
+		}, false, 0},
 		{"read-only name + deletion protection", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			ra["instance_name"], ra["deletion_protection"] = "orders-ro", true
 			return true
-		}, false},
+		}, false, 0},
+		{"destroy the read-only instance", func(b oracleBase, pb, pa, rb, ra map[string]any) bool { return true }, false, 1},
+		{"destroy both", func(b oracleBase, pb, pa, rb, ra map[string]any) bool { return true }, false, 2},
+		{"destroy both, read-only protected", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
+			rb["deletion_protection"] = true
+			return true
+		}, false, 2},
 	}
 	var out []oracleScenario
 	for _, b := range bases {
@@ -389,7 +410,7 @@ func readOnlyScenarios() []oracleScenario {
 				name: fmt.Sprintf("read-only of %s: %s", b, c.name), role: "read-only", change: c.name, base: b,
 				seedFlag: b.eligible() && pb["atomic_write_16k"] == nil,
 				before:   before,
-				after:    []oracleResource{{"rds_instance.primary", pa}, {"rds_readonly_instance.ro", ra}},
+				after:    []oracleResource{{"rds_instance.primary", pa}, {"rds_readonly_instance.ro", ra}}[:2-c.destroy],
 			})
 		}
 	}
@@ -639,6 +660,11 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 			}
 		}
 	}
+	for _, p := range plan.res {
+		if p.action == actDelete {
+			wantDeletes++
+		}
+	}
 	creates := stats.Requests["CreateDBInstance"] + stats.Requests["CreateReadOnlyDBInstance"] + stats.Requests["CloneDBInstance"]
 	if applied.errAt == "" && (creates != wantCreates || stats.Requests["DeleteDBInstance"] != wantDeletes) {
 		disagree("creates/deletes differ from the plan", "the plan creates %d and deletes %d instances; the cloud received %d creates and %d deletes",
@@ -750,7 +776,14 @@ func planSummary(plan *oraclePlan, order []oracleResource) string {
 			parts = append(parts, s)
 		}
 	}
-	return strings.Join(parts, "; ")
+	var deletes []string
+	for addr, p := range plan.res {
+		if p.action == actDelete {
+			deletes = append(deletes, addr+" delete")
+		}
+	}
+	sort.Strings(deletes)
+	return strings.Join(append(parts, deletes...), "; ")
 }
 
 // runScenario sets up and applies one scenario.
