@@ -223,7 +223,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	}
 
 	// The plan's decision again: the primary may not have existed at plan time.
-	dec := r.decide(nil, cfg, plan, primary, nil)
+	dec := r.decide(nil, cfg, plan, primary, nil, nil)
 	addProblems(&resp.Diagnostics, dec.Errors())
 	if resp.Diagnostics.HasError() {
 		return
@@ -397,7 +397,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		resp.Diagnostics.AddError("Cannot read the primary instance", fmt.Sprintf("Primary %s: %s", state.MasterInstanceID.ValueString(), operationError(ctx, err)))
 		return
 	}
-	dec := r.decide(&state, cfg, plan, primary, nil)
+	dec := r.decide(&state, cfg, plan, primary, nil, nil)
 	addProblems(&resp.Diagnostics, dec.Errors())
 	if resp.Diagnostics.HasError() {
 		return
@@ -503,7 +503,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 			return
 		}
 	}
-	dec := r.decide(state, cfg, plan, primary, replace)
+	dec := r.decide(state, cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
 		return
@@ -539,7 +539,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 // decide calls the planner for this read-only instance: cfg tells "unset" from a value, primary
 // is the primary as read now (nil while it does not exist), and the primary's planned flag comes
 // from this run's plan of the primary when the provider saw it.
-func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string) rdsservice.Decision {
+func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string, classes *rdsservice.ClassFacts) rdsservice.Decision {
 	inherited := func(configured, planned types.String) rdsservice.Val[string] {
 		if configured.IsNull() && state == nil {
 			return rdsservice.Null[string]()
@@ -554,6 +554,7 @@ func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, pla
 			InstanceClass: valString(plan.InstanceType), Storage: valInt(plan.Storage),
 			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(),
 		},
+		Facts: rdsservice.Facts{Classes: classes},
 	}
 	in.Replace = replace
 	if state != nil {
@@ -569,6 +570,29 @@ func (r *readonlyInstanceResource) decide(state *readonlyInstanceModel, cfg, pla
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
 	}
 	return rdsservice.Plan(in)
+}
+
+// classFacts asks the class catalogue about a new read-only instance or a class change. Read-only
+// classes (mysqlro.*) are offered with the HighAvailability category (simulator README).
+func (r *readonlyInstanceResource) classFacts(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute) *rdsservice.ClassFacts {
+	if primary == nil || !isKnown(plan.InstanceType) || (state != nil && plan.InstanceType.Equal(state.InstanceType)) {
+		return nil
+	}
+	version, storageType := string(primary.EngineVersion), primary.DBInstanceStorageType
+	if isKnown(cfg.StorageType) {
+		storageType = cfg.StorageType.ValueString()
+	} else if cfg.StorageType.IsUnknown() {
+		return nil
+	}
+	if state != nil {
+		storageType = stringIfKnown(plan.StorageType)
+	}
+	zone := primary.ZoneID
+	if isKnown(plan.ZoneID) {
+		zone = plan.ZoneID.ValueString()
+	}
+	return classFacts(ctx, r.data, rdsapi.DescribeAvailableClassesRequest{ZoneID: zone, Engine: primary.Engine,
+		EngineVersion: version, DBInstanceStorageType: storageType, Category: "HighAvailability"})
 }
 
 // readonlyLabel names the instance in messages: its id, or for a new one its name.

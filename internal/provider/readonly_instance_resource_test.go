@@ -936,3 +936,19 @@ func TestAccReadonlyInstanceCountAndImport(t *testing.T) {
 		},
 	})
 }
+
+// The read-only resource checks its class against the catalogue, as rds_instance does (one check
+// for both, in the planner).
+func TestReadonlyModifyPlanCreateClassCheck(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	primary := roSeedPrimary(t, env, false)
+	r, s := roResource(t, env)
+	cfg := roMerge(roConfig(primary), roVals{"instance_type": "mysqlro.n2.medium.3c"})
+	res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
+	e := roFindDiag(t, res.diags, diag.SeverityError, "instance_type")
+	roWantContains(t, "error", e.Summary()+e.Detail(), "Instance type not offered", "mysqlro.n2.medium.3c", "mysqlro.n2.medium.1c")
+	cfg = roConfig(primary)
+	if res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil); res.diags.HasError() {
+		t.Fatalf("an offered read-only class is refused: %v", res.diags)
+	}
+}

@@ -166,13 +166,6 @@ func isKnown(v attr.Value) bool { return !v.IsNull() && !v.IsUnknown() }
 
 func ptr[T any](v T) *T { return &v }
 
-func boolOrUnknown(b *bool) types.Bool {
-	if b == nil {
-		return types.BoolUnknown()
-	}
-	return types.BoolValue(*b)
-}
-
 func stringIfKnown(v types.String) string {
 	if isKnown(v) {
 		return v.ValueString()
@@ -233,8 +226,6 @@ func keepSpelling(current types.String, reported string) types.String {
 	}
 	return types.StringValue(reported)
 }
-
-func errorsOnly(d diag.Diagnostics) diag.Diagnostics { return d.Errors() }
 
 // ---- shared by rds_instance and rds_readonly_instance ----
 

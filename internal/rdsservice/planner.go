@@ -56,13 +56,6 @@ func (x Val[T]) Ptr() *T {
 	return &v
 }
 
-func valOf[T comparable](p *T) Val[T] {
-	if p == nil {
-		return Unknown[T]()
-	}
-	return Known(*p)
-}
-
 // Role is what the planned instance is.
 type Role int
 
@@ -502,23 +495,15 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 	primary := in.Facts.Primary
 	primaryOn := primaryFlag(in.Facts)
 	if primary == nil {
-		// The primary is created in this apply: its values are known only then.
+		// The primary is created in this apply: its values are known only then, and the apply
+		// decides again before creating anything.
 		d.AtomicWrite = c.AtomicWrite
 		if c.AtomicWrite.IsNull() {
-			d.AtomicWrite = primaryOn
+			d.AtomicWrite = Unknown[bool]()
 		}
-		if c.AtomicWrite.Is(true) && !primaryOn.IsKnown() {
+		if c.AtomicWrite.Is(true) {
 			d.RestartAttribute = AttrAtomicWrite
 			d.MayRestart = append(d.MayRestart, "its primary's atomic_write_16k (off means it is created off and then turned on)")
-		}
-		if c.AtomicWrite.Is(false) && primaryOn.Is(true) {
-			d.add(problem(Rule16KReadOnlyOff, "false", in.Label, "(planned in this run)", "will have"))
-		}
-		if c.AtomicWrite.Is(true) && primaryOn.Is(false) {
-			want := true
-			d.ToggleAfterCreate = &want
-			d.RestartAttribute = AttrAtomicWrite
-			d.Restarts = append(d.Restarts, readOnlyToggleAfterCreate(in.Label, "its primary"))
 		}
 		return
 	}

@@ -3,6 +3,7 @@ package rdsservice
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // Every row names its source, an attribute, a summary and a detail, and renders without fmt
@@ -109,5 +110,81 @@ func TestPlanChangeInProgressPromisesNoRestart(t *testing.T) {
 		Storage: Known(int64(20)), AtomicWrite: Known(true)}})
 	if len(d.Restarts) != 0 || len(d.MayRestart) == 0 || d.Status.IsKnown() || d.Problems[0].Rule != RuleChangeInProgress {
 		t.Fatalf("change in progress: %+v", d)
+	}
+}
+
+// The read-only role: the primary's planned value decides (rule 7).
+func TestPlanReadOnlyFollowsPrimaryPlan(t *testing.T) {
+	primary := ExistingInstance{ID: "rm-p", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Storage: 100, Status: StatusRunning}
+	ro := ExistingInstance{ID: "rr-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", InstanceClass: "mysqlro.n2.medium.1c",
+		Storage: 100, Supported: true, MasterID: "rm-p", Status: StatusRunning}
+	desired := func(flag Val[bool]) Desired {
+		return Desired{EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), InstanceClass: Known("mysqlro.n2.medium.1c"),
+			Storage: Known(int64(100)), AtomicWrite: flag}
+	}
+	// Unset, primary planned on: the read-only instance shows the change and its restart, and
+	// the apply sends nothing for it.
+	d := Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: desired(Null[bool]()), Facts: Facts{Primary: &primary, PrimaryPlanned: Known(true)}})
+	if !d.AtomicWrite.Is(true) || !d.FollowsPrimary || len(d.Restarts) != 1 || !d.Order.Empty() || d.HasErrors() {
+		t.Fatalf("follower: %+v", d)
+	}
+	// Configured off while the primary turns on: refused.
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: desired(Known(false)), Facts: Facts{Primary: &primary, PrimaryPlanned: Known(true)}})
+	if !d.HasErrors() || d.Errors()[0].Rule != Rule16KReadOnlyOff || !strings.Contains(d.Errors()[0].Detail, "will have") {
+		t.Fatalf("off while the primary turns on: %+v", d.Problems)
+	}
+	// Both off in one run: the primary on now, planned off.
+	on, roOn := primary, ro
+	on.Enabled, roOn.Enabled = true, true
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &roOn, Desired: desired(Known(false)), Facts: Facts{Primary: &on, PrimaryPlanned: Known(false)}})
+	if d.HasErrors() || d.Order.AtomicWrite == nil || *d.Order.AtomicWrite {
+		t.Fatalf("both off: %+v", d)
+	}
+	// Not seen in this run: the primary's current value decides.
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &roOn, Desired: desired(Known(false)), Facts: Facts{Primary: &on}})
+	if !d.HasErrors() || !strings.Contains(d.Errors()[0].Detail, "primary rm-p has") {
+		t.Fatalf("off while the primary has it on: %+v", d.Problems)
+	}
+	// A new read-only instance below its primary's storage.
+	small := desired(Null[bool]())
+	small.Storage = Known(int64(50))
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "the new read-only instance", Desired: small, Facts: Facts{Primary: &primary}})
+	if !d.HasErrors() || d.Errors()[0].Rule != RuleStorageReadOnlyBelow {
+		t.Fatalf("storage below the primary's: %+v", d.Problems)
+	}
+}
+
+// The clone role: the source's engine and version, the clone's own class with the source's
+// product-line history, the restore window.
+func TestPlanClone(t *testing.T) {
+	src := ExistingInstance{ID: "rm-src", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2m.medium.2c", Architecture: "arm", Storage: 20, Supported: true, Enabled: true,
+		CreationTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)}
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	clone := func(class, version, storageType string, flag Val[bool], restore string) Decision {
+		return Plan(PlanInput{Role: RoleClone, Label: "the clone", Desired: Desired{Engine: Known("MySQL"), EngineVersion: Known(version),
+			InstanceClass: Known(class), StorageType: Known(storageType), Category: Known("HighAvailability"), Storage: Known(int64(20)),
+			AtomicWrite: flag, RestoreTime: Known(restore)}, Facts: Facts{Now: now, Source: &src}})
+	}
+	if d := clone("mysql.n2m.medium.2c", "8.0", "cloud_essd", Null[bool](), ""); !d.AtomicWrite.Is(true) || !d.AtomicWriteSupported.Is(true) || d.HasErrors() {
+		t.Fatalf("same class inherits: %+v", d)
+	}
+	if d := clone("mysql.n2.medium.2c", "8.0", "cloud_essd", Null[bool](), ""); !d.AtomicWrite.Is(false) || !d.AtomicWriteSupported.Is(false) {
+		t.Fatalf("x86 clone of a 2024 YiTian source: %+v", d)
+	}
+	if d := clone("mysql.n2.medium.2c", "8.0", "cloud_essd", Known(true), ""); !d.HasErrors() || d.Errors()[0].Rule != Rule16KProductType {
+		t.Fatalf("x86 clone asked for true: %+v", d.Problems)
+	}
+	if d := clone("mysql.n2m.medium.2c", "8.0", "cloud_ssd", Null[bool](), ""); !d.AtomicWrite.Is(false) {
+		t.Fatalf("cloud_ssd clone: %+v", d)
+	}
+	if d := clone("mysql.n2m.medium.2c", "5.7", "cloud_essd", Null[bool](), ""); !d.HasErrors() || d.Errors()[0].Rule != RuleCloneDiffersFromSource {
+		t.Fatalf("version differs: %+v", d.Problems)
+	}
+	if d := clone("mysql.n2m.medium.2c", "8.0", "cloud_essd", Null[bool](), "2024-01-01T00:00:00Z"); !d.HasErrors() || d.Errors()[0].Rule != RuleCloneRestoreTimeOutside {
+		t.Fatalf("restore time before the source existed: %+v", d.Problems)
+	}
+	if d := clone("mysql.n2m.medium.2c", "8.0", "cloud_essd", Known(false), "2025-01-01T00:00:00Z"); d.HasErrors() || d.ToggleAfterCreate == nil || len(d.Restarts) != 1 {
+		t.Fatalf("different flag toggles once after creation: %+v", d)
 	}
 }
