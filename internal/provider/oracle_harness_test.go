@@ -630,6 +630,9 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 	}
 	for _, r := range w.orphans(order) {
 		p := plan.res[r.addr]
+		if p == nil || p.action != actDelete {
+			continue // not part of this (partial) apply
+		}
 		typ := w.h.objType(r.typeName())
 		del, err := server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
 			TypeName: r.typeName(), PriorState: dynamic(typ, p.prior), PlannedState: dynamic(typ, p.planned),
@@ -759,8 +762,12 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 	idx := 0
 	for i, c := range append(append([]oracleResource(nil), order...), w.orphans(order)...) {
 		if c.addr == plan.errAt {
-			r, idx = c, min(i, len(order))
+			r, idx = c, i
 		}
+	}
+	if idx >= len(order) {
+		// A refused destroy: the delete alone is the request to compare.
+		idx = 0
 	}
 	if strings.Contains(plan.errMsg, "prevent_restart") {
 		return true, true, true, "provider guard"
@@ -838,7 +845,7 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 	var now *rdsapi.DBInstanceAttribute
 	for range 100 {
 		if now, err = api.DescribeDBInstanceAttribute(ctx, id); err != nil {
-			w.h.t.Fatalf("probe: reading %s: %v", id, err)
+			w.h.t.Fatalf("probe of %s (refused with %s; plan: %s): reading %s: %v", plan.errAt, plan.errMsg, planSummary(plan, order), id, err)
 		}
 		if now.DBInstanceStatus == "Running" {
 			break
