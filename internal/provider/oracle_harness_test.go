@@ -718,9 +718,14 @@ func namedRestarts(plan *oraclePlan, order []oracleResource) (definite, possible
 			perDiag := map[string]int{}
 			mayDiag := map[string]int{}
 			bullets := bulletPattern.FindAllStringSubmatch(d.Detail, -1)
-			if len(bullets) == 0 {
+			may := strings.Contains(strings.ToLower(d.Summary), "may")
+			switch {
+			case len(bullets) > 0:
+			case may:
 				// A warning without a list: a possible restart of this resource's instance.
 				mayDiag[self]++
+			default:
+				perDiag[self]++
 			}
 			for _, b := range bullets {
 				label, reasons := b[1], b[2]
@@ -728,7 +733,7 @@ func namedRestarts(plan *oraclePlan, order []oracleResource) (definite, possible
 				if id := idPattern.FindString(label); id != "" && !strings.HasPrefix(label, "the new") {
 					key = id
 				}
-				if strings.HasPrefix(reasons, "may restart") || strings.Contains(strings.ToLower(d.Summary), "may restart") {
+				if strings.HasPrefix(reasons, "may restart") || may {
 					mayDiag[key]++
 				} else {
 					perDiag[key]++

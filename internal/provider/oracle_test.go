@@ -493,11 +493,9 @@ type oracleOutcome struct {
 	disagreements []oracleDisagreement
 }
 
-var oracleMutatingActions = mutatingActions
-
 func mutationsIn(st simulator.Stats) int {
 	n := 0
-	for _, a := range oracleMutatingActions {
+	for _, a := range mutatingActions {
 		n += st.Requests[a]
 	}
 	return n
@@ -632,7 +630,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		lo, hi := definite[key], definite[key]+possible[key]
 		if n < lo || n > hi {
 			disagree(fmt.Sprintf("restarts: plan named %d (+%d possible), cloud restarted %d", lo, possible[key], n),
-				"the plan named %d restart(s) (+%d possible) of %s (%s); the simulator counted %d", lo, possible[key], key, addrOf(keyOf, id, order, w), n)
+				"the plan named %d restart(s) (+%d possible) of %s (%s); the simulator counted %d", lo, possible[key], key, w.addrOf(id, order), n)
 		}
 	}
 	for key, n := range definite {
@@ -731,7 +729,8 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	return out
 }
 
-func addrOf(keyOf map[string]string, id string, order []oracleResource, w *oracleWorld) string {
+// addrOf names the resource whose instance has id, for messages.
+func (w *oracleWorld) addrOf(id string, order []oracleResource) string {
 	for _, r := range order {
 		var got string
 		if v, ok := w.state[r.addr]; ok {
