@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -931,5 +932,34 @@ func TestOracleNoticesDisagreements(t *testing.T) {
 		if !slices.Contains(classes, tc.want) {
 			t.Errorf("%s: the oracle reported %q, want %q among them", tc.name, classes, tc.want)
 		}
+	}
+}
+
+// The restarts the oracle reads from a plan, as the user reads them: one per bullet, a new
+// instance's bullet belongs to the resource that plans it, "may" is possible, not promised.
+func TestOracleReadsRestartsFromThePlan(t *testing.T) {
+	obj := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String}}
+	prior := tftypes.NewValue(obj, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "rm-primary1")})
+	warn := func(summary, detail string) *tfprotov6.Diagnostic {
+		return &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityWarning, Summary: summary, Detail: detail}
+	}
+	plan := &oraclePlan{res: map[string]*oraclePlanned{
+		"rds_instance.primary": {action: actUpdate, prior: prior, diags: []*tfprotov6.Diagnostic{
+			warn("This apply restarts RDS instances", "The following instances will restart:\n  - rm-primary1 (orders): atomic_write_16k changes from false to true; expected downtime 30-60 s\n"+
+				"  - rr-follower1 (read-only instance): follows its primary; expected downtime 10 s\nSet prevent_restart = true to refuse such plans."),
+			warn("16K atomic write will be turned off", "no list, no restart"),
+		}},
+		"rds_instance.clone": {action: actCreate, prior: tftypes.NewValue(obj, nil), diags: []*tfprotov6.Diagnostic{
+			warn("This apply restarts the new clone of rm-primary1", "The following instances will restart:\n  - the new clone of rm-primary1: toggled after creation; expected downtime 30 s\n"),
+		}},
+		"rds_readonly_instance.ro": {action: actUpdate, prior: tftypes.NewValue(obj, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "rr-follower1")}),
+			diags: []*tfprotov6.Diagnostic{warn("This apply may restart RDS instance rr-follower1", "The following instances may restart:\n  - rr-follower1: may restart: instance_type known only at apply; expected downtime 10 s\n")}},
+	}}
+	order := []oracleResource{{addr: "rds_instance.primary"}, {addr: "rds_instance.clone"}, {addr: "rds_readonly_instance.ro"}}
+	definite, possible := namedRestarts(plan, order)
+	wantDefinite := map[string]int{"rm-primary1": 1, "rr-follower1": 1, "new:rds_instance.clone": 1}
+	wantPossible := map[string]int{"rr-follower1": 1}
+	if fmt.Sprint(definite) != fmt.Sprint(wantDefinite) || fmt.Sprint(possible) != fmt.Sprint(wantPossible) {
+		t.Fatalf("named restarts = %v (+possible %v), want %v (+possible %v)", definite, possible, wantDefinite, wantPossible)
 	}
 }
