@@ -452,18 +452,25 @@ func cloneScenarios() []oracleScenario {
 			src["atomic_write_16k"] = false
 			return true
 		}},
+		{"clone while the source is turned on", func(b oracleBase, src, clone map[string]any) bool {
+			src["atomic_write_16k"] = true
+			return true
+		}},
 	}
 	var out []oracleScenario
 	for _, b := range bases {
 		for _, c := range changes {
 			sb, sa := primaryAttrs(b), primaryAttrs(b)
+			if c.name == "clone while the source is turned on" {
+				sb["atomic_write_16k"] = false
+			}
 			clone := primaryAttrs(b)
 			clone["restore_from"] = map[string]any{"source_instance_id": oracleRef{"rds_instance.src", "id"}, "backup_id": "b-oracle"}
 			if !c.edit(b, sa, clone) {
 				continue
 			}
 			out = append(out, oracleScenario{
-				name: fmt.Sprintf("clone of %s: %s", b, c.name), role: "clone", change: c.name, base: b, seedFlag: b.eligible(),
+				name: fmt.Sprintf("clone of %s: %s", b, c.name), role: "clone", change: c.name, base: b, seedFlag: b.eligible() && sb["atomic_write_16k"] == nil,
 				before: []oracleResource{{"rds_instance.src", sb}},
 				after:  []oracleResource{{"rds_instance.src", sa}, {"rds_instance.clone", clone}},
 			})
