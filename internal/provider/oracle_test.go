@@ -527,13 +527,71 @@ func (w *oracleWorld) setup(sc oracleScenario) (ok bool, out oracleOutcome) {
 				w.h.t.Fatalf("%s: planting %s: %v", sc.name, r.addr, err)
 			}
 			ids[r.addr] = id
+			// Someone configured it by hand before it was imported.
+			if err := w.configureByHand(id, r.addr); err != nil {
+				w.h.t.Fatalf("%s: %v", sc.name, err)
+			}
 			if err := w.importInstance(r.addr, id); err != nil {
 				w.h.t.Fatalf("%s: %v", sc.name, err)
 			}
 		}
+		// Imported into a configuration that leaves every optional attribute unset, the plan is
+		// empty: nothing the cloud has (name, allow-list, flag) is silently replaced.
+		if out := w.planAfterImport(sc); len(out.disagreements) > 0 {
+			return false, out
+		}
 	}
 	res := w.run(sc.name+" [setup]", sc.before)
 	return res.category == "applied", res
+}
+
+// configureByHand gives a planted instance a name and an allow-list other than the defaults.
+func (w *oracleWorld) configureByHand(id, addr string) error {
+	api, err := w.h.directClient()
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	if err := api.ModifyDBInstanceDescription(ctx, id, "legacy-"+strings.SplitN(addr, ".", 2)[1]); err != nil {
+		return err
+	}
+	if strings.HasPrefix(addr, "rds_readonly_instance.") {
+		return nil
+	}
+	return api.ModifySecurityIps(ctx, &rdsapi.ModifySecurityIpsRequest{DBInstanceID: id, SecurityIps: "10.1.0.0/16,192.168.7.7", DBInstanceIPArrayName: "default"})
+}
+
+func (w *oracleWorld) planAfterImport(sc oracleScenario) oracleOutcome {
+	out := oracleOutcome{compared: true}
+	var minimal []oracleResource
+	for _, r := range sc.before {
+		keep := map[string]any{}
+		for _, name := range []string{"engine", "engine_version", "instance_type", "storage", "storage_type", "category", "master_instance_id"} {
+			if v, ok := r.attrs[name]; ok {
+				keep[name] = v
+			}
+		}
+		minimal = append(minimal, oracleResource{r.addr, keep})
+	}
+	plan, err := w.planWalk(minimal)
+	if err != nil {
+		w.h.t.Fatalf("%s: plan after import: %v", sc.name, err)
+	}
+	name := sc.name + " [import]"
+	if plan.errAt != "" {
+		out.disagreements = append(out.disagreements, oracleDisagreement{"plan after import fails: " + refusalClass(plan.errMsg),
+			fmt.Sprintf("%s: the plan after import fails at %s: %s", name, plan.errAt, plan.errMsg)})
+		return out
+	}
+	for _, r := range minimal {
+		if p := plan.res[r.addr]; p.action != actNoop {
+			diff := valueDiff(p.prior, p.planned, false)
+			out.disagreements = append(out.disagreements, oracleDisagreement{
+				fmt.Sprintf("plan after import not empty: %s %s", r.typeName(), strings.Join(attrNames(diff), ",")),
+				fmt.Sprintf("%s: imported into a configuration without optional attributes, the plan wants to %s %s: %s", name, p.action, r.addr, strings.Join(diff, ", "))})
+		}
+	}
+	return out
 }
 
 // run applies one configuration as `terraform apply` would and checks every promise.
