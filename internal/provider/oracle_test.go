@@ -537,11 +537,10 @@ func (w *oracleWorld) setup(sc oracleScenario) (ok bool, out oracleOutcome) {
 		}
 		// Imported into a configuration that leaves every optional attribute unset, the plan is
 		// empty: nothing the cloud has (name, allow-list, flag) is silently replaced.
-		if out := w.planAfterImport(sc); len(out.disagreements) > 0 {
-			return false, out
-		}
+		out = w.planAfterImport(sc)
 	}
 	res := w.run(sc.name+" [setup]", sc.before)
+	res.disagreements = append(out.disagreements, res.disagreements...)
 	return res.category == "applied", res
 }
 
@@ -562,7 +561,7 @@ func (w *oracleWorld) configureByHand(id, addr string) error {
 }
 
 func (w *oracleWorld) planAfterImport(sc oracleScenario) oracleOutcome {
-	out := oracleOutcome{compared: true}
+	var out oracleOutcome
 	var minimal []oracleResource
 	for _, r := range sc.before {
 		keep := map[string]any{}
