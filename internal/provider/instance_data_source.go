@@ -9,11 +9,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 var (
@@ -194,8 +194,7 @@ func (d *instanceDataSource) Read(ctx context.Context, req datasource.ReadReques
 	id := cfg.ID.ValueString()
 	a, err := d.data.API.DescribeDBInstanceAttribute(ctx, id)
 	if rdsapi.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(path.Root("id"), "RDS instance not found",
-			fmt.Sprintf("No instance %s exists in region %s.", id, d.data.Region))
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleDataSourceNotFound].Problem(id, id, d.data.Region)})
 		return
 	}
 	if err != nil {

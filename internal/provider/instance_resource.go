@@ -202,8 +202,9 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(false),
-				MarkdownDescription: "When true, a plan that would restart this instance (or, through it, its read-only " +
-					"instances) fails at plan time instead of carrying a warning. Default false.",
+				MarkdownDescription: "When true, a plan that takes this instance out of service fails at plan time instead of " +
+					"carrying a warning: a restart (of this instance or, through it, of its read-only instances) or a " +
+					"replacement. Unlike `lifecycle { prevent_destroy = true }`, it also refuses restarts. Default false.",
 			},
 			"restore_from": schema.SingleNestedAttribute{
 				Optional: true,
@@ -246,8 +247,15 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			},
 			"creation_time": schema.StringAttribute{
 				Computed:            true,
-				MarkdownDescription: "Creation (purchase) time, UTC. Decides 16K atomic write eligibility of x86 instances.",
+				MarkdownDescription: "Creation time, UTC.",
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"purchase_time": schema.StringAttribute{
+				Computed: true,
+				MarkdownDescription: "The purchase time that decides 16K atomic write eligibility (rules 2 and 9), UTC: `creation_time`, " +
+					"except for a clone, which keeps its source's product line (the source's purchase time, as this provider saw it " +
+					"when planning the clone). The cloud does not report it: after importing a clone, it is the clone's `creation_time`.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"instruction_set_arch": schema.StringAttribute{
 				Computed:            true,
@@ -429,8 +437,8 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	if attr.MasterInstanceID != "" {
-		resp.Diagnostics.AddError("Not a primary instance",
-			fmt.Sprintf("Instance %s is a read-only instance of %s. Manage it with rds_readonly_instance instead of rds_instance.", id, attr.MasterInstanceID))
+		p := rdsservice.Rules[rdsservice.RuleNotAPrimary].Problem(id, id, attr.MasterInstanceID)
+		resp.Diagnostics.AddError(p.Summary, p.Detail)
 		return
 	}
 	if state.PreventRestart.IsNull() || state.PreventRestart.IsUnknown() {
@@ -555,7 +563,8 @@ func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteReques
 func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	id := strings.TrimSpace(req.ID)
 	if id == "" {
-		resp.Diagnostics.AddError("Invalid import id", "Import an rds_instance by its instance id, e.g. `terraform import rds_instance.db rm-bp1example`.")
+		p := rdsservice.Rules[rdsservice.RuleImportID].Problem("")
+		resp.Diagnostics.AddError(p.Summary, p.Detail)
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
@@ -602,6 +611,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
 	if state == nil {
+		plan.PurchaseTime = stringOf(dec.PurchaseTime)
 		plan.ReadOnlyInstanceIDs = types.ListValueMust(types.StringType, nil)
 		if config.SecurityIPs.IsNull() {
 			plan.SecurityIPs = types.SetValueMust(types.StringType, []attr.Value{types.StringValue(defaultSecurityIP)})
@@ -634,7 +644,11 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 	}
 	in.Replace = replace
 	if state != nil {
-		prior := existingFrom(instanceLabel(*state), state.view(), state.CreationTime)
+		purchase := state.PurchaseTime
+		if !isKnown(purchase) || purchase.ValueString() == "" {
+			purchase = state.CreationTime
+		}
+		prior := existingFrom(instanceLabel(*state), state.view(), purchase)
 		in.Prior, in.Label = &prior, prior.ID
 		if len(in.Replace) > 0 {
 			return rdsservice.Plan(in), diags
@@ -773,6 +787,9 @@ func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instance
 	m.Status = v.Status
 	m.ConnectionString = v.ConnectionString
 	m.CreationTime = v.CreationTime
+	if !isKnown(m.PurchaseTime) || m.PurchaseTime.ValueString() == "" {
+		m.PurchaseTime = v.CreationTime
+	}
 	m.InstructionSetArch = v.Architecture
 	m.Port = v.Port
 	m.AtomicWrite16K, m.AtomicWrite16KSupported = v.AtomicWrite16K, v.AtomicWrite16KSupported
@@ -869,6 +886,7 @@ type instanceModel struct {
 	ConnectionString        types.String   `tfsdk:"connection_string"`
 	Port                    types.Int64    `tfsdk:"port"`
 	CreationTime            types.String   `tfsdk:"creation_time"`
+	PurchaseTime            types.String   `tfsdk:"purchase_time"`
 	InstructionSetArch      types.String   `tfsdk:"instruction_set_arch"`
 	AtomicWrite16KSupported types.Bool     `tfsdk:"atomic_write_16k_supported"`
 	ReadOnlyInstanceIDs     types.List     `tfsdk:"read_only_instance_ids"`
@@ -911,7 +929,7 @@ func (m instanceModel) knownOrNull() instanceModel {
 		}
 	}
 	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status,
-		&out.ConnectionString, &out.CreationTime, &out.InstructionSetArch} {
+		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch} {
 		nullString(v)
 	}
 	for _, v := range []*types.Bool{&out.AtomicWrite16K, &out.AtomicWrite16KSupported, &out.BufferPoolExtension} {

@@ -328,3 +328,64 @@ func TestOperationErrorTellsCancellationFromTimeout(t *testing.T) {
 		t.Errorf("timeout reported as a cancellation: %q", msg)
 	}
 }
+
+// Issue 19, item 3: a clone keeps its source's product line, so moving a clone of a 2024 YiTian
+// source to an x86 class loses 16K atomic write, and the plan says so (the clone's own
+// creation_time is today).
+func TestAccPlan_cloneKeepsSourceProductLine(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
+	restore := fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(src),
+		Steps: []acc.TestStep{
+			{
+				Config: env.restoreConfig("mysql.n2m.medium.2c", "", restore),
+				ConfigStateChecks: []statecheck.StateCheck{
+					flagState(true),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("purchase_time"), knownvalue.StringExact("2024-06-01T00:00:00Z")),
+				},
+			},
+			{
+				Config: env.restoreConfig("mysql.n2.medium.2c", "", restore),
+				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k_supported"), knownvalue.Bool(false)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
+			},
+		},
+	})
+}
+
+// Issue 19, item 1: a general_essd clone with buffer_pool_extension gets it right after the clone
+// (CloneDBInstance cannot set it), with the one restart the plan announced.
+func TestAccPlan_cloneBufferPoolExtension(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
+	var id string
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(src),
+		Steps: []acc.TestStep{
+			{
+				Config: env.restoreConfig("mysql.n2.medium.2c", "  storage_type = \"general_essd\"\n  buffer_pool_extension = true\n  prevent_restart = true",
+					fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*buffer_pool_extension is turned on right after creation`),
+			},
+			{
+				Config: env.restoreConfig("mysql.n2.medium.2c", "  storage_type = \"general_essd\"\n  buffer_pool_extension = true",
+					fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					flagState(true),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("buffer_pool_extension"), knownvalue.Bool(true)),
+				},
+				Check: acc.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 1, 1)),
+			},
+		},
+	})
+}

@@ -158,10 +158,11 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 			},
 			"prevent_restart": schema.BoolAttribute{
-				Optional:            true,
-				Computed:            true,
-				Default:             booldefault.StaticBool(false),
-				MarkdownDescription: "When true, a plan that would restart this instance is an error instead of a warning.",
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(false),
+				MarkdownDescription: "When true, a plan that takes this instance out of service (a restart, also one that " +
+					"follows its primary, or a replacement) is an error instead of a warning.",
 			},
 			"status":               schema.StringAttribute{Computed: true, MarkdownDescription: "Instance status (`DBInstanceStatus`)."},
 			"connection_string":    schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Internal connection string."},
@@ -192,8 +193,7 @@ func (r *readonlyInstanceResource) ValidateConfig(ctx context.Context, req resou
 		return
 	}
 	if isKnown(cfg.InstanceType) && !strings.Contains(cfg.InstanceType.ValueString(), ".") {
-		resp.Diagnostics.AddAttributeError(path.Root("instance_type"), "Invalid read-only instance type",
-			fmt.Sprintf("instance_type must be an RDS class code such as mysqlro.n2.medium.1c; got %q.", cfg.InstanceType.ValueString()))
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyClassShape].Problem(cfg.InstanceType.ValueString(), cfg.InstanceType.ValueString())})
 	}
 }
 
@@ -217,8 +217,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	master := plan.MasterInstanceID.ValueString()
 	primary, err := r.data.API.DescribeDBInstanceAttribute(ctx, master)
 	if err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("master_instance_id"), "Cannot read the primary instance",
-			fmt.Sprintf("Reading primary %s before creating its read-only instance failed: %s", master, operationError(ctx, err)))
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
 		return
 	}
 
@@ -363,8 +362,8 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	if attr.MasterInstanceID == "" {
-		resp.Diagnostics.AddError("Not a read-only instance",
-			fmt.Sprintf("Instance %s has no primary (DBInstanceType %q). Manage a primary with rds_instance instead of rds_readonly_instance.", id, attr.DBInstanceType))
+		p := rdsservice.Rules[rdsservice.RuleNotAReadOnly].Problem(id, id, attr.DBInstanceType)
+		resp.Diagnostics.AddError(p.Summary, p.Detail)
 		return
 	}
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
@@ -394,7 +393,8 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	// this apply): nothing is sent when it refuses.
 	primary, err := r.data.API.DescribeDBInstanceAttribute(ctx, state.MasterInstanceID.ValueString())
 	if err != nil && !rdsapi.IsNotFound(err) {
-		resp.Diagnostics.AddError("Cannot read the primary instance", fmt.Sprintf("Primary %s: %s", state.MasterInstanceID.ValueString(), operationError(ctx, err)))
+		master := state.MasterInstanceID.ValueString()
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
 		return
 	}
 	dec := r.decide(&state, cfg, plan, primary, nil, nil)
@@ -402,14 +402,14 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	switch {
-	case dec.FollowsPrimary:
-		// The cloud turns this instance on with its primary: wait for it, send nothing.
+	if dec.FollowsPrimary {
+		// The cloud turns this instance on with its primary: wait for it, send nothing for it.
 		if _, err := r.data.Waiter.WaitRunningWithFlag(ctx, id, true); err != nil {
 			resp.Diagnostics.AddError("Waiting for the read-only instance to follow its primary failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
-	case !dec.Order.Empty():
+	}
+	if !dec.Order.Empty() {
 		spec := &rdsapi.ModifyDBInstanceSpecRequest{
 			DBInstanceClass:   plan.InstanceType.ValueString(),
 			DBInstanceStorage: plan.Storage.ValueInt64(),
@@ -498,8 +498,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 			// The read-only instance goes with its primary; refresh removes it, apply reports it.
 			tflog.Warn(ctx, "primary of a read-only instance not found while planning", map[string]any{"primary": master})
 		default:
-			resp.Diagnostics.AddAttributeError(path.Root("master_instance_id"), "Cannot read the primary instance",
-				fmt.Sprintf("Reading primary %s to check 16K atomic write failed: %s", master, operationError(lookupCtx, err)))
+			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(lookupCtx, err))})
 			return
 		}
 	}

@@ -8,7 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // Attribute validators shared by the resources and data sources. Each skips null and unknown
@@ -30,9 +34,8 @@ func (v multipleOfValidator) ValidateInt64(_ context.Context, req validator.Int6
 		return
 	}
 	if req.ConfigValue.ValueInt64()%v.n != 0 {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid storage size",
-			fmt.Sprintf("storage must be a multiple of %d GB; got %d. Use e.g. %d.", v.n, req.ConfigValue.ValueInt64(),
-				(req.ConfigValue.ValueInt64()/v.n+1)*v.n))
+		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleStorageStep].Problem("", v.n, req.ConfigValue.ValueInt64(),
+			(req.ConfigValue.ValueInt64()/v.n+1)*v.n))
 	}
 }
 
@@ -56,11 +59,11 @@ func (instanceNameValidator) ValidateString(_ context.Context, req validator.Str
 	lower := strings.ToLower(name)
 	switch {
 	case n < 2 || n > 255:
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid instance name", fmt.Sprintf("instance_name must be 2 to 255 characters long; got %d.", n))
+		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleNameLength].Problem(name, n))
 	case strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://"):
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid instance name", "instance_name must not start with http:// or https://.")
+		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleNameScheme].Problem(name))
 	case !startsWithLetter.MatchString(name):
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid instance name", fmt.Sprintf("instance_name must start with a letter; got %q.", name))
+		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleNameLetter].Problem(name, name))
 	}
 }
 
@@ -84,8 +87,7 @@ func (ipv4OrCIDRValidator) ValidateString(_ context.Context, req validator.Strin
 	if ip, _, err := net.ParseCIDR(s); err == nil && ip.To4() != nil && !strings.Contains(s, ":") {
 		return
 	}
-	resp.Diagnostics.AddAttributeError(req.Path, "Invalid security IP",
-		fmt.Sprintf("%q is not an IPv4 address or CIDR block; use e.g. 10.0.0.1 or 10.0.0.0/24.", s))
+	addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleSecurityIP].Problem(s, s))
 }
 
 // regexValidator accepts strings that compile as Go regular expressions.
@@ -102,8 +104,7 @@ func (regexValidator) ValidateString(_ context.Context, req validator.StringRequ
 		return
 	}
 	if _, err := regexp.Compile(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid regular expression",
-			fmt.Sprintf("%q is not a valid regular expression: %v", req.ConfigValue.ValueString(), err))
+		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleRegex].Problem(req.ConfigValue.ValueString(), req.ConfigValue.ValueString(), err.Error()))
 	}
 }
 
@@ -128,7 +129,11 @@ func (utcTimestampValidator) ValidateString(_ context.Context, req validator.Str
 	}
 	value := req.ConfigValue.ValueString()
 	if _, err := time.Parse(rdsapiTimeLayout, value); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value Match",
-			fmt.Sprintf("Attribute %s %s, got: %s", req.Path, utcTimestampDescription, value))
+		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleTimestamp].Problem(value, req.Path.String(), value))
 	}
+}
+
+// addProblemAt adds a rule table problem at the validated path.
+func addProblemAt(diags *diag.Diagnostics, at path.Path, p rdsservice.Problem) {
+	diags.AddAttributeError(at, p.Summary, p.Detail)
 }

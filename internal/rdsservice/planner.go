@@ -181,6 +181,9 @@ type Decision struct {
 	// Computed values for the plan.
 	AtomicWrite, AtomicWriteSupported, BufferPoolExtension Val[bool]
 	Architecture, EngineVersion, StorageType, Status       Val[string]
+	// PurchaseTime is a clone's product-line date (its source's purchase time, rule 8); unknown
+	// for a new instance (its creation time).
+	PurchaseTime Val[string]
 
 	Action Action
 	// ReplacedBy lists the attributes forcing a replacement.
@@ -422,6 +425,9 @@ func planClone(in PlanInput, d *Decision) {
 	if d.HasErrors() {
 		return
 	}
+	if !src.CreationTime.IsZero() {
+		d.PurchaseTime = Known(src.CreationTime.UTC().Format("2006-01-02T15:04:05Z"))
+	}
 	clone := *src
 	clone.ID, clone.MasterID, clone.MasterEnabled, clone.DeletionProtection = in.Label, "", nil, false
 	if !c.InstanceClass.IsKnown() || !c.StorageType.IsKnown() {
@@ -439,6 +445,10 @@ func planClone(in PlanInput, d *Decision) {
 		d.AtomicWriteSupported = Unknown[bool]()
 	}
 	inherited := src.Enabled && supported
+	// What CloneDBInstance cannot set goes out right after the clone is ready, in one spec change
+	// (one restart): a flag other than the inherited one, and Buffer Pool Extension (a clone
+	// starts with it off).
+	var reasons []string
 	switch {
 	case c.AtomicWrite.IsUnknown():
 		d.AtomicWrite = Unknown[bool]()
@@ -450,9 +460,8 @@ func planClone(in PlanInput, d *Decision) {
 		want := c.AtomicWrite.Value()
 		d.AtomicWrite = Known(want)
 		if want == inherited {
-			return
+			break
 		}
-		// A different explicit value: one toggle right after the clone is ready (rule 6).
 		problems := CheckToggle(clone, want, change)
 		d.add(problems...)
 		if len(problems) > 0 {
@@ -461,9 +470,16 @@ func planClone(in PlanInput, d *Decision) {
 		d.add(ToggleWarnings(clone, want, change)...)
 		d.ToggleAfterCreate = &want
 		d.RestartAttribute = AttrAtomicWrite
-		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label,
-			Reasons:  []string{fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want)},
-			Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
+		reasons = append(reasons, fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want))
+	}
+	if c.BufferPoolExtension.Is(true) {
+		if d.RestartAttribute == "" {
+			d.RestartAttribute = AttrBufferPoolExtension
+		}
+		reasons = append(reasons, "buffer_pool_extension is turned on right after creation (CloneDBInstance cannot set it)")
+	}
+	if len(reasons) > 0 {
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
 	}
 }
 
@@ -668,6 +684,10 @@ func planUpdate(in PlanInput, d *Decision) {
 	primaryOn := Known(false)
 	if readOnly {
 		primaryOn = primaryFlag(in.Facts)
+		if primaryOn.IsUnknown() && in.Facts.Primary != nil && !c.AtomicWrite.Is(true) {
+			// The primary's plan is known only at apply: the apply checks again before any write.
+			d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, in.Facts.Primary.ID, in.Facts.Primary.Enabled))
+		}
 	}
 	switch {
 	case c.AtomicWrite.IsKnown():
@@ -766,15 +786,18 @@ func planUpdate(in PlanInput, d *Decision) {
 	// Restarts: every spec change is one ModifyDBInstanceSpec, one restart (or none for an online
 	// storage growth alone).
 	var wantFlag *bool
-	if flagChanged {
+	if flagChanged && !d.FollowsPrimary {
 		wantFlag = flag.Ptr()
 	}
 	reasons := SpecChangeRestarts(cur, wantFlag, change)
 	if d.Order.BufferPoolExtension != nil {
 		reasons = append(reasons, fmt.Sprintf("buffer_pool_extension changes from %t to %t", cur.BufferPoolExtension, *d.Order.BufferPoolExtension))
 	}
-	if d.FollowsPrimary && len(reasons) > 0 {
-		reasons[0] = "follows its primary " + cur.MasterID + " turning atomic_write_16k on (" + reasons[0] + ")"
+	if d.FollowsPrimary {
+		// The cloud's own restart, apart from any spec change this plan sends (rule 7).
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label,
+			Reasons:  []string{"follows its primary " + cur.MasterID + " turning atomic_write_16k on (atomic_write_16k changes from false to true)"},
+			Downtime: ExpectedDowntime(cur.Category, readOnly)})
 	}
 	switch {
 	case len(reasons) > 0 && cur.Status != "" && cur.Status != StatusRunning:

@@ -138,6 +138,20 @@ const (
 	RuleDestroyRefusedProtection RuleID = "deletion-protection-refuses-destroy"
 	RuleTimeoutNotPositive       RuleID = "timeout-not-positive"
 	RuleChangeInProgress         RuleID = "change-in-progress"
+
+	RuleStorageStep        RuleID = "storage-step"
+	RuleNameLength         RuleID = "instance-name-length"
+	RuleNameScheme         RuleID = "instance-name-scheme"
+	RuleNameLetter         RuleID = "instance-name-letter"
+	RuleSecurityIP         RuleID = "security-ip"
+	RuleRegex              RuleID = "regex"
+	RuleTimestamp          RuleID = "utc-timestamp"
+	RuleReadOnlyClassShape RuleID = "readonly-class-shape"
+	RuleNotAPrimary        RuleID = "not-a-primary"
+	RuleNotAReadOnly       RuleID = "not-a-readonly"
+	RuleImportID           RuleID = "import-id"
+	RulePrimaryUnreadable  RuleID = "readonly-primary-unreadable"
+	RuleDataSourceNotFound RuleID = "data-source-not-found"
 )
 
 // ruleTable is every rule and message of the provider.
@@ -323,6 +337,38 @@ var ruleTable = []Rule{
 			"The apply waits until it is Running and sends only what is then still missing, so it may or may not restart it.",
 		Args: "instance, status",
 		Fix:  "Run terraform apply again once the instance is Running to see an exact plan."},
+	// ---- values the configuration alone decides (validators) ----
+	{ID: RuleStorageStep, Source: "cloud fact: storage in steps of 5 GB (ModifyDBInstanceSpec, DescribeAvailableClasses)", Attribute: AttrStorage,
+		Summary: "Invalid storage size", Detail: "storage must be a multiple of %d GB; got %d.", Args: "step, value, next multiple",
+		Fix: "Use e.g. %[3]d."},
+	{ID: RuleNameLength, Source: "cloud fact: DBInstanceDescription is 2 to 255 characters", Attribute: "instance_name",
+		Summary: "Invalid instance name", Detail: "instance_name must be 2 to 255 characters long; got %d.", Args: "length"},
+	{ID: RuleNameScheme, Source: "cloud fact: DBInstanceDescription must not start with http:// or https://", Attribute: "instance_name",
+		Summary: "Invalid instance name", Detail: "instance_name must not start with http:// or https://.", Args: "(none)"},
+	{ID: RuleNameLetter, Source: "cloud fact: DBInstanceDescription starts with a letter", Attribute: "instance_name",
+		Summary: "Invalid instance name", Detail: "instance_name must start with a letter; got %q.", Args: "name"},
+	{ID: RuleSecurityIP, Source: "cloud fact: SecurityIps takes IPv4 addresses and CIDR blocks", Attribute: "security_ips",
+		Summary: "Invalid security IP", Detail: "%q is not an IPv4 address or CIDR block;", Args: "value",
+		Fix: "use e.g. 10.0.0.1 or 10.0.0.0/24."},
+	{ID: RuleRegex, Source: "provider", Attribute: "name_regex",
+		Summary: "Invalid regular expression", Detail: "%q is not a valid regular expression: %s", Args: "value, error"},
+	{ID: RuleTimestamp, Source: "cloud fact: RestoreTime is UTC yyyy-MM-ddTHH:mm:ssZ", Attribute: "restore_from.restore_time",
+		Summary: "Invalid Attribute Value Match", Detail: "Attribute %s must be UTC yyyy-MM-ddTHH:mm:ssZ, e.g. 2025-06-01T08:00:00Z, got: %s", Args: "path, value"},
+	{ID: RuleReadOnlyClassShape, Source: "cloud fact: DBInstanceClass codes", Attribute: AttrInstanceType,
+		Summary: "Invalid read-only instance type", Detail: "instance_type must be an RDS class code such as mysqlro.n2.medium.1c; got %q.", Args: "value"},
+	{ID: RuleNotAPrimary, Source: "provider: one resource type per instance kind", Attribute: "id",
+		Summary: "Not a primary instance", Detail: "Instance %s is a read-only instance of %s.", Args: "instance, primary",
+		Fix: "Manage it with rds_readonly_instance instead of rds_instance."},
+	{ID: RuleNotAReadOnly, Source: "provider: one resource type per instance kind", Attribute: "id",
+		Summary: "Not a read-only instance", Detail: "Instance %s has no primary (DBInstanceType %q).", Args: "instance, type",
+		Fix: "Manage a primary with rds_instance instead of rds_readonly_instance."},
+	{ID: RuleImportID, Source: "provider", Attribute: "id",
+		Summary: "Invalid import id", Detail: "Import an rds_instance by its instance id, e.g. `terraform import rds_instance.db rm-bp1example`.", Args: "(none)"},
+	{ID: RulePrimaryUnreadable, Source: "provider", Attribute: AttrMasterInstanceID,
+		Summary: "Cannot read the primary instance", Detail: "Reading primary %s failed: %s.", Args: "primary, error",
+		Fix: "16K atomic write and storage of a read-only instance are checked against its primary; check master_instance_id and the credentials."},
+	{ID: RuleDataSourceNotFound, Source: "provider", Attribute: "id",
+		Summary: "RDS instance not found", Detail: "No instance %s exists in region %s.", Args: "instance, region"},
 	{ID: RuleTimeoutNotPositive, Source: "provider", Attribute: AttrTimeouts,
 		Summary: "Invalid timeout",
 		Detail:  "timeouts.%s = %q is not a positive duration.", Args: "operation, value",

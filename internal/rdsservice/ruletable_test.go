@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -186,5 +187,47 @@ func TestPlanClone(t *testing.T) {
 	}
 	if d := clone("mysql.n2m.medium.2c", "8.0", "cloud_essd", Known(false), "2025-01-01T00:00:00Z"); d.HasErrors() || d.ToggleAfterCreate == nil || len(d.Restarts) != 1 {
 		t.Fatalf("different flag toggles once after creation: %+v", d)
+	}
+}
+
+// Ctrl-C cancels the operation's context: the wait says so instead of claiming a timeout.
+func TestWaitErrorTellsCancellationFromTimeout(t *testing.T) {
+	cancelled := (&WaitTimeoutError{InstanceID: "rm-1", What: "Running", Cause: context.Canceled}).Error()
+	timedOut := (&WaitTimeoutError{InstanceID: "rm-1", What: "Running", Cause: context.DeadlineExceeded}).Error()
+	if !strings.HasPrefix(cancelled, "cancelled waiting") || !strings.HasPrefix(timedOut, "timed out waiting") {
+		t.Fatalf("cancelled: %q; timed out: %q", cancelled, timedOut)
+	}
+}
+
+// A primary planned with a value known only at apply: the read-only plan warns and names the fix.
+func TestPlanReadOnlyPrimaryPlanUnknownWarns(t *testing.T) {
+	primary := ExistingInstance{ID: "rm-p", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Storage: 100, Status: StatusRunning}
+	ro := ExistingInstance{ID: "rr-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", InstanceClass: "mysqlro.n2.medium.1c",
+		Storage: 100, Supported: true, MasterID: "rm-p", Status: StatusRunning}
+	d := Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: Desired{EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"),
+		InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known(int64(100))}, Facts: Facts{Primary: &primary, PrimaryPlanned: Unknown[bool]()}})
+	if w := d.Warnings(); len(w) != 1 || w[0].Rule != Rule16KPrimaryNotKnown || !strings.Contains(w[0].Detail, "known value") {
+		t.Fatalf("warnings %+v", w)
+	}
+}
+
+// Issue 19 item 9: turning 16K atomic write off on an existing Basic-edition instance warns that
+// it cannot be turned on again; turning it on there is refused although it is supported.
+func TestPlanBasicEdition(t *testing.T) {
+	basic := ExistingInstance{ID: "rm-b", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "Basic",
+		InstanceClass: "mysql.n2.medium.1", Storage: 20, Supported: true, Enabled: true, Status: StatusRunning}
+	desired := func(flag bool) Desired {
+		return Desired{Engine: Known("MySQL"), EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), Category: Known("Basic"),
+			InstanceClass: Known("mysql.n2.medium.1"), Storage: Known(int64(20)), AtomicWrite: Known(flag)}
+	}
+	d := Plan(PlanInput{Label: "rm-b", Prior: &basic, Desired: desired(false)})
+	if d.HasErrors() || len(d.Warnings()) != 2 || d.Warnings()[0].Rule != Rule16KBasicOffForGood {
+		t.Fatalf("turning off on Basic: %+v", d.Problems)
+	}
+	off := basic
+	off.Enabled = false
+	d = Plan(PlanInput{Label: "rm-b", Prior: &off, Desired: desired(true)})
+	if !d.HasErrors() || d.Errors()[0].Rule != Rule16KBasicEdition || !d.AtomicWriteSupported.Is(true) {
+		t.Fatalf("turning on on Basic: %+v", d)
 	}
 }

@@ -94,7 +94,12 @@ func (e *WaitTimeoutError) Error() string {
 	if e.LastFlag != nil {
 		status += fmt.Sprintf(", atomic_write_16k %t", *e.LastFlag)
 	}
-	msg := fmt.Sprintf("timed out waiting for RDS instance %s to be %s (%s)", e.InstanceID, e.What, status)
+	ended := "timed out"
+	if errors.Is(e.Cause, context.Canceled) {
+		// Ctrl-C: Terraform cancels the operation's context; it is not a timeout.
+		ended = "cancelled"
+	}
+	msg := fmt.Sprintf("%s waiting for RDS instance %s to be %s (%s)", ended, e.InstanceID, e.What, status)
 	if e.LastErr != nil {
 		msg += fmt.Sprintf("; last error: %v", e.LastErr)
 	}
