@@ -904,6 +904,7 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 	compared := 0
 	byCategory := map[string]int{}
 	byRole := map[string]int{}
+	byChange := map[string]int{}
 	classes := map[string][]string{}
 	for _, sc := range scenarios {
 		outcomes := h.runScenario(sc)
@@ -920,6 +921,7 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 		compared++
 		byRole[sc.role]++
 		byCategory[sc.role+", "+last.category]++
+		byChange[sc.role+": "+sc.change]++
 	}
 
 	var cats []string
@@ -927,6 +929,11 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 		cats = append(cats, fmt.Sprintf("  %5d  %s", n, c))
 	}
 	sort.Strings(cats)
+	var changes []string
+	for c, n := range byChange {
+		changes = append(changes, fmt.Sprintf("%s %d", c, n))
+	}
+	sort.Strings(changes)
 	var names []string
 	total := 0
 	for c, repros := range classes {
@@ -936,6 +943,7 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 	sort.Strings(names)
 	t.Logf("oracle: %d of %d generated scenarios run, %d compared (floor %d) in %v; by role %v; %d disagreements in %d classes\nby outcome:\n%s",
 		len(scenarios), generated, compared, floor, time.Since(start).Round(time.Millisecond), byRole, total, len(names), strings.Join(cats, "\n"))
+	t.Logf("compared by change: %s", strings.Join(changes, "; "))
 	for _, c := range names {
 		repros := classes[c]
 		sort.Strings(repros)
