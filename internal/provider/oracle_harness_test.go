@@ -99,6 +99,7 @@ type oracleHarness struct {
 	schemas  map[string]*tfprotov6.Schema
 	provType tftypes.Object
 	url      string
+	srv      *httptest.Server
 	current  atomic.Pointer[simulator.Simulator]
 	// verbose logs every run (RDS_ORACLE_ONLY).
 	verbose bool
@@ -110,7 +111,7 @@ func newOracleHarness(t testing.TB) *oracleHarness {
 		h.current.Load().ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	h.url = srv.URL
+	h.url, h.srv = srv.URL, srv
 	server, err := providerserver.NewProtocol6WithError(New("oracle")())()
 	if err != nil {
 		t.Fatal(err)
@@ -143,6 +144,9 @@ type oracleWorld struct {
 }
 
 func (h *oracleHarness) newWorld() *oracleWorld {
+	// Every walk starts a provider with its own client; the previous scenario's kept-alive
+	// connections would otherwise pile up to thousands of open files over the long form.
+	h.srv.CloseClientConnections()
 	clock := &oracleClock{now: time.Now().UTC()}
 	opts := oracleSimOptions
 	opts.Now = clock.Now
