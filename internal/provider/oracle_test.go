@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -816,7 +817,12 @@ func attrNames(diff []string) []string {
 	return out
 }
 
-func stripIDs(s string) string { return idPattern.ReplaceAllString(s, "<id>") }
+func stripIDs(s string) string {
+	return namedIDPattern.ReplaceAllString(idPattern.ReplaceAllString(s, "<id>"), "<id>")
+}
+
+// namedIDPattern is an id with its instance name, as messages label instances.
+var namedIDPattern = regexp.MustCompile(`<id> \([^)]*\)`)
 
 // refusalClass names a refusal without its ids and values, for grouping.
 func refusalClass(msg string) string {
