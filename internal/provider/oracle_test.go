@@ -404,19 +404,47 @@ func readOnlyScenarios() []oracleScenario {
 			if !c.edit(b, pb, pa, rb, ra) {
 				continue
 			}
-			before := []oracleResource{{"rds_instance.primary", pb}, {"rds_readonly_instance.ro", rb}}
-			if c.addReadOnly {
-				before = before[:1]
+			for _, readOnly := range []int{1, 2} {
+				if readOnly == 2 && !twoReadOnly[c.name] {
+					continue
+				}
+				before := []oracleResource{{"rds_instance.primary", pb}}
+				after := []oracleResource{{"rds_instance.primary", pa}}
+				for i := 1; i <= readOnly; i++ {
+					addr := "rds_readonly_instance.ro"
+					if i > 1 {
+						addr += fmt.Sprint(i)
+					}
+					if !c.addReadOnly {
+						before = append(before, oracleResource{addr, cloneAttrs(rb)})
+					}
+					if c.destroy == 0 {
+						after = append(after, oracleResource{addr, cloneAttrs(ra)})
+					}
+				}
+				if c.destroy == 2 {
+					after = nil
+				}
+				name := c.name
+				if readOnly == 2 {
+					name += ", two read-only instances"
+				}
+				out = append(out, oracleScenario{
+					name: fmt.Sprintf("read-only of %s: %s", b, name), role: "read-only", change: name, base: b,
+					seedFlag: b.eligible() && pb["atomic_write_16k"] == nil,
+					before:   before,
+					after:    after,
+				})
 			}
-			out = append(out, oracleScenario{
-				name: fmt.Sprintf("read-only of %s: %s", b, c.name), role: "read-only", change: c.name, base: b,
-				seedFlag: b.eligible() && pb["atomic_write_16k"] == nil,
-				before:   before,
-				after:    []oracleResource{{"rds_instance.primary", pa}, {"rds_readonly_instance.ro", ra}}[:2-c.destroy],
-			})
 		}
 	}
 	return out
+}
+
+// twoReadOnly are the read-only changes also run with two read-only instances of one primary.
+var twoReadOnly = map[string]bool{
+	"primary flag on, read-only unset": true, "primary flag off, read-only unset": true, "both flags off": true,
+	"primary flag on, read-only true": true, "destroy both": true, "destroy the read-only instance": true,
 }
 
 // cloneScenarios: a source instance, then a clone of it (restore_from referencing the source),
