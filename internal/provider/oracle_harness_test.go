@@ -256,7 +256,7 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 }
 
 func (w *oracleWorld) config(r oracleResource, resolve func(oracleRef) tftypes.Value) tftypes.Value {
-	return toValue(w.h.objType(r.typeName()), map[string]any(r.attrs), resolve)
+	return toValue(w.h.objType(r.typeName()), r.attrs, resolve)
 }
 
 // proposedNew is Terraform's objchange.ProposedNew for flat schemas: the configuration, with the
