@@ -755,6 +755,11 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 			} else if source, err := rdsservice.ExistingFromAttribute(src); err != nil {
 				in.Facts.SourceError = err.Error()
 			} else {
+				// Terraform plans the clone after the source it references: when this run changes the
+				// source's flag, the clone is made from the source as changed.
+				if planned := r.data.plans.lookup(srcID); planned.IsKnown() {
+					source.Enabled = planned.Value()
+				}
 				in.Facts.Source = &source
 			}
 		}

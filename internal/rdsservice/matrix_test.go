@@ -55,6 +55,7 @@ type matrixEnv struct {
 
 	mu            sync.Mutex
 	compared      int
+	comparedBy    map[string]int
 	disagreements []string
 	skipped       map[string]int
 	// undecidable counts cases where the API-visible state cannot decide the outcome, by the
@@ -80,15 +81,27 @@ func newMatrixEnvWith(t *testing.T, opts simulator.Options) *matrixEnv {
 		t.Fatal(err)
 	}
 	return &matrixEnv{
-		t: t, sim: sim, api: client, skipped: map[string]int{}, undecidable: map[string]int{},
+		t: t, sim: sim, api: client, skipped: map[string]int{}, undecidable: map[string]int{}, comparedBy: map[string]int{},
 		waiter: &Waiter{API: client, Clock: RealClock{}, MinInterval: 5 * time.Millisecond, MaxInterval: 20 * time.Millisecond},
 	}
 }
 
-func (e *matrixEnv) agree(ok bool, format string, args ...any) {
+// Kinds of comparison, each with its own floor.
+const (
+	kindNew      = "new instance"
+	kindExisting = "existing instance"
+	kindReadOnly = "read-only instance"
+)
+
+// matrixFloors are the fewest comparisons per kind a run must make (today: 504 new, 6,706
+// existing, 6 read-only); a run that skips cases fails instead of passing quietly.
+var matrixFloors = map[string]int{kindNew: 480, kindExisting: 6300, kindReadOnly: 6}
+
+func (e *matrixEnv) agree(kind string, ok bool, format string, args ...any) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.compared++
+	e.comparedBy[kind]++
 	if !ok {
 		e.disagreements = append(e.disagreements, fmt.Sprintf(format, args...))
 	}
@@ -202,15 +215,15 @@ func (e *matrixEnv) newInstanceJobs() []func() {
 			attr, err := e.create(spec, "")
 			if err != nil {
 				if is16KRejection(err) {
-					e.agree(false, "%s, OptimizedWrites omitted: simulator refused with %v", name, err)
+					e.agree(kindNew, false, "%s, OptimizedWrites omitted: simulator refused with %v", name, err)
 				} else {
 					e.skip(skipReason("create", err))
 				}
 				return
 			}
 			enabled, supported := flagOf(attr)
-			e.agree(enabled == predictedDefault, "%s, OptimizedWrites omitted: predicted default %v, simulator reads back %v", name, predictedDefault, enabled)
-			e.agree(supported == (len(problems) == 0), "%s: predicted eligible %v, simulator init_optimized_writes %v", name, len(problems) == 0, supported)
+			e.agree(kindNew, enabled == predictedDefault, "%s, OptimizedWrites omitted: predicted default %v, simulator reads back %v", name, predictedDefault, enabled)
+			e.agree(kindNew, supported == (len(problems) == 0), "%s: predicted eligible %v, simulator init_optimized_writes %v", name, len(problems) == 0, supported)
 		})
 		// (b) explicitly on: predicted error iff the simulator refuses.
 		jobs = append(jobs, func() {
@@ -219,10 +232,10 @@ func (e *matrixEnv) newInstanceJobs() []func() {
 			case err != nil && !is16KRejection(err):
 				e.skip(skipReason("create optimized", err))
 			case err != nil:
-				e.agree(len(problems) > 0, "%s, OptimizedWrites=optimized: no problem predicted, simulator refused with %v", name, err)
+				e.agree(kindNew, len(problems) > 0, "%s, OptimizedWrites=optimized: no problem predicted, simulator refused with %v", name, err)
 			default:
 				enabled, _ := flagOf(attr)
-				e.agree(len(problems) == 0 && enabled, "%s, OptimizedWrites=optimized: predicted %q, simulator accepted with flag %v", name, details(problems), enabled)
+				e.agree(kindNew, len(problems) == 0 && enabled, "%s, OptimizedWrites=optimized: predicted %q, simulator accepted with flag %v", name, details(problems), enabled)
 			}
 		})
 		// The provider sends its computed default explicitly; "none" must always be accepted as off.
@@ -230,14 +243,14 @@ func (e *matrixEnv) newInstanceJobs() []func() {
 			attr, err := e.create(spec, rdsapi.OptimizedWritesOff)
 			if err != nil {
 				if is16KRejection(err) {
-					e.agree(false, "%s, OptimizedWrites=none: simulator refused with %v", name, err)
+					e.agree(kindNew, false, "%s, OptimizedWrites=none: simulator refused with %v", name, err)
 				} else {
 					e.skip(skipReason("create none", err))
 				}
 				return
 			}
 			enabled, _ := flagOf(attr)
-			e.agree(!enabled, "%s, OptimizedWrites=none: simulator reads back on", name)
+			e.agree(kindNew, !enabled, "%s, OptimizedWrites=none: simulator reads back on", name)
 		})
 	}
 	return jobs
@@ -326,12 +339,12 @@ func (e *matrixEnv) existingJobs() []func() {
 					e.skip(skipReason("seed", err))
 					return
 				}
-				e.agree(attr.InstructionSetArch == "" || attr.InstructionSetArch == sc.c.arch,
-					"%s: Architecture(%q) = %s, simulator InstructionSetArch %q", name, sc.c.class, Architecture(sc.c.class), attr.InstructionSetArch)
+				e.agree(kindExisting, attr.InstructionSetArch == sc.c.arch && Architecture(sc.c.class) == sc.c.arch,
+					"%s: Architecture(%q) = %s, simulator InstructionSetArch %q, want %s", name, sc.c.class, Architecture(sc.c.class), attr.InstructionSetArch, sc.c.arch)
 				problems := CheckToggle(cur, true, mc.change)
 				_, known := PredictSupportedAfterKnown(cur, mc.change)
 				warnings := ToggleWarnings(cur, true, mc.change)
-				e.agree(known == (len(warnings) == 0 || len(problems) > 0), "%s: ToggleWarnings %q disagrees with known=%v", name, details(warnings), known)
+				e.agree(kindExisting, known == (len(warnings) == 0 || len(problems) > 0), "%s: ToggleWarnings %q disagrees with known=%v", name, details(warnings), known)
 				ctx, cancel := e.ctx()
 				defer cancel()
 				_, err = e.api.ModifyDBInstanceSpec(ctx, specRequest(cur, mc.change, rdsapi.OptimizedWritesOn))
@@ -343,19 +356,19 @@ func (e *matrixEnv) existingJobs() []func() {
 					}
 					e.noteUndecidable("turning on", sc.seed.ProductTypeChanged, said)
 					// The prediction assumes an unchanged product type: it must hold for those.
-					e.agree(sc.seed.ProductTypeChanged || err == nil, "%s, turning on (product type never changed): simulator refused with %v", name, err)
+					e.agree(kindExisting, sc.seed.ProductTypeChanged || err == nil, "%s, turning on (product type never changed): simulator refused with %v", name, err)
 				case err != nil && !is16KRejection(err):
 					e.skip(skipReason("toggle", err))
 				case err != nil:
-					e.agree(len(problems) > 0, "%s, turning on (supported=%v): no problem predicted, simulator refused with %v", name, cur.Supported, err)
+					e.agree(kindExisting, len(problems) > 0, "%s, turning on (supported=%v): no problem predicted, simulator refused with %v", name, cur.Supported, err)
 				default:
-					e.agree(len(problems) == 0, "%s, turning on (supported=%v): predicted %q, simulator accepted", name, cur.Supported, details(problems))
+					e.agree(kindExisting, len(problems) == 0, "%s, turning on (supported=%v): predicted %q, simulator accepted", name, cur.Supported, details(problems))
 					if len(problems) == 0 {
 						got, err := e.waiter.WaitRunningWithFlag(ctx, cur.ID, true)
-						e.agree(err == nil, "%s, turning on: accepted but the flag never read true: %v", name, err)
+						e.agree(kindExisting, err == nil, "%s, turning on: accepted but the flag never read true: %v", name, err)
 						if err == nil {
 							_, supported := flagOf(got)
-							e.agree(supported == PredictSupportedAfter(cur, mc.change), "%s, turning on: predicted supported %v, simulator %v",
+							e.agree(kindExisting, supported == PredictSupportedAfter(cur, mc.change), "%s, turning on: predicted supported %v, simulator %v",
 								name, PredictSupportedAfter(cur, mc.change), supported)
 						}
 					}
@@ -374,7 +387,7 @@ func (e *matrixEnv) existingJobs() []func() {
 				ctx, cancel := e.ctx()
 				defer cancel()
 				if _, err := e.api.ModifyDBInstanceSpec(ctx, specRequest(cur, mc.change, "")); err != nil {
-					e.agree(!is16KRejection(err), "%s, change without the flag: simulator refused with %v", name, err)
+					e.agree(kindExisting, !is16KRejection(err), "%s, change without the flag: simulator refused with %v", name, err)
 					e.skip(skipReason("change", err))
 					return
 				}
@@ -383,17 +396,17 @@ func (e *matrixEnv) existingJobs() []func() {
 					return IsRunning(a) && a.DBInstanceClass == class && a.DBInstanceStorageType == storage
 				})
 				if err != nil {
-					e.agree(false, "%s, change without the flag: %v", name, err)
+					e.agree(kindExisting, false, "%s, change without the flag: %v", name, err)
 					return
 				}
 				_, supported := flagOf(got)
 				predicted, known := PredictSupportedAfterKnown(cur, mc.change)
 				if !known {
 					e.noteUndecidable("supported after the change", sc.seed.ProductTypeChanged, fmt.Sprintf("init_optimized_writes=%v", supported))
-					e.agree(sc.seed.ProductTypeChanged || supported == predicted, "%s, change without the flag (product type never changed): predicted %v, simulator %v", name, predicted, supported)
+					e.agree(kindExisting, sc.seed.ProductTypeChanged || supported == predicted, "%s, change without the flag (product type never changed): predicted %v, simulator %v", name, predicted, supported)
 					return
 				}
-				e.agree(supported == predicted, "%s, change without the flag: predicted supported %v, simulator %v", name, predicted, supported)
+				e.agree(kindExisting, supported == predicted, "%s, change without the flag: predicted supported %v, simulator %v", name, predicted, supported)
 			})
 		}
 	}
@@ -426,7 +439,7 @@ func (e *matrixEnv) readOnlyJobs() []func() {
 				}
 				masterOn := primary.Enabled
 				cur.MasterEnabled = &masterOn
-				e.agree(cur.MasterID == primary.ID, "%s: read-only reads back MasterInstanceId %q, want %q", name, cur.MasterID, primary.ID)
+				e.agree(kindReadOnly, cur.MasterID == primary.ID, "%s: read-only reads back MasterInstanceId %q, want %q", name, cur.MasterID, primary.ID)
 				problems := Plan(PlanInput{Role: RoleReadOnly, Label: cur.ID, Prior: &cur, Desired: Desired{
 					Engine: Known(cur.Engine), EngineVersion: Known(cur.EngineVersion), InstanceClass: Known(cur.InstanceClass),
 					StorageType: Known(cur.StorageType), Storage: Known(cur.Storage), AtomicWrite: Known(false),
@@ -438,9 +451,9 @@ func (e *matrixEnv) readOnlyJobs() []func() {
 				case err != nil && !is16KRejection(err):
 					e.skip(skipReason("read-only toggle", err))
 				case err != nil:
-					e.agree(len(problems) > 0, "%s: no problem predicted, simulator refused with %v", name, err)
+					e.agree(kindReadOnly, len(problems) > 0, "%s: no problem predicted, simulator refused with %v", name, err)
 				default:
-					e.agree(len(problems) == 0, "%s: predicted %q, simulator accepted", name, details(problems))
+					e.agree(kindReadOnly, len(problems) == 0, "%s: predicted %q, simulator accepted", name, details(problems))
 				}
 			})
 		}
@@ -471,8 +484,13 @@ func TestMatrixPredictionAgreesWithSimulator(t *testing.T) {
 	}
 	sort.Strings(undecidable)
 	t.Logf("undecidable from API-visible state (prediction assumes an unchanged product type; the provider warns): %v", undecidable)
-	t.Logf("matrix: %d jobs, %d comparisons, %d disagreements, %v; not compared (refused for reasons outside the 16K rules): %v",
-		len(jobs), e.compared, len(e.disagreements), time.Since(start).Round(time.Millisecond), reasons)
+	t.Logf("matrix: %d jobs, %d comparisons %v, %d disagreements, %v; not compared (refused for reasons outside the 16K rules): %v",
+		len(jobs), e.compared, e.comparedBy, len(e.disagreements), time.Since(start).Round(time.Millisecond), reasons)
+	for kind, floor := range matrixFloors {
+		if e.comparedBy[kind] < floor {
+			t.Errorf("only %d %s comparisons, floor %d: too many cases were skipped (%v)", e.comparedBy[kind], kind, floor, reasons)
+		}
+	}
 	sort.Strings(e.disagreements)
 	for _, d := range e.disagreements {
 		t.Error(d)

@@ -57,6 +57,10 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	if isCloudDisk(in.StorageType) && !isCloudDisk(storageType) {
 		return nil, errInvalid("DBInstanceStorageType", "%s cannot change to %s: instances move from local disks to cloud disks, never back", in.StorageType, storageType)
 	}
+	if (class != in.Class || storageType != in.StorageType) && !offered(in, class, storageType) {
+		return nil, newErr(400, "InvalidDBInstanceClass.NotFound", "The instance class %q is not offered for %s %s, category %s, storage type %s.",
+			truncate(class), in.Engine, in.EngineVersion, in.Category, storageType)
+	}
 	io := in.IoAcceleration
 	if p.get("IoAccelerationEnabled") != "" {
 		if io, e = parseIoAcceleration(p, storageType); e != nil {

@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -124,4 +125,17 @@ func availableClasses(engine, category, storageType, commodityCode string) []str
 		}
 	}
 	return out
+}
+
+// offered reports whether a spec change to class on storageType stays within what
+// DescribeAvailableClasses lists for the instance (read-only instances: the read-only classes), so
+// the simulator never accepts a change its own catalogue does not offer. Engines without a
+// catalogue here are not checked.
+func offered(in *instance, class, storageType string) bool {
+	code := ""
+	if in.MasterID != "" {
+		code = "rords"
+	}
+	list := availableClasses(in.Engine, in.Category, storageType, code)
+	return len(list) == 0 || slices.Contains(list, class)
 }

@@ -1,0 +1,901 @@
+package provider
+
+// The plan-versus-apply oracle's harness: Terraform core's part of a `terraform apply`, played over
+// the plugin protocol (tfprotov6) against the provider in-process and a fresh simulator per
+// scenario. Each run is three walks, each with a fresh provider instance as Terraform starts one per
+// walk: plan (refresh, validate, plan every resource in dependency order, references resolved to
+// planned values, unknown where not yet known; RequiresReplace turns an update into delete + create,
+// planned again with a null prior), apply (re-plan with final values, the consistency checks of
+// core, apply) and a verifying refresh + plan that must be empty. The simulator and the provider's
+// waiter share a fake clock that moves only when the waiter sleeps, so no wait takes real time.
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// oracleClock moves only when someone sleeps on it. It starts at the wall clock because the client
+// signs requests with the wall clock and the simulator refuses timestamps 15 minutes off.
+type oracleClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *oracleClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *oracleClock) After(d time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	c.now = c.now.Add(max(d, 0))
+	now := c.now
+	c.mu.Unlock()
+	ch := make(chan time.Time, 1)
+	ch <- now
+	return ch
+}
+
+// oracleProvider is the provider with its waiter on the oracle's clock; everything else is the
+// provider's own Configure.
+type oracleProvider struct {
+	*RDSProvider
+	clock *oracleClock
+}
+
+func (p *oracleProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	p.RDSProvider.Configure(ctx, req, resp)
+	if data, ok := resp.ResourceData.(*ProviderData); ok && data.Waiter != nil {
+		data.Waiter.Clock = p.clock
+	}
+}
+
+// Simulated durations on the fake clock: non-zero so the status machine and the flag lag are seen,
+// short so a wait is a few polls (each one a real request on loopback).
+var oracleSimOptions = simulator.Options{
+	CreateDuration:  2 * time.Second,
+	RestartDuration: time.Second,
+	DeleteDuration:  time.Second,
+	FlagLag:         500 * time.Millisecond,
+}
+
+// oracleRef is a reference in configuration to another resource's attribute, e.g.
+// rds_instance.primary.id.
+type oracleRef struct{ addr, attr string }
+
+// oracleResource is one resource block: address "type.name" and its configured attributes (string,
+// int, bool, []string for a set, map[string]any for a nested object, oracleRef).
+type oracleResource struct {
+	addr  string
+	attrs map[string]any
+}
+
+func (r oracleResource) typeName() string { return strings.SplitN(r.addr, ".", 2)[0] }
+
+// oracleHarness holds what every scenario shares: the schemas and one loopback server whose handler
+// is the current scenario's simulator.
+type oracleHarness struct {
+	t        testing.TB
+	schemas  map[string]*tfprotov6.Schema
+	provType tftypes.Object
+	url      string
+	srv      *httptest.Server
+	current  atomic.Pointer[simulator.Simulator]
+	// verbose logs every run (RDS_ORACLE_ONLY).
+	verbose bool
+}
+
+func newOracleHarness(t testing.TB) *oracleHarness {
+	h := &oracleHarness{t: t}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.current.Load().ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	h.url, h.srv = srv.URL, srv
+	server, err := providerserver.NewProtocol6WithError(New("oracle")())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil || diagsHaveError(resp.Diagnostics) {
+		t.Fatalf("GetProviderSchema: %v %v", err, resp.Diagnostics)
+	}
+	h.schemas = resp.ResourceSchemas
+	h.provType = resp.Provider.ValueType().(tftypes.Object)
+	return h
+}
+
+func (h *oracleHarness) objType(typeName string) tftypes.Object {
+	return h.schemas[typeName].ValueType().(tftypes.Object)
+}
+
+// oracleWorld is one scenario's cloud and Terraform state.
+type oracleWorld struct {
+	h     *oracleHarness
+	sim   *simulator.Simulator
+	clock *oracleClock
+	state map[string]tftypes.Value // address -> state object
+	priv  map[string][]byte
+	// seen lists addresses in the order they entered the state: destroys go in reverse.
+	seen []string
+	// beforeApply and afterApply, when set, act on the cloud behind Terraform's back (the oracle's
+	// own tests use them to show that it notices).
+	beforeApply, afterApply func(w *oracleWorld)
+}
+
+func (h *oracleHarness) newWorld() *oracleWorld {
+	// Every walk starts a provider with its own client; the previous scenario's kept-alive
+	// connections would otherwise pile up to thousands of open files over the long form.
+	h.srv.CloseClientConnections()
+	clock := &oracleClock{now: time.Now().UTC()}
+	opts := oracleSimOptions
+	opts.Now = clock.Now
+	sim, err := simulator.New(opts)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.current.Store(sim)
+	return &oracleWorld{h: h, sim: sim, clock: clock, state: map[string]tftypes.Value{}, priv: map[string][]byte{}}
+}
+
+// server starts a fresh provider instance and configures it, as Terraform does for every walk.
+func (w *oracleWorld) server() (tfprotov6.ProviderServer, error) {
+	server, err := providerserver.NewProtocol6WithError(&oracleProvider{RDSProvider: New("oracle")().(*RDSProvider), clock: w.clock})()
+	if err != nil {
+		return nil, err
+	}
+	vals := map[string]tftypes.Value{}
+	for name, typ := range w.h.provType.AttributeTypes {
+		vals[name] = tftypes.NewValue(typ, nil)
+	}
+	vals["endpoint"] = tftypes.NewValue(tftypes.String, w.h.url)
+	vals["region"] = tftypes.NewValue(tftypes.String, simulator.DefaultRegion)
+	vals["access_key"] = tftypes.NewValue(tftypes.String, simulator.DefaultAccessKeyID)
+	vals["secret_key"] = tftypes.NewValue(tftypes.String, simulator.DefaultAccessKeySecret)
+	vals["max_retries"] = tftypes.NewValue(tftypes.Number, big.NewFloat(0))
+	cfg, err := tfprotov6.NewDynamicValue(w.h.provType, tftypes.NewValue(w.h.provType, vals))
+	if err != nil {
+		return nil, err
+	}
+	resp, err := server.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.11.0", Config: &cfg})
+	if err != nil {
+		return nil, err
+	}
+	if diagsHaveError(resp.Diagnostics) {
+		return nil, fmt.Errorf("ConfigureProvider: %s", diagText(resp.Diagnostics))
+	}
+	return server, nil
+}
+
+// importInstance is `terraform import addr id`: ImportResourceState, then the refresh.
+func (w *oracleWorld) importInstance(addr, id string) error {
+	server, err := w.server()
+	if err != nil {
+		return err
+	}
+	typeName := strings.SplitN(addr, ".", 2)[0]
+	resp, err := server.ImportResourceState(context.Background(), &tfprotov6.ImportResourceStateRequest{TypeName: typeName, ID: id})
+	if err != nil || diagsHaveError(resp.Diagnostics) || len(resp.ImportedResources) != 1 {
+		return fmt.Errorf("import %s %s: %v %s", addr, id, err, diagText(resp.Diagnostics))
+	}
+	imported := resp.ImportedResources[0]
+	read, err := server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: typeName, CurrentState: imported.State, Private: imported.Private})
+	if err != nil || diagsHaveError(read.Diagnostics) {
+		return fmt.Errorf("refresh after import of %s: %v %s", addr, err, diagText(read.Diagnostics))
+	}
+	v, err := read.NewState.Unmarshal(w.h.objType(typeName))
+	if err != nil {
+		return err
+	}
+	w.state[addr], w.priv[addr] = v, read.Private
+	w.remember(addr)
+	return nil
+}
+
+// ---- values ----
+
+func attrsOf(v tftypes.Value) map[string]tftypes.Value {
+	if v.IsNull() || !v.IsKnown() {
+		return nil
+	}
+	var m map[string]tftypes.Value
+	if err := v.As(&m); err != nil {
+		panic(err)
+	}
+	return m
+}
+
+func attrOf(v tftypes.Value, name string) tftypes.Value { return attrsOf(v)[name] }
+
+// toValue builds a configuration value of type t; refs resolve through resolve.
+func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftypes.Value {
+	switch x := v.(type) {
+	case nil:
+		return tftypes.NewValue(t, nil)
+	case oracleRef:
+		return resolve(x)
+	case string, bool:
+		return tftypes.NewValue(t, x)
+	case int:
+		return tftypes.NewValue(t, big.NewFloat(float64(x)))
+	case []string:
+		elems := make([]tftypes.Value, len(x))
+		for i, s := range x {
+			elems[i] = tftypes.NewValue(tftypes.String, s)
+		}
+		return tftypes.NewValue(t, elems)
+	case map[string]any:
+		obj := t.(tftypes.Object)
+		vals := map[string]tftypes.Value{}
+		for name, at := range obj.AttributeTypes {
+			vals[name] = toValue(at, x[name], resolve)
+		}
+		return tftypes.NewValue(t, vals)
+	}
+	panic(fmt.Sprintf("oracle: unsupported configuration value %T", v))
+}
+
+func (w *oracleWorld) config(r oracleResource, resolve func(oracleRef) tftypes.Value) tftypes.Value {
+	return toValue(w.h.objType(r.typeName()), r.attrs, resolve)
+}
+
+// proposedNew is Terraform's objchange.ProposedNew for flat schemas: the configuration, with the
+// prior value for computed attributes left unset.
+func (w *oracleWorld) proposedNew(typeName string, prior, config tftypes.Value) tftypes.Value {
+	typ := w.h.objType(typeName)
+	cfg, old := attrsOf(config), attrsOf(prior)
+	out := map[string]tftypes.Value{}
+	for _, a := range w.h.schemas[typeName].Block.Attributes {
+		v := cfg[a.Name]
+		if a.Computed && v.IsNull() {
+			v = tftypes.NewValue(typ.AttributeTypes[a.Name], nil)
+			if old != nil {
+				v = old[a.Name]
+			}
+		}
+		out[a.Name] = v
+	}
+	return tftypes.NewValue(typ, out)
+}
+
+func dynamic(t tftypes.Type, v tftypes.Value) *tfprotov6.DynamicValue {
+	dv, err := tfprotov6.NewDynamicValue(t, v)
+	if err != nil {
+		panic(err)
+	}
+	return &dv
+}
+
+func diagsHaveError(ds []*tfprotov6.Diagnostic) bool {
+	for _, d := range ds {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+func diagText(ds []*tfprotov6.Diagnostic) string {
+	var parts []string
+	for _, d := range ds {
+		sev := "warning"
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			sev = "error"
+		}
+		parts = append(parts, fmt.Sprintf("%s %q", sev, d.Summary))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func firstError(ds []*tfprotov6.Diagnostic) string {
+	for _, d := range ds {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			return fmt.Sprintf("%q: %s", d.Summary, oneLine(d.Detail))
+		}
+	}
+	return ""
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 300 {
+		s = s[:300] + "…"
+	}
+	return s
+}
+
+// valueDiff lists the attributes where got differs from want; with knownOnly, attributes unknown
+// in want are skipped (core's "planned value must match where known").
+func valueDiff(want, got tftypes.Value, knownOnly bool) []string {
+	wa, ga := attrsOf(want), attrsOf(got)
+	var out []string
+	for name, wv := range wa {
+		if knownOnly && !wv.IsFullyKnown() {
+			continue
+		}
+		if gv := ga[name]; !wv.Equal(gv) {
+			out = append(out, fmt.Sprintf("%s: %s -> %s", name, shortValue(wv), shortValue(gv)))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func shortValue(v tftypes.Value) string {
+	switch {
+	case !v.IsKnown():
+		return "(known after apply)"
+	case v.IsNull():
+		return "null"
+	}
+	s := v.String()
+	if i := strings.Index(s, "<"); i >= 0 && strings.HasSuffix(s, ">") {
+		s = s[i+1 : len(s)-1]
+	}
+	return s
+}
+
+// ---- a run: plan, apply, verify ----
+
+type oracleAction int
+
+const (
+	actNoop oracleAction = iota
+	actCreate
+	actUpdate
+	actReplace
+	actDelete
+)
+
+func (a oracleAction) String() string {
+	return [...]string{"no-op", "create", "update", "replace", "delete"}[a]
+}
+
+// oraclePlanned is one resource's plan.
+type oraclePlanned struct {
+	action  oracleAction
+	prior   tftypes.Value
+	planned tftypes.Value // the (create) plan's planned state
+	private []byte
+	diags   []*tfprotov6.Diagnostic
+	replace []string
+	// invalid lists configured values the plan does not keep (core: "Provider produced invalid plan").
+	invalid []string
+}
+
+// oraclePlan is the plan of a whole configuration.
+type oraclePlan struct {
+	res    map[string]*oraclePlanned
+	errAt  string // address of the first resource whose plan failed, "" if none
+	errMsg string
+}
+
+// refresh is the plan's refresh: ReadResource for everything in state.
+func (w *oracleWorld) refresh(server tfprotov6.ProviderServer, order []oracleResource) error {
+	for _, r := range order {
+		prior, ok := w.state[r.addr]
+		if !ok {
+			continue
+		}
+		typ := w.h.objType(r.typeName())
+		resp, err := server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: r.typeName(), CurrentState: dynamic(typ, prior), Private: w.priv[r.addr]})
+		if err != nil || diagsHaveError(resp.Diagnostics) {
+			return fmt.Errorf("refresh %s: %v %s", r.addr, err, firstError(resp.Diagnostics))
+		}
+		v, err := resp.NewState.Unmarshal(typ)
+		if err != nil {
+			return err
+		}
+		if v.IsNull() {
+			delete(w.state, r.addr)
+			continue
+		}
+		w.state[r.addr], w.priv[r.addr] = v, resp.Private
+	}
+	return nil
+}
+
+// planOne is core's plan of one resource: validate, plan, and for a replacement plan again as a
+// create.
+func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource, config tftypes.Value) *oraclePlanned {
+	ctx := context.Background()
+	typ := w.h.objType(r.typeName())
+	p := &oraclePlanned{prior: tftypes.NewValue(typ, nil)}
+	if v, ok := w.state[r.addr]; ok {
+		p.prior = v
+	}
+	val, err := server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: r.typeName(), Config: dynamic(typ, config)})
+	if err != nil {
+		p.diags = append(p.diags, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: err.Error()})
+		return p
+	}
+	p.diags = append(p.diags, val.Diagnostics...)
+	if diagsHaveError(p.diags) {
+		return p
+	}
+	plan := func(prior tftypes.Value) (*tfprotov6.PlanResourceChangeResponse, tftypes.Value, error) {
+		resp, err := server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
+			TypeName: r.typeName(), PriorState: dynamic(typ, prior), ProposedNewState: dynamic(typ, w.proposedNew(r.typeName(), prior, config)),
+			Config: dynamic(typ, config), PriorPrivate: w.priv[r.addr],
+		})
+		if err != nil {
+			return nil, tftypes.Value{}, err
+		}
+		if resp.PlannedState == nil || diagsHaveError(resp.Diagnostics) {
+			return resp, tftypes.NewValue(typ, nil), nil
+		}
+		v, err := resp.PlannedState.Unmarshal(typ)
+		return resp, v, err
+	}
+	resp, planned, err := plan(p.prior)
+	if err != nil {
+		p.diags = append(p.diags, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: err.Error()})
+		return p
+	}
+	p.diags = append(p.diags, resp.Diagnostics...)
+	if diagsHaveError(p.diags) {
+		return p
+	}
+	p.planned, p.private = planned, resp.PlannedPrivate
+	p.invalid = invalidPlan(config, planned)
+	switch {
+	case p.prior.IsNull():
+		p.action = actCreate
+		return p
+	case planned.Equal(p.prior):
+		p.action = actNoop
+		return p
+	}
+	for _, ap := range resp.RequiresReplace {
+		name := fmt.Sprint(ap)
+		if steps := ap.Steps(); len(steps) > 0 {
+			if a, ok := steps[0].(tftypes.AttributeName); ok {
+				name = string(a)
+			}
+		}
+		if old, now := attrOf(p.prior, name), attrOf(planned, name); !now.IsFullyKnown() || !old.Equal(now) {
+			p.replace = append(p.replace, name)
+		}
+	}
+	if len(p.replace) == 0 {
+		p.action = actUpdate
+		return p
+	}
+	p.action = actReplace
+	resp, planned, err = plan(tftypes.NewValue(typ, nil))
+	if err != nil {
+		p.diags = append(p.diags, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: err.Error()})
+		return p
+	}
+	p.diags = append(p.diags, resp.Diagnostics...)
+	p.planned, p.private = planned, resp.PlannedPrivate
+	if !diagsHaveError(p.diags) {
+		p.invalid = invalidPlan(config, planned)
+	}
+	return p
+}
+
+// invalidPlan is core's AssertPlanValid for flat schemas: a configured, known value must be planned
+// as configured.
+func invalidPlan(config, planned tftypes.Value) []string {
+	var out []string
+	got := attrsOf(planned)
+	for name, want := range attrsOf(config) {
+		if want.IsNull() || !want.IsFullyKnown() {
+			continue
+		}
+		if !sameValue(want, got[name]) {
+			out = append(out, fmt.Sprintf("%s configured %s, planned %s", name, shortValue(want), shortValue(got[name])))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sameValue is Equal, with sets compared as sets.
+func sameValue(a, b tftypes.Value) bool {
+	if a.Equal(b) {
+		return true
+	}
+	if !a.Type().Is(tftypes.Set{}) || !b.IsKnown() || b.IsNull() {
+		return false
+	}
+	var as, bs []tftypes.Value
+	if a.As(&as) != nil || b.As(&bs) != nil || len(as) != len(bs) {
+		return false
+	}
+	strs := func(vs []tftypes.Value) []string {
+		out := make([]string, len(vs))
+		for i, v := range vs {
+			out[i] = v.String()
+		}
+		sort.Strings(out)
+		return out
+	}
+	return strings.Join(strs(as), "\x00") == strings.Join(strs(bs), "\x00")
+}
+
+// orphans are the resources in state that order no longer configures, in reverse order of
+// creation (Terraform destroys a read-only instance before its primary).
+func (w *oracleWorld) orphans(order []oracleResource) []oracleResource {
+	configured := map[string]bool{}
+	for _, r := range order {
+		configured[r.addr] = true
+	}
+	var out []oracleResource
+	for i := len(w.seen) - 1; i >= 0; i-- {
+		if addr := w.seen[i]; !configured[addr] {
+			if _, ok := w.state[addr]; ok {
+				out = append(out, oracleResource{addr: addr})
+			}
+		}
+	}
+	return out
+}
+
+func (w *oracleWorld) remember(addr string) {
+	if !slices.Contains(w.seen, addr) {
+		w.seen = append(w.seen, addr)
+	}
+}
+
+// planWalk refreshes and plans every resource in order, and the destroy of every resource no
+// longer configured; references resolve to planned values.
+func (w *oracleWorld) planWalk(order []oracleResource) (*oraclePlan, error) {
+	server, err := w.server()
+	if err != nil {
+		return nil, err
+	}
+	orphans := w.orphans(order)
+	if err := w.refresh(server, append(append([]oracleResource(nil), order...), orphans...)); err != nil {
+		return nil, err
+	}
+	plan := &oraclePlan{res: map[string]*oraclePlanned{}}
+	resolve := func(ref oracleRef) tftypes.Value {
+		p := plan.res[ref.addr]
+		return attrOf(p.planned, ref.attr)
+	}
+	for _, r := range order {
+		p := w.planOne(server, r, w.config(r, resolve))
+		plan.res[r.addr] = p
+		if diagsHaveError(p.diags) {
+			plan.errAt, plan.errMsg = r.addr, firstError(p.diags)
+			return plan, nil
+		}
+	}
+	for _, r := range w.orphans(order) {
+		typ := w.h.objType(r.typeName())
+		p := &oraclePlanned{action: actDelete, prior: w.state[r.addr], planned: tftypes.NewValue(typ, nil)}
+		resp, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+			TypeName: r.typeName(), PriorState: dynamic(typ, p.prior), ProposedNewState: dynamic(typ, p.planned),
+			Config: dynamic(typ, p.planned), PriorPrivate: w.priv[r.addr],
+		})
+		if err != nil {
+			return nil, err
+		}
+		p.diags, p.private = resp.Diagnostics, resp.PlannedPrivate
+		plan.res[r.addr] = p
+		if diagsHaveError(p.diags) {
+			plan.errAt, plan.errMsg = r.addr, firstError(p.diags)
+			return plan, nil
+		}
+	}
+	return plan, nil
+}
+
+// applyResult is what the apply walk saw.
+type applyResult struct {
+	errAt, errMsg string
+	// inconsistent lists core's consistency failures: the final plan against the plan, the new
+	// state against the final plan.
+	inconsistent []oracleInconsistency
+}
+
+// oracleInconsistency is one of core's consistency failures at apply.
+type oracleInconsistency struct {
+	addr, what string
+	diff       []string
+}
+
+// applyWalk applies plan in order: for each change, plan again with final values (core's "final
+// plan", which must agree with the plan where the plan knew), then ApplyResourceChange (a
+// replacement deletes first, then creates), then checks the new state against the final plan.
+func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*applyResult, error) {
+	ctx := context.Background()
+	server, err := w.server()
+	if err != nil {
+		return nil, err
+	}
+	res := &applyResult{}
+	resolve := func(ref oracleRef) tftypes.Value { return attrOf(w.state[ref.addr], ref.attr) }
+	fail := func(addr, msg string) (*applyResult, error) {
+		res.errAt, res.errMsg = addr, msg
+		return res, nil
+	}
+	for _, r := range w.orphans(order) {
+		p := plan.res[r.addr]
+		if p == nil || p.action != actDelete {
+			continue // not part of this (partial) apply
+		}
+		typ := w.h.objType(r.typeName())
+		del, err := server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
+			TypeName: r.typeName(), PriorState: dynamic(typ, p.prior), PlannedState: dynamic(typ, p.planned),
+			Config: dynamic(typ, p.planned), PlannedPrivate: p.private,
+		})
+		if err != nil || diagsHaveError(del.Diagnostics) {
+			return fail(r.addr, fmt.Sprintf("delete: %v %s", err, firstError(del.Diagnostics)))
+		}
+		delete(w.state, r.addr)
+		delete(w.priv, r.addr)
+	}
+	for _, r := range order {
+		p := plan.res[r.addr]
+		if p.action == actNoop {
+			continue
+		}
+		typ := w.h.objType(r.typeName())
+		if p.action == actReplace {
+			del, err := server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
+				TypeName: r.typeName(), PriorState: dynamic(typ, p.prior), PlannedState: dynamic(typ, tftypes.NewValue(typ, nil)),
+				Config: dynamic(typ, tftypes.NewValue(typ, nil)), PlannedPrivate: w.priv[r.addr],
+			})
+			if err != nil || diagsHaveError(del.Diagnostics) {
+				return fail(r.addr, fmt.Sprintf("delete (replacement): %v %s", err, firstError(del.Diagnostics)))
+			}
+			delete(w.state, r.addr)
+			delete(w.priv, r.addr)
+		}
+		config := w.config(r, resolve)
+		final := w.planOne(server, r, config)
+		if diagsHaveError(final.diags) {
+			return fail(r.addr, "final plan: "+firstError(final.diags))
+		}
+		if d := valueDiff(p.planned, final.planned, true); len(d) > 0 {
+			res.inconsistent = append(res.inconsistent, oracleInconsistency{r.addr, "final plan differs from the plan", d})
+		}
+		resp, err := server.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
+			TypeName: r.typeName(), PriorState: dynamic(typ, final.prior), PlannedState: dynamic(typ, final.planned),
+			Config: dynamic(typ, config), PlannedPrivate: final.private,
+		})
+		if err != nil {
+			return fail(r.addr, err.Error())
+		}
+		if resp.NewState != nil {
+			if v, err := resp.NewState.Unmarshal(typ); err == nil && !v.IsNull() {
+				w.state[r.addr], w.priv[r.addr] = v, resp.Private
+				w.remember(r.addr)
+			}
+		}
+		if diagsHaveError(resp.Diagnostics) {
+			return fail(r.addr, firstError(resp.Diagnostics))
+		}
+		if d := valueDiff(final.planned, w.state[r.addr], true); len(d) > 0 {
+			res.inconsistent = append(res.inconsistent, oracleInconsistency{r.addr, "state after apply differs from the planned values", d})
+		}
+	}
+	return res, nil
+}
+
+// ---- restarts named by the plan ----
+
+// namedRestarts reads the restarts a plan announces from its diagnostics, as the user sees them:
+// the bullets of a restart warning ("  - <instance>: <reasons>; expected downtime …"). A bullet that
+// names no id (a new instance) belongs to the resource that planned it. Returns definite and
+// possible ("may restart") restarts per instance key (an id, or "new:<address>").
+func namedRestarts(plan *oraclePlan, order []oracleResource) (definite, possible map[string]int) {
+	definite, possible = map[string]int{}, map[string]int{}
+	for _, r := range order {
+		p, ok := plan.res[r.addr]
+		if !ok {
+			continue
+		}
+		self := "new:" + r.addr
+		if p.action != actCreate && p.action != actReplace {
+			var id string
+			_ = attrOf(p.prior, "id").As(&id)
+			self = id
+		}
+		for _, d := range p.diags {
+			if !strings.Contains(strings.ToLower(d.Summary), "restart") {
+				continue
+			}
+			perDiag := map[string]int{}
+			mayDiag := map[string]int{}
+			bullets := bulletPattern.FindAllStringSubmatch(d.Detail, -1)
+			may := strings.Contains(strings.ToLower(d.Summary), "may")
+			switch {
+			case len(bullets) > 0:
+			case may:
+				// A warning without a list: a possible restart of this resource's instance.
+				mayDiag[self]++
+			default:
+				perDiag[self]++
+			}
+			for _, b := range bullets {
+				label, reasons := b[1], b[2]
+				key := self
+				if id := idPattern.FindString(label); id != "" && !strings.HasPrefix(label, "the new") {
+					key = id
+				}
+				if strings.HasPrefix(reasons, "may restart") || may {
+					mayDiag[key]++
+				} else {
+					perDiag[key]++
+				}
+			}
+			for k, n := range perDiag {
+				definite[k] = max(definite[k], n)
+			}
+			for k, n := range mayDiag {
+				possible[k] = max(possible[k], n)
+			}
+		}
+	}
+	return definite, possible
+}
+
+var (
+	bulletPattern = regexp.MustCompile(`(?m)^\s*- ([^:\n]+): (.*)$`)
+	idPattern     = regexp.MustCompile(`\b(rm|rr|pgm|pgr|rds)-[a-z0-9]+\b`)
+)
+
+// ---- asking the cloud about a refused plan ----
+
+// probeRefusal sends the cloud, directly, the request a refused plan stood for (the create, the
+// spec change, or the delete of a replacement) and reports what it answered: refused is true when
+// the cloud refuses too. policy is true when the refusal is the provider's own guard
+// (prevent_restart), which the cloud has no equivalent of; probed is false when the refused
+// resource has no direct equivalent here (a read-only instance or a clone being created).
+func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (refused, policy, probed bool, answer string) {
+	var r oracleResource
+	idx := 0
+	for i, c := range append(append([]oracleResource(nil), order...), w.orphans(order)...) {
+		if c.addr == plan.errAt {
+			r, idx = c, i
+		}
+	}
+	if idx >= len(order) {
+		// A refused destroy: the delete alone is the request to compare.
+		idx = 0
+	}
+	if strings.Contains(plan.errMsg, "prevent_restart") {
+		return true, true, true, "provider guard"
+	}
+	// Terraform applies what comes first (the primary, the source) before this resource: so does
+	// the probe, through the provider, so the cloud is asked in the state it would then be in.
+	if idx > 0 {
+		res, err := w.applyWalk(order[:idx], plan)
+		if err != nil || res.errAt != "" {
+			return false, false, false, "not probed: applying the resources before it failed"
+		}
+	}
+	attrs := map[string]any{}
+	for k, v := range r.attrs {
+		if ref, ok := v.(oracleRef); ok {
+			v = nil
+			if val := attrOf(w.state[ref.addr], ref.attr); val.IsKnown() && !val.IsNull() {
+				var b bool
+				if val.As(&b) == nil {
+					v = b
+				}
+			}
+		}
+		attrs[k] = v
+	}
+	r.attrs = attrs
+	api, err := w.h.directClient()
+	if err != nil {
+		w.h.t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p := plan.res[r.addr]
+	str := func(name, fallback string) string {
+		if s, ok := r.attrs[name].(string); ok {
+			return s
+		}
+		return fallback
+	}
+	num := func(name string, fallback int64) int64 {
+		if n, ok := r.attrs[name].(int); ok {
+			return int64(n)
+		}
+		return fallback
+	}
+	flag := ""
+	if b, ok := r.attrs["atomic_write_16k"].(bool); ok {
+		flag = oracleOptimizedWrites(b)
+	}
+	answered := func(err error) (bool, bool, bool, string) {
+		if err == nil {
+			return false, false, true, "accepted" + map[bool]string{true: " (after applying the resources planned before it)", false: ""}[idx > 0]
+		}
+		return true, false, true, "refused: " + stripIDs(firstLine(err.Error()))
+	}
+	if p.prior.IsNull() {
+		if r.typeName() != "rds_instance" || r.attrs["restore_from"] != nil {
+			return false, false, false, "not probed"
+		}
+		_, err := api.CreateDBInstance(ctx, &rdsapi.CreateDBInstanceRequest{
+			RegionID: simulator.DefaultRegion, Engine: str("engine", ""), EngineVersion: str("engine_version", ""),
+			DBInstanceClass: str("instance_type", ""), DBInstanceStorage: num("storage", 0), DBInstanceStorageType: str("storage_type", "cloud_essd"),
+			Category: str("category", "HighAvailability"), SecurityIPList: "127.0.0.1", OptimizedWrites: flag,
+			IoAccelerationEnabled: map[any]string{true: "1", false: "0", nil: ""}[r.attrs["buffer_pool_extension"]],
+		})
+		return answered(err)
+	}
+	// The instance as the cloud has it now (earlier resources of the run may have changed it).
+	var id string
+	_ = attrsOf(p.prior)["id"].As(&id)
+	if strings.Contains(strings.ToLower(plan.errMsg), "deletion") {
+		return answered(api.DeleteDBInstance(ctx, id))
+	}
+	// Wait (on the fake clock) until it is Running, so a refusal is never just "busy".
+	var now *rdsapi.DBInstanceAttribute
+	for range 100 {
+		if now, err = api.DescribeDBInstanceAttribute(ctx, id); err != nil {
+			w.h.t.Fatalf("probe of %s (refused with %s; plan: %s): reading %s: %v", plan.errAt, plan.errMsg, planSummary(plan, order), id, err)
+		}
+		if now.DBInstanceStatus == "Running" {
+			break
+		}
+		<-w.clock.After(time.Second)
+	}
+	class, storageType, current := now.DBInstanceClass, now.DBInstanceStorageType, int64(now.DBInstanceStorage)
+	if flag == oracleOptimizedWrites(now.OptimizedWrites != nil && now.OptimizedWrites.Enabled) {
+		flag = ""
+	}
+	req := &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: str("instance_type", class), DBInstanceStorage: num("storage", current),
+		DBInstanceStorageType: str("storage_type", storageType), OptimizedWrites: flag}
+	if req.DBInstanceStorageType == storageType {
+		req.DBInstanceStorageType = ""
+	}
+	if b, ok := r.attrs["buffer_pool_extension"].(bool); ok {
+		req.IoAccelerationEnabled = map[bool]string{true: "1", false: "0"}[b]
+	}
+	_, err = api.ModifyDBInstanceSpec(ctx, req)
+	return answered(err)
+}
+
+func oracleOptimizedWrites(on bool) string {
+	if on {
+		return rdsapi.OptimizedWritesOn
+	}
+	return rdsapi.OptimizedWritesOff
+}
+
+func firstLine(s string) string {
+	if i := strings.Index(s, " (request id"); i > 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// directClient is an API client of the current simulator, for probes.
+func (h *oracleHarness) directClient() (rdsapi.API, error) {
+	cred, _, err := buildCredential(settings{accessKey: simulator.DefaultAccessKeyID, secretKey: simulator.DefaultAccessKeySecret})
+	if err != nil {
+		return nil, err
+	}
+	return rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: h.url, Credentials: cred, MaxRetries: 0})
+}
