@@ -39,7 +39,7 @@ func startEndpoint(t *testing.T, opts mysqlendpoint.Options) *mysqlendpoint.Endp
 }
 
 // connect opens one client connection (database/sql pins it) as user/password, with database as default schema.
-func connect(t *testing.T, ep *mysqlendpoint.Endpoint, user, password, database string) (*sql.Conn, error) {
+func connect(t testing.TB, ep *mysqlendpoint.Endpoint, user, password, database string) (*sql.Conn, error) {
 	t.Helper()
 	cfg := mysql.NewConfig()
 	cfg.User, cfg.Passwd, cfg.Net, cfg.Addr, cfg.DBName = user, password, "tcp", ep.Addr(), database
@@ -60,7 +60,7 @@ func connect(t *testing.T, ep *mysqlendpoint.Endpoint, user, password, database 
 	return conn, nil
 }
 
-func mustConnect(t *testing.T, ep *mysqlendpoint.Endpoint, user, password, database string) *sql.Conn {
+func mustConnect(t testing.TB, ep *mysqlendpoint.Endpoint, user, password, database string) *sql.Conn {
 	t.Helper()
 	conn, err := connect(t, ep, user, password, database)
 	if err != nil {
