@@ -32,4 +32,17 @@ type API interface {
 	ModifyDBInstanceDeletionProtection(ctx context.Context, dbInstanceID string, enabled bool) error
 	RestartDBInstance(ctx context.Context, dbInstanceID string) error
 	DeleteDBInstance(ctx context.Context, dbInstanceID string) error
+
+	// Accounts, databases and privileges (accounts.go).
+	CreateAccount(ctx context.Context, req *CreateAccountRequest) error
+	DescribeAccounts(ctx context.Context, req *DescribeAccountsRequest) (*DescribeAccountsResponse, error)
+	ResetAccountPassword(ctx context.Context, dbInstanceID, accountName, password string) error
+	ModifyAccountDescription(ctx context.Context, dbInstanceID, accountName, description string) error
+	DeleteAccount(ctx context.Context, dbInstanceID, accountName string) error
+	CreateDatabase(ctx context.Context, req *CreateDatabaseRequest) error
+	DescribeDatabases(ctx context.Context, req *DescribeDatabasesRequest) (*DescribeDatabasesResponse, error)
+	ModifyDBDescription(ctx context.Context, dbInstanceID, dbName, description string) error
+	DeleteDatabase(ctx context.Context, dbInstanceID, dbName string) error
+	GrantAccountPrivilege(ctx context.Context, req *GrantAccountPrivilegeRequest) error
+	RevokeAccountPrivilege(ctx context.Context, dbInstanceID, accountName string, dbNames []string) error
 }

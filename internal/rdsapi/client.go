@@ -96,14 +96,29 @@ func (c *Client) Endpoint() string { return c.endpoint }
 // call sends one action and decodes a successful answer into out (nil: check it is JSON and
 // discard it). replaySafe is explained on attemptLog.
 func (c *Client) call(ctx context.Context, action string, p params, replaySafe bool, out any) error {
+	return c.callWithBody(ctx, action, p, nil, replaySafe, out)
+}
+
+// callWithBody is call with some parameters in a signed form body instead of the query string:
+// secrets (account passwords) go there, because the URL reaches debug logs.
+func (c *Client) callWithBody(ctx context.Context, action string, p, form params, replaySafe bool, out any) error {
 	p["Format"] = "JSON"
-	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+"?"+p.encode(), nil)
+	var payload []byte
+	payloadHash := acssign.EmptyBodySHA256
+	if len(form) > 0 {
+		payload = []byte(form.encode())
+		payloadHash = acssign.SHA256Hex(payload)
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+"?"+p.encode(), payload)
 	if err != nil {
 		return fmt.Errorf("RDS %s: building the request: %w", action, err)
 	}
+	if payload != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
 	req.Header.Set("x-acs-action", action)
 	req.Header.Set("x-acs-version", APIVersion)
-	req.Header.Set("x-acs-content-sha256", acssign.EmptyBodySHA256)
+	req.Header.Set("x-acs-content-sha256", payloadHash)
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
 	if err := c.sign(req.Request); err != nil {
@@ -180,7 +195,7 @@ func (c *Client) sign(req *http.Request) error {
 		Path:        "/",
 		Query:       query,
 		Headers:     signed,
-		PayloadHash: acssign.EmptyBodySHA256,
+		PayloadHash: req.Header.Get("x-acs-content-sha256"),
 	}, *cred.AccessKeyId, *cred.AccessKeySecret))
 	req.Header = header
 	return nil

@@ -41,6 +41,19 @@ var actions = map[string]handler{
 	"ModifyDBInstanceDeletionProtection": (*Simulator).modifyDBInstanceDeletionProtection,
 	"RestartDBInstance":                  (*Simulator).restartDBInstance,
 	"DeleteDBInstance":                   (*Simulator).deleteDBInstance,
+
+	// Accounts, databases and privileges: actions_accounts.go.
+	"CreateAccount":            (*Simulator).createAccount,
+	"DescribeAccounts":         (*Simulator).describeAccounts,
+	"ResetAccountPassword":     (*Simulator).resetAccountPassword,
+	"ModifyAccountDescription": (*Simulator).modifyAccountDescription,
+	"DeleteAccount":            (*Simulator).deleteAccount,
+	"CreateDatabase":           (*Simulator).createDatabase,
+	"DescribeDatabases":        (*Simulator).describeDatabases,
+	"ModifyDBDescription":      (*Simulator).modifyDBDescription,
+	"DeleteDatabase":           (*Simulator).deleteDatabase,
+	"GrantAccountPrivilege":    (*Simulator).grantAccountPrivilege,
+	"RevokeAccountPrivilege":   (*Simulator).revokeAccountPrivilege,
 }
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {

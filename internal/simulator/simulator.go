@@ -36,6 +36,9 @@ type Options struct {
 	// FlagLag is how long after the return to Running a toggled OptimizedWrites flag becomes
 	// visible (spec rule 6).
 	FlagLag time.Duration
+	// AccountDuration is how long a new account stays Unavailable, a new database Creating and a
+	// deleted database Deleting.
+	AccountDuration time.Duration
 	// Seed plants the built-in pre-existing instances into a fresh state.
 	Seed bool
 	// StatePath, when set, is loaded at start and rewritten atomically after each mutation.
@@ -90,6 +93,8 @@ type Simulator struct {
 	faults Faults
 	stats  Stats
 	rnd    *rand.Rand
+	// accessHook is OnAccessChange's function (access.go).
+	accessHook func(InstanceAccess)
 }
 
 // New builds a Simulator, loading Options.StatePath when the file exists.
@@ -104,7 +109,7 @@ func New(opts Options) (*Simulator, error) {
 		opts.Region = DefaultRegion
 	}
 	for name, d := range map[string]time.Duration{"CreateDuration": opts.CreateDuration, "RestartDuration": opts.RestartDuration,
-		"DeleteDuration": opts.DeleteDuration, "FlagLag": opts.FlagLag} {
+		"DeleteDuration": opts.DeleteDuration, "FlagLag": opts.FlagLag, "AccountDuration": opts.AccountDuration} {
 		if d < 0 {
 			return nil, fmt.Errorf("simulator: %s must not be negative", name)
 		}

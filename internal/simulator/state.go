@@ -59,6 +59,9 @@ type instance struct {
 	Status             string    `json:"status"`
 	StatusUntil        time.Time `json:"status_until"` // end of a transitional status
 	MaintainTime       string    `json:"maintain_time"`
+	// Accounts and Databases (actions_accounts.go) go with the instance when it is deleted.
+	Accounts  map[string]*account  `json:"accounts,omitempty"`
+	Databases map[string]*database `json:"databases,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.

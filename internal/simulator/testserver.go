@@ -13,6 +13,7 @@ const (
 	TestRestartDuration = 300 * time.Millisecond
 	TestDeleteDuration  = 200 * time.Millisecond
 	TestFlagLag         = 100 * time.Millisecond
+	TestAccountDuration = 100 * time.Millisecond
 )
 
 // NewTestServer starts a Simulator on a loopback httptest server and closes it when the test
@@ -30,6 +31,9 @@ func NewTestServer(t testing.TB, opts Options) (*Simulator, *httptest.Server) {
 	}
 	if opts.FlagLag == 0 {
 		opts.FlagLag = TestFlagLag
+	}
+	if opts.AccountDuration == 0 {
+		opts.AccountDuration = TestAccountDuration
 	}
 	sim, err := New(opts)
 	if err != nil {

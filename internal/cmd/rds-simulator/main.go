@@ -39,6 +39,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	restartDuration := fs.Duration("restart-duration", 3*time.Second, "how long a spec change or restart keeps an instance out of Running")
 	deleteDuration := fs.Duration("delete-duration", 2*time.Second, "how long an instance stays Deleting")
 	flagLag := fs.Duration("flag-lag", time.Second, "delay after the return to Running before a toggled OptimizedWrites flag shows")
+	accountDuration := fs.Duration("account-duration", time.Second, "how long a new account stays Unavailable and a new or deleted database Creating or Deleting")
 	seed := fs.Bool("seed", false, "plant the built-in pre-existing instances into a fresh state")
 	throttleRate := fs.Float64("throttle-rate", 0, "fraction of API requests answered Throttling.User")
 	errorRate := fs.Float64("error-rate", 0, "fraction of API requests answered ServiceUnavailable")
@@ -53,7 +54,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	sim, err := simulator.New(simulator.Options{
 		AccessKeyID: *keyID, AccessKeySecret: *keySecret, Region: *region,
 		CreateDuration: *createDuration, RestartDuration: *restartDuration, DeleteDuration: *deleteDuration,
-		FlagLag: *flagLag, Seed: *seed, StatePath: *statePath,
+		FlagLag: *flagLag, AccountDuration: *accountDuration, Seed: *seed, StatePath: *statePath,
 		Faults: simulator.Faults{ThrottleRate: *throttleRate, ErrorRate: *errorRate,
 			LatencyMS: int(latency.Milliseconds()), DropResponseRate: *dropRate},
 	})
