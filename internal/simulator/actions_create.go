@@ -328,8 +328,8 @@ func (s *Simulator) insert(c *call, in *instance) map[string]any {
 	return map[string]any{
 		"DBInstanceId":     in.ID,
 		"OrderId":          s.nextOrder(),
-		"ConnectionString": connectionString(in),
-		"Port":             in.Port,
+		"ConnectionString": s.connectionString(in, c.now),
+		"Port":             s.connectionPort(in, c.now),
 	}
 }
 

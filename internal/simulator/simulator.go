@@ -44,6 +44,9 @@ type Options struct {
 	// StatePath, when set, is loaded at start and rewritten atomically after each mutation.
 	StatePath string
 	Faults    Faults
+	// Endpoints, when set, serves a MySQL endpoint per MySQL instance (mysqlendpoint.ForSimulator; endpoints.go).
+	// Call Close to stop them.
+	Endpoints StartEndpoint
 	// Now is the clock; time.Now when nil. Tests inject a fake to drive transitions.
 	Now func() time.Time
 }
@@ -95,6 +98,8 @@ type Simulator struct {
 	rnd    *rand.Rand
 	// accessHook is OnAccessChange's function (access.go).
 	accessHook func(InstanceAccess)
+	// endpoints are the instances' MySQL endpoints, nil when Options.Endpoints is not set (endpoints.go).
+	endpoints *endpointSet
 }
 
 // New builds a Simulator, loading Options.StatePath when the file exists.
@@ -129,6 +134,7 @@ func New(opts Options) (*Simulator, error) {
 		stats:  Stats{Requests: map[string]int{}, Restarts: map[string]int{}},
 		rnd:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5eed)),
 	}
+	s.endpoints = newEndpointSet(opts.Endpoints)
 	st, err := loadState(opts.StatePath)
 	if err != nil {
 		return nil, err

@@ -58,6 +58,7 @@ func (s *Simulator) startRestart(in *instance, status string, now time.Time, new
 	}
 	in.Optimized = newOptimized
 	s.stats.Restarts[in.ID]++
+	s.endpoints.noteRestart(in.ID)
 	if s.opts.RestartDuration == 0 {
 		in.Status = statusRunning
 		in.StatusUntil = time.Time{}

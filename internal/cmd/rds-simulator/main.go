@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
+	"github.com/openrds/terraform-provider-rds/internal/simulator/mysqlendpoint"
 )
 
 func main() {
@@ -45,22 +46,28 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	errorRate := fs.Float64("error-rate", 0, "fraction of API requests answered ServiceUnavailable")
 	latency := fs.Duration("latency", 0, "delay added to every API request")
 	dropRate := fs.Float64("drop-response-rate", 0, "fraction of API requests carried out whose response is then dropped")
+	endpoints := fs.Bool("mysql-endpoints", true, "serve a MySQL endpoint on loopback per MySQL instance (off for large-scale bench runs)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	sim, err := simulator.New(simulator.Options{
+	opts := simulator.Options{
 		AccessKeyID: *keyID, AccessKeySecret: *keySecret, Region: *region,
 		CreateDuration: *createDuration, RestartDuration: *restartDuration, DeleteDuration: *deleteDuration,
 		FlagLag: *flagLag, AccountDuration: *accountDuration, Seed: *seed, StatePath: *statePath,
 		Faults: simulator.Faults{ThrottleRate: *throttleRate, ErrorRate: *errorRate,
 			LatencyMS: int(latency.Milliseconds()), DropResponseRate: *dropRate},
-	})
+	}
+	if *endpoints {
+		opts.Endpoints = mysqlendpoint.ForSimulator
+	}
+	sim, err := simulator.New(opts)
 	if err != nil {
 		return err
 	}
+	defer func() { _ = sim.Close() }()
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		return err

@@ -29,11 +29,15 @@ func (e *Endpoint) acceptLoop() {
 			}
 			continue
 		}
-		e.admit(conn)
+		// Each admission runs apart: BeforeAccept may take time, or close this endpoint.
+		go e.admit(conn)
 	}
 }
 
 func (e *Endpoint) admit(conn net.Conn) {
+	if e.beforeAccept != nil {
+		e.beforeAccept()
+	}
 	e.mu.Lock()
 	switch {
 	case e.closed:

@@ -37,13 +37,17 @@ type Options struct {
 	Settings Settings
 	// AllowedClients is the whitelist (IP addresses and CIDR blocks); a client outside it is refused at connect.
 	AllowedClients []string
+	// BeforeAccept, when set, runs before each new client connection is admitted, without the endpoint's lock, so
+	// that it may change the endpoint (end a restart that is due, for one).
+	BeforeAccept func()
 }
 
 // Endpoint is one instance's MySQL server. Its methods are safe for concurrent use.
 type Endpoint struct {
-	listener net.Listener
-	provider *memory.DbProvider
-	engine   *sqle.Engine
+	listener     net.Listener
+	provider     *memory.DbProvider
+	engine       *sqle.Engine
+	beforeAccept func()
 
 	mu         sync.Mutex
 	settings   Settings
@@ -83,14 +87,15 @@ func Start(opts Options) (*Endpoint, error) {
 	engine.Analyzer.Catalog.MySQLDb.SetEnabled(true)
 
 	e := &Endpoint{
-		listener:   listener,
-		provider:   provider,
-		engine:     engine,
-		settings:   opts.Settings,
-		whitelist:  list,
-		accounts:   map[string]*account{},
-		conns:      map[*trackedConn]struct{}{},
-		acceptDone: make(chan struct{}),
+		listener:     listener,
+		provider:     provider,
+		engine:       engine,
+		beforeAccept: opts.BeforeAccept,
+		settings:     opts.Settings,
+		whitelist:    list,
+		accounts:     map[string]*account{},
+		conns:        map[*trackedConn]struct{}{},
+		acceptDone:   make(chan struct{}),
 	}
 	b, err := e.newBoot(opts.Settings)
 	if err != nil {

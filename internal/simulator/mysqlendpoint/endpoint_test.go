@@ -43,6 +43,12 @@ func connect(t testing.TB, ep *mysqlendpoint.Endpoint, user, password, database 
 	t.Helper()
 	cfg := mysql.NewConfig()
 	cfg.User, cfg.Passwd, cfg.Net, cfg.Addr, cfg.DBName = user, password, "tcp", ep.Addr(), database
+	return openConn(t, cfg)
+}
+
+// openConn opens one client connection with the driver configuration.
+func openConn(t testing.TB, cfg *mysql.Config) (*sql.Conn, error) {
+	t.Helper()
 	cfg.Timeout, cfg.ReadTimeout, cfg.WriteTimeout = 5*time.Second, 5*time.Second, 5*time.Second
 	connector, err := mysql.NewConnector(cfg)
 	if err != nil {
