@@ -215,12 +215,18 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 
 // Resources lists the provider's resources.
 func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{NewInstanceResource, NewReadonlyInstanceResource}
+	return []func() resource.Resource{
+		NewInstanceResource, NewReadonlyInstanceResource,
+		NewAccountResource, NewDatabaseResource, NewAccountPrivilegeResource,
+	}
 }
 
 // DataSources lists the provider's data sources.
 func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{NewInstanceDataSource, NewInstancesDataSource}
+	return []func() datasource.DataSource{
+		NewInstanceDataSource, NewInstancesDataSource,
+		NewAccountsDataSource, NewDatabasesDataSource,
+	}
 }
 
 // settings is the provider configuration after environment fallbacks.

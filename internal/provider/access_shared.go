@@ -1,0 +1,120 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+// What rds_account, rds_database and rds_account_privilege share: instance facts for the rules,
+// problems as diagnostics, import ids, and the retry-while-busy write.
+
+const (
+	// accessTimeout is the default for every create, update and delete: long enough to wait out
+	// a restart of the instance (a class change can take tens of minutes).
+	accessTimeout = 30 * time.Minute
+	// accessLookupTimeout bounds the reads a plan makes.
+	accessLookupTimeout = time.Minute
+)
+
+// instanceFacts reads the instance into facts. A missing instance is not an error here: at plan
+// time it may be about to be created; known reports whether the facts are filled in.
+func instanceFacts(ctx context.Context, data *ProviderData, instanceID string, facts *rdsservice.AccessFacts) (known bool, err error) {
+	attr, err := data.API.DescribeDBInstanceAttribute(ctx, instanceID)
+	if rdsapi.IsNotFound(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	rdsservice.AccessFactsFromAttribute(facts, attr)
+	return true, nil
+}
+
+// otherSuper names a privileged account on the instance other than name ("" when none).
+func otherSuper(ctx context.Context, data *ProviderData, instanceID, name string) (string, error) {
+	accounts, err := rdsservice.ListAllAccounts(ctx, data.API, instanceID)
+	if err != nil {
+		return "", err
+	}
+	for _, a := range accounts {
+		if a.AccountType == rdsapi.AccountTypeSuper && a.AccountName != name {
+			return a.AccountName, nil
+		}
+	}
+	return "", nil
+}
+
+// addProblems turns rule problems into attribute diagnostics.
+func addProblems(problems []rdsservice.Problem, diags *diag.Diagnostics) {
+	for _, p := range problems {
+		diags.AddAttributeError(path.Root(p.Attribute), p.Summary, p.Detail)
+	}
+}
+
+// withoutUnknown drops problems about attributes whose value is not known yet (they are checked
+// again once it is).
+func withoutUnknown(problems []rdsservice.Problem, unknown map[string]bool) []rdsservice.Problem {
+	var out []rdsservice.Problem
+	for _, p := range problems {
+		if !unknown[p.Attribute] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// unknownAttrs lists the attributes (by name) whose values are unknown.
+func unknownAttrs(values map[string]interface{ IsUnknown() bool }) map[string]bool {
+	out := map[string]bool{}
+	for name, v := range values {
+		if v.IsUnknown() {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// splitImportID splits "<a>:<b>[:<c>]" into exactly n non-empty parts.
+func splitImportID(id string, n int, format, example string, diags *diag.Diagnostics) []string {
+	parts := strings.Split(strings.TrimSpace(id), ":")
+	if len(parts) != n {
+		parts = nil
+	}
+	for _, p := range parts {
+		if strings.TrimSpace(p) == "" {
+			parts = nil
+			break
+		}
+	}
+	if parts == nil {
+		diags.AddError("Invalid import id", fmt.Sprintf("Expected %s, e.g. %s; got %q.", format, example, id))
+	}
+	return parts
+}
+
+// retryWrite sends a write, retrying while the instance is busy (a restart answers
+// IncorrectDBInstanceState) or the API throttles, within ctx's deadline.
+func retryWrite(ctx context.Context, data *ProviderData, fn func() error) error {
+	return data.Waiter.RetryBusy(ctx, fn)
+}
+
+// gone reports whether err says the instance itself is gone (its accounts and databases with it).
+func gone(err error) bool { return rdsapi.IsNotFound(err) }
+
+// stringOrNull keeps null for an empty value the configuration left unset, so "" from the cloud
+// does not show as a change.
+func stringOrNull(current types.String, reported string) types.String {
+	if reported == "" && current.IsNull() {
+		return types.StringNull()
+	}
+	return types.StringValue(reported)
+}

@@ -1,0 +1,349 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+var (
+	_ resource.Resource                   = (*accountPrivilegeResource)(nil)
+	_ resource.ResourceWithConfigure      = (*accountPrivilegeResource)(nil)
+	_ resource.ResourceWithImportState    = (*accountPrivilegeResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*accountPrivilegeResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*accountPrivilegeResource)(nil)
+)
+
+// NewAccountPrivilegeResource returns the rds_account_privilege resource.
+func NewAccountPrivilegeResource() resource.Resource { return &accountPrivilegeResource{} }
+
+// accountPrivilegeResource is one privilege of one standard account on a set of databases.
+type accountPrivilegeResource struct {
+	data *ProviderData
+}
+
+func (r *accountPrivilegeResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_account_privilege"
+}
+
+func (r *accountPrivilegeResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Grants a standard (`Normal`) account one privilege on a set of databases. The privileged " +
+			"(`Super`) account has every privilege on every database already and cannot be granted any. An account " +
+			"has one privilege per database: manage each (account, database) pair in one rds_account_privilege only.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:            true,
+				MarkdownDescription: "`<instance_id>:<account_name>:<privilege>`.",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"instance_id": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the primary instance. Changing it replaces the grant.",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"account_name": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Name of a `Normal` account of the instance. Changing it replaces the grant.",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"privilege": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "`ReadWrite`, `ReadOnly`, `DDLOnly` or `DMLOnly`. Changing it replaces the grant.",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"db_names": schema.SetAttribute{
+				Required:            true,
+				ElementType:         types.StringType,
+				MarkdownDescription: "Databases the privilege applies to. Adding one grants it, removing one revokes it; the others are untouched.",
+				Validators:          []validator.Set{setvalidator.SizeAtLeast(1)},
+			},
+			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+		},
+	}
+}
+
+func (r *accountPrivilegeResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, "rds_account_privilege", &resp.Diagnostics)
+}
+
+func (r *accountPrivilegeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan privilegeModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	budget, d := plan.Timeouts.Create(ctx, accessTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	r.check(ctx, plan, true, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	dbs := setStrings(ctx, plan.DBNames, &resp.Diagnostics)
+	if err := r.grant(ctx, plan, dbs); err != nil {
+		resp.Diagnostics.AddError("Error granting RDS account privilege", err.Error())
+		return
+	}
+	plan.ID = types.StringValue(plan.id())
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *accountPrivilegeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state privilegeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	id, name := state.InstanceID.ValueString(), state.AccountName.ValueString()
+	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
+	if err != nil && !gone(err) {
+		resp.Diagnostics.AddError("Error reading RDS account", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))
+		return
+	}
+	if account == nil {
+		resp.Diagnostics.AddWarning("RDS account no longer exists",
+			fmt.Sprintf("Account %s on instance %s was not found, so its privileges are gone; the grant is removed from state and the next plan creates it again.", name, id))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	// Databases that lost the privilege outside Terraform drop out of db_names: the next plan grants them again.
+	state.DBNames = stringSetValue(granted(account, state.Privilege.ValueString()), &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// Update grants the privilege on the added databases and revokes it on the removed ones.
+func (r *accountPrivilegeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state privilegeModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	budget, d := plan.Timeouts.Update(ctx, accessTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	r.check(ctx, plan, false, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	want, had := setStrings(ctx, plan.DBNames, &resp.Diagnostics), setStrings(ctx, state.DBNames, &resp.Diagnostics)
+	if added := minus(want, had); len(added) > 0 {
+		if err := r.grant(ctx, plan, added); err != nil {
+			resp.Diagnostics.AddError("Error granting RDS account privilege", err.Error())
+			return
+		}
+	}
+	if removed := minus(had, want); len(removed) > 0 {
+		if err := r.revoke(ctx, plan, removed); err != nil {
+			resp.Diagnostics.AddError("Error revoking RDS account privilege", err.Error())
+			return
+		}
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// Delete revokes the privilege on the databases that still have it from this grant.
+func (r *accountPrivilegeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state privilegeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	budget, d := state.Timeouts.Delete(ctx, accessTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	id, name := state.InstanceID.ValueString(), state.AccountName.ValueString()
+	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
+	if gone(err) || (err == nil && account == nil) {
+		return // the account (or the instance) is gone, and its privileges with it
+	}
+	if err != nil {
+		resp.Diagnostics.AddError("Error reading RDS account", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))
+		return
+	}
+	var still []string
+	for _, db := range setStrings(ctx, state.DBNames, &resp.Diagnostics) {
+		if slices.Contains(granted(account, state.Privilege.ValueString()), db) {
+			still = append(still, db)
+		}
+	}
+	if len(still) == 0 {
+		return
+	}
+	if err := r.revoke(ctx, state, still); err != nil && !gone(err) && rdsapi.ErrorCode(err) != rdsapi.CodeAccountNotFound {
+		resp.Diagnostics.AddError("Error revoking RDS account privilege", err.Error())
+	}
+}
+
+// ImportState imports `<instance_id>:<account_name>:<privilege>`; Read finds the databases.
+func (r *accountPrivilegeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	parts := splitImportID(req.ID, 3, "<instance_id>:<account_name>:<privilege>", "rm-bp1example:app_user:ReadWrite", &resp.Diagnostics)
+	if parts == nil {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("instance_id"), parts[0])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("account_name"), parts[1])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("privilege"), parts[2])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("db_names"), types.SetValueMust(types.StringType, nil))...)
+}
+
+// ValidateConfig checks the privilege value (no API call).
+func (r *accountPrivilegeResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var config privilegeModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindPrivilege, config.facts()), config.unknown()), &resp.Diagnostics)
+}
+
+// ModifyPlan checks the rules that need the instance and the account (a read-only instance, the
+// privileged account).
+func (r *accountPrivilegeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
+		return
+	}
+	var plan privilegeModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if isKnown(plan.InstanceID) && isKnown(plan.AccountName) && isKnown(plan.Privilege) && plan.ID.IsUnknown() {
+		plan.ID = types.StringValue(plan.id())
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
+	defer cancel()
+	r.check(lookupCtx, plan, false, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// check evaluates the rules with the instance's and the account's facts when they are known. At
+// apply (mustExist) the account must exist; at plan it may still be created by the same apply.
+func (r *accountPrivilegeResource) check(ctx context.Context, plan privilegeModel, mustExist bool, diags *diag.Diagnostics) {
+	f := plan.facts()
+	if isKnown(plan.InstanceID) {
+		id := plan.InstanceID.ValueString()
+		known, err := instanceFacts(ctx, r.data, id, &f)
+		if err != nil {
+			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+			return
+		}
+		if known && !f.ReadOnly && isKnown(plan.AccountName) {
+			account, err := rdsservice.FindAccount(ctx, r.data.API, id, f.AccountName)
+			switch {
+			case err != nil:
+				diags.AddError("Error reading RDS account", fmt.Sprintf("DescribeAccounts %s on %s: %v", f.AccountName, id, err))
+				return
+			case account != nil:
+				f.AccountType = account.AccountType
+			case mustExist:
+				diags.AddAttributeError(path.Root("account_name"), "RDS account not found",
+					fmt.Sprintf("account_name = %q: instance %s has no such account. Fix: create it with rds_account and reference it (account_name = rds_account.<name>.name).", f.AccountName, id))
+				return
+			}
+		}
+	}
+	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindPrivilege, f), plan.unknown()), diags)
+}
+
+func (r *accountPrivilegeResource) grant(ctx context.Context, m privilegeModel, dbs []string) error {
+	id, name, priv := m.InstanceID.ValueString(), m.AccountName.ValueString(), m.Privilege.ValueString()
+	err := retryWrite(ctx, r.data, func() error {
+		return r.data.API.GrantAccountPrivilege(ctx, &rdsapi.GrantAccountPrivilegeRequest{DBInstanceID: id, AccountName: name, DBNames: dbs, AccountPrivilege: priv})
+	})
+	if rdsapi.ErrorCode(err) == rdsapi.CodeDatabaseNotFound {
+		return fmt.Errorf("GrantAccountPrivilege %s %s on %v of %s: a database does not exist (create it with rds_database and reference it in db_names): %w", name, priv, dbs, id, err)
+	}
+	if err != nil {
+		return fmt.Errorf("GrantAccountPrivilege %s %s on %v of %s: %w", name, priv, dbs, id, err)
+	}
+	return nil
+}
+
+func (r *accountPrivilegeResource) revoke(ctx context.Context, m privilegeModel, dbs []string) error {
+	id, name := m.InstanceID.ValueString(), m.AccountName.ValueString()
+	err := retryWrite(ctx, r.data, func() error { return r.data.API.RevokeAccountPrivilege(ctx, id, name, dbs) })
+	if err != nil {
+		return fmt.Errorf("RevokeAccountPrivilege %s on %v of %s: %w", name, dbs, id, err)
+	}
+	return nil
+}
+
+// granted lists the databases on which account has privilege.
+func granted(account *rdsapi.DBInstanceAccount, privilege string) []string {
+	var out []string
+	for _, p := range account.DatabasePrivileges.DatabasePrivilege {
+		if p.AccountPrivilege == privilege {
+			out = append(out, p.DBName)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// minus is a without b.
+func minus(a, b []string) []string {
+	var out []string
+	for _, v := range a {
+		if !slices.Contains(b, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+type privilegeModel struct {
+	ID          types.String   `tfsdk:"id"`
+	InstanceID  types.String   `tfsdk:"instance_id"`
+	AccountName types.String   `tfsdk:"account_name"`
+	Privilege   types.String   `tfsdk:"privilege"`
+	DBNames     types.Set      `tfsdk:"db_names"`
+	Timeouts    timeouts.Value `tfsdk:"timeouts"`
+}
+
+func (m privilegeModel) id() string {
+	return m.InstanceID.ValueString() + ":" + m.AccountName.ValueString() + ":" + m.Privilege.ValueString()
+}
+
+func (m privilegeModel) facts() rdsservice.AccessFacts {
+	return rdsservice.AccessFacts{
+		InstanceID:  stringIfKnown(m.InstanceID),
+		AccountName: stringIfKnown(m.AccountName),
+		Privilege:   stringIfKnown(m.Privilege),
+	}
+}
+
+func (m privilegeModel) unknown() map[string]bool {
+	return unknownAttrs(map[string]interface{ IsUnknown() bool }{
+		rdsservice.AttrInstanceID: m.InstanceID, rdsservice.AttrAccountName: m.AccountName, rdsservice.AttrPrivilege: m.Privilege,
+	})
+}

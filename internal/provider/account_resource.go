@@ -1,0 +1,456 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+var (
+	_ resource.Resource                   = (*accountResource)(nil)
+	_ resource.ResourceWithConfigure      = (*accountResource)(nil)
+	_ resource.ResourceWithImportState    = (*accountResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*accountResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*accountResource)(nil)
+)
+
+// NewAccountResource returns the rds_account resource.
+func NewAccountResource() resource.Resource { return &accountResource{} }
+
+// accountResource is a database account of an instance.
+type accountResource struct {
+	data *ProviderData
+}
+
+func (r *accountResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_account"
+}
+
+func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A database account of an RDS MySQL (or MariaDB) instance. The password is set with the " +
+			"write-only `password_wo` (Terraform 1.11 and later: never stored in state or plan) and changed by " +
+			"raising `password_wo_version`; CLIs without write-only attributes (OpenTofu before 1.11) use the " +
+			"sensitive `password` instead, which is stored in state. Every naming, password and type rule is " +
+			"checked at plan time.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:            true,
+				MarkdownDescription: "`<instance_id>:<name>`.",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"instance_id": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the primary instance. Read-only instances have their primary's accounts. Changing it replaces the account.",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"name": schema.StringAttribute{
+				Required: true,
+				MarkdownDescription: "Account name: 2 to 32 characters (16 on MySQL 5.6 and MariaDB), letters, digits and " +
+					"underscores, starting with a letter and ending with a letter or digit; not a reserved name such as " +
+					"`root` or `admin`. Unique per instance. Changing it replaces the account.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"type": schema.StringAttribute{
+				Optional: true,
+				Computed: true,
+				Default:  stringdefault.StaticString(rdsapi.AccountTypeNormal),
+				MarkdownDescription: "`Normal` (a standard account, granted privileges with `rds_account_privilege`) or " +
+					"`Super` (the privileged account: every privilege on every database; at most one per instance). " +
+					"Fixed at creation: changing it replaces the account.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"description": schema.StringAttribute{
+				Optional:            true,
+				MarkdownDescription: "2 to 256 characters, starting with a letter, not starting with `http://` or `https://`.",
+			},
+			"password_wo": schema.StringAttribute{
+				Optional:  true,
+				Sensitive: true,
+				WriteOnly: true,
+				MarkdownDescription: "The password (write-only: Terraform never stores it in state or plan). 8 to 32 " +
+					"characters with at least three of upper-case letters, lower-case letters, digits and " +
+					"`!@#$%^&*()_+-=`. Terraform cannot see a change of a write-only value: raise `password_wo_version` " +
+					"to set a new one. Exactly one of `password_wo` and `password` is required.",
+				Validators: []validator.String{
+					stringvalidator.ConflictsWith(path.MatchRoot("password")),
+					stringvalidator.AlsoRequires(path.MatchRoot("password_wo_version")),
+				},
+			},
+			"password_wo_version": schema.Int64Attribute{
+				Optional: true,
+				MarkdownDescription: "Any number; changing it sets the account's password to the current `password_wo` " +
+					"(ResetAccountPassword), without replacing the account.",
+				Validators: []validator.Int64{int64validator.AlsoRequires(path.MatchRoot("password_wo"))},
+			},
+			"password": schema.StringAttribute{
+				Optional:  true,
+				Sensitive: true,
+				MarkdownDescription: "The password for CLIs without write-only attributes (OpenTofu 1.10 and older, " +
+					"Terraform before 1.11). Sensitive, but stored in state: prefer `password_wo`. Same rules as " +
+					"`password_wo`; changing it resets the password.",
+			},
+			"status": schema.StringAttribute{
+				Computed:            true,
+				MarkdownDescription: "`AccountStatus`: `Available` once the account can log in (`Unavailable` while it is being created).",
+			},
+			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+		},
+	}
+}
+
+func (r *accountResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, "rds_account", &resp.Diagnostics)
+}
+
+func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan, config accountModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	budget, d := plan.Timeouts.Create(ctx, accessTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	id, name, password := plan.InstanceID.ValueString(), plan.Name.ValueString(), config.password()
+
+	// The plan may not have known the instance: check every rule again before the first write.
+	r.check(ctx, config, plan, true, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := retryWrite(ctx, r.data, func() error {
+		return r.data.API.CreateAccount(ctx, &rdsapi.CreateAccountRequest{
+			DBInstanceID: id, AccountName: name, AccountPassword: password,
+			AccountType: plan.Type.ValueString(), AccountDescription: plan.Description.ValueString(),
+		})
+	})
+	if rdsapi.ErrorCode(err) == rdsapi.CodeAccountDuplicate {
+		// The check above found no such account, so this is our own create whose answer was lost
+		// and which the client sent again: make sure it has this password.
+		err = retryWrite(ctx, r.data, func() error { return r.data.API.ResetAccountPassword(ctx, id, name, password) })
+	}
+	if err != nil {
+		resp.Diagnostics.AddError("Error creating RDS account", fmt.Sprintf("CreateAccount %s on %s: %v", name, id, err))
+		return
+	}
+	plan.ID = types.StringValue(id + ":" + name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...) // tracked from here on, even if the wait fails
+	account, err := r.waitAvailable(ctx, id, name)
+	if err != nil {
+		resp.Diagnostics.AddError("Error waiting for RDS account", err.Error())
+		return
+	}
+	plan.fill(account)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)
+}
+
+func (r *accountResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state accountModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
+	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
+	if err != nil && !gone(err) {
+		resp.Diagnostics.AddError("Error reading RDS account", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))
+		return
+	}
+	if account == nil {
+		resp.Diagnostics.AddWarning("RDS account no longer exists",
+			fmt.Sprintf("Account %s on instance %s was not found (deleted outside Terraform?); it is removed from state and the next plan creates it again.", name, id))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	state.fill(account)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state.forState())...)
+}
+
+// Update changes the description and, when password_wo_version or password changes, the password.
+func (r *accountResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state, config accountModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	budget, d := plan.Timeouts.Update(ctx, accessTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
+	r.check(ctx, config, plan, false, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !plan.Description.Equal(state.Description) {
+		err := retryWrite(ctx, r.data, func() error {
+			return r.data.API.ModifyAccountDescription(ctx, id, name, plan.Description.ValueString())
+		})
+		if err != nil {
+			resp.Diagnostics.AddError("Error updating RDS account", fmt.Sprintf("ModifyAccountDescription %s on %s: %v", name, id, err))
+			return
+		}
+	}
+	if plan.resetsPassword(state) {
+		password := config.password()
+		err := retryWrite(ctx, r.data, func() error { return r.data.API.ResetAccountPassword(ctx, id, name, password) })
+		if err != nil {
+			resp.Diagnostics.AddError("Error resetting the RDS account password", fmt.Sprintf("ResetAccountPassword %s on %s: %v", name, id, err))
+			return
+		}
+	}
+	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
+	if err != nil || account == nil {
+		resp.Diagnostics.AddError("Error reading RDS account", fmt.Sprintf("account %s on %s after the update: %v", name, id, err))
+		return
+	}
+	plan.fill(account)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)
+}
+
+func (r *accountResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state accountModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	budget, d := state.Timeouts.Delete(ctx, accessTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
+	err := retryWrite(ctx, r.data, func() error { return r.data.API.DeleteAccount(ctx, id, name) })
+	switch {
+	case gone(err) || rdsapi.ErrorCode(err) == rdsapi.CodeAccountNotFound:
+		return
+	case err != nil:
+		resp.Diagnostics.AddError("Error deleting RDS account", fmt.Sprintf("DeleteAccount %s on %s: %v", name, id, err))
+		return
+	}
+	err = r.data.Waiter.Poll(ctx, fmt.Sprintf("account %s on %s to be deleted", name, id), func() (bool, string, error) {
+		account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
+		if gone(err) {
+			return true, "", nil
+		}
+		return account == nil, "account still listed", err
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("Error waiting for RDS account deletion", err.Error())
+	}
+}
+
+// ImportState imports `<instance_id>:<name>`. The password is not readable: set password_wo and
+// password_wo_version (the first plan then resets the password to it) or password.
+func (r *accountResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	parts := splitImportID(req.ID, 2, "<instance_id>:<name>", "rm-bp1example:app_user", &resp.Diagnostics)
+	if parts == nil {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), parts[0]+":"+parts[1])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("instance_id"), parts[0])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[1])...)
+}
+
+// ValidateConfig checks every rule the configuration alone decides (no API call).
+func (r *accountResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var config accountModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if config.PasswordWO.IsNull() && config.Password.IsNull() {
+		resp.Diagnostics.AddAttributeError(path.Root("password_wo"), "Missing account password",
+			"rds_account needs a password: set password_wo (with password_wo_version) on Terraform 1.11 and later, or password on CLIs without write-only attributes.")
+	}
+	f := config.facts()
+	if config.Type.IsNull() {
+		f.AccountType = rdsapi.AccountTypeNormal
+	}
+	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()), &resp.Diagnostics)
+}
+
+// ModifyPlan checks the rules that need the instance (its engine and version, whether it is a
+// read-only instance, its privileged account) and shows the id.
+func (r *accountResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
+		return // destroy, an unconfigured provider (apply checks again), or nothing changes
+	}
+	var plan, config accountModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
+		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
+	}
+	if !req.State.Raw.IsNull() {
+		var state accountModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		if plan.Status.IsUnknown() && !plan.RequiresReplaceOf(state) {
+			plan.Status = state.Status
+		}
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
+	defer cancel()
+	r.check(lookupCtx, config, plan, false, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// check evaluates the rules with the instance's facts when the instance is known, including the
+// one-privileged-account rule. At apply, creating also refuses a name that exists already; the
+// plan cannot: when it replaces an account, Terraform plans the new one while the old one still
+// exists.
+func (r *accountResource) check(ctx context.Context, config, plan accountModel, creating bool, diags *diag.Diagnostics) {
+	f := config.facts()
+	f.AccountType = plan.Type.ValueString()
+	if isKnown(plan.InstanceID) {
+		id := plan.InstanceID.ValueString()
+		known, err := instanceFacts(ctx, r.data, id, &f)
+		if err != nil {
+			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+			return
+		}
+		if known && isKnown(plan.Name) && !f.ReadOnly && len(rdsservice.CheckAccess(rdsservice.KindAccount, f)) == 0 {
+			r.checkExisting(ctx, id, plan, creating, &f, diags)
+		}
+	}
+	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()), diags)
+}
+
+func (r *accountResource) checkExisting(ctx context.Context, id string, plan accountModel, creating bool, f *rdsservice.AccessFacts, diags *diag.Diagnostics) {
+	name := plan.Name.ValueString()
+	if creating {
+		existing, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
+		if err != nil {
+			diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))
+			return
+		}
+		if existing != nil {
+			diags.AddAttributeError(path.Root("name"), "RDS account already exists",
+				fmt.Sprintf("name = %q: instance %s already has an account %q (type %s). Fix: import it with `terraform import <address> %s:%s`, or choose another name.",
+					name, id, name, existing.AccountType, id, name))
+			return
+		}
+	}
+	if f.AccountType == rdsapi.AccountTypeSuper {
+		var err error
+		if f.OtherSuper, err = otherSuper(ctx, r.data, id, name); err != nil {
+			diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
+		}
+	}
+}
+
+// waitAvailable polls until AccountStatus is Available.
+func (r *accountResource) waitAvailable(ctx context.Context, id, name string) (*rdsapi.DBInstanceAccount, error) {
+	var account *rdsapi.DBInstanceAccount
+	err := r.data.Waiter.Poll(ctx, fmt.Sprintf("account %s on %s to be %s", name, id, rdsapi.AccountStatusAvailable), func() (bool, string, error) {
+		a, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
+		if err != nil {
+			return false, "", err
+		}
+		if a == nil {
+			return false, "account not listed yet", nil
+		}
+		account = a
+		return a.AccountStatus == rdsapi.AccountStatusAvailable, "status " + a.AccountStatus, nil
+	})
+	return account, err
+}
+
+type accountModel struct {
+	ID                types.String   `tfsdk:"id"`
+	InstanceID        types.String   `tfsdk:"instance_id"`
+	Name              types.String   `tfsdk:"name"`
+	Type              types.String   `tfsdk:"type"`
+	Description       types.String   `tfsdk:"description"`
+	PasswordWO        types.String   `tfsdk:"password_wo"`
+	PasswordWOVersion types.Int64    `tfsdk:"password_wo_version"`
+	Password          types.String   `tfsdk:"password"`
+	Status            types.String   `tfsdk:"status"`
+	Timeouts          timeouts.Value `tfsdk:"timeouts"`
+}
+
+// password is the configured password: password_wo, else password.
+func (m accountModel) password() string {
+	if isKnown(m.PasswordWO) {
+		return m.PasswordWO.ValueString()
+	}
+	return m.Password.ValueString()
+}
+
+// resetsPassword: the version or the state-held password changed.
+func (m accountModel) resetsPassword(state accountModel) bool {
+	return !m.PasswordWOVersion.Equal(state.PasswordWOVersion) || !m.Password.Equal(state.Password)
+}
+
+// RequiresReplaceOf reports a change of an attribute that replaces the account.
+func (m accountModel) RequiresReplaceOf(state accountModel) bool {
+	return !m.InstanceID.Equal(state.InstanceID) || !m.Name.Equal(state.Name) || !m.Type.Equal(state.Type)
+}
+
+// facts are the configuration's values for the rules; unknown values stay empty (see unknown).
+func (m accountModel) facts() rdsservice.AccessFacts {
+	f := rdsservice.AccessFacts{
+		InstanceID:         stringIfKnown(m.InstanceID),
+		AccountName:        stringIfKnown(m.Name),
+		AccountType:        stringIfKnown(m.Type),
+		AccountDescription: stringIfKnown(m.Description),
+	}
+	if isKnown(m.PasswordWO) || isKnown(m.Password) {
+		f.Password, f.PasswordKnown = m.password(), true
+	}
+	return f
+}
+
+func (m accountModel) unknown() map[string]bool {
+	return unknownAttrs(map[string]interface{ IsUnknown() bool }{
+		rdsservice.AttrInstanceID: m.InstanceID, rdsservice.AttrName: m.Name, rdsservice.AttrType: m.Type,
+		rdsservice.AttrDescription: m.Description,
+	})
+}
+
+// fill copies what the cloud reports into the model.
+func (m *accountModel) fill(a *rdsapi.DBInstanceAccount) {
+	m.Type = types.StringValue(a.AccountType)
+	m.Description = stringOrNull(m.Description, a.AccountDescription)
+	m.Status = types.StringValue(a.AccountStatus)
+	if m.ID.IsNull() || m.ID.IsUnknown() {
+		m.ID = types.StringValue(m.InstanceID.ValueString() + ":" + m.Name.ValueString())
+	}
+}
+
+// forState drops the write-only password: it never reaches state.
+func (m accountModel) forState() accountModel {
+	m.PasswordWO = types.StringNull()
+	return m
+}

@@ -1,0 +1,351 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+var (
+	_ resource.Resource                   = (*databaseResource)(nil)
+	_ resource.ResourceWithConfigure      = (*databaseResource)(nil)
+	_ resource.ResourceWithImportState    = (*databaseResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*databaseResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*databaseResource)(nil)
+)
+
+// defaultCharacterSet is full Unicode, what a new application wants.
+const defaultCharacterSet = "utf8mb4"
+
+// NewDatabaseResource returns the rds_database resource.
+func NewDatabaseResource() resource.Resource { return &databaseResource{} }
+
+// databaseResource is a database of an instance.
+type databaseResource struct {
+	data *ProviderData
+}
+
+func (r *databaseResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_database"
+}
+
+func (r *databaseResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A database of an RDS MySQL (or MariaDB) instance. Naming and character-set rules are checked at plan time.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:            true,
+				MarkdownDescription: "`<instance_id>:<name>`.",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"instance_id": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "Id of the primary instance. Read-only instances have their primary's databases. Changing it replaces the database.",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"name": schema.StringAttribute{
+				Required: true,
+				MarkdownDescription: "Database name: 2 to 64 lower-case letters, digits, underscores and hyphens, starting with a " +
+					"letter and ending with a letter or digit; not a system database name. Changing it replaces the database.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"character_set": schema.StringAttribute{
+				Optional:            true,
+				Computed:            true,
+				Default:             stringdefault.StaticString(defaultCharacterSet),
+				MarkdownDescription: "`utf8mb4` (default), `utf8`, `gbk` or `latin1`. Changing it replaces the database (and its data).",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"description": schema.StringAttribute{
+				Optional:            true,
+				MarkdownDescription: "2 to 256 characters, starting with a letter, not starting with `http://` or `https://`.",
+			},
+			"status": schema.StringAttribute{
+				Computed:            true,
+				MarkdownDescription: "`DBStatus`: `Running` once the database is ready (`Creating` before).",
+			},
+			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+		},
+	}
+}
+
+func (r *databaseResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, "rds_database", &resp.Diagnostics)
+}
+
+func (r *databaseResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan databaseModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	budget, d := plan.Timeouts.Create(ctx, accessTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
+	r.check(ctx, plan, true, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := retryWrite(ctx, r.data, func() error {
+		return r.data.API.CreateDatabase(ctx, &rdsapi.CreateDatabaseRequest{
+			DBInstanceID: id, DBName: name, CharacterSetName: plan.CharacterSet.ValueString(), DBDescription: plan.Description.ValueString(),
+		})
+	})
+	// Duplicate after the check found none: our own create, resent after a lost answer.
+	if err != nil && rdsapi.ErrorCode(err) != rdsapi.CodeDatabaseDuplicate {
+		resp.Diagnostics.AddError("Error creating RDS database", fmt.Sprintf("CreateDatabase %s on %s: %v", name, id, err))
+		return
+	}
+	plan.ID = types.StringValue(id + ":" + name)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...) // tracked from here on, even if the wait fails
+	db, err := r.waitRunning(ctx, id, name)
+	if err != nil {
+		resp.Diagnostics.AddError("Error waiting for RDS database", err.Error())
+		return
+	}
+	plan.fill(db)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *databaseResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state databaseModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
+	db, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
+	if err != nil && !gone(err) {
+		resp.Diagnostics.AddError("Error reading RDS database", fmt.Sprintf("DescribeDatabases %s on %s: %v", name, id, err))
+		return
+	}
+	if db == nil || db.DBStatus == "Deleting" {
+		resp.Diagnostics.AddWarning("RDS database no longer exists",
+			fmt.Sprintf("Database %s on instance %s was not found (deleted outside Terraform?); it is removed from state and the next plan creates it again.", name, id))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	state.fill(db)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+func (r *databaseResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan databaseModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	budget, d := plan.Timeouts.Update(ctx, accessTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
+	r.check(ctx, plan, false, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := retryWrite(ctx, r.data, func() error {
+		return r.data.API.ModifyDBDescription(ctx, id, name, plan.Description.ValueString())
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("Error updating RDS database", fmt.Sprintf("ModifyDBDescription %s on %s: %v", name, id, err))
+		return
+	}
+	db, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
+	if err != nil || db == nil {
+		resp.Diagnostics.AddError("Error reading RDS database", fmt.Sprintf("database %s on %s after the update: %v", name, id, err))
+		return
+	}
+	plan.fill(db)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *databaseResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state databaseModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	budget, d := state.Timeouts.Delete(ctx, accessTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
+	err := retryWrite(ctx, r.data, func() error { return r.data.API.DeleteDatabase(ctx, id, name) })
+	switch {
+	case gone(err) || rdsapi.ErrorCode(err) == rdsapi.CodeDatabaseNotFound:
+		return
+	case err != nil:
+		resp.Diagnostics.AddError("Error deleting RDS database", fmt.Sprintf("DeleteDatabase %s on %s: %v", name, id, err))
+		return
+	}
+	// Deleting, then gone: a database of the same name can be created only after that.
+	err = r.data.Waiter.Poll(ctx, fmt.Sprintf("database %s on %s to be deleted", name, id), func() (bool, string, error) {
+		db, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
+		if gone(err) {
+			return true, "", nil
+		}
+		if db != nil {
+			return false, "status " + db.DBStatus, err
+		}
+		return true, "", err
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("Error waiting for RDS database deletion", err.Error())
+	}
+}
+
+// ImportState imports `<instance_id>:<name>`.
+func (r *databaseResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	parts := splitImportID(req.ID, 2, "<instance_id>:<name>", "rm-bp1example:orders", &resp.Diagnostics)
+	if parts == nil {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), parts[0]+":"+parts[1])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("instance_id"), parts[0])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[1])...)
+}
+
+// ValidateConfig checks every rule the configuration alone decides (no API call).
+func (r *databaseResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var config databaseModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	f := config.facts()
+	if config.CharacterSet.IsNull() {
+		f.CharacterSet = defaultCharacterSet
+	}
+	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindDatabase, f), config.unknown()), &resp.Diagnostics)
+}
+
+// ModifyPlan checks the rules that need the instance.
+func (r *databaseResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
+		return
+	}
+	var plan databaseModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
+		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
+	}
+	if !req.State.Raw.IsNull() {
+		var state databaseModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		if plan.Status.IsUnknown() && plan.InstanceID.Equal(state.InstanceID) && plan.Name.Equal(state.Name) && plan.CharacterSet.Equal(state.CharacterSet) {
+			plan.Status = state.Status
+		}
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
+	defer cancel()
+	r.check(lookupCtx, plan, false, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// check evaluates the rules with the instance's facts when the instance is known. At apply,
+// creating also refuses a name that exists already (the plan cannot: when it replaces a database,
+// Terraform plans the new one while the old one still exists).
+func (r *databaseResource) check(ctx context.Context, plan databaseModel, creating bool, diags *diag.Diagnostics) {
+	f := plan.facts()
+	if isKnown(plan.InstanceID) {
+		id := plan.InstanceID.ValueString()
+		known, err := instanceFacts(ctx, r.data, id, &f)
+		if err != nil {
+			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+			return
+		}
+		problems := rdsservice.CheckAccess(rdsservice.KindDatabase, f)
+		if known && creating && isKnown(plan.Name) && len(problems) == 0 {
+			name := plan.Name.ValueString()
+			existing, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
+			switch {
+			case err != nil:
+				diags.AddError("Error reading RDS databases", fmt.Sprintf("DescribeDatabases %s on %s: %v", name, id, err))
+			case existing != nil:
+				diags.AddAttributeError(path.Root("name"), "RDS database already exists",
+					fmt.Sprintf("name = %q: instance %s already has a database %q (status %s). Fix: import it with `terraform import <address> %s:%s`, or choose another name.",
+						name, id, name, existing.DBStatus, id, name))
+			}
+		}
+	}
+	addProblems(withoutUnknown(rdsservice.CheckAccess(rdsservice.KindDatabase, f), plan.unknown()), diags)
+}
+
+// waitRunning polls until DBStatus is Running.
+func (r *databaseResource) waitRunning(ctx context.Context, id, name string) (*rdsapi.Database, error) {
+	var db *rdsapi.Database
+	err := r.data.Waiter.Poll(ctx, fmt.Sprintf("database %s on %s to be %s", name, id, rdsapi.DatabaseStatusRunning), func() (bool, string, error) {
+		d, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
+		if err != nil {
+			return false, "", err
+		}
+		if d == nil {
+			return false, "database not listed yet", nil
+		}
+		db = d
+		return d.DBStatus == rdsapi.DatabaseStatusRunning, "status " + d.DBStatus, nil
+	})
+	return db, err
+}
+
+type databaseModel struct {
+	ID           types.String   `tfsdk:"id"`
+	InstanceID   types.String   `tfsdk:"instance_id"`
+	Name         types.String   `tfsdk:"name"`
+	CharacterSet types.String   `tfsdk:"character_set"`
+	Description  types.String   `tfsdk:"description"`
+	Status       types.String   `tfsdk:"status"`
+	Timeouts     timeouts.Value `tfsdk:"timeouts"`
+}
+
+func (m databaseModel) facts() rdsservice.AccessFacts {
+	return rdsservice.AccessFacts{
+		InstanceID:    stringIfKnown(m.InstanceID),
+		DBName:        stringIfKnown(m.Name),
+		CharacterSet:  stringIfKnown(m.CharacterSet),
+		DBDescription: stringIfKnown(m.Description),
+	}
+}
+
+func (m databaseModel) unknown() map[string]bool {
+	return unknownAttrs(map[string]interface{ IsUnknown() bool }{
+		rdsservice.AttrInstanceID: m.InstanceID, rdsservice.AttrName: m.Name,
+		rdsservice.AttrCharacterSet: m.CharacterSet, rdsservice.AttrDescription: m.Description,
+	})
+}
+
+func (m *databaseModel) fill(db *rdsapi.Database) {
+	m.CharacterSet = types.StringValue(db.CharacterSetName)
+	m.Description = stringOrNull(m.Description, db.DBDescription)
+	m.Status = types.StringValue(db.DBStatus)
+	if m.ID.IsNull() || m.ID.IsUnknown() {
+		m.ID = types.StringValue(m.InstanceID.ValueString() + ":" + m.Name.ValueString())
+	}
+}

@@ -1,0 +1,141 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+func databaseConfig(e *testEnv, id, extra string) string {
+	return e.providerBlock() + fmt.Sprintf(`
+resource "rds_database" "orders" {
+  instance_id = %q
+  name        = "orders"
+%s
+}
+`, id, extra)
+}
+
+func (e *testEnv) checkDatabase(id, name, charset string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		a, _ := e.sim.InstanceAccess(id)
+		for _, db := range a.Databases {
+			if db.Name == name {
+				if db.CharacterSet != charset || db.Status != "Running" {
+					return fmt.Errorf("database %s: %+v, want %s and Running", name, db, charset)
+				}
+				return nil
+			}
+		}
+		return fmt.Errorf("database %s not on %s", name, id)
+	}
+}
+
+// rds_database: create (waits for Running) with the default character set, description update,
+// import, drift, out-of-band deletion, and a character-set change that replaces it.
+func TestAccDatabase_lifecycle(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	described := databaseConfig(env, id, `  description = "Shop orders"`)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkNoAccess(id),
+		Steps: []resource.TestStep{
+			{
+				Config: databaseConfig(env, id, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue(databaseRes, tfjsonpath.New("character_set"), knownvalue.StringExact("utf8mb4")),
+					plancheck.ExpectKnownValue(databaseRes, tfjsonpath.New("id"), knownvalue.StringExact(id+":orders")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					stateValue(databaseRes, "status", knownvalue.StringExact("Running")),
+					stateValue(databaseRes, "description", knownvalue.Null()),
+				},
+				Check: env.checkDatabase(id, "orders", "utf8mb4"),
+			},
+			{
+				Config: described,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{stateValue(databaseRes, "description", knownvalue.StringExact("Shop orders"))},
+			},
+			{ResourceName: databaseRes, ImportState: true, ImportStateId: id + ":orders", ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"}},
+			{
+				PreConfig: env.apiCall(t, "ModifyDBDescription", func(ctx context.Context) error {
+					return env.api.ModifyDBDescription(ctx, id, "orders", "Changed by hand")
+				}),
+				Config: described,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{stateValue(databaseRes, "description", knownvalue.StringExact("Shop orders"))},
+			},
+			{
+				PreConfig: env.apiCall(t, "DeleteDatabase", func(ctx context.Context) error { return env.api.DeleteDatabase(ctx, id, "orders") }),
+				Config:    described,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionCreate),
+				}},
+				Check: env.checkDatabase(id, "orders", "utf8mb4"),
+			},
+			{
+				Config: databaseConfig(env, id, "  description = \"Shop orders\"\n  character_set = \"latin1\""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				Check: env.checkDatabase(id, "orders", "latin1"),
+			},
+		},
+	})
+}
+
+// Database rules at plan time, and an existing name refused at apply before any write.
+func TestAccDatabase_rules(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	ro := env.plantInstance(t, "8.0", id)
+	if err := env.api.CreateDatabase(context.Background(), &rdsapi.CreateDatabaseRequest{DBInstanceID: id, DBName: "orders", CharacterSetName: "utf8"}); err != nil {
+		t.Fatal(err)
+	}
+	env.sim.ResetStats()
+	db := func(instance, name, extra string) string {
+		return env.providerBlock() + fmt.Sprintf("resource \"rds_database\" \"orders\" {\n  instance_id = %q\n  name = %q\n%s\n}\n", instance, name, extra)
+	}
+	cases := []struct {
+		name, config string
+		plan         bool
+		want         *regexp.Regexp
+	}{
+		{"upper case", db(id, "Orders", ""), true, regexp.MustCompile(`(?s)name = "Orders".*lower-case`)},
+		{"reserved", db(id, "mysql", ""), true, regexp.MustCompile(`(?s)name = "mysql".*reserves`)},
+		{"trailing hyphen", db(id, "orders-", ""), true, regexp.MustCompile(`(?s)name = "orders-".*end with a letter or a digit`)},
+		{"character set", db(id, "shop", `  character_set = "utf16"`), true, regexp.MustCompile(`(?s)character_set = "utf16".*utf8mb4`)},
+		{"read-only instance", db(ro, "shop", ""), true, regexp.MustCompile(`(?s)read-only instance.*primary`)},
+		{"existing name", db(id, "orders", ""), false, regexp.MustCompile(`(?s)already exists.*terraform import`)},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps:                    []resource.TestStep{{Config: tc.config, PlanOnly: tc.plan, ExpectError: tc.want}},
+			})
+		})
+	}
+	if n := env.accessWrites(); n != 0 {
+		t.Fatalf("%d account/database writes for refused configurations; want 0", n)
+	}
+}
