@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"net"
+	"reflect"
 	"strconv"
 	"time"
 )
@@ -55,13 +56,16 @@ type endpointSet struct {
 	start    StartEndpoint
 	byID     map[string]Endpoint
 	restarts map[string]int
+	// applied is the last state given to each endpoint: every request re-checks every instance, and an unchanged
+	// one costs a comparison instead of an Apply.
+	applied map[string]EndpointState
 }
 
 func newEndpointSet(start StartEndpoint) *endpointSet {
 	if start == nil {
 		return nil
 	}
-	return &endpointSet{start: start, byID: map[string]Endpoint{}, restarts: map[string]int{}}
+	return &endpointSet{start: start, byID: map[string]Endpoint{}, restarts: map[string]int{}, applied: map[string]EndpointState{}}
 }
 
 // noteRestart records that an instance restarts; a nil set (endpoints off) ignores it.
@@ -137,8 +141,13 @@ func (s *Simulator) syncEndpointLocked(in *instance, now time.Time) Endpoint {
 			return nil
 		}
 		s.endpoints.byID[in.ID] = started
+		s.endpoints.applied[in.ID] = state
 		return started
 	}
+	if reflect.DeepEqual(s.endpoints.applied[in.ID], state) {
+		return ep
+	}
+	s.endpoints.applied[in.ID] = state
 	if err := ep.Apply(state); err != nil {
 		// Every value comes from a request the API validated, so a refusal is a simulator bug.
 		s.stats.InternalErrors++
@@ -151,6 +160,7 @@ func (s *Simulator) closeEndpointLocked(id string, ep Endpoint) {
 		s.stats.InternalErrors++
 	}
 	delete(s.endpoints.byID, id)
+	delete(s.endpoints.applied, id)
 }
 
 func (s *Simulator) endpointState(in *instance, now time.Time) EndpointState {
