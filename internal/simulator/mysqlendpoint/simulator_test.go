@@ -202,3 +202,45 @@ func mustDo(t *testing.T, what string, err error) {
 		t.Fatalf("%s: %v", what, err)
 	}
 }
+
+// With instant transitions (zero durations) a restart never shows a non-Running status, yet it still drops the
+// connections open before it.
+func TestSimulatorInstantRestartStillDropsConnections(t *testing.T) {
+	sim, err := simulator.New(simulator.Options{Endpoints: mysqlendpoint.ForSimulator})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sim.Close() })
+	id, err := sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "5.7", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := httptest.NewServer(sim)
+	t.Cleanup(server.Close)
+	cred, err := credentials.NewCredential(new(credentials.Config).SetType("access_key").
+		SetAccessKeyId(simulator.DefaultAccessKeyID).SetAccessKeySecret(simulator.DefaultAccessKeySecret))
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, err := rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: server.URL, Credentials: cred})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &simFixture{sim: sim, api: api}
+	ctx := context.Background()
+	mustDo(t, "ModifySecurityIps", api.ModifySecurityIps(ctx, &rdsapi.ModifySecurityIpsRequest{DBInstanceID: id, SecurityIps: "127.0.0.1"}))
+	mustDo(t, "CreateAccount", api.CreateAccount(ctx, &rdsapi.CreateAccountRequest{DBInstanceID: id, AccountName: "root_admin", AccountPassword: "Passw0rd-2026", AccountType: "Super"}))
+	conn, err := f.dial(t, id, "root_admin", "Passw0rd-2026", "")
+	mustDo(t, "connect", err)
+	if got := mustQueryString(t, conn, "SELECT @@version"); got != "5.7.44" {
+		t.Fatalf("@@version = %q for EngineVersion 5.7", got)
+	}
+	mustDo(t, "RestartDBInstance", api.RestartDBInstance(ctx, id))
+	if err := execSQL(t, conn, "SELECT 1"); err == nil {
+		t.Fatal("a connection opened before an instant restart still works after it")
+	}
+	again, err := f.dial(t, id, "root_admin", "Passw0rd-2026", "")
+	mustDo(t, "connect after the restart", err)
+	mustQueryString(t, again, "SELECT 1")
+}
