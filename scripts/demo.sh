@@ -29,7 +29,7 @@ cp examples/quickstart/*.tf "$work/"
 
 step "Starting the simulator (state in .demo/simulator.json, restarts take $RESTART_DURATION)"
 ./bin/rds-simulator -state "$demo/simulator.json" -create-duration 3s -restart-duration "$RESTART_DURATION" \
-  -delete-duration 2s -flag-lag 1s >"$demo/simulator.log" 2>&1 &
+  -delete-duration 2s -flag-lag 1s -account-duration 1s >"$demo/simulator.log" 2>&1 &
 sim_pid=$!
 
 tf() { "$TERRAFORM" -chdir="$work" "$@"; }
@@ -84,12 +84,29 @@ export ALIBABA_CLOUD_ACCESS_KEY_ID="demo-access-key-id"
 export ALIBABA_CLOUD_ACCESS_KEY_SECRET="demo-access-key-secret"
 export ALIBABA_CLOUD_REGION="cn-hangzhou"
 unset ALICLOUD_ACCESS_KEY ALICLOUD_SECRET_KEY ALIBABA_CLOUD_SECURITY_TOKEN ALICLOUD_SECURITY_TOKEN ALIBABA_CLOUD_PROFILE
+# The account's password: an ephemeral variable, so it is needed at plan and at apply, and stored nowhere.
+export TF_VAR_db_password="Demo-pass-$RANDOM"
+
+step "terraform plan with a weak account password: refused at plan time, nothing sent to the cloud"
+if TF_VAR_db_password=weakpassword tf plan -input=false >"$demo/weak-plan.log" 2>&1; then
+  echo "the weak password was not refused" >&2
+  exit 1
+fi
+grep -m1 -A3 "Invalid password_wo" "$demo/weak-plan.log" || true
 
 step "terraform plan: atomic_write_16k is unset, yet the plan shows its value (on: MySQL 8.0 on ESSD, bought now)"
 tf plan -input=false -out=create.tfplan
 
-step "terraform apply"
+step "terraform apply: the instance, then the database, the account (waits for Available) and its grant"
 tf apply -input=false create.tfplan
+
+step "The state holds no password; the login the account can use:"
+if grep -q "$TF_VAR_db_password" "$work/terraform.tfstate"; then
+  echo "the password is in the state file" >&2
+  exit 1
+fi
+echo "terraform.tfstate holds no password"
+tf output login
 
 step "terraform plan -var atomic_write_16k=false: the warning names the instance that will restart"
 tf plan -input=false -var atomic_write_16k=false -out=toggle.tfplan

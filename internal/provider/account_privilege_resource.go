@@ -257,7 +257,7 @@ func (r *accountPrivilegeResource) check(ctx context.Context, plan privilegeMode
 			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
 			return
 		}
-		if known && !f.ReadOnly && isKnown(plan.AccountName) {
+		if known && isKnown(plan.AccountName) && len(rdsservice.CheckAccess(rdsservice.KindPrivilege, f)) == 0 {
 			account, err := rdsservice.FindAccount(ctx, r.data.API, id, f.AccountName)
 			switch {
 			case err != nil:

@@ -26,10 +26,9 @@ func grantsConfig(e *testEnv, id, privilege string, dbs ...string) string {
 	}
 	return e.providerBlock() + fmt.Sprintf(`
 resource "rds_account" "app" {
-  instance_id         = %[1]q
-  name                = "app_user"
-  password_wo         = "Grant-pass1"
-  password_wo_version = 1
+  instance_id = %[1]q
+  name        = "app_user"
+%[4]s
 }
 
 resource "rds_database" "orders" {
@@ -48,7 +47,7 @@ resource "rds_account_privilege" "app_orders" {
   privilege    = %[2]q
   db_names     = [%[3]s]
 }
-`, id, privilege, strings.Join(refs, ", "))
+`, id, privilege, strings.Join(refs, ", "), passwordLines("Grant-pass1", 1))
 }
 
 // checkGrants asserts the account's privileges in the simulator, as "db=Privilege" sorted.

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -323,7 +324,29 @@ func (r *accountResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
 	defer cancel()
 	r.check(lookupCtx, config, plan, false, &resp.Diagnostics)
+	if deferred := deferredAccountChecks(plan); deferred != "" {
+		resp.Diagnostics.AddAttributeWarning(path.Root("instance_id"), "Some rds_account checks wait for the apply",
+			fmt.Sprintf("instance_id is known only after apply, so this plan cannot check that %s. The apply checks it before its first write "+
+				"and stops with the rule and its fix if it fails. To see it in the plan, create the instance in an earlier apply (terraform apply -target).", deferred))
+	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// deferredAccountChecks names the rules an unknown instance keeps from the plan that this account
+// could break: the privileged account must be the only one, and a name of 17 to 32 characters
+// needs MySQL 5.7 or later.
+func deferredAccountChecks(plan accountModel) string {
+	if !plan.InstanceID.IsUnknown() {
+		return ""
+	}
+	var checks []string
+	if plan.Type.ValueString() == rdsapi.AccountTypeSuper {
+		checks = append(checks, "the instance has no other privileged (Super) account")
+	}
+	if len(plan.Name.ValueString()) > 16 {
+		checks = append(checks, fmt.Sprintf("the instance runs MySQL 5.7 or later (name %q is longer than the 16 characters MySQL 5.6 and MariaDB allow)", plan.Name.ValueString()))
+	}
+	return strings.Join(checks, ", and that ")
 }
 
 // check evaluates the rules with the instance's facts when the instance is known, including the

@@ -2,11 +2,18 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
 	"regexp"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -32,6 +39,44 @@ const (
 var accessMutatingActions = []string{
 	"CreateAccount", "ResetAccountPassword", "ModifyAccountDescription", "DeleteAccount", "CreateDatabase",
 	"ModifyDBDescription", "DeleteDatabase", "GrantAccountPrivilege", "RevokeAccountPrivilege",
+}
+
+// writeOnlySupported reports whether the CLI under test has write-only attributes and ephemeral
+// variables: Terraform 1.11 and OpenTofu 1.11 onwards.
+var writeOnlySupported = sync.OnceValue(func() bool {
+	out, err := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "version", "-json").Output()
+	if err != nil {
+		return true // the acceptance tests fail on their own without a CLI
+	}
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if json.Unmarshal(out, &v) != nil {
+		return true
+	}
+	parts := strings.SplitN(v.Version, ".", 3)
+	if len(parts) < 2 {
+		return true
+	}
+	major, _ := strconv.Atoi(parts[0])
+	minor, _ := strconv.Atoi(parts[1])
+	return major > 1 || (major == 1 && minor >= 11)
+})
+
+// passwordLines sets an account's password: password_wo with its version, or the sensitive
+// password on CLIs without write-only attributes (OpenTofu 1.10).
+func passwordLines(password string, version int) string {
+	if !writeOnlySupported() {
+		return fmt.Sprintf("  password = %q", password)
+	}
+	return fmt.Sprintf("  password_wo = %q\n  password_wo_version = %d", password, version)
+}
+
+func requireWriteOnly(t *testing.T) {
+	t.Helper()
+	if !writeOnlySupported() {
+		t.Skip("the CLI under test has no write-only attributes (Terraform or OpenTofu 1.11 and later have them)")
+	}
 }
 
 func accessSimOptions() simulator.Options {
@@ -134,8 +179,8 @@ func TestAccAccount_lifecycle(t *testing.T) {
 	env := newTestEnv(t, accessSimOptions())
 	id := env.plantInstance(t, "8.0", "")
 	const pw1, pw2 = "First-pass1", "Second-pass2"
-	step1 := accountConfig(env, id, fmt.Sprintf("  description = \"App account\"\n  password_wo = %q\n  password_wo_version = 1", pw1))
-	step2 := accountConfig(env, id, fmt.Sprintf("  description = \"Renamed account\"\n  password_wo = %q\n  password_wo_version = 2", pw2))
+	step1 := accountConfig(env, id, "  description = \"App account\"\n"+passwordLines(pw1, 1))
+	step2 := accountConfig(env, id, "  description = \"Renamed account\"\n"+passwordLines(pw2, 2))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             env.checkNoAccess(id),
@@ -169,7 +214,7 @@ func TestAccAccount_lifecycle(t *testing.T) {
 			},
 			{
 				ResourceName: accountRes, ImportState: true, ImportStateId: id + ":app_user", ImportStateVerify: true,
-				ImportStateVerifyIgnore: []string{"password_wo", "password_wo_version", "timeouts"},
+				ImportStateVerifyIgnore: []string{"password_wo", "password_wo_version", "password", "timeouts"},
 			},
 			{
 				// Drift: the description changed outside Terraform; the plan puts it back.
@@ -246,6 +291,7 @@ func TestAccAccount_planTimeRules(t *testing.T) {
 	account := func(instance, name, extra string) string {
 		return env.providerBlock() + fmt.Sprintf("resource \"rds_account\" \"app\" {\n  instance_id = %q\n  name = %q\n%s\n}\n", instance, name, extra)
 	}
+	requireWriteOnly(t) // the cases name password_wo
 	const pw = "  password_wo = \"Good-pass1\"\n  password_wo_version = 1"
 	cases := []struct {
 		name, config string
@@ -273,5 +319,24 @@ func TestAccAccount_planTimeRules(t *testing.T) {
 	}
 	if n := env.accessWrites(); n != 0 {
 		t.Fatalf("%d account/database writes for bad plans; want 0", n)
+	}
+}
+
+// When the instance is unknown at plan, the plan names exactly the deferred checks this account
+// could break.
+func TestDeferredAccountChecks(t *testing.T) {
+	unknown := accountModel{InstanceID: types.StringUnknown(), Name: types.StringValue("app"), Type: types.StringValue("Normal")}
+	if got := deferredAccountChecks(unknown); got != "" {
+		t.Fatalf("a short Normal account defers nothing that can fail, got %q", got)
+	}
+	super := unknown
+	super.Type, super.Name = types.StringValue("Super"), types.StringValue("a_very_long_admin_name")
+	if got := deferredAccountChecks(super); !strings.Contains(got, "privileged") || !strings.Contains(got, "MySQL 5.7") {
+		t.Fatalf("deferred checks: %q", got)
+	}
+	known := super
+	known.InstanceID = types.StringValue("rm-1")
+	if got := deferredAccountChecks(known); got != "" {
+		t.Fatalf("a known instance defers nothing, got %q", got)
 	}
 }

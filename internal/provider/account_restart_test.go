@@ -94,10 +94,9 @@ data "rds_instances" "mine" {
 }
 
 resource "rds_account" "app" {
-  instance_id         = data.rds_instances.mine.ids[0]
-  name                = "app_user"
-  password_wo         = "Restart-pass1"
-  password_wo_version = 1
+  instance_id = data.rds_instances.mine.ids[0]
+  name        = "app_user"
+` + passwordLines("Restart-pass1", 1) + `
 }
 `
 	var id string

@@ -55,6 +55,7 @@ func TestAccessRules(t *testing.T) {
 		{"reserved db", KindDatabase, mysql80(AccessFacts{DBName: "mysql", CharacterSet: "utf8"}), "database-name-reserved"},
 		{"charset", KindDatabase, mysql80(AccessFacts{DBName: "orders", CharacterSet: "utf16"}), "database-character-set"},
 		{"charset before the instance exists", KindDatabase, AccessFacts{DBName: "orders", CharacterSet: "ascii"}, "database-character-set"},
+		{"privilege on postgres", KindPrivilege, AccessFacts{InstanceKnown: true, Engine: "PostgreSQL", AccountName: "app", Privilege: "ReadOnly"}, "access-engine"},
 		{"privilege value", KindPrivilege, mysql80(AccessFacts{AccountName: "app", Privilege: "All"}), "privilege-value"},
 		{"privilege on super", KindPrivilege, mysql80(AccessFacts{AccountName: "boss", AccountType: "Super", Privilege: "ReadOnly"}), "privilege-super-account"},
 	}

@@ -304,3 +304,36 @@ func TestDescribeAccountsPaging(t *testing.T) {
 	}
 	e.c.fails("DescribeAccounts", map[string]string{"DBInstanceId": id, "PageSize": "10"}, 400, "InvalidParameter")
 }
+
+// Hostile account and database parameters never give a 5xx, a crash, or an echoed password.
+func TestAccountsBadInputNeverServerError(t *testing.T) {
+	e := newAccountsEnv(t)
+	id := e.create(nil)
+	values := []string{"", " ", "-1", "0", "99999999999999999999", "abc", "%00", "\u00e9\u4e2d", strings.Repeat("z", 300), "Super", "ReadWrite,ReadOnly", ",", "a,,b", "Secr3t-pass"}
+	names := []string{"AccountName", "AccountPassword", "AccountType", "AccountDescription", "DBName", "CharacterSetName", "DBDescription",
+		"AccountPrivilege", "DBStatus", "PageSize", "PageNumber"}
+	for _, action := range []string{"CreateAccount", "DescribeAccounts", "ResetAccountPassword", "ModifyAccountDescription", "DeleteAccount",
+		"CreateDatabase", "DescribeDatabases", "ModifyDBDescription", "DeleteDatabase", "GrantAccountPrivilege", "RevokeAccountPrivilege"} {
+		for i, v := range values {
+			p := map[string]string{"DBInstanceId": id}
+			for j, name := range names {
+				if (i+j)%3 != 1 {
+					p[name] = v
+				}
+			}
+			if _, ok := p["AccountPassword"]; ok {
+				p["AccountPassword"] = "Qx7-" + v // a marker no other parameter carries
+			}
+			a := e.c.call(action, p)
+			if a.status >= 500 {
+				t.Fatalf("%s %v: HTTP %d %s", action, p, a.status, a.raw)
+			}
+			if pw, ok := p["AccountPassword"]; ok && strings.Contains(a.raw, pw) {
+				t.Fatalf("%s: the answer quotes the password: %s", action, a.raw)
+			}
+		}
+	}
+	if n := e.sim.Stats().InternalErrors; n != 0 {
+		t.Fatalf("%d internal errors", n)
+	}
+}
