@@ -148,8 +148,9 @@ func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest
 	})
 	if rdsapi.ErrorCode(err) == rdsapi.CodeAccountDuplicate {
 		// The check above found no such account, so this is our own create whose answer was lost
-		// and which the client sent again: make sure it has this password.
-		err = retryWrite(ctx, r.data, func() error { return r.data.API.ResetAccountPassword(ctx, id, name, password) })
+		// and which the client sent again, unless something else created it meanwhile: adopt it
+		// only with the planned type, and make sure it has this password.
+		err = r.adoptResent(ctx, id, name, plan.Type.ValueString(), password, err)
 	}
 	if err != nil {
 		resp.Diagnostics.AddError("Error creating RDS account", fmt.Sprintf("CreateAccount %s on %s: %v", name, id, err))
@@ -391,6 +392,19 @@ func (r *accountResource) checkExisting(ctx context.Context, id string, plan acc
 			diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
 		}
 	}
+}
+
+// adoptResent takes over an account whose create answered Duplicate after the check had found
+// none; another type means another creator, and dup is returned.
+func (r *accountResource) adoptResent(ctx context.Context, id, name, kind, password string, dup error) error {
+	existing, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
+	if err != nil {
+		return err
+	}
+	if existing == nil || existing.AccountType != kind {
+		return fmt.Errorf("the account was created by someone else meanwhile (import it with `terraform import <address> %s:%s`): %w", id, name, dup)
+	}
+	return retryWrite(ctx, r.data, func() error { return r.data.API.ResetAccountPassword(ctx, id, name, password) })
 }
 
 // waitAvailable polls until AccountStatus is Available.

@@ -109,15 +109,6 @@ func (e *testEnv) plantInstance(t *testing.T, version, master string) string {
 	return id
 }
 
-func (e *testEnv) access(t *testing.T, id string) simulator.InstanceAccess {
-	t.Helper()
-	a, ok := e.sim.InstanceAccess(id)
-	if !ok {
-		t.Fatalf("instance %s is gone", id)
-	}
-	return a
-}
-
 func (e *testEnv) accountHash(id, name string) string {
 	a, _ := e.sim.InstanceAccess(id)
 	for _, acc := range a.Accounts {

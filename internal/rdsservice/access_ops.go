@@ -102,7 +102,7 @@ func (w *Waiter) Poll(ctx context.Context, what string, check func() (done bool,
 	clock := w.clock()
 	lo, hi := w.intervals()
 	start := clock.Now()
-	last := "no successful read"
+	var last string // what the latest check saw
 	for {
 		done, seen, err := check()
 		switch {
