@@ -39,7 +39,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	if *addr == "" || *user == "" || fs.NArg() == 0 {
-		return errors.New("usage: rds-sql -addr HOST:PORT -user NAME [-database DB] STATEMENT...")
+		return errors.New("usage: rds-sql -addr HOST:PORT -user NAME [-database DB] STATEMENT [STATEMENT]")
 	}
 	host, portText, err := net.SplitHostPort(*addr)
 	if err != nil {

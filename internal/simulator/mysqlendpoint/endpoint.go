@@ -45,6 +45,7 @@ type Options struct {
 // Endpoint is one instance's MySQL server. Its methods are safe for concurrent use.
 type Endpoint struct {
 	listener     net.Listener
+	addr         *net.TCPAddr
 	provider     *memory.DbProvider
 	engine       *sqle.Engine
 	beforeAccept func()
@@ -81,6 +82,11 @@ func Start(opts Options) (*Endpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mysql endpoint: %w", err)
 	}
+	tcpAddr, ok := listener.Addr().(*net.TCPAddr)
+	if !ok {
+		_ = listener.Close()
+		return nil, fmt.Errorf("mysql endpoint: %s is not a TCP address", listener.Addr())
+	}
 	provider := memory.NewDBProvider()
 	engine := sqle.NewDefault(provider)
 	// With the mysql database enabled and no users, nobody can log in until an account exists, as on a new instance.
@@ -88,6 +94,7 @@ func Start(opts Options) (*Endpoint, error) {
 
 	e := &Endpoint{
 		listener:     listener,
+		addr:         tcpAddr,
 		provider:     provider,
 		engine:       engine,
 		beforeAccept: opts.BeforeAccept,
@@ -111,10 +118,10 @@ func Start(opts Options) (*Endpoint, error) {
 func (e *Endpoint) Addr() string { return e.listener.Addr().String() }
 
 // Host is the address clients connect to, without the port.
-func (e *Endpoint) Host() string { return e.listener.Addr().(*net.TCPAddr).IP.String() }
+func (e *Endpoint) Host() string { return e.addr.IP.String() }
 
 // Port is the TCP port clients connect to.
-func (e *Endpoint) Port() int { return e.listener.Addr().(*net.TCPAddr).Port }
+func (e *Endpoint) Port() int { return e.addr.Port }
 
 // Settings are those of the running boot (or of the last one, during a restart).
 func (e *Endpoint) Settings() Settings {
