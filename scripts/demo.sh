@@ -124,3 +124,27 @@ tf destroy -auto-approve -input=false -var atomic_write_16k=false
 destroyed=1
 
 step "Done: created, toggled, destroyed. The simulator stops now."
+
+step "Logging in as the account Terraform creates: the engine's doublewrite buffer follows atomic_write_16k"
+# examples/modules/mysql-app (an instance, a database, an account with ReadWrite on it) applied as a root module;
+# bin/rds-sql connects to the MySQL endpoint the simulator serves behind the instance.
+"$GO" build -o bin/rds-sql ./internal/cmd/rds-sql
+app="$demo/mysql-app"
+mkdir -p "$app"
+cp examples/modules/mysql-app/*.tf "$app/"
+export TF_VAR_account_password="Demo-Passw0rd-2026" RDS_SQL_PASSWORD="Demo-Passw0rd-2026"
+app_vars=(-input=false -var name=demo-app -var 'security_ips=["127.0.0.1"]')
+tfapp() { "$TERRAFORM" -chdir="$app" "$@"; }
+app_sql() {
+  ./bin/rds-sql -addr "$(tfapp output -raw address)" -user "$(tfapp output -raw account_name)" \
+    -database "$(tfapp output -raw database_name)" "$@"
+}
+tfapp apply -auto-approve "${app_vars[@]}" >/dev/null
+echo "applied examples/modules/mysql-app: atomic_write_16k = $(tfapp output -raw atomic_write_16k), endpoint $(tfapp output -raw address)"
+app_sql "CREATE TABLE visits (id INT PRIMARY KEY)" "INSERT INTO visits VALUES (1), (2), (3)" \
+  "SELECT @@version AS version, @@innodb_doublewrite AS innodb_doublewrite"
+tfapp apply -auto-approve "${app_vars[@]}" -var atomic_write_16k=false >/dev/null
+echo "applied atomic_write_16k = $(tfapp output -raw atomic_write_16k) (one restart; the rows written before it are kept)"
+app_sql "SELECT @@innodb_doublewrite AS innodb_doublewrite, COUNT(*) AS visits FROM visits"
+tfapp destroy -auto-approve "${app_vars[@]}" -var atomic_write_16k=false >/dev/null
+echo "destroyed the mysql-app instance"

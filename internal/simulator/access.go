@@ -45,7 +45,7 @@ type DatabaseAccess struct {
 func (s *Simulator) InstanceAccess(instanceID string) (access InstanceAccess, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := s.now()
+	now := s.cloudNow()
 	if s.advance(now) {
 		_ = s.saveLocked() // a failed save is retried by the next mutation; the answer is still right
 	}

@@ -335,8 +335,8 @@ func (s *Simulator) insert(c *call, in *instance) map[string]any {
 	return map[string]any{
 		"DBInstanceId":     in.ID,
 		"OrderId":          itoa(s.nextOrder()), // a string here, an integer in ModifyDBInstanceSpec, as the SDK models say
-		"ConnectionString": connectionString(in),
-		"Port":             in.Port,
+		"ConnectionString": s.connectionString(in, c.now),
+		"Port":             s.connectionPort(in, c.now),
 	}
 }
 

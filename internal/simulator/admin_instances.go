@@ -35,7 +35,7 @@ type instanceFacts struct {
 func (s *Simulator) serveInstanceAdmin(w http.ResponseWriter, r *http.Request, id, sub string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.advance(s.now()) {
+	if s.advance(s.cloudNow()) {
 		_ = s.saveLocked()
 	}
 	in, ok := s.state.Instances[id]

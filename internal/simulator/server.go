@@ -156,6 +156,7 @@ func (s *Simulator) dispatch(action string, h handler, p params) (map[string]any
 		c.dirty = true
 	}
 	resp, e := s.withClientToken(action, c, h)
+	s.syncEndpointsLocked(c.now)
 	if c.dirty {
 		if err := s.saveLocked(); err != nil && e == nil {
 			return nil, errInternal("saving the state file failed: " + err.Error())

@@ -45,6 +45,9 @@ type Options struct {
 	// StatePath, when set, is loaded at start and rewritten atomically after each mutation.
 	StatePath string
 	Faults    Faults
+	// Endpoints, when set, serves a MySQL endpoint per MySQL instance (mysqlendpoint.ForSimulator; endpoints.go).
+	// Call Close to stop them.
+	Endpoints StartEndpoint
 	// Now is the clock; time.Now when nil. Tests inject a fake to drive transitions.
 	Now func() time.Time
 }
@@ -108,6 +111,8 @@ type Simulator struct {
 	quotaWindows map[string]*quotaWindow
 	// nonceSweepAt is the size of nonces at which expired ones are next swept (auth.go).
 	nonceSweepAt int
+	// endpoints are the instances' MySQL endpoints, nil when Options.Endpoints is not set (endpoints.go).
+	endpoints *endpointSet
 }
 
 // New builds a Simulator, loading Options.StatePath when the file exists.
@@ -142,6 +147,7 @@ func New(opts Options) (*Simulator, error) {
 		stats:  newStats(),
 		rnd:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5eed)),
 	}
+	s.endpoints = newEndpointSet(opts.Endpoints)
 	st, err := loadState(opts.StatePath)
 	if err != nil {
 		return nil, err

@@ -41,5 +41,6 @@ func NewTestServer(t testing.TB, opts Options) (*Simulator, *httptest.Server) {
 	}
 	srv := httptest.NewServer(sim)
 	t.Cleanup(srv.Close)
+	t.Cleanup(func() { _ = sim.Close() })
 	return sim, srv
 }

@@ -71,6 +71,7 @@ func (s *Simulator) startRestart(in *instance, status string, now time.Time, new
 	in.Optimized = newOptimized
 	in.applyPendingParams()
 	s.stats.Restarts[in.ID]++
+	s.endpoints.noteRestart(in.ID)
 	if s.opts.RestartDuration == 0 {
 		in.Status = statusRunning
 		in.StatusUntil = time.Time{}

@@ -69,7 +69,7 @@ type InstanceState struct {
 func (s *Simulator) SetInstanceState(id string, st InstanceState) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.advance(s.now())
+	s.advance(s.cloudNow())
 	if err := s.setInstanceState(id, st); err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func (s *Simulator) SetInstanceState(id string, st InstanceState) error {
 func (s *Simulator) AddIPArray(id, name, ips, attribute string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.advance(s.now())
+	s.advance(s.cloudNow())
 	in, ok := s.state.Instances[id]
 	if !ok {
 		return fmt.Errorf("no instance %s", id)
@@ -104,7 +104,7 @@ func (s *Simulator) setInstanceState(id string, ch InstanceState) error {
 	if ch.LockMode != "" && !slices.Contains(lockModes, ch.LockMode) {
 		return fmt.Errorf("lock_mode %q is not one of %v", ch.LockMode, lockModes)
 	}
-	now := s.now()
+	now := s.cloudNow()
 	switch ch.Status {
 	case "":
 	case statusRunning, statusStopped:

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
+	"github.com/openrds/terraform-provider-rds/internal/simulator/mysqlendpoint"
 )
 
 func main() {
@@ -46,6 +47,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	latency := fs.Duration("latency", 0, "delay added to every API request")
 	dropRate := fs.Float64("drop-response-rate", 0, "fraction of API requests carried out whose response is then dropped")
 	qps := fs.String("qps", "", "per-action quota in calls per second, answered Throttling.Api beyond it: N (every action) or ACTION=N[,ACTION=N...]")
+	endpoints := fs.Bool("mysql-endpoints", true, "serve a MySQL endpoint on loopback per MySQL instance (off for large-scale bench runs)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -56,16 +58,21 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sim, err := simulator.New(simulator.Options{
+	opts := simulator.Options{
 		AccessKeyID: *keyID, AccessKeySecret: *keySecret, Region: *region,
 		CreateDuration: *createDuration, RestartDuration: *restartDuration, DeleteDuration: *deleteDuration,
 		FlagLag: *flagLag, AccountDuration: *accountDuration, Seed: *seed, StatePath: *statePath,
 		Faults: simulator.Faults{ThrottleRate: *throttleRate, ErrorRate: *errorRate,
 			LatencyMS: int(latency.Milliseconds()), DropResponseRate: *dropRate, QPS: quota},
-	})
+	}
+	if *endpoints {
+		opts.Endpoints = mysqlendpoint.ForSimulator
+	}
+	sim, err := simulator.New(opts)
 	if err != nil {
 		return err
 	}
+	defer func() { _ = sim.Close() }()
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		return err

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/openrds/terraform-provider-rds/internal/simulator/mysqlendpoint"
+)
+
+func TestRunPrintsResultsAndReadsThePasswordFromTheEnvironment(t *testing.T) {
+	ep, err := mysqlendpoint.Start(mysqlendpoint.Options{AllowedClients: []string{"127.0.0.1"}, Settings: mysqlendpoint.Settings{Version: "8.0.36"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ep.Close() })
+	if err := ep.CreateDatabase("appdb", "utf8mb4"); err != nil {
+		t.Fatal(err)
+	}
+	if err := ep.CreateAccount("app", mysqlendpoint.NativePasswordHash("Pw-12345"), true); err != nil {
+		t.Fatal(err)
+	}
+	env := func(name string) string {
+		if name == "RDS_SQL_PASSWORD" {
+			return "Pw-12345"
+		}
+		return ""
+	}
+	var out bytes.Buffer
+	err = run(context.Background(), []string{"-addr", ep.Addr(), "-user", "app", "-database", "appdb",
+		"CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1), (2)",
+		"SELECT @@version AS version, @@innodb_doublewrite AS doublewrite, COUNT(*) AS n FROM t"}, env, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "INSERT INTO t VALUES (1), (2): 2 rows affected\nversion\tdoublewrite\tn\n8.0.36\tOFF\t2\n"
+	if got := out.String(); !strings.HasSuffix(got, want) {
+		t.Fatalf("output:\n%s\nwant it to end with:\n%s", got, want)
+	}
+
+	err = run(context.Background(), []string{"-addr", ep.Addr(), "-user", "app", "SELECT 1"}, func(string) string { return "" }, &out)
+	if err == nil || !strings.Contains(err.Error(), "Access denied") {
+		t.Fatalf("without the password: %v", err)
+	}
+	if err := run(context.Background(), []string{"-user", "app", "SELECT 1"}, env, &out); err == nil {
+		t.Fatal("accepted a missing -addr")
+	}
+}

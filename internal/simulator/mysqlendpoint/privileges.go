@@ -1,0 +1,118 @@
+package mysqlendpoint
+
+import (
+	"crypto/sha1"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/mysql_db"
+)
+
+// Privilege is an Alibaba account privilege on one database, as GrantAccountPrivilege names it.
+type Privilege string
+
+const (
+	ReadWrite Privilege = "ReadWrite"
+	ReadOnly  Privilege = "ReadOnly"
+	DDLOnly   Privilege = "DDLOnly"
+	DMLOnly   Privilege = "DMLOnly"
+)
+
+// databasePrivileges maps each Alibaba privilege to the MySQL privileges it grants on the database, after
+// "Account permissions" (https://www.alibabacloud.com/help/en/rds/apsaradb-rds-for-mysql/account-permissions).
+// The table there also lists PROCESS, REPLICATION SLAVE and REPLICATION CLIENT for every mode. Those are global
+// privileges, and the endpoint leaves them out: go-mysql-server lets an account holding any global privilege USE
+// every database, where MySQL refuses a database the account has no privilege on.
+var databasePrivileges = map[Privilege][]sql.PrivilegeType{
+	ReadOnly: {sql.PrivilegeType_Select, sql.PrivilegeType_ShowView},
+	ReadWrite: {
+		sql.PrivilegeType_Alter, sql.PrivilegeType_AlterRoutine, sql.PrivilegeType_Create,
+		sql.PrivilegeType_CreateTempTable, sql.PrivilegeType_CreateView, sql.PrivilegeType_CreateRoutine,
+		sql.PrivilegeType_Delete, sql.PrivilegeType_Drop, sql.PrivilegeType_Event, sql.PrivilegeType_Execute,
+		sql.PrivilegeType_Insert, sql.PrivilegeType_Index, sql.PrivilegeType_LockTables,
+		sql.PrivilegeType_References, sql.PrivilegeType_Select, sql.PrivilegeType_ShowView,
+		sql.PrivilegeType_Trigger, sql.PrivilegeType_Update,
+	},
+	DDLOnly: {
+		sql.PrivilegeType_Alter, sql.PrivilegeType_AlterRoutine, sql.PrivilegeType_Create,
+		sql.PrivilegeType_CreateView, sql.PrivilegeType_CreateTempTable, sql.PrivilegeType_CreateRoutine,
+		sql.PrivilegeType_Drop, sql.PrivilegeType_Index, sql.PrivilegeType_LockTables, sql.PrivilegeType_ShowView,
+	},
+	DMLOnly: {
+		sql.PrivilegeType_CreateTempTable, sql.PrivilegeType_Delete, sql.PrivilegeType_Event,
+		sql.PrivilegeType_Execute, sql.PrivilegeType_Insert, sql.PrivilegeType_LockTables, sql.PrivilegeType_Select,
+		sql.PrivilegeType_ShowView, sql.PrivilegeType_Trigger, sql.PrivilegeType_Update,
+	},
+}
+
+// privilegedAccountPrivileges are the global privileges of a privileged (Super) account, same source.
+var privilegedAccountPrivileges = []sql.PrivilegeType{
+	sql.PrivilegeType_Alter, sql.PrivilegeType_AlterRoutine, sql.PrivilegeType_Create, sql.PrivilegeType_CreateView,
+	sql.PrivilegeType_CreateRoutine, sql.PrivilegeType_CreateUser, sql.PrivilegeType_CreateTempTable,
+	sql.PrivilegeType_Delete, sql.PrivilegeType_Drop, sql.PrivilegeType_Event, sql.PrivilegeType_Execute,
+	sql.PrivilegeType_Index, sql.PrivilegeType_Insert, sql.PrivilegeType_LockTables, sql.PrivilegeType_Process,
+	sql.PrivilegeType_Reload, sql.PrivilegeType_References, sql.PrivilegeType_ReplicationSlave,
+	sql.PrivilegeType_ReplicationClient, sql.PrivilegeType_Select, sql.PrivilegeType_ShowView,
+	sql.PrivilegeType_Trigger, sql.PrivilegeType_Update,
+}
+
+// ParsePrivilege accepts the four MySQL privilege names of GrantAccountPrivilege.
+func ParsePrivilege(name string) (Privilege, error) {
+	p := Privilege(name)
+	if _, ok := databasePrivileges[p]; !ok {
+		return "", fmt.Errorf("privilege %q is not one of ReadWrite, ReadOnly, DDLOnly, DMLOnly", name)
+	}
+	return p, nil
+}
+
+// NativePasswordHash is the mysql_native_password hash of a password, SHA1(SHA1(password)), in the
+// "*HEX" form of mysql.user.authentication_string.
+func NativePasswordHash(password string) string {
+	stage1 := sha1.Sum([]byte(password))
+	stage2 := sha1.Sum(stage1[:])
+	return "*" + strings.ToUpper(hex.EncodeToString(stage2[:]))
+}
+
+// normalizeNativeHash accepts SHA1(SHA1(password)) as 40 hex digits, with or without the leading "*", and returns
+// the "*HEX" form the engine verifies logins against.
+func normalizeNativeHash(hash string) (string, error) {
+	digits := strings.TrimPrefix(hash, "*")
+	raw, err := hex.DecodeString(digits)
+	if err != nil || len(raw) != sha1.Size {
+		return "", fmt.Errorf("password hash must be SHA1(SHA1(password)) as 40 hex digits, optionally prefixed by '*'")
+	}
+	return "*" + strings.ToUpper(digits), nil
+}
+
+// account is the endpoint's model of one RDS account: the engine's mysql.user row is rebuilt from it on every change.
+type account struct {
+	name       string
+	hash       string
+	privileged bool
+	grants     map[string]Privilege // database -> privilege
+}
+
+func (a *account) engineUser() *mysql_db.User {
+	privs := mysql_db.NewPrivilegeSet()
+	if a.privileged {
+		privs.AddGlobalStatic(privilegedAccountPrivileges...)
+	}
+	dbs := make([]string, 0, len(a.grants))
+	for db := range a.grants {
+		dbs = append(dbs, db)
+	}
+	sort.Strings(dbs)
+	for _, db := range dbs {
+		privs.AddDatabase(db, databasePrivileges[a.grants[db]]...)
+	}
+	return &mysql_db.User{
+		User:         a.name,
+		Host:         "%",
+		PrivilegeSet: privs,
+		Plugin:       "mysql_native_password",
+		AuthString:   a.hash,
+	}
+}
