@@ -123,7 +123,6 @@ step "terraform destroy"
 tf destroy -auto-approve -input=false -var atomic_write_16k=false
 destroyed=1
 
-step "Done: created, toggled, destroyed. The simulator stops now."
 
 step "Logging in as the account Terraform creates: the engine's doublewrite buffer follows atomic_write_16k"
 # examples/modules/mysql-app (an instance, a database, an account with ReadWrite on it) applied as a root module;
@@ -148,3 +147,5 @@ echo "applied atomic_write_16k = $(tfapp output -raw atomic_write_16k) (one rest
 app_sql "SELECT @@innodb_doublewrite AS innodb_doublewrite, COUNT(*) AS visits FROM visits"
 tfapp destroy -auto-approve "${app_vars[@]}" -var atomic_write_16k=false >/dev/null
 echo "destroyed the mysql-app instance"
+
+step "Done: created, toggled, logged in, destroyed. The simulator stops now."

@@ -31,7 +31,7 @@ resource "rds_instance" "quickstart" {
   storage        = 20
   storage_type   = "cloud_essd"
   instance_name  = "quickstart"
-  security_ips   = ["10.0.0.0/24"]
+  security_ips   = ["10.0.0.0/24", "127.0.0.1"] # 127.0.0.1: the local simulator's MySQL endpoint accepts the printed login
 
   atomic_write_16k = var.atomic_write_16k
 }
