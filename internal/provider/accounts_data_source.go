@@ -99,19 +99,9 @@ func (d *accountsDataSource) Read(ctx context.Context, req datasource.ReadReques
 		resp.Diagnostics.AddError("Error listing RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
 		return
 	}
-	var names []string
-	objs := []attr.Value{}
-	for _, a := range sortedAccounts(accounts) {
-		if nameRE != nil && !nameRE.MatchString(a.AccountName) {
-			continue
-		}
-		names = append(names, a.AccountName)
-		objs = append(objs, accountObject(a, &resp.Diagnostics))
-	}
-	m.Names = stringListValue(names, &resp.Diagnostics)
-	list, diags := types.ListValue(types.ObjectType{AttrTypes: accountAttrTypes}, objs)
-	resp.Diagnostics.Append(diags...)
-	m.Accounts = list
+	sort.Slice(accounts, func(i, j int) bool { return accounts[i].AccountName < accounts[j].AccountName })
+	m.Names, m.Accounts = namedObjects(accounts, nameRE, func(a rdsapi.DBInstanceAccount) string { return a.AccountName },
+		accountObject, accountAttrTypes, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 
@@ -132,10 +122,22 @@ func accountObject(a rdsapi.DBInstanceAccount, diags *diag.Diagnostics) attr.Val
 	return obj
 }
 
-func sortedAccounts(accounts []rdsapi.DBInstanceAccount) []rdsapi.DBInstanceAccount {
-	out := append([]rdsapi.DBInstanceAccount(nil), accounts...)
-	sort.Slice(out, func(i, j int) bool { return out[i].AccountName < out[j].AccountName })
-	return out
+// namedObjects keeps the items whose name matches re (all when nil), in order, and returns their
+// names and their objects: the names and the list attributes of rds_accounts and rds_databases.
+func namedObjects[T any](items []T, re *regexp.Regexp, name func(T) string, object func(T, *diag.Diagnostics) attr.Value,
+	attrTypes map[string]attr.Type, diags *diag.Diagnostics) (types.List, types.List) {
+	var names []string
+	objs := []attr.Value{}
+	for _, it := range items {
+		if re != nil && !re.MatchString(name(it)) {
+			continue
+		}
+		names = append(names, name(it))
+		objs = append(objs, object(it, diags))
+	}
+	list, d := types.ListValue(types.ObjectType{AttrTypes: attrTypes}, objs)
+	diags.Append(d...)
+	return stringListValue(names, diags), list
 }
 
 // compileNameRegex compiles an optional name_regex (its validator refused bad ones already).

@@ -99,19 +99,8 @@ func (d *databasesDataSource) Read(ctx context.Context, req datasource.ReadReque
 		return
 	}
 	sort.Slice(dbs, func(i, j int) bool { return dbs[i].DBName < dbs[j].DBName })
-	var names []string
-	objs := []attr.Value{}
-	for _, db := range dbs {
-		if nameRE != nil && !nameRE.MatchString(db.DBName) {
-			continue
-		}
-		names = append(names, db.DBName)
-		objs = append(objs, databaseObject(db, &resp.Diagnostics))
-	}
-	m.Names = stringListValue(names, &resp.Diagnostics)
-	list, diags := types.ListValue(types.ObjectType{AttrTypes: databaseAttrTypes}, objs)
-	resp.Diagnostics.Append(diags...)
-	m.Databases = list
+	m.Names, m.Databases = namedObjects(dbs, nameRE, func(db rdsapi.Database) string { return db.DBName },
+		databaseObject, databaseAttrTypes, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }
 

@@ -89,10 +89,10 @@ func TestMaintenanceWindowImmediateOrderAndRevertCancel(t *testing.T) {
 	}
 	e.deferSpec(id, map[string]string{"DBInstanceClass": "mysql.x4.large.2c"})
 	// An immediate order supersedes the pending one.
-	e.c.ok("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceClass": "mysql.x4.xlarge.2c"})
+	e.c.ok("ModifyDBInstanceSpec", map[string]string{"DBInstanceId": id, "DBInstanceClass": "mysql.x2.large.2c"})
 	e.settle()
 	e.sim.AdvanceClock(24 * time.Hour)
-	if a := e.attr(id); a["DBInstanceClass"] != "mysql.x4.xlarge.2c" || e.sim.Stats().Restarts[id] != 1 {
+	if a := e.attr(id); a["DBInstanceClass"] != "mysql.x2.large.2c" || e.sim.Stats().Restarts[id] != 1 {
 		t.Fatalf("after the window: %v, restarts %d", a["DBInstanceClass"], e.sim.Stats().Restarts[id])
 	}
 	if n := len(e.tasks(id, taskScheduled)); n != 0 {
