@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -109,4 +111,16 @@ func stringOrNull(current types.String, reported string) types.String {
 		return types.StringNull()
 	}
 	return types.StringValue(reported)
+}
+
+// importByInstanceAndName imports an account or a database by `<instance_id>:<name>`: id,
+// instance_id and name; Read fills in the rest.
+func importByInstanceAndName(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse, example string) {
+	parts := splitImportID(req.ID, 2, "<instance_id>:<name>", example, &resp.Diagnostics)
+	if parts == nil {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), parts[0]+":"+parts[1])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("instance_id"), parts[0])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[1])...)
 }

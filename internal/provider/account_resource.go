@@ -273,13 +273,7 @@ func (r *accountResource) Delete(ctx context.Context, req resource.DeleteRequest
 // ImportState imports `<instance_id>:<name>`. The password is not readable: set password_wo and
 // password_wo_version (the first plan then resets the password to it) or password.
 func (r *accountResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	parts := splitImportID(req.ID, 2, "<instance_id>:<name>", "rm-bp1example:app_user", &resp.Diagnostics)
-	if parts == nil {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), parts[0]+":"+parts[1])...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("instance_id"), parts[0])...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[1])...)
+	importByInstanceAndName(ctx, req, resp, "rm-bp1example:app_user")
 }
 
 // ValidateConfig checks every rule the configuration alone decides (no API call).

@@ -211,13 +211,7 @@ func (r *databaseResource) Delete(ctx context.Context, req resource.DeleteReques
 
 // ImportState imports `<instance_id>:<name>`.
 func (r *databaseResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	parts := splitImportID(req.ID, 2, "<instance_id>:<name>", "rm-bp1example:orders", &resp.Diagnostics)
-	if parts == nil {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), parts[0]+":"+parts[1])...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("instance_id"), parts[0])...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[1])...)
+	importByInstanceAndName(ctx, req, resp, "rm-bp1example:orders")
 }
 
 // ValidateConfig checks every rule the configuration alone decides (no API call).
