@@ -124,3 +124,32 @@ func importByInstanceAndName(ctx context.Context, req resource.ImportStateReques
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("instance_id"), parts[0])...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[1])...)
 }
+
+// waitStatus polls find until the item is listed with the wanted status, and returns it.
+// what names it in messages ("account app on rm-1").
+func waitStatus[T any](ctx context.Context, data *ProviderData, what, want string, find func() (*T, error), status func(*T) string) (*T, error) {
+	var item *T
+	err := data.Waiter.Poll(ctx, fmt.Sprintf("%s to be %s", what, want), func() (bool, string, error) {
+		it, err := find()
+		if err != nil {
+			return false, "", err
+		}
+		if it == nil {
+			return false, "not listed yet", nil
+		}
+		item = it
+		return status(it) == want, "status " + status(it), nil
+	})
+	return item, err
+}
+
+// waitUnlisted polls find until the item is no longer listed (or its instance is gone).
+func waitUnlisted[T any](ctx context.Context, data *ProviderData, what string, find func() (*T, error)) error {
+	return data.Waiter.Poll(ctx, what+" to be deleted", func() (bool, string, error) {
+		it, err := find()
+		if gone(err) {
+			return true, "", nil
+		}
+		return it == nil, "still listed", err
+	})
+}

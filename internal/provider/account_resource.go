@@ -258,13 +258,8 @@ func (r *accountResource) Delete(ctx context.Context, req resource.DeleteRequest
 		resp.Diagnostics.AddError("Error deleting RDS account", fmt.Sprintf("DeleteAccount %s on %s: %v", name, id, err))
 		return
 	}
-	err = r.data.Waiter.Poll(ctx, fmt.Sprintf("account %s on %s to be deleted", name, id), func() (bool, string, error) {
-		account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
-		if gone(err) {
-			return true, "", nil
-		}
-		return account == nil, "account still listed", err
-	})
+	err = waitUnlisted(ctx, r.data, fmt.Sprintf("account %s on %s", name, id),
+		func() (*rdsapi.DBInstanceAccount, error) { return rdsservice.FindAccount(ctx, r.data.API, id, name) })
 	if err != nil {
 		resp.Diagnostics.AddError("Error waiting for RDS account deletion", err.Error())
 	}
@@ -403,19 +398,9 @@ func (r *accountResource) adoptResent(ctx context.Context, id, name, kind, passw
 
 // waitAvailable polls until AccountStatus is Available.
 func (r *accountResource) waitAvailable(ctx context.Context, id, name string) (*rdsapi.DBInstanceAccount, error) {
-	var account *rdsapi.DBInstanceAccount
-	err := r.data.Waiter.Poll(ctx, fmt.Sprintf("account %s on %s to be %s", name, id, rdsapi.AccountStatusAvailable), func() (bool, string, error) {
-		a, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
-		if err != nil {
-			return false, "", err
-		}
-		if a == nil {
-			return false, "account not listed yet", nil
-		}
-		account = a
-		return a.AccountStatus == rdsapi.AccountStatusAvailable, "status " + a.AccountStatus, nil
-	})
-	return account, err
+	return waitStatus(ctx, r.data, fmt.Sprintf("account %s on %s", name, id), rdsapi.AccountStatusAvailable,
+		func() (*rdsapi.DBInstanceAccount, error) { return rdsservice.FindAccount(ctx, r.data.API, id, name) },
+		func(a *rdsapi.DBInstanceAccount) string { return a.AccountStatus })
 }
 
 type accountModel struct {

@@ -290,19 +290,8 @@ func (r *databaseResource) check(ctx context.Context, plan databaseModel, creati
 
 // waitRunning polls until DBStatus is Running.
 func (r *databaseResource) waitRunning(ctx context.Context, id, name string) (*rdsapi.Database, error) {
-	var db *rdsapi.Database
-	err := r.data.Waiter.Poll(ctx, fmt.Sprintf("database %s on %s to be %s", name, id, rdsapi.DatabaseStatusRunning), func() (bool, string, error) {
-		d, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
-		if err != nil {
-			return false, "", err
-		}
-		if d == nil {
-			return false, "database not listed yet", nil
-		}
-		db = d
-		return d.DBStatus == rdsapi.DatabaseStatusRunning, "status " + d.DBStatus, nil
-	})
-	return db, err
+	return waitStatus(ctx, r.data, fmt.Sprintf("database %s on %s", name, id), rdsapi.DatabaseStatusRunning,
+		r.finder(ctx, id, name), func(db *rdsapi.Database) string { return db.DBStatus })
 }
 
 type databaseModel struct {
@@ -340,16 +329,11 @@ func (m *databaseModel) fill(db *rdsapi.Database) {
 	}
 }
 
-// waitGone polls until the database is no longer listed.
+// waitGone polls until the database is no longer listed (Deleting, then gone).
 func (r *databaseResource) waitGone(ctx context.Context, id, name string) error {
-	return r.data.Waiter.Poll(ctx, fmt.Sprintf("database %s on %s to be deleted", name, id), func() (bool, string, error) {
-		db, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
-		if gone(err) {
-			return true, "", nil
-		}
-		if db != nil {
-			return false, "status " + db.DBStatus, err
-		}
-		return true, "", err
-	})
+	return waitUnlisted(ctx, r.data, fmt.Sprintf("database %s on %s", name, id), r.finder(ctx, id, name))
+}
+
+func (r *databaseResource) finder(ctx context.Context, id, name string) func() (*rdsapi.Database, error) {
+	return func() (*rdsapi.Database, error) { return rdsservice.FindDatabase(ctx, r.data.API, id, name) }
 }
