@@ -413,45 +413,57 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		attr, err = r.data.Waiter.WaitRunning(ctx, id)
 	}
 	if err != nil {
+		// Running without the planned flag is usable: the flag is then the remaining change.
+		if running, ok := runningNow(ctx, r.data, id); ok {
+			r.incompleteCreate(ctx, resp, plan, running, "waiting for the planned 16K atomic write", err)
+			return
+		}
 		resp.Diagnostics.AddError("Error waiting for RDS instance to be created",
 			fmt.Sprintf("Instance %s was created but did not become ready: %s. It is recorded in state and will be "+
 				"replaced on the next apply (tainted).", id, operationError(ctx, err)))
 		return
 	}
 
+	// From here on the instance is usable: a step that fails leaves it in state, not tainted, and
+	// the next plan shows what remains (partial_create.go).
 	// Parameters before a clone's toggle, whose restart then applies the ones that need one.
 	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters",
-			fmt.Sprintf("Instance %s was created but its parameters could not be set: %s. It is recorded in state and will be "+
-				"replaced on the next apply (tainted).", id, operationError(ctx, err)))
+		r.incompleteCreate(ctx, resp, plan, attr, "setting the parameters", err)
 		return
 	}
 
 	// A clone starts with its source's settings; bring the rest in line with the plan.
 	if restore != nil {
-		attr, err = r.alignClone(ctx, id, attr, plan, wantFlag)
+		aligned, err := r.alignClone(ctx, id, attr, plan, wantFlag)
 		if err != nil {
-			resp.Diagnostics.AddError("Error configuring cloned RDS instance",
-				fmt.Sprintf("Instance %s was cloned but could not be configured as planned: %s. It is recorded in state "+
-					"and will be replaced on the next apply (tainted).", id, operationError(ctx, err)))
+			r.incompleteCreate(ctx, resp, plan, attr, "configuring the clone as planned", err)
 			return
 		}
+		attr = aligned
 	}
 	if len(dec.Parameters.Send) > 0 {
-		if attr, err = rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error waiting for RDS instance parameters", operationError(ctx, err))
+		running, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send)
+		if err != nil {
+			r.incompleteCreate(ctx, resp, plan, attr, "waiting for the parameters to run", err)
 			return
 		}
+		attr = running
 	}
 
-	if attr, err = r.setMaintenanceWindow(ctx, id, attr, plan.MaintenanceWindow); err != nil {
-		resp.Diagnostics.AddError("Error setting the maintenance window",
-			fmt.Sprintf("Instance %s was created, but its maintenance_window could not be set: %s. It is recorded in state "+
-				"and will be replaced on the next apply (tainted).", id, operationError(ctx, err)))
+	windowed, err := r.setMaintenanceWindow(ctx, id, attr, plan.MaintenanceWindow)
+	if err != nil {
+		r.incompleteCreate(ctx, resp, plan, attr, "setting the maintenance window", err)
 		return
 	}
+	attr = windowed
+	planned := plan
 	r.writeState(attr, &plan, &resp.Diagnostics)
-	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
+	var readDiags diag.Diagnostics
+	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &readDiags)
+	if readDiags.HasError() {
+		r.incompleteCreate(ctx, resp, planned, attr, "reading the parameters", errors.New(readDiags.Errors()[0].Detail()))
+		return
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
@@ -607,6 +619,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		requested.setSpec(&plan)
 	}
 	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
+	clearIncompleteCreate(ctx, resp.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
@@ -706,6 +719,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 			plan.ScheduledChange = state.ScheduledChange
 		}
 		r.data.plans.record(state.ID.ValueString(), flag)
+		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, plan, &resp.Diagnostics)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }

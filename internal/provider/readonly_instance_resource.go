@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -296,36 +297,49 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 
 	attr, err := r.data.Waiter.WaitRunning(ctx, id)
 	if err != nil {
-		resp.Diagnostics.AddError("Waiting for the read-only instance failed", operationError(ctx, err))
+		resp.Diagnostics.AddError("Waiting for the read-only instance failed",
+			fmt.Sprintf("Read-only instance %s was created but did not become ready: %s. It is recorded in state and will be "+
+				"replaced on the next apply (tainted).", id, operationError(ctx, err)))
 		return
 	}
+	// From here on the instance is usable: a step that fails leaves it in state, not tainted, and
+	// the next plan shows what remains (partial_create.go).
+	plan.ID = types.StringValue(id)
 	// Parameters before the toggle after creation, whose restart then applies the ones that need one.
 	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Setting the read-only instance's parameters failed",
-			fmt.Sprintf("Read-only instance %s was created; setting its parameters failed: %s", id, operationError(ctx, err)))
+		r.incompleteCreate(ctx, resp, plan, attr, "setting the parameters", err)
 		return
 	}
 	if want := dec.ToggleAfterCreate; want != nil {
-		attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id,
+		toggled, err := rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id,
 			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: optimizedWrites(*want)}, want)
 		if err != nil {
-			resp.Diagnostics.AddError("Turning on 16K atomic write failed",
-				fmt.Sprintf("Read-only instance %s was created; turning on 16K atomic write failed: %s", id, operationError(ctx, err)))
+			r.incompleteCreate(ctx, resp, plan, attr, "turning on 16K atomic write", err)
 			return
 		}
+		attr = toggled
 	}
 	if len(dec.Parameters.Send) > 0 {
-		if attr, err = rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Waiting for the read-only instance's parameters failed", operationError(ctx, err))
+		running, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send)
+		if err != nil {
+			r.incompleteCreate(ctx, resp, plan, attr, "waiting for the parameters to run", err)
 			return
 		}
+		attr = running
 	}
-	attr, ok = r.converge(ctx, attr, &plan, &resp.Diagnostics)
+	var stepDiags diag.Diagnostics
+	converged, ok := r.converge(ctx, attr, &plan, &stepDiags)
 	if !ok {
+		r.incompleteCreate(ctx, resp, plan, attr, "setting the name, deletion protection and maintenance window",
+			errors.New(stepDiags.Errors()[0].Detail()))
 		return
 	}
-	state := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
-	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
+	state := readonlyFromAttribute(converged, &plan, &resp.Diagnostics)
+	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &stepDiags)
+	if stepDiags.HasError() {
+		r.incompleteCreate(ctx, resp, plan, converged, "reading the parameters", errors.New(stepDiags.Errors()[0].Detail()))
+		return
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -469,6 +483,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	}
 	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
 	newState.Parameters, newState.ParametersPending = readParameters(ctx, r.data.API, id, newState.Parameters, &resp.Diagnostics)
+	clearIncompleteCreate(ctx, resp.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 }
 
@@ -562,6 +577,8 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 			inherit(&plan.Engine, primary.Engine)
 			inherit(&plan.Category, primary.Category)
 		}
+	} else {
+		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, plan, &resp.Diagnostics)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }

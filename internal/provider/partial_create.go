@@ -1,0 +1,208 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// A creation that stops after the instance is usable (issue 19). Terraform marks an object tainted
+// whenever Create returns an error (core's maybeTainted), so every later apply would replace it: for
+// a clone, one more billed instance per apply. Core also refuses a successful Create whose state
+// differs from a value the plan knew ("Provider produced inconsistent result after apply"). So:
+//
+//   - an instance that never reached Running is recorded and the error returned (tainted): it may
+//     not be usable at all;
+//   - once it has reached Running, a later step that fails (parameters, a clone's 16K atomic write,
+//     Buffer Pool Extension, name, allow-list, deletion protection, the maintenance window) ends the
+//     Create successfully with a warning naming the instance, the step, the error and what was not
+//     applied. The state holds the planned values where the plan knew them (core's check), the read
+//     values elsewhere; private state names the step and what was not applied. The next refresh
+//     reads the cloud, so the next plan shows what remains (or refuses it, saying why) and its
+//     apply completes it, on the same instance.
+
+// createIncompleteKey is the private-state key of an instance whose creation stopped early.
+const createIncompleteKey = "create_incomplete"
+
+// afterStopBudget bounds the reads that describe an instance after its Create stopped: they run
+// after the create's deadline or an interruption, so they have their own short budget.
+const afterStopBudget = time.Minute
+
+// createIncomplete is what private state keeps of a creation that stopped after the instance was
+// Running.
+type createIncomplete struct {
+	Step  string `json:"step"`
+	Error string `json:"error"`
+	// Attributes are those whose planned value the instance did not have when the Create ended.
+	Attributes []string `json:"attributes"`
+}
+
+// Settings a Create applies after the instance exists; the attributes a stopped creation may
+// leave out.
+var (
+	instanceCreateSettings = []string{"instance_type", "storage", "storage_type", "instance_name", "security_ips",
+		"deletion_protection", "atomic_write_16k", "buffer_pool_extension", "maintenance_window", "parameters"}
+	readonlyCreateSettings = []string{"instance_type", "storage", "storage_type", "instance_name",
+		"deletion_protection", "atomic_write_16k", "maintenance_window", "parameters"}
+)
+
+// afterStop is a context for reading the instance once more after ctx ended (deadline or Ctrl-C).
+func afterStop(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), afterStopBudget)
+}
+
+// runningNow reports whether the instance is Running after its first wait failed: one read, with
+// its own budget. An instance that is not (still Creating, or unreadable) never became usable.
+func runningNow(ctx context.Context, data *ProviderData, id string) (*rdsapi.DBInstanceAttribute, bool) {
+	rctx, cancel := afterStop(ctx)
+	defer cancel()
+	attr, err := data.API.DescribeDBInstanceAttribute(rctx, id)
+	if err != nil || attr == nil || attr.DBInstanceStatus != "Running" {
+		return nil, false
+	}
+	return attr, true
+}
+
+// recordIncompleteCreate ends a Create whose instance is usable but whose step failed with err:
+// the state is plan where the plan knew a value and seen (the instance as read now) elsewhere;
+// private state and a warning say what was not applied.
+func recordIncompleteCreate[M any](ctx context.Context, resp *resource.CreateResponse, id string, plan, seen M,
+	settings []string, step string, err error) {
+	state := plannedOrSeen(plan, seen)
+	missing := differing(state, seen, settings)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	note := createIncomplete{Step: step, Error: operationError(ctx, err), Attributes: missing}
+	raw, _ := json.Marshal(note)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, createIncompleteKey, raw)...)
+	what := "which settings are missing could not be read; the next plan shows them"
+	if len(missing) > 0 {
+		what = "not applied yet: " + strings.Join(missing, ", ")
+	}
+	resp.Diagnostics.AddWarning("RDS instance created, but not configured as planned",
+		fmt.Sprintf("Instance %s is Running and recorded in state, not tainted: the next apply keeps it and creates no "+
+			"other instance. %s failed: %s. So the instance is not yet as planned (%s). The next plan shows the remaining "+
+			"change (or refuses what cannot be made, saying why); applying it completes the configuration.",
+			id, upperFirst(step), note.Error, what))
+}
+
+// warnIncompleteCreate names, in a plan, the changes that complete a creation that stopped early.
+func warnIncompleteCreate[M any](ctx context.Context, private privateGetter, id string, state, plan M, diags *diag.Diagnostics) {
+	note := incompleteCreate(ctx, private)
+	if note == nil {
+		return
+	}
+	if remaining := differing(plan, state, note.Attributes); len(remaining) > 0 {
+		diags.AddWarning("Completing the creation of "+id,
+			fmt.Sprintf("When %s was created, %s failed (%s), so it was left with other values than planned. This plan "+
+				"completes its configuration: %s.", id, note.Step, note.Error, strings.Join(remaining, ", ")))
+	}
+}
+
+// clearIncompleteCreate forgets a stopped creation once an update has brought the instance to its plan.
+func clearIncompleteCreate(ctx context.Context, private privateSetter, diags *diag.Diagnostics) {
+	diags.Append(private.SetKey(ctx, createIncompleteKey, nil)...)
+}
+
+func incompleteCreate(ctx context.Context, private privateGetter) *createIncomplete {
+	if private == nil {
+		return nil
+	}
+	raw, d := private.GetKey(ctx, createIncompleteKey)
+	if d.HasError() || len(raw) == 0 {
+		return nil
+	}
+	var note createIncomplete
+	if json.Unmarshal(raw, &note) != nil {
+		return nil
+	}
+	return &note
+}
+
+// plannedOrSeen is plan with each value the plan left unknown taken from seen. M is a resource
+// model: a struct whose fields are attr.Values.
+func plannedOrSeen[M any](plan, seen M) M {
+	out := plan
+	pv, sv, ov := reflect.ValueOf(plan), reflect.ValueOf(seen), reflect.ValueOf(&out).Elem()
+	for i := range pv.NumField() {
+		if v, ok := pv.Field(i).Interface().(attr.Value); ok && v.IsUnknown() {
+			ov.Field(i).Set(sv.Field(i))
+		}
+	}
+	return out
+}
+
+// differing lists the attributes among names (by tfsdk tag) whose values in a and b differ, in the
+// model's order.
+func differing[M any](a, b M, names []string) []string {
+	av, bv := reflect.ValueOf(a), reflect.ValueOf(b)
+	var out []string
+	for i := range av.NumField() {
+		tag := av.Type().Field(i).Tag.Get("tfsdk")
+		if !slices.Contains(names, tag) {
+			continue
+		}
+		x, okX := av.Field(i).Interface().(attr.Value)
+		y, okY := bv.Field(i).Interface().(attr.Value)
+		if okX && okY && !x.Equal(y) {
+			out = append(out, tag)
+		}
+	}
+	return out
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// incompleteCreate records an rds_instance whose creation stopped at step with err after it was
+// Running: the instance is read once more (its own budget) for the values the plan did not know.
+func (r *instanceResource) incompleteCreate(ctx context.Context, resp *resource.CreateResponse, plan instanceModel,
+	last *rdsapi.DBInstanceAttribute, step string, err error) {
+	id := plan.ID.ValueString()
+	rctx, cancel := afterStop(ctx)
+	defer cancel()
+	if again, rerr := r.data.API.DescribeDBInstanceAttribute(rctx, id); rerr == nil {
+		last = again
+	}
+	// What cannot be read now keeps its planned value; the next refresh reads it.
+	var ignored diag.Diagnostics
+	seen := plan
+	if last != nil {
+		r.writeState(last, &seen, &ignored)
+	}
+	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
+	recordIncompleteCreate(ctx, resp, id, plan, seen.knownOrNull(), instanceCreateSettings, step, err)
+}
+
+// incompleteCreate records an rds_readonly_instance whose creation stopped at step with err after
+// it was Running (see the rds_instance form).
+func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, resp *resource.CreateResponse, plan readonlyInstanceModel,
+	last *rdsapi.DBInstanceAttribute, step string, err error) {
+	id := plan.ID.ValueString()
+	rctx, cancel := afterStop(ctx)
+	defer cancel()
+	if again, rerr := r.data.API.DescribeDBInstanceAttribute(rctx, id); rerr == nil {
+		last = again
+	}
+	var ignored diag.Diagnostics
+	seen := plan
+	if last != nil {
+		seen = readonlyFromAttribute(last, &plan, &ignored)
+	}
+	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
+	roNullUnknowns(&seen)
+	recordIncompleteCreate(ctx, resp, id, plan, seen, readonlyCreateSettings, step, err)
+}
