@@ -359,3 +359,45 @@ func TestClonePartial_neverRunningIsTainted(t *testing.T) {
 		},
 	})
 }
+
+// rds_readonly_instance follows the same rule: its parameters refused after it is Running leave it
+// untainted, and the next apply sets them on the same instance.
+func TestClonePartial_readOnlyParametersRefused(t *testing.T) {
+	t.Parallel()
+	env, cloud := newRefusingEnv(t, testSimOptions(), "ModifyParameter")
+	warnings := &warningRecorder{}
+	const ro = "rds_readonly_instance.ro[0]"
+	cfg := env.providerBlock() + roAccPrimary(true) + roAccReplicasWith(1, parametersBlock(map[string]string{"innodb_io_capacity": "4000"}))
+	var first string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: warnings.factories(),
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []resource.TestStep{
+			{
+				Config:             cfg,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+					expectChange(ro, "parameters", map[string]any{"innodb_io_capacity": "20000"}, map[string]any{"innodb_io_capacity": "4000"}),
+				}},
+				Check: resource.ComposeTestCheckFunc(notTainted("rds_readonly_instance.ro.0"),
+					resource.TestCheckResourceAttrWith("rds_readonly_instance.ro.0", "id", func(v string) error { first = v; return nil }),
+					warnings.check(&warnings.apply, "apply", `rr-\w+ is Running`, `Setting the parameters failed`, `not applied yet: parameters`)),
+			},
+			{
+				PreConfig: cloud.allow,
+				Config:    cfg,
+				Check: resource.ComposeTestCheckFunc(notTainted("rds_readonly_instance.ro.0"),
+					resource.TestCheckResourceAttr("rds_readonly_instance.ro.0", "parameters.innodb_io_capacity", "4000"),
+					func(*terraform.State) error {
+						if n := env.requests("CreateReadOnlyDBInstance"); n != 1 {
+							return fmt.Errorf("%d CreateReadOnlyDBInstance requests, want 1", n)
+						}
+						if got := env.running(t, first, "innodb_io_capacity"); got != "4000" {
+							return fmt.Errorf("innodb_io_capacity runs %q on %s, want 4000", got, first)
+						}
+						return nil
+					}),
+			},
+		},
+	})
+}

@@ -82,8 +82,10 @@ func recordIncompleteCreate[M any](ctx context.Context, resp *resource.CreateRes
 	missing := differing(state, seen, settings)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	note := createIncomplete{Step: step, Error: operationError(ctx, err), Attributes: missing}
-	raw, _ := json.Marshal(note)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, createIncompleteKey, raw)...)
+	if resp.Private != nil { // nil only when Create is called outside the framework
+		raw, _ := json.Marshal(note)
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, createIncompleteKey, raw)...)
+	}
 	what := "which settings are missing could not be read; the next plan shows them"
 	if len(missing) > 0 {
 		what = "not applied yet: " + strings.Join(missing, ", ")
@@ -108,9 +110,15 @@ func warnIncompleteCreate[M any](ctx context.Context, private privateGetter, id 
 	}
 }
 
-// clearIncompleteCreate forgets a stopped creation once an update has brought the instance to its plan.
-func clearIncompleteCreate(ctx context.Context, private privateSetter, diags *diag.Diagnostics) {
-	diags.Append(private.SetKey(ctx, createIncompleteKey, nil)...)
+// clearIncompleteCreate forgets a stopped creation once an update has brought the instance to its
+// plan; it writes nothing when there is nothing to forget.
+func clearIncompleteCreate(ctx context.Context, private interface {
+	privateGetter
+	privateSetter
+}, diags *diag.Diagnostics) {
+	if incompleteCreate(ctx, private) != nil {
+		diags.Append(private.SetKey(ctx, createIncompleteKey, nil)...)
+	}
 }
 
 func incompleteCreate(ctx context.Context, private privateGetter) *createIncomplete {

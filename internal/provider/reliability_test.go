@@ -635,8 +635,12 @@ restart and delete 200 ms, flag lag 100 ms (3 s restarts for the busy row). Gene
   provider re-reads the instance and resends only if nothing happened, so a toggle never restarts twice.
 - **Busy instance**: mutating calls refused with `+"`OperationDenied.*`"+` are retried until the instance
   is available again, within the operation's timeout.
-- **Partial failure**: a create whose wait fails, times out or is interrupted keeps the instance in state
-  (tainted); the next plan replaces it and nothing is left behind (tests `+"`TestAccReliability_*`"+`).
+- **Partial failure**: a create whose wait fails, times out or is interrupted before the instance is `+"`Running`"+`
+  keeps the instance in state (tainted); the next plan replaces it and nothing is left behind (tests
+  `+"`TestAccReliability_*`"+`). Once the instance is `+"`Running`"+`, a later step that fails (parameters, a clone's own
+  settings, the maintenance window) keeps it untainted: the apply succeeds with a warning and the next plan shows
+  the remaining change as an update of the same instance (tests `+"`TestClonePartial_*`"+`; see "When a create fails
+  partway" on the `+"`rds_instance`"+` page).
 `, passes, total.Round(time.Second), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, time.Now().UTC().Format("2006-01-02 15:04 UTC"), defaultMaxRetries)
 	return b.String()
 }
