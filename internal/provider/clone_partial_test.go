@@ -7,11 +7,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -400,4 +402,36 @@ func TestClonePartial_readOnlyParametersRefused(t *testing.T) {
 			},
 		},
 	})
+}
+
+// The state of a stopped creation keeps every value the plan knew (Terraform's consistency check)
+// and takes the read value only where the plan had none; what differs is what was not applied.
+func TestClonePartialState(t *testing.T) {
+	t.Parallel()
+	plan := nullModel()
+	plan.ID = types.StringValue("rm-1")
+	plan.InstanceName = types.StringValue("clone")
+	plan.AtomicWrite16K = types.BoolValue(false)
+	plan.ConnectionString = types.StringUnknown()
+	plan.MaintenanceWindow = types.StringUnknown()
+	seen := plan
+	seen.InstanceName = types.StringNull()
+	seen.AtomicWrite16K = types.BoolValue(true)
+	seen.ConnectionString = types.StringValue("rm-1.mysql.rds.aliyuncs.com")
+	seen.MaintenanceWindow = types.StringValue("18:00Z-22:00Z")
+
+	state := plannedOrSeen(plan, seen)
+	if state.InstanceName.ValueString() != "clone" || state.AtomicWrite16K.ValueBool() {
+		t.Errorf("planned values not kept: name %v, flag %v", state.InstanceName, state.AtomicWrite16K)
+	}
+	if state.ConnectionString.ValueString() != "rm-1.mysql.rds.aliyuncs.com" || state.MaintenanceWindow.ValueString() != "18:00Z-22:00Z" {
+		t.Errorf("unknown planned values not read: %v, %v", state.ConnectionString, state.MaintenanceWindow)
+	}
+	got := differing(state, seen, instanceCreateSettings)
+	if want := []string{"instance_name", "atomic_write_16k"}; !slices.Equal(got, want) {
+		t.Errorf("not applied = %v, want %v", got, want)
+	}
+	if got := differing(seen, seen, instanceCreateSettings); len(got) != 0 {
+		t.Errorf("identical models differ in %v", got)
+	}
 }

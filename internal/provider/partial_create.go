@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -51,9 +52,9 @@ type createIncomplete struct {
 // leave out.
 var (
 	instanceCreateSettings = []string{"instance_type", "storage", "storage_type", "instance_name", "security_ips",
-		"deletion_protection", "atomic_write_16k", "buffer_pool_extension", "maintenance_window", "parameters"}
+		"deletion_protection", "atomic_write_16k", "buffer_pool_extension", "maintenance_window", "parameters", "parameters_pending"}
 	readonlyCreateSettings = []string{"instance_type", "storage", "storage_type", "instance_name",
-		"deletion_protection", "atomic_write_16k", "maintenance_window", "parameters"}
+		"deletion_protection", "atomic_write_16k", "maintenance_window", "parameters", "parameters_pending"}
 )
 
 // afterStop is a context for reading the instance once more after ctx ended (deadline or Ctrl-C).
@@ -75,12 +76,19 @@ func runningNow(ctx context.Context, data *ProviderData, id string) (*rdsapi.DBI
 
 // recordIncompleteCreate ends a Create whose instance is usable but whose step failed with err:
 // the state is plan where the plan knew a value and seen (the instance as read now) elsewhere;
-// private state and a warning say what was not applied.
-func recordIncompleteCreate[M any](ctx context.Context, resp *resource.CreateResponse, id string, plan, seen M,
+// private state and a warning say what was not applied. When seen was read in full (fresh) and
+// has every planned setting, the step's failure changed nothing (say, a wait that ran out just
+// before the instance got there): the create simply succeeded.
+func recordIncompleteCreate[M any](ctx context.Context, resp *resource.CreateResponse, id string, plan, seen M, fresh bool,
 	settings []string, step string, err error) {
 	state := plannedOrSeen(plan, seen)
 	missing := differing(state, seen, settings)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	if fresh && len(missing) == 0 {
+		tflog.Info(ctx, "a create step failed, but the instance has every planned setting", map[string]any{
+			"id": id, "step": step, "error": err.Error()})
+		return
+	}
 	note := createIncomplete{Step: step, Error: operationError(ctx, err), Attributes: missing}
 	if resp.Private != nil { // nil only when Create is called outside the framework
 		raw, _ := json.Marshal(note)
@@ -182,7 +190,9 @@ func (r *instanceResource) incompleteCreate(ctx context.Context, resp *resource.
 	id := plan.ID.ValueString()
 	rctx, cancel := afterStop(ctx)
 	defer cancel()
-	if again, rerr := r.data.API.DescribeDBInstanceAttribute(rctx, id); rerr == nil {
+	again, rerr := r.data.API.DescribeDBInstanceAttribute(rctx, id)
+	fresh := rerr == nil
+	if fresh {
 		last = again
 	}
 	// What cannot be read now keeps its planned value; the next refresh reads it.
@@ -192,7 +202,7 @@ func (r *instanceResource) incompleteCreate(ctx context.Context, resp *resource.
 		r.writeState(last, &seen, &ignored)
 	}
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
-	recordIncompleteCreate(ctx, resp, id, plan, seen.knownOrNull(), instanceCreateSettings, step, err)
+	recordIncompleteCreate(ctx, resp, id, plan, seen.knownOrNull(), fresh && !ignored.HasError(), instanceCreateSettings, step, err)
 }
 
 // incompleteCreate records an rds_readonly_instance whose creation stopped at step with err after
@@ -202,7 +212,9 @@ func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, resp *r
 	id := plan.ID.ValueString()
 	rctx, cancel := afterStop(ctx)
 	defer cancel()
-	if again, rerr := r.data.API.DescribeDBInstanceAttribute(rctx, id); rerr == nil {
+	again, rerr := r.data.API.DescribeDBInstanceAttribute(rctx, id)
+	fresh := rerr == nil
+	if fresh {
 		last = again
 	}
 	var ignored diag.Diagnostics
@@ -212,5 +224,5 @@ func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, resp *r
 	}
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
 	roNullUnknowns(&seen)
-	recordIncompleteCreate(ctx, resp, id, plan, seen, readonlyCreateSettings, step, err)
+	recordIncompleteCreate(ctx, resp, id, plan, seen, fresh && !ignored.HasError(), readonlyCreateSettings, step, err)
 }
