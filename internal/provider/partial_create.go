@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -199,6 +200,7 @@ func (r *instanceResource) incompleteCreate(ctx context.Context, resp *resource.
 	var ignored diag.Diagnostics
 	seen := plan
 	if last != nil {
+		seen = unknownSettings(plan) // read, never taken from the plan
 		r.writeState(last, &seen, &ignored)
 	}
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
@@ -225,4 +227,18 @@ func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, resp *r
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
 	roNullUnknowns(&seen)
 	recordIncompleteCreate(ctx, resp, id, plan, seen, fresh && !ignored.HasError(), readonlyCreateSettings, step, err)
+}
+
+// unknownSettings is m with the settings a Create applies unknown, so that reading the instance
+// into it shows the instance's values, whatever the reading keeps of known ones.
+func unknownSettings(m instanceModel) instanceModel {
+	for _, v := range []*types.String{&m.InstanceType, &m.StorageType, &m.InstanceName, &m.MaintenanceWindow} {
+		*v = types.StringUnknown()
+	}
+	for _, v := range []*types.Bool{&m.DeletionProtection, &m.AtomicWrite16K, &m.BufferPoolExtension} {
+		*v = types.BoolUnknown()
+	}
+	m.Storage = types.Int64Unknown()
+	m.SecurityIPs = types.SetUnknown(types.StringType)
+	return m
 }
