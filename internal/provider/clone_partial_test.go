@@ -127,6 +127,27 @@ func (w *warningRecorder) check(from *[]string, what string, patterns ...string)
 	}
 }
 
+// require is check, failing the test at once (for PreConfig, which runs before a step).
+func (w *warningRecorder) require(t *testing.T, from *[]string, what string, patterns ...string) {
+	t.Helper()
+	if err := w.check(from, what, patterns...)(nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// count is the number of recorded warnings that match pattern.
+func (w *warningRecorder) count(from *[]string, pattern string) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n := 0
+	for _, text := range *from {
+		if regexp.MustCompile(pattern).MatchString(text) {
+			n++
+		}
+	}
+	return n
+}
+
 type recordingServer struct {
 	tfprotov6.ProviderServer
 	rec *warningRecorder
@@ -242,15 +263,25 @@ func TestClonePartial_alignFailsKeepsClone(t *testing.T) {
 					}),
 			},
 			{
-				// A second plan still shows the same remaining change, and says why.
+				// A second plan still shows the same remaining change.
 				Config:             cfg,
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
-				Check:              warnings.check(&warnings.planned, "plan", `Completing the creation of rm-`, `atomic_write_16k`, `instance_name`),
 			},
 			{
-				PreConfig: cloud.allow,
-				Config:    cfg,
+				PreConfig: func() {
+					// The plans so far said why: those without a refresh (the harness makes one after each
+					// step) that they cannot show the change, the refreshed ones that they complete the creation.
+					warnings.require(t, &warnings.planned, "plan", `Plan made without a refresh after an incomplete creation of rm-`,
+						`-refresh=false`, `instance_name, atomic_write_16k`)
+					if n := warnings.count(&warnings.planned, `Plan made without a refresh`); n == 0 {
+						t.Fatal("no plan warned that it was made without a refresh (the test harness plans with -refresh=false after each apply)")
+					}
+					warnings.require(t, &warnings.planned, "plan", `Completing the creation of rm-`, `Forbidden\.RAM`,
+						`completes its configuration: instance_name, atomic_write_16k`)
+					cloud.allow()
+				},
+				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					expectChange(testRes, "atomic_write_16k", true, false),
 					expectChange(testRes, "instance_name", nil, "clone"),

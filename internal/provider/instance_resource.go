@@ -505,6 +505,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	noteRefreshed(ctx, resp.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
@@ -671,6 +672,7 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 // ModifyPlan shows the planner's decision: computed values, errors, and the restart, replacement
 // or guard it names.
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, nil)
 	defer cancel()
 	if !proceed {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -47,6 +48,9 @@ type createIncomplete struct {
 	Error string `json:"error"`
 	// Attributes are those whose planned value the instance did not have when the Create ended.
 	Attributes []string `json:"attributes"`
+	// Refreshed is set by the first refresh after the Create: until then the state holds the
+	// planned values, so a plan cannot show what remains.
+	Refreshed bool `json:"refreshed,omitempty"`
 }
 
 // Settings a Create applies after the instance exists; the attributes a stopped creation may
@@ -106,10 +110,30 @@ func recordIncompleteCreate[M any](ctx context.Context, resp *resource.CreateRes
 			id, upperFirst(step), note.Error, what))
 }
 
+// warnUnrefreshed warns, at the start of a plan, when the state still holds the planned values of
+// a creation that stopped early because no refresh has read the instance since (-refresh=false):
+// such a plan cannot show the remaining change, even when it shows no change at all.
+func warnUnrefreshed(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	note := incompleteCreate(ctx, req.Private)
+	if note == nil || note.Refreshed {
+		return
+	}
+	var id types.String
+	diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	diags.AddWarning("Plan made without a refresh after an incomplete creation of "+id.ValueString(),
+		fmt.Sprintf("When %s was created, %s failed (%s), so these settings may not be applied: %s. The state still "+
+			"holds their planned values and this plan did not refresh (-refresh=false), so it cannot show them: run a "+
+			"plan with refresh to see the remaining change.", id.ValueString(), note.Step, note.Error,
+			listOr(note.Attributes, "unknown (they could not be read)")))
+}
+
 // warnIncompleteCreate names, in a plan, the changes that complete a creation that stopped early.
 func warnIncompleteCreate[M any](ctx context.Context, private privateGetter, id string, state, plan M, diags *diag.Diagnostics) {
 	note := incompleteCreate(ctx, private)
-	if note == nil {
+	if note == nil || !note.Refreshed {
 		return
 	}
 	if remaining := differing(plan, state, note.Attributes); len(remaining) > 0 {
@@ -117,6 +141,20 @@ func warnIncompleteCreate[M any](ctx context.Context, private privateGetter, id 
 			fmt.Sprintf("When %s was created, %s failed (%s), so it was left with other values than planned. This plan "+
 				"completes its configuration: %s.", id, note.Step, note.Error, strings.Join(remaining, ", ")))
 	}
+}
+
+// noteRefreshed records, on refresh, that the state now shows the instance's own values.
+func noteRefreshed(ctx context.Context, private interface {
+	privateGetter
+	privateSetter
+}, diags *diag.Diagnostics) {
+	note := incompleteCreate(ctx, private)
+	if note == nil || note.Refreshed {
+		return
+	}
+	note.Refreshed = true
+	raw, _ := json.Marshal(note)
+	diags.Append(private.SetKey(ctx, createIncompleteKey, raw)...)
 }
 
 // clearIncompleteCreate forgets a stopped creation once an update has brought the instance to its
@@ -241,4 +279,11 @@ func unknownSettings(m instanceModel) instanceModel {
 	m.Storage = types.Int64Unknown()
 	m.SecurityIPs = types.SetUnknown(types.StringType)
 	return m
+}
+
+func listOr(items []string, none string) string {
+	if len(items) == 0 {
+		return none
+	}
+	return strings.Join(items, ", ")
 }
