@@ -407,15 +407,18 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
+	waitingFor := "waiting for the instance to be ready"
 	if wantFlag != nil && isMySQL(plan.Engine.ValueString()) && restore == nil {
+		waitingFor = "waiting for the planned 16K atomic write"
 		attr, err = r.data.Waiter.WaitRunningWithFlag(ctx, id, *wantFlag)
 	} else {
 		attr, err = r.data.Waiter.WaitRunning(ctx, id)
 	}
 	if err != nil {
-		// Running without the planned flag is usable: the flag is then the remaining change.
+		// Running by now (without the planned flag, or just after the deadline) is usable: the
+		// rest is the remaining change. Anything else never became usable: tainted.
 		if running, ok := runningNow(ctx, r.data, id); ok {
-			r.incompleteCreate(ctx, resp, plan, running, "waiting for the planned 16K atomic write", err)
+			r.incompleteCreate(ctx, resp, plan, running, waitingFor, err)
 			return
 		}
 		resp.Diagnostics.AddError("Error waiting for RDS instance to be created",
