@@ -295,8 +295,14 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 		return
 	}
 
+	plan.ID = types.StringValue(id)
 	attr, err := r.data.Waiter.WaitRunning(ctx, id)
 	if err != nil {
+		// Running just after the deadline is usable: the rest is the remaining change.
+		if running, ok := runningNow(ctx, r.data, id); ok {
+			r.incompleteCreate(ctx, resp, plan, running, "waiting for the read-only instance to be ready", err)
+			return
+		}
 		resp.Diagnostics.AddError("Waiting for the read-only instance failed",
 			fmt.Sprintf("Read-only instance %s was created but did not become ready: %s. It is recorded in state and will be "+
 				"replaced on the next apply (tainted).", id, operationError(ctx, err)))
@@ -304,7 +310,6 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	}
 	// From here on the instance is usable: a step that fails leaves it in state, not tainted, and
 	// the next plan shows what remains (partial_create.go).
-	plan.ID = types.StringValue(id)
 	// Parameters before the toggle after creation, whose restart then applies the ones that need one.
 	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
 		r.incompleteCreate(ctx, resp, plan, attr, "setting the parameters", err)
