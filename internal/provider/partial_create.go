@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // A creation that stops after the instance is usable (issue 19). Terraform marks an object tainted
@@ -103,11 +103,8 @@ func recordIncompleteCreate[M any](ctx context.Context, resp *resource.CreateRes
 	if len(missing) > 0 {
 		what = "not applied yet: " + strings.Join(missing, ", ")
 	}
-	resp.Diagnostics.AddWarning("RDS instance created, but not configured as planned",
-		fmt.Sprintf("Instance %s is Running and recorded in state, not tainted: the next apply keeps it and creates no "+
-			"other instance. %s failed: %s. So the instance is not yet as planned (%s). The next plan shows the remaining "+
-			"change (or refuses what cannot be made, saying why); applying it completes the configuration.",
-			id, upperFirst(step), note.Error, what))
+	p := rdsservice.Rules[rdsservice.RuleCreateIncomplete].Problem(id, id, upperFirst(step), note.Error, what)
+	resp.Diagnostics.AddWarning(p.Summary, p.Detail)
 }
 
 // warnUnrefreshed warns, at the start of a plan, when the state still holds the planned values of
@@ -123,11 +120,9 @@ func warnUnrefreshed(ctx context.Context, req resource.ModifyPlanRequest, diags 
 	}
 	var id types.String
 	diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	diags.AddWarning("Plan made without a refresh after an incomplete creation of "+id.ValueString(),
-		fmt.Sprintf("When %s was created, %s failed (%s), so these settings may not be applied: %s. The state still "+
-			"holds their planned values and this plan did not refresh (-refresh=false), so it cannot show them: run a "+
-			"plan with refresh to see the remaining change.", id.ValueString(), note.Step, note.Error,
-			listOr(note.Attributes, "unknown (they could not be read)")))
+	p := rdsservice.Rules[rdsservice.RuleCreateUnrefreshed].Problem(id.ValueString(), id.ValueString(), note.Step, note.Error,
+		listOr(note.Attributes, "unknown (they could not be read)"))
+	diags.AddWarning(p.Summary, p.Detail)
 }
 
 // warnIncompleteCreate names, in a plan, the changes that complete a creation that stopped early.
@@ -137,9 +132,8 @@ func warnIncompleteCreate[M any](ctx context.Context, private privateGetter, id 
 		return
 	}
 	if remaining := differing(plan, state, note.Attributes); len(remaining) > 0 {
-		diags.AddWarning("Completing the creation of "+id,
-			fmt.Sprintf("When %s was created, %s failed (%s), so it was left with other values than planned. This plan "+
-				"completes its configuration: %s.", id, note.Step, note.Error, strings.Join(remaining, ", ")))
+		p := rdsservice.Rules[rdsservice.RuleCreateCompleting].Problem(id, id, note.Step, note.Error, strings.Join(remaining, ", "))
+		diags.AddWarning(p.Summary, p.Detail)
 	}
 }
 

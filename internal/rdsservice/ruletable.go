@@ -100,6 +100,13 @@ const (
 	AttrParameters = "parameters"
 )
 
+// Rule ids of a creation that stopped after the instance was Running (kept, not tainted).
+const (
+	RuleCreateIncomplete  RuleID = "create-incomplete"
+	RuleCreateCompleting  RuleID = "create-completing"
+	RuleCreateUnrefreshed RuleID = "create-incomplete-not-refreshed"
+)
+
 // Rule ids, grouped as the table is.
 const (
 	Rule16KEngine           RuleID = "16k-engine"
@@ -434,6 +441,24 @@ var ruleTable = []Rule{
 		Attribute: AttrParameters, Summary: "Cannot check RDS parameters",
 		Detail: "%[1]s failed: %[2]s.", Args: "call, error",
 		Fix: "The plan checks parameters against the cloud's template and the instance's running values; try again, or check engine and engine_version."},
+
+	{ID: RuleCreateIncomplete, Source: "provider: a usable instance is never tainted (Terraform replaces tainted instances)", Severity: SeverityWarning,
+		Attribute: "id", Summary: "RDS instance created, but not configured as planned",
+		Detail: "Instance %[1]s is Running and recorded in state, not tainted: the next apply keeps it and creates no other instance. " +
+			"%[2]s failed: %[3]s. So the instance is not yet as planned (%[4]s).",
+		Args: "instance, failed step, error, what was not applied",
+		Fix:  "The next plan shows the remaining change (or refuses what cannot be made, saying why); applying it completes the configuration."},
+	{ID: RuleCreateCompleting, Source: "provider: a usable instance is never tainted (Terraform replaces tainted instances)", Severity: SeverityWarning,
+		Attribute: "id", Summary: "Completing the creation of %[1]s",
+		Detail: "When %[1]s was created, %[2]s failed (%[3]s), so it was left with other values than planned.",
+		Args:   "instance, failed step, error, remaining attributes",
+		Fix:    "This plan completes its configuration: %[4]s."},
+	{ID: RuleCreateUnrefreshed, Source: "provider: a usable instance is never tainted (Terraform replaces tainted instances)", Severity: SeverityWarning,
+		Attribute: "id", Summary: "Plan made without a refresh after an incomplete creation of %[1]s",
+		Detail: "When %[1]s was created, %[2]s failed (%[3]s), so these settings may not be applied: %[4]s. The state still holds " +
+			"their planned values and this plan did not refresh (-refresh=false), so it cannot show them.",
+		Args: "instance, failed step, error, attributes",
+		Fix:  "Run a plan with refresh to see the remaining change."},
 }
 
 // Rules is the rule table by id.
