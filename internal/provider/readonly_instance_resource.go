@@ -326,7 +326,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	}
 	state := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	setAppliedState(ctx, req.Plan, &state, &resp.State, &resp.Diagnostics)
 }
 
 // converge applies the name and deletion protection (the shared in-place step) when the instance
@@ -436,20 +436,31 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 			return
 		}
 	}
-	if !dec.Order.Empty() {
-		spec := &rdsapi.ModifyDBInstanceSpecRequest{
-			DBInstanceClass:   plan.InstanceType.ValueString(),
-			DBInstanceStorage: plan.Storage.ValueInt64(),
-			PayType:           rdsapi.PayTypePostpaid,
-		}
-		if dec.Order.StorageType != nil {
-			spec.DBInstanceStorageType = *dec.Order.StorageType
-		}
-		if dec.Order.AtomicWrite != nil {
-			spec.OptimizedWrites = optimizedWrites(*dec.Order.AtomicWrite)
-		}
-		if _, err := rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, spec, dec.Order.AtomicWrite); err != nil {
-			resp.Diagnostics.AddError("Changing the read-only instance failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
+	if order := dec.Order; !order.Empty() {
+		// Only what changes goes out and is waited for (concurrent_changes.go).
+		before := specValues{InstanceType: state.InstanceType.ValueString(), Storage: state.Storage.ValueInt64(),
+			StorageType: state.StorageType.ValueString(), AtomicWrite: state.AtomicWrite16K.ValueBool()}
+		check := specRecheck(id, before, false, func(cur *rdsapi.DBInstanceAttribute) ([]rdsservice.Problem, error) {
+			var diags diag.Diagnostics
+			now := readonlyFromAttribute(cur, &state, &diags)
+			now.Parameters, now.ParametersPending = state.Parameters, state.ParametersPending
+			again := plan
+			if order.InstanceClass == nil {
+				again.InstanceType = now.InstanceType
+			}
+			if order.Storage == nil {
+				again.Storage = now.Storage
+			}
+			if order.StorageType == nil {
+				again.StorageType = now.StorageType
+			}
+			if diags.HasError() {
+				return nil, fmt.Errorf("%v", diags.Errors())
+			}
+			return r.decide(ctx, &now, cfg, again, primary, nil, nil).Errors(), nil
+		})
+		if _, err := rdsservice.ApplySpecChangeChecked(ctx, r.data.API, r.data.Waiter, id, order.Request(id), order.AtomicWrite, check); err != nil {
+			resp.Diagnostics.AddError(specChangeSummary(err, "Changing the read-only instance failed"), fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
 		if _, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
@@ -469,7 +480,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	}
 	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
 	newState.Parameters, newState.ParametersPending = readParameters(ctx, r.data.API, id, newState.Parameters, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+	setAppliedState(ctx, req.Plan, &newState, &resp.State, &resp.Diagnostics)
 }
 
 func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
