@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -579,4 +580,25 @@ resource "rds_readonly_instance" "test" {
 			},
 		},
 	})
+}
+
+// keepPlanned: known planned values win, unknown ones take the read value, objects merge per
+// attribute.
+func TestConcurrentKeepPlannedTakesThePlanWhereItKnew(t *testing.T) {
+	inner := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"a": tftypes.String, "b": tftypes.String}}
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String, "status": tftypes.String, "block": inner}}
+	obj := func(name, status, a, b tftypes.Value) tftypes.Value {
+		return tftypes.NewValue(typ, map[string]tftypes.Value{"name": name, "status": status,
+			"block": tftypes.NewValue(inner, map[string]tftypes.Value{"a": a, "b": b})})
+	}
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	unknown := tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+	planned := obj(str("planned"), unknown, str("pa"), unknown)
+	read := obj(str("read"), str("Running"), str("ra"), str("rb"))
+	if got, want := keepPlanned(planned, read), obj(str("planned"), str("Running"), str("pa"), str("rb")); !got.Equal(want) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+	if got := keepPlanned(tftypes.NewValue(typ, tftypes.UnknownValue), read); !got.Equal(read) {
+		t.Fatalf("an unknown plan takes the read value, got %v", got)
+	}
 }
