@@ -497,7 +497,8 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 }
 
 // Update sends every spec change in one ModifyDBInstanceSpec (one restart), waits for Running
-// and the planned flag, then applies the changes that need no restart; one deadline for all.
+// with what it changed, then applies the changes that need no restart; one deadline for all. The
+// state holds the planned values (setAppliedState): a change made elsewhere meanwhile is drift.
 func (r *instanceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, state, config instanceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

@@ -148,7 +148,8 @@ func TestApplySpecChangePermanentErrorAndDeadline(t *testing.T) {
 	clock, api, w := toggleSetup(t)
 	ctx := clock.withDeadline(20 * time.Second) // shorter than the 30 s restart
 	_, err = ApplySpecChange(ctx, api, w, "rm-a", &rdsapi.ModifyDBInstanceSpecRequest{}, boolPtr(true))
-	if err == nil || !strings.Contains(err.Error(), `timed out waiting for RDS instance rm-a to be Running with atomic_write_16k = true (last status "DBInstanceClassChanging", atomic_write_16k false)`) {
+	if err == nil || !strings.Contains(err.Error(), `timed out waiting for RDS instance rm-a to be Running with atomic_write_16k = true (last status "DBInstanceClassChanging", atomic_write_16k false)`) ||
+		!strings.Contains(err.Error(), `still missing when it ended: atomic_write_16k = true (it is false), status Running (it is "DBInstanceClassChanging")`) {
 		t.Fatalf("got %v", err)
 	}
 }
