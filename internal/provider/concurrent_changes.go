@@ -128,3 +128,71 @@ func specChangeSummary(err error, otherwise string) string {
 	}
 	return otherwise
 }
+
+// applySpecNow is an update's immediate spec change: only what the order changes goes out and is
+// waited for (the flag too where the change turns it off), after the re-check against the instance
+// as it is then. before is the spec the plan saw.
+func (r *instanceResource) applySpecNow(ctx context.Context, id string, dec rdsservice.Decision, before specValues, state, config, plan instanceModel) error {
+	order := dec.Order
+	var want *bool
+	if flag := dec.AtomicWrite; isMySQL(state.Engine.ValueString()) && flag.IsKnown() && flag.Value() != before.AtomicWrite {
+		want = flag.Ptr() // asked for, or turned off by the new class
+	}
+	check := specRecheck(id, before, true, func(cur *rdsapi.DBInstanceAttribute) ([]rdsservice.Problem, error) {
+		return r.decideAgainst(ctx, cur, state, config, plan, order)
+	})
+	_, err := rdsservice.ApplySpecChangeChecked(ctx, r.data.API, r.data.Waiter, id, order.Request(id), want, check)
+	return err
+}
+
+// decideAgainst decides this update again for the instance as it is now (cur), with this apply's
+// own spec changes only (order); the values the order leaves alone are taken as they are now. It
+// returns the plan model's errors.
+func (r *instanceResource) decideAgainst(ctx context.Context, cur *rdsapi.DBInstanceAttribute, state, config, plan instanceModel, order rdsservice.SpecOrder) ([]rdsservice.Problem, error) {
+	var diags diag.Diagnostics
+	now := state
+	r.writeState(cur, &now, &diags)
+	again := plan
+	if order.InstanceClass == nil {
+		again.InstanceType = now.InstanceType
+	}
+	if order.Storage == nil {
+		again.Storage = now.Storage
+	}
+	if order.StorageType == nil {
+		again.StorageType = now.StorageType
+	}
+	dec, d := r.decide(ctx, &now, config, again, nil)
+	diags.Append(d...)
+	if diags.HasError() {
+		return nil, fmt.Errorf("%v", diags.Errors())
+	}
+	return dec.Errors(), nil
+}
+
+// applySpecNow is rds_readonly_instance's spec change, as rds_instance's.
+func (r *readonlyInstanceResource) applySpecNow(ctx context.Context, id string, order rdsservice.SpecOrder, state, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute) error {
+	before := specValues{InstanceType: state.InstanceType.ValueString(), Storage: state.Storage.ValueInt64(),
+		StorageType: state.StorageType.ValueString(), AtomicWrite: state.AtomicWrite16K.ValueBool()}
+	check := specRecheck(id, before, false, func(cur *rdsapi.DBInstanceAttribute) ([]rdsservice.Problem, error) {
+		var diags diag.Diagnostics
+		now := readonlyFromAttribute(cur, &state, &diags)
+		if diags.HasError() {
+			return nil, fmt.Errorf("%v", diags.Errors())
+		}
+		now.Parameters, now.ParametersPending = state.Parameters, state.ParametersPending
+		again := plan
+		if order.InstanceClass == nil {
+			again.InstanceType = now.InstanceType
+		}
+		if order.Storage == nil {
+			again.Storage = now.Storage
+		}
+		if order.StorageType == nil {
+			again.StorageType = now.StorageType
+		}
+		return r.decide(ctx, &now, cfg, again, primary, nil, nil).Errors(), nil
+	})
+	_, err := rdsservice.ApplySpecChangeChecked(ctx, r.data.API, r.data.Waiter, id, order.Request(id), order.AtomicWrite, check)
+	return err
+}

@@ -561,17 +561,8 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 			return
 		}
 	} else if !order.Empty() {
-		// Only what changes goes out and is waited for: a value someone else changed meanwhile is
-		// neither undone nor waited for (concurrent_changes.go).
-		var want *bool
-		if flag := dec.AtomicWrite; isMySQL(state.Engine.ValueString()) && flag.IsKnown() && flag.Value() != before.AtomicWrite {
-			want = flag.Ptr() // asked for, or turned off by the new class
-		}
-		check := specRecheck(id, before, true, func(cur *rdsapi.DBInstanceAttribute) ([]rdsservice.Problem, error) {
-			return r.decideAgainst(ctx, cur, state, config, plan, order)
-		})
 		tflog.Info(ctx, "modifying RDS instance spec", map[string]any{"id": id, "restarts": len(dec.Restarts) > 0})
-		if _, err = rdsservice.ApplySpecChangeChecked(ctx, r.data.API, r.data.Waiter, id, order.Request(id), want, check); err != nil {
+		if err = r.applySpecNow(ctx, id, dec, before, state, config, plan); err != nil {
 			resp.Diagnostics.AddError(specChangeSummary(err, "Error modifying RDS instance"), operationError(ctx, err))
 			return
 		}
@@ -798,31 +789,6 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 		})
 	}
 	return rdsservice.Plan(in), diags
-}
-
-// decideAgainst decides this update again for the instance as it is now (cur), with this apply's
-// own spec changes only (order); the values the order leaves alone are taken as they are now. It
-// returns the plan model's errors.
-func (r *instanceResource) decideAgainst(ctx context.Context, cur *rdsapi.DBInstanceAttribute, state, config, plan instanceModel, order rdsservice.SpecOrder) ([]rdsservice.Problem, error) {
-	var diags diag.Diagnostics
-	now := state
-	r.writeState(cur, &now, &diags)
-	again := plan
-	if order.InstanceClass == nil {
-		again.InstanceType = now.InstanceType
-	}
-	if order.Storage == nil {
-		again.Storage = now.Storage
-	}
-	if order.StorageType == nil {
-		again.StorageType = now.StorageType
-	}
-	dec, d := r.decide(ctx, &now, config, again, nil)
-	diags.Append(d...)
-	if diags.HasError() {
-		return nil, fmt.Errorf("%v", diags.Errors())
-	}
-	return dec.Errors(), nil
 }
 
 // readOnlyFacts reads the primary, then each of its read-only instances. One that cannot be read is

@@ -436,30 +436,8 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 			return
 		}
 	}
-	if order := dec.Order; !order.Empty() {
-		// Only what changes goes out and is waited for (concurrent_changes.go).
-		before := specValues{InstanceType: state.InstanceType.ValueString(), Storage: state.Storage.ValueInt64(),
-			StorageType: state.StorageType.ValueString(), AtomicWrite: state.AtomicWrite16K.ValueBool()}
-		check := specRecheck(id, before, false, func(cur *rdsapi.DBInstanceAttribute) ([]rdsservice.Problem, error) {
-			var diags diag.Diagnostics
-			now := readonlyFromAttribute(cur, &state, &diags)
-			now.Parameters, now.ParametersPending = state.Parameters, state.ParametersPending
-			again := plan
-			if order.InstanceClass == nil {
-				again.InstanceType = now.InstanceType
-			}
-			if order.Storage == nil {
-				again.Storage = now.Storage
-			}
-			if order.StorageType == nil {
-				again.StorageType = now.StorageType
-			}
-			if diags.HasError() {
-				return nil, fmt.Errorf("%v", diags.Errors())
-			}
-			return r.decide(ctx, &now, cfg, again, primary, nil, nil).Errors(), nil
-		})
-		if _, err := rdsservice.ApplySpecChangeChecked(ctx, r.data.API, r.data.Waiter, id, order.Request(id), order.AtomicWrite, check); err != nil {
+	if !dec.Order.Empty() {
+		if err := r.applySpecNow(ctx, id, dec.Order, state, cfg, plan, primary); err != nil {
 			resp.Diagnostics.AddError(specChangeSummary(err, "Changing the read-only instance failed"), fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
