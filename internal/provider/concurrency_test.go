@@ -602,3 +602,46 @@ func TestConcurrentKeepPlannedTakesThePlanWhereItKnew(t *testing.T) {
 		t.Fatalf("an unknown plan takes the read value, got %v", got)
 	}
 }
+
+// §6 for a create: another run renames the new instance the moment it is Running, before
+// terraform reads it back. The create records the planned name and the next plan shows the other
+// run's as drift. Before, the create failed with "Provider produced inconsistent result".
+func TestConcurrentRenameWhileCreating(t *testing.T) {
+	t.Parallel()
+	o := newOtherRun(t, testSimOptions())
+	done := false
+	o.setHook(func(action, id string) {
+		if done || action != "DescribeDBInstanceAttribute" || id == "" {
+			return
+		}
+		if cur := o.read(id); cur != nil && cur.DBInstanceStatus == rdsapi.StatusRunning {
+			done = true
+			if err := o.env.api.ModifyDBInstanceDescription(context.Background(), id, "renamed-elsewhere"); err != nil {
+				o.t.Errorf("other run: rename: %v", err)
+			}
+		}
+	})
+	config := o.providerBlock() + `
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2m.medium.2c"
+  storage        = 100
+  instance_name  = "orig"
+}
+`
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{concState("instance_name", knownvalue.StringExact("orig"))},
+			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+				expectDrift{testRes, "instance_name", "renamed-elsewhere", "orig"},
+			}},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+	if !done {
+		t.Fatal("the other run never renamed the instance")
+	}
+}
