@@ -326,7 +326,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	}
 	state := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	setAppliedState(ctx, req.Plan, &state, &resp.State, &resp.Diagnostics)
 }
 
 // converge applies the name and deletion protection (the shared in-place step) when the instance
@@ -437,19 +437,8 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		}
 	}
 	if !dec.Order.Empty() {
-		spec := &rdsapi.ModifyDBInstanceSpecRequest{
-			DBInstanceClass:   plan.InstanceType.ValueString(),
-			DBInstanceStorage: plan.Storage.ValueInt64(),
-			PayType:           rdsapi.PayTypePostpaid,
-		}
-		if dec.Order.StorageType != nil {
-			spec.DBInstanceStorageType = *dec.Order.StorageType
-		}
-		if dec.Order.AtomicWrite != nil {
-			spec.OptimizedWrites = optimizedWrites(*dec.Order.AtomicWrite)
-		}
-		if _, err := rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, spec, dec.Order.AtomicWrite); err != nil {
-			resp.Diagnostics.AddError("Changing the read-only instance failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
+		if err := r.applySpecNow(ctx, id, dec.Order, state, cfg, plan, primary); err != nil {
+			resp.Diagnostics.AddError(specChangeSummary(err, "Changing the read-only instance failed"), fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
 		if _, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
@@ -469,7 +458,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	}
 	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
 	newState.Parameters, newState.ParametersPending = readParameters(ctx, r.data.API, id, newState.Parameters, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+	setAppliedState(ctx, req.Plan, &newState, &resp.State, &resp.Diagnostics)
 }
 
 func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
