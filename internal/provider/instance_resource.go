@@ -418,7 +418,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		// Running by now (without the planned flag, or just after the deadline) is usable: the
 		// rest is the remaining change. Anything else never became usable: tainted.
 		if running, ok := runningNow(ctx, r.data, id); ok {
-			r.incompleteCreate(ctx, resp, plan, running, waitingFor, err)
+			r.incompleteCreate(ctx, req.Plan, resp, plan, running, waitingFor, err)
 			return
 		}
 		resp.Diagnostics.AddError("Error waiting for RDS instance to be created",
@@ -431,7 +431,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 	// the next plan shows what remains (partial_create.go).
 	// Parameters before a clone's toggle, whose restart then applies the ones that need one.
 	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
-		r.incompleteCreate(ctx, resp, plan, attr, "setting the parameters", err)
+		r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "setting the parameters", err)
 		return
 	}
 
@@ -439,7 +439,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 	if restore != nil {
 		aligned, err := r.alignClone(ctx, id, attr, plan, wantFlag)
 		if err != nil {
-			r.incompleteCreate(ctx, resp, plan, attr, "configuring the clone as planned", err)
+			r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "configuring the clone as planned", err)
 			return
 		}
 		attr = aligned
@@ -447,7 +447,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 	if len(dec.Parameters.Send) > 0 {
 		running, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send)
 		if err != nil {
-			r.incompleteCreate(ctx, resp, plan, attr, "waiting for the parameters to run", err)
+			r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "waiting for the parameters to run", err)
 			return
 		}
 		attr = running
@@ -455,7 +455,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 
 	windowed, err := r.setMaintenanceWindow(ctx, id, attr, plan.MaintenanceWindow)
 	if err != nil {
-		r.incompleteCreate(ctx, resp, plan, attr, "setting the maintenance window", err)
+		r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "setting the maintenance window", err)
 		return
 	}
 	attr = windowed
@@ -464,10 +464,10 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 	var readDiags diag.Diagnostics
 	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &readDiags)
 	if readDiags.HasError() {
-		r.incompleteCreate(ctx, resp, planned, attr, "reading the parameters", errors.New(readDiags.Errors()[0].Detail()))
+		r.incompleteCreate(ctx, req.Plan, resp, planned, attr, "reading the parameters", errors.New(readDiags.Errors()[0].Detail()))
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	setAppliedState(ctx, req.Plan, plan, &resp.State, &resp.Diagnostics)
 }
 
 // Read refreshes the state with one DescribeDBInstanceAttribute, plus one DescribeParameters when
@@ -513,7 +513,8 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 }
 
 // Update sends every spec change in one ModifyDBInstanceSpec (one restart), waits for Running
-// and the planned flag, then applies the changes that need no restart; one deadline for all.
+// with what it changed, then applies the changes that need no restart; one deadline for all. The
+// state holds the planned values (setAppliedState): a change made elsewhere meanwhile is drift.
 func (r *instanceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, state, config instanceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -576,14 +577,9 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 			return
 		}
 	} else if !order.Empty() {
-		specReq := r.specRequest(id, plan, order)
-		var want *bool
-		if isMySQL(state.Engine.ValueString()) {
-			want = dec.AtomicWrite.Ptr()
-		}
 		tflog.Info(ctx, "modifying RDS instance spec", map[string]any{"id": id, "restarts": len(dec.Restarts) > 0})
-		if _, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, specReq, want); err != nil {
-			resp.Diagnostics.AddError("Error modifying RDS instance", operationError(ctx, err))
+		if err = r.applySpecNow(ctx, id, dec, before, state, config, plan); err != nil {
+			resp.Diagnostics.AddError(specChangeSummary(err, "Error modifying RDS instance"), operationError(ctx, err))
 			return
 		}
 		// An immediate order supersedes a change that waited for the window.
@@ -624,7 +620,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 	}
 	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
 	clearIncompleteCreate(ctx, resp.Private, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	setAppliedState(ctx, req.Plan, plan, &resp.State, &resp.Diagnostics)
 }
 
 // Delete deletes the instance and waits until it is gone; not found counts as deleted.

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -80,15 +81,16 @@ func runningNow(ctx context.Context, data *ProviderData, id string) (*rdsapi.DBI
 }
 
 // recordIncompleteCreate ends a Create whose instance is usable but whose step failed with err:
-// the state is plan where the plan knew a value and seen (the instance as read now) elsewhere;
+// the state is planned where the plan knew a value and seen (the instance as read now) elsewhere;
 // private state and a warning say what was not applied. When seen was read in full (fresh) and
 // has every planned setting, the step's failure changed nothing (say, a wait that ran out just
 // before the instance got there): the create simply succeeded.
-func recordIncompleteCreate[M any](ctx context.Context, resp *resource.CreateResponse, id string, plan, seen M, fresh bool,
+func recordIncompleteCreate[M any](ctx context.Context, planned tfsdk.Plan, resp *resource.CreateResponse, id string, seen M, fresh bool,
 	settings []string, step string, err error) {
-	state := plannedOrSeen(plan, seen)
+	setAppliedState(ctx, planned, &seen, &resp.State, &resp.Diagnostics)
+	var state M
+	resp.Diagnostics.Append(resp.State.Get(ctx, &state)...)
 	missing := differing(state, seen, settings)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	if fresh && len(missing) == 0 {
 		tflog.Info(ctx, "a create step failed, but the instance has every planned setting", map[string]any{
 			"id": id, "step": step, "error": err.Error()})
@@ -177,19 +179,6 @@ func incompleteCreate(ctx context.Context, private privateGetter) *createIncompl
 	return &note
 }
 
-// plannedOrSeen is plan with each value the plan left unknown taken from seen. M is a resource
-// model: a struct whose fields are attr.Values.
-func plannedOrSeen[M any](plan, seen M) M {
-	out := plan
-	pv, sv, ov := reflect.ValueOf(plan), reflect.ValueOf(seen), reflect.ValueOf(&out).Elem()
-	for i := range pv.NumField() {
-		if v, ok := pv.Field(i).Interface().(attr.Value); ok && v.IsUnknown() {
-			ov.Field(i).Set(sv.Field(i))
-		}
-	}
-	return out
-}
-
 // differing lists the attributes among names (by tfsdk tag) whose values in a and b differ, in the
 // model's order.
 func differing[M any](a, b M, names []string) []string {
@@ -218,7 +207,7 @@ func upperFirst(s string) string {
 
 // incompleteCreate records an rds_instance whose creation stopped at step with err after it was
 // Running: the instance is read once more (its own budget) for the values the plan did not know.
-func (r *instanceResource) incompleteCreate(ctx context.Context, resp *resource.CreateResponse, plan instanceModel,
+func (r *instanceResource) incompleteCreate(ctx context.Context, planned tfsdk.Plan, resp *resource.CreateResponse, plan instanceModel,
 	last *rdsapi.DBInstanceAttribute, step string, err error) {
 	id := plan.ID.ValueString()
 	rctx, cancel := afterStop(ctx)
@@ -236,12 +225,12 @@ func (r *instanceResource) incompleteCreate(ctx context.Context, resp *resource.
 		r.writeState(last, &seen, &ignored)
 	}
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
-	recordIncompleteCreate(ctx, resp, id, plan, seen.knownOrNull(), fresh && !ignored.HasError(), instanceCreateSettings, step, err)
+	recordIncompleteCreate(ctx, planned, resp, id, seen.knownOrNull(), fresh && !ignored.HasError(), instanceCreateSettings, step, err)
 }
 
 // incompleteCreate records an rds_readonly_instance whose creation stopped at step with err after
 // it was Running (see the rds_instance form).
-func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, resp *resource.CreateResponse, plan readonlyInstanceModel,
+func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, planned tfsdk.Plan, resp *resource.CreateResponse, plan readonlyInstanceModel,
 	last *rdsapi.DBInstanceAttribute, step string, err error) {
 	id := plan.ID.ValueString()
 	rctx, cancel := afterStop(ctx)
@@ -258,7 +247,7 @@ func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, resp *r
 	}
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
 	roNullUnknowns(&seen)
-	recordIncompleteCreate(ctx, resp, id, plan, seen, fresh && !ignored.HasError(), readonlyCreateSettings, step, err)
+	recordIncompleteCreate(ctx, planned, resp, id, seen, fresh && !ignored.HasError(), readonlyCreateSettings, step, err)
 }
 
 // unknownSettings is m with the settings a Create applies unknown, so that reading the instance

@@ -300,7 +300,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	if err != nil {
 		// Running just after the deadline is usable: the rest is the remaining change.
 		if running, ok := runningNow(ctx, r.data, id); ok {
-			r.incompleteCreate(ctx, resp, plan, running, "waiting for the read-only instance to be ready", err)
+			r.incompleteCreate(ctx, req.Plan, resp, plan, running, "waiting for the read-only instance to be ready", err)
 			return
 		}
 		resp.Diagnostics.AddError("Waiting for the read-only instance failed",
@@ -312,14 +312,14 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	// the next plan shows what remains (partial_create.go).
 	// Parameters before the toggle after creation, whose restart then applies the ones that need one.
 	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
-		r.incompleteCreate(ctx, resp, plan, attr, "setting the parameters", err)
+		r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "setting the parameters", err)
 		return
 	}
 	if want := dec.ToggleAfterCreate; want != nil {
 		toggled, err := rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id,
 			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: optimizedWrites(*want)}, want)
 		if err != nil {
-			r.incompleteCreate(ctx, resp, plan, attr, "turning on 16K atomic write", err)
+			r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "turning on 16K atomic write", err)
 			return
 		}
 		attr = toggled
@@ -327,7 +327,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	if len(dec.Parameters.Send) > 0 {
 		running, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send)
 		if err != nil {
-			r.incompleteCreate(ctx, resp, plan, attr, "waiting for the parameters to run", err)
+			r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "waiting for the parameters to run", err)
 			return
 		}
 		attr = running
@@ -335,17 +335,17 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	var stepDiags diag.Diagnostics
 	converged, ok := r.converge(ctx, attr, &plan, &stepDiags)
 	if !ok {
-		r.incompleteCreate(ctx, resp, plan, attr, "setting the name, deletion protection and maintenance window",
+		r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "setting the name, deletion protection and maintenance window",
 			errors.New(stepDiags.Errors()[0].Detail()))
 		return
 	}
 	state := readonlyFromAttribute(converged, &plan, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &stepDiags)
 	if stepDiags.HasError() {
-		r.incompleteCreate(ctx, resp, plan, converged, "reading the parameters", errors.New(stepDiags.Errors()[0].Detail()))
+		r.incompleteCreate(ctx, req.Plan, resp, plan, converged, "reading the parameters", errors.New(stepDiags.Errors()[0].Detail()))
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	setAppliedState(ctx, req.Plan, &state, &resp.State, &resp.Diagnostics)
 }
 
 // converge applies the name and deletion protection (the shared in-place step) when the instance
@@ -457,19 +457,8 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		}
 	}
 	if !dec.Order.Empty() {
-		spec := &rdsapi.ModifyDBInstanceSpecRequest{
-			DBInstanceClass:   plan.InstanceType.ValueString(),
-			DBInstanceStorage: plan.Storage.ValueInt64(),
-			PayType:           rdsapi.PayTypePostpaid,
-		}
-		if dec.Order.StorageType != nil {
-			spec.DBInstanceStorageType = *dec.Order.StorageType
-		}
-		if dec.Order.AtomicWrite != nil {
-			spec.OptimizedWrites = optimizedWrites(*dec.Order.AtomicWrite)
-		}
-		if _, err := rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, spec, dec.Order.AtomicWrite); err != nil {
-			resp.Diagnostics.AddError("Changing the read-only instance failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
+		if err := r.applySpecNow(ctx, id, dec.Order, state, cfg, plan, primary); err != nil {
+			resp.Diagnostics.AddError(specChangeSummary(err, "Changing the read-only instance failed"), fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
 		if _, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
@@ -490,7 +479,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
 	newState.Parameters, newState.ParametersPending = readParameters(ctx, r.data.API, id, newState.Parameters, &resp.Diagnostics)
 	clearIncompleteCreate(ctx, resp.Private, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+	setAppliedState(ctx, req.Plan, &newState, &resp.State, &resp.Diagnostics)
 }
 
 func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
