@@ -140,7 +140,9 @@ const (
 
 // WaitFor polls until ready holds and returns the instance as last read. The first poll is
 // immediate; each later one comes after 5% of the time waited so far, at least MinInterval and at
-// most MaxInterval.
+// most MaxInterval. An instance that is Stopped, Deleting, or Running while locked, and not ready,
+// ends the wait at once with an *InstanceStateError (and the instance as read): those states do not
+// end by themselves.
 func (w *Waiter) WaitFor(ctx context.Context, id, what string, ready func(*rdsapi.DBInstanceAttribute) bool) (*rdsapi.DBInstanceAttribute, error) {
 	return w.wait(ctx, id, what, 0, waitPresent, ready)
 }
@@ -176,6 +178,12 @@ func (w *Waiter) wait(ctx context.Context, id, what string, expected time.Durati
 			}
 			if mode == waitPresent && ready(attr) {
 				return attr, nil
+			}
+			if mode == waitPresent {
+				// Stopped, locked or Deleting: the wait could only reach its timeout.
+				if stuck := stuckState(id, what, attr); stuck != nil {
+					return attr, stuck
+				}
 			}
 		case rdsapi.IsNotFound(err):
 			if mode == waitGone {
@@ -250,6 +258,31 @@ func (w *Waiter) WaitDeleted(ctx context.Context, id string) error {
 func (w *Waiter) RetryBusy(ctx context.Context, fn func() error) error {
 	lo, hi := w.intervals()
 	return retryBusy(ctx, w.clock(), lo, hi, fn)
+}
+
+// RetryBusyOn is RetryBusy for a call that changes instance id: after a busy answer it reads the
+// instance, and when it is Stopped or Deleting (states that refuse every change and do not end by
+// themselves) it returns an *InstanceStateError at once instead of retrying to the deadline. A
+// locked instance needs no read: the cloud refuses its changes with IncorrectDBInstanceLockMode,
+// which is not retried.
+func (w *Waiter) RetryBusyOn(ctx context.Context, id string, fn func() error) error {
+	return w.RetryBusy(ctx, func() error {
+		err := fn()
+		if !rdsapi.IsBusy(err) {
+			return err
+		}
+		attr, readErr := w.API.DescribeDBInstanceAttribute(ctx, id)
+		switch {
+		case rdsapi.IsNotFound(readErr):
+			return readErr
+		case readErr != nil:
+			return err
+		}
+		if attr.DBInstanceStatus == StatusStopped || attr.DBInstanceStatus == StatusDeleting {
+			return stuckState(id, "changed", attr)
+		}
+		return err
+	})
 }
 
 // RetryBusy is Waiter.RetryBusy with the default intervals.
