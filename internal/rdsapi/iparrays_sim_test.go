@@ -2,6 +2,7 @@ package rdsapi_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -47,5 +48,15 @@ func TestIPArraysAgainstSimulator(t *testing.T) {
 	}
 	if _, err := c.DescribeDBInstanceIPArrayList(ctx, " "); err == nil {
 		t.Error("an empty instance id must be refused before sending")
+	}
+
+	// A refused write names its instance, so that a retry can look at it.
+	if err := sim.SetInstanceState(id, simulator.InstanceState{Status: "Stopped"}); err != nil {
+		t.Fatal(err)
+	}
+	err = c.ModifySecurityIps(ctx, &rdsapi.ModifySecurityIpsRequest{DBInstanceID: id, SecurityIps: "192.168.0.2"})
+	var apiErr *rdsapi.Error
+	if !errors.As(err, &apiErr) || !rdsapi.IsBusy(err) || apiErr.InstanceID != id {
+		t.Fatalf("a write to a Stopped instance: %#v", err)
 	}
 }

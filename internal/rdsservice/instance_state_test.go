@@ -96,14 +96,14 @@ func TestWaitsFailFastOnStatesThatDoNotEndByThemselves(t *testing.T) {
 
 // A write refused as busy is retried while the instance is in a transition, and given up at once
 // when it is Stopped or Deleting.
-func TestRetryBusyOnGivesUpOnStoppedAndDeleting(t *testing.T) {
+func TestRetryBusyGivesUpOnStoppedAndDeleting(t *testing.T) {
 	for _, status := range []string{StatusStopped, StatusDeleting} {
 		clock := newFakeClock()
 		api := &stateAPI{states: []rdsapi.DBInstanceAttribute{stateOf("Restarting", ""), stateOf(status, "")}}
 		calls := 0
-		err := newWaiter(api, clock).RetryBusyOn(clock.withDeadline(30*time.Minute), "rm-b", func() error {
+		err := newWaiter(api, clock).RetryBusy(clock.withDeadline(30*time.Minute), func() error {
 			calls++
-			return errBusy
+			return &rdsapi.Error{Code: "OperationDenied.DBInstanceStatus", HTTPStatus: 400, InstanceID: "rm-b"}
 		})
 		var stuck *InstanceStateError
 		if !errors.As(err, &stuck) || stuck.Status != status {
@@ -112,6 +112,13 @@ func TestRetryBusyOnGivesUpOnStoppedAndDeleting(t *testing.T) {
 		if calls != 2 || len(clock.sleeps) != 1 {
 			t.Errorf("%s: %d calls, %d sleeps: want one retry while Restarting, then give up", status, calls, len(clock.sleeps))
 		}
+	}
+	// A busy answer that names no instance is retried to the deadline, as before.
+	clock := newFakeClock()
+	api := &stateAPI{states: []rdsapi.DBInstanceAttribute{stateOf(StatusStopped, "")}}
+	err := newWaiter(api, clock).RetryBusy(clock.withDeadline(time.Minute), func() error { return errBusy })
+	if errors.As(err, new(*InstanceStateError)) || api.reads != 0 {
+		t.Fatalf("err = %v after %d reads", err, api.reads)
 	}
 }
 

@@ -255,34 +255,38 @@ func (w *Waiter) WaitDeleted(ctx context.Context, id string) error {
 // ends; the waits between calls follow the Waiter's schedule. Use it for actions the cloud refuses
 // while an instance is in another task, e.g. CreateReadOnlyDBInstance while the primary is
 // restarting (OperationDenied.MasterDBInstanceState, LockTimeout).
+//
+// A busy answer that names its instance (rdsapi.Error.InstanceID) is followed by one read of
+// that instance: when it is Stopped or Deleting, states that refuse every change and do not end by
+// themselves, RetryBusy returns an *InstanceStateError at once instead of retrying to the
+// deadline. (A locked instance needs no read: the cloud refuses its changes with
+// IncorrectDBInstanceLockMode, which is not retried.)
 func (w *Waiter) RetryBusy(ctx context.Context, fn func() error) error {
 	lo, hi := w.intervals()
-	return retryBusy(ctx, w.clock(), lo, hi, fn)
-}
-
-// RetryBusyOn is RetryBusy for a call that changes instance id: after a busy answer it reads the
-// instance, and when it is Stopped or Deleting (states that refuse every change and do not end by
-// themselves) it returns an *InstanceStateError at once instead of retrying to the deadline. A
-// locked instance needs no read: the cloud refuses its changes with IncorrectDBInstanceLockMode,
-// which is not retried.
-func (w *Waiter) RetryBusyOn(ctx context.Context, id string, fn func() error) error {
-	return w.RetryBusy(ctx, func() error {
+	return retryBusy(ctx, w.clock(), lo, hi, func() error {
 		err := fn()
-		if !rdsapi.IsBusy(err) {
-			return err
-		}
-		attr, readErr := w.API.DescribeDBInstanceAttribute(ctx, id)
-		switch {
-		case rdsapi.IsNotFound(readErr):
-			return readErr
-		case readErr != nil:
-			return err
-		}
-		if attr.DBInstanceStatus == StatusStopped || attr.DBInstanceStatus == StatusDeleting {
-			return stuckState(id, "changed", attr)
+		if stuck := w.stuckAfterBusy(ctx, err); stuck != nil {
+			return stuck
 		}
 		return err
 	})
+}
+
+// stuckAfterBusy reads the instance a busy answer names and returns the InstanceStateError when it
+// is Stopped or Deleting; nil otherwise (also when the read fails: the retry goes on).
+func (w *Waiter) stuckAfterBusy(ctx context.Context, err error) error {
+	var apiErr *rdsapi.Error
+	if !rdsapi.IsBusy(err) || !errors.As(err, &apiErr) || apiErr.InstanceID == "" || w.API == nil {
+		return nil
+	}
+	attr, readErr := w.API.DescribeDBInstanceAttribute(ctx, apiErr.InstanceID)
+	if readErr != nil {
+		return nil
+	}
+	if attr.DBInstanceStatus == StatusStopped || attr.DBInstanceStatus == StatusDeleting {
+		return stuckState(apiErr.InstanceID, "changed", attr)
+	}
+	return nil
 }
 
 // RetryBusy is Waiter.RetryBusy with the default intervals.
