@@ -39,7 +39,7 @@ func (l *IPArrayList) UnmarshalJSON(data []byte) error {
 		DBInstanceIPArray []DBInstanceIPArray `json:"DBInstanceIPArray"`
 	}
 	if err := json.Unmarshal(data, &wire); err != nil {
-		return fmt.Errorf("Items: %w", err)
+		return fmt.Errorf("decoding Items: %w", err)
 	}
 	*l = wire.DBInstanceIPArray
 	return nil

@@ -68,7 +68,7 @@ func StateProblems(label, status, lockMode, lockReason string, writes, onlyGrows
 	if status == StatusStopped && writes {
 		out = append(out, problem(RuleInstanceStopped, status, label))
 	}
-	if IsLocked(lockMode) && !(diskQuotaLock(lockMode) && onlyGrowsStorage) {
+	if IsLocked(lockMode) && (!diskQuotaLock(lockMode) || !onlyGrowsStorage) {
 		out = append(out, lockProblem(label, lockMode, lockReason))
 	}
 	return out

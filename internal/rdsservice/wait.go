@@ -280,10 +280,7 @@ func (w *Waiter) stuckAfterBusy(ctx context.Context, err error) error {
 		return nil
 	}
 	attr, readErr := w.API.DescribeDBInstanceAttribute(ctx, apiErr.InstanceID)
-	if readErr != nil {
-		return nil
-	}
-	if attr.DBInstanceStatus == StatusStopped || attr.DBInstanceStatus == StatusDeleting {
+	if readErr == nil && (attr.DBInstanceStatus == StatusStopped || attr.DBInstanceStatus == StatusDeleting) {
 		return stuckState(apiErr.InstanceID, "changed", attr)
 	}
 	return nil
