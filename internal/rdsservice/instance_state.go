@@ -112,7 +112,8 @@ func (e *InstanceStateError) Error() string {
 
 // stuckState is the InstanceStateError for attr when it is in a state that does not end by itself
 // and ready does not hold: Stopped or Deleting, or Running while locked (a locked instance runs,
-// but nothing it was asked to do will happen until it is unlocked).
+// but nothing it was asked to do will happen until it is unlocked). A disk-quota lock is no reason:
+// the cloud still takes the storage growth that lifts it and the deletion, whose waits go on.
 func stuckState(id, what string, attr *rdsapi.DBInstanceAttribute) *InstanceStateError {
 	e := &InstanceStateError{InstanceID: id, What: what, Status: attr.DBInstanceStatus, LockMode: attr.LockMode}
 	switch {
@@ -120,7 +121,7 @@ func stuckState(id, what string, attr *rdsapi.DBInstanceAttribute) *InstanceStat
 		e.Problem = problem(RuleInstanceDeleting, attr.DBInstanceStatus, id)
 	case attr.DBInstanceStatus == StatusStopped:
 		e.Problem = problem(RuleInstanceStopped, attr.DBInstanceStatus, id)
-	case attr.DBInstanceStatus == StatusRunning && IsLocked(attr.LockMode):
+	case attr.DBInstanceStatus == StatusRunning && IsLocked(attr.LockMode) && !diskQuotaLock(attr.LockMode):
 		e.Problem = lockProblem(id, attr.LockMode, attr.LockReason)
 	default:
 		return nil

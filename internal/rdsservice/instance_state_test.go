@@ -88,6 +88,17 @@ func TestWaitsFailFastOnStatesThatDoNotEndByThemselves(t *testing.T) {
 	if _, err := newWaiter(locked, clock).WaitRunning(context.Background(), "rm-l"); err != nil {
 		t.Fatalf("a locked Running instance is Running: %v", err)
 	}
+	full := &stateAPI{states: []rdsapi.DBInstanceAttribute{stateOf(rdsapi.StatusRunning, "LockByDiskQuota"), stateOf(rdsapi.StatusRunning, "LockByDiskQuota"),
+		func() rdsapi.DBInstanceAttribute {
+			a := stateOf(rdsapi.StatusRunning, "LockByDiskQuota")
+			a.DBInstanceStorage = 40
+			return a
+		}()}}
+	if _, err := newWaiter(full, clock).WaitFor(context.Background(), "rm-f", "grown", func(a *rdsapi.DBInstanceAttribute) bool {
+		return a.DBInstanceStorage == 40
+	}); err != nil || full.reads != 3 {
+		t.Fatalf("storage growth under a disk-quota lock is waited for: %v after %d reads", err, full.reads)
+	}
 	deleting := &stateAPI{states: []rdsapi.DBInstanceAttribute{stateOf(StatusDeleting, "")}}
 	if err := newWaiter(deleting, clock).WaitDeleted(clock.withDeadline(time.Second), "rm-d"); err == nil || errors.As(err, new(*InstanceStateError)) {
 		t.Fatalf("waiting for a Deleting instance to go must not be refused as stuck: %v", err)
