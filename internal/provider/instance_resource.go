@@ -502,7 +502,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	r.writeState(attr, &state, &resp.Diagnostics)
 	r.refreshScheduled(ctx, id, requested, &state, resp.Private, &resp.Diagnostics)
 	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
-		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, &resp.Diagnostics)
+		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {

@@ -36,9 +36,13 @@ func securityIPsManaged(ctx context.Context, private privateGetter, diags *diag.
 	return !unmanaged
 }
 
-// readDefaultSecurityIPs reads the default IP array (an empty set when the instance has none).
-func readDefaultSecurityIPs(ctx context.Context, api rdsapi.API, id string, diags *diag.Diagnostics) types.Set {
+// readDefaultSecurityIPs reads the default IP array (an empty set when the instance has none). An
+// instance gone since its attribute read keeps current: the next refresh removes it.
+func readDefaultSecurityIPs(ctx context.Context, api rdsapi.API, id string, current types.Set, diags *diag.Diagnostics) types.Set {
 	resp, err := api.DescribeDBInstanceIPArrayList(ctx, id)
+	if rdsapi.IsNotFound(err) {
+		return current
+	}
 	if err != nil {
 		diags.AddError("Error reading the RDS instance's IP allow-list", fmt.Sprintf("DescribeDBInstanceIPArrayList %s: %v", id, err))
 		return types.SetNull(types.StringType)
@@ -59,7 +63,7 @@ func settleSecurityIPs(ctx context.Context, api rdsapi.API, id string, configure
 	case isKnown(planned):
 		m.SecurityIPs = planned
 	case managed:
-		m.SecurityIPs = readDefaultSecurityIPs(ctx, api, id, diags)
+		m.SecurityIPs = readDefaultSecurityIPs(ctx, api, id, m.SecurityIPs, diags)
 	}
 	raw, _ := json.Marshal(!managed)
 	diags.Append(private.SetKey(ctx, securityIPsUnmanagedKey, raw)...)
