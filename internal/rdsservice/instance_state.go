@@ -82,8 +82,15 @@ func lockProblem(label, lockMode, lockReason string) Problem {
 	return problem(RuleInstanceLocked, lockMode, label, lockMode, reason, lockFix(lockMode))
 }
 
-// planInstanceState adds StateProblems for an update of an existing instance.
+// planInstanceState adds StateProblems for an update of an existing instance, and for a new
+// read-only instance those of its primary (CreateReadOnlyDBInstance is a change of the primary,
+// refused in the same states).
 func planInstanceState(in PlanInput, d *Decision) {
+	if in.Prior == nil && in.Role == RoleReadOnly && in.Facts.Primary != nil {
+		p := in.Facts.Primary
+		d.add(StateProblems(p.ID, p.Status, p.LockMode, p.LockReason, true, false)...)
+		return
+	}
 	if in.Prior == nil || len(in.Replace) > 0 {
 		return
 	}
@@ -99,7 +106,7 @@ func planInstanceState(in PlanInput, d *Decision) {
 // itself: waiting longer would only reach the timeout.
 type InstanceStateError struct {
 	InstanceID string
-	// What the wait or the call needed ("Running", "deleted", "changed").
+	// What the wait or the call needed ("Running", "able to take this change").
 	What     string
 	Status   string
 	LockMode string
@@ -107,7 +114,7 @@ type InstanceStateError struct {
 }
 
 func (e *InstanceStateError) Error() string {
-	return fmt.Sprintf("%s (needed: %s): %s", e.Problem.Summary, e.What, e.Problem.Detail)
+	return fmt.Sprintf("%s, so it cannot become %s: %s", e.Problem.Summary, e.What, e.Problem.Detail)
 }
 
 // stuckState is the InstanceStateError for attr when it is in a state that does not end by itself

@@ -192,6 +192,15 @@ func TestPlanInstanceStates(t *testing.T) {
 			}
 		}
 	}
+	// A new read-only instance of a primary that takes no change: CreateReadOnlyDBInstance is refused.
+	for status, want := range map[string]RuleID{StatusDeleting: RuleInstanceDeleting, StatusStopped: RuleInstanceStopped} {
+		primary := prior(status, "")
+		d := Plan(PlanInput{Role: RoleReadOnly, Label: "the new read-only instance", Facts: Facts{Primary: primary},
+			Desired: Desired{InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known(int64(100))}})
+		if len(d.Problems) == 0 || d.Problems[0].Rule != want || !strings.Contains(d.Problems[0].Detail, "rm-1") {
+			t.Errorf("read-only instance of a %s primary: %+v", status, d.Problems)
+		}
+	}
 	// The message names the lock, its reason and the way out.
 	p := StateProblems("rm-9", StatusRunning, "LockByDiskQuota", "disk_full", false, false)
 	if len(p) != 1 || !strings.Contains(p[0].Detail, "lock_mode LockByDiskQuota, reason disk_full") || !strings.Contains(p[0].Detail, "grow storage") {

@@ -281,7 +281,7 @@ func (w *Waiter) stuckAfterBusy(ctx context.Context, err error) error {
 	}
 	attr, readErr := w.API.DescribeDBInstanceAttribute(ctx, apiErr.InstanceID)
 	if readErr == nil && (attr.DBInstanceStatus == StatusStopped || attr.DBInstanceStatus == StatusDeleting) {
-		return stuckState(apiErr.InstanceID, "changed", attr)
+		return stuckState(apiErr.InstanceID, "able to take this change", attr)
 	}
 	return nil
 }
