@@ -704,6 +704,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
+	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	if state == nil {
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)

@@ -424,6 +424,16 @@ func viewOf(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) instanceView
 	return v
 }
 
+// plannedLockMode is lock_mode in a plan that changes an instance: an instance that is not locked
+// stays so (the plan shows no noise), a lock may be lifted before the apply (that is the fix the
+// plan names), so it is known only then.
+func plannedLockMode(prior types.String, exists bool) types.String {
+	if exists && prior.ValueString() == rdsservice.LockUnlocked {
+		return prior
+	}
+	return types.StringUnknown()
+}
+
 // lockModeOf is LockMode, "Unlock" when the cloud leaves it out.
 func lockModeOf(a *rdsapi.DBInstanceAttribute) string {
 	if m := strings.TrimSpace(a.LockMode); m != "" {

@@ -94,6 +94,10 @@ func TestModifyPlanNamesInstanceStates(t *testing.T) {
 			if c.errors > 0 && len(diagsWith(res.diags, diag.SeverityWarning, "restarts")) > 0 {
 				t.Errorf("a refused plan names no restart: %v", res.diags)
 			}
+			// A lock may be lifted before the apply (the fix the plan names): lock_mode is known only then.
+			if locked := c.state.LockMode != ""; c.errors == 0 && locked != res.plan.LockMode.IsUnknown() {
+				t.Errorf("planned lock_mode %v for lock %q", res.plan.LockMode, c.state.LockMode)
+			}
 		})
 	}
 
