@@ -232,8 +232,18 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 
 			"status": schema.StringAttribute{
-				Computed:            true,
-				MarkdownDescription: "Instance status (`DBInstanceStatus`), `Running` after every apply.",
+				Computed: true,
+				MarkdownDescription: "Instance status (`DBInstanceStatus`), `Running` after every apply. An instance that is `Stopped` " +
+					"or `Deleting` (released outside Terraform) takes no change: the plan says so (an error for `Deleting`), " +
+					"and an apply fails at once instead of waiting for its timeout.",
+			},
+			"lock_mode": schema.StringAttribute{
+				Computed: true,
+				MarkdownDescription: "Lock of the instance (`LockMode`): `Unlock`, or why the cloud refuses changes to it " +
+					"(`ManualLock`, `LockByExpiration`, `LockByRestoration`, `LockByDiskQuota`, `LockReadInstanceByDiskQuota`). " +
+					"A plan that changes a locked instance warns and names the way to unlock it; under `LockByDiskQuota`, growing " +
+					"`storage` is allowed.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"connection_string": schema.StringAttribute{
 				Computed:            true,
@@ -450,13 +460,15 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 				"and will be replaced on the next apply (tainted).", id, operationError(ctx, err)))
 		return
 	}
+	planned := plan.SecurityIPs
 	r.writeState(attr, &plan, &resp.Diagnostics)
+	settleSecurityIPs(ctx, r.data.API, id, config.SecurityIPs, planned, &plan, resp.Private, &resp.Diagnostics)
 	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
 	setAppliedState(ctx, req.Plan, plan, &resp.State, &resp.Diagnostics)
 }
 
 // Read refreshes the state with one DescribeDBInstanceAttribute, plus one DescribeParameters when
-// parameters are managed.
+// parameters are managed and one DescribeDBInstanceIPArrayList when security_ips is (security_ips.go).
 func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state instanceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -489,6 +501,9 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
 	r.refreshScheduled(ctx, id, requested, &state, resp.Private, &resp.Diagnostics)
+	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
+		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
+	}
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
@@ -597,7 +612,9 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		resp.Diagnostics.AddError("Error reading RDS instance after update", operationError(ctx, err))
 		return
 	}
+	planned := plan.SecurityIPs
 	r.writeState(attr, &plan, &resp.Diagnostics)
+	settleSecurityIPs(ctx, r.data.API, id, config.SecurityIPs, planned, &plan, resp.Private, &resp.Diagnostics)
 	if isKnown(plan.ScheduledChange) {
 		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
 		requested.setSpec(&plan)
@@ -634,6 +651,9 @@ func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportS
 	if id == "" {
 		p := rdsservice.Rules[rdsservice.RuleImportID].Problem("")
 		resp.Diagnostics.AddError(p.Summary, p.Detail)
+		return
+	}
+	if refuseImportOfDeleting(ctx, r.data, id, &resp.Diagnostics); resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
@@ -680,6 +700,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
+	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	if state == nil {
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
@@ -735,6 +756,7 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 		}
 		prior := existingFrom(instanceLabel(*state), state.view(), purchase)
 		in.Prior, in.Label = &prior, prior.ID
+		in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, &diags).changes(settingsOfModel(ctx, *state, &diags))
 		if len(in.Replace) > 0 {
 			return rdsservice.Plan(in), diags
 		}
@@ -878,6 +900,7 @@ func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instance
 	m.InstanceName = emptyAsNull(v.InstanceName)
 	m.DeletionProtection = v.DeletionProtection
 	m.Status = v.Status
+	m.LockMode = v.LockMode
 	m.ConnectionString = v.ConnectionString
 	m.CreationTime = v.CreationTime
 	if !isKnown(m.PurchaseTime) || m.PurchaseTime.ValueString() == "" {
@@ -942,7 +965,7 @@ func instanceLabel(m instanceModel) string {
 func (m instanceModel) view() instanceView {
 	return instanceView{ID: m.ID, Engine: m.Engine, EngineVersion: m.EngineVersion, InstanceType: m.InstanceType,
 		StorageType: m.StorageType, Category: m.Category, Storage: m.Storage, Architecture: m.InstructionSetArch,
-		AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported, Status: m.Status,
+		AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported, Status: m.Status, LockMode: m.LockMode,
 		DeletionProtection: m.DeletionProtection, BufferPoolExtension: m.BufferPoolExtension}
 }
 
@@ -987,6 +1010,7 @@ type instanceModel struct {
 	RestoreFrom             types.Object   `tfsdk:"restore_from"`
 	Timeouts                timeouts.Value `tfsdk:"timeouts"`
 	Status                  types.String   `tfsdk:"status"`
+	LockMode                types.String   `tfsdk:"lock_mode"`
 	ConnectionString        types.String   `tfsdk:"connection_string"`
 	Port                    types.Int64    `tfsdk:"port"`
 	CreationTime            types.String   `tfsdk:"creation_time"`
@@ -1037,7 +1061,7 @@ func (m instanceModel) knownOrNull() instanceModel {
 			*v = types.BoolNull()
 		}
 	}
-	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status,
+	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status, &out.LockMode,
 		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow} {
 		nullString(v)
 	}

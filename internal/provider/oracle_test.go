@@ -692,7 +692,11 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	}
 	out.category = "applied"
 	stats = w.sim.Stats()
-	if applied.errAt != "" {
+	switch {
+	case applied.errAt != "" && warnedOfFailure(plan.res[applied.errAt], applied.errMsg):
+		// The plan said this apply fails (a Stopped or locked instance) and named the fix.
+		out.category = "warned at plan, refused at apply: " + refusalClass(applied.errMsg)
+	case applied.errAt != "":
 		disagree("plan passed, apply failed: "+refusalClass(applied.errMsg), "the plan passed (%s); the apply of %s failed: %s", planSummary(plan, order), applied.errAt, applied.errMsg)
 	}
 	for _, inc := range applied.inconsistent {

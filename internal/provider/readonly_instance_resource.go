@@ -61,6 +61,7 @@ type readonlyInstanceModel struct {
 	AtomicWrite16KSupported types.Bool     `tfsdk:"atomic_write_16k_supported"`
 	PreventRestart          types.Bool     `tfsdk:"prevent_restart"`
 	Status                  types.String   `tfsdk:"status"`
+	LockMode                types.String   `tfsdk:"lock_mode"`
 	ConnectionString        types.String   `tfsdk:"connection_string"`
 	Port                    types.Int64    `tfsdk:"port"`
 	Engine                  types.String   `tfsdk:"engine"`
@@ -167,7 +168,12 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				MarkdownDescription: "When true, a plan that takes this instance out of service (a restart, also one that " +
 					"follows its primary, or a replacement) is an error instead of a warning.",
 			},
-			"status":               schema.StringAttribute{Computed: true, MarkdownDescription: "Instance status (`DBInstanceStatus`)."},
+			"status": schema.StringAttribute{Computed: true, MarkdownDescription: "Instance status (`DBInstanceStatus`). An instance " +
+				"that is `Stopped` or `Deleting` (released outside Terraform, e.g. with its primary) takes no change: the plan says so " +
+				"(an error for `Deleting`), and an apply fails at once instead of waiting for its timeout."},
+			"lock_mode": schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Lock of the instance " +
+				"(`LockMode`): `Unlock`, or why the cloud refuses changes to it (`ManualLock`, `LockByExpiration`, `LockByRestoration`, " +
+				"`LockByDiskQuota`, `LockReadInstanceByDiskQuota`). A plan that changes a locked instance warns and names the way to unlock it."},
 			"connection_string":    schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Internal connection string."},
 			"port":                 schema.Int64Attribute{Computed: true, PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}, MarkdownDescription: "Port of `connection_string`."},
 			"engine":               schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Engine, the primary's."},
@@ -479,7 +485,11 @@ func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.Dele
 	deleteAndWait(ctx, r.data, state.ID.ValueString(), &resp.Diagnostics)
 }
 
+// ImportState imports a read-only instance by id, unless it is being deleted; Read fills in the rest.
 func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if refuseImportOfDeleting(ctx, r.data, strings.TrimSpace(req.ID), &resp.Diagnostics); resp.Diagnostics.HasError() {
+		return
+	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
@@ -532,6 +542,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
+	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, &resp.Diagnostics)
 	if state == nil {
 		if dec.EngineVersion.IsKnown() {
@@ -582,6 +593,7 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
 		in.Prior, in.Label = &prior, prior.ID
+		in.Desired.InPlaceChanges = roSettings(plan).changes(roSettings(*state))
 	}
 	if primary != nil {
 		if p, err := rdsservice.ExistingFromAttribute(primary); err == nil {
@@ -628,6 +640,21 @@ func (r *readonlyInstanceResource) classFacts(ctx context.Context, state *readon
 		EngineVersion: version, DBInstanceStorageType: storageType, Category: "HighAvailability"})
 }
 
+// roSettings is the in-place settings of a read-only instance's state or plan (it has no allow-list).
+func roSettings(m readonlyInstanceModel) inPlaceSettings {
+	var s inPlaceSettings
+	if isKnown(m.InstanceName) {
+		s.Name = ptr(m.InstanceName.ValueString())
+	}
+	if isKnown(m.DeletionProtection) {
+		s.DeletionProtection = ptr(m.DeletionProtection.ValueBool())
+	}
+	if isKnown(m.MaintenanceWindow) {
+		s.MaintenanceWindow = ptr(m.MaintenanceWindow.ValueString())
+	}
+	return s
+}
+
 // readonlyLabel names the instance in messages: its id, or for a new one its name.
 func readonlyLabel(m *readonlyInstanceModel) string {
 	if isKnown(m.ID) && m.ID.ValueString() != "" {
@@ -644,7 +671,7 @@ func (m readonlyInstanceModel) view() instanceView {
 	return instanceView{ID: m.ID, MasterInstanceID: m.MasterInstanceID, Engine: m.Engine, EngineVersion: m.EngineVersion,
 		InstanceType: m.InstanceType, StorageType: m.StorageType, Category: m.Category, Storage: m.Storage,
 		Architecture: m.InstructionSetArch, AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported,
-		Status: m.Status, DeletionProtection: m.DeletionProtection}
+		Status: m.Status, LockMode: m.LockMode, DeletionProtection: m.DeletionProtection}
 }
 
 // readonlyFromAttribute builds the state from the API's view of the instance (the shared
@@ -654,7 +681,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 	m := readonlyInstanceModel{
 		ID: v.ID, MasterInstanceID: v.MasterInstanceID, EngineVersion: v.EngineVersion, InstanceType: v.InstanceType,
 		Storage: v.Storage, StorageType: v.StorageType, ZoneID: v.ZoneID, VSwitchID: emptyAsNull(v.VSwitchID),
-		InstanceName: emptyAsNull(v.InstanceName), DeletionProtection: v.DeletionProtection, Status: v.Status,
+		InstanceName: emptyAsNull(v.InstanceName), DeletionProtection: v.DeletionProtection, Status: v.Status, LockMode: v.LockMode,
 		ConnectionString: v.ConnectionString, Port: v.Port, Engine: v.Engine, Category: v.Category,
 		InstructionSetArch: v.Architecture, CreationTime: v.CreationTime, AtomicWrite16K: v.AtomicWrite16K,
 		AtomicWrite16KSupported: v.AtomicWrite16KSupported, PreventRestart: types.BoolValue(false), Timeouts: base.Timeouts,
@@ -670,7 +697,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 // roNullUnknowns turns leftover unknowns into nulls so that a partial state never holds an unknown.
 func roNullUnknowns(m *readonlyInstanceModel) {
 	for _, s := range []*types.String{&m.EngineVersion, &m.StorageType, &m.ZoneID, &m.VSwitchID, &m.InstanceName,
-		&m.Status, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime, &m.MaintenanceWindow} {
+		&m.Status, &m.LockMode, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime, &m.MaintenanceWindow} {
 		if s.IsUnknown() {
 			*s = types.StringNull()
 		}

@@ -76,6 +76,9 @@ type Desired struct {
 	Storage                                                     Val[int64]
 	AtomicWrite, BufferPoolExtension                            Val[bool]
 	PreventRestart                                              bool
+	// InPlaceChanges: the apply also changes settings the planner does not decide (name, allow-list,
+	// deletion protection, maintenance window), so it writes to the instance.
+	InPlaceChanges bool
 	// ApplyRestarts is apply_restarts: ApplyRestartsImmediately or ApplyRestartsInWindow.
 	ApplyRestarts string
 	// MaintenanceWindow is the window the instance will have after this apply (the configured
@@ -274,6 +277,7 @@ func Plan(in PlanInput) Decision {
 		d.add(classProblems(in, *in.Facts.Classes)...)
 	}
 	planParameters(in, &d)
+	planInstanceState(in, &d)
 	guardRestarts(in, &d)
 	return d
 }
@@ -824,7 +828,7 @@ func planUpdate(in PlanInput, d *Decision) {
 			Downtime: ExpectedDowntime(cur.Category, readOnly)})
 	}
 	switch {
-	case len(reasons) > 0 && cur.Status != "" && cur.Status != StatusRunning:
+	case len(reasons) > 0 && cur.Status != "" && cur.Status != StatusRunning && cur.Status != StatusStopped && cur.Status != StatusDeleting:
 		// A change is still under way (e.g. an update that timed out): the apply waits for it and
 		// sends only what is still missing, so the plan cannot promise this restart.
 		d.add(problem(RuleChangeInProgress, cur.Status, in.Label, cur.Status))
