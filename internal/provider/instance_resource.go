@@ -488,7 +488,8 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	}
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
-	r.refreshScheduled(ctx, id, requested, &state, resp.Private, &resp.Diagnostics)
+	state.ScheduledChange = r.data.refreshScheduled(ctx, id, requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
+		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
@@ -534,28 +535,35 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		}
 		state.MaintenanceWindow = plan.MaintenanceWindow
 	}
-	before := specOf(state)
+	before := specOf(state.specFields())
 	if from != nil {
 		before = *from
 	}
-	requested := specOf(plan)
+	requested := specOf(plan.specFields())
 	plan.ScheduledChange = state.ScheduledChange
+	later := deferral{id: id, before: before, changes: restartReasons(dec, id), window: plan.MaintenanceWindow.ValueString()}
 
 	// Parameters first: when a spec change follows, its one restart applies the ones that need one.
-	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
+	if dec.Deferred {
+		later.parameters = dec.Parameters.ParameterPlan
+	} else if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters", operationError(ctx, err))
 		return
 	}
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
 	if order := dec.Order; dec.Deferred {
-		r.deferSpecChange(ctx, r.specRequest(id, plan, order), before, restartReasons(dec, id), &plan, resp.Private, &resp.Diagnostics)
+		if !order.Empty() {
+			later.spec = r.specRequest(id, plan, order)
+		}
+		plan.ScheduledChange = r.data.deferChanges(ctx, later, resp.Private, &resp.Diagnostics)
 		if resp.Diagnostics.HasError() {
 			return
 		}
-	} else if from != nil && order.Empty() && requested != specOf(state) {
+	} else if from != nil && order.Empty() && requested != specOf(state.specFields()) {
 		// Reverting a pending change: an order for the instance's own spec cancels it (no restart).
-		r.deferSpecChange(ctx, r.specRequest(id, plan, order), before, nil, &plan, resp.Private, &resp.Diagnostics)
+		later.spec, later.changes = r.specRequest(id, plan, order), nil
+		plan.ScheduledChange = r.data.deferChanges(ctx, later, resp.Private, &resp.Diagnostics)
 		if resp.Diagnostics.HasError() {
 			return
 		}
@@ -601,10 +609,14 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		resp.Diagnostics.AddError("Error reading RDS instance after update", operationError(ctx, err))
 		return
 	}
+	if !dec.Deferred && len(dec.Restarts) > 0 {
+		// The instance restarted now: what waited for the window runs already.
+		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+	}
 	r.writeState(attr, &plan, &resp.Diagnostics)
 	if isKnown(plan.ScheduledChange) {
 		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
-		requested.setSpec(&plan)
+		requested.setSpec(plan.specFields())
 	}
 	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
@@ -693,18 +705,11 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		}
 	} else {
 		flag := dec.AtomicWrite
-		switch {
-		case dec.Deferred:
+		if dec.Deferred {
 			// Nothing changes during this apply: read-only instances plan with the current value.
-			plan.ScheduledChange = types.ObjectUnknown(scheduledChangeAttrTypes)
 			flag = valBool(priorForPlan(state, from).AtomicWrite16K)
-		case !dec.Order.Empty():
-			plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
-		case from != nil && isKnown(plan.InstanceType) && specOf(plan) == *from:
-			plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes) // reverted: the pending change is cancelled
-		default:
-			plan.ScheduledChange = state.ScheduledChange
 		}
+		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 		r.data.plans.record(state.ID.ValueString(), flag)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
