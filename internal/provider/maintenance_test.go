@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -205,6 +206,161 @@ func TestAccReadonlyInstance_maintenanceWindow(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(roAddr, tfjsonpath.New("maintenance_window"), knownvalue.StringExact("22:00Z-02:00Z"))},
 				Check:             roAccWantRestarts(env, 0, "rds_readonly_instance.ro.0"),
+			},
+		},
+	})
+}
+
+// deferredParamsConfig renders the instance with parameters and a short update timeout.
+func (e *testEnv) deferredParamsConfig(class string, flag bool, applyRestarts, backLog string) string {
+	return e.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine             = "MySQL"
+  engine_version     = "8.0"
+  instance_type      = %q
+  storage            = 20
+  instance_name      = "acctest"
+  maintenance_window = "02:00Z-03:00Z"
+  apply_restarts     = %q
+  atomic_write_16k   = %t
+  parameters = {
+    back_log           = %q
+    innodb_io_capacity = "4000"
+  }
+  timeouts = {
+    update = "30s"
+  }
+}
+`, class, applyRestarts, flag, backLog)
+}
+
+// checkParamsInCloud checks the running and waiting values of back_log.
+func (e *testEnv) checkParamsInCloud(id *string, running, waiting string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		out, err := e.api.DescribeParameters(context.Background(), *id)
+		if err != nil {
+			return err
+		}
+		if got := out.RunningParameters.Values()["back_log"]; got != running {
+			return fmt.Errorf("back_log runs %q, want %q", got, running)
+		}
+		if got := out.ConfigParameters.Values()["back_log"]; got != waiting {
+			return fmt.Errorf("back_log waits with %q, want %q", got, waiting)
+		}
+		return nil
+	}
+}
+
+// countAttributeReads records DescribeDBInstanceAttribute requests from PreConfig to Check: an apply
+// that waited for a restart would poll it many times.
+type attributeReads struct {
+	env   *testEnv
+	start int
+}
+
+func (a *attributeReads) mark() { a.start = a.env.requests("DescribeDBInstanceAttribute") }
+
+func (a *attributeReads) atMost(n int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := a.env.requests("DescribeDBInstanceAttribute") - a.start; got > n {
+			return fmt.Errorf("%d DescribeDBInstanceAttribute requests in a deferred step (plan, apply, refresh, plan), want at most %d", got, n)
+		}
+		return nil
+	}
+}
+
+// Restart-needing parameters deferred on their own and then with a class and flag change across
+// two applies: with a one-hour restart and a 30 s update timeout each deferred apply succeeds
+// (it never waits for a restart: none happens, the instance stays Running and is read only a few
+// times), plans stay empty while pending, the window restarts the instance exactly once for all
+// of it, and a later missed window shows the parameter as drift.
+func TestAccInstance_parametersInMaintenanceWindow(t *testing.T) {
+	t.Parallel()
+	opts := testSimOptions()
+	opts.RestartDuration = time.Hour
+	env := newTestEnv(t, opts)
+	reads := &attributeReads{env: env}
+	var id string
+	const small, large = "mysql.n2.medium.2c", "mysql.n2.large.2c"
+	pending := func(v string) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapExact(map[string]knownvalue.Check{"back_log": knownvalue.StringExact(v)}))
+	}
+	noPending := statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapExact(map[string]knownvalue.Check{}))
+	changes := func(substrings ...string) resource.TestCheckFunc {
+		return func(s *terraform.State) error {
+			var all []string
+			for k, v := range s.RootModule().Resources[testRes].Primary.Attributes {
+				if strings.HasPrefix(k, "scheduled_change.changes.") && k != "scheduled_change.changes.#" {
+					all = append(all, v)
+				}
+			}
+			for _, want := range substrings {
+				if !strings.Contains(strings.Join(all, "; "), want) {
+					return fmt.Errorf("scheduled_change.changes %q do not name %q", all, want)
+				}
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				Config:            env.deferredParamsConfig(small, true, "in_maintenance_window", "3000"),
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(true), noPending},
+				Check:             resource.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 0, 0)),
+			},
+			{
+				// Parameters alone: the plan says when; the apply restarts nothing and waits for nothing.
+				PreConfig: reads.mark,
+				Config:    env.deferredParamsConfig(small, true, "in_maintenance_window", "4000"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapExact(map[string]knownvalue.Check{"back_log": knownvalue.StringExact("4000")})),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), pending("4000")},
+				Check: resource.ComposeTestCheckFunc(env.checkCounts(&id, 0, 0), env.checkParamsInCloud(&id, "3000", "4000"),
+					env.checkClassInCloud(&id, small), changes("back_log 3000 -> 4000"), reads.atMost(4)),
+			},
+			{
+				// Pending: the same configuration plans nothing.
+				Config:           env.deferredParamsConfig(small, true, "in_maintenance_window", "4000"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				// Class and flag too, in a second apply before the window: still no restart.
+				PreConfig:         reads.mark,
+				Config:            env.deferredParamsConfig(large, false, "in_maintenance_window", "4000"),
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), pending("4000"), flagState(false)},
+				Check: resource.ComposeTestCheckFunc(env.checkCounts(&id, 0, 1), env.checkClassInCloud(&id, small),
+					changes("instance_type", "atomic_write_16k changes from true to false", "back_log 3000 -> 4000"), reads.atMost(4)),
+			},
+			{
+				Config:           env.deferredParamsConfig(large, false, "in_maintenance_window", "4000"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				// The window: exactly one restart for flag, class and parameters; the state matches the cloud.
+				PreConfig:         func() { env.sim.AdvanceClock(26 * time.Hour) },
+				Config:            env.deferredParamsConfig(large, false, "in_maintenance_window", "4000"),
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(true), noPending, flagState(false)},
+				Check: resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 1), env.checkClassInCloud(&id, large),
+					env.checkParamsInCloud(&id, "4000", "")),
+			},
+			{
+				Config:            env.deferredParamsConfig(large, false, "in_maintenance_window", "5000"),
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), pending("5000")},
+				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 1), env.checkParamsInCloud(&id, "4000", "5000")),
+			},
+			{
+				// The window passed without it: the cloud withdrew the value, the plan shows it again.
+				PreConfig:          env.missWindow(t, &id),
+				Config:             env.deferredParamsConfig(large, false, "in_maintenance_window", "5000"),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
 			},
 		},
 	})
