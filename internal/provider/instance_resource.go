@@ -535,40 +535,22 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		}
 		state.MaintenanceWindow = plan.MaintenanceWindow
 	}
-	before := specOf(state.specFields())
-	if from != nil {
-		before = *from
-	}
 	requested := specOf(plan.specFields())
-	plan.ScheduledChange = state.ScheduledChange
-	later := deferral{id: id, before: before, changes: restartReasons(dec, id), window: plan.MaintenanceWindow.ValueString()}
+	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), plan.MaintenanceWindow.ValueString(),
+		from, state.ScheduledChange, resp.Private, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 
 	// Parameters first: when a spec change follows, its one restart applies the ones that need one.
-	if dec.Deferred {
-		later.parameters = dec.Parameters.ParameterPlan
-	} else if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
+	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters", operationError(ctx, err))
 		return
 	}
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
-	if order := dec.Order; dec.Deferred {
-		if !order.Empty() {
-			later.spec = r.specRequest(id, plan, order)
-		}
-		plan.ScheduledChange = r.data.deferChanges(ctx, later, resp.Private, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-	} else if from != nil && order.Empty() && requested != specOf(state.specFields()) {
-		// Reverting a pending change: an order for the instance's own spec cancels it (no restart).
-		later.spec, later.changes = r.specRequest(id, plan, order), nil
-		plan.ScheduledChange = r.data.deferChanges(ctx, later, resp.Private, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-	} else if !order.Empty() {
-		specReq := r.specRequest(id, plan, order)
+	if order := dec.Order; !order.Empty() {
+		specReq := specRequest(id, plan.InstanceType, plan.Storage, order)
 		var want *bool
 		if isMySQL(state.Engine.ValueString()) {
 			want = dec.AtomicWrite.Ptr()

@@ -48,11 +48,16 @@ func maintenanceAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "How an update that restarts the instance (`atomic_write_16k`, `instance_type`, `storage_type`, " +
 				"`buffer_pool_extension`, a storage reduction) is submitted: `immediately` (default; the apply waits for the restart) or " +
 				"`in_maintenance_window` (the cloud restarts the instance in its next `maintenance_window`; the apply returns at once). " +
+				"Parameters that take effect only after a restart are deferred too (ModifyParameter `SwitchTimeMode=MaintainTime`): " +
+				"`parameters_pending` shows them until the window, and with a deferred spec change they share its one restart. " +
 				"The plan's warning says when; `prevent_restart` refuses a deferred restart too. While a change is pending, plans show no " +
 				"diff and `scheduled_change` describes it; changing the configuration again before the window replaces the pending change " +
 				"(still one restart), reverting it cancels it, and switching to `immediately` applies it now. A window that passes " +
-				"without the change (the cloud failed or cancelled it) shows as drift in the next plan. Applies to rds_instance updates; " +
-				"creation is never deferred.",
+				"without the change (the cloud failed or cancelled it) shows as drift in the next plan (for a parameter: the cloud " +
+				"withdraws its waiting value). For a parameter that already waits for the window, switching to `immediately` alone " +
+				"changes nothing: the window's restart, or any earlier restart, applies it. Applies to updates of " +
+				"rds_instance and rds_readonly_instance (a read-only instance that follows its primary's toggle restarts with its " +
+				"primary); creation is never deferred.",
 			Validators: []validator.String{stringvalidator.OneOf(rdsservice.ApplyRestartsImmediately, rdsservice.ApplyRestartsInWindow)},
 		},
 		"scheduled_change": schema.SingleNestedAttribute{
@@ -242,12 +247,15 @@ func priorSpec(state specFields, from *specValues) {
 	}
 }
 
-func priorForPlan(state *instanceModel, from *specValues) *instanceModel {
+func priorForPlan[M any, P interface {
+	*M
+	specFields() specFields
+}](state *M, from *specValues) *M {
 	if state == nil || from == nil {
 		return state
 	}
 	prior := *state
-	priorSpec(prior.specFields(), from)
+	priorSpec(P(&prior).specFields(), from)
 	return &prior
 }
 
@@ -342,9 +350,9 @@ func (p *ProviderData) refreshScheduled(ctx context.Context, id string, recorded
 
 // specRequest is the update's one ModifyDBInstanceSpec: the planned class and storage always (the
 // cloud needs one of them), the other fields when the order changes them.
-func (r *instanceResource) specRequest(id string, plan instanceModel, order rdsservice.SpecOrder) *rdsapi.ModifyDBInstanceSpecRequest {
+func specRequest(id string, class types.String, storage types.Int64, order rdsservice.SpecOrder) *rdsapi.ModifyDBInstanceSpecRequest {
 	req := &rdsapi.ModifyDBInstanceSpecRequest{
-		DBInstanceID: id, DBInstanceClass: plan.InstanceType.ValueString(), DBInstanceStorage: plan.Storage.ValueInt64(),
+		DBInstanceID: id, DBInstanceClass: class.ValueString(), DBInstanceStorage: storage.ValueInt64(),
 		PayType: rdsapi.PayTypePostpaid, EffectiveTime: rdsapi.EffectiveTimeImmediate,
 	}
 	if order.StorageType != nil {
@@ -370,4 +378,29 @@ func restartReasons(dec rdsservice.Decision, id string) []string {
 		return dec.Restarts[0].Reasons
 	}
 	return nil
+}
+
+// scheduleForWindow sends what an update defers to the maintenance window, for both instance
+// resources, and returns what is left to do now (the decision without the spec order and
+// parameters it scheduled) and scheduled_change afterwards (current when it sends nothing).
+// Reverting a pending spec change sends an order for the instance's own spec, which cancels it.
+func (p *ProviderData) scheduleForWindow(ctx context.Context, dec rdsservice.Decision, id string, state, plan specFields, window string,
+	from *specValues, current types.Object, private privateSetter, diags *diag.Diagnostics) (rdsservice.Decision, types.Object) {
+	later := deferral{id: id, before: specOf(state), changes: restartReasons(dec, id), window: window}
+	if from != nil {
+		later.before = *from
+	}
+	switch {
+	case dec.Deferred:
+		later.parameters = dec.Parameters.ParameterPlan
+		if !dec.Order.Empty() {
+			later.spec = specRequest(id, *plan.InstanceType, *plan.Storage, dec.Order)
+		}
+		dec.Order, dec.Parameters = rdsservice.SpecOrder{}, rdsservice.ParameterDecision{}
+	case from != nil && dec.Order.Empty() && specOf(plan) != specOf(state):
+		later.spec, later.changes = specRequest(id, *plan.InstanceType, *plan.Storage, dec.Order), nil
+	default:
+		return dec, current
+	}
+	return dec, p.deferChanges(ctx, later, private, diags)
 }
