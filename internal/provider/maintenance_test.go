@@ -384,7 +384,10 @@ func TestAccReadonlyInstance_restartsInMaintenanceWindow(t *testing.T) {
 `, backLog)), `"mysqlro.n2.medium.1c"`, fmt.Sprintf("%q", class), 1)
 	}
 	var id string
-	roID := func(s *terraform.State) error { id = s.RootModule().Resources["rds_readonly_instance.ro.0"].Primary.ID; return nil }
+	roID := func(s *terraform.State) error {
+		id = s.RootModule().Resources["rds_readonly_instance.ro.0"].Primary.ID
+		return nil
+	}
 	scheduledRO := func(null bool) statecheck.StateCheck {
 		if null {
 			return statecheck.ExpectKnownValue(ro, tfjsonpath.New("scheduled_change"), knownvalue.Null())
