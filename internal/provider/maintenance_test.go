@@ -25,12 +25,20 @@ resource "rds_instance" "test" {
   instance_type      = %q
   storage            = 20
   instance_name      = "acctest"
-  maintenance_window = "02:00Z-03:00Z"
+  maintenance_window = %q
   apply_restarts     = %q
   atomic_write_16k   = %t
 }
-`, class, applyRestarts, flag)
+`, class, testWindow, applyRestarts, flag)
 }
+
+// testWindow is a one-hour maintenance window that starts five to six hours from now (the
+// simulator's clock is the real one): a deferred change waits for it whatever the time of day the
+// tests run, and advancing the clock by a day and more passes it and its restart.
+var testWindow = func() string {
+	start := (time.Now().UTC().Hour() + 6) % 24
+	return fmt.Sprintf("%02d:00Z-%02d:00Z", start, (start+1)%24)
+}()
 
 // advance moves the simulated cloud's clock past the next window.
 func (e *testEnv) advance() func() { return func() { e.sim.AdvanceClock(25 * time.Hour) } }
@@ -39,7 +47,7 @@ func scheduled(null bool) statecheck.StateCheck {
 	if null {
 		return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("scheduled_change"), knownvalue.Null())
 	}
-	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("scheduled_change").AtMapKey("window"), knownvalue.StringExact("02:00Z-03:00Z"))
+	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("scheduled_change").AtMapKey("window"), knownvalue.StringExact(testWindow))
 }
 
 func (e *testEnv) checkClassInCloud(id *string, class string) resource.TestCheckFunc {
@@ -70,7 +78,7 @@ func TestAccInstance_restartsInMaintenanceWindow(t *testing.T) {
 			{
 				Config: env.deferredConfig(small, false, "in_maintenance_window"),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("maintenance_window"), knownvalue.StringExact("02:00Z-03:00Z")),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("maintenance_window"), knownvalue.StringExact(testWindow)),
 					scheduled(true),
 				},
 				Check: resource.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 0, 0)),
@@ -220,7 +228,7 @@ resource "rds_instance" "test" {
   instance_type      = %q
   storage            = 20
   instance_name      = "acctest"
-  maintenance_window = "02:00Z-03:00Z"
+  maintenance_window = %q
   apply_restarts     = %q
   atomic_write_16k   = %t
   parameters = {
@@ -231,7 +239,7 @@ resource "rds_instance" "test" {
     update = "30s"
   }
 }
-`, class, applyRestarts, flag, backLog)
+`, class, testWindow, applyRestarts, flag, backLog)
 }
 
 // checkParamsInCloud checks the running and waiting values of back_log.
@@ -377,11 +385,11 @@ func TestAccReadonlyInstance_restartsInMaintenanceWindow(t *testing.T) {
 	env := newTestEnv(t, opts)
 	const ro = "rds_readonly_instance.ro[0]"
 	config := func(class, backLog string) string {
-		return env.providerBlock() + roAccPrimary(false) + strings.Replace(roAccReplicasWith(1, fmt.Sprintf(`  maintenance_window = "02:00Z-03:00Z"
+		return env.providerBlock() + roAccPrimary(false) + strings.Replace(roAccReplicasWith(1, fmt.Sprintf(`  maintenance_window = %q
   apply_restarts     = "in_maintenance_window"
   parameters         = { back_log = %q }
   timeouts           = { update = "30s" }
-`, backLog)), `"mysqlro.n2.medium.1c"`, fmt.Sprintf("%q", class), 1)
+`, testWindow, backLog)), `"mysqlro.n2.medium.1c"`, fmt.Sprintf("%q", class), 1)
 	}
 	var id string
 	roID := func(s *terraform.State) error {
@@ -392,7 +400,7 @@ func TestAccReadonlyInstance_restartsInMaintenanceWindow(t *testing.T) {
 		if null {
 			return statecheck.ExpectKnownValue(ro, tfjsonpath.New("scheduled_change"), knownvalue.Null())
 		}
-		return statecheck.ExpectKnownValue(ro, tfjsonpath.New("scheduled_change").AtMapKey("window"), knownvalue.StringExact("02:00Z-03:00Z"))
+		return statecheck.ExpectKnownValue(ro, tfjsonpath.New("scheduled_change").AtMapKey("window"), knownvalue.StringExact(testWindow))
 	}
 	classIs := func(want string) resource.TestCheckFunc {
 		return func(*terraform.State) error {

@@ -1145,7 +1145,7 @@ func TestOracleReadsRestartsFromThePlan(t *testing.T) {
 // inWindow sets apply_restarts = "in_maintenance_window" with a fixed window on resource attributes.
 func inWindow(attrs ...map[string]any) {
 	for _, m := range attrs {
-		m["apply_restarts"], m["maintenance_window"] = "in_maintenance_window", "02:00Z-03:00Z"
+		m["apply_restarts"], m["maintenance_window"] = "in_maintenance_window", testWindow
 	}
 }
 
