@@ -66,7 +66,7 @@ func (e *testEnv) checkClassInCloud(id *string, class string) resource.TestCheck
 // A deferred change: the apply returns without a restart, plans stay empty while it is pending, the
 // window makes exactly one restart for class + flag (two orders before the window), and the state then
 // matches the cloud.
-func TestAccInstance_restartsInMaintenanceWindow(t *testing.T) {
+func TestAccMaintenance_instanceRestarts(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	var id string
@@ -135,7 +135,7 @@ func TestAccInstance_restartsInMaintenanceWindow(t *testing.T) {
 
 // A pending change can be withdrawn by reverting the configuration (no restart ever), and a window
 // that passes without the change shows as drift.
-func TestAccInstance_maintenanceWindowRevertAndMissed(t *testing.T) {
+func TestAccMaintenance_instanceRevertAndMissed(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	var id string
@@ -186,7 +186,7 @@ func (e *testEnv) missWindow(t *testing.T, id *string) func() {
 }
 
 // maintenance_window on a read-only instance: set at creation and changed in place, no restart.
-func TestAccReadonlyInstance_maintenanceWindow(t *testing.T) {
+func TestAccMaintenance_readonlyWindow(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	roAddr := "rds_readonly_instance.ro[0]"
@@ -282,7 +282,7 @@ func (a *attributeReads) atMost(n int) resource.TestCheckFunc {
 // (it never waits for a restart: none happens, the instance stays Running and is read only a few
 // times), plans stay empty while pending, the window restarts the instance exactly once for all
 // of it, and a later missed window shows the parameter as drift.
-func TestAccInstance_parametersInMaintenanceWindow(t *testing.T) {
+func TestAccMaintenance_instanceParameters(t *testing.T) {
 	t.Parallel()
 	opts := testSimOptions()
 	opts.RestartDuration = time.Hour
@@ -378,7 +378,7 @@ func TestAccInstance_parametersInMaintenanceWindow(t *testing.T) {
 // and a restart-needing parameter wait for the window (no restart, no wait with a one-hour
 // restart and a 30 s timeout), plans stay empty while pending, and the window restarts the
 // read-only instance exactly once for both.
-func TestAccReadonlyInstance_restartsInMaintenanceWindow(t *testing.T) {
+func TestAccMaintenance_readonlyRestarts(t *testing.T) {
 	t.Parallel()
 	opts := testSimOptions()
 	opts.RestartDuration = time.Hour
