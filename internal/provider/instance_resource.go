@@ -537,7 +537,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 	}
 	requested := specOf(plan.specFields())
 	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), plan.MaintenanceWindow.ValueString(),
-		from, state.ScheduledChange, resp.Private, &resp.Diagnostics)
+		from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -547,6 +547,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters", operationError(ctx, err))
 		return
 	}
+	plan.ScheduledChange = r.data.stillScheduled(ctx, id, plan.ScheduledChange, state.ScheduledChange, resp.Private, &resp.Diagnostics)
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
 	if order := dec.Order; !order.Empty() {

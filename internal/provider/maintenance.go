@@ -260,8 +260,10 @@ func priorForPlan[M any, P interface {
 }
 
 // plannedScheduledChange is scheduled_change in the plan of an update: unknown when this apply
-// defers a change (the task id is known after apply), null when it restarts the instance now or
-// reverts the pending spec change (which cancels it), else as it is.
+// defers a change (the task id is known after apply) or sends parameters while a change is
+// pending (setting a waiting parameter back withdraws it from the cloud's task; the apply reads
+// what is left), null when it restarts the instance now or reverts the pending spec change (which
+// cancels it), else as it is.
 func plannedScheduledChange(dec rdsservice.Decision, current types.Object, from *specValues, requested specValues, requestedKnown bool) types.Object {
 	switch {
 	case dec.Deferred:
@@ -270,8 +272,31 @@ func plannedScheduledChange(dec rdsservice.Decision, current types.Object, from 
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	case from != nil && requestedKnown && requested == *from:
 		return types.ObjectNull(scheduledChangeAttrTypes)
+	case isKnown(current) && len(dec.Parameters.Send) > 0:
+		return types.ObjectUnknown(scheduledChangeAttrTypes)
 	}
 	return current
+}
+
+// stillScheduled is scheduled_change after an apply that sent parameters while a change was
+// pending (planned unknown): the recorded change while its task still waits, else null.
+func (p *ProviderData) stillScheduled(ctx context.Context, id string, planned, recorded types.Object, private privateSetter, diags *diag.Diagnostics) types.Object {
+	if !planned.IsUnknown() {
+		return planned
+	}
+	taskID, changes := scheduledChanges(ctx, recorded, diags)
+	task, err := pendingTask(ctx, p, id)
+	if err != nil {
+		diags.AddError("Error reading the scheduled change", fmt.Sprintf("DescribeHistoryTasks for %s: %v", id, err))
+		return recorded
+	}
+	if task == nil || task.TaskID != taskID {
+		setScheduledFrom(ctx, private, nil, diags)
+		return types.ObjectNull(scheduledChangeAttrTypes)
+	}
+	var window scheduledChangeModel
+	diags.Append(recorded.As(ctx, &window, basetypes.ObjectAsOptions{})...)
+	return scheduledChangeValue(ctx, task, window.Window.ValueString(), changes, diags)
 }
 
 // deferral is what an update with apply_restarts = "in_maintenance_window" sends: the spec order

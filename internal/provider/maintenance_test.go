@@ -281,7 +281,8 @@ func (a *attributeReads) atMost(n int) resource.TestCheckFunc {
 // two applies: with a one-hour restart and a 30 s update timeout each deferred apply succeeds
 // (it never waits for a restart: none happens, the instance stays Running and is read only a few
 // times), plans stay empty while pending, the window restarts the instance exactly once for all
-// of it, and a later missed window shows the parameter as drift.
+// of it, a value set back before the window is withdrawn (no restart), and a missed window shows
+// the parameter as drift.
 func TestAccMaintenance_instanceParameters(t *testing.T) {
 	t.Parallel()
 	opts := testSimOptions()
@@ -362,6 +363,26 @@ func TestAccMaintenance_instanceParameters(t *testing.T) {
 				Config:            env.deferredParamsConfig(large, false, "in_maintenance_window", "5000"),
 				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), pending("5000")},
 				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 1), env.checkParamsInCloud(&id, "4000", "5000")),
+			},
+			{
+				// Set back before the window: the waiting value is withdrawn, nothing is pending any more.
+				Config: env.deferredParamsConfig(large, false, "in_maintenance_window", "4000"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(true), noPending},
+				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 1), env.checkParamsInCloud(&id, "4000", "")),
+			},
+			{
+				// Nothing happens at the next window.
+				PreConfig:        func() { env.sim.AdvanceClock(26 * time.Hour) },
+				Config:           env.deferredParamsConfig(large, false, "in_maintenance_window", "4000"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            env.checkCounts(&id, 1, 1),
+			},
+			{
+				Config:            env.deferredParamsConfig(large, false, "in_maintenance_window", "5000"),
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), pending("5000")},
 			},
 			{
 				// The window passed without it: the cloud withdrew the value, the plan shows it again.

@@ -433,7 +433,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	}
 	requested := specOf(plan.specFields())
 	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), plan.MaintenanceWindow.ValueString(),
-		from, state.ScheduledChange, resp.Private, &resp.Diagnostics)
+		from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -442,6 +442,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Setting the read-only instance's parameters failed", operationError(ctx, err))
 		return
 	}
+	plan.ScheduledChange = r.data.stillScheduled(ctx, id, plan.ScheduledChange, state.ScheduledChange, resp.Private, &resp.Diagnostics)
 	if dec.FollowsPrimary {
 		// The cloud turns this instance on with its primary: wait for it, send nothing for it.
 		if _, err := r.data.Waiter.WaitRunningWithFlag(ctx, id, true); err != nil {

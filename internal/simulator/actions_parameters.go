@@ -191,6 +191,8 @@ func (s *Simulator) modifyParameter(c *call) (map[string]any, *apiError) {
 	if force && restartNeeded {
 		s.startRestart(in, statusRebooting, c.now, in.Optimized)
 	}
+	// A value withdrawn, replaced or applied here leaves the window's parameter task.
+	s.pruneParameterTask(in)
 	return map[string]any{}, nil
 }
 

@@ -163,13 +163,24 @@ func (s *Simulator) scheduleParameterRestart(in *instance, now time.Time, values
 	for name, v := range values {
 		pending.Params[name] = v
 	}
-	for name := range pending.Params {
-		if _, waits := in.ParamConfig[name]; !waits {
-			delete(pending.Params, name)
+	s.pruneParameterTask(in)
+}
+
+// pruneParameterTask drops from the instance's pending parameter task the values that no longer
+// wait (withdrawn, or replaced by another value), and cancels the task when none is left.
+func (s *Simulator) pruneParameterTask(in *instance) {
+	for _, t := range s.state.pendingTasks(in.ID) {
+		if t.Type != taskTypeModifyParameter {
+			continue
 		}
-	}
-	if len(pending.Params) == 0 {
-		pending.Status, pending.Reason = taskCanceled, "no parameter waits for a restart any more"
+		for name, v := range t.Params {
+			if in.ParamConfig[name] != v {
+				delete(t.Params, name)
+			}
+		}
+		if len(t.Params) == 0 {
+			t.Status, t.Reason = taskCanceled, "no parameter waits for a restart any more"
+		}
 	}
 }
 

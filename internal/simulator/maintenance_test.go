@@ -259,3 +259,23 @@ func TestMaintenanceWindowParametersMissedWithdrawnOrAppliedEarlier(t *testing.T
 		t.Fatalf("the applied-earlier task should succeed, got %d", n)
 	}
 }
+
+func TestMaintenanceWindowParameterTaskLosesWithdrawnValues(t *testing.T) {
+	e := newEnv(t)
+	id := e.create(nil)
+	e.deferParams(id, `{"back_log":"4000","innodb_read_io_threads":"8"}`)
+	// An immediate request that sets back_log back to its running value withdraws it from the task.
+	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "Parameters": `{"back_log":"3000"}`})
+	pending := e.tasks(id, taskScheduled)
+	if len(pending) != 1 || strings.Contains(pending[0]["TaskDetail"].(string), "back_log") {
+		t.Fatalf("after withdrawing back_log: %v", pending)
+	}
+	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "Parameters": `{"innodb_read_io_threads":"4"}`})
+	if n := len(e.tasks(id, taskScheduled)); n != 0 {
+		t.Fatalf("a task with every value withdrawn is still scheduled (%d)", n)
+	}
+	e.sim.AdvanceClock(24 * time.Hour)
+	if n := e.sim.Stats().Restarts[id]; n != 0 {
+		t.Fatalf("restarts at the window after every value was withdrawn: %d", n)
+	}
+}
