@@ -525,19 +525,9 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		return
 	}
 
-	// The window first: a change deferred in this apply goes to the window the plan named.
-	if isKnown(plan.MaintenanceWindow) && plan.MaintenanceWindow.ValueString() != state.MaintenanceWindow.ValueString() {
-		if err := r.data.Waiter.RetryBusy(ctx, func() error {
-			return r.data.API.ModifyDBInstanceMaintainTime(ctx, id, plan.MaintenanceWindow.ValueString())
-		}); err != nil {
-			resp.Diagnostics.AddError("Error setting the maintenance window", operationError(ctx, err))
-			return
-		}
-		state.MaintenanceWindow = plan.MaintenanceWindow
-	}
 	requested := specOf(plan.specFields())
-	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), plan.MaintenanceWindow.ValueString(),
-		from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
+	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), &state.MaintenanceWindow,
+		plan.MaintenanceWindow, from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -408,9 +408,21 @@ func restartReasons(dec rdsservice.Decision, id string) []string {
 // scheduleForWindow sends what an update defers to the maintenance window, for both instance
 // resources, and returns what is left to do now (the decision without the spec order and
 // parameters it scheduled) and scheduled_change afterwards (current when it sends nothing).
-// Reverting a pending spec change sends an order for the instance's own spec, which cancels it.
-func (p *ProviderData) scheduleForWindow(ctx context.Context, dec rdsservice.Decision, id string, state, plan specFields, window string,
-	from *specValues, current types.Object, private privateSetter, diags *diag.Diagnostics) (rdsservice.Decision, types.Object) {
+// A changed maintenance_window is set first (and *stateWindow with it), so that what is deferred
+// goes to the window the plan named. Reverting a pending spec change sends an order for the
+// instance's own spec, which cancels it.
+func (p *ProviderData) scheduleForWindow(ctx context.Context, dec rdsservice.Decision, id string, state, plan specFields, stateWindow *types.String,
+	planWindow types.String, from *specValues, current types.Object, private privateSetter, diags *diag.Diagnostics) (rdsservice.Decision, types.Object) {
+	if isKnown(planWindow) && planWindow.ValueString() != stateWindow.ValueString() {
+		if err := p.Waiter.RetryBusy(ctx, func() error {
+			return p.API.ModifyDBInstanceMaintainTime(ctx, id, planWindow.ValueString())
+		}); err != nil {
+			diags.AddAttributeError(path.Root("maintenance_window"), "Error setting the maintenance window", operationError(ctx, err))
+			return dec, current
+		}
+		*stateWindow = planWindow
+	}
+	window := planWindow.ValueString()
 	later := deferral{id: id, before: specOf(state), changes: restartReasons(dec, id), window: window}
 	if from != nil {
 		later.before = *from

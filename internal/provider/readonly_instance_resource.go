@@ -432,8 +432,8 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		return
 	}
 	requested := specOf(plan.specFields())
-	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), plan.MaintenanceWindow.ValueString(),
-		from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
+	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), &state.MaintenanceWindow,
+		plan.MaintenanceWindow, from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
