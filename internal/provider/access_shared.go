@@ -153,3 +153,33 @@ func waitUnlisted[T any](ctx context.Context, data *ProviderData, what string, f
 		return it == nil, "still listed", err
 	})
 }
+
+// accessDeadline bounds one operation of an account, database or privilege by its timeouts block
+// (accessTimeout when unset); it reports false, with the diagnostics, when the block is invalid.
+func accessDeadline(ctx context.Context, budget func(context.Context, time.Duration) (time.Duration, diag.Diagnostics),
+	diags *diag.Diagnostics) (context.Context, context.CancelFunc, bool) {
+	d, problems := budget(ctx, accessTimeout)
+	diags.Append(problems...)
+	if diags.HasError() {
+		return ctx, func() {}, false
+	}
+	ctx, cancel := context.WithTimeout(ctx, d)
+	return ctx, cancel, true
+}
+
+// deleteListed deletes one account or database (what) and waits until the instance no longer lists
+// it; one the instance does not have counts as deleted.
+func deleteListed[T any](ctx context.Context, data *ProviderData, what, call, notFoundCode, id, name string,
+	del func() error, find func() (*T, error), diags *diag.Diagnostics) {
+	err := retryWrite(ctx, data, del)
+	switch {
+	case gone(err) || rdsapi.ErrorCode(err) == notFoundCode:
+		return
+	case err != nil:
+		diags.AddError("Error deleting RDS "+what, fmt.Sprintf("%s %s on %s: %v", call, name, id, err))
+		return
+	}
+	if err := waitUnlisted(ctx, data, fmt.Sprintf("%s %s on %s", what, name, id), find); err != nil {
+		diags.AddError("Error waiting for RDS "+what+" deletion", err.Error())
+	}
+}

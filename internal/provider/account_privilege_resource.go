@@ -88,12 +88,10 @@ func (r *accountPrivilegeResource) Create(ctx context.Context, req resource.Crea
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := plan.Timeouts.Create(ctx, accessTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Create, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	r.check(ctx, plan, true, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
@@ -139,12 +137,10 @@ func (r *accountPrivilegeResource) Update(ctx context.Context, req resource.Upda
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := plan.Timeouts.Update(ctx, accessTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Update, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	r.check(ctx, plan, false, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
@@ -173,12 +169,10 @@ func (r *accountPrivilegeResource) Delete(ctx context.Context, req resource.Dele
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := state.Timeouts.Delete(ctx, accessTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	ctx, cancel, ok := accessDeadline(ctx, state.Timeouts.Delete, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	id, name := state.InstanceID.ValueString(), state.AccountName.ValueString()
 	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)

@@ -126,12 +126,10 @@ func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := plan.Timeouts.Create(ctx, accessTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Create, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	id, name, password := plan.InstanceID.ValueString(), plan.Name.ValueString(), config.password()
 
@@ -198,12 +196,10 @@ func (r *accountResource) Update(ctx context.Context, req resource.UpdateRequest
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := plan.Timeouts.Update(ctx, accessTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Update, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
 	r.check(ctx, config, plan, false, &resp.Diagnostics)
@@ -242,27 +238,15 @@ func (r *accountResource) Delete(ctx context.Context, req resource.DeleteRequest
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := state.Timeouts.Delete(ctx, accessTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	ctx, cancel, ok := accessDeadline(ctx, state.Timeouts.Delete, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
-	err := retryWrite(ctx, r.data, func() error { return r.data.API.DeleteAccount(ctx, id, name) })
-	switch {
-	case gone(err) || rdsapi.ErrorCode(err) == rdsapi.CodeAccountNotFound:
-		return
-	case err != nil:
-		resp.Diagnostics.AddError("Error deleting RDS account", fmt.Sprintf("DeleteAccount %s on %s: %v", name, id, err))
-		return
-	}
-	err = waitUnlisted(ctx, r.data, fmt.Sprintf("account %s on %s", name, id),
-		func() (*rdsapi.DBInstanceAccount, error) { return rdsservice.FindAccount(ctx, r.data.API, id, name) })
-	if err != nil {
-		resp.Diagnostics.AddError("Error waiting for RDS account deletion", err.Error())
-	}
+	deleteListed(ctx, r.data, "account", "DeleteAccount", rdsapi.CodeAccountNotFound, id, name,
+		func() error { return r.data.API.DeleteAccount(ctx, id, name) },
+		func() (*rdsapi.DBInstanceAccount, error) { return rdsservice.FindAccount(ctx, r.data.API, id, name) }, &resp.Diagnostics)
 }
 
 // ImportState imports `<instance_id>:<name>`. The password is not readable: set password_wo and

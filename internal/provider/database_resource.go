@@ -91,12 +91,10 @@ func (r *databaseResource) Create(ctx context.Context, req resource.CreateReques
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := plan.Timeouts.Create(ctx, accessTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Create, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
 	r.check(ctx, plan, true, &resp.Diagnostics)
@@ -152,12 +150,10 @@ func (r *databaseResource) Update(ctx context.Context, req resource.UpdateReques
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := plan.Timeouts.Update(ctx, accessTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Update, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
 	r.check(ctx, plan, false, &resp.Diagnostics)
@@ -186,27 +182,15 @@ func (r *databaseResource) Delete(ctx context.Context, req resource.DeleteReques
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	budget, d := state.Timeouts.Delete(ctx, accessTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	ctx, cancel, ok := accessDeadline(ctx, state.Timeouts.Delete, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
-	err := retryWrite(ctx, r.data, func() error { return r.data.API.DeleteDatabase(ctx, id, name) })
-	switch {
-	case gone(err) || rdsapi.ErrorCode(err) == rdsapi.CodeDatabaseNotFound:
-		return
-	case err != nil:
-		resp.Diagnostics.AddError("Error deleting RDS database", fmt.Sprintf("DeleteDatabase %s on %s: %v", name, id, err))
-		return
-	}
 	// Deleting, then gone: a database of the same name can be created only after that.
-	err = r.waitGone(ctx, id, name)
-	if err != nil {
-		resp.Diagnostics.AddError("Error waiting for RDS database deletion", err.Error())
-	}
+	deleteListed(ctx, r.data, "database", "DeleteDatabase", rdsapi.CodeDatabaseNotFound, id, name,
+		func() error { return r.data.API.DeleteDatabase(ctx, id, name) }, r.finder(ctx, id, name), &resp.Diagnostics)
 }
 
 // ImportState imports `<instance_id>:<name>`.

@@ -452,7 +452,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 	}
 	r.writeState(attr, &plan, &resp.Diagnostics)
 	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	setAppliedState(ctx, req.Plan, plan, &resp.State, &resp.Diagnostics)
 }
 
 // Read refreshes the state with one DescribeDBInstanceAttribute, plus one DescribeParameters when
@@ -498,7 +498,8 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 }
 
 // Update sends every spec change in one ModifyDBInstanceSpec (one restart), waits for Running
-// and the planned flag, then applies the changes that need no restart; one deadline for all.
+// with what it changed, then applies the changes that need no restart; one deadline for all. The
+// state holds the planned values (setAppliedState): a change made elsewhere meanwhile is drift.
 func (r *instanceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, state, config instanceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -525,7 +526,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		return
 	}
 
-	requested := specOf(plan.specFields())
+	requested, before := specOf(plan.specFields()), actualSpec(state.specFields(), from)
 	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), &state.MaintenanceWindow,
 		plan.MaintenanceWindow, from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
@@ -541,14 +542,9 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
 	if order := dec.Order; !order.Empty() {
-		specReq := specRequest(id, plan.InstanceType, plan.Storage, order)
-		var want *bool
-		if isMySQL(state.Engine.ValueString()) {
-			want = dec.AtomicWrite.Ptr()
-		}
 		tflog.Info(ctx, "modifying RDS instance spec", map[string]any{"id": id, "restarts": len(dec.Restarts) > 0})
-		if _, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, specReq, want); err != nil {
-			resp.Diagnostics.AddError("Error modifying RDS instance", operationError(ctx, err))
+		if err = r.applySpecNow(ctx, id, dec, before, state, config, plan); err != nil {
+			resp.Diagnostics.AddError(specChangeSummary(err, "Error modifying RDS instance"), operationError(ctx, err))
 			return
 		}
 		// An immediate order supersedes a change that waited for the window.
@@ -592,7 +588,7 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		requested.setSpec(plan.specFields())
 	}
 	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	setAppliedState(ctx, req.Plan, plan, &resp.State, &resp.Diagnostics)
 }
 
 // Delete deletes the instance and waits until it is gone; not found counts as deleted.

@@ -239,6 +239,15 @@ func (r *instanceResource) setMaintenanceWindow(ctx context.Context, id string, 
 	return r.data.Waiter.WaitRunning(ctx, id)
 }
 
+// actualSpec is the instance's spec as the cloud has it: the state's, or while a change waits for
+// the window, the one kept in private state.
+func actualSpec(state specFields, from *specValues) specValues {
+	if from != nil {
+		return *from
+	}
+	return specOf(state)
+}
+
 // priorSpec is the spec the planner compares the configuration with: while a change waits for
 // the window, the state holds the requested values and the instance still has its old ones.
 func priorSpec(state specFields, from *specValues) {
@@ -373,8 +382,9 @@ func (p *ProviderData) refreshScheduled(ctx context.Context, id string, recorded
 	return scheduledChangeValue(ctx, task, window, changes, diags)
 }
 
-// specRequest is the update's one ModifyDBInstanceSpec: the planned class and storage always (the
-// cloud needs one of them), the other fields when the order changes them.
+// specRequest is a deferred ModifyDBInstanceSpec: the planned class and storage always (the cloud
+// needs one of them, and a later order for the window replaces the pending one, so each carries
+// the whole target), the other fields when the order changes them.
 func specRequest(id string, class types.String, storage types.Int64, order rdsservice.SpecOrder) *rdsapi.ModifyDBInstanceSpecRequest {
 	req := &rdsapi.ModifyDBInstanceSpecRequest{
 		DBInstanceID: id, DBInstanceClass: class.ValueString(), DBInstanceStorage: storage.ValueInt64(),
@@ -423,10 +433,7 @@ func (p *ProviderData) scheduleForWindow(ctx context.Context, dec rdsservice.Dec
 		*stateWindow = planWindow
 	}
 	window := planWindow.ValueString()
-	later := deferral{id: id, before: specOf(state), changes: restartReasons(dec, id), window: window}
-	if from != nil {
-		later.before = *from
-	}
+	later := deferral{id: id, before: actualSpec(state, from), changes: restartReasons(dec, id), window: window}
 	switch {
 	case dec.Deferred:
 		later.parameters = dec.Parameters.ParameterPlan

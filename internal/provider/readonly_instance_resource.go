@@ -330,7 +330,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	}
 	state := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	setAppliedState(ctx, req.Plan, &state, &resp.State, &resp.Diagnostics)
 }
 
 // converge applies the name and deletion protection (the shared in-place step) when the instance
@@ -456,9 +456,8 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		setScheduledFrom(ctx, resp.Private, nil, &resp.Diagnostics)
 	}
 	if !dec.Order.Empty() {
-		spec := specRequest(id, plan.InstanceType, plan.Storage, dec.Order)
-		if _, err := rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, spec, dec.Order.AtomicWrite); err != nil {
-			resp.Diagnostics.AddError("Changing the read-only instance failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
+		if err := r.applySpecNow(ctx, id, dec.Order, *priorForPlan(&state, from), cfg, plan, primary); err != nil {
+			resp.Diagnostics.AddError(specChangeSummary(err, "Changing the read-only instance failed"), fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
 		if _, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
@@ -482,7 +481,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		requested.setSpec(newState.specFields())
 	}
 	newState.Parameters, newState.ParametersPending = readParameters(ctx, r.data.API, id, newState.Parameters, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+	setAppliedState(ctx, req.Plan, &newState, &resp.State, &resp.Diagnostics)
 }
 
 func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

@@ -1,7 +1,6 @@
 package rdsservice
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -9,10 +8,10 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
-// The rules of rds_account, rds_database and rds_account_privilege, as one table of rows: rule,
-// attribute, check, message, fix. The provider evaluates them at plan time (and again before the
-// first write when the plan could not know the instance), so a bad value costs no API write.
-// Sources: internal/simulator/README.md, "Accounts and databases".
+// The checks of rds_account, rds_database and rds_account_privilege: one check per row of the rule
+// table (ruletable.go holds their messages). The provider evaluates them at plan time (and again
+// before the first write when the plan could not know the instance), so a bad value costs no API
+// write. Sources: internal/simulator/README.md, "Accounts and databases".
 
 // Terraform attribute names the access rules point at.
 const (
@@ -63,19 +62,15 @@ type AccessFacts struct {
 	Privilege string
 }
 
-// AccessRule is one row of the table.
-type AccessRule struct {
-	Rule      string
-	Kind      AccessKind
-	Attribute string
+// accessCheck decides one rule-table row for one kind of resource.
+type accessCheck struct {
+	Rule RuleID
+	Kind AccessKind
 	// Value is the offending value as shown to the user.
 	Value func(AccessFacts) string
 	// Broken reports whether the facts break the rule; it must be false when a fact it needs is
 	// unknown.
 	Broken func(AccessFacts) bool
-	// Message states the rule; {max} is replaced by MaxAccountNameLength.
-	Message string
-	Fix     string
 }
 
 // Character sets and privileges the cloud offers (per engine for character sets).
@@ -172,162 +167,90 @@ func passwordClasses(pw string) (classes int, foreign bool) {
 
 const descriptionRule = "must be 2 to 256 characters, start with a letter, and not start with http:// or https://"
 
-// AccessRules is the table.
-var AccessRules = []AccessRule{
-	// ---- where accounts and databases can live (every kind) ----
-	{Rule: "access-engine", Kind: KindAccount, Attribute: AttrInstanceID, Value: instanceEngine,
-		Broken:  func(f AccessFacts) bool { return f.InstanceKnown && !engineSupported(f) },
-		Message: "accounts are managed by this provider on MySQL and MariaDB instances only",
-		Fix:     "point instance_id at a MySQL or MariaDB instance"},
-	{Rule: "access-engine", Kind: KindDatabase, Attribute: AttrInstanceID, Value: instanceEngine,
-		Broken:  func(f AccessFacts) bool { return f.InstanceKnown && !engineSupported(f) },
-		Message: "databases are managed by this provider on MySQL and MariaDB instances only",
-		Fix:     "point instance_id at a MySQL or MariaDB instance"},
-	{Rule: "access-engine", Kind: KindPrivilege, Attribute: AttrInstanceID, Value: instanceEngine,
-		Broken:  func(f AccessFacts) bool { return f.InstanceKnown && !engineSupported(f) },
-		Message: "privileges are managed by this provider on MySQL and MariaDB instances only",
-		Fix:     "point instance_id at a MySQL or MariaDB instance"},
-	{Rule: "access-read-only", Kind: KindAccount, Attribute: AttrInstanceID, Value: instanceID,
-		Broken:  func(f AccessFacts) bool { return f.InstanceKnown && f.ReadOnly },
-		Message: "is a read-only instance: no account of any type (Normal or Super) can be created on it; accounts replicate from the primary",
-		Fix:     "set instance_id to the primary instance (rds_readonly_instance.<name>.primary_instance_id); the account then exists on the read-only instance too"},
-	{Rule: "access-read-only", Kind: KindDatabase, Attribute: AttrInstanceID, Value: instanceID,
-		Broken:  func(f AccessFacts) bool { return f.InstanceKnown && f.ReadOnly },
-		Message: "is a read-only instance: databases replicate from the primary and cannot be created on it",
-		Fix:     "set instance_id to the primary instance; the database then exists on the read-only instance too"},
-	{Rule: "access-read-only", Kind: KindPrivilege, Attribute: AttrInstanceID, Value: instanceID,
-		Broken:  func(f AccessFacts) bool { return f.InstanceKnown && f.ReadOnly },
-		Message: "is a read-only instance: privileges replicate from the primary and cannot be granted on it",
-		Fix:     "set instance_id to the primary instance"},
+func instanceID(f AccessFacts) string     { return f.InstanceID }
+func instanceEngine(f AccessFacts) string { return f.Engine }
 
-	// ---- rds_account ----
-	{Rule: "account-name-length", Kind: KindAccount, Attribute: AttrName, Value: accountName,
-		Broken: func(f AccessFacts) bool {
+var (
+	unsupportedEngine = func(f AccessFacts) bool { return f.InstanceKnown && !engineSupported(f) }
+	onReadOnly        = func(f AccessFacts) bool { return f.InstanceKnown && f.ReadOnly }
+)
+
+// accessChecks are in table order; kindNouns name what access-engine refuses.
+var (
+	accessChecks = []accessCheck{
+		// ---- where accounts and databases can live (every kind) ----
+		{RuleAccessEngine, KindAccount, instanceEngine, unsupportedEngine},
+		{RuleAccessEngine, KindDatabase, instanceEngine, unsupportedEngine},
+		{RuleAccessEngine, KindPrivilege, instanceEngine, unsupportedEngine},
+		{RuleAccountOnReadOnly, KindAccount, instanceID, onReadOnly},
+		{RuleDatabaseOnReadOnly, KindDatabase, instanceID, onReadOnly},
+		{RulePrivilegeOnReadOnly, KindPrivilege, instanceID, onReadOnly},
+
+		// ---- rds_account ----
+		{RuleAccountNameLength, KindAccount, accountName, func(f AccessFacts) bool {
 			return len(f.AccountName) < 2 || len(f.AccountName) > MaxAccountNameLength(f)
-		},
-		Message: "must be 2 to {max} characters long (32 on MySQL 5.7 and later, 16 on MySQL 5.5/5.6 and MariaDB)",
-		Fix:     "choose a name of 2 to {max} characters"},
-	{Rule: "account-name-characters", Kind: KindAccount, Attribute: AttrName, Value: accountName,
-		Broken: func(f AccessFacts) bool {
+		}},
+		{RuleAccountNameCharacters, KindAccount, accountName, func(f AccessFacts) bool {
 			if f.InstanceKnown && !isMySQL(f.Engine) {
 				return !lowerNameChars.MatchString(f.AccountName)
 			}
 			return !accountNameChars.MatchString(f.AccountName)
-		},
-		Message: "may contain only letters, digits and underscores (upper-case letters only on MySQL)",
-		Fix:     "remove other characters, e.g. replace hyphens with underscores"},
-	{Rule: "account-name-first", Kind: KindAccount, Attribute: AttrName, Value: accountName,
-		Broken:  func(f AccessFacts) bool { return f.AccountName != "" && !firstIsLetter(f.AccountName) },
-		Message: "must start with a letter",
-		Fix:     "start the name with a letter, e.g. app_" + "<name>"},
-	{Rule: "account-name-last", Kind: KindAccount, Attribute: AttrName, Value: accountName,
-		Broken:  func(f AccessFacts) bool { return f.AccountName != "" && !lastIsLetterOrDigit(f.AccountName) },
-		Message: "must end with a letter or a digit",
-		Fix:     "remove the trailing underscore"},
-	{Rule: "account-name-reserved", Kind: KindAccount, Attribute: AttrName, Value: accountName,
-		Broken:  func(f AccessFacts) bool { return contains(ReservedAccountNames, strings.ToLower(f.AccountName)) },
-		Message: "is a name RDS reserves (" + strings.Join(ReservedAccountNames, ", ") + ")",
-		Fix:     "choose another name, e.g. app_admin"},
-	{Rule: "account-type", Kind: KindAccount, Attribute: AttrType, Value: func(f AccessFacts) string { return f.AccountType },
-		Broken:  func(f AccessFacts) bool { return !contains(AccountTypes, f.AccountType) },
-		Message: "must be Normal (a standard account) or Super (the privileged account)",
-		Fix:     "set type = \"Normal\" or type = \"Super\""},
-	{Rule: "account-one-super", Kind: KindAccount, Attribute: AttrType, Value: func(f AccessFacts) string { return f.AccountType },
-		Broken: func(f AccessFacts) bool {
+		}},
+		{RuleAccountNameFirst, KindAccount, accountName, func(f AccessFacts) bool { return f.AccountName != "" && !firstIsLetter(f.AccountName) }},
+		{RuleAccountNameLast, KindAccount, accountName, func(f AccessFacts) bool { return f.AccountName != "" && !lastIsLetterOrDigit(f.AccountName) }},
+		{RuleAccountNameReserved, KindAccount, accountName, func(f AccessFacts) bool { return contains(ReservedAccountNames, strings.ToLower(f.AccountName)) }},
+		{RuleAccountType, KindAccount, accountType, func(f AccessFacts) bool { return !contains(AccountTypes, f.AccountType) }},
+		{RuleAccountOneSuper, KindAccount, accountType, func(f AccessFacts) bool {
 			return f.AccountType == rdsapi.AccountTypeSuper && f.OtherSuper != "" && f.OtherSuper != f.AccountName
-		},
-		Message: "an instance has at most one privileged (Super) account, and this instance already has one",
-		Fix:     "set type = \"Normal\" and grant it privileges with rds_account_privilege, or manage the existing privileged account instead (terraform import rds_account.<name> <instance_id>:<its name>)"},
-	{Rule: "account-description", Kind: KindAccount, Attribute: AttrDescription, Value: func(f AccessFacts) string { return f.AccountDescription },
-		Broken:  func(f AccessFacts) bool { return badDescription(f.AccountDescription) },
-		Message: descriptionRule,
-		Fix:     "write a description that starts with a letter, e.g. \"Application account\""},
-	{Rule: "password-length", Kind: KindAccount, Attribute: AttrPassword, Value: hidden,
-		Broken:  func(f AccessFacts) bool { return f.PasswordKnown && (len(f.Password) < 8 || len(f.Password) > 32) },
-		Message: "must be 8 to 32 characters long",
-		Fix:     "use a password of 8 to 32 characters"},
-	{Rule: "password-characters", Kind: KindAccount, Attribute: AttrPassword, Value: hidden,
-		Broken: func(f AccessFacts) bool {
+		}},
+		{RuleAccountDescription, KindAccount, func(f AccessFacts) string { return f.AccountDescription },
+			func(f AccessFacts) bool { return badDescription(f.AccountDescription) }},
+		{RulePasswordLength, KindAccount, hidden, func(f AccessFacts) bool { return f.PasswordKnown && (len(f.Password) < 8 || len(f.Password) > 32) }},
+		{RulePasswordCharacters, KindAccount, hidden, func(f AccessFacts) bool {
 			_, foreign := passwordClasses(f.Password)
 			return f.PasswordKnown && foreign
-		},
-		Message: "may contain only letters, digits and the special characters " + PasswordSpecials,
-		Fix:     "remove other characters (spaces, quotes, non-ASCII letters)"},
-	{Rule: "password-classes", Kind: KindAccount, Attribute: AttrPassword, Value: hidden,
-		Broken: func(f AccessFacts) bool {
+		}},
+		{RulePasswordClasses, KindAccount, hidden, func(f AccessFacts) bool {
 			classes, _ := passwordClasses(f.Password)
 			return f.PasswordKnown && classes < 3
-		},
-		Message: "must contain at least three of: upper-case letters, lower-case letters, digits, special characters (" + PasswordSpecials + ")",
-		Fix:     "add characters of the missing kinds, e.g. an upper-case letter and a digit"},
+		}},
 
-	// ---- rds_database ----
-	{Rule: "database-name-length", Kind: KindDatabase, Attribute: AttrName, Value: databaseName,
-		Broken:  func(f AccessFacts) bool { return len(f.DBName) < 2 || len(f.DBName) > 64 },
-		Message: "must be 2 to 64 characters long",
-		Fix:     "choose a name of 2 to 64 characters"},
-	{Rule: "database-name-characters", Kind: KindDatabase, Attribute: AttrName, Value: databaseName,
-		Broken:  func(f AccessFacts) bool { return !databaseNameChars.MatchString(f.DBName) },
-		Message: "may contain only lower-case letters, digits, underscores and hyphens",
-		Fix:     "use lower case, e.g. " + "orders_db"},
-	{Rule: "database-name-first", Kind: KindDatabase, Attribute: AttrName, Value: databaseName,
-		Broken:  func(f AccessFacts) bool { return f.DBName != "" && !firstIsLetter(f.DBName) },
-		Message: "must start with a letter",
-		Fix:     "start the name with a letter"},
-	{Rule: "database-name-last", Kind: KindDatabase, Attribute: AttrName, Value: databaseName,
-		Broken:  func(f AccessFacts) bool { return f.DBName != "" && !lastIsLetterOrDigit(f.DBName) },
-		Message: "must end with a letter or a digit",
-		Fix:     "remove the trailing underscore or hyphen"},
-	{Rule: "database-name-reserved", Kind: KindDatabase, Attribute: AttrName, Value: databaseName,
-		Broken:  func(f AccessFacts) bool { return contains(ReservedDatabaseNames, strings.ToLower(f.DBName)) },
-		Message: "is a system database name RDS reserves (" + strings.Join(ReservedDatabaseNames, ", ") + ")",
-		Fix:     "choose another name"},
-	{Rule: "database-character-set", Kind: KindDatabase, Attribute: AttrCharacterSet, Value: func(f AccessFacts) string { return f.CharacterSet },
-		Broken: func(f AccessFacts) bool {
+		// ---- rds_database ----
+		{RuleDatabaseNameLength, KindDatabase, databaseName, func(f AccessFacts) bool { return len(f.DBName) < 2 || len(f.DBName) > 64 }},
+		{RuleDatabaseNameCharacters, KindDatabase, databaseName, func(f AccessFacts) bool { return !databaseNameChars.MatchString(f.DBName) }},
+		{RuleDatabaseNameFirst, KindDatabase, databaseName, func(f AccessFacts) bool { return f.DBName != "" && !firstIsLetter(f.DBName) }},
+		{RuleDatabaseNameLast, KindDatabase, databaseName, func(f AccessFacts) bool { return f.DBName != "" && !lastIsLetterOrDigit(f.DBName) }},
+		{RuleDatabaseNameReserved, KindDatabase, databaseName, func(f AccessFacts) bool { return contains(ReservedDatabaseNames, strings.ToLower(f.DBName)) }},
+		{RuleDatabaseCharacterSet, KindDatabase, func(f AccessFacts) string { return f.CharacterSet }, func(f AccessFacts) bool {
 			engine := "MySQL" // before the instance is known: the sets of MySQL, the same as MariaDB's
 			if f.InstanceKnown {
 				engine = canonicalAccessEngine(f.Engine)
 			}
 			sets, ok := CharacterSets[engine]
 			return ok && !contains(sets, f.CharacterSet)
-		},
-		Message: "is not a character set RDS offers for MySQL and MariaDB databases (utf8, gbk, latin1, utf8mb4)",
-		Fix:     "set character_set = \"utf8mb4\" (full Unicode) or another of utf8, gbk, latin1"},
-	{Rule: "database-description", Kind: KindDatabase, Attribute: AttrDescription, Value: func(f AccessFacts) string { return f.DBDescription },
-		Broken:  func(f AccessFacts) bool { return badDescription(f.DBDescription) },
-		Message: descriptionRule,
-		Fix:     "write a description that starts with a letter, e.g. \"Orders of the shop\""},
+		}},
+		{RuleDatabaseDescription, KindDatabase, func(f AccessFacts) string { return f.DBDescription },
+			func(f AccessFacts) bool { return badDescription(f.DBDescription) }},
 
-	// ---- rds_account_privilege ----
-	{Rule: "privilege-value", Kind: KindPrivilege, Attribute: AttrPrivilege, Value: func(f AccessFacts) string { return f.Privilege },
-		Broken:  func(f AccessFacts) bool { return !contains(AccountPrivileges, f.Privilege) },
-		Message: "must be one of ReadWrite, ReadOnly, DDLOnly, DMLOnly",
-		Fix:     "set privilege to one of ReadWrite, ReadOnly, DDLOnly, DMLOnly"},
-	{Rule: "privilege-super-account", Kind: KindPrivilege, Attribute: AttrAccountName, Value: accountName,
-		Broken:  func(f AccessFacts) bool { return f.AccountType == rdsapi.AccountTypeSuper },
-		Message: "is the instance's privileged (Super) account, which already has every privilege on every database and cannot be granted privileges",
-		Fix:     "remove this rds_account_privilege, or grant the privilege to a Normal account"},
-}
+		// ---- rds_account_privilege ----
+		{RulePrivilegeValue, KindPrivilege, func(f AccessFacts) string { return f.Privilege },
+			func(f AccessFacts) bool { return !contains(AccountPrivileges, f.Privilege) }},
+		{RulePrivilegeSuperAccount, KindPrivilege, accountName, func(f AccessFacts) bool { return f.AccountType == rdsapi.AccountTypeSuper }},
+	}
+	kindNouns = map[AccessKind]string{KindAccount: "accounts", KindDatabase: "databases", KindPrivilege: "privileges"}
+)
 
-func instanceID(f AccessFacts) string     { return f.InstanceID }
-func instanceEngine(f AccessFacts) string { return f.Engine }
+func accountType(f AccessFacts) string { return f.AccountType }
 
-// CheckAccess evaluates every rule of kind and returns the broken ones as problems, in table order.
+// CheckAccess evaluates every check of kind and returns the broken rules as problems, in table order.
 func CheckAccess(kind AccessKind, f AccessFacts) []Problem {
 	var problems []Problem
-	for _, rule := range AccessRules {
-		if rule.Kind != kind || !rule.Broken(f) {
+	for _, c := range accessChecks {
+		if c.Kind != kind || !c.Broken(f) {
 			continue
 		}
-		maxLen := fmt.Sprint(MaxAccountNameLength(f))
-		value := rule.Value(f)
-		problems = append(problems, Problem{
-			Attribute: rule.Attribute,
-			Value:     value,
-			Summary:   fmt.Sprintf("Invalid %s (rule %s)", rule.Attribute, rule.Rule),
-			Detail: fmt.Sprintf("%s = %q %s. Fix: %s.", rule.Attribute, value,
-				strings.ReplaceAll(rule.Message, "{max}", maxLen), strings.ReplaceAll(rule.Fix, "{max}", maxLen)),
-		})
+		value := c.Value(f)
+		problems = append(problems, problem(c.Rule, value, value, MaxAccountNameLength(f), kindNouns[kind]))
 	}
 	return problems
 }

@@ -44,7 +44,7 @@ func TestAccessRules(t *testing.T) {
 		{"underscore last", KindAccount, mysql80(AccessFacts{AccountName: "app_", AccountType: "Normal"}), "account-name-last"},
 		{"reserved", KindAccount, mysql80(AccessFacts{AccountName: "Root", AccountType: "Normal"}), "account-name-reserved"},
 		{"second super", KindAccount, mysql80(AccessFacts{AccountName: "boss", AccountType: "Super", OtherSuper: "admin1"}), "account-one-super"},
-		{"read-only instance", KindAccount, func() AccessFacts { f := good; f.ReadOnly = true; return f }(), "access-read-only"},
+		{"read-only instance", KindAccount, func() AccessFacts { f := good; f.ReadOnly = true; return f }(), "account-on-read-only"},
 		{"postgres", KindAccount, func() AccessFacts { f := good; f.Engine = "PostgreSQL"; return f }(), "access-engine"},
 		{"short password", KindAccount, func() AccessFacts { f := good; f.Password = "Ab1-"; return f }(), "password-length"},
 		{"space in password", KindAccount, func() AccessFacts { f := good; f.Password = "Secr3t pass"; return f }(), "password-characters"},

@@ -93,6 +93,9 @@ type fakeAPI struct {
 	restarts      int
 	pages         map[string]*rdsapi.DescribeDBInstancesResponse
 	listReqs      []rdsapi.DescribeDBInstancesRequest
+	// onDescribe, when set, runs (under the lock) before each DescribeDBInstanceAttribute
+	// answer: someone else changing the instance at a chosen point.
+	onDescribe func(f *fakeAPI, inst *fakeInst, now time.Time)
 }
 
 func newFakeAPI(clock *fakeClock) *fakeAPI {
@@ -138,6 +141,9 @@ func (f *fakeAPI) DescribeDBInstanceAttribute(_ context.Context, id string) (*rd
 	if !ok || inst.deleted || (!inst.deleteAt.IsZero() && !now.Before(inst.deleteAt)) {
 		return nil, errNotFound
 	}
+	if f.onDescribe != nil {
+		f.onDescribe(f, inst, now)
+	}
 	attr := inst.attr
 	attr.DBInstanceStatus = rdsapi.StatusRunning
 	if now.Before(inst.busyUntil) {
@@ -181,9 +187,15 @@ func (f *fakeAPI) ModifyDBInstanceSpec(_ context.Context, req *rdsapi.ModifyDBIn
 		}
 		inst.busyUntil = now.Add(f.restart)
 		inst.flagAt = inst.busyUntil.Add(f.lag)
-		inst.attr.DBInstanceClass = req.DBInstanceClass
-		inst.attr.DBInstanceStorage = rdsapi.FlexInt(req.DBInstanceStorage)
-		inst.attr.DBInstanceStorageType = req.DBInstanceStorageType
+		if req.DBInstanceClass != "" {
+			inst.attr.DBInstanceClass = req.DBInstanceClass
+		}
+		if req.DBInstanceStorage != 0 {
+			inst.attr.DBInstanceStorage = rdsapi.FlexInt(req.DBInstanceStorage)
+		}
+		if req.DBInstanceStorageType != "" {
+			inst.attr.DBInstanceStorageType = req.DBInstanceStorageType
+		}
 	}
 	if outcome.err != nil {
 		return nil, outcome.err

@@ -167,6 +167,32 @@ const (
 	RuleParamDoublewriteContradicts RuleID = "param-doublewrite-contradicts-16k"
 	RuleParamDoublewriteUndecided   RuleID = "param-doublewrite-16k-unknown"
 	RuleParamFactsUnreadable        RuleID = "param-facts-unreadable"
+
+	// accounts, databases and privileges (their checks are in account_rules.go).
+	RuleAccessEngine           RuleID = "access-engine"
+	RuleAccountOnReadOnly      RuleID = "account-on-read-only"
+	RuleDatabaseOnReadOnly     RuleID = "database-on-read-only"
+	RulePrivilegeOnReadOnly    RuleID = "privilege-on-read-only"
+	RuleAccountNameLength      RuleID = "account-name-length"
+	RuleAccountNameCharacters  RuleID = "account-name-characters"
+	RuleAccountNameFirst       RuleID = "account-name-first"
+	RuleAccountNameLast        RuleID = "account-name-last"
+	RuleAccountNameReserved    RuleID = "account-name-reserved"
+	RuleAccountType            RuleID = "account-type"
+	RuleAccountOneSuper        RuleID = "account-one-super"
+	RuleAccountDescription     RuleID = "account-description"
+	RulePasswordLength         RuleID = "password-length"
+	RulePasswordCharacters     RuleID = "password-characters"
+	RulePasswordClasses        RuleID = "password-classes"
+	RuleDatabaseNameLength     RuleID = "database-name-length"
+	RuleDatabaseNameCharacters RuleID = "database-name-characters"
+	RuleDatabaseNameFirst      RuleID = "database-name-first"
+	RuleDatabaseNameLast       RuleID = "database-name-last"
+	RuleDatabaseNameReserved   RuleID = "database-name-reserved"
+	RuleDatabaseCharacterSet   RuleID = "database-character-set"
+	RuleDatabaseDescription    RuleID = "database-description"
+	RulePrivilegeValue         RuleID = "privilege-value"
+	RulePrivilegeSuperAccount  RuleID = "privilege-super-account"
 )
 
 // ruleTable is every rule and message of the provider.
@@ -434,7 +460,82 @@ var ruleTable = []Rule{
 		Attribute: AttrParameters, Summary: "Cannot check RDS parameters",
 		Detail: "%[1]s failed: %[2]s.", Args: "call, error",
 		Fix: "The plan checks parameters against the cloud's template and the instance's running values; try again, or check engine and engine_version."},
+
+	// ---- accounts, databases, privileges (checks in account_rules.go; cloud facts cited in
+	// internal/simulator/README.md, "Accounts and databases"). Args: the value, the longest account
+	// name the instance allows, and (access-engine) what is managed. ----
+	{ID: RuleAccessEngine, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule access-engine)",
+		Detail: "instance_id = %[1]q: %[3]s are managed by this provider on MySQL and MariaDB instances only.", Args: accessArgs + ", resource kind",
+		Fix: "Fix: point instance_id at a MySQL or MariaDB instance."},
+	{ID: RuleAccountOnReadOnly, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule account-on-read-only)",
+		Detail: "instance_id = %[1]q is a read-only instance: no account of any type (Normal or Super) can be created on it; accounts replicate from the primary.", Args: accessArgs,
+		Fix: "Fix: set instance_id to the primary instance (rds_readonly_instance.<name>.primary_instance_id); the account then exists on the read-only instance too."},
+	{ID: RuleDatabaseOnReadOnly, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule database-on-read-only)",
+		Detail: "instance_id = %[1]q is a read-only instance: databases replicate from the primary and cannot be created on it.", Args: accessArgs,
+		Fix: "Fix: set instance_id to the primary instance; the database then exists on the read-only instance too."},
+	{ID: RulePrivilegeOnReadOnly, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule privilege-on-read-only)",
+		Detail: "instance_id = %[1]q is a read-only instance: privileges replicate from the primary and cannot be granted on it.", Args: accessArgs,
+		Fix: "Fix: set instance_id to the primary instance."},
+	{ID: RuleAccountNameLength, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule account-name-length)",
+		Detail: "name = %[1]q must be 2 to %[2]v characters long (32 on MySQL 5.7 and later, 16 on MySQL 5.5/5.6 and MariaDB).", Args: accessArgs,
+		Fix: "Fix: choose a name of 2 to %[2]v characters."},
+	{ID: RuleAccountNameCharacters, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule account-name-characters)",
+		Detail: "name = %[1]q may contain only letters, digits and underscores (upper-case letters only on MySQL).", Args: accessArgs,
+		Fix: "Fix: remove other characters, e.g. replace hyphens with underscores."},
+	{ID: RuleAccountNameFirst, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule account-name-first)",
+		Detail: "name = %[1]q must start with a letter.", Args: accessArgs, Fix: "Fix: start the name with a letter, e.g. app_<name>."},
+	{ID: RuleAccountNameLast, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule account-name-last)",
+		Detail: "name = %[1]q must end with a letter or a digit.", Args: accessArgs, Fix: "Fix: remove the trailing underscore."},
+	{ID: RuleAccountNameReserved, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule account-name-reserved)",
+		Detail: "name = %[1]q is a name RDS reserves (" + strings.Join(ReservedAccountNames, ", ") + ").", Args: accessArgs,
+		Fix: "Fix: choose another name, e.g. app_admin."},
+	{ID: RuleAccountType, Source: accessSource, Attribute: AttrType, Summary: "Invalid type (rule account-type)",
+		Detail: "type = %[1]q must be Normal (a standard account) or Super (the privileged account).", Args: accessArgs,
+		Fix: "Fix: set type = \"Normal\" or type = \"Super\"."},
+	{ID: RuleAccountOneSuper, Source: accessSource, Attribute: AttrType, Summary: "Invalid type (rule account-one-super)",
+		Detail: "type = %[1]q: an instance has at most one privileged (Super) account, and this instance already has one.", Args: accessArgs,
+		Fix: "Fix: set type = \"Normal\" and grant it privileges with rds_account_privilege, or manage the existing privileged account instead (terraform import rds_account.<name> <instance_id>:<its name>)."},
+	{ID: RuleAccountDescription, Source: accessSource, Attribute: AttrDescription, Summary: "Invalid description (rule account-description)",
+		Detail: "description = %[1]q " + descriptionRule + ".", Args: accessArgs,
+		Fix: "Fix: write a description that starts with a letter, e.g. \"Application account\"."},
+	{ID: RulePasswordLength, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid password_wo (rule password-length)",
+		Detail: "password_wo = %[1]q must be 8 to 32 characters long.", Args: accessArgs, Fix: "Fix: use a password of 8 to 32 characters."},
+	{ID: RulePasswordCharacters, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid password_wo (rule password-characters)",
+		Detail: "password_wo = %[1]q may contain only letters, digits and the special characters " + PasswordSpecials + ".", Args: accessArgs,
+		Fix: "Fix: remove other characters (spaces, quotes, non-ASCII letters)."},
+	{ID: RulePasswordClasses, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid password_wo (rule password-classes)",
+		Detail: "password_wo = %[1]q must contain at least three of: upper-case letters, lower-case letters, digits, special characters (" + PasswordSpecials + ").",
+		Args:   accessArgs, Fix: "Fix: add characters of the missing kinds, e.g. an upper-case letter and a digit."},
+	{ID: RuleDatabaseNameLength, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule database-name-length)",
+		Detail: "name = %[1]q must be 2 to 64 characters long.", Args: accessArgs, Fix: "Fix: choose a name of 2 to 64 characters."},
+	{ID: RuleDatabaseNameCharacters, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule database-name-characters)",
+		Detail: "name = %[1]q may contain only lower-case letters, digits, underscores and hyphens.", Args: accessArgs,
+		Fix: "Fix: use lower case, e.g. orders_db."},
+	{ID: RuleDatabaseNameFirst, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule database-name-first)",
+		Detail: "name = %[1]q must start with a letter.", Args: accessArgs, Fix: "Fix: start the name with a letter."},
+	{ID: RuleDatabaseNameLast, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule database-name-last)",
+		Detail: "name = %[1]q must end with a letter or a digit.", Args: accessArgs, Fix: "Fix: remove the trailing underscore or hyphen."},
+	{ID: RuleDatabaseNameReserved, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule database-name-reserved)",
+		Detail: "name = %[1]q is a system database name RDS reserves (" + strings.Join(ReservedDatabaseNames, ", ") + ").", Args: accessArgs,
+		Fix: "Fix: choose another name."},
+	{ID: RuleDatabaseCharacterSet, Source: accessSource, Attribute: AttrCharacterSet, Summary: "Invalid character_set (rule database-character-set)",
+		Detail: "character_set = %[1]q is not a character set RDS offers for MySQL and MariaDB databases (utf8, gbk, latin1, utf8mb4).", Args: accessArgs,
+		Fix: "Fix: set character_set = \"utf8mb4\" (full Unicode) or another of utf8, gbk, latin1."},
+	{ID: RuleDatabaseDescription, Source: accessSource, Attribute: AttrDescription, Summary: "Invalid description (rule database-description)",
+		Detail: "description = %[1]q " + descriptionRule + ".", Args: accessArgs,
+		Fix: "Fix: write a description that starts with a letter, e.g. \"Orders of the shop\"."},
+	{ID: RulePrivilegeValue, Source: accessSource, Attribute: AttrPrivilege, Summary: "Invalid privilege (rule privilege-value)",
+		Detail: "privilege = %[1]q must be one of ReadWrite, ReadOnly, DDLOnly, DMLOnly.", Args: accessArgs,
+		Fix: "Fix: set privilege to one of ReadWrite, ReadOnly, DDLOnly, DMLOnly."},
+	{ID: RulePrivilegeSuperAccount, Source: accessSource, Attribute: AttrAccountName, Summary: "Invalid account_name (rule privilege-super-account)",
+		Detail: "account_name = %[1]q is the instance's privileged (Super) account, which already has every privilege on every database and cannot be granted privileges.",
+		Args:   accessArgs, Fix: "Fix: remove this rds_account_privilege, or grant the privilege to a Normal account."},
 }
+
+const (
+	accessSource = "cloud fact: CreateAccount, CreateDatabase and GrantAccountPrivilege rules (internal/simulator/README.md, Accounts and databases)"
+	accessArgs   = "value, longest account name"
+)
 
 // Rules is the rule table by id.
 var Rules = func() map[RuleID]Rule {

@@ -380,7 +380,7 @@ func (e *Endpoint) newBoot(settings Settings) (*boot, error) {
 			return server.MySQLProtocolListenerFactory(cfg, listenerCfg, sel)
 		},
 	}
-	srv, err := server.NewServer(cfg, e.engine, sql.NewContext, sessionBuilder(e.provider, settings), nil)
+	srv, err := server.NewServerWithHandler(cfg, e.engine, sql.NewContext, sessionBuilder(e.provider, settings), nil, withMySQLErrorNumbers)
 	if err != nil {
 		return nil, fmt.Errorf("mysql endpoint: %w", err)
 	}

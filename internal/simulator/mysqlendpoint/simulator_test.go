@@ -179,7 +179,7 @@ func TestSimulatorInstanceServesWhatTheAPICreated(t *testing.T) {
 	fresh, err := f.dial(t, id, "app_user", "NewPassw0rd-2026", "appdb")
 	mustDo(t, "connect", err)
 	mustDo(t, "RevokeAccountPrivilege", f.api.RevokeAccountPrivilege(ctx, id, "app_user", []string{"appdb"}))
-	wantDenied(t, "select after the revoke", execSQL(t, fresh, "SELECT * FROM orders"))
+	wantMySQLError(t, "select after the revoke", execSQL(t, fresh, "SELECT * FROM orders"), erDBAccessDenied)
 
 	// Deleting the instance closes its endpoint.
 	port, _ := strconv.Atoi(string(attr.Port))
