@@ -500,7 +500,8 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	}
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
-	r.refreshScheduled(ctx, id, requested, &state, resp.Private, &resp.Diagnostics)
+	state.ScheduledChange = r.data.refreshScheduled(ctx, id, requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
+		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}
@@ -540,42 +541,22 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		return
 	}
 
-	// The window first: a change deferred in this apply goes to the window the plan named.
-	if isKnown(plan.MaintenanceWindow) && plan.MaintenanceWindow.ValueString() != state.MaintenanceWindow.ValueString() {
-		if err := r.data.Waiter.RetryBusy(ctx, func() error {
-			return r.data.API.ModifyDBInstanceMaintainTime(ctx, id, plan.MaintenanceWindow.ValueString())
-		}); err != nil {
-			resp.Diagnostics.AddError("Error setting the maintenance window", operationError(ctx, err))
-			return
-		}
-		state.MaintenanceWindow = plan.MaintenanceWindow
+	requested, before := specOf(plan.specFields()), actualSpec(state.specFields(), from)
+	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), &state.MaintenanceWindow,
+		plan.MaintenanceWindow, from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
 	}
-	before := specOf(state)
-	if from != nil {
-		before = *from
-	}
-	requested := specOf(plan)
-	plan.ScheduledChange = state.ScheduledChange
 
 	// Parameters first: when a spec change follows, its one restart applies the ones that need one.
 	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters", operationError(ctx, err))
 		return
 	}
+	plan.ScheduledChange = r.data.stillScheduled(ctx, id, plan.ScheduledChange, state.ScheduledChange, resp.Private, &resp.Diagnostics)
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
-	if order := dec.Order; dec.Deferred {
-		r.deferSpecChange(ctx, r.specRequest(id, plan, order), before, restartReasons(dec, id), &plan, resp.Private, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-	} else if from != nil && order.Empty() && requested != specOf(state) {
-		// Reverting a pending change: an order for the instance's own spec cancels it (no restart).
-		r.deferSpecChange(ctx, r.specRequest(id, plan, order), before, nil, &plan, resp.Private, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-	} else if !order.Empty() {
+	if order := dec.Order; !order.Empty() {
 		tflog.Info(ctx, "modifying RDS instance spec", map[string]any{"id": id, "restarts": len(dec.Restarts) > 0})
 		if err = r.applySpecNow(ctx, id, dec, before, state, config, plan); err != nil {
 			resp.Diagnostics.AddError(specChangeSummary(err, "Error modifying RDS instance"), operationError(ctx, err))
@@ -612,12 +593,16 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		resp.Diagnostics.AddError("Error reading RDS instance after update", operationError(ctx, err))
 		return
 	}
+	if !dec.Deferred && len(dec.Restarts) > 0 {
+		// The instance restarted now: what waited for the window runs already.
+		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+	}
 	planned := plan.SecurityIPs
 	r.writeState(attr, &plan, &resp.Diagnostics)
 	settleSecurityIPs(ctx, r.data.API, id, config.SecurityIPs, planned, &plan, resp.Private, &resp.Diagnostics)
 	if isKnown(plan.ScheduledChange) {
 		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
-		requested.setSpec(&plan)
+		requested.setSpec(plan.specFields())
 	}
 	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
 	setAppliedState(ctx, req.Plan, plan, &resp.State, &resp.Diagnostics)
@@ -710,18 +695,11 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		}
 	} else {
 		flag := dec.AtomicWrite
-		switch {
-		case dec.Deferred:
+		if dec.Deferred {
 			// Nothing changes during this apply: read-only instances plan with the current value.
-			plan.ScheduledChange = types.ObjectUnknown(scheduledChangeAttrTypes)
 			flag = valBool(priorForPlan(state, from).AtomicWrite16K)
-		case !dec.Order.Empty():
-			plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
-		case from != nil && isKnown(plan.InstanceType) && specOf(plan) == *from:
-			plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes) // reverted: the pending change is cancelled
-		default:
-			plan.ScheduledChange = state.ScheduledChange
 		}
+		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 		r.data.plans.record(state.ID.ValueString(), flag)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)

@@ -70,6 +70,8 @@ type readonlyInstanceModel struct {
 	CreationTime            types.String   `tfsdk:"creation_time"`
 	Timeouts                timeouts.Value `tfsdk:"timeouts"`
 	MaintenanceWindow       types.String   `tfsdk:"maintenance_window"`
+	ApplyRestarts           types.String   `tfsdk:"apply_restarts"`
+	ScheduledChange         types.Object   `tfsdk:"scheduled_change"`
 	Parameters              types.Map      `tfsdk:"parameters"`
 	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
 }
@@ -186,8 +188,10 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				UpdateDescription: "Budget for one update, all waits included (default 30m).",
 				DeleteDescription: "Budget for deleting the instance (default 30m).",
 			}),
-			"maintenance_window": maintenanceAttributes()["maintenance_window"],
 		},
+	}
+	for name, a := range maintenanceAttributes() {
+		resp.Schema.Attributes[name] = a
 	}
 	for name, a := range parameterSchemaAttributes() {
 		resp.Schema.Attributes[name] = a
@@ -394,6 +398,8 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
+	state.ScheduledChange = r.data.refreshScheduled(ctx, id, prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
+		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
@@ -425,8 +431,15 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
 		return
 	}
-	dec := r.decide(ctx, &state, cfg, plan, primary, nil, nil)
+	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
+	dec := r.decide(ctx, priorForPlan(&state, from), cfg, plan, primary, nil, nil)
 	addProblems(&resp.Diagnostics, dec.Errors())
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	requested := specOf(plan.specFields())
+	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), &state.MaintenanceWindow,
+		plan.MaintenanceWindow, from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -435,6 +448,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Setting the read-only instance's parameters failed", operationError(ctx, err))
 		return
 	}
+	plan.ScheduledChange = r.data.stillScheduled(ctx, id, plan.ScheduledChange, state.ScheduledChange, resp.Private, &resp.Diagnostics)
 	if dec.FollowsPrimary {
 		// The cloud turns this instance on with its primary: wait for it, send nothing for it.
 		if _, err := r.data.Waiter.WaitRunningWithFlag(ctx, id, true); err != nil {
@@ -442,8 +456,13 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 			return
 		}
 	}
+	if len(dec.Restarts) > 0 && !dec.Deferred {
+		// This apply restarts the instance now: nothing waits for the window afterwards.
+		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+		setScheduledFrom(ctx, resp.Private, nil, &resp.Diagnostics)
+	}
 	if !dec.Order.Empty() {
-		if err := r.applySpecNow(ctx, id, dec.Order, state, cfg, plan, primary); err != nil {
+		if err := r.applySpecNow(ctx, id, dec.Order, *priorForPlan(&state, from), cfg, plan, primary); err != nil {
 			resp.Diagnostics.AddError(specChangeSummary(err, "Changing the read-only instance failed"), fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
@@ -463,6 +482,10 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		return
 	}
 	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
+	if isKnown(newState.ScheduledChange) {
+		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
+		requested.setSpec(newState.specFields())
+	}
 	newState.Parameters, newState.ParametersPending = readParameters(ctx, r.data.API, id, newState.Parameters, &resp.Diagnostics)
 	setAppliedState(ctx, req.Plan, &newState, &resp.State, &resp.Diagnostics)
 }
@@ -533,7 +556,8 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 			return
 		}
 	}
-	dec := r.decide(lookupCtx, state, cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
+	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
+	dec := r.decide(lookupCtx, priorForPlan(state, from), cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
 		return
@@ -544,6 +568,9 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	plan.Status = stringOf(dec.Status)
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, &resp.Diagnostics)
+	if state != nil {
+		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
+	}
 	if state == nil {
 		if dec.EngineVersion.IsKnown() {
 			plan.EngineVersion = types.StringValue(dec.EngineVersion.Value())
@@ -585,9 +612,13 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 			EngineVersion: inherited(cfg.EngineVersion, plan.EngineVersion), StorageType: inherited(cfg.StorageType, plan.StorageType),
 			InstanceClass: valString(plan.InstanceType), Storage: valInt(plan.Storage),
 			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(),
-			Parameters: desiredParameters(cfg.Parameters),
+			Parameters:    desiredParameters(cfg.Parameters),
+			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},
 		Facts: rdsservice.Facts{Classes: classes},
+	}
+	if r.data != nil {
+		in.Facts.Now = r.data.Waiter.Now()
 	}
 	in.Replace = replace
 	if state != nil {
@@ -686,7 +717,14 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		InstructionSetArch: v.Architecture, CreationTime: v.CreationTime, AtomicWrite16K: v.AtomicWrite16K,
 		AtomicWrite16KSupported: v.AtomicWrite16KSupported, PreventRestart: types.BoolValue(false), Timeouts: base.Timeouts,
 		MaintenanceWindow: types.StringValue(attr.MaintainTime),
-		Parameters:        base.Parameters, ParametersPending: types.MapNull(types.StringType),
+		ApplyRestarts:     types.StringValue(rdsservice.ApplyRestartsImmediately), ScheduledChange: types.ObjectNull(scheduledChangeAttrTypes),
+		Parameters: base.Parameters, ParametersPending: types.MapNull(types.StringType),
+	}
+	if isKnown(base.ApplyRestarts) {
+		m.ApplyRestarts = base.ApplyRestarts
+	}
+	if isKnown(base.ScheduledChange) {
+		m.ScheduledChange = base.ScheduledChange
 	}
 	if isKnown(base.PreventRestart) {
 		m.PreventRestart = base.PreventRestart
@@ -707,6 +745,12 @@ func roNullUnknowns(m *readonlyInstanceModel) {
 	}
 	if m.ParametersPending.IsUnknown() {
 		m.ParametersPending = types.MapNull(types.StringType)
+	}
+	if m.ScheduledChange.IsUnknown() {
+		m.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+	}
+	if !isKnown(m.ApplyRestarts) {
+		m.ApplyRestarts = types.StringValue(rdsservice.ApplyRestartsImmediately)
 	}
 	for _, b := range []*types.Bool{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.DeletionProtection, &m.PreventRestart} {
 		if b.IsUnknown() {

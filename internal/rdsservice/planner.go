@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -922,10 +923,13 @@ func classProblems(in PlanInput, f ClassFacts) []Problem {
 func (w *Waiter) Now() time.Time { return w.clock().Now() }
 
 // deferToWindow marks an update's restarts for the maintenance window when apply_restarts asks
-// for it: the spec order waits for the window, and every restart it causes (the instance's and its
-// followers') happens there. A deferred restart is still a restart: prevent_restart refuses it.
+// for it: the spec order and the parameters that need a restart wait for the window, and every
+// restart they cause (the instance's and its followers') happens there, as one restart of the
+// instance. A deferred restart is still a restart: prevent_restart refuses it. A read-only
+// instance that follows its primary's toggle restarts when its primary does: not deferred here.
 func deferToWindow(in PlanInput, d *Decision) {
-	if in.Prior == nil || in.Desired.ApplyRestarts != ApplyRestartsInWindow || d.Order.Empty() || len(d.Restarts) == 0 {
+	if in.Prior == nil || in.Desired.ApplyRestarts != ApplyRestartsInWindow || len(d.Restarts) == 0 || d.FollowsPrimary ||
+		(d.Order.Empty() && !d.Parameters.NeedsRestart()) {
 		return
 	}
 	window, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Or(""))
@@ -936,5 +940,18 @@ func deferToWindow(in PlanInput, d *Decision) {
 	when := window.When(in.Facts.Now)
 	for i := range d.Restarts {
 		d.Restarts[i].When = when
+	}
+	// Until the window the restart-needing values wait, with those already waiting.
+	if d.Parameters.PendingKnown && in.Facts.Parameters != nil {
+		pending := map[string]string{}
+		for name, v := range in.Facts.Parameters.Pending {
+			if !slices.Contains(d.Parameters.Withdrawn, name) {
+				pending[name] = v
+			}
+		}
+		for _, name := range d.Parameters.Restart {
+			pending[name] = d.Parameters.Send[name]
+		}
+		d.Parameters.Pending = pending
 	}
 }

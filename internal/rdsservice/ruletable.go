@@ -358,7 +358,7 @@ var ruleTable = []Rule{
 	{ID: RuleRestart, Source: "provider: the plan names every restart", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "This apply restarts %[1]s", Detail: "The following instances will restart:\n%[2]s", Args: "instances text, list",
 		Fix: "Set prevent_restart = true to refuse such plans."},
-	{ID: RuleRestartDeferred, Source: "provider: the plan names every restart; cloud fact: ModifyDBInstanceSpec EffectiveTime=MaintainTime (simulator README, Maintenance windows)",
+	{ID: RuleRestartDeferred, Source: "provider: the plan names every restart; cloud facts: ModifyDBInstanceSpec EffectiveTime=MaintainTime, ModifyParameter SwitchTimeMode=MaintainTime (simulator README, Maintenance windows, Parameters)",
 		Severity: SeverityWarning, Attribute: AttrApplyRestarts,
 		Summary: "This apply schedules a restart of %[1]s in the maintenance window",
 		Detail:  "The apply returns at once; the cloud restarts the following instances in the window:\n%[2]s", Args: "instances text, list",
