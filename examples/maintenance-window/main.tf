@@ -1,5 +1,6 @@
-# A production instance whose restarts happen in its maintenance window: a change to atomic_write_16k or the class
-# is scheduled for the next 02:00Z-03:00Z window and the apply returns at once. See README.md.
+# A production instance whose restarts happen in its maintenance window: a change to atomic_write_16k, the class or
+# a parameter that needs a restart is scheduled for the next 02:00Z-03:00Z window and the apply returns at once; all
+# of them waiting for one window make one restart. See README.md.
 terraform {
   required_providers {
     rds = {
@@ -18,6 +19,12 @@ variable "atomic_write_16k" {
   default = false
 }
 
+variable "back_log" {
+  description = "A MySQL parameter that takes effect only after a restart."
+  type        = string
+  default     = "3000"
+}
+
 resource "rds_instance" "orders" {
   engine             = "MySQL"
   engine_version     = "8.0"
@@ -30,9 +37,17 @@ resource "rds_instance" "orders" {
   maintenance_window = "02:00Z-03:00Z"
   apply_restarts     = "in_maintenance_window"
   atomic_write_16k   = var.atomic_write_16k
+  parameters = {
+    back_log = var.back_log
+  }
 }
 
 output "scheduled_change" {
   description = "What waits for the maintenance window, if anything."
   value       = rds_instance.orders.scheduled_change
+}
+
+output "parameters_pending" {
+  description = "Parameters configured but waiting for a restart (the window's)."
+  value       = rds_instance.orders.parameters_pending
 }

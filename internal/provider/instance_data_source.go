@@ -52,6 +52,7 @@ type instanceDataModel struct {
 	AtomicWrite16KSupported types.Bool   `tfsdk:"atomic_write_16k_supported"`
 	BufferPoolExtension     types.Bool   `tfsdk:"buffer_pool_extension"`
 	Status                  types.String `tfsdk:"status"`
+	LockMode                types.String `tfsdk:"lock_mode"`
 	ConnectionString        types.String `tfsdk:"connection_string"`
 	Port                    types.Int64  `tfsdk:"port"`
 	CreationTime            types.String `tfsdk:"creation_time"`
@@ -80,6 +81,7 @@ var instanceDataAttrTypes = map[string]attr.Type{
 	"atomic_write_16k_supported": types.BoolType,
 	"buffer_pool_extension":      types.BoolType,
 	"status":                     types.StringType,
+	"lock_mode":                  types.StringType,
 	"connection_string":          types.StringType,
 	"port":                       types.Int64Type,
 	"creation_time":              types.StringType,
@@ -102,12 +104,13 @@ var instanceDataDescriptions = map[string]string{
 	"zone_id":                    "Zone.",
 	"vpc_id":                     "VPC.",
 	"vswitch_id":                 "vSwitch.",
-	"security_ips":               "IP allow-list (`SecurityIPList`).",
+	"security_ips":               "IP allow-list (`SecurityIPList` of `DescribeDBInstanceAttribute`): the entries of every IP array together, arrays added by other Alibaba services (DMS, DAS, DTS) included. `rds_instance`'s `security_ips` is the `default` array alone.",
 	"deletion_protection":        "Whether the cloud refuses to delete the instance.",
 	"atomic_write_16k":           "Whether 16K atomic write is on (`optimized_writes` in `OptimizedWritesInfo`).",
 	"atomic_write_16k_supported": "Whether the instance is eligible for 16K atomic write (`init_optimized_writes`).",
 	"buffer_pool_extension":      "Whether Buffer Pool Extension (`IoAccelerationEnabled`) is on.",
-	"status":                     "Instance status (`DBInstanceStatus`).",
+	"status":                     "Instance status (`DBInstanceStatus`): `Running`, or e.g. `Stopped`, `Deleting`, `Restarting`.",
+	"lock_mode":                  "Lock of the instance (`LockMode`): `Unlock`, or why the cloud refuses changes to it (`ManualLock`, `LockByExpiration`, `LockByRestoration`, `LockByDiskQuota`, `LockReadInstanceByDiskQuota`).",
 	"connection_string":          "Internal connection address.",
 	"port":                       "Port of `connection_string`.",
 	"creation_time":              "Creation (purchase) time, UTC.",
@@ -151,7 +154,7 @@ func instanceDataFromAttribute(a *rdsapi.DBInstanceAttribute) (instanceDataModel
 	m := instanceDataModel{
 		ID: v.ID, InstanceName: v.InstanceName, Engine: v.Engine, EngineVersion: v.EngineVersion, InstanceType: v.InstanceType,
 		Storage: v.Storage, StorageType: v.StorageType, Category: v.Category, DBInstanceType: v.DBInstanceType, ZoneID: v.ZoneID,
-		VpcID: v.VpcID, VSwitchID: v.VSwitchID, DeletionProtection: v.DeletionProtection, Status: v.Status,
+		VpcID: v.VpcID, VSwitchID: v.VSwitchID, DeletionProtection: v.DeletionProtection, Status: v.Status, LockMode: v.LockMode,
 		ConnectionString: v.ConnectionString, CreationTime: v.CreationTime, InstructionSetArch: v.Architecture,
 		MasterInstanceID: v.MasterInstanceID, Port: v.Port, AtomicWrite16K: v.AtomicWrite16K,
 		AtomicWrite16KSupported: v.AtomicWrite16KSupported, BufferPoolExtension: v.BufferPoolExtension,

@@ -232,8 +232,18 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 
 			"status": schema.StringAttribute{
-				Computed:            true,
-				MarkdownDescription: "Instance status (`DBInstanceStatus`), `Running` after every apply.",
+				Computed: true,
+				MarkdownDescription: "Instance status (`DBInstanceStatus`), `Running` after every apply. An instance that is `Stopped` " +
+					"or `Deleting` (released outside Terraform) takes no change: the plan says so (an error for `Deleting`), " +
+					"and an apply fails at once instead of waiting for its timeout.",
+			},
+			"lock_mode": schema.StringAttribute{
+				Computed: true,
+				MarkdownDescription: "Lock of the instance (`LockMode`): `Unlock`, or why the cloud refuses changes to it " +
+					"(`ManualLock`, `LockByExpiration`, `LockByRestoration`, `LockByDiskQuota`, `LockReadInstanceByDiskQuota`). " +
+					"A plan that changes a locked instance warns and names the way to unlock it; under `LockByDiskQuota`, growing " +
+					"`storage` is allowed.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"connection_string": schema.StringAttribute{
 				Computed:            true,
@@ -418,7 +428,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 		// Running by now (without the planned flag, or just after the deadline) is usable: the
 		// rest is the remaining change. Anything else never became usable: tainted.
 		if running, ok := runningNow(ctx, r.data, id); ok {
-			r.incompleteCreate(ctx, req.Plan, resp, plan, running, waitingFor, err)
+			r.incompleteCreate(ctx, req, resp, plan, running, waitingFor, err)
 			return
 		}
 		resp.Diagnostics.AddError("Error waiting for RDS instance to be created",
@@ -431,7 +441,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 	// the next plan shows what remains (partial_create.go).
 	// Parameters before a clone's toggle, whose restart then applies the ones that need one.
 	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
-		r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "setting the parameters", err)
+		r.incompleteCreate(ctx, req, resp, plan, attr, "setting the parameters", err)
 		return
 	}
 
@@ -439,7 +449,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 	if restore != nil {
 		aligned, err := r.alignClone(ctx, id, attr, plan, wantFlag)
 		if err != nil {
-			r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "configuring the clone as planned", err)
+			r.incompleteCreate(ctx, req, resp, plan, attr, "configuring the clone as planned", err)
 			return
 		}
 		attr = aligned
@@ -447,7 +457,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 	if len(dec.Parameters.Send) > 0 {
 		running, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send)
 		if err != nil {
-			r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "waiting for the parameters to run", err)
+			r.incompleteCreate(ctx, req, resp, plan, attr, "waiting for the parameters to run", err)
 			return
 		}
 		attr = running
@@ -455,23 +465,24 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 
 	windowed, err := r.setMaintenanceWindow(ctx, id, attr, plan.MaintenanceWindow)
 	if err != nil {
-		r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "setting the maintenance window", err)
+		r.incompleteCreate(ctx, req, resp, plan, attr, "setting the maintenance window", err)
 		return
 	}
 	attr = windowed
 	planned := plan
 	r.writeState(attr, &plan, &resp.Diagnostics)
+	settleSecurityIPs(ctx, r.data.API, id, config.SecurityIPs, planned.SecurityIPs, &plan, resp.Private, &resp.Diagnostics)
 	var readDiags diag.Diagnostics
 	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &readDiags)
 	if readDiags.HasError() {
-		r.incompleteCreate(ctx, req.Plan, resp, planned, attr, "reading the parameters", errors.New(readDiags.Errors()[0].Detail()))
+		r.incompleteCreate(ctx, req, resp, planned, attr, "reading the parameters", errors.New(readDiags.Errors()[0].Detail()))
 		return
 	}
 	setAppliedState(ctx, req.Plan, plan, &resp.State, &resp.Diagnostics)
 }
 
 // Read refreshes the state with one DescribeDBInstanceAttribute, plus one DescribeParameters when
-// parameters are managed.
+// parameters are managed and one DescribeDBInstanceIPArrayList when security_ips is (security_ips.go).
 func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state instanceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -503,7 +514,11 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	}
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
-	r.refreshScheduled(ctx, id, requested, &state, resp.Private, &resp.Diagnostics)
+	state.ScheduledChange = r.data.refreshScheduled(ctx, id, requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
+		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
+	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
+		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
+	}
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
@@ -541,42 +556,22 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		return
 	}
 
-	// The window first: a change deferred in this apply goes to the window the plan named.
-	if isKnown(plan.MaintenanceWindow) && plan.MaintenanceWindow.ValueString() != state.MaintenanceWindow.ValueString() {
-		if err := r.data.Waiter.RetryBusy(ctx, func() error {
-			return r.data.API.ModifyDBInstanceMaintainTime(ctx, id, plan.MaintenanceWindow.ValueString())
-		}); err != nil {
-			resp.Diagnostics.AddError("Error setting the maintenance window", operationError(ctx, err))
-			return
-		}
-		state.MaintenanceWindow = plan.MaintenanceWindow
+	requested, before := specOf(plan.specFields()), actualSpec(state.specFields(), from)
+	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), &state.MaintenanceWindow,
+		plan.MaintenanceWindow, from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
 	}
-	before := specOf(state)
-	if from != nil {
-		before = *from
-	}
-	requested := specOf(plan)
-	plan.ScheduledChange = state.ScheduledChange
 
 	// Parameters first: when a spec change follows, its one restart applies the ones that need one.
 	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters", operationError(ctx, err))
 		return
 	}
+	plan.ScheduledChange = r.data.stillScheduled(ctx, id, plan.ScheduledChange, state.ScheduledChange, resp.Private, &resp.Diagnostics)
 	var attr *rdsapi.DBInstanceAttribute
 	var err error
-	if order := dec.Order; dec.Deferred {
-		r.deferSpecChange(ctx, r.specRequest(id, plan, order), before, restartReasons(dec, id), &plan, resp.Private, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-	} else if from != nil && order.Empty() && requested != specOf(state) {
-		// Reverting a pending change: an order for the instance's own spec cancels it (no restart).
-		r.deferSpecChange(ctx, r.specRequest(id, plan, order), before, nil, &plan, resp.Private, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-	} else if !order.Empty() {
+	if order := dec.Order; !order.Empty() {
 		tflog.Info(ctx, "modifying RDS instance spec", map[string]any{"id": id, "restarts": len(dec.Restarts) > 0})
 		if err = r.applySpecNow(ctx, id, dec, before, state, config, plan); err != nil {
 			resp.Diagnostics.AddError(specChangeSummary(err, "Error modifying RDS instance"), operationError(ctx, err))
@@ -613,10 +608,16 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 		resp.Diagnostics.AddError("Error reading RDS instance after update", operationError(ctx, err))
 		return
 	}
+	if !dec.Deferred && len(dec.Restarts) > 0 {
+		// The instance restarted now: what waited for the window runs already.
+		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+	}
+	planned := plan.SecurityIPs
 	r.writeState(attr, &plan, &resp.Diagnostics)
+	settleSecurityIPs(ctx, r.data.API, id, config.SecurityIPs, planned, &plan, resp.Private, &resp.Diagnostics)
 	if isKnown(plan.ScheduledChange) {
 		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
-		requested.setSpec(&plan)
+		requested.setSpec(plan.specFields())
 	}
 	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
 	clearIncompleteCreate(ctx, resp.Private, &resp.Diagnostics)
@@ -651,6 +652,9 @@ func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportS
 	if id == "" {
 		p := rdsservice.Rules[rdsservice.RuleImportID].Problem("")
 		resp.Diagnostics.AddError(p.Summary, p.Detail)
+		return
+	}
+	if refuseImportOfDeleting(ctx, r.data, id, &resp.Diagnostics); resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
@@ -698,6 +702,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
+	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	if state == nil {
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
@@ -707,18 +712,11 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		}
 	} else {
 		flag := dec.AtomicWrite
-		switch {
-		case dec.Deferred:
+		if dec.Deferred {
 			// Nothing changes during this apply: read-only instances plan with the current value.
-			plan.ScheduledChange = types.ObjectUnknown(scheduledChangeAttrTypes)
 			flag = valBool(priorForPlan(state, from).AtomicWrite16K)
-		case !dec.Order.Empty():
-			plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
-		case from != nil && isKnown(plan.InstanceType) && specOf(plan) == *from:
-			plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes) // reverted: the pending change is cancelled
-		default:
-			plan.ScheduledChange = state.ScheduledChange
 		}
+		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 		r.data.plans.record(state.ID.ValueString(), flag)
 		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, plan, &resp.Diagnostics)
 	}
@@ -754,6 +752,7 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 		}
 		prior := existingFrom(instanceLabel(*state), state.view(), purchase)
 		in.Prior, in.Label = &prior, prior.ID
+		in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, &diags).changes(settingsOfModel(ctx, *state, &diags))
 		if len(in.Replace) > 0 {
 			return rdsservice.Plan(in), diags
 		}
@@ -897,6 +896,7 @@ func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instance
 	m.InstanceName = emptyAsNull(v.InstanceName)
 	m.DeletionProtection = v.DeletionProtection
 	m.Status = v.Status
+	m.LockMode = v.LockMode
 	m.ConnectionString = v.ConnectionString
 	m.CreationTime = v.CreationTime
 	if !isKnown(m.PurchaseTime) || m.PurchaseTime.ValueString() == "" {
@@ -961,7 +961,7 @@ func instanceLabel(m instanceModel) string {
 func (m instanceModel) view() instanceView {
 	return instanceView{ID: m.ID, Engine: m.Engine, EngineVersion: m.EngineVersion, InstanceType: m.InstanceType,
 		StorageType: m.StorageType, Category: m.Category, Storage: m.Storage, Architecture: m.InstructionSetArch,
-		AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported, Status: m.Status,
+		AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported, Status: m.Status, LockMode: m.LockMode,
 		DeletionProtection: m.DeletionProtection, BufferPoolExtension: m.BufferPoolExtension}
 }
 
@@ -1006,6 +1006,7 @@ type instanceModel struct {
 	RestoreFrom             types.Object   `tfsdk:"restore_from"`
 	Timeouts                timeouts.Value `tfsdk:"timeouts"`
 	Status                  types.String   `tfsdk:"status"`
+	LockMode                types.String   `tfsdk:"lock_mode"`
 	ConnectionString        types.String   `tfsdk:"connection_string"`
 	Port                    types.Int64    `tfsdk:"port"`
 	CreationTime            types.String   `tfsdk:"creation_time"`
@@ -1056,7 +1057,7 @@ func (m instanceModel) knownOrNull() instanceModel {
 			*v = types.BoolNull()
 		}
 	}
-	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status,
+	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status, &out.LockMode,
 		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow} {
 		nullString(v)
 	}

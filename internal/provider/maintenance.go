@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
@@ -47,11 +48,16 @@ func maintenanceAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "How an update that restarts the instance (`atomic_write_16k`, `instance_type`, `storage_type`, " +
 				"`buffer_pool_extension`, a storage reduction) is submitted: `immediately` (default; the apply waits for the restart) or " +
 				"`in_maintenance_window` (the cloud restarts the instance in its next `maintenance_window`; the apply returns at once). " +
+				"Parameters that take effect only after a restart are deferred too (ModifyParameter `SwitchTimeMode=MaintainTime`): " +
+				"`parameters_pending` shows them until the window, and with a deferred spec change they share its one restart. " +
 				"The plan's warning says when; `prevent_restart` refuses a deferred restart too. While a change is pending, plans show no " +
 				"diff and `scheduled_change` describes it; changing the configuration again before the window replaces the pending change " +
 				"(still one restart), reverting it cancels it, and switching to `immediately` applies it now. A window that passes " +
-				"without the change (the cloud failed or cancelled it) shows as drift in the next plan. Applies to rds_instance updates; " +
-				"creation is never deferred.",
+				"without the change (the cloud failed or cancelled it) shows as drift in the next plan (for a parameter: the cloud " +
+				"withdraws its waiting value). For a parameter that already waits for the window, switching to `immediately` alone " +
+				"changes nothing: the window's restart, or any earlier restart, applies it. Applies to updates of " +
+				"rds_instance and rds_readonly_instance (a read-only instance that follows its primary's toggle restarts with its " +
+				"primary); creation is never deferred.",
 			Validators: []validator.String{stringvalidator.OneOf(rdsservice.ApplyRestartsImmediately, rdsservice.ApplyRestartsInWindow)},
 		},
 		"scheduled_change": schema.SingleNestedAttribute{
@@ -91,17 +97,40 @@ type specValues struct {
 	BufferPoolExtension bool   `json:"buffer_pool_extension"`
 }
 
-func specOf(m instanceModel) specValues {
-	return specValues{InstanceType: m.InstanceType.ValueString(), Storage: m.Storage.ValueInt64(), StorageType: m.StorageType.ValueString(),
-		AtomicWrite: m.AtomicWrite16K.ValueBool(), AtomicWriteSupport: m.AtomicWrite16KSupported.ValueBool(),
-		BufferPoolExtension: m.BufferPoolExtension.ValueBool()}
+// specFields points at a model's attributes that a spec order changes, so that both instance
+// resources share one deferral; BufferPoolExtension is nil where the resource has none.
+type specFields struct {
+	InstanceType, StorageType                            *types.String
+	Storage                                              *types.Int64
+	AtomicWrite, AtomicWriteSupport, BufferPoolExtension *types.Bool
+}
+
+func (m *instanceModel) specFields() specFields {
+	return specFields{InstanceType: &m.InstanceType, StorageType: &m.StorageType, Storage: &m.Storage,
+		AtomicWrite: &m.AtomicWrite16K, AtomicWriteSupport: &m.AtomicWrite16KSupported, BufferPoolExtension: &m.BufferPoolExtension}
+}
+
+func (m *readonlyInstanceModel) specFields() specFields {
+	return specFields{InstanceType: &m.InstanceType, StorageType: &m.StorageType, Storage: &m.Storage,
+		AtomicWrite: &m.AtomicWrite16K, AtomicWriteSupport: &m.AtomicWrite16KSupported}
+}
+
+func specOf(f specFields) specValues {
+	v := specValues{InstanceType: f.InstanceType.ValueString(), Storage: f.Storage.ValueInt64(), StorageType: f.StorageType.ValueString(),
+		AtomicWrite: f.AtomicWrite.ValueBool(), AtomicWriteSupport: f.AtomicWriteSupport.ValueBool()}
+	if f.BufferPoolExtension != nil {
+		v.BufferPoolExtension = f.BufferPoolExtension.ValueBool()
+	}
+	return v
 }
 
 // setSpec writes spec values into a model.
-func (v specValues) setSpec(m *instanceModel) {
-	m.InstanceType, m.Storage, m.StorageType = types.StringValue(v.InstanceType), types.Int64Value(v.Storage), types.StringValue(v.StorageType)
-	m.AtomicWrite16K, m.AtomicWrite16KSupported = types.BoolValue(v.AtomicWrite), types.BoolValue(v.AtomicWriteSupport)
-	m.BufferPoolExtension = types.BoolValue(v.BufferPoolExtension)
+func (v specValues) setSpec(f specFields) {
+	*f.InstanceType, *f.Storage, *f.StorageType = types.StringValue(v.InstanceType), types.Int64Value(v.Storage), types.StringValue(v.StorageType)
+	*f.AtomicWrite, *f.AtomicWriteSupport = types.BoolValue(v.AtomicWrite), types.BoolValue(v.AtomicWriteSupport)
+	if f.BufferPoolExtension != nil {
+		*f.BufferPoolExtension = types.BoolValue(v.BufferPoolExtension)
+	}
 }
 
 // privateGetter and privateSetter are the private-state halves of the framework's requests and responses.
@@ -138,17 +167,30 @@ func setScheduledFrom(ctx context.Context, private privateSetter, v *specValues,
 	diags.Append(private.SetKey(ctx, scheduledFromKey, raw)...)
 }
 
-// pendingTask finds the instance's deferred spec change that is still to happen, or nil.
+// pendingTask finds the instance's deferred change that is still to happen, or nil: its spec
+// change when there is one (its restart also applies deferred parameters), else its deferred
+// parameter restart.
 func pendingTask(ctx context.Context, data *ProviderData, id string) (*rdsapi.HistoryTask, error) {
 	out, err := data.API.DescribeHistoryTasks(ctx, &rdsapi.DescribeHistoryTasksRequest{
-		InstanceID: id, TaskType: rdsapi.TaskTypeModifySpec,
+		InstanceID: id, TaskType: rdsapi.TaskTypeModifySpec + "," + rdsapi.TaskTypeModifyParameter,
 		Status: rdsapi.TaskStatusScheduled + "," + rdsapi.TaskStatusWaiting + "," + rdsapi.TaskStatusRunning,
 	})
 	if err != nil {
 		return nil, err
 	}
 	tasks := out.Items
-	sort.SliceStable(tasks, func(i, j int) bool { return tasks[i].StartTime > tasks[j].StartTime })
+	rank := func(t rdsapi.HistoryTask) int {
+		if t.TaskType == rdsapi.TaskTypeModifyParameter {
+			return 1
+		}
+		return 0
+	}
+	sort.SliceStable(tasks, func(i, j int) bool {
+		if rank(tasks[i]) != rank(tasks[j]) {
+			return rank(tasks[i]) < rank(tasks[j])
+		}
+		return tasks[i].StartTime > tasks[j].StartTime
+	})
 	for i := range tasks {
 		if tasks[i].InstanceID == id || tasks[i].InstanceID == "" {
 			return &tasks[i], nil
@@ -197,77 +239,155 @@ func (r *instanceResource) setMaintenanceWindow(ctx context.Context, id string, 
 	return r.data.Waiter.WaitRunning(ctx, id)
 }
 
-// priorForPlan is the state the planner compares the configuration with: while a change waits for
+// actualSpec is the instance's spec as the cloud has it: the state's, or while a change waits for
+// the window, the one kept in private state.
+func actualSpec(state specFields, from *specValues) specValues {
+	if from != nil {
+		return *from
+	}
+	return specOf(state)
+}
+
+// priorSpec is the spec the planner compares the configuration with: while a change waits for
 // the window, the state holds the requested values and the instance still has its old ones.
-func priorForPlan(state *instanceModel, from *specValues) *instanceModel {
+func priorSpec(state specFields, from *specValues) {
+	if from != nil {
+		from.setSpec(state)
+	}
+}
+
+func priorForPlan[M any, P interface {
+	*M
+	specFields() specFields
+}](state *M, from *specValues) *M {
 	if state == nil || from == nil {
 		return state
 	}
 	prior := *state
-	from.setSpec(&prior)
+	priorSpec(P(&prior).specFields(), from)
 	return &prior
 }
 
-// deferSpecChange sends the update's spec order for the maintenance window and records what is
-// pending: scheduled_change in plan (the state to be) and the instance's current spec in private
-// state. It does not wait: the restart happens in the window.
-func (r *instanceResource) deferSpecChange(ctx context.Context, req *rdsapi.ModifyDBInstanceSpecRequest, before specValues,
-	changes []string, plan *instanceModel, private privateSetter, diags *diag.Diagnostics) {
-	req.EffectiveTime = rdsapi.EffectiveTimeMaintainTime
-	if err := r.data.Waiter.RetryBusy(ctx, func() error {
-		_, err := r.data.API.ModifyDBInstanceSpec(ctx, req)
-		return err
-	}); err != nil {
-		diags.AddError("Error scheduling the RDS instance change", operationError(ctx, err))
-		return
+// plannedScheduledChange is scheduled_change in the plan of an update: unknown when this apply
+// defers a change (the task id is known after apply) or sends parameters while a change is
+// pending (setting a waiting parameter back withdraws it from the cloud's task; the apply reads
+// what is left), null when it restarts the instance now or reverts the pending spec change (which
+// cancels it), else as it is.
+func plannedScheduledChange(dec rdsservice.Decision, current types.Object, from *specValues, requested specValues, requestedKnown bool) types.Object {
+	switch {
+	case dec.Deferred:
+		return types.ObjectUnknown(scheduledChangeAttrTypes)
+	case !dec.Order.Empty() || len(dec.Restarts) > 0:
+		return types.ObjectNull(scheduledChangeAttrTypes)
+	case from != nil && requestedKnown && requested == *from:
+		return types.ObjectNull(scheduledChangeAttrTypes)
+	case isKnown(current) && len(dec.Parameters.Send) > 0:
+		return types.ObjectUnknown(scheduledChangeAttrTypes)
 	}
-	task, err := pendingTask(ctx, r.data, req.DBInstanceID)
+	return current
+}
+
+// stillScheduled is scheduled_change after an apply that sent parameters while a change was
+// pending (planned unknown): the recorded change while its task still waits, else null.
+func (p *ProviderData) stillScheduled(ctx context.Context, id string, planned, recorded types.Object, private privateSetter, diags *diag.Diagnostics) types.Object {
+	if !planned.IsUnknown() {
+		return planned
+	}
+	taskID, changes := scheduledChanges(ctx, recorded, diags)
+	task, err := pendingTask(ctx, p, id)
+	if err != nil {
+		diags.AddError("Error reading the scheduled change", fmt.Sprintf("DescribeHistoryTasks for %s: %v", id, err))
+		return recorded
+	}
+	if task == nil || task.TaskID != taskID {
+		setScheduledFrom(ctx, private, nil, diags)
+		return types.ObjectNull(scheduledChangeAttrTypes)
+	}
+	var window scheduledChangeModel
+	diags.Append(recorded.As(ctx, &window, basetypes.ObjectAsOptions{})...)
+	return scheduledChangeValue(ctx, task, window.Window.ValueString(), changes, diags)
+}
+
+// deferral is what an update with apply_restarts = "in_maintenance_window" sends: the spec order
+// (nil when the spec does not change) and the parameters; before is the instance's spec now.
+type deferral struct {
+	id         string
+	spec       *rdsapi.ModifyDBInstanceSpecRequest
+	parameters rdsservice.ParameterPlan
+	before     specValues
+	changes    []string
+	window     string
+}
+
+// deferChanges sends a deferral and returns scheduled_change: the parameters that need a restart
+// with SwitchTimeMode=MaintainTime (the others at once), the spec order with
+// EffectiveTime=MaintainTime. The instance's spec before a pending spec change goes to private
+// state. It never waits for a restart: the cloud restarts the instance once, in the window.
+func (p *ProviderData) deferChanges(ctx context.Context, d deferral, private privateSetter, diags *diag.Diagnostics) types.Object {
+	if len(d.parameters.Send) > 0 {
+		if err := rdsservice.ScheduleParameters(ctx, p.API, p.Waiter, d.id, d.parameters); err != nil {
+			diags.AddAttributeError(path.Root("parameters"), "Error scheduling RDS instance parameters", operationError(ctx, err))
+			return types.ObjectNull(scheduledChangeAttrTypes)
+		}
+	}
+	if d.spec != nil {
+		d.spec.EffectiveTime = rdsapi.EffectiveTimeMaintainTime
+		if err := p.Waiter.RetryBusy(ctx, func() error {
+			_, err := p.API.ModifyDBInstanceSpec(ctx, d.spec)
+			return err
+		}); err != nil {
+			diags.AddError("Error scheduling the RDS instance change", operationError(ctx, err))
+			return types.ObjectNull(scheduledChangeAttrTypes)
+		}
+	}
+	task, err := pendingTask(ctx, p, d.id)
 	if err != nil {
 		diags.AddError("Error reading the scheduled change", fmt.Sprintf("The change was scheduled for the maintenance window, "+
 			"but DescribeHistoryTasks failed: %s. The next refresh reads it again.", operationError(ctx, err)))
-		return
+		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
-	if task == nil { // the order changed nothing the cloud had to wait for
-		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+	if task == nil || task.TaskType != rdsapi.TaskTypeModifySpec {
 		setScheduledFrom(ctx, private, nil, diags)
-		return
+	} else {
+		setScheduledFrom(ctx, private, &d.before, diags)
 	}
-	plan.ScheduledChange = scheduledChangeValue(ctx, task, plan.MaintenanceWindow.ValueString(), changes, diags)
-	setScheduledFrom(ctx, private, &before, diags)
+	return scheduledChangeValue(ctx, task, d.window, d.changes, diags)
 }
 
-// refreshScheduled decides, on refresh, whether a change is still waiting for its window: then the
-// state keeps the requested values (requested) and private state the instance's (seen, just read);
-// otherwise scheduled_change is cleared and the state shows the instance as it is, so a change the
-// window did not make shows as drift.
-func (r *instanceResource) refreshScheduled(ctx context.Context, id string, requested instanceModel, seen *instanceModel,
-	private privateSetter, diags *diag.Diagnostics) {
-	taskID, changes := scheduledChanges(ctx, requested.ScheduledChange, diags)
+// refreshScheduled decides, on refresh, whether the change recorded in scheduled_change is still
+// waiting for its window: then the state keeps the requested spec (requested) and private state
+// the instance's (seen, just read); otherwise scheduled_change is cleared and the state shows the
+// instance as it is, so a change the window did not make shows as drift (deferred parameters
+// too: the cloud withdraws their waiting values when the window passes without them).
+func (p *ProviderData) refreshScheduled(ctx context.Context, id string, recorded types.Object, requested specValues, seen specFields,
+	window string, private privateSetter, diags *diag.Diagnostics) types.Object {
+	taskID, changes := scheduledChanges(ctx, recorded, diags)
 	if taskID == "" {
-		seen.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
-		return
+		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
-	task, err := pendingTask(ctx, r.data, id)
+	task, err := pendingTask(ctx, p, id)
 	if err != nil {
 		diags.AddError("Error reading the scheduled change", fmt.Sprintf("DescribeHistoryTasks for %s: %v", id, err))
-		return
+		return recorded
 	}
 	if task == nil || task.TaskID != taskID {
-		seen.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
 		setScheduledFrom(ctx, private, nil, diags)
-		return
+		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
-	before := specOf(*seen)
-	specOf(requested).setSpec(seen)
-	seen.ScheduledChange = scheduledChangeValue(ctx, task, seen.MaintenanceWindow.ValueString(), changes, diags)
-	setScheduledFrom(ctx, private, &before, diags)
+	if task.TaskType == rdsapi.TaskTypeModifySpec {
+		before := specOf(seen)
+		requested.setSpec(seen)
+		setScheduledFrom(ctx, private, &before, diags)
+	}
+	return scheduledChangeValue(ctx, task, window, changes, diags)
 }
 
-// specRequest is the update's one ModifyDBInstanceSpec: the planned class and storage always (the
-// cloud needs one of them), the other fields when the order changes them.
-func (r *instanceResource) specRequest(id string, plan instanceModel, order rdsservice.SpecOrder) *rdsapi.ModifyDBInstanceSpecRequest {
+// specRequest is a deferred ModifyDBInstanceSpec: the planned class and storage always (the cloud
+// needs one of them, and a later order for the window replaces the pending one, so each carries
+// the whole target), the other fields when the order changes them.
+func specRequest(id string, class types.String, storage types.Int64, order rdsservice.SpecOrder) *rdsapi.ModifyDBInstanceSpecRequest {
 	req := &rdsapi.ModifyDBInstanceSpecRequest{
-		DBInstanceID: id, DBInstanceClass: plan.InstanceType.ValueString(), DBInstanceStorage: plan.Storage.ValueInt64(),
+		DBInstanceID: id, DBInstanceClass: class.ValueString(), DBInstanceStorage: storage.ValueInt64(),
 		PayType: rdsapi.PayTypePostpaid, EffectiveTime: rdsapi.EffectiveTimeImmediate,
 	}
 	if order.StorageType != nil {
@@ -293,4 +413,38 @@ func restartReasons(dec rdsservice.Decision, id string) []string {
 		return dec.Restarts[0].Reasons
 	}
 	return nil
+}
+
+// scheduleForWindow sends what an update defers to the maintenance window, for both instance
+// resources, and returns what is left to do now (the decision without the spec order and
+// parameters it scheduled) and scheduled_change afterwards (current when it sends nothing).
+// A changed maintenance_window is set first (and *stateWindow with it), so that what is deferred
+// goes to the window the plan named. Reverting a pending spec change sends an order for the
+// instance's own spec, which cancels it.
+func (p *ProviderData) scheduleForWindow(ctx context.Context, dec rdsservice.Decision, id string, state, plan specFields, stateWindow *types.String,
+	planWindow types.String, from *specValues, current types.Object, private privateSetter, diags *diag.Diagnostics) (rdsservice.Decision, types.Object) {
+	if isKnown(planWindow) && planWindow.ValueString() != stateWindow.ValueString() {
+		if err := p.Waiter.RetryBusy(ctx, func() error {
+			return p.API.ModifyDBInstanceMaintainTime(ctx, id, planWindow.ValueString())
+		}); err != nil {
+			diags.AddAttributeError(path.Root("maintenance_window"), "Error setting the maintenance window", operationError(ctx, err))
+			return dec, current
+		}
+		*stateWindow = planWindow
+	}
+	window := planWindow.ValueString()
+	later := deferral{id: id, before: actualSpec(state, from), changes: restartReasons(dec, id), window: window}
+	switch {
+	case dec.Deferred:
+		later.parameters = dec.Parameters.ParameterPlan
+		if !dec.Order.Empty() {
+			later.spec = specRequest(id, *plan.InstanceType, *plan.Storage, dec.Order)
+		}
+		dec.Order, dec.Parameters = rdsservice.SpecOrder{}, rdsservice.ParameterDecision{}
+	case from != nil && dec.Order.Empty() && specOf(plan) != specOf(state):
+		later.spec, later.changes = specRequest(id, *plan.InstanceType, *plan.Storage, dec.Order), nil
+	default:
+		return dec, current
+	}
+	return dec, p.deferChanges(ctx, later, private, diags)
 }

@@ -141,6 +141,8 @@ type oracleWorld struct {
 	// beforeApply and afterApply, when set, act on the cloud behind Terraform's back (the oracle's
 	// own tests use them to show that it notices).
 	beforeApply, afterApply func(w *oracleWorld)
+	// beforeWindow, when set, acts on the cloud before its clock moves to the maintenance window.
+	beforeWindow func(w *oracleWorld)
 }
 
 func (h *oracleHarness) newWorld() *oracleWorld {
@@ -242,6 +244,12 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 		elems := make([]tftypes.Value, len(x))
 		for i, s := range x {
 			elems[i] = tftypes.NewValue(tftypes.String, s)
+		}
+		return tftypes.NewValue(t, elems)
+	case map[string]string:
+		elems := map[string]tftypes.Value{}
+		for k, s := range x {
+			elems[k] = tftypes.NewValue(tftypes.String, s)
 		}
 		return tftypes.NewValue(t, elems)
 	case map[string]any:
@@ -701,9 +709,11 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 // namedRestarts reads the restarts a plan announces from its diagnostics, as the user sees them:
 // the bullets of a restart warning ("  - <instance>: <reasons>; expected downtime …"). A bullet that
 // names no id (a new instance) belongs to the resource that planned it. Returns definite and
-// possible ("may restart") restarts per instance key (an id, or "new:<address>").
-func namedRestarts(plan *oraclePlan, order []oracleResource) (definite, possible map[string]int) {
-	definite, possible = map[string]int{}, map[string]int{}
+// possible ("may restart") restarts per instance key (an id, or "new:<address>"), and the restarts
+// the plan defers to the maintenance window ("restarts in the maintenance window …, not during
+// this apply"), which the apply must not make.
+func namedRestarts(plan *oraclePlan, order []oracleResource) (definite, possible, deferred map[string]int) {
+	definite, possible, deferred = map[string]int{}, map[string]int{}, map[string]int{}
 	for _, r := range order {
 		p, ok := plan.res[r.addr]
 		if !ok {
@@ -721,6 +731,7 @@ func namedRestarts(plan *oraclePlan, order []oracleResource) (definite, possible
 			}
 			perDiag := map[string]int{}
 			mayDiag := map[string]int{}
+			laterDiag := map[string]int{}
 			bullets := bulletPattern.FindAllStringSubmatch(d.Detail, -1)
 			may := strings.Contains(strings.ToLower(d.Summary), "may")
 			switch {
@@ -737,9 +748,12 @@ func namedRestarts(plan *oraclePlan, order []oracleResource) (definite, possible
 				if id := idPattern.FindString(label); id != "" && !strings.HasPrefix(label, "the new") {
 					key = id
 				}
-				if strings.HasPrefix(reasons, "may restart") || may {
+				switch {
+				case strings.HasPrefix(reasons, "may restart") || may:
 					mayDiag[key]++
-				} else {
+				case strings.Contains(reasons, "restarts in the maintenance window"):
+					laterDiag[key]++
+				default:
 					perDiag[key]++
 				}
 			}
@@ -749,9 +763,12 @@ func namedRestarts(plan *oraclePlan, order []oracleResource) (definite, possible
 			for k, n := range mayDiag {
 				possible[k] = max(possible[k], n)
 			}
+			for k, n := range laterDiag {
+				deferred[k] = max(deferred[k], n)
+			}
 		}
 	}
-	return definite, possible
+	return definite, possible, deferred
 }
 
 var (

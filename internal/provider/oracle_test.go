@@ -37,6 +37,9 @@ import (
 const (
 	oracleShortFloor = 300
 	oracleLongFloor  = 5000
+	// Scenarios whose deferred restarts were checked at the maintenance window.
+	oracleShortWindowFloor = 5
+	oracleLongWindowFloor  = 90
 	// oracleShortEvery picks one scenario in this many (by a stable hash) for the short form.
 	oracleShortEvery = 16
 )
@@ -109,6 +112,8 @@ type oracleScenario struct {
 	seedFlag bool
 	before   []oracleResource
 	after    []oracleResource
+	// short: always in the short form (one base of each scenario family that needs it).
+	short bool
 }
 
 func primaryAttrs(b oracleBase) map[string]any {
@@ -513,6 +518,7 @@ func allOracleScenarios() []oracleScenario {
 	out = append(out, primaryScenarios()...)
 	out = append(out, readOnlyScenarios()...)
 	out = append(out, cloneScenarios()...)
+	out = append(out, deferredScenarios()...)
 	return out
 }
 
@@ -525,7 +531,9 @@ type oracleDisagreement struct {
 }
 
 type oracleOutcome struct {
-	compared      bool
+	compared bool
+	// atWindow: the apply deferred restarts, and the cloud was taken past the maintenance window.
+	atWindow      bool
 	category      string // "applied" or "refused at plan" (with the refusal) or "setup refused"
 	disagreements []oracleDisagreement
 }
@@ -673,12 +681,12 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		}
 		return out
 	}
-	definite, possible := namedRestarts(plan, order)
+	definite, possible, deferred := namedRestarts(plan, order)
 	var stats simulator.Stats
 	defer func() {
 		if w.h.verbose {
-			w.h.t.Logf("%s\n  plan: %s\n  named restarts %v (+possible %v)\n  cloud: requests %v restarts %v\n  disagreements %v",
-				name, planSummary(plan, order), definite, possible, stats.Requests, stats.Restarts, out.disagreements)
+			w.h.t.Logf("%s\n  plan: %s\n  named restarts %v (+possible %v, in the window %v)\n  cloud: requests %v restarts %v\n  disagreements %v",
+				name, planSummary(plan, order), definite, possible, deferred, stats.Requests, stats.Restarts, out.disagreements)
 		}
 	}()
 
@@ -692,7 +700,11 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	}
 	out.category = "applied"
 	stats = w.sim.Stats()
-	if applied.errAt != "" {
+	switch {
+	case applied.errAt != "" && warnedOfFailure(plan.res[applied.errAt], applied.errMsg):
+		// The plan said this apply fails (a Stopped or locked instance) and named the fix.
+		out.category = "warned at plan, refused at apply: " + refusalClass(applied.errMsg)
+	case applied.errAt != "":
 		disagree("plan passed, apply failed: "+refusalClass(applied.errMsg), "the plan passed (%s); the apply of %s failed: %s", planSummary(plan, order), applied.errAt, applied.errMsg)
 	}
 	for _, inc := range applied.inconsistent {
@@ -820,7 +832,49 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 				"the plan after the apply wants to %s %s: %s", p.action, r.addr, strings.Join(diff, ", "))
 		}
 	}
+	if len(deferred) > 0 && len(out.disagreements) == 0 {
+		w.atTheWindow(order, deferred, disagree)
+		out.atWindow = true
+	}
 	return out
+}
+
+// atTheWindow moves the cloud's clock past the maintenance window the plan named and checks that
+// the cloud made there exactly the restarts the plan deferred (one per instance however many
+// changes waited), and that a refresh and plan afterwards show no change.
+func (w *oracleWorld) atTheWindow(order []oracleResource, deferred map[string]int, disagree func(class, format string, args ...any)) {
+	w.sim.ResetStats()
+	if w.beforeWindow != nil {
+		w.beforeWindow(w)
+	}
+	w.sim.AdvanceClock(26 * time.Hour)
+	after, err := w.planWalk(order)
+	restarts := w.sim.Stats().Restarts
+	for key, n := range deferred {
+		if restarts[key] != n {
+			disagree(fmt.Sprintf("window restarts: plan deferred %d, cloud restarted %d", n, restarts[key]),
+				"the plan deferred %d restart(s) of %s to the maintenance window; at the window the simulator counted %d", n, key, restarts[key])
+		}
+	}
+	for id, n := range restarts {
+		if _, named := deferred[id]; !named && n > 0 {
+			disagree("window restarts: unnamed restart at the window", "at the window the simulator restarted %s (%s) %d time(s), which the plan did not name", id, w.addrOf(id, order), n)
+		}
+	}
+	switch {
+	case err != nil:
+		disagree("refresh after the window failed", "%v", err)
+	case after.errAt != "":
+		disagree("plan after the window fails: "+refusalClass(after.errMsg), "the plan after the window fails at %s: %s", after.errAt, after.errMsg)
+	default:
+		for _, r := range order {
+			if p := after.res[r.addr]; p.action != actNoop {
+				diff := valueDiff(p.prior, p.planned, false)
+				disagree(fmt.Sprintf("plan after the window not empty: %s %s", r.typeName(), stripIDs(strings.Join(attrNames(diff), ","))),
+					"after the window the plan wants to %s %s: %s", p.action, r.addr, strings.Join(diff, ", "))
+			}
+		}
+	}
 }
 
 // addrOf names the resource whose instance has id, for messages.
@@ -913,13 +967,17 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 		for _, sc := range scenarios {
 			f := fnv.New32a()
 			_, _ = f.Write([]byte(sc.name))
-			if f.Sum32()%oracleShortEvery == 0 {
+			if sc.short || f.Sum32()%oracleShortEvery == 0 {
 				short = append(short, sc)
 			}
 		}
 		scenarios = short
 	} else {
 		floor = oracleLongFloor
+	}
+	windowFloor := oracleShortWindowFloor
+	if long {
+		windowFloor = oracleLongWindowFloor
 	}
 	if only := os.Getenv("RDS_ORACLE_ONLY"); only != "" {
 		var picked []oracleScenario
@@ -928,14 +986,14 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 				picked = append(picked, sc)
 			}
 		}
-		scenarios, floor = picked, 1
+		scenarios, floor, windowFloor = picked, 1, 0
 	}
 	verbose := os.Getenv("RDS_ORACLE_ONLY") != ""
 
 	start := time.Now()
 	h := newOracleHarness(t)
 	h.verbose = verbose
-	compared := 0
+	compared, atWindow := 0, 0
 	byCategory := map[string]int{}
 	byRole := map[string]int{}
 	byChange := map[string]int{}
@@ -953,6 +1011,9 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 			continue
 		}
 		compared++
+		if last.atWindow {
+			atWindow++
+		}
 		byRole[sc.role]++
 		byCategory[sc.role+", "+last.category]++
 		byChange[sc.role+": "+sc.change]++
@@ -975,8 +1036,8 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 		total += len(repros)
 	}
 	sort.Strings(names)
-	t.Logf("oracle: %d of %d generated scenarios run, %d compared (floor %d) in %v; by role %v; %d disagreements in %d classes\nby outcome:\n%s",
-		len(scenarios), generated, compared, floor, time.Since(start).Round(time.Millisecond), byRole, total, len(names), strings.Join(cats, "\n"))
+	t.Logf("oracle: %d of %d generated scenarios run, %d compared (floor %d), %d of them also at the maintenance window (floor %d) in %v; by role %v; %d disagreements in %d classes\nby outcome:\n%s",
+		len(scenarios), generated, compared, floor, atWindow, windowFloor, time.Since(start).Round(time.Millisecond), byRole, total, len(names), strings.Join(cats, "\n"))
 	t.Logf("compared by change: %s", strings.Join(changes, "; "))
 	for _, c := range names {
 		repros := classes[c]
@@ -985,6 +1046,9 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 	}
 	if compared < floor {
 		t.Fatalf("only %d scenarios compared, floor %d", compared, floor)
+	}
+	if atWindow < windowFloor {
+		t.Fatalf("only %d scenarios checked at the maintenance window, floor %d", atWindow, windowFloor)
 	}
 }
 
@@ -1018,6 +1082,7 @@ func TestOracleNoticesDisagreements(t *testing.T) {
 		name, want              string
 		beforeApply, afterApply func(w *oracleWorld)
 	}{
+		{"deferred, then an unannounced restart before the window", "window restarts: plan deferred 1, cloud restarted 2", nil, nil},
 		{"unannounced restart", "restarts: plan named 0 (+0 possible), cloud restarted 1",
 			behindTheBack(func(api rdsapi.API, id string) error { return api.RestartDBInstance(context.Background(), id) }), nil},
 		{"cloud changed after the apply", "state after apply is stale: rds_instance deletion_protection",
@@ -1030,7 +1095,16 @@ func TestOracleNoticesDisagreements(t *testing.T) {
 			t.Fatalf("%s: setup: %+v", tc.name, setup)
 		}
 		w.beforeApply, w.afterApply = tc.beforeApply, tc.afterApply
-		out := w.run(tc.name, sc.after)
+		after := sc.after
+		if strings.HasPrefix(tc.name, "deferred") {
+			// A deferred class change, then a restart behind Terraform's back before the window.
+			deferredAfter := cloneAttrs(sc.before[0].attrs)
+			inWindow(deferredAfter)
+			deferredAfter["instance_type"] = "mysql.n2.large.2c"
+			after = []oracleResource{{"rds_instance.db", deferredAfter}}
+			w.beforeWindow = behindTheBack(func(api rdsapi.API, id string) error { return api.RestartDBInstance(context.Background(), id) })
+		}
+		out := w.run(tc.name, after)
 		var classes []string
 		for _, d := range out.disagreements {
 			classes = append(classes, d.class)
@@ -1062,10 +1136,83 @@ func TestOracleReadsRestartsFromThePlan(t *testing.T) {
 			diags: []*tfprotov6.Diagnostic{warn("This apply may restart RDS instance rr-follower1", "The following instances may restart:\n  - rr-follower1: may restart: instance_type known only at apply; expected downtime 10 s\n")}},
 	}}
 	order := []oracleResource{{addr: "rds_instance.primary"}, {addr: "rds_instance.clone"}, {addr: "rds_readonly_instance.ro"}}
-	definite, possible := namedRestarts(plan, order)
+	definite, possible, _ := namedRestarts(plan, order)
 	wantDefinite := map[string]int{"rm-primary1": 1, "rr-follower1": 1, "new:rds_instance.clone": 1}
 	wantPossible := map[string]int{"rr-follower1": 1}
 	if fmt.Sprint(definite) != fmt.Sprint(wantDefinite) || fmt.Sprint(possible) != fmt.Sprint(wantPossible) {
 		t.Fatalf("named restarts = %v (+possible %v), want %v (+possible %v)", definite, possible, wantDefinite, wantPossible)
 	}
+}
+
+// ---- restarts in the maintenance window (issue 15) ----
+
+// inWindow sets apply_restarts = "in_maintenance_window" with a fixed window on resource attributes.
+func inWindow(attrs ...map[string]any) {
+	for _, m := range attrs {
+		m["apply_restarts"], m["maintenance_window"] = "in_maintenance_window", testWindow
+	}
+}
+
+// deferredScenarios: updates with apply_restarts = "in_maintenance_window" on a primary, on a
+// read-only instance, and on a primary whose read-only instance follows its toggle. The apply must
+// restart nothing; at the window (the simulator's clock moved past it) the cloud restarts each
+// instance exactly as often as the plan deferred, and the plan is empty afterwards. The short form
+// runs every change on one base (8.0, cloud_essd, x86, new).
+func deferredScenarios() []oracleScenario {
+	bases := oracleBases([]string{"5.7", "8.0"}, []string{"cloud_essd", "general_essd", "cloud_ssd"}, []string{"HighAvailability"})
+	params := func(backLog, ioCapacity string) map[string]string {
+		return map[string]string{"back_log": backLog, "innodb_io_capacity": ioCapacity}
+	}
+	type change struct {
+		name     string
+		readOnly bool
+		// edit changes the primary's (pb, pa) and the read-only instance's (rb, ra) attributes.
+		edit func(b oracleBase, pb, pa, rb, ra map[string]any)
+	}
+	changes := []change{
+		{"flag on", false, func(b oracleBase, pb, pa, rb, ra map[string]any) { setFlag(pb, false); setFlag(pa, true) }},
+		{"class", false, func(b oracleBase, pb, pa, rb, ra map[string]any) {
+			pa["instance_type"] = oracleClasses[b.category+"/"+b.arch][1]
+		}},
+		{"restart-needing parameters", false, func(b oracleBase, pb, pa, rb, ra map[string]any) {
+			pb["parameters"], pa["parameters"] = params("3000", "20000"), params("4000", "4000")
+		}},
+		{"online parameters only", false, func(b oracleBase, pb, pa, rb, ra map[string]any) {
+			pb["parameters"], pa["parameters"] = params("3000", "20000"), params("3000", "4000")
+		}},
+		{"flag on + class + parameters", false, func(b oracleBase, pb, pa, rb, ra map[string]any) {
+			setFlag(pb, false)
+			setFlag(pa, true)
+			pa["instance_type"] = oracleClasses[b.category+"/"+b.arch][1]
+			pb["parameters"], pa["parameters"] = params("3000", "20000"), params("4000", "20000")
+		}},
+		{"primary flag on, read-only follows", true, func(b oracleBase, pb, pa, rb, ra map[string]any) { setFlag(pb, false); setFlag(pa, true) }},
+		{"read-only class + parameters", true, func(b oracleBase, pb, pa, rb, ra map[string]any) {
+			ra["instance_type"] = oracleReadOnlyClasses[b.arch][1]
+			rb["parameters"], ra["parameters"] = map[string]string{"back_log": "3000"}, map[string]string{"back_log": "4000"}
+		}},
+	}
+	var out []oracleScenario
+	for _, b := range bases {
+		for _, c := range changes {
+			pb, pa := primaryAttrs(b), primaryAttrs(b)
+			ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": oracleReadOnlyClasses[b.arch][0], "storage": 100}
+			rb, ra := cloneAttrs(ro), cloneAttrs(ro)
+			inWindow(pb, pa, rb, ra)
+			c.edit(b, pb, pa, rb, ra)
+			addr, role := "rds_instance.db", "deferred primary"
+			before, after := []oracleResource{{addr, pb}}, []oracleResource{{addr, pa}}
+			if c.readOnly {
+				role = "deferred read-only"
+				before = []oracleResource{{"rds_instance.primary", pb}, {"rds_readonly_instance.ro", rb}}
+				after = []oracleResource{{"rds_instance.primary", pa}, {"rds_readonly_instance.ro", ra}}
+			}
+			out = append(out, oracleScenario{
+				name: fmt.Sprintf("%s %s: %s", role, b, c.name), role: role, change: c.name, base: b,
+				seedFlag: b.eligible() && pb["atomic_write_16k"] == nil, before: before, after: after,
+				short: b.version == "8.0" && b.storageType == "cloud_essd" && b.arch == "x86" && b.bought.IsZero(),
+			})
+		}
+	}
+	return out
 }

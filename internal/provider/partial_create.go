@@ -207,7 +207,7 @@ func upperFirst(s string) string {
 
 // incompleteCreate records an rds_instance whose creation stopped at step with err after it was
 // Running: the instance is read once more (its own budget) for the values the plan did not know.
-func (r *instanceResource) incompleteCreate(ctx context.Context, planned tfsdk.Plan, resp *resource.CreateResponse, plan instanceModel,
+func (r *instanceResource) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan instanceModel,
 	last *rdsapi.DBInstanceAttribute, step string, err error) {
 	id := plan.ID.ValueString()
 	rctx, cancel := afterStop(ctx)
@@ -223,14 +223,19 @@ func (r *instanceResource) incompleteCreate(ctx context.Context, planned tfsdk.P
 	if last != nil {
 		seen = unknownSettings(plan) // read, never taken from the plan
 		r.writeState(last, &seen, &ignored)
+		if resp.Private != nil { // nil only when Create is called outside the framework
+			var configuredIPs types.Set
+			ignored.Append(req.Config.GetAttribute(ctx, path.Root("security_ips"), &configuredIPs)...)
+			settleSecurityIPs(rctx, r.data.API, id, configuredIPs, types.SetUnknown(types.StringType), &seen, resp.Private, &ignored)
+		}
 	}
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
-	recordIncompleteCreate(ctx, planned, resp, id, seen.knownOrNull(), fresh && !ignored.HasError(), instanceCreateSettings, step, err)
+	recordIncompleteCreate(ctx, req.Plan, resp, id, seen.knownOrNull(), fresh && !ignored.HasError(), instanceCreateSettings, step, err)
 }
 
 // incompleteCreate records an rds_readonly_instance whose creation stopped at step with err after
 // it was Running (see the rds_instance form).
-func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, planned tfsdk.Plan, resp *resource.CreateResponse, plan readonlyInstanceModel,
+func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan readonlyInstanceModel,
 	last *rdsapi.DBInstanceAttribute, step string, err error) {
 	id := plan.ID.ValueString()
 	rctx, cancel := afterStop(ctx)
@@ -247,7 +252,7 @@ func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, planned
 	}
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
 	roNullUnknowns(&seen)
-	recordIncompleteCreate(ctx, planned, resp, id, seen, fresh && !ignored.HasError(), readonlyCreateSettings, step, err)
+	recordIncompleteCreate(ctx, req.Plan, resp, id, seen, fresh && !ignored.HasError(), readonlyCreateSettings, step, err)
 }
 
 // unknownSettings is m with the settings a Create applies unknown, so that reading the instance

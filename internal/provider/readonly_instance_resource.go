@@ -62,6 +62,7 @@ type readonlyInstanceModel struct {
 	AtomicWrite16KSupported types.Bool     `tfsdk:"atomic_write_16k_supported"`
 	PreventRestart          types.Bool     `tfsdk:"prevent_restart"`
 	Status                  types.String   `tfsdk:"status"`
+	LockMode                types.String   `tfsdk:"lock_mode"`
 	ConnectionString        types.String   `tfsdk:"connection_string"`
 	Port                    types.Int64    `tfsdk:"port"`
 	Engine                  types.String   `tfsdk:"engine"`
@@ -70,6 +71,8 @@ type readonlyInstanceModel struct {
 	CreationTime            types.String   `tfsdk:"creation_time"`
 	Timeouts                timeouts.Value `tfsdk:"timeouts"`
 	MaintenanceWindow       types.String   `tfsdk:"maintenance_window"`
+	ApplyRestarts           types.String   `tfsdk:"apply_restarts"`
+	ScheduledChange         types.Object   `tfsdk:"scheduled_change"`
 	Parameters              types.Map      `tfsdk:"parameters"`
 	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
 }
@@ -168,7 +171,12 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				MarkdownDescription: "When true, a plan that takes this instance out of service (a restart, also one that " +
 					"follows its primary, or a replacement) is an error instead of a warning.",
 			},
-			"status":               schema.StringAttribute{Computed: true, MarkdownDescription: "Instance status (`DBInstanceStatus`)."},
+			"status": schema.StringAttribute{Computed: true, MarkdownDescription: "Instance status (`DBInstanceStatus`). An instance " +
+				"that is `Stopped` or `Deleting` (released outside Terraform, e.g. with its primary) takes no change: the plan says so " +
+				"(an error for `Deleting`), and an apply fails at once instead of waiting for its timeout."},
+			"lock_mode": schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Lock of the instance " +
+				"(`LockMode`): `Unlock`, or why the cloud refuses changes to it (`ManualLock`, `LockByExpiration`, `LockByRestoration`, " +
+				"`LockByDiskQuota`, `LockReadInstanceByDiskQuota`). A plan that changes a locked instance warns and names the way to unlock it."},
 			"connection_string":    schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Internal connection string."},
 			"port":                 schema.Int64Attribute{Computed: true, PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}, MarkdownDescription: "Port of `connection_string`."},
 			"engine":               schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Engine, the primary's."},
@@ -181,8 +189,10 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				UpdateDescription: "Budget for one update, all waits included (default 30m).",
 				DeleteDescription: "Budget for deleting the instance (default 30m).",
 			}),
-			"maintenance_window": maintenanceAttributes()["maintenance_window"],
 		},
+	}
+	for name, a := range maintenanceAttributes() {
+		resp.Schema.Attributes[name] = a
 	}
 	for name, a := range parameterSchemaAttributes() {
 		resp.Schema.Attributes[name] = a
@@ -300,7 +310,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	if err != nil {
 		// Running just after the deadline is usable: the rest is the remaining change.
 		if running, ok := runningNow(ctx, r.data, id); ok {
-			r.incompleteCreate(ctx, req.Plan, resp, plan, running, "waiting for the read-only instance to be ready", err)
+			r.incompleteCreate(ctx, req, resp, plan, running, "waiting for the read-only instance to be ready", err)
 			return
 		}
 		resp.Diagnostics.AddError("Waiting for the read-only instance failed",
@@ -312,14 +322,14 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	// the next plan shows what remains (partial_create.go).
 	// Parameters before the toggle after creation, whose restart then applies the ones that need one.
 	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
-		r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "setting the parameters", err)
+		r.incompleteCreate(ctx, req, resp, plan, attr, "setting the parameters", err)
 		return
 	}
 	if want := dec.ToggleAfterCreate; want != nil {
 		toggled, err := rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id,
 			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: optimizedWrites(*want)}, want)
 		if err != nil {
-			r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "turning on 16K atomic write", err)
+			r.incompleteCreate(ctx, req, resp, plan, attr, "turning on 16K atomic write", err)
 			return
 		}
 		attr = toggled
@@ -327,7 +337,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	if len(dec.Parameters.Send) > 0 {
 		running, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send)
 		if err != nil {
-			r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "waiting for the parameters to run", err)
+			r.incompleteCreate(ctx, req, resp, plan, attr, "waiting for the parameters to run", err)
 			return
 		}
 		attr = running
@@ -335,14 +345,14 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	var stepDiags diag.Diagnostics
 	converged, ok := r.converge(ctx, attr, &plan, &stepDiags)
 	if !ok {
-		r.incompleteCreate(ctx, req.Plan, resp, plan, attr, "setting the name, deletion protection and maintenance window",
+		r.incompleteCreate(ctx, req, resp, plan, attr, "setting the name, deletion protection and maintenance window",
 			errors.New(stepDiags.Errors()[0].Detail()))
 		return
 	}
 	state := readonlyFromAttribute(converged, &plan, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &stepDiags)
 	if stepDiags.HasError() {
-		r.incompleteCreate(ctx, req.Plan, resp, plan, converged, "reading the parameters", errors.New(stepDiags.Errors()[0].Detail()))
+		r.incompleteCreate(ctx, req, resp, plan, converged, "reading the parameters", errors.New(stepDiags.Errors()[0].Detail()))
 		return
 	}
 	setAppliedState(ctx, req.Plan, &state, &resp.State, &resp.Diagnostics)
@@ -407,6 +417,8 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
+	state.ScheduledChange = r.data.refreshScheduled(ctx, id, prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
+		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	noteRefreshed(ctx, resp.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -439,8 +451,15 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
 		return
 	}
-	dec := r.decide(ctx, &state, cfg, plan, primary, nil, nil)
+	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
+	dec := r.decide(ctx, priorForPlan(&state, from), cfg, plan, primary, nil, nil)
 	addProblems(&resp.Diagnostics, dec.Errors())
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	requested := specOf(plan.specFields())
+	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), &state.MaintenanceWindow,
+		plan.MaintenanceWindow, from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -449,6 +468,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Setting the read-only instance's parameters failed", operationError(ctx, err))
 		return
 	}
+	plan.ScheduledChange = r.data.stillScheduled(ctx, id, plan.ScheduledChange, state.ScheduledChange, resp.Private, &resp.Diagnostics)
 	if dec.FollowsPrimary {
 		// The cloud turns this instance on with its primary: wait for it, send nothing for it.
 		if _, err := r.data.Waiter.WaitRunningWithFlag(ctx, id, true); err != nil {
@@ -456,8 +476,13 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 			return
 		}
 	}
+	if len(dec.Restarts) > 0 && !dec.Deferred {
+		// This apply restarts the instance now: nothing waits for the window afterwards.
+		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+		setScheduledFrom(ctx, resp.Private, nil, &resp.Diagnostics)
+	}
 	if !dec.Order.Empty() {
-		if err := r.applySpecNow(ctx, id, dec.Order, state, cfg, plan, primary); err != nil {
+		if err := r.applySpecNow(ctx, id, dec.Order, *priorForPlan(&state, from), cfg, plan, primary); err != nil {
 			resp.Diagnostics.AddError(specChangeSummary(err, "Changing the read-only instance failed"), fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
 			return
 		}
@@ -477,6 +502,10 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 		return
 	}
 	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
+	if isKnown(newState.ScheduledChange) {
+		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
+		requested.setSpec(newState.specFields())
+	}
 	newState.Parameters, newState.ParametersPending = readParameters(ctx, r.data.API, id, newState.Parameters, &resp.Diagnostics)
 	clearIncompleteCreate(ctx, resp.Private, &resp.Diagnostics)
 	setAppliedState(ctx, req.Plan, &newState, &resp.State, &resp.Diagnostics)
@@ -500,7 +529,11 @@ func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.Dele
 	deleteAndWait(ctx, r.data, state.ID.ValueString(), &resp.Diagnostics)
 }
 
+// ImportState imports a read-only instance by id, unless it is being deleted; Read fills in the rest.
 func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if refuseImportOfDeleting(ctx, r.data, strings.TrimSpace(req.ID), &resp.Diagnostics); resp.Diagnostics.HasError() {
+		return
+	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
@@ -545,7 +578,8 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 			return
 		}
 	}
-	dec := r.decide(lookupCtx, state, cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
+	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
+	dec := r.decide(lookupCtx, priorForPlan(state, from), cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
 		return
@@ -554,7 +588,11 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
+	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, &resp.Diagnostics)
+	if state != nil {
+		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
+	}
 	if state == nil {
 		if dec.EngineVersion.IsKnown() {
 			plan.EngineVersion = types.StringValue(dec.EngineVersion.Value())
@@ -598,14 +636,19 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 			EngineVersion: inherited(cfg.EngineVersion, plan.EngineVersion), StorageType: inherited(cfg.StorageType, plan.StorageType),
 			InstanceClass: valString(plan.InstanceType), Storage: valInt(plan.Storage),
 			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(),
-			Parameters: desiredParameters(cfg.Parameters),
+			Parameters:    desiredParameters(cfg.Parameters),
+			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},
 		Facts: rdsservice.Facts{Classes: classes},
+	}
+	if r.data != nil {
+		in.Facts.Now = r.data.Waiter.Now()
 	}
 	in.Replace = replace
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
 		in.Prior, in.Label = &prior, prior.ID
+		in.Desired.InPlaceChanges = roSettings(plan).changes(roSettings(*state))
 	}
 	if primary != nil {
 		if p, err := rdsservice.ExistingFromAttribute(primary); err == nil {
@@ -652,6 +695,21 @@ func (r *readonlyInstanceResource) classFacts(ctx context.Context, state *readon
 		EngineVersion: version, DBInstanceStorageType: storageType, Category: "HighAvailability"})
 }
 
+// roSettings is the in-place settings of a read-only instance's state or plan (it has no allow-list).
+func roSettings(m readonlyInstanceModel) inPlaceSettings {
+	var s inPlaceSettings
+	if isKnown(m.InstanceName) {
+		s.Name = ptr(m.InstanceName.ValueString())
+	}
+	if isKnown(m.DeletionProtection) {
+		s.DeletionProtection = ptr(m.DeletionProtection.ValueBool())
+	}
+	if isKnown(m.MaintenanceWindow) {
+		s.MaintenanceWindow = ptr(m.MaintenanceWindow.ValueString())
+	}
+	return s
+}
+
 // readonlyLabel names the instance in messages: its id, or for a new one its name.
 func readonlyLabel(m *readonlyInstanceModel) string {
 	if isKnown(m.ID) && m.ID.ValueString() != "" {
@@ -668,7 +726,7 @@ func (m readonlyInstanceModel) view() instanceView {
 	return instanceView{ID: m.ID, MasterInstanceID: m.MasterInstanceID, Engine: m.Engine, EngineVersion: m.EngineVersion,
 		InstanceType: m.InstanceType, StorageType: m.StorageType, Category: m.Category, Storage: m.Storage,
 		Architecture: m.InstructionSetArch, AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported,
-		Status: m.Status, DeletionProtection: m.DeletionProtection}
+		Status: m.Status, LockMode: m.LockMode, DeletionProtection: m.DeletionProtection}
 }
 
 // readonlyFromAttribute builds the state from the API's view of the instance (the shared
@@ -678,12 +736,19 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 	m := readonlyInstanceModel{
 		ID: v.ID, MasterInstanceID: v.MasterInstanceID, EngineVersion: v.EngineVersion, InstanceType: v.InstanceType,
 		Storage: v.Storage, StorageType: v.StorageType, ZoneID: v.ZoneID, VSwitchID: emptyAsNull(v.VSwitchID),
-		InstanceName: emptyAsNull(v.InstanceName), DeletionProtection: v.DeletionProtection, Status: v.Status,
+		InstanceName: emptyAsNull(v.InstanceName), DeletionProtection: v.DeletionProtection, Status: v.Status, LockMode: v.LockMode,
 		ConnectionString: v.ConnectionString, Port: v.Port, Engine: v.Engine, Category: v.Category,
 		InstructionSetArch: v.Architecture, CreationTime: v.CreationTime, AtomicWrite16K: v.AtomicWrite16K,
 		AtomicWrite16KSupported: v.AtomicWrite16KSupported, PreventRestart: types.BoolValue(false), Timeouts: base.Timeouts,
 		MaintenanceWindow: types.StringValue(attr.MaintainTime),
-		Parameters:        base.Parameters, ParametersPending: types.MapNull(types.StringType),
+		ApplyRestarts:     types.StringValue(rdsservice.ApplyRestartsImmediately), ScheduledChange: types.ObjectNull(scheduledChangeAttrTypes),
+		Parameters: base.Parameters, ParametersPending: types.MapNull(types.StringType),
+	}
+	if isKnown(base.ApplyRestarts) {
+		m.ApplyRestarts = base.ApplyRestarts
+	}
+	if isKnown(base.ScheduledChange) {
+		m.ScheduledChange = base.ScheduledChange
 	}
 	if isKnown(base.PreventRestart) {
 		m.PreventRestart = base.PreventRestart
@@ -694,7 +759,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 // roNullUnknowns turns leftover unknowns into nulls so that a partial state never holds an unknown.
 func roNullUnknowns(m *readonlyInstanceModel) {
 	for _, s := range []*types.String{&m.EngineVersion, &m.StorageType, &m.ZoneID, &m.VSwitchID, &m.InstanceName,
-		&m.Status, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime, &m.MaintenanceWindow} {
+		&m.Status, &m.LockMode, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime, &m.MaintenanceWindow} {
 		if s.IsUnknown() {
 			*s = types.StringNull()
 		}
@@ -704,6 +769,12 @@ func roNullUnknowns(m *readonlyInstanceModel) {
 	}
 	if m.ParametersPending.IsUnknown() {
 		m.ParametersPending = types.MapNull(types.StringType)
+	}
+	if m.ScheduledChange.IsUnknown() {
+		m.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+	}
+	if !isKnown(m.ApplyRestarts) {
+		m.ApplyRestarts = types.StringValue(rdsservice.ApplyRestartsImmediately)
 	}
 	for _, b := range []*types.Bool{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.DeletionProtection, &m.PreventRestart} {
 		if b.IsUnknown() {

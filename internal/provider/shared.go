@@ -61,9 +61,12 @@ func deleteAndWait(ctx context.Context, data *ProviderData, id string, diags *di
 			err = data.Waiter.RetryBusy(ctx, func() error { return data.API.DeleteDBInstance(ctx, id) })
 		}
 	}
+	var stuck *rdsservice.InstanceStateError
 	switch {
 	case rdsapi.IsNotFound(err):
 		return
+	case errors.As(err, &stuck) && stuck.Status == rdsservice.StatusDeleting:
+		// Released elsewhere already: what is left is waiting until it is gone.
 	case rdsapi.ErrorCode(err) == "OperationDenied.DeletionProtection":
 		addProblems(diags, rdsservice.PlanDestroy(id, true))
 		return
@@ -266,11 +269,39 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 		return done()
 	}
 	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) && (replanUnchanged == nil || !replanUnchanged()) {
-		// Nothing changes: nothing to predict, nothing restarts, and no API call.
+		// Nothing changes: nothing to predict, nothing restarts, and no API call. The refreshed
+		// state still tells of an instance that is being deleted or is locked.
+		addProblems(&resp.Diagnostics, unchangedStateProblems(ctx, req))
 		return done()
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, planLookupTimeout)
 	return lookupCtx, cancel, true
+}
+
+// unchangedStateProblems is the planner's word on an unchanged instance in the state the refresh
+// found (status and lock_mode of both instance resources).
+func unchangedStateProblems(ctx context.Context, req resource.ModifyPlanRequest) []rdsservice.Problem {
+	var id, status, lock types.String
+	var diags diag.Diagnostics
+	diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	diags.Append(req.State.GetAttribute(ctx, path.Root("status"), &status)...)
+	diags.Append(req.State.GetAttribute(ctx, path.Root("lock_mode"), &lock)...)
+	if diags.HasError() {
+		return nil
+	}
+	return rdsservice.StateProblems(id.ValueString(), status.ValueString(), lock.ValueString(), "", false, false)
+}
+
+// refuseImportOfDeleting stops the import of an instance that is being deleted (one read; Read
+// reports the other failures, and a missing instance, as it does for every refresh).
+func refuseImportOfDeleting(ctx context.Context, data *ProviderData, id string, diags *diag.Diagnostics) {
+	if !requireConfigured(data, diags) {
+		return
+	}
+	attr, err := data.API.DescribeDBInstanceAttribute(ctx, id)
+	if err == nil && attr.DBInstanceStatus == rdsservice.StatusDeleting {
+		addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleImportDeleting].Problem(id, id)})
+	}
 }
 
 // checkTimeouts refuses a zero or negative operation budget (a malformed one is refused by the
@@ -356,6 +387,7 @@ func addProblems(diags *diag.Diagnostics, problems []rdsservice.Problem) {
 type instanceView struct {
 	ID, MasterInstanceID, Engine, EngineVersion, InstanceType, StorageType, Category, DBInstanceType types.String
 	ZoneID, VpcID, VSwitchID, InstanceName, Status, ConnectionString, CreationTime, Architecture     types.String
+	LockMode                                                                                         types.String
 	Storage, Port                                                                                    types.Int64
 	DeletionProtection, AtomicWrite16K, AtomicWrite16KSupported, BufferPoolExtension                 types.Bool
 	SecurityIPs                                                                                      types.Set
@@ -377,6 +409,7 @@ func viewOf(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) instanceView
 		VSwitchID:           types.StringValue(a.VSwitchID),
 		InstanceName:        types.StringValue(a.DBInstanceDescription),
 		Status:              types.StringValue(a.DBInstanceStatus),
+		LockMode:            types.StringValue(lockModeOf(a)),
 		ConnectionString:    types.StringValue(a.ConnectionString),
 		CreationTime:        types.StringValue(a.CreationTime),
 		Architecture:        attrArchitecture(a),
@@ -389,6 +422,24 @@ func viewOf(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) instanceView
 	}
 	v.AtomicWrite16K, v.AtomicWrite16KSupported = attrAtomicWrite(a)
 	return v
+}
+
+// plannedLockMode is lock_mode in a plan that changes an instance: an instance that is not locked
+// stays so (the plan shows no noise), a lock may be lifted before the apply (that is the fix the
+// plan names), so it is known only then.
+func plannedLockMode(prior types.String, exists bool) types.String {
+	if exists && prior.ValueString() == rdsservice.LockUnlocked {
+		return prior
+	}
+	return types.StringUnknown()
+}
+
+// lockModeOf is LockMode, "Unlock" when the cloud leaves it out.
+func lockModeOf(a *rdsapi.DBInstanceAttribute) string {
+	if m := strings.TrimSpace(a.LockMode); m != "" {
+		return m
+	}
+	return rdsservice.LockUnlocked
 }
 
 // inPlaceSettings are the settings changed without a restart, each by its own call. A nil field
@@ -437,6 +488,15 @@ func applyInPlaceSettings(ctx context.Context, data *ProviderData, id string, cu
 		sent = true
 	}
 	return sent, nil
+}
+
+// changes reports whether applyInPlaceSettings would send anything to turn current into want.
+func (want inPlaceSettings) changes(current inPlaceSettings) bool {
+	differs := func(w, c *string) bool { return w != nil && (c == nil || *c != *w) }
+	return (want.Name != nil && *want.Name != "" && differs(want.Name, current.Name)) ||
+		(want.SecurityIPs != nil && strings.Join(want.SecurityIPs, ",") != strings.Join(current.SecurityIPs, ",")) ||
+		(want.DeletionProtection != nil && (current.DeletionProtection == nil || *current.DeletionProtection != *want.DeletionProtection)) ||
+		differs(want.MaintenanceWindow, current.MaintenanceWindow)
 }
 
 func settingsOf(a *rdsapi.DBInstanceAttribute) inPlaceSettings {
@@ -586,6 +646,7 @@ func existingFrom(label string, v instanceView, prior types.String) rdsservice.E
 		Enabled:             v.AtomicWrite16K.ValueBool(),
 		MasterID:            v.MasterInstanceID.ValueString(),
 		Status:              v.Status.ValueString(),
+		LockMode:            v.LockMode.ValueString(),
 		DeletionProtection:  v.DeletionProtection.ValueBool(),
 		BufferPoolExtension: v.BufferPoolExtension.ValueBool(),
 	}

@@ -29,6 +29,9 @@ type API interface {
 	ModifyDBInstanceSpec(ctx context.Context, req *ModifyDBInstanceSpecRequest) (*ModifyDBInstanceSpecResponse, error)
 	ModifyDBInstanceDescription(ctx context.Context, dbInstanceID, description string) error
 	ModifySecurityIps(ctx context.Context, req *ModifySecurityIpsRequest) error
+	// DescribeDBInstanceIPArrayList lists every IP allow-list array, hidden ones included
+	// (iparrays.go).
+	DescribeDBInstanceIPArrayList(ctx context.Context, dbInstanceID string) (*DescribeDBInstanceIPArrayListResponse, error)
 	ModifyDBInstanceDeletionProtection(ctx context.Context, dbInstanceID string, enabled bool) error
 	RestartDBInstance(ctx context.Context, dbInstanceID string) error
 	DeleteDBInstance(ctx context.Context, dbInstanceID string) error

@@ -204,7 +204,11 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 		return fmt.Errorf("RDS %s: reading the response: %w", action, err)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode >= 300 {
-		return responseError(action, resp.StatusCode, body)
+		err := responseError(action, resp.StatusCode, body)
+		if apiErr, ok := err.(*Error); ok {
+			apiErr.InstanceID = p["DBInstanceId"]
+		}
+		return err
 	}
 	return decodeBody(action, body, out)
 }

@@ -22,6 +22,9 @@ type Error struct {
 	RequestID  string
 	HostID     string
 	Recommend  string
+	// InstanceID is the DBInstanceId the refused request named (empty when it named none), so
+	// that a retry of a busy answer can look at the instance.
+	InstanceID string
 }
 
 func (e *Error) Error() string {

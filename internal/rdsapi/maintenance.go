@@ -20,9 +20,12 @@ const (
 	TaskStatusCanceled  = "Canceled"
 )
 
-// TaskTypeModifySpec is the TaskType the simulator gives a spec change deferred to the
+// TaskType values the simulator gives a spec change and a parameter change deferred to the
 // maintenance window (an assumption: Alibaba does not document the TaskType values).
-const TaskTypeModifySpec = "ModifyDBInstanceSpec"
+const (
+	TaskTypeModifySpec      = "ModifyDBInstanceSpec"
+	TaskTypeModifyParameter = "ModifyParameter"
+)
 
 // DescribeHistoryTasksRequest filters the task centre's tasks (created in the last 30 days).
 type DescribeHistoryTasksRequest struct {

@@ -214,6 +214,7 @@ type DBInstanceAttribute struct {
 	Category              string       `json:"Category"`
 	PayType               string       `json:"PayType"`
 	LockMode              string       `json:"LockMode"`
+	LockReason            string       `json:"LockReason"`
 	CreationTime          string       `json:"CreationTime"`
 	ExpireTime            string       `json:"ExpireTime"`
 	MasterInstanceID      string       `json:"MasterInstanceId"`

@@ -1,10 +1,15 @@
 package rdsservice
 
 import (
+	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 // Values of apply_restarts: how a change that restarts the instance is submitted.
@@ -72,6 +77,39 @@ func CheckMaintenanceWindow(v Val[string]) []Problem {
 	}
 	if _, err := ParseMaintenanceWindow(v.Value()); err != nil {
 		return []Problem{problem(RuleMaintenanceWindowFormat, v.Value(), err.Error())}
+	}
+	return nil
+}
+
+// ScheduleParameters sends a parameter change whose restart waits for the maintenance window:
+// the values that need no restart with SwitchTimeMode=Immediate (they run at once, and the apply
+// waits for them), the others with Forcerestart and SwitchTimeMode=MaintainTime (configured now,
+// applied by the window's one restart, which a spec change of the same window shares). It never
+// waits for a restart.
+func ScheduleParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id string, plan ParameterPlan) error {
+	online := ParameterPlan{Send: map[string]string{}, Online: plan.Online, Withdrawn: plan.Withdrawn}
+	deferred := map[string]string{}
+	for name, v := range plan.Send {
+		if slices.Contains(plan.Restart, name) {
+			deferred[name] = v
+		} else {
+			online.Send[name] = v
+		}
+	}
+	if len(online.Send) > 0 {
+		if _, err := ApplyParameters(ctx, api, waiter, id, online, false); err != nil {
+			return err
+		}
+	}
+	if len(deferred) == 0 {
+		return nil
+	}
+	req := &rdsapi.ModifyParameterRequest{
+		DBInstanceID: id, Parameters: deferred, Forcerestart: true,
+		SwitchTimeMode: rdsapi.SwitchTimeMaintainTime, ClientToken: rdsapi.NewClientToken(),
+	}
+	if err := waiter.RetryBusy(ctx, func() error { return api.ModifyParameter(ctx, req) }); err != nil {
+		return fmt.Errorf("scheduling parameters of RDS instance %s for the maintenance window (%s): %w", id, strings.Join(sortedKeys(deferred), ", "), err)
 	}
 	return nil
 }

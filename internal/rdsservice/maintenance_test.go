@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -80,5 +81,50 @@ func TestPlanDefersRestartsToTheWindow(t *testing.T) {
 	}
 	if p := CheckMaintenanceWindow(Known("2am-3am")); len(p) != 1 || p[0].Attribute != AttrMaintenanceWindow || !strings.Contains(p[0].Detail, "02:00Z-03:00Z") {
 		t.Fatalf("window check: %+v", p)
+	}
+}
+
+// Restart-needing parameters defer on their own: the plan says when, and until the window they
+// show in parameters_pending (with the values already waiting); online ones do not defer anything.
+func TestPlanDefersParameterRestarts(t *testing.T) {
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	prior := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 20, Supported: true, Status: StatusRunning}
+	desired := Desired{Engine: Known("MySQL"), EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), Category: Known("HighAvailability"),
+		InstanceClass: Known("mysql.n2.medium.2c"), Storage: Known(int64(20)), AtomicWrite: Known(false),
+		ApplyRestarts: ApplyRestartsInWindow, MaintenanceWindow: Known("02:00Z-03:00Z"),
+		Parameters: paramDesired(map[string]string{"innodb_read_io_threads": "8", "innodb_io_capacity": "4000"})}
+	facts := planFacts(map[string]string{"innodb_io_capacity": "20000", "innodb_read_io_threads": "4"}, map[string]string{"back_log": "4000"})
+	in := PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: now, Parameters: facts}}
+
+	d := Plan(in)
+	if !d.Deferred || d.HasErrors() || len(d.Restarts) != 1 || !d.Order.Empty() {
+		t.Fatalf("deferred parameters: %+v", d)
+	}
+	if w := d.Warnings(); len(w) != 1 || w[0].Rule != RuleRestartDeferred || !strings.Contains(w[0].Detail, "innodb_read_io_threads 4 -> 8") ||
+		!strings.Contains(w[0].Detail, "(next: 2026-12-01T02:00Z)") {
+		t.Fatalf("warning: %+v", d.Problems)
+	}
+	want := map[string]string{"innodb_read_io_threads": "8", "back_log": "4000"}
+	if !d.Parameters.PendingKnown || !reflect.DeepEqual(d.Parameters.Pending, want) {
+		t.Fatalf("parameters_pending after a deferred apply: %v, want %v", d.Parameters.Pending, want)
+	}
+	guarded := in
+	guarded.Desired.PreventRestart = true
+	if d := Plan(guarded); d.Guard != GuardPreventRestart {
+		t.Fatalf("prevent_restart must refuse a deferred parameter restart: %+v", d.Problems)
+	}
+
+	// With a class change in the same apply: one deferred restart for both.
+	combined := in
+	combined.Desired.InstanceClass = Known("mysql.n2.large.2c")
+	if d := Plan(combined); !d.Deferred || len(d.Restarts) != 1 || d.Order.Empty() || !strings.Contains(strings.Join(d.Restarts[0].Reasons, ";"), "innodb_read_io_threads") {
+		t.Fatalf("combined: %+v", d)
+	}
+
+	online := in
+	online.Desired.Parameters = paramDesired(map[string]string{"innodb_io_capacity": "4000"})
+	if d := Plan(online); d.Deferred || len(d.Restarts) != 0 {
+		t.Fatalf("an online parameter defers nothing: %+v", d)
 	}
 }

@@ -487,7 +487,14 @@ func planParameters(in PlanInput, d *Decision) {
 		}
 	}
 	if own >= 0 {
-		if r := PendingAppliedReason(f.Pending); r != "" {
+		// A waiting value this apply sends again is already named by the reason above.
+		waiting := map[string]string{}
+		for name, v := range f.Pending {
+			if _, sent := plan.Send[name]; !sent {
+				waiting[name] = v
+			}
+		}
+		if r := PendingAppliedReason(waiting); r != "" {
 			d.Restarts[own].Reasons = append(d.Restarts[own].Reasons, r)
 		}
 	}

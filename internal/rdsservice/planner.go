@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -76,6 +77,9 @@ type Desired struct {
 	Storage                                                     Val[int64]
 	AtomicWrite, BufferPoolExtension                            Val[bool]
 	PreventRestart                                              bool
+	// InPlaceChanges: the apply also changes settings the planner does not decide (name, allow-list,
+	// deletion protection, maintenance window), so it writes to the instance.
+	InPlaceChanges bool
 	// ApplyRestarts is apply_restarts: ApplyRestartsImmediately or ApplyRestartsInWindow.
 	ApplyRestarts string
 	// MaintenanceWindow is the window the instance will have after this apply (the configured
@@ -274,6 +278,7 @@ func Plan(in PlanInput) Decision {
 		d.add(classProblems(in, *in.Facts.Classes)...)
 	}
 	planParameters(in, &d)
+	planInstanceState(in, &d)
 	guardRestarts(in, &d)
 	return d
 }
@@ -824,7 +829,7 @@ func planUpdate(in PlanInput, d *Decision) {
 			Downtime: ExpectedDowntime(cur.Category, readOnly)})
 	}
 	switch {
-	case len(reasons) > 0 && cur.Status != "" && cur.Status != StatusRunning:
+	case len(reasons) > 0 && cur.Status != "" && cur.Status != StatusRunning && cur.Status != StatusStopped && cur.Status != StatusDeleting:
 		// A change is still under way (e.g. an update that timed out): the apply waits for it and
 		// sends only what is still missing, so the plan cannot promise this restart.
 		d.add(problem(RuleChangeInProgress, cur.Status, in.Label, cur.Status))
@@ -918,10 +923,13 @@ func classProblems(in PlanInput, f ClassFacts) []Problem {
 func (w *Waiter) Now() time.Time { return w.clock().Now() }
 
 // deferToWindow marks an update's restarts for the maintenance window when apply_restarts asks
-// for it: the spec order waits for the window, and every restart it causes (the instance's and its
-// followers') happens there. A deferred restart is still a restart: prevent_restart refuses it.
+// for it: the spec order and the parameters that need a restart wait for the window, and every
+// restart they cause (the instance's and its followers') happens there, as one restart of the
+// instance. A deferred restart is still a restart: prevent_restart refuses it. A read-only
+// instance that follows its primary's toggle restarts when its primary does: not deferred here.
 func deferToWindow(in PlanInput, d *Decision) {
-	if in.Prior == nil || in.Desired.ApplyRestarts != ApplyRestartsInWindow || d.Order.Empty() || len(d.Restarts) == 0 {
+	if in.Prior == nil || in.Desired.ApplyRestarts != ApplyRestartsInWindow || len(d.Restarts) == 0 || d.FollowsPrimary ||
+		(d.Order.Empty() && !d.Parameters.NeedsRestart()) {
 		return
 	}
 	window, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Or(""))
@@ -932,5 +940,18 @@ func deferToWindow(in PlanInput, d *Decision) {
 	when := window.When(in.Facts.Now)
 	for i := range d.Restarts {
 		d.Restarts[i].When = when
+	}
+	// Until the window the restart-needing values wait, with those already waiting.
+	if d.Parameters.PendingKnown && in.Facts.Parameters != nil {
+		pending := map[string]string{}
+		for name, v := range in.Facts.Parameters.Pending {
+			if !slices.Contains(d.Parameters.Withdrawn, name) {
+				pending[name] = v
+			}
+		}
+		for _, name := range d.Parameters.Restart {
+			pending[name] = d.Parameters.Send[name]
+		}
+		d.Parameters.Pending = pending
 	}
 }

@@ -76,9 +76,11 @@ type ExistingInstance struct {
 	MasterID      string
 	MasterEnabled *bool
 	// Status, DeletionProtection and BufferPoolExtension as the API reports them.
-	Status              string
-	DeletionProtection  bool
-	BufferPoolExtension bool
+	Status string
+	// LockMode ("Unlock" or empty when not locked) and LockReason as the API reports them.
+	LockMode, LockReason string
+	DeletionProtection   bool
+	BufferPoolExtension  bool
 }
 
 // SpecChange lists the new values of a planned change; "" (or 0 for Storage) means unchanged.
@@ -118,6 +120,8 @@ func ExistingFromAttribute(attr *rdsapi.DBInstanceAttribute) (ExistingInstance, 
 		Architecture:  strings.ToLower(strings.TrimSpace(attr.InstructionSetArch)),
 		MasterID:      attr.MasterInstanceID,
 		Status:        attr.DBInstanceStatus,
+		LockMode:      attr.LockMode,
+		LockReason:    attr.LockReason,
 
 		DeletionProtection:  bool(attr.DeletionProtection),
 		BufferPoolExtension: switchOn(string(attr.IoAccelerationEnabled)),

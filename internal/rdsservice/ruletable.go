@@ -152,6 +152,10 @@ const (
 	RuleDestroyRefusedProtection RuleID = "deletion-protection-refuses-destroy"
 	RuleTimeoutNotPositive       RuleID = "timeout-not-positive"
 	RuleChangeInProgress         RuleID = "change-in-progress"
+	RuleInstanceStopped          RuleID = "instance-stopped"
+	RuleInstanceLocked           RuleID = "instance-locked"
+	RuleInstanceDeleting         RuleID = "instance-deleting"
+	RuleInstanceDeletingNoChange RuleID = "instance-deleting-no-change"
 
 	RuleStorageStep        RuleID = "storage-step"
 	RuleNameLength         RuleID = "instance-name-length"
@@ -166,6 +170,7 @@ const (
 	RuleImportID           RuleID = "import-id"
 	RulePrimaryUnreadable  RuleID = "readonly-primary-unreadable"
 	RuleDataSourceNotFound RuleID = "data-source-not-found"
+	RuleImportDeleting     RuleID = "import-deleting"
 
 	RuleParamUnknown                RuleID = "param-unknown"
 	RuleParamNotModifiable          RuleID = "param-not-modifiable"
@@ -360,7 +365,7 @@ var ruleTable = []Rule{
 	{ID: RuleRestart, Source: "provider: the plan names every restart", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "This apply restarts %[1]s", Detail: "The following instances will restart:\n%[2]s", Args: "instances text, list",
 		Fix: "Set prevent_restart = true to refuse such plans."},
-	{ID: RuleRestartDeferred, Source: "provider: the plan names every restart; cloud fact: ModifyDBInstanceSpec EffectiveTime=MaintainTime (simulator README, Maintenance windows)",
+	{ID: RuleRestartDeferred, Source: "provider: the plan names every restart; cloud facts: ModifyDBInstanceSpec EffectiveTime=MaintainTime, ModifyParameter SwitchTimeMode=MaintainTime (simulator README, Maintenance windows, Parameters)",
 		Severity: SeverityWarning, Attribute: AttrApplyRestarts,
 		Summary: "This apply schedules a restart of %[1]s in the maintenance window",
 		Detail:  "The apply returns at once; the cloud restarts the following instances in the window:\n%[2]s", Args: "instances text, list",
@@ -399,6 +404,34 @@ var ruleTable = []Rule{
 			"The apply waits until it is Running and sends only what is then still missing, so it may or may not restart it.",
 		Args: "instance, status",
 		Fix:  "Run terraform apply again once the instance is Running to see an exact plan."},
+	{ID: RuleInstanceStopped, Source: "cloud fact: a Stopped instance refuses changes with OperationDenied.DBInstanceStatus until started (simulator README, Unusual states)",
+		Severity: SeverityWarning, Attribute: "status",
+		Summary: "RDS instance %[1]s is Stopped",
+		Detail: "Instance %[1]s is Stopped: the cloud refuses every change to it until it is started again, so an apply that " +
+			"changes it fails (at once, not after its timeout).",
+		Args: "instance",
+		Fix:  "Start it (console, or the StartDBInstance API), then run terraform apply; or leave its configuration unchanged while it is stopped."},
+	{ID: RuleInstanceLocked, Source: "cloud fact: a locked instance refuses changes with IncorrectDBInstanceLockMode (simulator README, Unusual states)",
+		Severity: SeverityWarning, Attribute: "status",
+		Summary: "RDS instance %[1]s is locked",
+		Detail: "Instance %[1]s is locked (lock_mode %[2]s%[3]s): the cloud refuses changes to it while it is locked, so an apply " +
+			"that changes it fails (at once, not after its timeout).",
+		Args: "instance, lock mode, reason text, fix",
+		Fix:  "%[4]s"},
+	{ID: RuleInstanceDeleting, Source: "cloud fact: a Deleting instance refuses changes and then disappears (simulator README, Unusual states)",
+		Attribute: "status",
+		Summary:   "RDS instance %[1]s is being deleted",
+		Detail: "Instance %[1]s is Deleting (it was released outside this Terraform run): no change can be applied to it, and it " +
+			"disappears once the cloud has finished.",
+		Args: "instance",
+		Fix: "If it was released on purpose, remove it from the configuration and run terraform state rm on it. To get a new " +
+			"instance in its place, wait until it is gone: the next plan then creates it again."},
+	{ID: RuleInstanceDeletingNoChange, Source: "cloud fact: a Deleting instance disappears once the cloud has finished (simulator README, Unusual states)",
+		Severity: SeverityWarning, Attribute: "status",
+		Summary: "RDS instance %[1]s is being deleted",
+		Detail:  "Instance %[1]s is Deleting (it was released outside this Terraform run); once it is gone, the next plan creates it again.",
+		Args:    "instance",
+		Fix:     "If it was released on purpose, remove it from the configuration and run terraform state rm on it."},
 	// ---- values the configuration alone decides (validators) ----
 	{ID: RuleStorageStep, Source: "cloud fact: storage in steps of 5 GB (ModifyDBInstanceSpec, DescribeAvailableClasses)", Attribute: AttrStorage,
 		Summary: "Invalid storage size", Detail: "storage must be a multiple of %d GB; got %d.", Args: "step, value, next multiple",
@@ -431,6 +464,10 @@ var ruleTable = []Rule{
 		Fix: "16K atomic write and storage of a read-only instance are checked against its primary; check master_instance_id and the credentials."},
 	{ID: RuleDataSourceNotFound, Source: "provider", Attribute: "id",
 		Summary: "RDS instance not found", Detail: "No instance %s exists in region %s.", Args: "instance, region"},
+	{ID: RuleImportDeleting, Source: "provider: no instance that is about to disappear enters the state", Attribute: "id",
+		Summary: "Cannot import an RDS instance that is being deleted",
+		Detail:  "Instance %[1]s is Deleting (it was released outside Terraform): it disappears once the cloud has finished.", Args: "instance",
+		Fix: "Import another instance, or let Terraform create a new one."},
 	{ID: RuleTimeoutNotPositive, Source: "provider", Attribute: AttrTimeouts,
 		Summary: "Invalid timeout",
 		Detail:  "timeouts.%s = %q is not a positive duration.", Args: "operation, value",

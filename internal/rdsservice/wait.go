@@ -140,7 +140,9 @@ const (
 
 // WaitFor polls until ready holds and returns the instance as last read. The first poll is
 // immediate; each later one comes after 5% of the time waited so far, at least MinInterval and at
-// most MaxInterval.
+// most MaxInterval. An instance that is Stopped, Deleting, or Running while locked, and not ready,
+// ends the wait at once with an *InstanceStateError (and the instance as read): those states do not
+// end by themselves.
 func (w *Waiter) WaitFor(ctx context.Context, id, what string, ready func(*rdsapi.DBInstanceAttribute) bool) (*rdsapi.DBInstanceAttribute, error) {
 	return w.wait(ctx, id, what, 0, waitPresent, ready)
 }
@@ -176,6 +178,12 @@ func (w *Waiter) wait(ctx context.Context, id, what string, expected time.Durati
 			}
 			if mode == waitPresent && ready(attr) {
 				return attr, nil
+			}
+			if mode == waitPresent {
+				// Stopped, locked or Deleting: the wait could only reach its timeout.
+				if stuck := stuckState(id, what, attr); stuck != nil {
+					return attr, stuck
+				}
 			}
 		case rdsapi.IsNotFound(err):
 			if mode == waitGone {
@@ -247,9 +255,35 @@ func (w *Waiter) WaitDeleted(ctx context.Context, id string) error {
 // ends; the waits between calls follow the Waiter's schedule. Use it for actions the cloud refuses
 // while an instance is in another task, e.g. CreateReadOnlyDBInstance while the primary is
 // restarting (OperationDenied.MasterDBInstanceState, LockTimeout).
+//
+// A busy answer that names its instance (rdsapi.Error.InstanceID) is followed by one read of
+// that instance: when it is Stopped or Deleting, states that refuse every change and do not end by
+// themselves, RetryBusy returns an *InstanceStateError at once instead of retrying to the
+// deadline. (A locked instance needs no read: the cloud refuses its changes with
+// IncorrectDBInstanceLockMode, which is not retried.)
 func (w *Waiter) RetryBusy(ctx context.Context, fn func() error) error {
 	lo, hi := w.intervals()
-	return retryBusy(ctx, w.clock(), lo, hi, fn)
+	return retryBusy(ctx, w.clock(), lo, hi, func() error {
+		err := fn()
+		if stuck := w.stuckAfterBusy(ctx, err); stuck != nil {
+			return stuck
+		}
+		return err
+	})
+}
+
+// stuckAfterBusy reads the instance a busy answer names and returns the InstanceStateError when it
+// is Stopped or Deleting; nil otherwise (also when the read fails: the retry goes on).
+func (w *Waiter) stuckAfterBusy(ctx context.Context, err error) error {
+	var apiErr *rdsapi.Error
+	if !rdsapi.IsBusy(err) || !errors.As(err, &apiErr) || apiErr.InstanceID == "" || w.API == nil {
+		return nil
+	}
+	attr, readErr := w.API.DescribeDBInstanceAttribute(ctx, apiErr.InstanceID)
+	if readErr == nil && (attr.DBInstanceStatus == StatusStopped || attr.DBInstanceStatus == StatusDeleting) {
+		return stuckState(apiErr.InstanceID, "able to take this change", attr)
+	}
+	return nil
 }
 
 // RetryBusy is Waiter.RetryBusy with the default intervals.

@@ -134,7 +134,7 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	}
 	// An immediate order supersedes a change waiting for the maintenance window: both carry the
 	// whole target, so the latest one is what the instance gets.
-	s.cancelPendingTasks(in.ID, "superseded by an immediate order")
+	s.cancelPendingTasks(in.ID, taskTypeModifySpec, "superseded by an immediate order")
 	// Q9: a request that changes nothing is a no-op without a restart.
 	if class == in.Class && storage == in.Storage && storageType == in.StorageType && want == in.Optimized && io == in.IoAcceleration {
 		return resp, nil

@@ -120,7 +120,8 @@ func (s *Simulator) describeParameters(c *call) (map[string]any, *apiError) {
 // modifyParameter sets parameters. Every name and value is checked first; one bad parameter
 // refuses the whole request with nothing changed. Values that apply online run at once; values
 // that need a restart run after one: at once with Forcerestart=true (one restart for the whole
-// request), otherwise from the next restart.
+// request), in the maintenance window with Forcerestart=true and SwitchTimeMode=MaintainTime
+// (a task of the task centre), otherwise from the next restart.
 func (s *Simulator) modifyParameter(c *call) (map[string]any, *apiError) {
 	p := c.p
 	in, e := s.lookup(p)
@@ -142,8 +143,9 @@ func (s *Simulator) modifyParameter(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	// Q3-style strictness: only immediate changes are modelled.
-	if _, e := p.oneOf("SwitchTimeMode", "Immediate", "Immediate"); e != nil {
+	// Immediate or the maintenance window; ScheduleTime (a given SwitchTime) is not modelled (Q3).
+	mode, e := p.oneOf("SwitchTimeMode", "Immediate", "Immediate", "MaintainTime")
+	if e != nil {
 		return nil, e
 	}
 	if !in.isMySQL() {
@@ -158,6 +160,7 @@ func (s *Simulator) modifyParameter(c *call) (map[string]any, *apiError) {
 	}
 	c.dirty = true
 	restartNeeded := false
+	waiting := map[string]string{}
 	for _, name := range sortedKeys(values) {
 		t, _ := templateParam(in.EngineVersion, name)
 		v := values[name]
@@ -177,11 +180,19 @@ func (s *Simulator) modifyParameter(c *call) (map[string]any, *apiError) {
 			in.ParamConfig = map[string]string{}
 		}
 		in.ParamConfig[name] = v
+		waiting[name] = v
 		restartNeeded = true
+	}
+	if force && isWindowSpec(mode) {
+		// The restart that applies them happens in the maintenance window (README "Parameters").
+		s.scheduleParameterRestart(in, c.now, waiting)
+		return map[string]any{}, nil
 	}
 	if force && restartNeeded {
 		s.startRestart(in, statusRebooting, c.now, in.Optimized)
 	}
+	// A value withdrawn, replaced or applied here leaves the window's parameter task.
+	s.pruneParameterTask(in)
 	return map[string]any{}, nil
 }
 

@@ -18,9 +18,12 @@ const (
 	taskCanceled  = "Canceled"
 )
 
-// taskTypeModifySpec is the TaskType of a spec change deferred to the maintenance window. Alibaba
-// does not document TaskType values; this one is the simulator's own (README).
-const taskTypeModifySpec = "ModifyDBInstanceSpec"
+// TaskType values of changes deferred to the maintenance window: a spec change and a parameter
+// change. Alibaba does not document TaskType values; these are the simulator's own (README).
+const (
+	taskTypeModifySpec      = "ModifyDBInstanceSpec"
+	taskTypeModifyParameter = "ModifyParameter"
+)
 
 // specTarget is what a spec-change order sets: the whole target, as ModifyDBInstanceSpec carries it.
 type specTarget struct {
@@ -31,18 +34,21 @@ type specTarget struct {
 	IoAcceleration bool   `json:"io_acceleration"`
 }
 
-// task is a spec change deferred to the instance's maintenance window (EffectiveTime=MaintainTime).
+// task is a change deferred to the instance's maintenance window: a spec change
+// (ModifyDBInstanceSpec EffectiveTime=MaintainTime, Target) or the restart that applies parameters
+// (ModifyParameter SwitchTimeMode=MaintainTime, Params: the values that wait for it).
 type task struct {
-	ID         string     `json:"id"`
-	InstanceID string     `json:"instance_id"`
-	Type       string     `json:"type"`
-	Status     string     `json:"status"`
-	Created    time.Time  `json:"created"`
-	Start      time.Time  `json:"start"` // the window's next start when the order was placed
-	End        time.Time  `json:"end"`   // the window's end: a change not started by then fails
-	Finished   time.Time  `json:"finished,omitzero"`
-	Target     specTarget `json:"target"`
-	Reason     string     `json:"reason,omitempty"`
+	ID         string            `json:"id"`
+	InstanceID string            `json:"instance_id"`
+	Type       string            `json:"type"`
+	Status     string            `json:"status"`
+	Created    time.Time         `json:"created"`
+	Start      time.Time         `json:"start"` // the window's next start when the order was placed
+	End        time.Time         `json:"end"`   // the window's end: a change not started by then fails
+	Finished   time.Time         `json:"finished,omitzero"`
+	Target     specTarget        `json:"target"`
+	Params     map[string]string `json:"params,omitempty"`
+	Reason     string            `json:"reason,omitempty"`
 }
 
 var windowPattern = regexp.MustCompile(`^([01][0-9]|2[0-3]):([0-5][0-9])Z-([01][0-9]|2[0-3]):([0-5][0-9])Z$`)
@@ -107,7 +113,7 @@ func (s *Simulator) modifyDBInstanceMaintainTime(c *call) (map[string]any, *apiE
 // window. It replaces a change already pending for the instance: every order carries the whole
 // target, so the latest one is what the window applies, with one restart.
 func (s *Simulator) scheduleSpecChange(in *instance, now time.Time, target specTarget) {
-	s.cancelPendingTasks(in.ID, "replaced by a later order")
+	s.cancelPendingTasks(in.ID, taskTypeModifySpec, "replaced by a later order")
 	if target == in.currentTarget() {
 		return // Q9: an order that changes nothing (for instance, one that reverts a pending change)
 	}
@@ -123,10 +129,84 @@ func (in *instance) currentTarget() specTarget {
 	return specTarget{Class: in.Class, Storage: in.Storage, StorageType: in.StorageType, Optimized: in.Optimized, IoAcceleration: in.IoAcceleration}
 }
 
-// cancelPendingTasks cancels the instance's scheduled changes (a later order supersedes them).
-func (s *Simulator) cancelPendingTasks(id, reason string) {
+// cancelPendingTasks cancels the instance's scheduled changes of one type (a later order
+// supersedes them).
+func (s *Simulator) cancelPendingTasks(id, taskType, reason string) {
 	for _, t := range s.state.pendingTasks(id) {
-		t.Status, t.Reason = taskCanceled, reason
+		if t.Type == taskType {
+			t.Status, t.Reason = taskCanceled, reason
+		}
+	}
+}
+
+// scheduleParameterRestart records that values (restart-needing parameters just configured) wait
+// for the restart of the instance's next maintenance window. One such task per instance: a later
+// deferred ModifyParameter joins the pending one, and values set back to their running value
+// leave it (a task left with none is cancelled).
+func (s *Simulator) scheduleParameterRestart(in *instance, now time.Time, values map[string]string) {
+	var pending *task
+	for _, t := range s.state.pendingTasks(in.ID) {
+		if t.Type == taskTypeModifyParameter {
+			pending = t
+		}
+	}
+	if pending == nil {
+		if len(values) == 0 {
+			return
+		}
+		start, end := windowAround(in.MaintainTime, now)
+		s.state.NextTask++
+		pending = &task{ID: fmt.Sprintf("t-sim%08d", s.state.NextTask), InstanceID: in.ID, Type: taskTypeModifyParameter,
+			Status: taskScheduled, Created: now, Start: start, End: end, Params: map[string]string{}}
+		s.state.Tasks = append(s.state.Tasks, pending)
+	}
+	for name, v := range values {
+		pending.Params[name] = v
+	}
+	s.pruneParameterTask(in)
+}
+
+// pruneParameterTask drops from the instance's pending parameter task the values that no longer
+// wait (withdrawn, or replaced by another value), and cancels the task when none is left.
+func (s *Simulator) pruneParameterTask(in *instance) {
+	for _, t := range s.state.pendingTasks(in.ID) {
+		if t.Type != taskTypeModifyParameter {
+			continue
+		}
+		for name, v := range t.Params {
+			if in.ParamConfig[name] != v {
+				delete(t.Params, name)
+			}
+		}
+		if len(t.Params) == 0 {
+			t.Status, t.Reason = taskCanceled, "no parameter waits for a restart any more"
+		}
+	}
+}
+
+// waitingParams reports whether any value of a parameter task still waits for a restart.
+func (t *task) waitingParams(in *instance) bool {
+	for name, v := range t.Params {
+		if in.ParamConfig[name] == v {
+			return true
+		}
+	}
+	return false
+}
+
+// failTask fails a scheduled change. A parameter task's values that still wait are withdrawn:
+// the change did not happen, so the instance keeps the values it runs (DescribeParameters then
+// shows them, and the provider the drift).
+func (s *Simulator) failTask(t *task, reason string, now time.Time) {
+	t.Status, t.Reason, t.Finished = taskFailed, reason, now
+	in, ok := s.state.Instances[t.InstanceID]
+	if !ok {
+		return
+	}
+	for name, v := range t.Params {
+		if in.ParamConfig[name] == v {
+			delete(in.ParamConfig, name)
+		}
 	}
 }
 
@@ -142,32 +222,49 @@ func (st *state) pendingTasks(id string) []*task {
 
 // runDueTasks carries out the scheduled changes whose window has come: on a Running instance
 // the change starts with one restart (and the rule-7 cascade); an instance that is not Running
-// when the window ends, or whose change the rules no longer allow, fails the task.
+// when the window ends, or whose change the rules no longer allow, fails the task. Spec changes
+// run first: their restart applies the waiting parameters too, so a parameter task of the same
+// window then succeeds without a second restart.
 func (s *Simulator) runDueTasks(now time.Time) bool {
 	changed := false
-	for _, t := range s.state.Tasks {
-		if t.Status != taskScheduled || now.Before(t.Start) {
-			continue
-		}
-		in, ok := s.state.Instances[t.InstanceID]
-		switch {
-		case !ok:
-			t.Status, t.Reason = taskCanceled, "the instance was released"
-		case in.writable(taskTypeModifySpec) == nil:
-			if reason := s.applySpecTarget(in, t.Target, t.Start); reason != "" {
-				t.Status, t.Reason = taskFailed, reason
-			} else {
-				t.Status = taskSucceed
+	for _, taskType := range []string{taskTypeModifySpec, taskTypeModifyParameter} {
+		for _, t := range s.state.Tasks {
+			if t.Type != taskType || t.Status != taskScheduled || now.Before(t.Start) {
+				continue
 			}
-		case !now.Before(t.End):
-			t.Status, t.Reason = taskFailed, "the instance was "+in.Status+" or locked for the whole maintenance window"
-		default:
-			continue
+			if s.runDueTask(t, now) {
+				changed = true
+			}
 		}
-		t.Finished = now
-		changed = true
 	}
 	return changed
+}
+
+// runDueTask runs one due task; false when it must wait (the instance is busy, the window lasts).
+func (s *Simulator) runDueTask(t *task, now time.Time) bool {
+	in, ok := s.state.Instances[t.InstanceID]
+	switch {
+	case !ok:
+		t.Status, t.Reason, t.Finished = taskCanceled, "the instance was released", now
+	case t.Type == taskTypeModifyParameter && !t.waitingParams(in):
+		// An earlier restart (this window's spec change, or any other) applied the values.
+		t.Status, t.Finished = taskSucceed, now
+	case in.writable(t.Type) == nil && t.Type == taskTypeModifyParameter:
+		s.startRestart(in, statusRebooting, t.Start, in.Optimized)
+		t.Status, t.Finished = taskSucceed, now
+	case in.writable(t.Type) == nil:
+		if reason := s.applySpecTarget(in, t.Target, t.Start); reason != "" {
+			t.Status, t.Reason = taskFailed, reason
+		} else {
+			t.Status = taskSucceed
+		}
+		t.Finished = now
+	case !now.Before(t.End):
+		s.failTask(t, "the instance was "+in.Status+" or locked for the whole maintenance window", now)
+	default:
+		return false
+	}
+	return true
 }
 
 // applySpecTarget starts a deferred change at the window's start; it returns why the rules refuse
@@ -226,6 +323,9 @@ func (t *task) item(region string) map[string]any {
 		"DBInstanceStorageType": t.Target.StorageType, "OptimizedWrites": onOff(t.Target.Optimized, "optimized", "none"),
 		"IoAccelerationEnabled": onOff(t.Target.IoAcceleration, "1", "0"), "SwitchTime": t.Start.Format(timestampLayout),
 	}
+	if t.Type == taskTypeModifyParameter {
+		detail = map[string]any{"Parameters": t.Params, "SwitchTime": t.Start.Format(timestampLayout)}
+	}
 	if t.Reason != "" {
 		detail["Reason"] = t.Reason
 	}
@@ -256,7 +356,7 @@ func (s *Simulator) missMaintenanceWindow(id string) int {
 	s.advance(s.cloudNow())
 	n := 0
 	for _, t := range s.state.pendingTasks(id) {
-		t.Status, t.Reason, t.Finished = taskFailed, "the maintenance window passed without the change", s.cloudNow()
+		s.failTask(t, "the maintenance window passed without the change", s.cloudNow())
 		n++
 	}
 	_ = s.saveLocked()

@@ -169,3 +169,113 @@ func TestMaintenanceAdminEndpoints(t *testing.T) {
 	// Signatures still use the real clock: a request signed now is accepted after the advance.
 	e.c.ok("DescribeDBInstanceAttribute", map[string]string{"DBInstanceId": id})
 }
+
+// deferParams sends ModifyParameter for the maintenance window (Forcerestart, SwitchTimeMode=MaintainTime).
+func (e *env) deferParams(id, params string) {
+	e.t.Helper()
+	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "Parameters": params, "Forcerestart": "true", "SwitchTimeMode": "MaintainTime"})
+}
+
+func TestMaintenanceWindowDefersParameters(t *testing.T) {
+	e := newEnv(t)
+	id := e.create(map[string]string{"OptimizedWrites": "none"})
+
+	// Parameters alone: configured now, waiting, no restart until the window; online ones run at once.
+	e.deferParams(id, `{"back_log":"4000","sync_binlog":"1000"}`)
+	running, pending := e.params(id)
+	if running["back_log"] != "3000" || pending["back_log"] != "4000" || running["sync_binlog"] != "1000" || e.sim.Stats().Restarts[id] != 0 {
+		t.Fatalf("deferred parameters: running back_log %q sync_binlog %q, pending %v, restarts %d",
+			running["back_log"], running["sync_binlog"], pending, e.sim.Stats().Restarts[id])
+	}
+	// A second deferred request joins the pending task, and a deferred spec change shares the window.
+	e.deferParams(id, `{"innodb_read_io_threads":"8"}`)
+	e.deferSpec(id, map[string]string{"OptimizedWrites": "optimized", "DBInstanceClass": "mysql.x4.large.2c"})
+	scheduled := e.tasks(id, taskScheduled)
+	if len(scheduled) != 2 {
+		t.Fatalf("want one spec task and one parameter task, got %v", scheduled)
+	}
+	for _, task := range scheduled {
+		if task["TaskType"] == taskTypeModifyParameter && (!strings.Contains(task["TaskDetail"].(string), "back_log") ||
+			!strings.Contains(task["TaskDetail"].(string), "innodb_read_io_threads")) {
+			t.Fatalf("parameter task detail: %v", task["TaskDetail"])
+		}
+	}
+
+	e.sim.AdvanceClock(8 * time.Hour)
+	e.settle()
+	running, pending = e.params(id)
+	if running["back_log"] != "4000" || running["innodb_read_io_threads"] != "8" || len(pending) != 0 {
+		t.Fatalf("after the window: back_log %q io threads %q pending %v", running["back_log"], running["innodb_read_io_threads"], pending)
+	}
+	if a := e.attr(id); a["DBInstanceClass"] != "mysql.x4.large.2c" || e.owInfo(id) != owJSON(true, true) {
+		t.Fatalf("spec after the window: %v %s", a["DBInstanceClass"], e.owInfo(id))
+	}
+	if n := e.sim.Stats().Restarts[id]; n != 1 {
+		t.Fatalf("restarts for a flag, a class and parameters deferred to one window: %d, want 1", n)
+	}
+	if n := len(e.tasks(id, taskSucceed)); n != 2 {
+		t.Fatalf("succeeded tasks: %d, want 2", n)
+	}
+
+	// Parameters alone in a later window: that window's one restart.
+	e.deferParams(id, `{"back_log":"5000"}`)
+	e.sim.AdvanceClock(24 * time.Hour)
+	e.settle()
+	if running, _ := e.params(id); running["back_log"] != "5000" || e.sim.Stats().Restarts[id] != 2 {
+		t.Fatalf("parameters alone at the window: back_log %q, restarts %d", running["back_log"], e.sim.Stats().Restarts[id])
+	}
+}
+
+func TestMaintenanceWindowParametersMissedWithdrawnOrAppliedEarlier(t *testing.T) {
+	e := newEnv(t)
+	id := e.create(nil)
+
+	// A missed window withdraws the waiting values: the instance keeps what it runs.
+	e.deferParams(id, `{"back_log":"4000"}`)
+	if n := e.sim.MissMaintenanceWindow(id); n != 1 {
+		t.Fatalf("missed %d tasks", n)
+	}
+	if running, pending := e.params(id); running["back_log"] != "3000" || len(pending) != 0 {
+		t.Fatalf("after a missed window: back_log %q pending %v", running["back_log"], pending)
+	}
+
+	// Setting the value back before the window cancels the task: no restart at the window.
+	e.deferParams(id, `{"back_log":"4000"}`)
+	e.deferParams(id, `{"back_log":"3000"}`)
+	if n := len(e.tasks(id, taskScheduled)); n != 0 {
+		t.Fatalf("a withdrawn value left %d scheduled tasks", n)
+	}
+
+	// An immediate restart before the window applies the values; the window adds no second restart.
+	e.deferParams(id, `{"back_log":"4000"}`)
+	e.c.ok("RestartDBInstance", map[string]string{"DBInstanceId": id})
+	e.settle()
+	e.sim.AdvanceClock(24 * time.Hour)
+	e.settle()
+	if running, _ := e.params(id); running["back_log"] != "4000" || e.sim.Stats().Restarts[id] != 1 {
+		t.Fatalf("back_log %q, restarts %d, want 4000 and 1", running["back_log"], e.sim.Stats().Restarts[id])
+	}
+	if n := len(e.tasks(id, taskSucceed)); n != 1 {
+		t.Fatalf("the applied-earlier task should succeed, got %d", n)
+	}
+}
+
+func TestMaintenanceWindowParameterTaskLosesWithdrawnValues(t *testing.T) {
+	e := newEnv(t)
+	id := e.create(nil)
+	e.deferParams(id, `{"back_log":"4000","innodb_read_io_threads":"8"}`)
+	// An immediate request that sets back_log back to its running value withdraws it from the task.
+	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "Parameters": `{"back_log":"3000"}`})
+	pending := e.tasks(id, taskScheduled)
+	if len(pending) != 1 || strings.Contains(pending[0]["TaskDetail"].(string), "back_log") {
+		t.Fatalf("after withdrawing back_log: %v", pending)
+	}
+	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "Parameters": `{"innodb_read_io_threads":"4"}`})
+	if n := len(e.tasks(id, taskScheduled)); n != 0 {
+		t.Fatalf("a task with every value withdrawn is still scheduled (%d)", n)
+	}
+	e.sim.AdvanceClock(24 * time.Hour)
+	if n := e.sim.Stats().Restarts[id]; n != 0 {
+		t.Fatalf("restarts at the window after every value was withdrawn: %d", n)
+	}
+}

@@ -130,7 +130,7 @@ func TestModifyParameterRefusals(t *testing.T) {
 			t.Errorf("%s: message %s lacks %q", tc.params, a.raw, tc.inMessage)
 		}
 	}
-	e.c.fails("ModifyParameter", map[string]string{"DBInstanceId": id, "Parameters": `{"sync_binlog":"1"}`, "SwitchTimeMode": "MaintainTime"}, 400, "InvalidParameter")
+	e.c.fails("ModifyParameter", map[string]string{"DBInstanceId": id, "Parameters": `{"sync_binlog":"1"}`, "SwitchTimeMode": "ScheduleTime"}, 400, "InvalidParameter")
 	// One bad parameter refuses the whole request: the good one did not change either.
 	e.c.fails("ModifyParameter", map[string]string{"DBInstanceId": id, "Parameters": `{"sync_binlog":"7","innodb_io_capacity":"1"}`}, 400, "InvalidParameter")
 	if running, _ := e.params(id); running["sync_binlog"] != "1" {
