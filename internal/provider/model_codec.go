@@ -27,8 +27,11 @@ type modelCodec[M any] struct {
 	fields     []codecField
 }
 
-// instanceCodec converts rds_instance's model in Read and ValidateConfig.
-var instanceCodec = newLazyCodec[instanceModel](&instanceResource{})
+// The codecs of the resources a plan reads many of, used in their Read and ValidateConfig.
+var (
+	instanceCodec         = newLazyCodec[instanceModel](&instanceResource{})
+	readonlyInstanceCodec = newLazyCodec[readonlyInstanceModel](&readonlyInstanceResource{})
+)
 
 // codecField is one attribute of the model: its struct field and its type in the schema.
 type codecField struct {
