@@ -146,7 +146,11 @@ func (c *modelCodec[M]) encode(ctx context.Context, m M) (tftypes.Value, diag.Di
 	in := reflect.ValueOf(m)
 	values := make(map[string]tftypes.Value, len(c.fields))
 	for _, f := range c.fields {
-		v, err := in.Field(f.index).Interface().(attr.Value).ToTerraformValue(ctx)
+		value, ok := in.Field(f.index).Interface().(attr.Value)
+		if !ok { // newModelCodec accepts only fields that are framework values
+			return tftypes.Value{}, codecError(fmt.Errorf("%s: not a framework value", f.name))
+		}
+		v, err := value.ToTerraformValue(ctx)
 		if err != nil {
 			return tftypes.Value{}, codecError(fmt.Errorf("%s: %w", f.name, err))
 		}
