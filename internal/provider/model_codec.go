@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"sync"
@@ -70,6 +71,9 @@ func newModelCodec[M any](objectType tftypes.Type, attributes map[string]attr.Ty
 	}
 	c := &modelCodec[M]{objectType: obj}
 	model := reflect.TypeFor[M]()
+	if model.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("the model %s is not a struct", model)
+	}
 	attrValue := reflect.TypeFor[attr.Value]()
 	seen := map[string]bool{}
 	for i := range model.NumField() {
@@ -129,6 +133,9 @@ func (c *modelCodec[M]) decode(ctx context.Context, raw tftypes.Value, target *M
 	out := reflect.ValueOf(target).Elem()
 	for _, f := range c.fields {
 		v, err := f.attrType.ValueFromTerraform(ctx, values[f.name])
+		if err == nil && v == nil {
+			err = errors.New("the schema's type gave no value")
+		}
 		if err != nil {
 			return codecError(fmt.Errorf("%s: %w", f.name, err))
 		}

@@ -39,6 +39,9 @@ func TestModelCodecRefusesMismatches(t *testing.T) {
 	if _, err := newModelCodec[missingField](tfType, attrs); err == nil || !strings.Contains(err.Error(), "no field for the attribute") {
 		t.Errorf("want an error for attributes without a field, got %v", err)
 	}
+	if _, err := newModelCodec[string](tfType, attrs); err == nil {
+		t.Error("a model that is not a struct: want an error")
+	}
 	type unknownAttr struct {
 		Nope types.String `tfsdk:"nope"`
 	}
