@@ -205,7 +205,7 @@ func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.Con
 // ValidateConfig checks what the configuration alone decides (nothing here needs the API).
 func (r *readonlyInstanceResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var cfg readonlyInstanceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	resp.Diagnostics.Append(readonlyInstanceCodec.Get(ctx, req.Config.Raw, &cfg)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -376,7 +376,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	var prior readonlyInstanceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(readonlyInstanceCodec.Get(ctx, req.State.Raw, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -401,7 +401,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(readonlyInstanceCodec.Set(ctx, &resp.State, state)...)
 }
 
 func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
