@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
+	"github.com/openrds/terraform-provider-rds/internal/memlimit"
 	"github.com/openrds/terraform-provider-rds/internal/provider"
 )
 
@@ -16,6 +17,7 @@ import (
 var version = "dev"
 
 func main() {
+	memlimit.Start()
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -101,8 +102,12 @@ func retryWrite(ctx context.Context, data *ProviderData, fn func() error) error 
 	return data.Waiter.RetryBusy(ctx, fn)
 }
 
-// gone reports whether err says the instance itself is gone (its accounts and databases with it).
-func gone(err error) bool { return rdsapi.IsNotFound(err) }
+// gone reports whether err says the instance itself is gone, or being released (its accounts and
+// databases go with it): a delete then has nothing left to do.
+func gone(err error) bool {
+	var stuck *rdsservice.InstanceStateError
+	return rdsapi.IsNotFound(err) || (errors.As(err, &stuck) && stuck.Status == rdsservice.StatusDeleting)
+}
 
 // stringOrNull keeps null for an empty value the configuration left unset, so "" from the cloud
 // does not show as a change.

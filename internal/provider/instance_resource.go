@@ -485,7 +485,7 @@ func (r *instanceResource) Create(ctx context.Context, req resource.CreateReques
 // parameters are managed and one DescribeDBInstanceIPArrayList when security_ips is (security_ips.go).
 func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state instanceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(instanceCodec.Get(ctx, req.State.Raw, &state)...)
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
@@ -524,7 +524,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	noteRefreshed(ctx, resp.Private, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(instanceCodec.Set(ctx, &resp.State, state)...)
 }
 
 // Update sends every spec change in one ModifyDBInstanceSpec (one restart), waits for Running
@@ -665,7 +665,7 @@ func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportS
 // Terraform validates again during plan and apply once they are known.
 func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var config instanceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	resp.Diagnostics.Append(instanceCodec.Get(ctx, req.Config.Raw, &config)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}

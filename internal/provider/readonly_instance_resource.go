@@ -206,7 +206,7 @@ func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.Con
 // ValidateConfig checks what the configuration alone decides (nothing here needs the API).
 func (r *readonlyInstanceResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var cfg readonlyInstanceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	resp.Diagnostics.Append(readonlyInstanceCodec.Get(ctx, req.Config.Raw, &cfg)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -395,7 +395,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	var prior readonlyInstanceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(readonlyInstanceCodec.Get(ctx, req.State.Raw, &prior)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -421,7 +421,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	noteRefreshed(ctx, resp.Private, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(readonlyInstanceCodec.Set(ctx, &resp.State, state)...)
 }
 
 func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

@@ -16,6 +16,7 @@ import (
 	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
@@ -277,6 +278,42 @@ resource "rds_account" "app" {
 					setState(t, env, id, simulator.InstanceState{Status: "Running"})
 				},
 				Config: env.instanceConfig(""),
+			},
+		},
+	})
+}
+
+// Destroying an account or database whose instance is being released elsewhere succeeds at once:
+// they go with the instance, so there is nothing left to delete and nothing to wait for.
+func TestAccInstanceStates_accessDestroyOnDeletingInstance(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	config := accountConfig(env, id, passwordLines("First-pass1", 1)) + fmt.Sprintf(`
+resource "rds_database" "orders" {
+  instance_id = %q
+  name        = "orders"
+  timeouts    = { delete = "1m" }
+}
+`, id)
+	tfresource.Test(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: config},
+			{
+				// The instance is released outside Terraform (and stays Deleting for the whole step).
+				PreConfig: func() {
+					setState(t, env, id, simulator.InstanceState{Status: "Deleting", ForMS: 10 * 60 * 1000})
+					env.sim.ResetStats()
+				},
+				Config: env.providerBlock(),
+				Check: func(*terraform.State) error {
+					st := env.sim.Stats().Requests
+					if st["DeleteAccount"] > 1 || st["DeleteDatabase"] > 1 {
+						return fmt.Errorf("deletes were retried on a Deleting instance: %v", st)
+					}
+					return nil
+				},
 			},
 		},
 	})

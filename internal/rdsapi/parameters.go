@@ -11,7 +11,7 @@ import (
 
 // Values of ModifyParameter's SwitchTimeMode: when a change takes effect.
 const (
-	SwitchTimeImmediate    = "Immediate"
+	SwitchTimeImmediately  = "Immediately" // the default; the client leaves it out
 	SwitchTimeMaintainTime = "MaintainTime"
 	SwitchTimeScheduleTime = "ScheduleTime"
 )
@@ -94,7 +94,7 @@ type ModifyParameterRequest struct {
 	// Parameters are sent as one JSON object of strings, as the API takes them.
 	Parameters   map[string]string
 	Forcerestart bool
-	// SwitchTimeMode is SwitchTimeImmediate when empty; SwitchTime goes with SwitchTimeScheduleTime.
+	// SwitchTimeMode is SwitchTimeImmediately when empty; SwitchTime goes with SwitchTimeScheduleTime.
 	SwitchTimeMode string
 	SwitchTime     string
 	// ClientToken makes a resent request a no-op; the client fills one in when it is empty.
@@ -120,7 +120,12 @@ func encodeModifyParameter(req *ModifyParameterRequest) (params, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encoding Parameters: %w", err)
 	}
-	mode := firstNonEmpty(req.SwitchTimeMode, SwitchTimeImmediate)
+	// The default goes unsent: ModifyParameter spells it "Immediately" where ModifyDBInstanceSpec
+	// says "Immediate", and leaving it out cannot be misspelt.
+	mode := req.SwitchTimeMode
+	if mode == SwitchTimeImmediately {
+		mode = ""
+	}
 	if mode == SwitchTimeScheduleTime && req.SwitchTime == "" {
 		return nil, errors.New("SwitchTimeMode ScheduleTime needs SwitchTime")
 	}

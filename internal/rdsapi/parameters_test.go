@@ -20,7 +20,7 @@ func TestEncodeModifyParameter(t *testing.T) {
 	if p["Parameters"] != `{"innodb_io_capacity":"4000","sync_binlog":"1000"}` {
 		t.Fatalf("Parameters not sorted: %s", p["Parameters"])
 	}
-	if p["Forcerestart"] != "true" || p["SwitchTimeMode"] != SwitchTimeImmediate || p["DBInstanceId"] != "rm-1" || !strings.HasPrefix(p["ClientToken"], "tf-rds-") {
+	if p["Forcerestart"] != "true" || p["SwitchTimeMode"] != "" || p["DBInstanceId"] != "rm-1" || !strings.HasPrefix(p["ClientToken"], "tf-rds-") {
 		t.Fatalf("params %v", p)
 	}
 	p, _ = encodeModifyParameter(&ModifyParameterRequest{DBInstanceID: "rm-1", Parameters: map[string]string{"a": "b"}})

@@ -27,7 +27,7 @@ func ApplyParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id str
 	}
 	req := &rdsapi.ModifyParameterRequest{
 		DBInstanceID: id, Parameters: send, Forcerestart: forceRestart,
-		SwitchTimeMode: rdsapi.SwitchTimeImmediate, ClientToken: rdsapi.NewClientToken(),
+		SwitchTimeMode: rdsapi.SwitchTimeImmediately, ClientToken: rdsapi.NewClientToken(),
 	}
 	err := waiter.RetryBusy(ctx, func() error { return api.ModifyParameter(ctx, req) })
 	if err != nil {

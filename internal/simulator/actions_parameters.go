@@ -143,8 +143,8 @@ func (s *Simulator) modifyParameter(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	// Immediate or the maintenance window; ScheduleTime (a given SwitchTime) is not modelled (Q3).
-	mode, e := p.oneOf("SwitchTimeMode", "Immediate", "Immediate", "MaintainTime")
+	// Immediately (the default) or the maintenance window; ScheduleTime (a given SwitchTime) is not modelled (Q3).
+	mode, e := p.oneOf("SwitchTimeMode", "Immediately", "Immediately", "MaintainTime")
 	if e != nil {
 		return nil, e
 	}

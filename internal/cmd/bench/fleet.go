@@ -275,15 +275,17 @@ func (b *bench) figure7(ctx context.Context) *figure {
 			"terraform_data_ratio":         tdRatio,
 			"provider_peak_rss_kib":        usage.PeakRSSKiB,
 			"same_schema_peak_rss_kib":     floorUsage.PeakRSSKiB,
+			"rss_over_same_schema":         rssMiB / floorMiB,
 			"reattached_provider_cpu_s":    seconds(usage.ProviderCPU),
 			"reattached_terraform_cpu_s":   seconds(usage.TerraformCPU),
 			"same_schema_provider_cpu_s":   seconds(floorUsage.ProviderCPU),
 			"plan_shows_changes":           changes,
 		}
 		f.Note = fmt.Sprintf("side by side: terraform_data scales %.2f over the same sizes (Terraform alone); at %d the do-nothing "+
-			"provider with rds_instance's schema peaks at %.1f MiB (the framework alone); one plan of %d (attached in debug mode): "+
+			"provider with rds_instance's schema peaks at %.1f MiB (the framework alone; the provider %.2f times that), both with the "+
+			"provider's soft memory limit (internal/memlimit, unless GOMEMLIMIT is set); one plan of %d (attached in debug mode): "+
 			"terraform CPU %.1f s, provider CPU %.1f s, do-nothing provider CPU %.1f s",
-			tdRatio, fl.big, floorMiB, fl.big, seconds(usage.TerraformCPU), seconds(usage.ProviderCPU), seconds(floorUsage.ProviderCPU))
+			tdRatio, fl.big, floorMiB, rssMiB/floorMiB, fl.big, seconds(usage.TerraformCPU), seconds(usage.ProviderCPU), seconds(floorUsage.ProviderCPU))
 		f.judge(ratio <= 5.5 && rssMiB <= maxRSSMiB && !changes)
 		if changes {
 			f.Note += "; a plan is not empty"

@@ -24,6 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/openrds/terraform-provider-rds/internal/memlimit"
 	rds "github.com/openrds/terraform-provider-rds/internal/provider"
 )
 
@@ -126,6 +127,8 @@ func (*sameSchema) Update(_ context.Context, req resource.UpdateRequest, resp *r
 func (*sameSchema) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
 func main() {
+	// The same memory pacing as the rds provider, so the floors differ from it only in the work done.
+	memlimit.Start()
 	// -debug, as the rds provider has, lets the bench measure the floor's own peak RSS.
 	debug := flag.Bool("debug", false, "serve in debug mode (the bench attaches Terraform itself)")
 	flag.Parse()
