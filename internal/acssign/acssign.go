@@ -28,9 +28,12 @@ const TimestampLayout = "2006-01-02T15:04:05Z"
 // PercentEncode encodes s as both schemes require: RFC 3986 unreserved characters stay, every
 // other byte becomes %XX in upper case (space is %20, not +).
 func PercentEncode(s string) string {
-	encoded := url.QueryEscape(s)
-	return strings.NewReplacer("+", "%20", "*", "%2A", "%7E", "~").Replace(encoded)
+	return rfc3986.Replace(url.QueryEscape(s))
 }
+
+// rfc3986 turns url.QueryEscape's form encoding into RFC 3986's; built once, as a Replacer is
+// meant to be (every signed request encodes each of its parameters).
+var rfc3986 = strings.NewReplacer("+", "%20", "*", "%2A", "%7E", "~")
 
 // canonicalQuery sorts params by name and joins name=value pairs, both percent-encoded.
 func canonicalQuery(params map[string]string) string {

@@ -180,22 +180,33 @@ func (st *state) sortedInstances() []*instance {
 	for _, in := range st.Instances {
 		out = append(out, in)
 	}
+	sortByCreation(out)
+	return out
+}
+
+// sortByCreation orders instances by creation time, then id: the order the API lists them in.
+func sortByCreation(out []*instance) {
 	sort.Slice(out, func(i, j int) bool {
 		if !out[i].CreationTime.Equal(out[j].CreationTime) {
 			return out[i].CreationTime.Before(out[j].CreationTime)
 		}
 		return out[i].ID < out[j].ID
 	})
-	return out
 }
 
-// readOnlyIDs lists the read-only instances of a primary, in creation order.
+// readOnlyIDs lists a primary's read-only instances in creation order. Every
+// DescribeDBInstanceAttribute asks, so it picks the few and sorts only those.
 func (st *state) readOnlyIDs(primaryID string) []string {
-	var ids []string
-	for _, in := range st.sortedInstances() {
+	var followers []*instance
+	for _, in := range st.Instances {
 		if in.MasterID == primaryID {
-			ids = append(ids, in.ID)
+			followers = append(followers, in)
 		}
+	}
+	sortByCreation(followers)
+	ids := make([]string, 0, len(followers))
+	for _, in := range followers {
+		ids = append(ids, in.ID)
 	}
 	return ids
 }
