@@ -93,9 +93,7 @@ func (e *changedSincePlanError) Error() string {
 	for _, p := range e.problems {
 		reasons = append(reasons, p.Summary+": "+p.Detail)
 	}
-	return fmt.Sprintf("RDS instance %s was changed outside this apply after the plan was made: %s. For the instance as it is now, "+
-		"this apply's change is refused: %s Nothing was sent for it. Run terraform plan again: it starts from the instance as it is now.",
-		e.id, strings.Join(e.changes, ", "), strings.Join(reasons, " "))
+	return rdsservice.Rules[rdsservice.RuleChangedSincePlan].Problem(e.id, e.id, strings.Join(e.changes, ", "), strings.Join(reasons, " ")).Detail
 }
 
 // specRecheck returns the re-check ApplySpecChangeChecked runs before each request: when the spec
@@ -124,7 +122,7 @@ func specChangeSummary(err error, otherwise string) string {
 	var during *rdsservice.ConcurrentChangeError
 	var before *changedSincePlanError
 	if errors.As(err, &during) || errors.As(err, &before) {
-		return "RDS instance changed outside this apply"
+		return rdsservice.Rules[rdsservice.RuleChangedDuringApply].Summary
 	}
 	return otherwise
 }

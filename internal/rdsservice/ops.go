@@ -241,13 +241,11 @@ type ConcurrentChangeError struct {
 }
 
 func (e *ConcurrentChangeError) Error() string {
-	msg := fmt.Sprintf("RDS instance %s was changed outside this apply while it waited for its own change: %s. ",
-		e.InstanceID, strings.Join(e.Changes, ", "))
+	reason := ""
 	if e.Reason != "" {
-		msg += e.Reason + ". "
+		reason = e.Reason + ". "
 	}
-	return msg + fmt.Sprintf("This apply's change was sent, but the instance does not have %s and will not get it by waiting. "+
-		"Nothing else was sent. Run terraform plan to see the instance as it is now, and change the configuration or apply again.", e.Missing)
+	return problem(RuleChangedDuringApply, e.InstanceID, e.InstanceID, strings.Join(e.Changes, ", "), reason, e.Missing).Detail
 }
 
 // concurrentConflict reports, for an instance Running without the requested values, whether

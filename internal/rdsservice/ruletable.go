@@ -107,6 +107,13 @@ const (
 	RuleCreateUnrefreshed RuleID = "create-incomplete-not-refreshed"
 )
 
+// Rule ids of an update that meets a change made outside it (the apply decides them, with what it
+// reads then).
+const (
+	RuleChangedDuringApply RuleID = "changed-during-apply"
+	RuleChangedSincePlan   RuleID = "changed-since-plan"
+)
+
 // Rule ids, grouped as the table is.
 const (
 	Rule16KEngine           RuleID = "16k-engine"
@@ -592,6 +599,20 @@ var ruleTable = []Rule{
 			"their planned values and this plan did not refresh (-refresh=false), so it cannot show them.",
 		Args: "instance, failed step, error, attributes",
 		Fix:  "Run a plan with refresh to see the remaining change."},
+
+	// ---- changes made outside an apply while it runs (issue 19 items 5 and 6) ----
+	{ID: RuleChangedDuringApply, Source: "provider: an update waits only for its own change and fails fast when another change rules it out",
+		Attribute: "id", Summary: "RDS instance changed outside this apply",
+		Detail: "RDS instance %[1]s was changed outside this apply while it waited for its own change: %[2]s. %[3]s" +
+			"This apply's change was sent, but the instance does not have %[4]s and will not get it by waiting. Nothing else was sent.",
+		Args: "instance, changes, reason (a sentence, or empty), what is missing",
+		Fix:  "Run terraform plan to see the instance as it is now, and change the configuration or apply again."},
+	{ID: RuleChangedSincePlan, Source: "provider: an update re-checks with the plan's rules before any write",
+		Attribute: "id", Summary: "RDS instance changed outside this apply",
+		Detail: "RDS instance %[1]s was changed outside this apply after the plan was made: %[2]s. For the instance as it is now, " +
+			"this apply's change is refused: %[3]s Nothing was sent for it.",
+		Args: "instance, changes, refusals",
+		Fix:  "Run terraform plan again: it starts from the instance as it is now."},
 }
 
 const (
