@@ -68,6 +68,16 @@ func afterStop(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.WithoutCancel(ctx), afterStopBudget)
 }
 
+// readAgain reads the instance once more after its creation stopped; fresh says whether the read
+// worked (when it did not, last stays).
+func readAgain(ctx context.Context, data *ProviderData, id string, last *rdsapi.DBInstanceAttribute) (_ *rdsapi.DBInstanceAttribute, fresh bool) {
+	again, err := data.API.DescribeDBInstanceAttribute(ctx, id)
+	if err != nil {
+		return last, false
+	}
+	return again, true
+}
+
 // runningNow reports whether the instance is Running after its first wait failed: one read, with
 // its own budget. An instance that is not (still Creating, or unreadable) never became usable.
 func runningNow(ctx context.Context, data *ProviderData, id string) (*rdsapi.DBInstanceAttribute, bool) {
@@ -212,11 +222,7 @@ func (r *instanceResource) incompleteCreate(ctx context.Context, req resource.Cr
 	id := plan.ID.ValueString()
 	rctx, cancel := afterStop(ctx)
 	defer cancel()
-	again, rerr := r.data.API.DescribeDBInstanceAttribute(rctx, id)
-	fresh := rerr == nil
-	if fresh {
-		last = again
-	}
+	last, fresh := readAgain(rctx, r.data, id, last)
 	// What cannot be read now keeps its planned value; the next refresh reads it.
 	var ignored diag.Diagnostics
 	seen := plan
@@ -240,11 +246,7 @@ func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, req res
 	id := plan.ID.ValueString()
 	rctx, cancel := afterStop(ctx)
 	defer cancel()
-	again, rerr := r.data.API.DescribeDBInstanceAttribute(rctx, id)
-	fresh := rerr == nil
-	if fresh {
-		last = again
-	}
+	last, fresh := readAgain(rctx, r.data, id, last)
 	var ignored diag.Diagnostics
 	seen := plan
 	if last != nil {
