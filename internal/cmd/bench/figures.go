@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -221,28 +222,10 @@ func (b *bench) figure3(ctx context.Context) *figure {
 				return err
 			}
 		}
-		// One untimed plan each warms the page cache and the simulator.
-		for _, dir := range dirs {
-			if _, _, err := b.tf.plan(ctx, dir, env, nil); err != nil {
-				return err
-			}
-		}
 		b.logf("figure 3: %d interleaved rounds of the four plans", b.rounds)
-		times := map[string][]float64{}
-		changes := false
-		for i := 0; i < b.rounds; i++ {
-			// Rotate the order so that no configuration always runs first or last.
-			for j := range dirs {
-				dir := dirs[(i+j)%len(dirs)]
-				res, ch, err := b.tf.plan(ctx, dir, env, nil)
-				if err != nil {
-					return err
-				}
-				times[dir] = append(times[dir], seconds(res.Duration))
-				if dir == rdsDir {
-					changes = changes || ch
-				}
-			}
+		times, changes, err := b.interleavedPlans(ctx, dirs, b.rounds, env, rdsDir)
+		if err != nil {
+			return err
 		}
 		rds, same, td, null := median(times[rdsDir]), median(times[sameDir]), median(times[tdDir]), median(times[nullDir])
 		ratio := rds / same
@@ -315,6 +298,31 @@ type providerUsage struct {
 // providerUsage runs one plan against a provider the bench started in debug mode and returns the
 // provider's VmHWM and CPU time. Reattached, Terraform does not stop the provider at the end, so
 // the process is still there to be read; the bench stops it afterwards.
+// interleavedPlans plans each directory once untimed (warming the page cache and the simulator),
+// then times rounds of one plan each, rotating the order so that no configuration always runs
+// first or last. It returns each directory's times and whether a plan of watched showed changes.
+func (b *bench) interleavedPlans(ctx context.Context, dirs []string, rounds int, env []string, watched ...string) (map[string][]float64, bool, error) {
+	for _, dir := range dirs {
+		if _, _, err := b.tf.plan(ctx, dir, env, nil); err != nil {
+			return nil, false, err
+		}
+	}
+	times := map[string][]float64{}
+	changes := false
+	for i := 0; i < rounds; i++ {
+		for j := range dirs {
+			dir := dirs[(i+j)%len(dirs)]
+			res, ch, err := b.tf.plan(ctx, dir, env, nil)
+			if err != nil {
+				return nil, false, err
+			}
+			times[dir] = append(times[dir], seconds(res.Duration))
+			changes = changes || (ch && slices.Contains(watched, dir))
+		}
+	}
+	return times, changes, nil
+}
+
 func (b *bench) providerUsage(ctx context.Context, dir string, env []string) (providerUsage, error) {
 	return b.debugPlanUsage(ctx, b.providerBin, dir, env)
 }

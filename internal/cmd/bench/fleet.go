@@ -228,26 +228,10 @@ func (b *bench) figure7(ctx context.Context) *figure {
 			return err
 		}
 		dirs := []string{fl.bigDir, fl.smallDir, floors.tdBig, floors.tdSmall}
-		for _, dir := range dirs {
-			if _, _, err := b.tf.plan(ctx, dir, env, nil); err != nil {
-				return err
-			}
-		}
 		b.logf("figure 7: %d interleaved rounds of plans of %d and %d instances and terraform_data", b.fleetRounds, fl.big, fl.small)
-		times := map[string][]float64{}
-		changes := false
-		for i := 0; i < b.fleetRounds; i++ {
-			for j := range dirs {
-				dir := dirs[(i+j)%len(dirs)]
-				res, ch, err := b.tf.plan(ctx, dir, env, nil)
-				if err != nil {
-					return err
-				}
-				times[dir] = append(times[dir], seconds(res.Duration))
-				if dir == fl.bigDir || dir == fl.smallDir {
-					changes = changes || ch
-				}
-			}
+		times, changes, err := b.interleavedPlans(ctx, dirs, b.fleetRounds, env, fl.bigDir, fl.smallDir)
+		if err != nil {
+			return err
 		}
 		big, small := median(times[fl.bigDir]), median(times[fl.smallDir])
 		fl.unquotedSeconds = big
