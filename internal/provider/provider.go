@@ -5,6 +5,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +14,6 @@ import (
 	"github.com/aliyun/credentials-go/credentials"
 	"github.com/aliyun/credentials-go/credentials/providers"
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -40,6 +40,9 @@ var (
 const (
 	defaultRegion     = "cn-hangzhou"
 	defaultMaxRetries = 5
+	// Bounds of max_retries and max_requests_per_second, stated in their descriptions.
+	minMaxRetries, maxMaxRetries               = 0, 100
+	minRequestsPerSecond, maxRequestsPerSecond = 0.1, 10000.0
 	// Poll bounds for every wait; the deadline comes from the resource's timeouts.
 	waiterMinInterval = 500 * time.Millisecond
 	waiterMaxInterval = 15 * time.Second
@@ -71,6 +74,10 @@ type ProviderData struct {
 	parameterTemplates parameterTemplateCache
 	// plans remembers the primaries' planned atomic_write_16k of this run (read-only plans use it).
 	plans plannedPrimaries
+	// unknownSettings names the provider settings not known at plan (built from another resource's
+	// attribute). Set only on the data sources' copy, whose API is then nil; requireConfigured
+	// reports them.
+	unknownSettings []string
 }
 
 // Metadata returns the provider type name.
@@ -129,21 +136,25 @@ func (p *RDSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 				MarkdownDescription: "Allow a plain-http `endpoint` on a host other than loopback. Only for test " +
 					"set-ups; never with real credentials.",
 			},
-			"max_retries": schema.Int64Attribute{
+			"max_retries": schema.NumberAttribute{
 				Optional: true,
 				MarkdownDescription: fmt.Sprintf("Retries of one API call on throttling, server errors and connection "+
-					"failures (default %d); one call, all its attempts included, gets at most %s. Creates, which carry a "+
-					"`ClientToken`, are resent with the same token beyond this until the resource's `timeouts.create`. Waits "+
-					"for the instance are bounded by the resource's `timeouts`.", defaultMaxRetries, rdsapi.DefaultCallTimeout),
-				Validators: []validator.Int64{int64validator.Between(0, 100)},
+					"failures: a whole number from %d to %d (default %d); one call, all its attempts included, gets at most %s. "+
+					"Creates, which carry a `ClientToken`, are resent with the same token beyond this until the resource's "+
+					"`timeouts.create`. Waits for the instance are bounded by the resource's `timeouts`.",
+					minMaxRetries, maxMaxRetries, defaultMaxRetries, rdsapi.DefaultCallTimeout),
+				// A Number, not an Int64: the framework cannot convert 2.5 to an Int64 and reports it as a
+				// provider bug; this validator names the attribute and the value instead.
+				Validators: []validator.Number{wholeNumberBetween{min: minMaxRetries, max: maxMaxRetries}},
 			},
 			"max_requests_per_second": schema.Float64Attribute{
 				Optional: true,
-				MarkdownDescription: "Ceiling on the calls per second of each RDS API action from this provider. Alibaba " +
+				MarkdownDescription: "Ceiling on the calls per second of each RDS API action from this provider, from " +
+					fmt.Sprint(minRequestsPerSecond) + " to " + fmt.Sprint(maxRequestsPerSecond) + " (fractions allowed). Alibaba " +
 					"Cloud limits each action per account and region; unset, the provider paces every action at the " +
 					"rate the cloud lets through, lowering it on a throttling answer and raising it again after quiet " +
 					"seconds. Set it to leave quota to other users of the account; below it the provider still adapts.",
-				Validators: []validator.Float64{float64validator.Between(0.1, 10000)},
+				Validators: []validator.Float64{float64validator.Between(minRequestsPerSecond, maxRequestsPerSecond)},
 			},
 		},
 	}
@@ -158,7 +169,7 @@ type providerModel struct {
 	Profile       types.String `tfsdk:"profile"`
 	Endpoint      types.String `tfsdk:"endpoint"`
 	Insecure      types.Bool   `tfsdk:"insecure"`
-	MaxRetries    types.Int64  `tfsdk:"max_retries"`
+	MaxRetries    types.Number `tfsdk:"max_retries"`
 
 	MaxRequestsPerSecond types.Float64 `tfsdk:"max_requests_per_second"`
 }
@@ -183,11 +194,18 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		{"insecure", cfg.Insecure.IsUnknown()}, {"max_retries", cfg.MaxRetries.IsUnknown()},
 		{"max_requests_per_second", cfg.MaxRequestsPerSecond.IsUnknown()},
 	}
+	var pending []string
 	for _, u := range unknown {
 		if u.unknown {
-			tflog.Debug(ctx, "provider configuration not yet known; deferring client set-up", map[string]any{"attribute": u.name})
-			return
+			pending = append(pending, u.name)
 		}
+	}
+	if len(pending) > 0 {
+		tflog.Debug(ctx, "provider configuration not yet known; deferring client set-up", map[string]any{"attributes": pending})
+		// Data sources are read during plan and can only fail: they get the names to report. Resources
+		// get nothing, so their plan checks wait for the apply, which configures the provider again.
+		resp.DataSourceData = &ProviderData{unknownSettings: pending}
+		return
 	}
 
 	settings := resolveSettings(cfg, os.Getenv)
@@ -206,12 +224,13 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		userAgent += " terraform/" + req.TerraformVersion
 	}
 	client, err := rdsapi.New(rdsapi.Config{
-		RegionID:    settings.region,
-		Endpoint:    settings.endpoint,
-		Insecure:    settings.insecure,
-		Credentials: cred,
-		MaxRetries:  settings.maxRetries,
-		UserAgent:   userAgent,
+		RegionID:         settings.region,
+		Endpoint:         settings.endpoint,
+		Insecure:         settings.insecure,
+		Credentials:      cred,
+		CredentialSource: settings.credentialSource(),
+		MaxRetries:       settings.maxRetries,
+		UserAgent:        userAgent,
 		// One pacer per client: every resource of this provider process shares it.
 		MaxRequestsPerSecond: cfg.MaxRequestsPerSecond.ValueFloat64(),
 	})
@@ -261,6 +280,40 @@ type settings struct {
 	maxRetries                                                     int
 	// profileExplicit says the profile came from the attribute or ALIBABA_CLOUD_PROFILE.
 	profileExplicit bool
+	// Where each credential setting came from, for errors that refuse the credentials.
+	accessKeyFrom, secretKeyFrom, securityTokenFrom, profileFrom string
+}
+
+// usesStaticKeys says buildCredential takes the AccessKey pair rather than a CLI profile.
+func (s settings) usesStaticKeys() bool {
+	return s.accessKey != "" && s.secretKey != "" && !s.profileExplicit
+}
+
+// credentialSource names where the credentials buildCredential picks come from, so that an
+// answer refusing them points at the setting to fix.
+func (s settings) credentialSource() string {
+	if s.usesStaticKeys() {
+		source := fmt.Sprintf("the AccessKey ID from %s and its secret from %s", s.accessKeyFrom, s.secretKeyFrom)
+		if s.securityToken != "" {
+			source += ", with the STS token from " + s.securityTokenFrom
+		}
+		return source
+	}
+	if s.profileExplicit {
+		return fmt.Sprintf("the Alibaba Cloud CLI profile %q (named by %s) in %s", s.profile, s.profileFrom, cliProfileFile())
+	}
+	return "the current profile of the Alibaba Cloud CLI in " + cliProfileFile()
+}
+
+// cliProfileFile is the CLI's configuration file: ALIBABA_CLOUD_CONFIG_FILE, else ~/.aliyun/config.json.
+func cliProfileFile() string {
+	if file := os.Getenv("ALIBABA_CLOUD_CONFIG_FILE"); file != "" {
+		return file
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".aliyun", "config.json")
+	}
+	return ""
 }
 
 func firstEnv(getenv func(string) string, names []string) string {
@@ -273,29 +326,42 @@ func firstEnv(getenv func(string) string, names []string) string {
 }
 
 func stringOr(v types.String, getenv func(string) string, names []string) string {
+	value, _ := stringFrom(v, "", getenv, names)
+	return value
+}
+
+// stringFrom is stringOr that also says where the value came from: the attribute, or the
+// environment variable that set it ("" when unset).
+func stringFrom(v types.String, attribute string, getenv func(string) string, names []string) (value, from string) {
 	if !v.IsNull() && !v.IsUnknown() && v.ValueString() != "" {
-		return v.ValueString()
+		return v.ValueString(), "`" + attribute + "` in the provider block"
 	}
-	return firstEnv(getenv, names)
+	for _, n := range names {
+		if value := strings.TrimSpace(getenv(n)); value != "" {
+			return value, "the environment variable " + n
+		}
+	}
+	return "", ""
 }
 
 func resolveSettings(cfg providerModel, getenv func(string) string) settings {
 	s := settings{
-		region:        stringOr(cfg.Region, getenv, envRegion),
-		accessKey:     stringOr(cfg.AccessKey, getenv, envAccessKey),
-		secretKey:     stringOr(cfg.SecretKey, getenv, envSecretKey),
-		securityToken: stringOr(cfg.SecurityToken, getenv, envSecurityToken),
-		profile:       stringOr(cfg.Profile, getenv, envProfile),
-		endpoint:      stringOr(cfg.Endpoint, getenv, envEndpoint),
-		insecure:      cfg.Insecure.ValueBool(),
-		maxRetries:    defaultMaxRetries,
+		region:     stringOr(cfg.Region, getenv, envRegion),
+		endpoint:   stringOr(cfg.Endpoint, getenv, envEndpoint),
+		insecure:   cfg.Insecure.ValueBool(),
+		maxRetries: defaultMaxRetries,
 	}
+	s.accessKey, s.accessKeyFrom = stringFrom(cfg.AccessKey, "access_key", getenv, envAccessKey)
+	s.secretKey, s.secretKeyFrom = stringFrom(cfg.SecretKey, "secret_key", getenv, envSecretKey)
+	s.securityToken, s.securityTokenFrom = stringFrom(cfg.SecurityToken, "security_token", getenv, envSecurityToken)
+	s.profile, s.profileFrom = stringFrom(cfg.Profile, "profile", getenv, envProfile)
 	s.profileExplicit = s.profile != ""
 	if s.region == "" {
 		s.region = defaultRegion
 	}
-	if !cfg.MaxRetries.IsNull() {
-		s.maxRetries = int(cfg.MaxRetries.ValueInt64())
+	if isKnown(cfg.MaxRetries) {
+		n, _ := cfg.MaxRetries.ValueBigFloat().Int64() // whole and bounded: wholeNumberBetween checked it
+		s.maxRetries = int(n)
 	}
 	return s
 }
@@ -310,7 +376,7 @@ const credentialHelp = "Set them in the provider block (`access_key` and `secret
 // ("" for the provider as a whole) with an error.
 func buildCredential(s settings) (credentials.Credential, string, error) {
 	switch {
-	case s.accessKey != "" && s.secretKey != "" && !s.profileExplicit:
+	case s.usesStaticKeys():
 		if s.securityToken != "" {
 			p, err := providers.NewStaticSTSCredentialsProviderBuilder().
 				WithAccessKeyId(s.accessKey).WithAccessKeySecret(s.secretKey).WithSecurityToken(s.securityToken).Build()
@@ -326,18 +392,13 @@ func buildCredential(s settings) (credentials.Credential, string, error) {
 		}
 		return credentials.FromCredentialsProvider("access_key", p), "", nil
 	case s.accessKey != "" && s.secretKey == "" && !s.profileExplicit:
-		return nil, "secret_key", fmt.Errorf("an AccessKey ID is set but its secret is not. %s", credentialHelp)
+		return nil, "secret_key", fmt.Errorf("an AccessKey ID is set (by %s) but its secret is not. %s", s.accessKeyFrom, credentialHelp)
 	case s.accessKey == "" && s.secretKey != "" && !s.profileExplicit:
-		return nil, "access_key", fmt.Errorf("an AccessKey secret is set but its ID is not. %s", credentialHelp)
+		return nil, "access_key", fmt.Errorf("an AccessKey secret is set (by %s) but its ID is not. %s", s.secretKeyFrom, credentialHelp)
 	}
 
 	// CLI profile: explicitly named, or the CLI's current profile when a config file exists.
-	file := os.Getenv("ALIBABA_CLOUD_CONFIG_FILE")
-	if file == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			file = filepath.Join(home, ".aliyun", "config.json")
-		}
-	}
+	file := cliProfileFile()
 	if !s.profileExplicit {
 		if _, err := os.Stat(file); file == "" || err != nil {
 			return nil, "", fmt.Errorf("no credentials were found. %s", credentialHelp)
@@ -356,4 +417,28 @@ func buildCredential(s settings) (credentials.Credential, string, error) {
 		return nil, "profile", fmt.Errorf("the Alibaba Cloud CLI profile %q in %s gives no credentials: %w. %s", name, file, err, credentialHelp)
 	}
 	return credentials.FromCredentialsProvider("cli_profile", p), "", nil
+}
+
+// wholeNumberBetween accepts whole numbers in [min, max]: what max_retries takes.
+type wholeNumberBetween struct{ min, max int64 }
+
+func (v wholeNumberBetween) Description(context.Context) string {
+	return fmt.Sprintf("a whole number from %d to %d", v.min, v.max)
+}
+
+func (v wholeNumberBetween) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v wholeNumberBetween) ValidateNumber(_ context.Context, req validator.NumberRequest, resp *validator.NumberResponse) {
+	if !isKnown(req.ConfigValue) {
+		return
+	}
+	f := req.ConfigValue.ValueBigFloat()
+	n, accuracy := f.Int64()
+	if accuracy != big.Exact || n < v.min || n > v.max {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid "+req.Path.String(), fmt.Sprintf(
+			"%s = %s: it must be a whole number from %d to %d (the retries of one API call; default %d).",
+			req.Path, f.Text('g', -1), v.min, v.max, defaultMaxRetries))
+	}
 }

@@ -26,7 +26,8 @@ func checkRegion(ctx context.Context, s settings, cred credentials.Credential, c
 	}
 	asker := client
 	if s.endpoint == "" {
-		central, err := rdsapi.New(rdsapi.Config{RegionID: s.region, Endpoint: rdsapi.CentralEndpoint, Credentials: cred, MaxRetries: s.maxRetries})
+		central, err := rdsapi.New(rdsapi.Config{RegionID: s.region, Endpoint: rdsapi.CentralEndpoint, Credentials: cred,
+			CredentialSource: s.credentialSource(), MaxRetries: s.maxRetries})
 		if err != nil {
 			return err
 		}

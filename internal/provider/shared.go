@@ -31,6 +31,9 @@ func providerDataFrom(raw any, typeName string, diags *diag.Diagnostics) *Provid
 		return nil
 	}
 	data, ok := raw.(*ProviderData)
+	if ok && data != nil && len(data.unknownSettings) > 0 {
+		return data // not configured until apply: requireConfigured names the settings
+	}
 	if !ok || data == nil || data.API == nil || data.Waiter == nil {
 		diags.AddError("Unexpected provider data",
 			fmt.Sprintf("%s expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", typeName, raw))
@@ -41,9 +44,18 @@ func providerDataFrom(raw any, typeName string, diags *diag.Diagnostics) *Provid
 
 // requireConfigured reports an error when an operation runs without a configured provider.
 func requireConfigured(data *ProviderData, diags *diag.Diagnostics) bool {
-	if data == nil {
+	switch {
+	case data == nil:
 		diags.AddError("Provider not configured",
-			"The rds provider has no API client. Check the provider configuration (credentials, region, endpoint).")
+			"The rds provider is not configured: a provider setting is not known until apply (it is built from another "+
+				"resource's attribute), or configuring it failed (see the error above). Check the provider configuration "+
+				"(credentials, region, endpoint).")
+		return false
+	case data.API == nil:
+		diags.AddError("Provider setting not known until apply", fmt.Sprintf("The rds provider setting(s) %s are built "+
+			"from attributes of resources not applied yet, so the provider cannot call the API during this plan. Use "+
+			"values known at plan time for them, or apply the resources they come from first (terraform apply -target=...).",
+			"`"+strings.Join(data.unknownSettings, "`, `")+"`"))
 		return false
 	}
 	return true

@@ -48,14 +48,16 @@ const clientUserAgent = "terraform-provider-rds-rdsapi/1"
 // Client is the HTTPS implementation of API: RPC-style POST requests signed with ACS3-HMAC-SHA256,
 // retried on throttling, transient errors and connection failures.
 type Client struct {
-	endpoint     string // scheme://host[:port]/
-	regionID     string
-	credentials  credentials.Credential
-	httpClient   *http.Client
-	userAgent    string
-	maxRetries   int
-	retryWaitMin time.Duration
-	retryWaitMax time.Duration
+	endpoint    string // scheme://host[:port]/
+	regionID    string
+	credentials credentials.Credential
+	// credentialSource is Config.CredentialSource.
+	credentialSource string
+	httpClient       *http.Client
+	userAgent        string
+	maxRetries       int
+	retryWaitMin     time.Duration
+	retryWaitMax     time.Duration
 	// callTimeout bounds one call, all its attempts and backoff included.
 	callTimeout time.Duration
 	pacer       *pacer // paces calls per action (ratelimit.go)
@@ -95,18 +97,19 @@ func New(cfg Config) (*Client, error) {
 		userAgent += " " + ua
 	}
 	return &Client{
-		endpoint:     endpoint.String(),
-		regionID:     region,
-		credentials:  cfg.Credentials,
-		httpClient:   httpClient,
-		userAgent:    userAgent,
-		maxRetries:   cfg.MaxRetries,
-		retryWaitMin: defaultRetryWaitMin,
-		retryWaitMax: defaultRetryWaitMax,
-		callTimeout:  orDefault(cfg.CallTimeout, DefaultCallTimeout),
-		pacer:        newPacer(cfg.MaxRequestsPerSecond, time.Now),
-		now:          time.Now,
-		newNonce:     uuid.NewString,
+		endpoint:         endpoint.String(),
+		regionID:         region,
+		credentials:      cfg.Credentials,
+		credentialSource: cfg.CredentialSource,
+		httpClient:       httpClient,
+		userAgent:        userAgent,
+		maxRetries:       cfg.MaxRetries,
+		retryWaitMin:     defaultRetryWaitMin,
+		retryWaitMax:     defaultRetryWaitMax,
+		callTimeout:      orDefault(cfg.CallTimeout, DefaultCallTimeout),
+		pacer:            newPacer(cfg.MaxRequestsPerSecond, time.Now),
+		now:              time.Now,
+		newNonce:         uuid.NewString,
 	}, nil
 }
 
@@ -169,6 +172,9 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
 	if err := c.sign(req.Request); err != nil {
+		if c.credentialSource != "" {
+			return fmt.Errorf("RDS %s: %w (credentials from %s)", action, err, c.credentialSource)
+		}
 		return fmt.Errorf("RDS %s: %w", action, err)
 	}
 
@@ -207,6 +213,7 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 		err := responseError(action, resp.StatusCode, body)
 		if apiErr, ok := err.(*Error); ok {
 			apiErr.InstanceID = p["DBInstanceId"]
+			apiErr.CredentialSource = c.credentialSource
 		}
 		return err
 	}
@@ -283,6 +290,10 @@ func parseErrorBody(status int, body []byte) (*Error, bool) {
 func responseError(action string, status int, body []byte) error {
 	if apiErr, ok := parseErrorBody(status, body); ok {
 		return apiErr
+	}
+	if strings.Contains(string(body), "HTTP request to an HTTPS server") {
+		return fmt.Errorf("RDS %s: the endpoint speaks HTTPS, but the request was sent in plain HTTP: check the scheme of "+
+			"`endpoint` (https://host[:port]); not retried", action)
 	}
 	return fmt.Errorf("RDS %s: HTTP %d without an API error body (body starts %s)", action, status, quoteForError(string(body)))
 }

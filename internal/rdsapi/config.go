@@ -19,6 +19,10 @@ type Config struct {
 	// Credentials supplies the access key, secret and optional STS token for every request; the
 	// provider builds it with credentials-go (static keys, STS, CLI profile).
 	Credentials credentials.Credential
+	// CredentialSource says where Credentials came from ("the provider block's access_key and
+	// secret_key", "CLI profile \"dev\" in ~/.aliyun/config.json"); an answer refusing the
+	// credentials names it, so the user knows which setting to fix.
+	CredentialSource string
 	// MaxRetries bounds the retries of one call on throttling, transient errors and connection
 	// failures; every retry is also bounded by the caller's context.
 	MaxRetries int

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -160,4 +161,40 @@ func TestCallBudgetKeepsTheLastAnswer(t *testing.T) {
 	if !errors.Is(err, ErrNoAnswer) || !IsThrottled(err) {
 		t.Fatalf("want ErrNoAnswer wrapping the throttling answer, got %v", err)
 	}
+}
+
+// An endpoint whose scheme does not match the server fails at the first attempt with a hint to
+// check the scheme: https:// (or no scheme) against plain HTTP, and http:// against HTTPS.
+func TestSchemeMismatchIsNotRetriedAndNamesTheScheme(t *testing.T) {
+	cloud, plain := newFakeCloud(t, answers(success(`{"RequestId":"r"}`)))
+	host := strings.TrimPrefix(plain.URL, "http://")
+	for _, endpoint := range []string{"https://" + host, host} {
+		c, err := New(Config{RegionID: "cn-hangzhou", Endpoint: endpoint, Credentials: staticCredentials(t), MaxRetries: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.retryWaitMin, c.retryWaitMax = time.Millisecond, 2*time.Millisecond
+		_, err = c.DescribeDBInstanceAttribute(context.Background(), "rm-1")
+		if err == nil {
+			t.Fatalf("%s: no error", endpoint)
+		}
+		mustContain(t, err.Error(), "plain HTTP", "scheme of `endpoint`", "(1 attempt(s))", "not retried")
+	}
+	if n := len(cloud.requests()); n != 0 {
+		t.Errorf("the plain-HTTP server got %d requests, want 0 (the TLS handshake fails first)", n)
+	}
+
+	tlsCloud := &fakeCloud{t: t, secrets: map[string]string{testKeyID: testSecret}, reply: answers(success(`{"RequestId":"r"}`))}
+	secure := httptest.NewTLSServer(tlsCloud)
+	t.Cleanup(secure.Close)
+	c, err := New(Config{RegionID: "cn-hangzhou", Endpoint: "http://" + strings.TrimPrefix(secure.URL, "https://"),
+		Credentials: staticCredentials(t), MaxRetries: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.DescribeDBInstanceAttribute(context.Background(), "rm-1")
+	if err == nil {
+		t.Fatal("http:// against an HTTPS server: no error")
+	}
+	mustContain(t, err.Error(), "speaks HTTPS", "scheme of `endpoint`", "not retried")
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"strings"
 	"syscall"
 )
@@ -25,6 +26,8 @@ type Error struct {
 	// InstanceID is the DBInstanceId the refused request named (empty when it named none), so
 	// that a retry of a busy answer can look at the instance.
 	InstanceID string
+	// CredentialSource is Config.CredentialSource, named when the credentials were refused.
+	CredentialSource string
 }
 
 func (e *Error) Error() string {
@@ -34,6 +37,9 @@ func (e *Error) Error() string {
 	}
 	if fix := codeFixes[e.Code]; fix != "" {
 		msg += ". " + fix
+	}
+	if e.CredentialSource != "" && e.Class() == ClassAuth {
+		msg += ". The credentials in use came from " + e.CredentialSource
 	}
 	return msg
 }
@@ -226,8 +232,9 @@ func explainTransport(err error) string {
 	case errors.As(err, &unknownCA), errors.As(err, &invalid), errors.As(err, &verifyErr):
 		return fmt.Sprintf("the endpoint's TLS certificate is not trusted (%v). Check `endpoint`, or whether a proxy "+
 			"intercepts TLS (then install its CA); not retried", err)
-	case errors.As(err, &recordErr):
-		return "the endpoint does not speak TLS (is it a plain-http endpoint? then use http://); not retried"
+	case errors.Is(err, http.ErrSchemeMismatch), errors.As(err, &recordErr):
+		return "the endpoint answers in plain HTTP, not HTTPS: check the scheme of `endpoint` (a local simulator " +
+			"needs http://host:port; without a scheme https:// is assumed); not retried"
 	case errors.As(err, &dnsErr):
 		return fmt.Sprintf("the host name does not resolve (%v). Check `region` and `endpoint`, and DNS", dnsErr)
 	case strings.Contains(msg, "TLS handshake timeout"):

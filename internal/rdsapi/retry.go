@@ -101,7 +101,8 @@ func (a *attemptLog) logAttempt(ctx context.Context, retry bool, key, value stri
 
 // retryTransportError decides on a failure without a response. A request that never left (dial
 // or DNS failure) is always safe to resend; a broken connection after sending only when
-// replaySafe. Certificate and protocol failures do not heal by retrying.
+// replaySafe. Certificate and protocol failures do not heal by retrying, nor does an https
+// endpoint that answers in plain HTTP (net/http reports it as ErrSchemeMismatch).
 func retryTransportError(err error, replaySafe bool) bool {
 	var (
 		certErr      *tls.CertificateVerificationError
@@ -111,7 +112,7 @@ func retryTransportError(err error, replaySafe bool) bool {
 		recordHeader tls.RecordHeaderError
 	)
 	if errors.As(err, &certErr) || errors.As(err, &unknownCA) || errors.As(err, &hostnameErr) ||
-		errors.As(err, &invalidCert) || errors.As(err, &recordHeader) {
+		errors.As(err, &invalidCert) || errors.As(err, &recordHeader) || errors.Is(err, http.ErrSchemeMismatch) {
 		return false
 	}
 	return notSent(err) || replaySafe

@@ -1,0 +1,146 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// Issue 31 §2: messages that point the right way.
+
+// A provider setting built from another resource's attribute is unknown during the first plan: a
+// data source read then says so and names the setting, instead of "no API client".
+func TestAccProviderSettingUnknownAtPlanIsNamed(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	cfg := fmt.Sprintf(`
+resource "terraform_data" "ep" {
+  input = %q
+}
+provider "rds" {
+  endpoint   = terraform_data.ep.output
+  region     = %q
+  access_key = %q
+  secret_key = %q
+}
+data "rds_instance" "probe" {
+  id = "rm-probe"
+}
+`, env.srv.URL, simulator.DefaultRegion, simulator.DefaultAccessKeyID, simulator.DefaultAccessKeySecret)
+	expectPlanError(t, cfg, wrapped("Provider setting not known until apply", "`endpoint`", "built from attributes of resources not applied yet"))
+}
+
+// max_retries = 2.5 is a validation error naming the attribute, the value and the bounds (the
+// framework's Int64 conversion reported it as a provider bug, "%!s(*big.Float=2.5)").
+func TestAccProviderMaxRetriesMustBeAWholeNumber(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	for _, value := range []string{"2.5", "101", "-1"} {
+		expectPlanError(t, readConfig(env.srv.URL, simulator.DefaultRegion, "  max_retries = "+value+"\n"),
+			wrapped("Invalid max_retries", "max_retries = "+value+": it must be a whole number from 0 to 100"))
+	}
+	if n := env.requests("DescribeDBInstanceAttribute"); n != 0 {
+		t.Errorf("a refused max_retries sent %d requests, want 0", n)
+	}
+}
+
+// The bounds of max_retries and max_requests_per_second are in their descriptions (the docs).
+func TestProviderRetryAndRateBoundsAreDocumented(t *testing.T) {
+	resp := schemaOf(t)
+	for name, want := range map[string]string{
+		"max_retries":             "a whole number from 0 to 100",
+		"max_requests_per_second": "from 0.1 to 10000",
+	} {
+		if got := resp.Attributes[name].GetMarkdownDescription(); !strings.Contains(got, want) {
+			t.Errorf("%s: description %q does not state its bounds (%q)", name, got, want)
+		}
+	}
+}
+
+// An https:// endpoint (or one without a scheme) in front of a plain-HTTP server fails at the
+// first attempt, with a hint to check the scheme, and nothing reaches the server.
+func TestAccEnvironment_schemeMismatch(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	host := strings.TrimPrefix(env.srv.URL, "http://")
+	for _, endpoint := range []string{"https://" + host, host} {
+		took := expectPlanError(t, readConfig(endpoint, simulator.DefaultRegion, ""),
+			wrapped("answers in plain HTTP, not HTTPS", "check the scheme of `endpoint`", "(1 attempt(s))"))
+		checkQuick(t, "scheme mismatch", took)
+	}
+	if n := env.requests("DescribeDBInstanceAttribute"); n != 0 {
+		t.Errorf("the simulator got %d requests through a mismatched scheme, want 0", n)
+	}
+}
+
+// Credentials the cloud refuses: the error names where they came from (here the older
+// environment variables), so the user knows which setting to fix.
+func TestAccCredentialErrorNamesItsSource(t *testing.T) {
+	clearCredentialEnv(t)
+	t.Setenv("ALICLOUD_ACCESS_KEY", "revoked-id")
+	t.Setenv("ALICLOUD_SECRET_KEY", "revoked-secret")
+	env := newTestEnv(t, testSimOptions())
+	cfg := fmt.Sprintf(`
+provider "rds" {
+  endpoint = %q
+  region   = %q
+}
+data "rds_instance" "probe" {
+  id = "rm-probe"
+}
+`, env.srv.URL, simulator.DefaultRegion)
+	expectPlanError(t, cfg, wrapped("InvalidAccessKeyId.NotFound", "The credentials in use came from",
+		"the environment variable ALICLOUD_ACCESS_KEY", "the environment variable ALICLOUD_SECRET_KEY"))
+}
+
+// Each way of giving credentials is named: the block, the variables, the CLI profile.
+func TestCredentialSourceNamesTheSetting(t *testing.T) {
+	clearCredentialEnv(t)
+	t.Setenv("ALIBABA_CLOUD_CONFIG_FILE", "/tmp/cli.json")
+	env := map[string]string{"ALIBABA_CLOUD_ACCESS_KEY_SECRET": "s", "ALIBABA_CLOUD_SECURITY_TOKEN": "t", "ALIBABA_CLOUD_PROFILE": "dev"}
+	getenv := func(name string) string { return env[name] }
+	block := providerModel{AccessKey: types.StringValue("id")}
+	cases := map[string]struct {
+		cfg  providerModel
+		want []string
+	}{
+		"keys": {block, []string{"AccessKey ID from `access_key` in the provider block",
+			"secret from the environment variable ALIBABA_CLOUD_ACCESS_KEY_SECRET", "STS token from the environment variable ALIBABA_CLOUD_SECURITY_TOKEN"}},
+		"profile": {providerModel{}, []string{`CLI profile "dev" (named by the environment variable ALIBABA_CLOUD_PROFILE) in /tmp/cli.json`}},
+	}
+	for name, c := range cases {
+		if name == "keys" {
+			env["ALIBABA_CLOUD_PROFILE"] = ""
+		} else {
+			env["ALIBABA_CLOUD_PROFILE"] = "dev"
+		}
+		got := resolveSettings(c.cfg, getenv).credentialSource()
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q does not contain %q", name, got, w)
+			}
+		}
+	}
+	resp := configureProvider(t, map[string]tftypes.Value{"secret_key": tftypes.NewValue(tftypes.String, "s")})
+	if !resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), "set (by `secret_key` in the provider block)") {
+		t.Errorf("a half key pair must name where the half came from, got %v", resp.Diagnostics)
+	}
+}
+
+func schemaOf(t *testing.T) schema.Schema {
+	t.Helper()
+	var resp provider.SchemaResponse
+	New("test")().Schema(context.Background(), provider.SchemaRequest{}, &resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	return resp.Schema
+}
