@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -15,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 var (
@@ -49,7 +51,10 @@ func (d *accessListDataSource[T]) Schema(_ context.Context, _ datasource.SchemaR
 	resp.Schema = schema.Schema{
 		MarkdownDescription: d.description,
 		Attributes: map[string]schema.Attribute{
-			"instance_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the instance."},
+			"instance_id": schema.StringAttribute{
+				Required: true, MarkdownDescription: "Id of the instance (primary `rm-…` or read-only `rr-…`).",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
 			"name_regex": schema.StringAttribute{
 				Optional: true, MarkdownDescription: fmt.Sprintf("Keep only %s whose name matches this regular expression.", d.plural),
 				Validators: []validator.String{regexValidator{}},
@@ -84,6 +89,13 @@ func (d *accessListDataSource[T]) Read(ctx context.Context, req datasource.ReadR
 	}
 	id := instanceID.ValueString()
 	items, err := d.list(ctx, d.data.API, id)
+	if rdsapi.IsNotFound(err) {
+		// The same words as the rds_instance data source, on this data source's attribute.
+		notFound := rdsservice.Rules[rdsservice.RuleDataSourceNotFound].Problem(id, id, d.data.Region)
+		notFound.Attribute = "instance_id"
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{notFound})
+		return
+	}
 	if err != nil {
 		resp.Diagnostics.AddError("Error listing RDS "+d.plural, fmt.Sprintf("%s on %s: %v", d.call, id, err))
 		return

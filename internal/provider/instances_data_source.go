@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -20,6 +22,48 @@ var (
 	_ datasource.DataSource              = (*instancesDataSource)(nil)
 	_ datasource.DataSourceWithConfigure = (*instancesDataSource)(nil)
 )
+
+// The filter values DescribeDBInstances documents (Engine; DBInstanceStatus, spec §11). The
+// cloud compares them in its own spelling, so a filter is sent in that spelling whatever case the
+// configuration uses: `mysql` and `running` match as `MySQL` and `Running` do.
+var (
+	listEngines  = []string{"MySQL", "PostgreSQL", "SQLServer", "MariaDB"}
+	listStatuses = []string{
+		"Creating", "Running", "Deleting", "Rebooting", "Stopping", "Stopped", "DBInstanceClassChanging", "TRANSING",
+		"EngineVersionUpgrading", "TransingToOthers", "GuardDBInstanceCreating", "Restoring", "Importing",
+		"ImportingFromOthers", "DBInstanceNetTypeChanging", "GuardSwitching", "INS_CLONING", "Released",
+	}
+)
+
+// canonicalSpelling is the known value equal to v but for letter case (v itself when none is).
+func canonicalSpelling(known []string, v string) string {
+	for _, k := range known {
+		if strings.EqualFold(k, v) {
+			return k
+		}
+	}
+	return v
+}
+
+func markdownList(values []string) string { return "`" + strings.Join(values, "`, `") + "`" }
+
+// anyCaseOneOf accepts the known values in any letter case.
+type anyCaseOneOf []string
+
+func (v anyCaseOneOf) Description(context.Context) string {
+	return "one of " + strings.Join(v, ", ") + " (any letter case)"
+}
+
+func (v anyCaseOneOf) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v anyCaseOneOf) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if !isKnown(req.ConfigValue) || slices.ContainsFunc(v, func(k string) bool { return strings.EqualFold(k, req.ConfigValue.ValueString()) }) {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid "+req.Path.String()+" filter", fmt.Sprintf(
+		"%s = %q matches no instance: it is not one of %s (any letter case). Use one of them, or remove the filter.",
+		req.Path, req.ConfigValue.ValueString(), strings.Join(v, ", ")))
+}
 
 // NewInstancesDataSource returns the rds_instances data source.
 func NewInstancesDataSource() datasource.DataSource {
@@ -61,12 +105,16 @@ func (d *instancesDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 				Validators:          []validator.String{regexValidator{}},
 			},
 			"engine": schema.StringAttribute{
-				Optional:            true,
-				MarkdownDescription: "Only instances of this engine, e.g. `MySQL`.",
+				Optional: true,
+				MarkdownDescription: "Only instances of this engine, in any letter case: " + markdownList(listEngines) +
+					". Another value is a validation error.",
+				Validators: []validator.String{anyCaseOneOf(listEngines)},
 			},
 			"status": schema.StringAttribute{
-				Optional:            true,
-				MarkdownDescription: "Only instances in this status, e.g. `Running`.",
+				Optional: true,
+				MarkdownDescription: "Only instances in this status (`DBInstanceStatus`), in any letter case: " +
+					markdownList(listStatuses) + ". Another value is a validation error.",
+				Validators: []validator.String{anyCaseOneOf(listStatuses)},
 			},
 			"vpc_id": schema.StringAttribute{
 				Optional:            true,
@@ -112,8 +160,8 @@ func (d *instancesDataSource) Read(ctx context.Context, req datasource.ReadReque
 
 	items, err := rdsservice.ListAllDBInstances(ctx, d.data.API, &rdsapi.DescribeDBInstancesRequest{
 		RegionID:         d.data.Region,
-		Engine:           cfg.Engine.ValueString(),
-		DBInstanceStatus: cfg.Status.ValueString(),
+		Engine:           canonicalSpelling(listEngines, cfg.Engine.ValueString()),
+		DBInstanceStatus: canonicalSpelling(listStatuses, cfg.Status.ValueString()),
 		VPCID:            cfg.VpcID.ValueString(),
 	})
 	if err != nil {

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -143,4 +145,54 @@ func schemaOf(t *testing.T) schema.Schema {
 		t.Fatal(resp.Diagnostics)
 	}
 	return resp.Schema
+}
+
+// Issue 31 §1: rds_accounts and rds_databases refuse an empty instance_id at validate (no API
+// call), and a missing instance reads "not found" as the rds_instance data source does.
+func TestAccAccessListsRefuseEmptyAndMissingInstance(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	for _, ds := range []string{"rds_accounts", "rds_databases"} {
+		empty := env.providerBlock() + fmt.Sprintf("data %q \"x\" {\n  instance_id = \"\"\n}\n", ds)
+		expectPlanError(t, empty, wrapped("instance_id", "length must be at least 1"))
+		missing := env.providerBlock() + fmt.Sprintf("data %q \"x\" {\n  instance_id = \"rm-missing\"\n}\n", ds)
+		expectPlanError(t, missing, wrapped("RDS instance not found", "No instance rm-missing exists in region "+simulator.DefaultRegion))
+	}
+	st := env.sim.Stats()
+	if n := st.Requests["DescribeAccounts"] + st.Requests["DescribeDatabases"]; n != 2 {
+		t.Errorf("%d listing calls, want 2 (one per missing instance, none for the empty id)", n)
+	}
+}
+
+// Issue 31 §1: the rds_instances filters compare the same way for every field: engine and status
+// match in any letter case, and a value outside the documented set is a validation error.
+func TestInstancesDataSourceFiltersIgnoreCase(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	ctx := context.Background()
+	id, err := env.sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, filter := range [][2]string{{"mysql", "running"}, {"MySQL", "Running"}, {"MYSQL", "RUNNING"}} {
+		state, diags := dsRead(t, env, NewInstancesDataSource(), map[string]tftypes.Value{
+			"engine": tftypes.NewValue(tftypes.String, filter[0]), "status": tftypes.NewValue(tftypes.String, filter[1]),
+		})
+		if diags.HasError() {
+			t.Fatalf("%v: %v", filter, diags)
+		}
+		var m instancesDataModel
+		if d := state.Get(ctx, &m); d.HasError() {
+			t.Fatal(d)
+		}
+		if got := fmt.Sprint(m.IDs.Elements()); got != fmt.Sprintf("[%q]", id) {
+			t.Errorf("engine = %q, status = %q: ids %s, want [%s]", filter[0], filter[1], got, id)
+		}
+	}
+	for attribute, known := range map[string][]string{"engine": listEngines, "status": listStatuses} {
+		var resp validator.StringResponse
+		anyCaseOneOf(known).ValidateString(ctx, validator.StringRequest{Path: path.Root(attribute), ConfigValue: types.StringValue("runing")}, &resp)
+		if !resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), `= "runing" matches no instance`) {
+			t.Errorf("%s = \"runing\" must be refused naming the value, got %v", attribute, resp.Diagnostics)
+		}
+	}
 }
