@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -194,5 +196,30 @@ func TestInstancesDataSourceFiltersIgnoreCase(t *testing.T) {
 		if !resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), `= "runing" matches no instance`) {
 			t.Errorf("%s = \"runing\" must be refused naming the value, got %v", attribute, resp.Diagnostics)
 		}
+	}
+}
+
+// Issue 31 §2: importing a grant with an unknown privilege type says which values are expected,
+// instead of a "non-existent remote object" after a read.
+func TestPrivilegeImportNamesTheExpectedPrivileges(t *testing.T) {
+	var rs resource.SchemaResponse
+	r := &accountPrivilegeResource{}
+	r.Schema(context.Background(), resource.SchemaRequest{}, &rs)
+	empty := tfsdk.State{Schema: rs.Schema, Raw: tftypes.NewValue(rs.Schema.Type().TerraformType(context.Background()), nil)}
+	for id, want := range map[string]string{
+		"rm-bp1example:app_user:Owner":     `The privilege "Owner" in "rm-bp1example:app_user:Owner" is not one of ReadWrite, ReadOnly, DDLOnly, DMLOnly`,
+		"rm-bp1example:app_user:readwrite": `The privilege "readwrite"`,
+		"rm-bp1example:app_user":           "Expected <instance_id>:<account_name>:<privilege>",
+	} {
+		resp := resource.ImportStateResponse{State: empty}
+		r.ImportState(context.Background(), resource.ImportStateRequest{ID: id}, &resp)
+		if !resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), want) {
+			t.Errorf("import %q: want an error containing %q, got %v", id, want, resp.Diagnostics)
+		}
+	}
+	resp := resource.ImportStateResponse{State: empty}
+	r.ImportState(context.Background(), resource.ImportStateRequest{ID: "rm-bp1example:app_user:ReadOnly"}, &resp)
+	if resp.Diagnostics.HasError() {
+		t.Errorf("a well-formed id must import: %v", resp.Diagnostics)
 	}
 }
