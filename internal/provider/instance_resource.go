@@ -74,7 +74,8 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An ApsaraDB RDS primary instance (pay-as-you-go). Changes to `instance_type`, `storage`, " +
 			"`storage_type`, `atomic_write_16k` and `buffer_pool_extension` go out together in one spec change, which " +
-			"restarts the instance once; the plan says so in a warning, and `prevent_restart = true` turns that warning " +
+			"restarts the instance once (growing cloud-disk storage alone is online); the plan says so in a warning, and " +
+			"`prevent_restart = true` turns that warning " +
 			"into an error. The RDS API offers no InnoDB page-size choice, so the provider does not expose one.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
@@ -106,7 +107,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			},
 			"storage": schema.Int64Attribute{
 				Required:            true,
-				MarkdownDescription: "Storage in GB: at least 20, in steps of 5. Changing it restarts the instance.",
+				MarkdownDescription: "Storage in GB: at least 20, in steps of 5. " + rdsservice.StorageChangeEffect(),
 				Validators:          []validator.Int64{int64validator.AtLeast(20), multipleOf(5)},
 			},
 			"storage_type": schema.StringAttribute{

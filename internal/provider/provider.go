@@ -1,5 +1,25 @@
-// Package provider implements the rds Terraform provider: provider configuration (credentials,
-// region, endpoint) and the rds_instance resource.
+// Package provider is the rds Terraform provider on terraform-plugin-framework: schemas, the
+// mapping between Terraform values and rdsservice's types, and the calls to plan and execute.
+// It holds no rule of its own: the planner and the rule table in rdsservice decide, and this
+// package turns their decision into diagnostics and state.
+//
+// Entry points:
+//   - [New] returns the provider factory (main.go serves it; the acceptance tests use it too).
+//     [RDSProvider.Configure] resolves credentials, region and endpoint (provider.go) and hands
+//     [ProviderData] (the rdsapi client, the waiter, per-run caches) to every resource.
+//   - Resources, one file each: rds_instance (instance_resource.go), rds_readonly_instance
+//     (readonly_instance_resource.go), rds_account, rds_database and rds_account_privilege
+//     (account_resource.go, database_resource.go, account_privilege_resource.go).
+//   - Data sources: rds_instance and rds_instances (instance_data_source.go,
+//     instances_data_source.go), rds_accounts and rds_databases (one implementation,
+//     access_list_data_source.go), rds_parameter_templates.
+//   - In each resource, ValidateConfig and ModifyPlan build rdsservice's input and show its
+//     decision (addProblems turns rule-table problems into diagnostics); Create, Update and
+//     Delete run the operations through rdsservice.
+//
+// Diagnostics: the summary is a short sentence-case title ("Invalid import id", "RDS instance
+// not found"); the detail names the attribute, the value and the fix. Rule-table rows follow
+// the same style, so a message reads the same wherever it is raised.
 package provider
 
 import (

@@ -113,10 +113,9 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"storage": schema.Int64Attribute{
-				Required: true,
-				MarkdownDescription: "Storage in GB: at least the primary's, in steps of 5. " +
-					"**Changing it restarts the instance** (one `ModifyDBInstanceSpec`, announced in the plan).",
-				Validators: []validator.Int64{int64validator.AtLeast(20), multipleOf(5)},
+				Required:            true,
+				MarkdownDescription: "Storage in GB: at least the primary's, in steps of 5. " + rdsservice.StorageChangeEffect(),
+				Validators:          []validator.Int64{int64validator.AtLeast(20), multipleOf(5)},
 			},
 			"storage_type": schema.StringAttribute{
 				Optional: true,
@@ -408,7 +407,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.AddError("Reading the read-only instance failed", fmt.Sprintf("Instance %s: %v", id, err))
+		resp.Diagnostics.AddError("Error reading RDS read-only instance", fmt.Sprintf("Instance %s: %v", id, err))
 		return
 	}
 	if attr.MasterInstanceID == "" {

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
@@ -221,5 +223,31 @@ func TestPrivilegeImportNamesTheExpectedPrivileges(t *testing.T) {
 	r.ImportState(context.Background(), resource.ImportStateRequest{ID: "rm-bp1example:app_user:ReadOnly"}, &resp)
 	if resp.Diagnostics.HasError() {
 		t.Errorf("a well-formed id must import: %v", resp.Diagnostics)
+	}
+}
+
+// Issue 31 §3: an attribute description that says a change restarts the instance is backed by
+// the planner (rdsservice.AlwaysRestarts, the function docs/guides/plan-rules.md is generated
+// from). storage said "Changing it restarts the instance" on both resources, while growth on
+// cloud disks is online.
+func TestRestartClaimsInDescriptionsFollowThePlanner(t *testing.T) {
+	claim := regexp.MustCompile(`(?i)changing it restarts the instance`)
+	for _, r := range []resource.Resource{NewInstanceResource(), NewReadonlyInstanceResource()} {
+		var rs resource.SchemaResponse
+		r.Schema(context.Background(), resource.SchemaRequest{}, &rs)
+		checked := 0
+		for name, a := range rs.Schema.Attributes {
+			if !claim.MatchString(a.GetMarkdownDescription()) {
+				continue
+			}
+			checked++
+			if !rdsservice.AlwaysRestarts(name) {
+				t.Errorf("%T %s: the description says a change restarts the instance; the planner does not always restart it: %q",
+					r, name, a.GetMarkdownDescription())
+			}
+		}
+		if checked < 2 {
+			t.Errorf("%T: only %d restart claims found; the check has nothing to check", r, checked)
+		}
 	}
 }

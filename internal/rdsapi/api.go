@@ -1,6 +1,15 @@
 // Package rdsapi is the client side of the ApsaraDB RDS OpenAPI (version 2014-08-15): the API
 // interface that resources depend on, typed requests and responses, the typed API error, and the
 // HTTPS implementation.
+//
+// Entry points:
+//   - [API] (api.go) is every action the provider calls; rdsservice and the provider depend on it
+//     alone, so tests can hand them any implementation.
+//   - [New] builds the HTTPS [Client] from a [Config] (config.go): endpoint resolution
+//     (endpoint.go), V3 signing per attempt (internal/acssign), retries classified by error code
+//     and transport failure (retry.go), per-action pacing (ratelimit.go).
+//   - [Error] is an error answer; [IsNotFound], [IsBusy], [IsThrottled], [IsAuth] and [ErrorCode]
+//     classify one (errors.go), and a transport failure is explained in words (what to check).
 package rdsapi
 
 import "context"
