@@ -26,15 +26,18 @@ run "create" {
 }
 
 run "turn_16k_off" {
+  # The first run's id comes in as a variable: OpenTofu (1.6.1 and later) reads run outputs in a run's
+  # variables, but not in its assertions, so this form works with both CLIs.
   variables {
-    atomic_write_16k = false
+    atomic_write_16k     = false
+    expected_instance_id = run.create.instance_id
   }
   assert {
     condition     = output.atomic_write_16k == false
     error_message = "16K atomic write should be off after the toggle."
   }
   assert {
-    condition     = output.instance_id == run.create.instance_id
+    condition     = output.instance_id == var.expected_instance_id
     error_message = "the toggle must restart the instance in place, not replace it."
   }
 }
