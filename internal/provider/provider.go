@@ -165,7 +165,7 @@ func (p *RDSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 					minMaxRetries, maxMaxRetries, defaultMaxRetries, rdsapi.DefaultCallTimeout),
 				// A Number, not an Int64: the framework cannot convert 2.5 to an Int64 and reports it as a
 				// provider bug; this validator names the attribute and the value instead.
-				Validators: []validator.Number{wholeNumberBetween{min: minMaxRetries, max: maxMaxRetries}},
+				Validators: []validator.Number{wholeNumberBetween{lo: minMaxRetries, hi: maxMaxRetries}},
 			},
 			"max_requests_per_second": schema.Float64Attribute{
 				Optional: true,
@@ -313,9 +313,9 @@ func (s settings) usesStaticKeys() bool {
 // answer refusing them points at the setting to fix.
 func (s settings) credentialSource() string {
 	if s.usesStaticKeys() {
-		source := fmt.Sprintf("the AccessKey ID from %s and its secret from %s", s.accessKeyFrom, s.secretKeyFrom)
+		source := fmt.Sprintf("%s (AccessKey ID) and %s (secret)", s.accessKeyFrom, s.secretKeyFrom)
 		if s.securityToken != "" {
-			source += ", with the STS token from " + s.securityTokenFrom
+			source += ", with " + s.securityTokenFrom + " (STS token)"
 		}
 		return source
 	}
@@ -439,11 +439,11 @@ func buildCredential(s settings) (credentials.Credential, string, error) {
 	return credentials.FromCredentialsProvider("cli_profile", p), "", nil
 }
 
-// wholeNumberBetween accepts whole numbers in [min, max]: what max_retries takes.
-type wholeNumberBetween struct{ min, max int64 }
+// wholeNumberBetween accepts whole numbers in [lo, hi]: what max_retries takes.
+type wholeNumberBetween struct{ lo, hi int64 }
 
 func (v wholeNumberBetween) Description(context.Context) string {
-	return fmt.Sprintf("a whole number from %d to %d", v.min, v.max)
+	return fmt.Sprintf("a whole number from %d to %d", v.lo, v.hi)
 }
 
 func (v wholeNumberBetween) MarkdownDescription(ctx context.Context) string {
@@ -456,9 +456,9 @@ func (v wholeNumberBetween) ValidateNumber(_ context.Context, req validator.Numb
 	}
 	f := req.ConfigValue.ValueBigFloat()
 	n, accuracy := f.Int64()
-	if accuracy != big.Exact || n < v.min || n > v.max {
+	if accuracy != big.Exact || n < v.lo || n > v.hi {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid "+req.Path.String(), fmt.Sprintf(
 			"%s = %s: it must be a whole number from %d to %d (the retries of one API call; default %d).",
-			req.Path, f.Text('g', -1), v.min, v.max, defaultMaxRetries))
+			req.Path, f.Text('g', -1), v.lo, v.hi, defaultMaxRetries))
 	}
 }

@@ -104,7 +104,7 @@ data "rds_instance" "probe" {
 }
 `, env.srv.URL, simulator.DefaultRegion)
 	expectPlanError(t, cfg, wrapped("InvalidAccessKeyId.NotFound", "The credentials in use came from",
-		"the environment variable ALICLOUD_ACCESS_KEY", "the environment variable ALICLOUD_SECRET_KEY"))
+		"the environment variable ALICLOUD_ACCESS_KEY (AccessKey ID)", "the environment variable ALICLOUD_SECRET_KEY (secret)"))
 }
 
 // Each way of giving credentials is named: the block, the variables, the CLI profile.
@@ -118,8 +118,8 @@ func TestCredentialSourceNamesTheSetting(t *testing.T) {
 		cfg  providerModel
 		want []string
 	}{
-		"keys": {block, []string{"AccessKey ID from `access_key` in the provider block",
-			"secret from the environment variable ALIBABA_CLOUD_ACCESS_KEY_SECRET", "STS token from the environment variable ALIBABA_CLOUD_SECURITY_TOKEN"}},
+		"keys": {block, []string{"`access_key` in the provider block (AccessKey ID)",
+			"the environment variable ALIBABA_CLOUD_ACCESS_KEY_SECRET (secret)", "the environment variable ALIBABA_CLOUD_SECURITY_TOKEN (STS token)"}},
 		"profile": {providerModel{}, []string{`CLI profile "dev" (named by the environment variable ALIBABA_CLOUD_PROFILE) in /tmp/cli.json`}},
 	}
 	for name, c := range cases {

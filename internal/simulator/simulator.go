@@ -3,6 +3,14 @@
 // implements the cloud's instance rules, including 16K atomic write (OptimizedWrites), on its own:
 // it plays a foreign system and shares no rule code with the provider. README.md lists every
 // decision and error code.
+//
+// Entry points:
+//   - [New] builds a [Simulator] from [Options] (durations, keys, persistence, MySQL endpoints);
+//     it is an http.Handler ([Simulator.ServeHTTP], server.go dispatches the actions, actions_*.go
+//     implement them). cmd/rds-simulator serves it; tests use [NewTestServer].
+//   - Test control: [Simulator.Stats] (requests per action, restarts per instance),
+//     [Simulator.SetFaults], [Simulator.AddInstance] (seed.go), [Simulator.SetInstanceState],
+//     [Simulator.AdvanceClock]; the same over HTTP under /_simulator/ (admin.go).
 package simulator
 
 import (
