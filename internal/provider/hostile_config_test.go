@@ -120,7 +120,7 @@ func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
 		{name: "negative read-only storage", config: readOnly("  instance_type = \"mysqlro.n2.medium.1c\"\n  storage = -5\n"),
 			err: words("Attribute storage value must be at least 20, got: -5")},
 		{name: "negative max_retries", provider: provider("  endpoint = \"" + env.srv.URL + "\"\n  max_retries = -1\n"), config: instanceWith(nil),
-			err: words("Attribute max_retries value must be between 0 and 100, got: -1")},
+			err: words("max_retries = -1: it must be a whole number from 0 to 100")},
 		{name: "zero max_requests_per_second", provider: provider("  endpoint = \"" + env.srv.URL + "\"\n  max_requests_per_second = 0\n"), config: instanceWith(nil),
 			err: words("Attribute max_requests_per_second value must be between 0.100000 and 10000.000000, got: 0.000000")},
 
