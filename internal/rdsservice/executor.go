@@ -60,9 +60,9 @@ type Outcome struct {
 	// something (Deferred); nil when the cloud holds none.
 	Deferred  bool
 	Scheduled *rdsapi.HistoryTask
-	// RestartedNow: a spec change or a parameter restart happened during this apply, so nothing
-	// waits for the window any more.
-	RestartedNow bool
+	// ChangedNow: a spec order went out for now, or the instance restarted during this apply:
+	// a change that waited for the window is superseded.
+	ChangedNow bool
 }
 
 // Execute runs the decision's program.
@@ -221,7 +221,7 @@ func (x *executor) parameters(ctx context.Context, op Operation) error {
 		return err
 	}
 	x.read(attr)
-	x.out.RestartedNow = x.out.RestartedNow || force
+	x.out.ChangedNow = x.out.ChangedNow || force
 	return nil
 }
 
@@ -264,6 +264,7 @@ func (x *executor) waitFlag(ctx context.Context, id string, op Operation) error 
 	}
 	if id == x.out.ID {
 		x.read(attr)
+		x.out.ChangedNow = true
 	}
 	return nil
 }

@@ -24,7 +24,7 @@ func (x *executor) spec(ctx context.Context, op Operation) error {
 		return err
 	}
 	x.read(attr)
-	x.out.RestartedNow = true
+	x.out.ChangedNow = true
 	return x.waitParameters(ctx)
 }
 
@@ -61,7 +61,7 @@ func (x *executor) specAfterCreate(ctx context.Context, op Operation) error {
 			return err
 		}
 		x.read(changed)
-		x.out.RestartedNow = true
+		x.out.ChangedNow = true
 	}
 	if len(d.Parameters.Send) == 0 {
 		return nil
