@@ -70,7 +70,7 @@ func Execute(ctx context.Context, api rdsapi.API, w *Waiter, e Execution) Outcom
 	x := &executor{api: api, w: w, e: e, out: Outcome{ID: e.ID, Usable: e.ID != ""}, current: e.Current}
 	for _, op := range e.Decision.Program.Operations {
 		if err := x.run(ctx, op); err != nil {
-			x.out.Err, x.out.Step = err, stepOf(op)
+			x.out.Err, x.out.Step = err, x.stepOf(op)
 			return x.out
 		}
 	}
@@ -91,15 +91,18 @@ type executor struct {
 	stale   bool
 }
 
-func stepOf(op Operation) string {
+func (x *executor) stepOf(op Operation) string {
 	switch op.Action {
 	case OpCreate, OpClone, OpCreateReadOnly:
 		return "waiting for the instance to be ready"
 	case OpModifyParameter:
 		return "setting the parameters"
 	case OpModifySpec:
-		if op.When == WhenAfterCreate {
-			return "setting 16K atomic write and Buffer Pool Extension right after creation"
+		switch {
+		case op.When == WhenAfterCreate && x.e.Plan.Role == RoleClone:
+			return "configuring the clone as planned"
+		case op.When == WhenAfterCreate:
+			return "turning on 16K atomic write"
 		}
 		return "changing the spec"
 	case OpModifyMaintainTime:
