@@ -178,6 +178,7 @@ func updateInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 		specOf(p.Spec).setSpec(a.Spec)
 	}
 	*a.Parameters, *a.Pending = readParameters(ctx, data.API, out.ID, *p.Parameters, &resp.Diagnostics)
+	*a.Parameters = requestedDoublewrite(*a.Parameters, *a.ScheduledChange, *a.Spec.AtomicWrite)
 	clearIncompleteCreate(ctx, resp.Private, &resp.Diagnostics)
 	setAppliedState(ctx, req.Plan, &applied, &resp.State, &resp.Diagnostics)
 }

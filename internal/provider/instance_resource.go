@@ -343,6 +343,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
+	state.Parameters = requestedDoublewrite(state.Parameters, state.ScheduledChange, state.AtomicWrite16K)
 	if resp.Diagnostics.HasError() {
 		return
 	}

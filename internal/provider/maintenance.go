@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -277,4 +278,21 @@ func (p *ProviderData) refreshScheduled(ctx context.Context, id string, recorded
 		setScheduledFrom(ctx, private, &before, diags)
 	}
 	return scheduledChangeValue(ctx, task, window, changes, diags)
+}
+
+// requestedDoublewrite is parameters while a change waits for the window: innodb_doublewrite
+// follows the flag, so like the spec it shows the value the requested flag gives it (the cloud
+// runs the old one until the window), and a plan does not send the pending change again.
+func requestedDoublewrite(params types.Map, scheduled types.Object, requestedFlag types.Bool) types.Map {
+	current, ok := params.Elements()[rdsservice.DoublewriteParameter].(types.String)
+	if !isKnown(scheduled) || !isKnown(params) || !ok || !isKnown(requestedFlag) {
+		return params
+	}
+	want := rdsservice.DoublewriteFor(requestedFlag.ValueBool())
+	if strings.EqualFold(current.ValueString(), want) {
+		return params
+	}
+	elems := params.Elements()
+	elems[rdsservice.DoublewriteParameter] = types.StringValue(want)
+	return types.MapValueMust(types.StringType, elems)
 }

@@ -250,6 +250,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
+	state.Parameters = requestedDoublewrite(state.Parameters, state.ScheduledChange, state.AtomicWrite16K)
 	noteRefreshed(ctx, resp.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(readonlyInstanceCodec.Set(ctx, &resp.State, state)...)
 }
