@@ -121,3 +121,56 @@ func TestAccProgram_deferredToggleWithDoublewriteIsStable(t *testing.T) {
 		},
 	})
 }
+
+// growthConfig is an instance that defers its restarts, with a class and storage.
+func (e *testEnv) growthConfig(class string, storage int) string {
+	return e.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine             = "MySQL"
+  engine_version     = "8.0"
+  instance_type      = %q
+  storage            = %d
+  instance_name      = "acctest"
+  maintenance_window = %q
+  apply_restarts     = "in_maintenance_window"
+  timeouts           = { update = "30s" }
+}
+`, class, storage, testWindow)
+}
+
+// Item 5: storage growth sent with a deferred class change is applied now, online, as the docs
+// say: only the class change waits for the window.
+func TestAccProgram_growthWithDeferredChangeAppliesNow(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	const small, large = "mysql.n2.medium.2c", "mysql.n2.large.2c"
+	storageIs := func(want int) resource.TestCheckFunc {
+		return func(s *terraform.State) error {
+			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), s.RootModule().Resources[testRes].Primary.ID)
+			if err != nil {
+				return err
+			}
+			if int(a.DBInstanceStorage) != want {
+				return fmt.Errorf("storage in the cloud is %d GB, want %d", int(a.DBInstanceStorage), want)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: env.growthConfig(small, 20)},
+			{
+				Config: env.growthConfig(large, 40),
+				Check: resource.ComposeTestCheckFunc(storageIs(40), env.checkInstance(testRes, small, true),
+					roAccWantRestarts(env, 0, testRes), resource.TestCheckResourceAttrSet(testRes, "scheduled_change.task_id")),
+			},
+			{
+				PreConfig:        func() { env.sim.AdvanceClock(26 * time.Hour) },
+				Config:           env.growthConfig(large, 40),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            resource.ComposeTestCheckFunc(storageIs(40), env.checkInstance(testRes, large, true), roAccWantRestarts(env, 1, testRes)),
+			},
+		},
+	})
+}

@@ -25,6 +25,9 @@ func (x *executor) spec(ctx context.Context, op Operation) error {
 	}
 	x.read(attr)
 	x.out.ChangedNow = true
+	if x.e.Decision.Deferred {
+		return nil // the parameters that need a restart wait for the window
+	}
 	return x.waitParameters(ctx)
 }
 

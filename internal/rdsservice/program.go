@@ -199,7 +199,12 @@ func (b *programBuilder) update() {
 	} else {
 		b.parameters(label, when, nil)
 		order := d.Order
-		b.add(Operation{Instance: label, Action: OpModifySpec, When: when, Spec: &order, Flag: order.AtomicWrite, Restart: b.take(label)})
+		if d.Deferred {
+			order = b.growNow(label, order)
+		}
+		if !order.Empty() {
+			b.add(Operation{Instance: label, Action: OpModifySpec, When: when, Spec: &order, Flag: order.AtomicWrite, Restart: b.take(label)})
+		}
 	}
 	if d.Order.Empty() && !d.Deferred && b.in.Facts.SpecChangePending && b.in.Desired.InstanceClass.IsKnown() && b.in.Desired.Storage.IsKnown() {
 		b.add(Operation{Instance: label, Action: OpModifySpec, When: WhenInWindow, Spec: &SpecOrder{}, CancelsPending: true})
@@ -209,4 +214,18 @@ func (b *programBuilder) update() {
 		b.add(Operation{Instance: ro, Action: OpWaitFollowerToggled, When: when, Flag: &on, Restart: b.take(ro + " (read-only instance)")})
 	}
 	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
+}
+
+// growNow sends a cloud-disk storage growth of a deferred order now, on its own: it happens
+// online whatever EffectiveTime says (ModifyDBInstanceSpec reference), so it is not shown as
+// waiting for the window. It returns the rest of the order.
+func (b *programBuilder) growNow(label string, order SpecOrder) SpecOrder {
+	prior := b.in.Prior
+	if order.Storage == nil || order.StorageType != nil || *order.Storage <= prior.Storage || !cloudStorage(prior.StorageType) {
+		return order
+	}
+	grow := SpecOrder{Storage: order.Storage}
+	b.add(Operation{Instance: label, Action: OpModifySpec, When: WhenNow, Spec: &grow})
+	order.Storage = nil
+	return order
 }
