@@ -53,8 +53,9 @@ func maintenanceAttributes() map[string]schema.Attribute {
 				"diff and `scheduled_change` describes it; changing the configuration again before the window replaces the pending change " +
 				"(still one restart), reverting it cancels it, and switching to `immediately` applies it now. A window that passes " +
 				"without the change (the cloud failed or cancelled it) shows as drift in the next plan (for a parameter: the cloud " +
-				"withdraws its waiting value). For a parameter that already waits for the window, switching to `immediately` alone " +
-				"changes nothing: the window's restart, or any earlier restart, applies it. Applies to updates of " +
+				"withdraws its waiting value). Switching to `immediately` alone also applies a parameter that waits for the window: " +
+				"one restart now, which the plan announces (`parameters_pending` becomes empty). Growing cloud-disk storage is never " +
+				"deferred: sent with a deferred change, it is applied at once, online, and only the rest waits. Applies to updates of " +
 				"rds_instance and rds_readonly_instance (a read-only instance that follows its primary's toggle restarts with its " +
 				"primary); creation is never deferred.",
 			Validators: []validator.String{stringvalidator.OneOf(rdsservice.ApplyRestartsImmediately, rdsservice.ApplyRestartsInWindow)},

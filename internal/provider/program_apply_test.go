@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
 // Issue 23, section 2: behaviour where deferral, read-only instances, parameters and the flag meet.
@@ -170,6 +172,63 @@ func TestAccProgram_growthWithDeferredChangeAppliesNow(t *testing.T) {
 				Config:           env.growthConfig(large, 40),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check:            resource.ComposeTestCheckFunc(storageIs(40), env.checkInstance(testRes, large, true), roAccWantRestarts(env, 1, testRes)),
+			},
+		},
+	})
+}
+
+// waitingParamConfig is an instance with back_log (applied by a restart) and apply_restarts.
+func (e *testEnv) waitingParamConfig(applyRestarts, backLog string) string {
+	return e.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine             = "MySQL"
+  engine_version     = "8.0"
+  instance_type      = "mysql.n2.medium.2c"
+  storage            = 20
+  instance_name      = "acctest"
+  maintenance_window = %q
+  apply_restarts     = %q
+  parameters         = { back_log = %q }
+  timeouts           = { update = "30s" }
+}
+`, testWindow, applyRestarts, backLog)
+}
+
+// Item 6: switching apply_restarts to "immediately" alone, while a parameter waits for the
+// window, applies it now, as for a spec change that waits: the plan announces one restart, the
+// apply restarts the instance once, and nothing waits for the window any more (the window's task
+// finds nothing to do).
+func TestAccProgram_immediatelyAloneAppliesAWaitingParameter(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: env.waitingParamConfig("in_maintenance_window", "3000")},
+			{
+				Config: env.waitingParamConfig("in_maintenance_window", "4000"),
+				Check: resource.ComposeTestCheckFunc(resource.TestCheckResourceAttr(testRes, "parameters_pending.back_log", "4000"),
+					roAccWantRestarts(env, 0, testRes), func(s *terraform.State) error {
+						id = s.RootModule().Resources[testRes].Primary.ID
+						return nil
+					}),
+			},
+			{
+				Config: env.waitingParamConfig("immediately", "4000"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapExact(map[string]knownvalue.Check{})),
+				}},
+				Check: resource.ComposeTestCheckFunc(resource.TestCheckResourceAttr(testRes, "parameters_pending.%", "0"),
+					resource.TestCheckNoResourceAttr(testRes, "scheduled_change.task_id"),
+					roAccWantRestarts(env, 1, testRes), env.checkParamsInCloud(&id, "4000", "")),
+			},
+			{
+				PreConfig:        func() { env.sim.AdvanceClock(26 * time.Hour) },
+				Config:           env.waitingParamConfig("immediately", "4000"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            resource.ComposeTestCheckFunc(roAccWantRestarts(env, 1, testRes), env.checkParamsInCloud(&id, "4000", "")),
 			},
 		},
 	})
