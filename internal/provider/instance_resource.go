@@ -420,7 +420,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 	var replace []string
 	if state != nil {
-		replace = replacedAttributes(req, []string{"engine", "engine_version", "category", "restore_from"}, []string{"zone_id", "vpc_id", "vswitch_id"})
+		replace = replacedBySchema(ctx, r, req)
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace)

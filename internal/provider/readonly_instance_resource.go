@@ -307,7 +307,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	}
 	var replace []string
 	if state != nil {
-		replace = replacedAttributes(req, []string{"master_instance_id", "engine_version", "zone_id", "vswitch_id"}, nil)
+		replace = replacedBySchema(ctx, r, req)
 	}
 	var primary *rdsapi.DBInstanceAttribute
 	if isKnown(plan.MasterInstanceID) && len(replace) == 0 {
