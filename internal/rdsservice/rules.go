@@ -1,9 +1,3 @@
-// Package rdsservice holds the provider's own knowledge of ApsaraDB RDS: the 16K atomic write
-// rules used for plan-time prediction (pure functions, no I/O), and the service operations built
-// on rdsapi.API (waiting, the one-shot spec change, listing, busy retries).
-//
-// The rules are written from the product specification alone, independently of the simulator,
-// so that a test comparing the two across the whole matrix means something.
 package rdsservice
 
 import (
