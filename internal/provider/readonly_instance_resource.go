@@ -289,14 +289,7 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
-	primaryChanges := func() bool {
-		var master types.String
-		if req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master).HasError() || !isKnown(master) {
-			return false
-		}
-		return !r.data.plans.lookup(master.ValueString()).IsNull()
-	}
-	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, primaryChanges)
+	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, r.primaryPlanned(ctx, req))
 	defer cancel()
 	if !proceed {
 		return
@@ -309,23 +302,9 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	if state != nil {
 		replace = replacedBySchema(ctx, r, req)
 	}
-	var primary *rdsapi.DBInstanceAttribute
-	if isKnown(plan.MasterInstanceID) && len(replace) == 0 {
-		master := plan.MasterInstanceID.ValueString()
-		attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, master)
-		switch {
-		case err == nil:
-			primary = attr
-		case rdsapi.IsNotFound(err) && state == nil:
-			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyPrimaryNotFound].Problem(master, master, r.data.Region)})
-			return
-		case rdsapi.IsNotFound(err):
-			// The read-only instance goes with its primary; refresh removes it, apply reports it.
-			tflog.Warn(ctx, "primary of a read-only instance not found while planning", map[string]any{"primary": master})
-		default:
-			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(lookupCtx, err))})
-			return
-		}
+	primary, ok := r.primaryForPlan(ctx, lookupCtx, plan, state != nil, len(replace) == 0, &resp.Diagnostics)
+	if !ok {
+		return
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec := r.decide(lookupCtx, priorForPlan(state, from), cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
@@ -364,6 +343,41 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, plan, &resp.Diagnostics)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+}
+
+// primaryPlanned reports whether this run planned the instance's primary: then an unchanged
+// read-only instance is planned again, since its primary's plan may restart it.
+func (r *readonlyInstanceResource) primaryPlanned(ctx context.Context, req resource.ModifyPlanRequest) func() bool {
+	return func() bool {
+		var master types.String
+		if req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master).HasError() || !isKnown(master) {
+			return false
+		}
+		return !r.data.plans.lookup(master.ValueString()).IsNull()
+	}
+}
+
+// primaryForPlan reads the primary while planning (lookUp: not for a replacement). A missing
+// primary is an error for a new read-only instance; for an existing one the refresh removes it.
+func (r *readonlyInstanceResource) primaryForPlan(ctx, lookupCtx context.Context, plan readonlyInstanceModel, exists, lookUp bool, diags *diag.Diagnostics) (*rdsapi.DBInstanceAttribute, bool) {
+	if !isKnown(plan.MasterInstanceID) || !lookUp {
+		return nil, true
+	}
+	master := plan.MasterInstanceID.ValueString()
+	attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, master)
+	switch {
+	case err == nil:
+		return attr, true
+	case rdsapi.IsNotFound(err) && !exists:
+		addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyPrimaryNotFound].Problem(master, master, r.data.Region)})
+		return nil, false
+	case rdsapi.IsNotFound(err):
+		// The read-only instance goes with its primary; refresh removes it, apply reports it.
+		tflog.Warn(ctx, "primary of a read-only instance not found while planning", map[string]any{"primary": master})
+		return nil, true
+	}
+	addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(lookupCtx, err))})
+	return nil, false
 }
 
 // ---- the planner's inputs ----
