@@ -72,16 +72,6 @@ func (p Program) Restarts() []Restart {
 	return out
 }
 
-// Find returns the first operation with the action, or nil.
-func (p Program) Find(action string) *Operation {
-	for i := range p.Operations {
-		if p.Operations[i].Action == action {
-			return &p.Operations[i]
-		}
-	}
-	return nil
-}
-
 // programOf derives the program from the planner's input and decision. Each of the decision's
 // restarts is attached to the one operation that causes it.
 func programOf(in PlanInput, d Decision) Program {

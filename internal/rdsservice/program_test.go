@@ -124,11 +124,20 @@ func TestProgramImmediatelyAppliesAWaitingParameter(t *testing.T) {
 	desired.Parameters = paramDesired(map[string]string{"innodb_read_io_threads": "8"})
 	d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired,
 		Facts: Facts{Parameters: planFacts(map[string]string{"innodb_read_io_threads": "4"}, map[string]string{"innodb_read_io_threads": "8"})}})
-	op := d.Program.Find(OpModifyParameter)
+	op := findOp(d.Program, OpModifyParameter)
 	if op == nil || op.When != WhenNow || op.Restart == nil || d.Deferred || !d.Parameters.PendingKnown || len(d.Parameters.Pending) != 0 {
 		t.Fatalf("program %+v, pending %v", d.Program, d.Parameters.Pending)
 	}
 	if w := d.Warnings(); len(w) != 1 || w[0].Rule != RuleRestart || !strings.Contains(w[0].Detail, "innodb_read_io_threads") {
 		t.Fatalf("warnings %+v", w)
 	}
+}
+
+func findOp(p Program, action string) *Operation {
+	for i := range p.Operations {
+		if p.Operations[i].Action == action {
+			return &p.Operations[i]
+		}
+	}
+	return nil
 }
