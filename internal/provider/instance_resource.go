@@ -26,7 +26,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -301,185 +300,9 @@ func (r *instanceResource) Configure(_ context.Context, req resource.ConfigureRe
 	r.data = providerDataFrom(req.ProviderData, "rds_instance", &resp.Diagnostics)
 }
 
-// Create creates the instance (or clones it), records its id as soon as the cloud accepts it,
-// and waits until it is Running with the planned 16K atomic write value, all within one deadline.
+// Create creates the instance (or clones it) and runs the rest of its program (apply.go).
 func (r *instanceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan, config instanceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	budget, ok := operationBudget(ctx, plan.Timeouts, "create", &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-
-	// The plan's decision again, with the values known now; only errors matter here.
-	dec, d := r.decide(ctx, nil, config, plan, nil)
-	resp.Diagnostics.Append(d...)
-	addProblems(&resp.Diagnostics, dec.Errors())
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	wantFlag := dec.AtomicWrite.Ptr()
-	restore := plan.restoreFrom(ctx, &resp.Diagnostics)
-	ips := setStrings(ctx, plan.SecurityIPs, &resp.Diagnostics)
-	if len(ips) == 0 {
-		ips = []string{defaultSecurityIP}
-	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	var id string
-	if restore != nil {
-		cloned, err := rdsservice.CloneDBInstance(ctx, r.data.API, r.data.Waiter, &rdsapi.CloneDBInstanceRequest{
-			RegionID:              r.data.Region,
-			SourceDBInstanceID:    restore.SourceInstanceID.ValueString(),
-			BackupID:              restore.BackupID.ValueString(),
-			RestoreTime:           restore.RestoreTime.ValueString(),
-			PayType:               rdsapi.PayTypePostpaid,
-			DBInstanceClass:       plan.InstanceType.ValueString(),
-			DBInstanceStorage:     plan.Storage.ValueInt64(),
-			DBInstanceStorageType: plan.StorageType.ValueString(),
-			Category:              plan.Category.ValueString(),
-			ZoneID:                plan.ZoneID.ValueString(),
-			InstanceNetworkType:   networkType(plan),
-			VPCID:                 plan.VpcID.ValueString(),
-			VSwitchID:             plan.VSwitchID.ValueString(),
-		})
-		if err != nil {
-			if cloned != "" { // the request made it although no answer came: keep it in state (tainted)
-				plan.ID = types.StringValue(cloned)
-				resp.Diagnostics.Append(resp.State.Set(ctx, plan.knownOrNull())...)
-			}
-			resp.Diagnostics.AddError("Error cloning RDS instance",
-				fmt.Sprintf("CloneDBInstance from %s failed: %s", restore.SourceInstanceID.ValueString(), operationError(ctx, err)))
-			return
-		}
-		id = cloned
-	} else {
-		createReq := &rdsapi.CreateDBInstanceRequest{
-			RegionID:              r.data.Region,
-			ZoneID:                plan.ZoneID.ValueString(),
-			Engine:                plan.Engine.ValueString(),
-			EngineVersion:         plan.EngineVersion.ValueString(),
-			DBInstanceClass:       plan.InstanceType.ValueString(),
-			DBInstanceStorage:     plan.Storage.ValueInt64(),
-			DBInstanceStorageType: plan.StorageType.ValueString(),
-			Category:              plan.Category.ValueString(),
-			PayType:               rdsapi.PayTypePostpaid,
-			DBInstanceNetType:     rdsapi.NetTypeIntranet,
-			InstanceNetworkType:   networkType(plan),
-			VPCID:                 plan.VpcID.ValueString(),
-			VSwitchID:             plan.VSwitchID.ValueString(),
-			SecurityIPList:        strings.Join(ips, ","),
-			DBInstanceDescription: plan.InstanceName.ValueString(),
-			DeletionProtection:    plan.DeletionProtection.ValueBool(),
-		}
-		// The provider's computed default goes out explicitly, so the result never depends on
-		// the server's default (spec rule 4). Other engines have no such setting.
-		if isMySQL(plan.Engine.ValueString()) && wantFlag != nil {
-			createReq.OptimizedWrites = optimizedWrites(*wantFlag)
-		}
-		if bpe := plan.BufferPoolExtension; isKnown(bpe) && (bpe.ValueBool() || strings.EqualFold(plan.StorageType.ValueString(), "general_essd")) {
-			createReq.IoAccelerationEnabled = switchValue(bpe.ValueBool())
-		}
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		created, err := rdsservice.CreateDBInstance(ctx, r.data.API, r.data.Waiter, createReq)
-		if err != nil {
-			if created != "" { // the request made it although no answer came: keep it in state (tainted)
-				plan.ID = types.StringValue(created)
-				resp.Diagnostics.Append(resp.State.Set(ctx, plan.knownOrNull())...)
-			}
-			resp.Diagnostics.AddError("Error creating RDS instance", fmt.Sprintf("CreateDBInstance failed: %s", operationError(ctx, err)))
-			return
-		}
-		id = created
-	}
-	if id == "" {
-		resp.Diagnostics.AddError("Error creating RDS instance", "the cloud accepted the request but returned no DBInstanceId")
-		return
-	}
-	tflog.Info(ctx, "RDS instance accepted by the cloud", map[string]any{"id": id})
-
-	// Record the instance now: if a wait below fails, Terraform keeps it as tainted instead of
-	// losing track of a billed instance.
-	plan.ID = types.StringValue(id)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan.knownOrNull())...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	var attr *rdsapi.DBInstanceAttribute
-	var err error
-	waitingFor := "waiting for the instance to be ready"
-	if wantFlag != nil && isMySQL(plan.Engine.ValueString()) && restore == nil {
-		waitingFor = "waiting for the planned 16K atomic write"
-		attr, err = r.data.Waiter.WaitRunningWithFlag(ctx, id, *wantFlag)
-	} else {
-		attr, err = r.data.Waiter.WaitRunning(ctx, id)
-	}
-	if err != nil {
-		// Running by now (without the planned flag, or just after the deadline) is usable: the
-		// rest is the remaining change. Anything else never became usable: tainted.
-		if running, ok := runningNow(ctx, r.data, id); ok {
-			r.incompleteCreate(ctx, req, resp, plan, running, waitingFor, err)
-			return
-		}
-		resp.Diagnostics.AddError("Error waiting for RDS instance to be created",
-			fmt.Sprintf("Instance %s was created but did not become ready: %s. It is recorded in state and will be "+
-				"replaced on the next apply (tainted).", id, operationError(ctx, err)))
-		return
-	}
-
-	// From here on the instance is usable: a step that fails leaves it in state, not tainted, and
-	// the next plan shows what remains (partial_create.go).
-	// Parameters before a clone's toggle, whose restart then applies the ones that need one.
-	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
-		r.incompleteCreate(ctx, req, resp, plan, attr, "setting the parameters", err)
-		return
-	}
-
-	// A clone starts with its source's settings; bring the rest in line with the plan.
-	if restore != nil {
-		aligned, err := r.alignClone(ctx, id, attr, plan, wantFlag)
-		if err != nil {
-			r.incompleteCreate(ctx, req, resp, plan, attr, "configuring the clone as planned", err)
-			return
-		}
-		attr = aligned
-	}
-	if len(dec.Parameters.Send) > 0 {
-		running, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send)
-		if err != nil {
-			r.incompleteCreate(ctx, req, resp, plan, attr, "waiting for the parameters to run", err)
-			return
-		}
-		attr = running
-	}
-
-	windowed, err := r.setMaintenanceWindow(ctx, id, attr, plan.MaintenanceWindow)
-	if err != nil {
-		r.incompleteCreate(ctx, req, resp, plan, attr, "setting the maintenance window", err)
-		return
-	}
-	attr = windowed
-	planned := plan
-	r.writeState(attr, &plan, &resp.Diagnostics)
-	settleSecurityIPs(ctx, r.data.API, id, config.SecurityIPs, planned.SecurityIPs, &plan, resp.Private, &resp.Diagnostics)
-	var readDiags diag.Diagnostics
-	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &readDiags)
-	if readDiags.HasError() {
-		r.incompleteCreate(ctx, req, resp, planned, attr, "reading the parameters", errors.New(readDiags.Errors()[0].Detail()))
-		return
-	}
-	setAppliedState(ctx, req.Plan, plan, &resp.State, &resp.Diagnostics)
+	createInstance[instanceModel](ctx, primaryKind{r}, r.data, req, resp)
 }
 
 // Read refreshes the state with one DescribeDBInstanceAttribute, plus one DescribeParameters when
@@ -521,6 +344,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
+	state.Parameters = requestedDoublewrite(state.Parameters, state.ScheduledChange, state.AtomicWrite16K)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -528,101 +352,10 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	resp.Diagnostics.Append(instanceCodec.Set(ctx, &resp.State, state)...)
 }
 
-// Update sends every spec change in one ModifyDBInstanceSpec (one restart), waits for Running
-// with what it changed, then applies the changes that need no restart; one deadline for all. The
-// state holds the planned values (setAppliedState): a change made elsewhere meanwhile is drift.
+// Update runs the update's program (apply.go): one spec change (one restart) now or for the
+// maintenance window, with the parameters it shares its restart with, then the in-place settings.
 func (r *instanceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state, config instanceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	budget, ok := operationBudget(ctx, plan.Timeouts, "update", &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-	id := state.ID.ValueString()
-
-	// The plan's decision again: values unknown at plan are known now, and a restart the plan
-	// could not see is refused here (prevent_restart) before anything is sent.
-	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
-	dec, d := r.decide(ctx, priorForPlan(&state, from), config, plan, nil)
-	resp.Diagnostics.Append(d...)
-	addProblems(&resp.Diagnostics, dec.Errors())
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	requested, before := specOf(plan.specFields()), actualSpec(state.specFields(), from)
-	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), &state.MaintenanceWindow,
-		plan.MaintenanceWindow, from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	// Parameters first: when a spec change follows, its one restart applies the ones that need one.
-	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error setting RDS instance parameters", operationError(ctx, err))
-		return
-	}
-	plan.ScheduledChange = r.data.stillScheduled(ctx, id, plan.ScheduledChange, state.ScheduledChange, resp.Private, &resp.Diagnostics)
-	var attr *rdsapi.DBInstanceAttribute
-	var err error
-	if order := dec.Order; !order.Empty() {
-		tflog.Info(ctx, "modifying RDS instance spec", map[string]any{"id": id, "restarts": len(dec.Restarts) > 0})
-		if err = r.applySpecNow(ctx, id, dec, before, state, config, plan); err != nil {
-			resp.Diagnostics.AddError(specChangeSummary(err, "Error modifying RDS instance"), operationError(ctx, err))
-			return
-		}
-		// An immediate order supersedes a change that waited for the window.
-		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
-		setScheduledFrom(ctx, resp.Private, nil, &resp.Diagnostics)
-		// Running with the spec; the values the spec change's restart applies run too.
-		if attr, err = rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Error waiting for RDS instance parameters", operationError(ctx, err))
-			return
-		}
-		// The cloud turns the flag on for the read-only instances the plan named; the apply is done
-		// when they are back too, so nothing after it meets them mid-restart.
-		for _, follower := range dec.Followers {
-			if _, err := r.data.Waiter.WaitRunningWithFlag(ctx, follower, true); err != nil {
-				resp.Diagnostics.AddError("Error waiting for a read-only instance to follow its primary",
-					fmt.Sprintf("%s turned on 16K atomic write, which the cloud passes on to its read-only instance %s: %s", id, follower, operationError(ctx, err)))
-				return
-			}
-		}
-	}
-
-	sent, err := applyInPlaceSettings(ctx, r.data, id, settingsOfModel(ctx, state, &resp.Diagnostics), settingsOfModel(ctx, plan, &resp.Diagnostics))
-	if err != nil {
-		resp.Diagnostics.AddError("Error changing RDS instance settings", operationError(ctx, err))
-		return
-	}
-	if attr == nil || sent {
-		attr, err = r.data.Waiter.WaitRunning(ctx, id)
-	}
-	if err != nil {
-		resp.Diagnostics.AddError("Error reading RDS instance after update", operationError(ctx, err))
-		return
-	}
-	if !dec.Deferred && len(dec.Restarts) > 0 {
-		// The instance restarted now: what waited for the window runs already.
-		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
-	}
-	planned := plan.SecurityIPs
-	r.writeState(attr, &plan, &resp.Diagnostics)
-	settleSecurityIPs(ctx, r.data.API, id, config.SecurityIPs, planned, &plan, resp.Private, &resp.Diagnostics)
-	if isKnown(plan.ScheduledChange) {
-		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
-		requested.setSpec(plan.specFields())
-	}
-	plan.Parameters, plan.ParametersPending = readParameters(ctx, r.data.API, id, plan.Parameters, &resp.Diagnostics)
-	clearIncompleteCreate(ctx, resp.Private, &resp.Diagnostics)
-	setAppliedState(ctx, req.Plan, plan, &resp.State, &resp.Diagnostics)
+	updateInstance[instanceModel](ctx, primaryKind{r}, r.data, req, resp)
 }
 
 // Delete deletes the instance and waits until it is gone; not found counts as deleted.
@@ -688,7 +421,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 	var replace []string
 	if state != nil {
-		replace = replacedAttributes(req, []string{"engine", "engine_version", "category", "restore_from"}, []string{"zone_id", "vpc_id", "vswitch_id"})
+		replace = replacedBySchema(ctx, r, req)
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace)
@@ -730,6 +463,13 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 // plan carries defaults; state is nil for a create; replace lists what Terraform replaces for.
 func (r *instanceResource) decide(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string) (rdsservice.Decision, diag.Diagnostics) {
 	var diags diag.Diagnostics
+	in := r.planInput(ctx, state, config, plan, replace, &diags)
+	return rdsservice.Plan(in), diags
+}
+
+// planInput is the planner's input: the desired values, the prior state, and the facts read
+// from the cloud (restore source, read-only instances, parameters, class catalogue).
+func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string, diags *diag.Diagnostics) rdsservice.PlanInput {
 	in := rdsservice.PlanInput{
 		Role:  rdsservice.RolePrimary,
 		Label: "the new instance",
@@ -740,74 +480,88 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 			PreventRestart: plan.PreventRestart.ValueBool(), Parameters: desiredParameters(config.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},
-		Facts: rdsservice.Facts{Now: r.data.Waiter.Now()},
+		Facts:   rdsservice.Facts{Now: r.data.Waiter.Now()},
+		Replace: replace,
 	}
 	if name := stringIfKnown(plan.InstanceName); name != "" {
 		in.Label = fmt.Sprintf("the new instance %q", name)
 	}
-	in.Replace = replace
-	if state != nil {
-		purchase := state.PurchaseTime
-		if !isKnown(purchase) || purchase.ValueString() == "" {
-			purchase = state.CreationTime
-		}
-		prior := existingFrom(instanceLabel(*state), state.view(), purchase)
-		in.Prior, in.Label = &prior, prior.ID
-		in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, &diags).changes(settingsOfModel(ctx, *state, &diags))
-		if len(in.Replace) > 0 {
-			return rdsservice.Plan(in), diags
-		}
-	}
-	askClasses := state == nil
-	if restore := plan.restoreFrom(ctx, &diags); state == nil && restore != nil {
-		in.Role = rdsservice.RoleClone
-		in.Desired.RestoreTime = valString(restore.RestoreTime)
-		if isKnown(restore.SourceInstanceID) {
-			srcID := restore.SourceInstanceID.ValueString()
-			in.Label = "the new clone of " + srcID
-			if src, err := r.data.API.DescribeDBInstanceAttribute(ctx, srcID); err != nil {
-				in.Facts.SourceError = fmt.Sprintf("%s: %v", srcID, err)
-			} else if source, err := rdsservice.ExistingFromAttribute(src); err != nil {
-				in.Facts.SourceError = err.Error()
-			} else {
-				// Terraform plans the clone after the source it references: when this run changes the
-				// source's flag, the clone is made from the source as changed.
-				if planned := r.data.plans.lookup(srcID); planned.IsKnown() {
-					source.Enabled = planned.Value()
-				}
-				in.Facts.Source = &source
-			}
-		}
-	}
-	if state != nil {
-		classChanged := isKnown(plan.InstanceType) && plan.InstanceType.ValueString() != state.InstanceType.ValueString()
-		typeChanged := isKnown(plan.StorageType) && plan.StorageType.ValueString() != state.StorageType.ValueString()
-		askClasses = classChanged || typeChanged
-		turningOn := isKnown(config.AtomicWrite16K) && config.AtomicWrite16K.ValueBool() && !state.AtomicWrite16K.ValueBool()
-		growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
-		if turningOn || growing {
-			in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
-		}
-	}
-	if state != nil {
-		in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
-		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
-			state.EngineVersion.ValueString(), state.Category.ValueString(), state.Parameters, state.ParametersPending)
-	} else {
+	if state == nil {
+		r.cloneFacts(ctx, plan, &in, diags)
 		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
 			stringIfKnown(plan.EngineVersion), stringIfKnown(plan.Category), types.MapNull(types.StringType), types.MapNull(types.StringType))
+		r.askClasses(ctx, plan, nil, &in)
+		return in
 	}
-	if askClasses && isKnown(plan.Engine) && isKnown(plan.EngineVersion) && isKnown(plan.StorageType) && isKnown(plan.Category) && isKnown(plan.InstanceType) {
-		zone := stringIfKnown(plan.ZoneID)
-		if state != nil && zone == "" {
-			zone = state.ZoneID.ValueString()
-		}
-		in.Facts.Classes = classFacts(ctx, r.data, rdsapi.DescribeAvailableClassesRequest{
-			ZoneID: zone, Engine: plan.Engine.ValueString(), EngineVersion: plan.EngineVersion.ValueString(),
-			DBInstanceStorageType: plan.StorageType.ValueString(), Category: plan.Category.ValueString(),
-		})
+	purchase := state.PurchaseTime
+	if !isKnown(purchase) || purchase.ValueString() == "" {
+		purchase = state.CreationTime
 	}
-	return rdsservice.Plan(in), diags
+	prior := existingFrom(instanceLabel(*state), state.view(), purchase)
+	in.Prior, in.Label = &prior, prior.ID
+	in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, diags).Changes(settingsOfModel(ctx, *state, diags))
+	if len(in.Replace) > 0 {
+		return in
+	}
+	turningOn := isKnown(config.AtomicWrite16K) && config.AtomicWrite16K.ValueBool() && !state.AtomicWrite16K.ValueBool()
+	growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
+	if turningOn || growing {
+		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
+	}
+	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
+	in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
+		state.EngineVersion.ValueString(), state.Category.ValueString(), state.Parameters, state.ParametersPending)
+	r.askClasses(ctx, plan, state, &in)
+	return in
+}
+
+// cloneFacts reads the restore source of a new clone.
+func (r *instanceResource) cloneFacts(ctx context.Context, plan instanceModel, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
+	restore := plan.restoreFrom(ctx, diags)
+	if restore == nil {
+		return
+	}
+	in.Role = rdsservice.RoleClone
+	in.Desired.RestoreTime = valString(restore.RestoreTime)
+	if !isKnown(restore.SourceInstanceID) {
+		return
+	}
+	srcID := restore.SourceInstanceID.ValueString()
+	in.Label = "the new clone of " + srcID
+	src, err := r.data.API.DescribeDBInstanceAttribute(ctx, srcID)
+	if err != nil {
+		in.Facts.SourceError = fmt.Sprintf("%s: %v", srcID, err)
+		return
+	}
+	source, err := rdsservice.ExistingFromAttribute(src)
+	if err != nil {
+		in.Facts.SourceError = err.Error()
+		return
+	}
+	// Terraform plans the clone after the source it references: when this run changes the
+	// source's flag, the clone is made from the source as changed.
+	if planned := r.data.plans.lookup(srcID); planned.IsKnown() {
+		source.Enabled = planned.Value()
+	}
+	in.Facts.Source = &source
+}
+
+// askClasses asks the class catalogue for a new instance, or when the class or storage type changes.
+func (r *instanceResource) askClasses(ctx context.Context, plan instanceModel, state *instanceModel, in *rdsservice.PlanInput) {
+	if state != nil && plan.InstanceType.Equal(state.InstanceType) && plan.StorageType.Equal(state.StorageType) {
+		return
+	}
+	if !isKnown(plan.Engine) || !isKnown(plan.EngineVersion) || !isKnown(plan.StorageType) || !isKnown(plan.Category) || !isKnown(plan.InstanceType) {
+		return
+	}
+	zone := stringIfKnown(plan.ZoneID)
+	if state != nil && zone == "" {
+		zone = state.ZoneID.ValueString()
+	}
+	in.Facts.Classes = classFacts(ctx, r.data, rdsapi.DescribeAvailableClassesRequest{
+		ZoneID: zone, Engine: plan.Engine.ValueString(), EngineVersion: plan.EngineVersion.ValueString(),
+		DBInstanceStorageType: plan.StorageType.ValueString(), Category: plan.Category.ValueString(),
+	})
 }
 
 // readOnlyFacts reads the primary, then each of its read-only instances. One that cannot be read is
@@ -839,40 +593,6 @@ func readOnlyFacts(ctx context.Context, data *ProviderData, primaryID string) ([
 		return ros, err.Error()
 	}
 	return ros, ""
-}
-
-// alignClone brings a fresh clone to the planned flag, Buffer Pool Extension, name, allow-list and
-// deletion protection.
-func (r *instanceResource) alignClone(ctx context.Context, id string, attr *rdsapi.DBInstanceAttribute, plan instanceModel, wantFlag *bool) (*rdsapi.DBInstanceAttribute, error) {
-	var err error
-	flagDiffers := wantFlag != nil && isMySQL(attr.Engine) && !rdsservice.FlagIs(attr, *wantFlag)
-	bpeDiffers := isKnown(plan.BufferPoolExtension) && plan.BufferPoolExtension.ValueBool() != switchOn(string(attr.IoAccelerationEnabled))
-	if flagDiffers || bpeDiffers {
-		specReq := &rdsapi.ModifyDBInstanceSpecRequest{
-			DBInstanceClass:   attr.DBInstanceClass,
-			DBInstanceStorage: int64(attr.DBInstanceStorage),
-			PayType:           rdsapi.PayTypePostpaid,
-			EffectiveTime:     rdsapi.EffectiveTimeImmediate,
-		}
-		if flagDiffers {
-			specReq.OptimizedWrites = optimizedWrites(*wantFlag)
-		}
-		if bpeDiffers {
-			specReq.IoAccelerationEnabled = switchValue(plan.BufferPoolExtension.ValueBool())
-		}
-		if attr, err = rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id, specReq, wantFlag); err != nil {
-			return nil, err
-		}
-	}
-	var diags diag.Diagnostics
-	want := settingsOfModel(ctx, plan, &diags)
-	if want.SecurityIPs == nil {
-		want.SecurityIPs = []string{defaultSecurityIP}
-	}
-	if _, err := applyInPlaceSettings(ctx, r.data, id, settingsOf(attr), want); err != nil {
-		return nil, err
-	}
-	return r.data.Waiter.WaitRunning(ctx, id)
 }
 
 // writeState copies what the cloud reports into m. Inputs the cloud spells differently keep the
@@ -967,8 +687,8 @@ func (m instanceModel) view() instanceView {
 }
 
 // settingsOfModel is the in-place settings of a state or plan; unknown values are left alone.
-func settingsOfModel(ctx context.Context, m instanceModel, diags *diag.Diagnostics) inPlaceSettings {
-	var s inPlaceSettings
+func settingsOfModel(ctx context.Context, m instanceModel, diags *diag.Diagnostics) rdsservice.Settings {
+	var s rdsservice.Settings
 	if isKnown(m.InstanceName) {
 		s.Name = ptr(m.InstanceName.ValueString())
 	}
@@ -1081,4 +801,80 @@ func (m instanceModel) knownOrNull() instanceModel {
 		out.ParametersPending = types.MapNull(types.StringType)
 	}
 	return out
+}
+
+// ---- the apply (apply.go) ----
+
+// primaryKind is rds_instance's part of the shared apply.
+type primaryKind struct{ r *instanceResource }
+
+func (k primaryKind) planInput(ctx context.Context, state *instanceModel, config instanceModel, plan *instanceModel, diags *diag.Diagnostics) rdsservice.PlanInput {
+	return k.r.planInput(ctx, state, config, *plan, nil, diags)
+}
+
+func (k primaryKind) parts(m *instanceModel) modelParts {
+	return modelParts{ID: &m.ID, Timeouts: m.Timeouts, Spec: m.specFields(), MaintenanceWindow: &m.MaintenanceWindow,
+		ScheduledChange: &m.ScheduledChange, Parameters: &m.Parameters, Pending: &m.ParametersPending}
+}
+
+func (k primaryKind) settings(ctx context.Context, m instanceModel, diags *diag.Diagnostics) rdsservice.Settings {
+	return settingsOfModel(ctx, m, diags)
+}
+
+// execution is the executor's input: for a create, CreateDBInstance (or CloneDBInstance) with
+// every setting it can carry; a clone gets the default allow-list afterwards when none is set.
+func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rdsservice.Decision, diags *diag.Diagnostics) rdsservice.Execution {
+	e := rdsservice.Execution{Settings: settingsOfModel(ctx, *plan, diags), TargetClass: plan.InstanceType.ValueString(),
+		TargetStorage: plan.Storage.ValueInt64()}
+	if dec.Action != rdsservice.ActionCreate {
+		return e
+	}
+	if e.Settings.SecurityIPs == nil {
+		e.Settings.SecurityIPs = []string{defaultSecurityIP}
+	}
+	if restore := plan.restoreFrom(ctx, diags); restore != nil {
+		e.Create.Clone = &rdsapi.CloneDBInstanceRequest{
+			RegionID: k.r.data.Region, SourceDBInstanceID: restore.SourceInstanceID.ValueString(),
+			BackupID: restore.BackupID.ValueString(), RestoreTime: restore.RestoreTime.ValueString(),
+			PayType: rdsapi.PayTypePostpaid, DBInstanceClass: plan.InstanceType.ValueString(), DBInstanceStorage: plan.Storage.ValueInt64(),
+			DBInstanceStorageType: plan.StorageType.ValueString(), Category: plan.Category.ValueString(), ZoneID: plan.ZoneID.ValueString(),
+			InstanceNetworkType: networkType(*plan), VPCID: plan.VpcID.ValueString(), VSwitchID: plan.VSwitchID.ValueString(),
+		}
+		return e
+	}
+	e.Create.Instance = &rdsapi.CreateDBInstanceRequest{
+		RegionID: k.r.data.Region, ZoneID: plan.ZoneID.ValueString(), Engine: plan.Engine.ValueString(),
+		EngineVersion: plan.EngineVersion.ValueString(), DBInstanceClass: plan.InstanceType.ValueString(),
+		DBInstanceStorage: plan.Storage.ValueInt64(), DBInstanceStorageType: plan.StorageType.ValueString(),
+		Category: plan.Category.ValueString(), PayType: rdsapi.PayTypePostpaid, DBInstanceNetType: rdsapi.NetTypeIntranet,
+		InstanceNetworkType: networkType(*plan), VPCID: plan.VpcID.ValueString(), VSwitchID: plan.VSwitchID.ValueString(),
+		SecurityIPList: strings.Join(e.Settings.SecurityIPs, ","), DBInstanceDescription: plan.InstanceName.ValueString(),
+		DeletionProtection: plan.DeletionProtection.ValueBool(),
+	}
+	// The provider's computed default goes out explicitly, so the result never depends on the
+	// server's default (spec rule 4). Other engines have no such setting.
+	if flag := dec.AtomicWrite; isMySQL(plan.Engine.ValueString()) && flag.IsKnown() {
+		e.Create.Instance.OptimizedWrites = optimizedWrites(flag.Value())
+	}
+	if bpe := plan.BufferPoolExtension; isKnown(bpe) && (bpe.ValueBool() || strings.EqualFold(plan.StorageType.ValueString(), "general_essd")) {
+		e.Create.Instance.IoAccelerationEnabled = switchValue(bpe.ValueBool())
+	}
+	return e
+}
+
+func (k primaryKind) accepted(plan instanceModel, id string) instanceModel {
+	plan.ID = types.StringValue(id)
+	return plan.knownOrNull()
+}
+
+func (k primaryKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribute, plan, config instanceModel, private privateSetter, diags *diag.Diagnostics) instanceModel {
+	planned := plan.SecurityIPs
+	k.r.writeState(attr, &plan, diags)
+	settleSecurityIPs(ctx, k.r.data.API, attr.DBInstanceID, config.SecurityIPs, planned, &plan, private, diags)
+	return plan
+}
+
+func (k primaryKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan instanceModel,
+	last *rdsapi.DBInstanceAttribute, step string, err error) {
+	k.r.incompleteCreate(ctx, req, resp, plan, last, step, err)
 }

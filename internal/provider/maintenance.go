@@ -4,13 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -54,8 +53,9 @@ func maintenanceAttributes() map[string]schema.Attribute {
 				"diff and `scheduled_change` describes it; changing the configuration again before the window replaces the pending change " +
 				"(still one restart), reverting it cancels it, and switching to `immediately` applies it now. A window that passes " +
 				"without the change (the cloud failed or cancelled it) shows as drift in the next plan (for a parameter: the cloud " +
-				"withdraws its waiting value). For a parameter that already waits for the window, switching to `immediately` alone " +
-				"changes nothing: the window's restart, or any earlier restart, applies it. Applies to updates of " +
+				"withdraws its waiting value). Switching to `immediately` alone also applies a parameter that waits for the window: " +
+				"one restart now, which the plan announces (`parameters_pending` becomes empty). Growing cloud-disk storage is never " +
+				"deferred: sent with a deferred change, it is applied at once, online, and only the rest waits. Applies to updates of " +
 				"rds_instance and rds_readonly_instance (a read-only instance that follows its primary's toggle restarts with its " +
 				"primary); creation is never deferred.",
 			Validators: []validator.String{stringvalidator.OneOf(rdsservice.ApplyRestartsImmediately, rdsservice.ApplyRestartsInWindow)},
@@ -167,38 +167,6 @@ func setScheduledFrom(ctx context.Context, private privateSetter, v *specValues,
 	diags.Append(private.SetKey(ctx, scheduledFromKey, raw)...)
 }
 
-// pendingTask finds the instance's deferred change that is still to happen, or nil: its spec
-// change when there is one (its restart also applies deferred parameters), else its deferred
-// parameter restart.
-func pendingTask(ctx context.Context, data *ProviderData, id string) (*rdsapi.HistoryTask, error) {
-	out, err := data.API.DescribeHistoryTasks(ctx, &rdsapi.DescribeHistoryTasksRequest{
-		InstanceID: id, TaskType: rdsapi.TaskTypeModifySpec + "," + rdsapi.TaskTypeModifyParameter,
-		Status: rdsapi.TaskStatusScheduled + "," + rdsapi.TaskStatusWaiting + "," + rdsapi.TaskStatusRunning,
-	})
-	if err != nil {
-		return nil, err
-	}
-	tasks := out.Items
-	rank := func(t rdsapi.HistoryTask) int {
-		if t.TaskType == rdsapi.TaskTypeModifyParameter {
-			return 1
-		}
-		return 0
-	}
-	sort.SliceStable(tasks, func(i, j int) bool {
-		if rank(tasks[i]) != rank(tasks[j]) {
-			return rank(tasks[i]) < rank(tasks[j])
-		}
-		return tasks[i].StartTime > tasks[j].StartTime
-	})
-	for i := range tasks {
-		if tasks[i].InstanceID == id || tasks[i].InstanceID == "" {
-			return &tasks[i], nil
-		}
-	}
-	return nil, nil
-}
-
 // scheduledChangeValue is scheduled_change for a pending task.
 func scheduledChangeValue(ctx context.Context, task *rdsapi.HistoryTask, window string, changes []string, diags *diag.Diagnostics) types.Object {
 	if task == nil {
@@ -223,29 +191,6 @@ func scheduledChanges(ctx context.Context, v types.Object, diags *diag.Diagnosti
 	diags.Append(v.As(ctx, &m, basetypes.ObjectAsOptions{})...)
 	diags.Append(m.Changes.ElementsAs(ctx, &changes, false)...)
 	return m.TaskID.ValueString(), changes
-}
-
-// setMaintenanceWindow sets a configured window the instance does not have yet, and returns the
-// instance as it is afterwards. The change restarts nothing.
-func (r *instanceResource) setMaintenanceWindow(ctx context.Context, id string, attr *rdsapi.DBInstanceAttribute, want types.String) (*rdsapi.DBInstanceAttribute, error) {
-	if !isKnown(want) || attr == nil || attr.MaintainTime == want.ValueString() {
-		return attr, nil
-	}
-	if err := r.data.Waiter.RetryBusy(ctx, func() error {
-		return r.data.API.ModifyDBInstanceMaintainTime(ctx, id, want.ValueString())
-	}); err != nil {
-		return attr, err
-	}
-	return r.data.Waiter.WaitRunning(ctx, id)
-}
-
-// actualSpec is the instance's spec as the cloud has it: the state's, or while a change waits for
-// the window, the one kept in private state.
-func actualSpec(state specFields, from *specValues) specValues {
-	if from != nil {
-		return *from
-	}
-	return specOf(state)
 }
 
 // priorSpec is the spec the planner compares the configuration with: while a change waits for
@@ -294,7 +239,7 @@ func (p *ProviderData) stillScheduled(ctx context.Context, id string, planned, r
 		return planned
 	}
 	taskID, changes := scheduledChanges(ctx, recorded, diags)
-	task, err := pendingTask(ctx, p, id)
+	task, err := rdsservice.PendingTask(ctx, p.API, id)
 	if err != nil {
 		diags.AddError("Error reading the scheduled change", fmt.Sprintf("DescribeHistoryTasks for %s: %v", id, err))
 		return recorded
@@ -308,52 +253,6 @@ func (p *ProviderData) stillScheduled(ctx context.Context, id string, planned, r
 	return scheduledChangeValue(ctx, task, window.Window.ValueString(), changes, diags)
 }
 
-// deferral is what an update with apply_restarts = "in_maintenance_window" sends: the spec order
-// (nil when the spec does not change) and the parameters; before is the instance's spec now.
-type deferral struct {
-	id         string
-	spec       *rdsapi.ModifyDBInstanceSpecRequest
-	parameters rdsservice.ParameterPlan
-	before     specValues
-	changes    []string
-	window     string
-}
-
-// deferChanges sends a deferral and returns scheduled_change: the parameters that need a restart
-// with SwitchTimeMode=MaintainTime (the others at once), the spec order with
-// EffectiveTime=MaintainTime. The instance's spec before a pending spec change goes to private
-// state. It never waits for a restart: the cloud restarts the instance once, in the window.
-func (p *ProviderData) deferChanges(ctx context.Context, d deferral, private privateSetter, diags *diag.Diagnostics) types.Object {
-	if len(d.parameters.Send) > 0 {
-		if err := rdsservice.ScheduleParameters(ctx, p.API, p.Waiter, d.id, d.parameters); err != nil {
-			diags.AddAttributeError(path.Root("parameters"), "Error scheduling RDS instance parameters", operationError(ctx, err))
-			return types.ObjectNull(scheduledChangeAttrTypes)
-		}
-	}
-	if d.spec != nil {
-		d.spec.EffectiveTime = rdsapi.EffectiveTimeMaintainTime
-		if err := p.Waiter.RetryBusy(ctx, func() error {
-			_, err := p.API.ModifyDBInstanceSpec(ctx, d.spec)
-			return err
-		}); err != nil {
-			diags.AddError("Error scheduling the RDS instance change", operationError(ctx, err))
-			return types.ObjectNull(scheduledChangeAttrTypes)
-		}
-	}
-	task, err := pendingTask(ctx, p, d.id)
-	if err != nil {
-		diags.AddError("Error reading the scheduled change", fmt.Sprintf("The change was scheduled for the maintenance window, "+
-			"but DescribeHistoryTasks failed: %s. The next refresh reads it again.", operationError(ctx, err)))
-		return types.ObjectNull(scheduledChangeAttrTypes)
-	}
-	if task == nil || task.TaskType != rdsapi.TaskTypeModifySpec {
-		setScheduledFrom(ctx, private, nil, diags)
-	} else {
-		setScheduledFrom(ctx, private, &d.before, diags)
-	}
-	return scheduledChangeValue(ctx, task, d.window, d.changes, diags)
-}
-
 // refreshScheduled decides, on refresh, whether the change recorded in scheduled_change is still
 // waiting for its window: then the state keeps the requested spec (requested) and private state
 // the instance's (seen, just read); otherwise scheduled_change is cleared and the state shows the
@@ -365,7 +264,7 @@ func (p *ProviderData) refreshScheduled(ctx context.Context, id string, recorded
 	if taskID == "" {
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
-	task, err := pendingTask(ctx, p, id)
+	task, err := rdsservice.PendingTask(ctx, p.API, id)
 	if err != nil {
 		diags.AddError("Error reading the scheduled change", fmt.Sprintf("DescribeHistoryTasks for %s: %v", id, err))
 		return recorded
@@ -382,69 +281,19 @@ func (p *ProviderData) refreshScheduled(ctx context.Context, id string, recorded
 	return scheduledChangeValue(ctx, task, window, changes, diags)
 }
 
-// specRequest is a deferred ModifyDBInstanceSpec: the planned class and storage always (the cloud
-// needs one of them, and a later order for the window replaces the pending one, so each carries
-// the whole target), the other fields when the order changes them.
-func specRequest(id string, class types.String, storage types.Int64, order rdsservice.SpecOrder) *rdsapi.ModifyDBInstanceSpecRequest {
-	req := &rdsapi.ModifyDBInstanceSpecRequest{
-		DBInstanceID: id, DBInstanceClass: class.ValueString(), DBInstanceStorage: storage.ValueInt64(),
-		PayType: rdsapi.PayTypePostpaid, EffectiveTime: rdsapi.EffectiveTimeImmediate,
+// requestedDoublewrite is parameters while a change waits for the window: innodb_doublewrite
+// follows the flag, so like the spec it shows the value the requested flag gives it (the cloud
+// runs the old one until the window), and a plan does not send the pending change again.
+func requestedDoublewrite(params types.Map, scheduled types.Object, requestedFlag types.Bool) types.Map {
+	current, ok := params.Elements()[rdsservice.DoublewriteParameter].(types.String)
+	if !isKnown(scheduled) || !isKnown(params) || !ok || !isKnown(requestedFlag) {
+		return params
 	}
-	if order.StorageType != nil {
-		req.DBInstanceStorageType = *order.StorageType
+	want := rdsservice.DoublewriteFor(requestedFlag.ValueBool())
+	if strings.EqualFold(current.ValueString(), want) {
+		return params
 	}
-	if order.AtomicWrite != nil {
-		req.OptimizedWrites = optimizedWrites(*order.AtomicWrite)
-	}
-	if order.BufferPoolExtension != nil {
-		req.IoAccelerationEnabled = switchValue(*order.BufferPoolExtension)
-	}
-	return req
-}
-
-// restartReasons are the reasons the decision restarts the instance itself.
-func restartReasons(dec rdsservice.Decision, id string) []string {
-	for _, r := range dec.Restarts {
-		if r.InstanceID == id {
-			return r.Reasons
-		}
-	}
-	if len(dec.Restarts) > 0 {
-		return dec.Restarts[0].Reasons
-	}
-	return nil
-}
-
-// scheduleForWindow sends what an update defers to the maintenance window, for both instance
-// resources, and returns what is left to do now (the decision without the spec order and
-// parameters it scheduled) and scheduled_change afterwards (current when it sends nothing).
-// A changed maintenance_window is set first (and *stateWindow with it), so that what is deferred
-// goes to the window the plan named. Reverting a pending spec change sends an order for the
-// instance's own spec, which cancels it.
-func (p *ProviderData) scheduleForWindow(ctx context.Context, dec rdsservice.Decision, id string, state, plan specFields, stateWindow *types.String,
-	planWindow types.String, from *specValues, current types.Object, private privateSetter, diags *diag.Diagnostics) (rdsservice.Decision, types.Object) {
-	if isKnown(planWindow) && planWindow.ValueString() != stateWindow.ValueString() {
-		if err := p.Waiter.RetryBusy(ctx, func() error {
-			return p.API.ModifyDBInstanceMaintainTime(ctx, id, planWindow.ValueString())
-		}); err != nil {
-			diags.AddAttributeError(path.Root("maintenance_window"), "Error setting the maintenance window", operationError(ctx, err))
-			return dec, current
-		}
-		*stateWindow = planWindow
-	}
-	window := planWindow.ValueString()
-	later := deferral{id: id, before: actualSpec(state, from), changes: restartReasons(dec, id), window: window}
-	switch {
-	case dec.Deferred:
-		later.parameters = dec.Parameters.ParameterPlan
-		if !dec.Order.Empty() {
-			later.spec = specRequest(id, *plan.InstanceType, *plan.Storage, dec.Order)
-		}
-		dec.Order, dec.Parameters = rdsservice.SpecOrder{}, rdsservice.ParameterDecision{}
-	case from != nil && dec.Order.Empty() && specOf(plan) != specOf(state):
-		later.spec, later.changes = specRequest(id, *plan.InstanceType, *plan.Storage, dec.Order), nil
-	default:
-		return dec, current
-	}
-	return dec, p.deferChanges(ctx, later, private, diags)
+	elems := params.Elements()
+	elems[rdsservice.DoublewriteParameter] = types.StringValue(want)
+	return types.MapValueMust(types.StringType, elems)
 }

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -215,178 +214,9 @@ func (r *readonlyInstanceResource) ValidateConfig(ctx context.Context, req resou
 	addProblems(&resp.Diagnostics, rdsservice.CheckMaintenanceWindow(valString(cfg.MaintenanceWindow)))
 }
 
+// Create creates the read-only instance and runs the rest of its program (apply.go).
 func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	var plan, cfg readonlyInstanceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	budget, ok := operationBudget(ctx, plan.Timeouts, "create", &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-
-	master := plan.MasterInstanceID.ValueString()
-	primary, err := r.data.API.DescribeDBInstanceAttribute(ctx, master)
-	if err != nil {
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
-		return
-	}
-
-	// The plan's decision again: the primary may not have existed at plan time.
-	dec := r.decide(ctx, nil, cfg, plan, primary, nil, nil)
-	addProblems(&resp.Diagnostics, dec.Errors())
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if cfg.AtomicWrite16K.IsNull() && isKnown(plan.AtomicWrite16K) && dec.AtomicWrite.IsKnown() && plan.AtomicWrite16K.ValueBool() != dec.AtomicWrite.Value() {
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.Rule16KPrimaryChanged].Problem("",
-			plan.AtomicWrite16K.ValueBool(), readonlyLabel(&plan), master, dec.AtomicWrite.Value())})
-		return
-	}
-	fill := func(v *types.String, from rdsservice.Val[string]) {
-		if !isKnown(*v) && from.IsKnown() {
-			*v = types.StringValue(from.Value())
-		}
-	}
-	fill(&plan.EngineVersion, dec.EngineVersion)
-	fill(&plan.StorageType, dec.StorageType)
-	fill(&plan.ZoneID, rdsservice.Known(primary.ZoneID))
-	fill(&plan.VSwitchID, rdsservice.Known(primary.VSwitchID))
-
-	createReq := &rdsapi.CreateReadOnlyDBInstanceRequest{
-		RegionID:              r.data.Region,
-		PrimaryDBInstanceID:   master,
-		ZoneID:                plan.ZoneID.ValueString(),
-		EngineVersion:         plan.EngineVersion.ValueString(),
-		DBInstanceClass:       plan.InstanceType.ValueString(),
-		DBInstanceStorage:     plan.Storage.ValueInt64(),
-		DBInstanceStorageType: plan.StorageType.ValueString(),
-		PayType:               rdsapi.PayTypePostpaid,
-		VSwitchID:             plan.VSwitchID.ValueString(),
-		DBInstanceDescription: plan.InstanceName.ValueString(),
-		DeletionProtection:    plan.DeletionProtection.ValueBool(),
-		// One token for every attempt: a create whose answer was lost is returned, not repeated.
-		ClientToken: uuid.NewString(),
-	}
-	if createReq.VSwitchID != "" {
-		createReq.InstanceNetworkType = rdsapi.NetworkTypeVPC
-		createReq.VPCID = primary.VpcID
-	}
-	// Resent while the primary is busy (e.g. a sibling is being created), throttled or silent.
-	id, err := rdsservice.CreateReadOnlyDBInstance(ctx, r.data.API, r.data.Waiter, primary, createReq)
-	if err != nil {
-		if id != "" { // the request made it although no answer came: keep it in state (tainted)
-			partial := plan
-			partial.ID = types.StringValue(id)
-			roNullUnknowns(&partial)
-			resp.Diagnostics.Append(resp.State.Set(ctx, &partial)...)
-		}
-		resp.Diagnostics.AddError("Creating the read-only instance failed",
-			fmt.Sprintf("CreateReadOnlyDBInstance for primary %s: %s", master, operationError(ctx, err)))
-		return
-	}
-	tflog.Info(ctx, "read-only instance accepted", map[string]any{"id": id, "primary": master})
-
-	// Record the id at once: if a wait fails, Terraform keeps the instance (tainted) instead of
-	// losing track of it.
-	partial := plan
-	partial.ID = types.StringValue(id)
-	roNullUnknowns(&partial)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &partial)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	plan.ID = types.StringValue(id)
-	attr, err := r.data.Waiter.WaitRunning(ctx, id)
-	if err != nil {
-		// Running just after the deadline is usable: the rest is the remaining change.
-		if running, ok := runningNow(ctx, r.data, id); ok {
-			r.incompleteCreate(ctx, req, resp, plan, running, "waiting for the read-only instance to be ready", err)
-			return
-		}
-		resp.Diagnostics.AddError("Waiting for the read-only instance failed",
-			fmt.Sprintf("Read-only instance %s was created but did not become ready: %s. It is recorded in state and will be "+
-				"replaced on the next apply (tainted).", id, operationError(ctx, err)))
-		return
-	}
-	// From here on the instance is usable: a step that fails leaves it in state, not tainted, and
-	// the next plan shows what remains (partial_create.go).
-	// Parameters before the toggle after creation, whose restart then applies the ones that need one.
-	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
-		r.incompleteCreate(ctx, req, resp, plan, attr, "setting the parameters", err)
-		return
-	}
-	if want := dec.ToggleAfterCreate; want != nil {
-		toggled, err := rdsservice.ApplySpecChange(ctx, r.data.API, r.data.Waiter, id,
-			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: optimizedWrites(*want)}, want)
-		if err != nil {
-			r.incompleteCreate(ctx, req, resp, plan, attr, "turning on 16K atomic write", err)
-			return
-		}
-		attr = toggled
-	}
-	if len(dec.Parameters.Send) > 0 {
-		running, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send)
-		if err != nil {
-			r.incompleteCreate(ctx, req, resp, plan, attr, "waiting for the parameters to run", err)
-			return
-		}
-		attr = running
-	}
-	var stepDiags diag.Diagnostics
-	converged, ok := r.converge(ctx, attr, &plan, &stepDiags)
-	if !ok {
-		r.incompleteCreate(ctx, req, resp, plan, attr, "setting the name, deletion protection and maintenance window",
-			errors.New(stepDiags.Errors()[0].Detail()))
-		return
-	}
-	state := readonlyFromAttribute(converged, &plan, &resp.Diagnostics)
-	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &stepDiags)
-	if stepDiags.HasError() {
-		r.incompleteCreate(ctx, req, resp, plan, converged, "reading the parameters", errors.New(stepDiags.Errors()[0].Detail()))
-		return
-	}
-	setAppliedState(ctx, req.Plan, &state, &resp.State, &resp.Diagnostics)
-}
-
-// converge applies the name and deletion protection (the shared in-place step) when the instance
-// differs from the plan, and returns the instance as finally read.
-func (r *readonlyInstanceResource) converge(ctx context.Context, attr *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel, diags *diag.Diagnostics) (*rdsapi.DBInstanceAttribute, bool) {
-	id := attr.DBInstanceID
-	var want inPlaceSettings
-	if isKnown(plan.InstanceName) {
-		want.Name = ptr(plan.InstanceName.ValueString())
-	}
-	if isKnown(plan.DeletionProtection) {
-		want.DeletionProtection = ptr(plan.DeletionProtection.ValueBool())
-	}
-	if isKnown(plan.MaintenanceWindow) {
-		want.MaintenanceWindow = ptr(plan.MaintenanceWindow.ValueString())
-	}
-	current := settingsOf(attr)
-	current.SecurityIPs = nil
-	sent, err := applyInPlaceSettings(ctx, r.data, id, current, want)
-	if err != nil {
-		diags.AddError("Changing the read-only instance failed", operationError(ctx, err))
-		return nil, false
-	}
-	if !sent {
-		return attr, true
-	}
-	again, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
-	if err != nil {
-		diags.AddError("Reading the read-only instance failed", fmt.Sprintf("Instance %s: %v", id, err))
-		return nil, false
-	}
-	return again, true
+	createInstance[readonlyInstanceModel](ctx, &readonlyKind{r: r}, r.data, req, resp)
 }
 
 func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -419,95 +249,14 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
+	state.Parameters = requestedDoublewrite(state.Parameters, state.ScheduledChange, state.AtomicWrite16K)
 	noteRefreshed(ctx, resp.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(readonlyInstanceCodec.Set(ctx, &resp.State, state)...)
 }
 
+// Update runs the update's program (apply.go), against the primary as it is now.
 func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	if !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	var plan, state, cfg readonlyInstanceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	budget, ok := operationBudget(ctx, plan.Timeouts, "update", &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-	id := state.ID.ValueString()
-
-	// The plan's decision again, against the primary as it is now (it may have changed earlier in
-	// this apply): nothing is sent when it refuses.
-	primary, err := r.data.API.DescribeDBInstanceAttribute(ctx, state.MasterInstanceID.ValueString())
-	if err != nil && !rdsapi.IsNotFound(err) {
-		master := state.MasterInstanceID.ValueString()
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
-		return
-	}
-	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
-	dec := r.decide(ctx, priorForPlan(&state, from), cfg, plan, primary, nil, nil)
-	addProblems(&resp.Diagnostics, dec.Errors())
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	requested := specOf(plan.specFields())
-	dec, plan.ScheduledChange = r.data.scheduleForWindow(ctx, dec, id, state.specFields(), plan.specFields(), &state.MaintenanceWindow,
-		plan.MaintenanceWindow, from, plan.ScheduledChange, resp.Private, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	// Parameters first: when a spec change follows, its one restart applies the ones that need one.
-	if err := r.data.applyParameters(ctx, id, dec.Parameters); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Setting the read-only instance's parameters failed", operationError(ctx, err))
-		return
-	}
-	plan.ScheduledChange = r.data.stillScheduled(ctx, id, plan.ScheduledChange, state.ScheduledChange, resp.Private, &resp.Diagnostics)
-	if dec.FollowsPrimary {
-		// The cloud turns this instance on with its primary: wait for it, send nothing for it.
-		if _, err := r.data.Waiter.WaitRunningWithFlag(ctx, id, true); err != nil {
-			resp.Diagnostics.AddError("Waiting for the read-only instance to follow its primary failed", fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
-			return
-		}
-	}
-	if len(dec.Restarts) > 0 && !dec.Deferred {
-		// This apply restarts the instance now: nothing waits for the window afterwards.
-		plan.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
-		setScheduledFrom(ctx, resp.Private, nil, &resp.Diagnostics)
-	}
-	if !dec.Order.Empty() {
-		if err := r.applySpecNow(ctx, id, dec.Order, *priorForPlan(&state, from), cfg, plan, primary); err != nil {
-			resp.Diagnostics.AddError(specChangeSummary(err, "Changing the read-only instance failed"), fmt.Sprintf("Instance %s: %s", id, operationError(ctx, err)))
-			return
-		}
-		if _, err := rdsservice.WaitParametersRunning(ctx, r.data.API, r.data.Waiter, id, dec.Parameters.Send); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("parameters"), "Waiting for the read-only instance's parameters failed", operationError(ctx, err))
-			return
-		}
-	}
-
-	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
-	if err != nil {
-		resp.Diagnostics.AddError("Reading the read-only instance failed", fmt.Sprintf("Instance %s: %v", id, err))
-		return
-	}
-	attr, ok = r.converge(ctx, attr, &plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	newState := readonlyFromAttribute(attr, &plan, &resp.Diagnostics)
-	if isKnown(newState.ScheduledChange) {
-		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
-		requested.setSpec(newState.specFields())
-	}
-	newState.Parameters, newState.ParametersPending = readParameters(ctx, r.data.API, id, newState.Parameters, &resp.Diagnostics)
-	clearIncompleteCreate(ctx, resp.Private, &resp.Diagnostics)
-	setAppliedState(ctx, req.Plan, &newState, &resp.State, &resp.Diagnostics)
+	updateInstance[readonlyInstanceModel](ctx, &readonlyKind{r: r}, r.data, req, resp)
 }
 
 func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -539,14 +288,7 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
-	primaryChanges := func() bool {
-		var master types.String
-		if req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master).HasError() || !isKnown(master) {
-			return false
-		}
-		return !r.data.plans.lookup(master.ValueString()).IsNull()
-	}
-	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, primaryChanges)
+	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, r.primaryPlanned(ctx, req))
 	defer cancel()
 	if !proceed {
 		return
@@ -557,25 +299,11 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	}
 	var replace []string
 	if state != nil {
-		replace = replacedAttributes(req, []string{"master_instance_id", "engine_version", "zone_id", "vswitch_id"}, nil)
+		replace = replacedBySchema(ctx, r, req)
 	}
-	var primary *rdsapi.DBInstanceAttribute
-	if isKnown(plan.MasterInstanceID) && len(replace) == 0 {
-		master := plan.MasterInstanceID.ValueString()
-		attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, master)
-		switch {
-		case err == nil:
-			primary = attr
-		case rdsapi.IsNotFound(err) && state == nil:
-			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyPrimaryNotFound].Problem(master, master, r.data.Region)})
-			return
-		case rdsapi.IsNotFound(err):
-			// The read-only instance goes with its primary; refresh removes it, apply reports it.
-			tflog.Warn(ctx, "primary of a read-only instance not found while planning", map[string]any{"primary": master})
-		default:
-			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(lookupCtx, err))})
-			return
-		}
+	primary, ok := r.primaryForPlan(ctx, lookupCtx, plan, state != nil, len(replace) == 0, &resp.Diagnostics)
+	if !ok {
+		return
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec := r.decide(lookupCtx, priorForPlan(state, from), cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
@@ -616,12 +344,52 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
 
+// primaryPlanned reports whether this run planned the instance's primary: then an unchanged
+// read-only instance is planned again, since its primary's plan may restart it.
+func (r *readonlyInstanceResource) primaryPlanned(ctx context.Context, req resource.ModifyPlanRequest) func() bool {
+	return func() bool {
+		var master types.String
+		if req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master).HasError() || !isKnown(master) {
+			return false
+		}
+		return !r.data.plans.lookup(master.ValueString()).IsNull()
+	}
+}
+
+// primaryForPlan reads the primary while planning (lookUp: not for a replacement). A missing
+// primary is an error for a new read-only instance; for an existing one the refresh removes it.
+func (r *readonlyInstanceResource) primaryForPlan(ctx, lookupCtx context.Context, plan readonlyInstanceModel, exists, lookUp bool, diags *diag.Diagnostics) (*rdsapi.DBInstanceAttribute, bool) {
+	if !isKnown(plan.MasterInstanceID) || !lookUp {
+		return nil, true
+	}
+	master := plan.MasterInstanceID.ValueString()
+	attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, master)
+	switch {
+	case err == nil:
+		return attr, true
+	case rdsapi.IsNotFound(err) && !exists:
+		addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyPrimaryNotFound].Problem(master, master, r.data.Region)})
+		return nil, false
+	case rdsapi.IsNotFound(err):
+		// The read-only instance goes with its primary; refresh removes it, apply reports it.
+		tflog.Warn(ctx, "primary of a read-only instance not found while planning", map[string]any{"primary": master})
+		return nil, true
+	}
+	addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(lookupCtx, err))})
+	return nil, false
+}
+
 // ---- the planner's inputs ----
 
 // decide calls the planner for this read-only instance: cfg tells "unset" from a value, primary
 // is the primary as read now (nil while it does not exist), and the primary's planned flag comes
 // from this run's plan of the primary when the provider saw it.
 func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string, classes *rdsservice.ClassFacts) rdsservice.Decision {
+	return rdsservice.Plan(r.planInput(ctx, state, cfg, plan, primary, replace, classes))
+}
+
+// planInput is the planner's input for this read-only instance (see decide).
+func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string, classes *rdsservice.ClassFacts) rdsservice.PlanInput {
 	inherited := func(configured, planned types.String) rdsservice.Val[string] {
 		if configured.IsNull() && state == nil {
 			return rdsservice.Null[string]()
@@ -647,7 +415,7 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
 		in.Prior, in.Label = &prior, prior.ID
-		in.Desired.InPlaceChanges = roSettings(plan).changes(roSettings(*state))
+		in.Desired.InPlaceChanges = roSettings(plan).Changes(roSettings(*state))
 	}
 	if primary != nil {
 		if p, err := rdsservice.ExistingFromAttribute(primary); err == nil {
@@ -668,7 +436,7 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 				firstKnown(plan.EngineVersion, string(primary.EngineVersion)), "", types.MapNull(types.StringType), types.MapNull(types.StringType))
 		}
 	}
-	return rdsservice.Plan(in)
+	return in
 }
 
 // classFacts asks the class catalogue about a new read-only instance or a class change. Read-only
@@ -695,8 +463,8 @@ func (r *readonlyInstanceResource) classFacts(ctx context.Context, state *readon
 }
 
 // roSettings is the in-place settings of a read-only instance's state or plan (it has no allow-list).
-func roSettings(m readonlyInstanceModel) inPlaceSettings {
-	var s inPlaceSettings
+func roSettings(m readonlyInstanceModel) rdsservice.Settings {
+	var s rdsservice.Settings
 	if isKnown(m.InstanceName) {
 		s.Name = ptr(m.InstanceName.ValueString())
 	}
@@ -788,4 +556,87 @@ func firstKnown(v types.String, def string) string {
 		return v.ValueString()
 	}
 	return def
+}
+
+// ---- the apply (apply.go) ----
+
+// readonlyKind is rds_readonly_instance's part of the shared apply. The apply reads the primary
+// again: it may not have existed at plan time, or changed earlier in this apply.
+type readonlyKind struct {
+	r       *readonlyInstanceResource
+	primary *rdsapi.DBInstanceAttribute
+}
+
+func (k *readonlyKind) planInput(ctx context.Context, state *readonlyInstanceModel, cfg readonlyInstanceModel, plan *readonlyInstanceModel, diags *diag.Diagnostics) rdsservice.PlanInput {
+	master := plan.MasterInstanceID.ValueString()
+	primary, err := k.r.data.API.DescribeDBInstanceAttribute(ctx, master)
+	if err != nil && (state == nil || !rdsapi.IsNotFound(err)) {
+		addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
+		return rdsservice.PlanInput{}
+	}
+	k.primary = primary
+	return k.r.planInput(ctx, state, cfg, *plan, primary, nil, nil)
+}
+
+func (k *readonlyKind) parts(m *readonlyInstanceModel) modelParts {
+	return modelParts{ID: &m.ID, Timeouts: m.Timeouts, Spec: m.specFields(), MaintenanceWindow: &m.MaintenanceWindow,
+		ScheduledChange: &m.ScheduledChange, Parameters: &m.Parameters, Pending: &m.ParametersPending}
+}
+
+func (k *readonlyKind) settings(_ context.Context, m readonlyInstanceModel, _ *diag.Diagnostics) rdsservice.Settings {
+	return roSettings(m)
+}
+
+// execution is the executor's input; for a create, the values the plan left to the primary are
+// filled from the primary as it is now, and a flag the plan promised that the primary no longer
+// gives is refused before anything is created.
+func (k *readonlyKind) execution(ctx context.Context, plan *readonlyInstanceModel, dec rdsservice.Decision, diags *diag.Diagnostics) rdsservice.Execution {
+	e := rdsservice.Execution{Settings: roSettings(*plan), TargetClass: plan.InstanceType.ValueString(), TargetStorage: plan.Storage.ValueInt64()}
+	if dec.Action != rdsservice.ActionCreate {
+		return e
+	}
+	primary := k.primary
+	if isKnown(plan.AtomicWrite16K) && dec.AtomicWrite.IsKnown() && plan.AtomicWrite16K.ValueBool() != dec.AtomicWrite.Value() {
+		addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.Rule16KPrimaryChanged].Problem("",
+			plan.AtomicWrite16K.ValueBool(), readonlyLabel(plan), primary.DBInstanceID, dec.AtomicWrite.Value())})
+		return e
+	}
+	fill := func(v *types.String, from rdsservice.Val[string]) {
+		if !isKnown(*v) && from.IsKnown() {
+			*v = types.StringValue(from.Value())
+		}
+	}
+	fill(&plan.EngineVersion, dec.EngineVersion)
+	fill(&plan.StorageType, dec.StorageType)
+	fill(&plan.ZoneID, rdsservice.Known(primary.ZoneID))
+	fill(&plan.VSwitchID, rdsservice.Known(primary.VSwitchID))
+	e.Create.Primary = primary
+	e.Create.ReadOnly = &rdsapi.CreateReadOnlyDBInstanceRequest{
+		RegionID: k.r.data.Region, PrimaryDBInstanceID: primary.DBInstanceID, ZoneID: plan.ZoneID.ValueString(),
+		EngineVersion: plan.EngineVersion.ValueString(), DBInstanceClass: plan.InstanceType.ValueString(),
+		DBInstanceStorage: plan.Storage.ValueInt64(), DBInstanceStorageType: plan.StorageType.ValueString(),
+		PayType: rdsapi.PayTypePostpaid, VSwitchID: plan.VSwitchID.ValueString(), DBInstanceDescription: plan.InstanceName.ValueString(),
+		DeletionProtection: plan.DeletionProtection.ValueBool(),
+		// One token for every attempt: a create whose answer was lost is returned, not repeated.
+		ClientToken: uuid.NewString(),
+	}
+	if e.Create.ReadOnly.VSwitchID != "" {
+		e.Create.ReadOnly.InstanceNetworkType, e.Create.ReadOnly.VPCID = rdsapi.NetworkTypeVPC, primary.VpcID
+	}
+	return e
+}
+
+func (k *readonlyKind) accepted(plan readonlyInstanceModel, id string) readonlyInstanceModel {
+	plan.ID = types.StringValue(id)
+	roNullUnknowns(&plan)
+	return plan
+}
+
+func (k *readonlyKind) applied(_ context.Context, attr *rdsapi.DBInstanceAttribute, plan, _ readonlyInstanceModel, _ privateSetter, diags *diag.Diagnostics) readonlyInstanceModel {
+	return readonlyFromAttribute(attr, &plan, diags)
+}
+
+func (k *readonlyKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan readonlyInstanceModel,
+	last *rdsapi.DBInstanceAttribute, step string, err error) {
+	k.r.incompleteCreate(ctx, req, resp, plan, last, step, err)
 }

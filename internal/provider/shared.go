@@ -454,69 +454,6 @@ func lockModeOf(a *rdsapi.DBInstanceAttribute) string {
 	return rdsservice.LockUnlocked
 }
 
-// inPlaceSettings are the settings changed without a restart, each by its own call. A nil field
-// is left alone.
-type inPlaceSettings struct {
-	Name               *string
-	SecurityIPs        []string
-	DeletionProtection *bool
-	MaintenanceWindow  *string
-}
-
-// applyInPlaceSettings is the one "name / IPs / deletion protection" step: it sends each setting of
-// want that differs from current, retrying while the instance is busy, and reports whether it sent
-// anything.
-func applyInPlaceSettings(ctx context.Context, data *ProviderData, id string, current, want inPlaceSettings) (bool, error) {
-	sent := false
-	if want.Name != nil && *want.Name != "" && (current.Name == nil || *current.Name != *want.Name) {
-		if err := data.Waiter.RetryBusy(ctx, func() error { return data.API.ModifyDBInstanceDescription(ctx, id, *want.Name) }); err != nil {
-			return sent, fmt.Errorf("ModifyDBInstanceDescription %s: %w", id, err)
-		}
-		sent = true
-	}
-	if want.SecurityIPs != nil && strings.Join(want.SecurityIPs, ",") != strings.Join(current.SecurityIPs, ",") {
-		if err := data.Waiter.RetryBusy(ctx, func() error {
-			return data.API.ModifySecurityIps(ctx, &rdsapi.ModifySecurityIpsRequest{DBInstanceID: id,
-				SecurityIps: strings.Join(want.SecurityIPs, ","), DBInstanceIPArrayName: rdsapi.DefaultSecurityIPArray})
-		}); err != nil {
-			return sent, fmt.Errorf("ModifySecurityIps %s: %w", id, err)
-		}
-		sent = true
-	}
-	if want.DeletionProtection != nil && (current.DeletionProtection == nil || *current.DeletionProtection != *want.DeletionProtection) {
-		if err := data.Waiter.RetryBusy(ctx, func() error {
-			return data.API.ModifyDBInstanceDeletionProtection(ctx, id, *want.DeletionProtection)
-		}); err != nil {
-			return sent, fmt.Errorf("ModifyDBInstanceDeletionProtection %s: %w", id, err)
-		}
-		sent = true
-	}
-	if want.MaintenanceWindow != nil && (current.MaintenanceWindow == nil || *current.MaintenanceWindow != *want.MaintenanceWindow) {
-		if err := data.Waiter.RetryBusy(ctx, func() error {
-			return data.API.ModifyDBInstanceMaintainTime(ctx, id, *want.MaintenanceWindow)
-		}); err != nil {
-			return sent, fmt.Errorf("ModifyDBInstanceMaintainTime %s: %w", id, err)
-		}
-		sent = true
-	}
-	return sent, nil
-}
-
-// changes reports whether applyInPlaceSettings would send anything to turn current into want.
-func (want inPlaceSettings) changes(current inPlaceSettings) bool {
-	differs := func(w, c *string) bool { return w != nil && (c == nil || *c != *w) }
-	return (want.Name != nil && *want.Name != "" && differs(want.Name, current.Name)) ||
-		(want.SecurityIPs != nil && strings.Join(want.SecurityIPs, ",") != strings.Join(current.SecurityIPs, ",")) ||
-		(want.DeletionProtection != nil && (current.DeletionProtection == nil || *current.DeletionProtection != *want.DeletionProtection)) ||
-		differs(want.MaintenanceWindow, current.MaintenanceWindow)
-}
-
-func settingsOf(a *rdsapi.DBInstanceAttribute) inPlaceSettings {
-	dp := bool(a.DeletionProtection)
-	return inPlaceSettings{Name: &a.DBInstanceDescription, SecurityIPs: splitList(a.SecurityIPList), DeletionProtection: &dp,
-		MaintenanceWindow: &a.MaintainTime}
-}
-
 // plannedPrimaries remembers, for one provider process, the atomic_write_16k each primary was
 // planned with in this run: Terraform plans a read-only instance after the primary it references,
 // so the read-only instance's plan can use the primary's planned value (rule 7). The zero value is

@@ -1,18 +1,24 @@
-// Package rdsservice holds the provider's own knowledge of ApsaraDB RDS: the rules, the planner
-// that applies them, and the service operations built on rdsapi.API. The rules are written from
-// the product specification alone, independently of the simulator, so that a test comparing the
-// two across the whole matrix means something.
+// Package rdsservice holds the provider's own knowledge of ApsaraDB RDS and the apply built on
+// rdsapi.API. The rules are written from the product specification alone, independently of the
+// simulator, so that a test comparing the two across the whole matrix means something.
 //
 // Entry points:
-//   - [Plan] (planner.go) turns facts and configuration into a [Decision]: computed values, the
-//     problems to show, the restarts and replacements, and the operations each instance will
-//     undergo. It is pure: no I/O, so it runs the same at plan and again before a write.
-//   - The rule table (ruletable.go, [Rules]) is every rule's row: its source, the attribute it
-//     points at, its severity and its texts. Every plan message is rendered from a row;
-//     docs/rules.md is generated from the same rows ([RenderRuleDocs]).
+//   - [Plan] (planner.go): one pure function from facts and configuration to a [Decision]:
+//     computed values, the problems to show, and the [Program]. No I/O, so it runs the same at
+//     plan and again before a write.
+//   - [Program] (program.go): for each instance the apply touches, the ordered operations (API
+//     action and parameters; when: now, right after creation, in the maintenance window; effect:
+//     restart, replacement, none). The plan's restart warnings are rendered from it.
+//   - [Execute] (executor.go, executor_spec.go): the one executor that runs a Program for every
+//     instance resource (primary, clone, read-only): creates, waits, parameters, spec orders (now
+//     or for the window), followers, in-place settings. Before a spec order it reads the instance
+//     again and, when it changed since the plan, decides again with Plan.
+//   - The rule table (ruletable.go, [Rules]): every rule's row, its source, attribute, severity
+//     and texts. Every plan message is rendered from a row; the plan-rules guide is generated from
+//     the same rows ([RenderRuleDocs]).
 //   - Checks of single values and of the access resources: [CheckConfig], [CheckAccess],
 //     [CheckParameters], [CheckMaintenanceWindow]; the 16K atomic write rules (rules.go).
-//   - Operations against the API: creates and clones with their waits (create.go), the spec change
-//     and listings (ops.go), parameters (parameters_ops.go), accounts and databases
-//     (access_ops.go), and the [Waiter] that polls under the resource's deadline (wait.go).
+//   - Operations against the API: creates and clones with their waits (create.go), listings
+//     (ops.go), parameters (parameters_ops.go), accounts and databases (access_ops.go), and the
+//     [Waiter] that polls under the resource's deadline (wait.go).
 package rdsservice

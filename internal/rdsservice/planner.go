@@ -132,6 +132,9 @@ type Facts struct {
 	// Parameters are the template and running values; nil when parameters are not managed or
 	// engine and version are not known yet.
 	Parameters *ParameterFacts
+	// SpecChangePending: a spec change waits for the maintenance window (Prior is the instance's
+	// spec before it).
+	SpecChangePending bool
 }
 
 // PlanInput is everything Plan decides from.
@@ -232,6 +235,8 @@ type Decision struct {
 	Deferred bool
 	// Parameters is what the apply does with `parameters`.
 	Parameters ParameterDecision
+	// Program is the operations the apply runs (program.go); the restart messages come from it.
+	Program Program
 }
 
 // Errors returns the error problems.
@@ -264,6 +269,7 @@ func Plan(in PlanInput) Decision {
 	switch {
 	case in.Prior != nil && len(in.Replace) > 0:
 		planReplace(in, &d)
+		d.Program = programOf(in, d)
 		return d
 	case in.Prior == nil && in.Role == RoleClone:
 		planClone(in, &d)
@@ -324,6 +330,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 		d.Action = maxAction(d.Action, ActionUpdateWithRestart)
 	}
 	deferToWindow(in, d)
+	d.Program = programOf(in, *d)
 	if d.HasErrors() {
 		return
 	}
@@ -331,12 +338,13 @@ func guardRestarts(in PlanInput, d *Decision) {
 	if at == "" {
 		at = AttrAtomicWrite
 	}
+	restarts := d.Program.Restarts()
 	switch {
-	case len(d.Restarts) > 0 && in.Desired.PreventRestart:
+	case len(restarts) > 0 && in.Desired.PreventRestart:
 		d.Guard = GuardPreventRestart
-		d.add(RestartProblem(d.Restarts, false, true, at))
-	case len(d.Restarts) > 0:
-		d.add(RestartProblem(d.Restarts, false, false, at))
+		d.add(RestartProblem(restarts, false, true, at))
+	case len(restarts) > 0:
+		d.add(RestartProblem(restarts, false, false, at))
 	case len(d.MayRestart) > 0:
 		d.add(RestartProblem([]Restart{{InstanceID: in.Label,
 			Reasons:  []string{strings.Join(d.MayRestart, ", ") + " known only at apply"},

@@ -129,7 +129,8 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	// Growing cloud-disk storage takes effect at once whatever EffectiveTime says (the
 	// ModifyDBInstanceSpec reference); everything else waits for the window when asked to.
 	if deferred && !onlineGrowth {
-		s.scheduleSpecChange(in, c.now, specTarget{Class: class, Storage: storage, StorageType: storageType, Optimized: want, IoAcceleration: io})
+		s.scheduleSpecChange(in, c.now, specTarget{Class: class, Storage: storage, StorageType: storageType, Optimized: want, IoAcceleration: io,
+			KeepsFlag: !set && in.isMySQL()})
 		return resp, nil
 	}
 	// An immediate order supersedes a change waiting for the maintenance window: both carry the

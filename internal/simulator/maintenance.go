@@ -32,6 +32,10 @@ type specTarget struct {
 	StorageType    string `json:"storage_type"`
 	Optimized      bool   `json:"optimized"`
 	IoAcceleration bool   `json:"io_acceleration"`
+	// KeepsFlag: the order did not name OptimizedWrites, so the flag the instance has when the
+	// window comes survives the change (unless the change makes it ineligible), as for an
+	// immediate order; Optimized is then the flag as it was when the order arrived.
+	KeepsFlag bool `json:"keeps_flag,omitempty"`
 }
 
 // task is a change deferred to the instance's maintenance window: a spec change
@@ -114,7 +118,7 @@ func (s *Simulator) modifyDBInstanceMaintainTime(c *call) (map[string]any, *apiE
 // target, so the latest one is what the window applies, with one restart.
 func (s *Simulator) scheduleSpecChange(in *instance, now time.Time, target specTarget) {
 	s.cancelPendingTasks(in.ID, taskTypeModifySpec, "replaced by a later order")
-	if target == in.currentTarget() {
+	if target.withFlag(in.Optimized) == in.currentTarget() {
 		return // Q9: an order that changes nothing (for instance, one that reverts a pending change)
 	}
 	start, end := windowAround(in.MaintainTime, now)
@@ -123,6 +127,14 @@ func (s *Simulator) scheduleSpecChange(in *instance, now time.Time, target specT
 		ID: fmt.Sprintf("t-sim%08d", s.state.NextTask), InstanceID: in.ID, Type: taskTypeModifySpec,
 		Status: taskScheduled, Created: now, Start: start, End: end, Target: target,
 	})
+}
+
+// withFlag is the target with the flag it leaves the instance with, when the instance has flag.
+func (t specTarget) withFlag(flag bool) specTarget {
+	if t.KeepsFlag {
+		t.Optimized, t.KeepsFlag = flag, false
+	}
+	return t
 }
 
 func (in *instance) currentTarget() specTarget {
@@ -243,6 +255,13 @@ func (s *Simulator) runDueTasks(now time.Time) bool {
 // runDueTask runs one due task; false when it must wait (the instance is busy, the window lasts).
 func (s *Simulator) runDueTask(t *task, now time.Time) bool {
 	in, ok := s.state.Instances[t.InstanceID]
+	at := t.Start
+	if ok && in.Status != statusRunning && in.Status != statusDeleting && !in.StatusUntil.IsZero() &&
+		in.StatusUntil.Before(t.End) && !now.Before(in.StatusUntil) {
+		// Running again within the window (another task of the window restarted it, and the clock
+		// passed both in one step): the task runs then.
+		in.Status, in.StatusUntil, at = statusRunning, time.Time{}, maxTime(t.Start, in.StatusUntil)
+	}
 	switch {
 	case !ok:
 		t.Status, t.Reason, t.Finished = taskCanceled, "the instance was released", now
@@ -250,10 +269,10 @@ func (s *Simulator) runDueTask(t *task, now time.Time) bool {
 		// An earlier restart (this window's spec change, or any other) applied the values.
 		t.Status, t.Finished = taskSucceed, now
 	case in.writable(t.Type) == nil && t.Type == taskTypeModifyParameter:
-		s.startRestart(in, statusRebooting, t.Start, in.Optimized)
+		s.startRestart(in, statusRebooting, at, in.Optimized)
 		t.Status, t.Finished = taskSucceed, now
 	case in.writable(t.Type) == nil:
-		if reason := s.applySpecTarget(in, t.Target, t.Start); reason != "" {
+		if reason := s.applySpecTarget(in, t.Target, at); reason != "" {
 			t.Status, t.Reason = taskFailed, reason
 		} else {
 			t.Status = taskSucceed
@@ -271,6 +290,10 @@ func (s *Simulator) runDueTask(t *task, now time.Time) bool {
 // it now, or "" once the restart has started.
 func (s *Simulator) applySpecTarget(in *instance, target specTarget, at time.Time) string {
 	optimized := target.Optimized
+	if target.KeepsFlag {
+		optimized = in.Optimized && eligible(in.Engine, in.EngineVersion, target.StorageType, target.Class, in.PurchaseTime,
+			in.ProductTypeChanged || crossesProductType(in, target.Class))
+	}
 	if !optimized && in.Optimized && in.MasterID != "" {
 		if primary, ok := s.state.Instances[in.MasterID]; ok && primary.Optimized {
 			return "16K atomic write cannot be turned off while the primary " + primary.ID + " has it on"
@@ -385,3 +408,10 @@ func (s *Simulator) MissMaintenanceWindow(id string) int { return s.missMaintena
 
 // isWindowSpec reports whether a ModifyDBInstanceSpec asks for the maintenance window.
 func isWindowSpec(effective string) bool { return strings.EqualFold(effective, "MaintainTime") }
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,29 @@
+package provider
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+)
+
+// The replacing attributes come from the schema's plan modifiers; this fails when a modifier's
+// kind can no longer be told from it (the planner would then miss a replacement).
+func TestReplacingAttributesComeFromTheSchema(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		r                    resource.Resource
+		always, ifConfigured []string
+	}{
+		{NewInstanceResource(), []string{"category", "engine", "engine_version", "restore_from"}, []string{"vpc_id", "vswitch_id", "zone_id"}},
+		{NewReadonlyInstanceResource(), []string{"engine_version", "master_instance_id", "vswitch_id", "zone_id"}, nil},
+	} {
+		var resp resource.SchemaResponse
+		c.r.Schema(ctx, resource.SchemaRequest{}, &resp)
+		always, ifConfigured := replacingAttributes(ctx, resp.Schema)
+		if !reflect.DeepEqual(always, c.always) || !reflect.DeepEqual(ifConfigured, c.ifConfigured) {
+			t.Errorf("%T: replacing attributes %v / %v, want %v / %v", c.r, always, ifConfigured, c.always, c.ifConfigured)
+		}
+	}
+}

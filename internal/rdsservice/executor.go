@@ -1,0 +1,293 @@
+package rdsservice
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// The executor: one runner of the planner's program (program.go) for every instance resource
+// (primary, clone, read-only). It talks to the API and the Waiter only. Before a spec order goes
+// out it reads the instance again and, when the instance changed since the plan, decides again
+// with the same planner: an order the planner now refuses is not sent (changed-since-plan).
+
+// CreateRequest is the create a program starts with: exactly one request is set.
+type CreateRequest struct {
+	Instance *rdsapi.CreateDBInstanceRequest
+	Clone    *rdsapi.CloneDBInstanceRequest
+	ReadOnly *rdsapi.CreateReadOnlyDBInstanceRequest
+	// Primary is the read-only instance's primary as read before the create.
+	Primary *rdsapi.DBInstanceAttribute
+}
+
+// Execution is what the executor runs.
+type Execution struct {
+	// Plan is what Decision was decided from; the executor decides again from it, with the
+	// instance as it is, when the instance changed since the plan.
+	Plan     PlanInput
+	Decision Decision
+	// ID is the existing instance's id; empty for a create.
+	ID     string
+	Create CreateRequest
+	// Settings are the planned in-place settings; Current the instance's as the state has them
+	// (nil: read from the instance).
+	Settings Settings
+	Current  *Settings
+	// TargetClass and TargetStorage are the planned class and storage: an order for the window
+	// carries the whole target (a later order replaces a pending one).
+	TargetClass   string
+	TargetStorage int64
+	// Accepted is called as soon as the cloud accepted a create, also when no answer came back
+	// (the id was found by its token): the caller records the instance at once.
+	Accepted func(id string)
+}
+
+// Outcome is what an execution did.
+type Outcome struct {
+	ID string
+	// Instance is the instance as last read (nil when it never was).
+	Instance *rdsapi.DBInstanceAttribute
+	// Usable: the instance exists and was Running (a create that failed later is incomplete,
+	// not broken).
+	Usable bool
+	// Step names the failed operation; Err is its error.
+	Step string
+	Err  error
+	// Scheduled is the task waiting for the maintenance window after this apply deferred
+	// something (Deferred); nil when the cloud holds none.
+	Deferred  bool
+	Scheduled *rdsapi.HistoryTask
+	// ChangedNow: a spec order went out for now, or the instance restarted during this apply:
+	// a change that waited for the window is superseded.
+	ChangedNow bool
+}
+
+// Execute runs the decision's program.
+func Execute(ctx context.Context, api rdsapi.API, w *Waiter, e Execution) Outcome {
+	x := &executor{api: api, w: w, e: e, out: Outcome{ID: e.ID, Usable: e.ID != ""}, current: e.Current}
+	for _, op := range e.Decision.Program.Operations {
+		if err := x.run(ctx, op); err != nil {
+			x.out.Err, x.out.Step = err, x.stepOf(op)
+			return x.out
+		}
+	}
+	if err := x.finish(ctx); err != nil {
+		x.out.Err, x.out.Step = err, "reading the instance after the apply"
+	}
+	return x.out
+}
+
+type executor struct {
+	api rdsapi.API
+	w   *Waiter
+	e   Execution
+	out Outcome
+	// current is the instance's in-place settings as last known; stale when a write may have
+	// changed the instance since it was last read.
+	current *Settings
+	stale   bool
+}
+
+func (x *executor) stepOf(op Operation) string {
+	switch op.Action {
+	case OpCreate, OpClone, OpCreateReadOnly:
+		return "waiting for the instance to be ready"
+	case OpModifyParameter:
+		return "setting the parameters"
+	case OpModifySpec:
+		switch {
+		case op.When == WhenAfterCreate && x.e.Plan.Role == RoleClone:
+			return "configuring the clone as planned"
+		case op.When == WhenAfterCreate:
+			return "turning on 16K atomic write"
+		}
+		return "changing the spec"
+	case OpModifyMaintainTime:
+		return "setting the maintenance window"
+	case OpWaitFollowsPrimary, OpWaitFollowerToggled:
+		return "waiting for a read-only instance to follow its primary"
+	}
+	return "setting the name, allow-list and deletion protection"
+}
+
+func (x *executor) run(ctx context.Context, op Operation) error {
+	switch op.Action {
+	case OpCreate, OpClone, OpCreateReadOnly:
+		return x.create(ctx)
+	case OpModifyParameter:
+		return x.parameters(ctx, op)
+	case OpModifySpec:
+		return x.spec(ctx, op)
+	case OpModifyMaintainTime:
+		return x.settings(ctx, Settings{MaintenanceWindow: x.e.Settings.MaintenanceWindow})
+	case OpModifySettings:
+		want := x.e.Settings
+		want.MaintenanceWindow = nil
+		return x.settings(ctx, want)
+	case OpWaitFollowsPrimary:
+		return x.waitFlag(ctx, x.out.ID, op)
+	case OpWaitFollowerToggled:
+		return x.waitFlag(ctx, op.Instance, op)
+	}
+	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
+}
+
+// create sends the create and waits until the instance is Running (with the planned flag for a
+// primary created with it).
+func (x *executor) create(ctx context.Context) error {
+	c := x.e.Create
+	var id string
+	var err error
+	switch {
+	case c.Clone != nil:
+		id, err = CloneDBInstance(ctx, x.api, x.w, c.Clone)
+	case c.ReadOnly != nil:
+		id, err = CreateReadOnlyDBInstance(ctx, x.api, x.w, c.Primary, c.ReadOnly)
+	default:
+		id, err = CreateDBInstance(ctx, x.api, x.w, c.Instance)
+	}
+	if id != "" {
+		x.out.ID = id
+		if x.e.Accepted != nil {
+			x.e.Accepted(id)
+		}
+	}
+	if err != nil {
+		return &CreateError{Err: err}
+	}
+	if id == "" {
+		return &CreateError{Err: errors.New("the cloud accepted the request but returned no DBInstanceId")}
+	}
+	var attr *rdsapi.DBInstanceAttribute
+	if want := c.Instance; want != nil && want.OptimizedWrites != "" {
+		attr, err = x.w.WaitRunningWithFlag(ctx, id, want.OptimizedWrites == rdsapi.OptimizedWritesOn)
+	} else {
+		attr, err = x.w.WaitRunning(ctx, id)
+	}
+	if err != nil {
+		// Running by now (without the planned flag, or just after the deadline) is usable.
+		x.out.Instance, x.out.Usable = runningNow(ctx, x.api, id)
+		return err
+	}
+	x.read(attr)
+	x.out.Usable = true
+	return nil
+}
+
+// CreateError is a create the cloud refused, or whose outcome is unknown: nothing usable exists.
+type CreateError struct{ Err error }
+
+func (e *CreateError) Error() string { return e.Err.Error() }
+func (e *CreateError) Unwrap() error { return e.Err }
+
+// afterStopBudget bounds the read that tells whether an instance is usable after its create's
+// wait failed: it runs after the deadline or an interruption, so it has its own short budget.
+const afterStopBudget = time.Minute
+
+// AfterStop is a context for reading an instance once more after ctx ended (deadline or Ctrl-C).
+func AfterStop(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), afterStopBudget)
+}
+
+func runningNow(ctx context.Context, api rdsapi.API, id string) (*rdsapi.DBInstanceAttribute, bool) {
+	rctx, cancel := AfterStop(ctx)
+	defer cancel()
+	attr, err := api.DescribeDBInstanceAttribute(rctx, id)
+	if err != nil || attr == nil || attr.DBInstanceStatus != StatusRunning {
+		return nil, false
+	}
+	return attr, true
+}
+
+func (x *executor) read(attr *rdsapi.DBInstanceAttribute) {
+	x.out.Instance, x.stale = attr, false
+	if x.e.Current == nil || x.current == nil {
+		s := SettingsOf(attr)
+		x.current = &s
+	}
+}
+
+// parameters sends the parameters: for the window, or now with a restart of their own unless a
+// spec change of this apply shares its restart.
+func (x *executor) parameters(ctx context.Context, op Operation) error {
+	p := op.Parameters
+	if op.When == WhenInWindow {
+		x.out.Deferred = true
+		return ScheduleParameters(ctx, x.api, x.w, x.out.ID, p.ParameterPlan)
+	}
+	force := p.NeedsRestart() && !p.SharesRestart
+	attr, err := ApplyParameters(ctx, x.api, x.w, x.out.ID, p.ParameterPlan, force)
+	if err != nil {
+		return err
+	}
+	x.read(attr)
+	x.out.ChangedNow = x.out.ChangedNow || force
+	return nil
+}
+
+func (x *executor) settings(ctx context.Context, want Settings) error {
+	if x.current == nil || (x.e.Current == nil && x.stale) {
+		attr, err := x.w.WaitRunning(ctx, x.out.ID)
+		if err != nil {
+			return err
+		}
+		x.read(attr)
+	}
+	sent, err := want.Apply(ctx, x.api, x.w, x.out.ID, *x.current)
+	if sent {
+		x.stale = true
+		merged := *x.current
+		if want.Name != nil && *want.Name != "" {
+			merged.Name = want.Name
+		}
+		if want.SecurityIPs != nil {
+			merged.SecurityIPs = want.SecurityIPs
+		}
+		if want.DeletionProtection != nil {
+			merged.DeletionProtection = want.DeletionProtection
+		}
+		if want.MaintenanceWindow != nil {
+			merged.MaintenanceWindow = want.MaintenanceWindow
+		}
+		x.current = &merged
+	}
+	return err
+}
+
+func (x *executor) waitFlag(ctx context.Context, id string, op Operation) error {
+	if op.When == WhenInWindow {
+		return nil // the cloud restarts it in the window; nothing waits for that
+	}
+	attr, err := x.w.WaitRunningWithFlag(ctx, id, *op.Flag)
+	if err != nil {
+		return fmt.Errorf("%s: %w", id, err)
+	}
+	if id == x.out.ID {
+		x.read(attr)
+		x.out.ChangedNow = true
+	}
+	return nil
+}
+
+// finish reads the instance once more when a write may have changed it since the last read.
+func (x *executor) finish(ctx context.Context) error {
+	if x.out.Deferred {
+		task, err := PendingTask(ctx, x.api, x.out.ID)
+		if err != nil {
+			return fmt.Errorf("the change was scheduled for the maintenance window, but DescribeHistoryTasks failed: %w", err)
+		}
+		x.out.Scheduled = task
+	}
+	if x.out.Instance != nil && !x.stale {
+		return nil
+	}
+	attr, err := x.w.WaitRunning(ctx, x.out.ID)
+	if err != nil {
+		return err
+	}
+	x.read(attr)
+	return nil
+}

@@ -1,0 +1,221 @@
+package rdsservice
+
+// The program: what an apply will do, derived by the planner from the facts and the decision
+// alone. Each operation names the instance, the API action and its parameters, when it happens
+// and what it does to the instance. The plan's restart messages are rendered from it
+// (Program.Restarts) and the executor (executor.go) runs it, so the plan shows what the apply sends.
+
+// When is when an operation takes effect.
+type When string
+
+const (
+	WhenNow         When = "now"
+	WhenAfterCreate When = "right after creation"
+	WhenInWindow    When = "in the maintenance window"
+)
+
+// Effect is what an operation does to the instance's service.
+type Effect string
+
+const (
+	EffectNone        Effect = "none"
+	EffectRestart     Effect = "restart"
+	EffectReplacement Effect = "replacement"
+)
+
+// Operation kinds: API actions, and the waits for the cloud's own follow-up of another one.
+const (
+	OpCreate              = "CreateDBInstance"
+	OpClone               = "CloneDBInstance"
+	OpCreateReadOnly      = "CreateReadOnlyDBInstance"
+	OpDelete              = "DeleteDBInstance"
+	OpModifyParameter     = "ModifyParameter"
+	OpModifySpec          = "ModifyDBInstanceSpec"
+	OpModifyMaintainTime  = "ModifyDBInstanceMaintainTime"
+	OpModifySettings      = "ModifyDBInstanceDescription/ModifySecurityIps/ModifyDBInstanceDeletionProtection"
+	OpWaitFollowsPrimary  = "wait: follows its primary's 16K atomic write"
+	OpWaitFollowerToggled = "wait: read-only instance follows this primary"
+)
+
+// Operation is one step of a program.
+type Operation struct {
+	// Instance is the instance's id, or the label of one this apply creates.
+	Instance string
+	Action   string
+	When     When
+	Effect   Effect
+	// Spec is a ModifyDBInstanceSpec's changes; CancelsPending marks the order that sends the
+	// instance's own spec to cancel a change waiting for the window.
+	Spec           *SpecOrder
+	CancelsPending bool
+	// Flag is the 16K atomic write value a toggle after creation sets, or a wait expects.
+	Flag *bool
+	// Parameters is what a ModifyParameter sends.
+	Parameters *ParameterDecision
+	// Restart is the restart this operation causes, as the plan announces it; nil when none.
+	Restart *Restart
+}
+
+// Program is the ordered operations of one apply.
+type Program struct {
+	Operations []Operation
+}
+
+// Restarts lists the restarts the program causes, in the order they happen.
+func (p Program) Restarts() []Restart {
+	var out []Restart
+	for _, op := range p.Operations {
+		if op.Restart != nil {
+			out = append(out, *op.Restart)
+		}
+	}
+	return out
+}
+
+// programOf derives the program from the planner's input and decision. Each of the decision's
+// restarts is attached to the one operation that causes it.
+func programOf(in PlanInput, d Decision) Program {
+	b := programBuilder{in: in, d: d, restarts: append([]Restart(nil), d.Restarts...)}
+	switch {
+	case d.Action == ActionReplace:
+		b.replace()
+	case in.Prior == nil:
+		b.create()
+	default:
+		b.update()
+	}
+	return Program{Operations: b.ops}
+}
+
+type programBuilder struct {
+	in       PlanInput
+	d        Decision
+	restarts []Restart
+	ops      []Operation
+}
+
+func (b *programBuilder) add(op Operation) *Operation {
+	if op.Effect == "" {
+		op.Effect = EffectNone
+	}
+	if op.Restart != nil {
+		op.Effect = EffectRestart
+	}
+	b.ops = append(b.ops, op)
+	return &b.ops[len(b.ops)-1]
+}
+
+// take removes and returns the first planned restart of instance (matched by the label the
+// planner used), or nil.
+func (b *programBuilder) take(instance string) *Restart {
+	for i, r := range b.restarts {
+		if r.InstanceID == instance {
+			b.restarts = append(b.restarts[:i], b.restarts[i+1:]...)
+			return &r
+		}
+	}
+	return nil
+}
+
+func (b *programBuilder) replace() {
+	label := b.in.Label
+	b.add(Operation{Instance: label, Action: OpDelete, When: WhenNow, Effect: EffectReplacement})
+	b.add(Operation{Instance: "the replacement of " + label, Action: createAction(b.in.Role), When: WhenNow, Effect: EffectReplacement})
+}
+
+func createAction(role Role) string {
+	switch role {
+	case RoleClone:
+		return OpClone
+	case RoleReadOnly:
+		return OpCreateReadOnly
+	}
+	return OpCreate
+}
+
+// create: the create, the parameters, the toggle after creation (whose one restart applies the
+// parameters that need one), then the settings CreateDBInstance cannot carry.
+func (b *programBuilder) create() {
+	label, d := b.in.Label, b.d
+	b.add(Operation{Instance: label, Action: createAction(b.in.Role), When: WhenNow})
+	// A clone is brought to the planned flag and Buffer Pool Extension (the executor sends only
+	// what the clone does not have); a read-only instance is toggled when the plan says so. The
+	// parameters go first: the toggle's restart applies them.
+	order := SpecOrder{AtomicWrite: d.ToggleAfterCreate}
+	if b.in.Role == RoleClone && b.in.Desired.BufferPoolExtension.Is(true) {
+		order.BufferPoolExtension = d.BufferPoolExtension.Ptr()
+	}
+	switch {
+	case !order.Empty():
+		b.parameters(label, WhenAfterCreate, nil)
+		b.add(Operation{Instance: label, Action: OpModifySpec, When: WhenAfterCreate, Spec: &order, Flag: d.ToggleAfterCreate, Restart: b.take(label)})
+	case b.in.Role == RoleClone:
+		b.parameters(label, WhenAfterCreate, b.take(label))
+		b.add(Operation{Instance: label, Action: OpModifySpec, When: WhenAfterCreate, Spec: &order})
+	default:
+		b.parameters(label, WhenAfterCreate, b.take(label))
+	}
+	b.add(Operation{Instance: label, Action: OpModifyMaintainTime, When: WhenAfterCreate})
+	if b.in.Role != RolePrimary {
+		// CreateDBInstance carries the name, allow-list and deletion protection; the others do not.
+		b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenAfterCreate})
+	}
+}
+
+func (b *programBuilder) parameters(label string, when When, restart *Restart) {
+	if len(b.d.Parameters.Send) == 0 {
+		return
+	}
+	p := b.d.Parameters
+	b.add(Operation{Instance: label, Action: OpModifyParameter, When: when, Parameters: &p, Restart: restart})
+}
+
+// update: a read-only instance first follows its primary's toggle (the cloud's restart); the
+// maintenance window is set before anything waits for it; the parameters go before the spec
+// order whose restart applies them; the followers' restarts come with the order.
+func (b *programBuilder) update() {
+	label, d := b.in.Label, b.d
+	when := WhenNow
+	if d.Deferred {
+		when = WhenInWindow
+	}
+	if d.FollowsPrimary {
+		on := true
+		b.add(Operation{Instance: label, Action: OpWaitFollowsPrimary, When: WhenNow, Flag: &on, Restart: b.take(label)})
+	}
+	b.add(Operation{Instance: label, Action: OpModifyMaintainTime, When: WhenNow})
+	if d.Order.Empty() {
+		b.parameters(label, when, b.take(label))
+	} else {
+		b.parameters(label, when, nil)
+		order := d.Order
+		if d.Deferred {
+			order = b.growNow(label, order)
+		}
+		if !order.Empty() {
+			b.add(Operation{Instance: label, Action: OpModifySpec, When: when, Spec: &order, Flag: order.AtomicWrite, Restart: b.take(label)})
+		}
+	}
+	if d.Order.Empty() && !d.Deferred && b.in.Facts.SpecChangePending && b.in.Desired.InstanceClass.IsKnown() && b.in.Desired.Storage.IsKnown() {
+		b.add(Operation{Instance: label, Action: OpModifySpec, When: WhenInWindow, Spec: &SpecOrder{}, CancelsPending: true})
+	}
+	for _, ro := range d.Followers {
+		on := true
+		b.add(Operation{Instance: ro, Action: OpWaitFollowerToggled, When: when, Flag: &on, Restart: b.take(ro + " (read-only instance)")})
+	}
+	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
+}
+
+// growNow sends a cloud-disk storage growth of a deferred order now, on its own: it happens
+// online whatever EffectiveTime says (ModifyDBInstanceSpec reference), so it is not shown as
+// waiting for the window. It returns the rest of the order.
+func (b *programBuilder) growNow(label string, order SpecOrder) SpecOrder {
+	prior := b.in.Prior
+	if order.Storage == nil || order.StorageType != nil || *order.Storage <= prior.Storage || !cloudStorage(prior.StorageType) {
+		return order
+	}
+	grow := SpecOrder{Storage: order.Storage}
+	b.add(Operation{Instance: label, Action: OpModifySpec, When: WhenNow, Spec: &grow})
+	order.Storage = nil
+	return order
+}
