@@ -93,7 +93,7 @@ func (e *changedSincePlanError) Error() string {
 	for _, p := range e.problems {
 		reasons = append(reasons, p.Summary+": "+p.Detail)
 	}
-	return rdsservice.Rules[rdsservice.RuleChangedSincePlan].Problem(e.id, e.id, strings.Join(e.changes, ", "), strings.Join(reasons, " ")).Detail
+	return rdsservice.Raise(rdsservice.RuleChangedSincePlan, e.id, e.id, strings.Join(e.changes, ", "), strings.Join(reasons, " ")).Detail
 }
 
 // specRecheck returns the re-check ApplySpecChangeChecked runs before each request: when the spec

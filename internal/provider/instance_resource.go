@@ -502,7 +502,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	if attr.MasterInstanceID != "" {
-		p := rdsservice.Rules[rdsservice.RuleNotAPrimary].Problem(id, id, attr.MasterInstanceID)
+		p := rdsservice.Raise(rdsservice.RuleNotAPrimary, id, id, attr.MasterInstanceID)
 		resp.Diagnostics.AddError(p.Summary, p.Detail)
 		return
 	}
@@ -649,9 +649,7 @@ func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteReques
 // ImportState imports an instance by id; Read fills in the rest.
 func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	id := strings.TrimSpace(req.ID)
-	if id == "" {
-		p := rdsservice.Rules[rdsservice.RuleImportID].Problem("")
-		resp.Diagnostics.AddError(p.Summary, p.Detail)
+	if addProblems(&resp.Diagnostics, rdsservice.CheckImportID("rds_instance", id)); resp.Diagnostics.HasError() {
 		return
 	}
 	if refuseImportOfDeleting(ctx, r.data, id, &resp.Diagnostics); resp.Diagnostics.HasError() {

@@ -210,8 +210,8 @@ func (r *readonlyInstanceResource) ValidateConfig(ctx context.Context, req resou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if isKnown(cfg.InstanceType) && !strings.Contains(cfg.InstanceType.ValueString(), ".") {
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyClassShape].Problem(cfg.InstanceType.ValueString(), cfg.InstanceType.ValueString())})
+	if isKnown(cfg.InstanceType) {
+		addProblems(&resp.Diagnostics, rdsservice.CheckReadOnlyClassShape(cfg.InstanceType.ValueString()))
 	}
 	addProblems(&resp.Diagnostics, rdsservice.CheckMaintenanceWindow(valString(cfg.MaintenanceWindow)))
 }
@@ -236,7 +236,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 	master := plan.MasterInstanceID.ValueString()
 	primary, err := r.data.API.DescribeDBInstanceAttribute(ctx, master)
 	if err != nil {
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Raise(rdsservice.RulePrimaryUnreadable, master, master, operationError(ctx, err))})
 		return
 	}
 
@@ -247,7 +247,7 @@ func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.Crea
 		return
 	}
 	if cfg.AtomicWrite16K.IsNull() && isKnown(plan.AtomicWrite16K) && dec.AtomicWrite.IsKnown() && plan.AtomicWrite16K.ValueBool() != dec.AtomicWrite.Value() {
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.Rule16KPrimaryChanged].Problem("",
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Raise(rdsservice.Rule16KPrimaryChanged, "",
 			plan.AtomicWrite16K.ValueBool(), readonlyLabel(&plan), master, dec.AtomicWrite.Value())})
 		return
 	}
@@ -412,7 +412,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	if attr.MasterInstanceID == "" {
-		p := rdsservice.Rules[rdsservice.RuleNotAReadOnly].Problem(id, id, attr.DBInstanceType)
+		p := rdsservice.Raise(rdsservice.RuleNotAReadOnly, id, id, attr.DBInstanceType)
 		resp.Diagnostics.AddError(p.Summary, p.Detail)
 		return
 	}
@@ -448,7 +448,7 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	primary, err := r.data.API.DescribeDBInstanceAttribute(ctx, state.MasterInstanceID.ValueString())
 	if err != nil && !rdsapi.IsNotFound(err) {
 		master := state.MasterInstanceID.ValueString()
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Raise(rdsservice.RulePrimaryUnreadable, master, master, operationError(ctx, err))})
 		return
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
@@ -531,7 +531,11 @@ func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.Dele
 
 // ImportState imports a read-only instance by id, unless it is being deleted; Read fills in the rest.
 func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if refuseImportOfDeleting(ctx, r.data, strings.TrimSpace(req.ID), &resp.Diagnostics); resp.Diagnostics.HasError() {
+	id := strings.TrimSpace(req.ID)
+	if addProblems(&resp.Diagnostics, rdsservice.CheckImportID("rds_readonly_instance", id)); resp.Diagnostics.HasError() {
+		return
+	}
+	if refuseImportOfDeleting(ctx, r.data, id, &resp.Diagnostics); resp.Diagnostics.HasError() {
 		return
 	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
@@ -568,13 +572,13 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 		case err == nil:
 			primary = attr
 		case rdsapi.IsNotFound(err) && state == nil:
-			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyPrimaryNotFound].Problem(master, master, r.data.Region)})
+			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleReadOnlyPrimaryNotFound, master, master, r.data.Region)})
 			return
 		case rdsapi.IsNotFound(err):
 			// The read-only instance goes with its primary; refresh removes it, apply reports it.
 			tflog.Warn(ctx, "primary of a read-only instance not found while planning", map[string]any{"primary": master})
 		default:
-			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(lookupCtx, err))})
+			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Raise(rdsservice.RulePrimaryUnreadable, master, master, operationError(lookupCtx, err))})
 			return
 		}
 	}

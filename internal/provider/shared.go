@@ -300,7 +300,7 @@ func refuseImportOfDeleting(ctx context.Context, data *ProviderData, id string, 
 	}
 	attr, err := data.API.DescribeDBInstanceAttribute(ctx, id)
 	if err == nil && attr.DBInstanceStatus == rdsservice.StatusDeleting {
-		addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleImportDeleting].Problem(id, id)})
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleImportDeleting, id, id)})
 	}
 }
 
@@ -317,7 +317,7 @@ func checkTimeouts(v timeouts.Value) []rdsservice.Problem {
 			continue
 		}
 		if d, err := time.ParseDuration(raw.ValueString()); err == nil && d <= 0 {
-			p := rdsservice.Rules[rdsservice.RuleTimeoutNotPositive].Problem(raw.ValueString(), name, raw.ValueString())
+			p := rdsservice.Raise(rdsservice.RuleTimeoutNotPositive, raw.ValueString(), name, raw.ValueString())
 			problems = append(problems, p.At("timeouts."+name))
 		}
 	}

@@ -103,11 +103,7 @@ func CheckParameters(want map[string]string, unknown map[string]bool, t Paramete
 		spec, ok := t.Parameters[name]
 		switch {
 		case !ok:
-			hint := "Run the rds_parameter_templates data source to list them."
-			if closest := ClosestNames(name, t.Names(), 3); len(closest) > 0 {
-				hint = "Did you mean " + strings.Join(closest, ", ") + "?"
-			}
-			add(name, problem(RuleParamUnknown, name, name, t.label(), hint))
+			add(name, problem(RuleParamUnknown, name, name, t.label(), unknownParameterHint(name, t)))
 		case unknown[name]:
 			continue
 		case name == DoublewriteParameter:
@@ -117,7 +113,7 @@ func CheckParameters(want map[string]string, unknown map[string]bool, t Paramete
 		case !spec.Modifiable:
 			add(name, problem(RuleParamNotModifiable, value, name, t.label(), spec.Default))
 		case !ParameterValueAllowed(spec, value):
-			add(name, problem(RuleParamValue, value, name, value, t.label(), describeAllowed(spec), spec.Default))
+			add(name, problem(RuleParamValue, value, name, value, t.label(), describeAllowed(spec), strconv.Quote(spec.Default)))
 		}
 	}
 	return problems
@@ -129,7 +125,11 @@ func checkDoublewrite(value string, atomicWrite Val[bool]) *Problem {
 	var p Problem
 	switch {
 	case v != "ON" && v != "OFF":
-		p = problem(RuleParamValue, value, DoublewriteParameter, value, "MySQL", "allowed values are ON, OFF, and the value follows atomic_write_16k", "ON")
+		def := `"ON" while atomic_write_16k is off, "OFF" while it is on`
+		if atomicWrite.IsKnown() {
+			def = strconv.Quote(DoublewriteFor(atomicWrite.Value())) + " with atomic_write_16k = " + strconv.FormatBool(atomicWrite.Value())
+		}
+		p = problem(RuleParamValue, value, DoublewriteParameter, value, "MySQL", "allowed values are ON, OFF, and the value follows atomic_write_16k", def)
 	case !atomicWrite.IsKnown():
 		p = problem(RuleParamDoublewriteUndecided, value, value)
 	case v == DoublewriteFor(atomicWrite.Value()):
@@ -138,6 +138,34 @@ func checkDoublewrite(value string, atomicWrite Val[bool]) *Problem {
 		p = problem(RuleParamDoublewriteContradicts, value, value, atomicWrite.Value(), DoublewriteFor(atomicWrite.Value()), v == "OFF")
 	}
 	return &p
+}
+
+// renamedParameters are MySQL parameters that a later version renamed (MySQL 8.0 release notes:
+// tx_isolation and tx_read_only were removed in favour of transaction_isolation and
+// transaction_read_only), so a name from an older version points at its successor.
+var renamedParameters = map[string]string{
+	"tx_isolation": "transaction_isolation",
+	"tx_read_only": "transaction_read_only",
+}
+
+// unknownParameterHint suggests what the user can set instead of an unknown name: its successor
+// after a rename, else the closest names users may change.
+func unknownParameterHint(name string, t ParameterTemplate) string {
+	if successor, ok := renamedParameters[strings.ToLower(name)]; ok {
+		if spec, ok := t.Parameters[successor]; ok && spec.Modifiable {
+			return fmt.Sprintf("%s %s names it %s: set parameters[%q] instead.", t.Engine, t.EngineVersion, successor, successor)
+		}
+	}
+	var settable []string
+	for _, n := range t.Names() {
+		if t.Parameters[n].Modifiable || n == DoublewriteParameter {
+			settable = append(settable, n)
+		}
+	}
+	if closest := ClosestNames(name, settable, 3); len(closest) > 0 {
+		return "Did you mean " + strings.Join(closest, ", ") + "?"
+	}
+	return "Run the rds_parameter_templates data source to list them."
 }
 
 // DoublewriteFor is the innodb_doublewrite value the cloud runs for a 16K atomic write setting.
@@ -176,7 +204,7 @@ func ParameterValueAllowed(spec ParameterSpec, value string) bool {
 		return true // a CheckingCode this provider does not understand: the cloud decides at apply
 	}
 	n, ok := number(value)
-	if !ok || (lo.IsInt() && hi.IsInt() && !n.IsInt()) {
+	if !ok || (lo.IsInt() && hi.IsInt() && !isInteger(value)) {
 		return false
 	}
 	return n.Cmp(lo) >= 0 && n.Cmp(hi) <= 0
@@ -224,21 +252,31 @@ func bracketed(code string) (string, bool) {
 	return code[1 : len(code)-1], true
 }
 
-// number parses a plain decimal (no exponent, no fraction bar).
+// plainDecimal is how the cloud's CheckingCode writes numbers: digits, an optional sign and
+// fraction; no base prefix (0x1000), exponent or fraction bar.
+var plainDecimal = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?$`)
+
+// number parses a plain decimal.
 func number(s string) (*big.Rat, bool) {
 	s = strings.TrimSpace(s)
-	if s == "" || strings.ContainsAny(s, "/eE") {
+	if !plainDecimal.MatchString(s) {
 		return nil, false
 	}
 	return new(big.Rat).SetString(s)
 }
+
+// isInteger tells a whole number as an integer parameter takes it (4000, not 4000.0).
+func isInteger(value string) bool { return !strings.Contains(value, ".") }
 
 func describeAllowed(spec ParameterSpec) string {
 	var out string
 	if set, ok := allowedSet(spec.Allowed); ok {
 		out = "allowed values are " + strings.Join(set, ", ")
 	} else if lo, hi, ok := allowedRange(spec.Allowed); ok {
-		out = fmt.Sprintf("allowed range is %s to %s", lo.RatString(), hi.RatString())
+		out = "allowed range is " + strings.TrimSpace(spec.Allowed)
+		if lo.IsInt() && hi.IsInt() {
+			out = "allowed range is the whole numbers " + strings.TrimSpace(spec.Allowed)
+		}
 	} else {
 		out = "allowed values are " + spec.Allowed
 	}

@@ -17,20 +17,41 @@ func TestRuleTableRowsAreComplete(t *testing.T) {
 	for _, r := range rows {
 		// Only a row about the environment, not a value, names no attribute.
 		noAttribute := r.Attribute == "" && r.ID != RuleCloudUnavailable
-		if r.ID == "" || r.Source == "" || noAttribute || r.Summary == "" || r.Detail == "" || r.Args == "" {
+		if r.ID == "" || r.Source == "" || noAttribute || r.Summary == "" || r.Detail == "" {
 			t.Errorf("incomplete row %+v", r)
 		}
-		args := make([]any, 8)
-		for i := range args {
-			args[i] = "x"
-		}
-		p := r.Problem("v", args...)
-		if text := p.Summary + p.Detail; strings.Contains(text, "MISSING") || strings.Contains(text, "BADINDEX") || strings.Contains(text, "EXTRA") {
-			t.Errorf("row %s renders badly: %q %q", r.ID, p.Summary, p.Detail)
+		p := Raise(r.ID, "v", r.Examples()...)
+		if text := p.Summary + "\n" + p.Detail; strings.Contains(text, "%!") {
+			t.Errorf("row %s renders badly with its examples %v: %q %q", r.ID, r.Examples(), p.Summary, p.Detail)
 		}
 		if p.Rule != r.ID || p.Severity != r.Severity || p.Attribute != r.Attribute {
 			t.Errorf("row %s: problem %+v", r.ID, p)
 		}
+	}
+}
+
+// Raise is the one way to render a row: an unknown id, or arguments of other types than the
+// row's examples, are the provider's mistakes and panic, so a caller's test finds them.
+func TestRaisePanicsOnUnknownIDAndMismatchedArguments(t *testing.T) {
+	for name, raise := range map[string]func(){
+		"unknown id":    func() { Raise("no-such-rule", "") },
+		"too few":       func() { Raise(RuleStorageStep, "", int64(5)) },
+		"string for %d": func() { Raise(RuleStorageStep, "", "5", "21", "25") },
+		"int for int64": func() { Raise(RuleStorageShrinkLimits, "", 100, 50) },
+		"string for %t": func() { Raise(Rule16KPrimaryNotKnown, "", "rr-1", "rm-1", "false") },
+		"one extra":     func() { Raise(RuleInstanceStopped, "", "rm-1", "x") },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			raise()
+		}()
+	}
+	if p := Raise(RuleStorageStep, "21", int64(5), int64(21), int64(25)); !strings.Contains(p.Detail, "multiple of 5 GB; got 21") {
+		t.Fatalf("well-typed call: %+v", p)
 	}
 }
 
