@@ -564,7 +564,7 @@ var ruleTable = []Rule{
 		Fix: "Fix: remove other characters (spaces, quotes, non-ASCII letters)."},
 	{ID: RulePasswordClasses, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid password_wo (rule password-classes)",
 		Detail: "password_wo = %[1]q must contain at least three of: upper-case letters, lower-case letters, digits, special characters (" + strings.ReplaceAll(PasswordSpecials, "%", "%%") + ").",
-		Args: accessArgs, Fix: "Fix: add characters of the missing kinds, e.g. an upper-case letter and a digit."},
+		Args:   accessArgs, Fix: "Fix: add characters of the missing kinds, e.g. an upper-case letter and a digit."},
 	{ID: RuleDatabaseNameLength, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule database-name-length)",
 		Detail: "name = %[1]q must be 2 to 64 characters long.", Args: accessArgs, Fix: "Fix: choose a name of 2 to 64 characters."},
 	{ID: RuleDatabaseNameCharacters, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule database-name-characters)",
@@ -588,7 +588,7 @@ var ruleTable = []Rule{
 		Fix: "Fix: set privilege to one of ReadWrite, ReadOnly, DDLOnly, DMLOnly."},
 	{ID: RulePrivilegeSuperAccount, Source: accessSource, Attribute: AttrAccountName, Summary: "Invalid account_name (rule privilege-super-account)",
 		Detail: "account_name = %[1]q is the instance's privileged (Super) account, which already has every privilege on every database and cannot be granted privileges.",
-		Args: accessArgs, Fix: "Fix: remove this rds_account_privilege, or grant the privilege to a Normal account."},
+		Args:   accessArgs, Fix: "Fix: remove this rds_account_privilege, or grant the privilege to a Normal account."},
 
 	{ID: RuleCreateIncomplete, Source: "provider: a usable instance is never tainted (Terraform replaces tainted instances)", Severity: SeverityWarning,
 		Attribute: "id", Summary: "RDS instance created, but not configured as planned",
