@@ -552,6 +552,10 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 		}
 		return
 	}
+	if primary.MasterID != "" {
+		d.add(problem(RuleReadOnlyOfReadOnly, primary.ID, primary.ID, primary.MasterID))
+		return
+	}
 	if c.EngineVersion.IsKnown() && c.EngineVersion.Value() != primary.EngineVersion {
 		d.add(problem(RuleReadOnlyEngineVersion, c.EngineVersion.Value(), primary.ID, primary.EngineVersion, c.EngineVersion.Value()))
 		return

@@ -146,6 +146,7 @@ const (
 	RuleStorageTypeCloudToLocal  RuleID = "storage-type-cloud-to-local"
 	RuleReadOnlyEngineVersion    RuleID = "readonly-engine-version"
 	RuleReadOnlyPrimaryNotFound  RuleID = "readonly-primary-not-found"
+	RuleReadOnlyOfReadOnly       RuleID = "readonly-primary-is-read-only"
 	RuleCloneDiffersFromSource   RuleID = "clone-differs-from-source"
 	RuleCloneSourceUnreadable    RuleID = "clone-source-unreadable"
 	RuleCloneRestoreTimeOutside  RuleID = "clone-restore-time-outside-window"
@@ -337,6 +338,11 @@ var ruleTable = []Rule{
 		Summary: "Primary instance not found",
 		Detail:  "The primary instance %s does not exist in region %s.", Args: []Arg{{"primary", "rm-1"}, {"region", "cn-hangzhou"}},
 		Fix: "Check master_instance_id."},
+	{ID: RuleReadOnlyOfReadOnly, Source: "cloud fact: CreateReadOnlyDBInstance refuses a read-only instance as DBInstanceId (InvalidDBInstanceId)", Attribute: AttrMasterInstanceID,
+		Summary: "The primary instance is itself a read-only instance",
+		Detail:  "master_instance_id = %[1]q is a read-only instance of %[2]s, and a read-only instance cannot have read-only instances of its own.",
+		Args:    []Arg{{"configured primary", "rr-1"}, {"its primary", "rm-1"}},
+		Fix:     "Set master_instance_id to the primary %[2]s."},
 	{ID: RuleCloneDiffersFromSource, Source: "16K rule 8; cloud fact: CloneDBInstance keeps the source's engine and version", Attribute: AttrEngineVersion,
 		Summary: "A clone cannot differ from its source in this attribute",
 		Detail:  "%s = %q, but the restore source %s has %q, and a clone always runs its source's %[1]s.", Args: []Arg{{"attribute", "engine_version"}, {"configured", "5.7"}, {"source", "rm-1"}, {"source value", "8.0"}},
