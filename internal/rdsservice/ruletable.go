@@ -722,10 +722,7 @@ func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Prob
 			b.WriteString("; restarts " + r.When + ", not during this apply")
 		}
 	}
-	who := "RDS instances"
-	if len(restarts) == 1 {
-		who = "RDS instance " + restarts[0].InstanceID
-	}
+	who := restartedInstances(restarts)
 	id := RuleRestart
 	switch {
 	case refuse:
@@ -738,4 +735,27 @@ func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Prob
 	p := problem(id, "", who, b.String())
 	p.Attribute = attribute
 	return p
+}
+
+// restartedInstances names every instance of restarts once, with its number of restarts when
+// more than one, so that two instances' warnings never share a summary (Terraform folds warnings
+// with equal summaries into "and N more similar warnings").
+func restartedInstances(restarts []Restart) string {
+	var ids []string
+	count := map[string]int{}
+	for _, r := range restarts {
+		if count[r.InstanceID] == 0 {
+			ids = append(ids, r.InstanceID)
+		}
+		count[r.InstanceID]++
+	}
+	for i, id := range ids {
+		if n := count[id]; n > 1 {
+			ids[i] = fmt.Sprintf("%s (%d restarts)", id, n)
+		}
+	}
+	if len(ids) == 1 {
+		return "RDS instance " + ids[0]
+	}
+	return "RDS instances " + strings.Join(ids, ", ")
 }

@@ -254,3 +254,28 @@ func TestPlanBasicEdition(t *testing.T) {
 		t.Fatalf("turning on on Basic: %+v", d)
 	}
 }
+
+// Issue 23 item 7: Terraform folds warnings with equal summaries ("and 2 more similar
+// warnings"), so every restart warning names its instances, and how often each restarts.
+func TestRestartSummariesAreDistinctPerInstance(t *testing.T) {
+	twice := func(id string) []Restart {
+		return []Restart{{InstanceID: id, Reasons: []string{"instance_type changes"}, Downtime: "10 s"},
+			{InstanceID: id, Reasons: []string{"follows its primary turning atomic_write_16k on"}, Downtime: "10 s"}}
+	}
+	seen := map[string]bool{}
+	for _, restarts := range [][]Restart{twice("rr-1"), twice("rr-2"),
+		{{InstanceID: "rm-1"}, {InstanceID: "rr-1 (read-only instance)"}}, {{InstanceID: "rm-2"}, {InstanceID: "rr-3 (read-only instance)"}}} {
+		for _, p := range []Problem{RestartProblem(restarts, false, false, AttrInstanceType), RestartProblem(restarts, false, true, AttrInstanceType)} {
+			if seen[p.Summary] {
+				t.Errorf("summary %q repeats for another instance", p.Summary)
+			}
+			seen[p.Summary] = true
+		}
+	}
+	if p := RestartProblem(twice("rr-1"), false, false, AttrInstanceType); p.Summary != "This apply restarts RDS instance rr-1 (2 restarts)" {
+		t.Fatalf("summary %q", p.Summary)
+	}
+	if len(seen) != 8 {
+		t.Fatalf("%d summaries, want 8", len(seen))
+	}
+}
