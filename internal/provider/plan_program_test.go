@@ -1,12 +1,21 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	acc "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
 // Plan-side behaviour of issue 23 section 2 and issue 31 section 1: what the plan shows is what
@@ -49,4 +58,74 @@ func TestAccReadonlyInstanceOfReadOnlyRefusedAtPlan(t *testing.T) {
 			},
 		},
 	})
+}
+
+// Issue 23 item 3: a parameter waiting for a restart, set outside Terraform, does not turn an
+// in-place change (name, storage growth) into an unannounced restart, never blocks turning
+// prevent_restart on, and the plan names the waiting value and what will apply it.
+func TestAccInstanceWaitingParameterInPlaceChanges(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	managed := parametersBlock(map[string]string{"innodb_io_capacity": "4000"})
+	config := func(name string, storage int, extra string) string {
+		return env.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = %d
+  instance_name  = %q
+%s%s}
+`, storage, name, managed, extra)
+	}
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []acc.TestStep{
+			{Config: config("acctest", 20, ""), Check: idOf(&id)},
+			{
+				PreConfig: env.outside(t, &id, "back_log", "5000"),
+				Config:    config("renamed", 25, ""),
+				Check:     env.paramCounts(&id, 0, 2, 1),
+			},
+			{
+				Config: config("renamed", 25, "  prevent_restart = true\n"),
+				Check:  env.paramCounts(&id, 0, 2, 1),
+			},
+		},
+	})
+}
+
+// Issue 23 item 3, the plan's words: a rename and a storage growth leave a value set outside
+// Terraform waiting; the plan names it, its running value and what will apply it, and turning
+// prevent_restart on is not refused for it.
+func TestModifyPlanNamesWaitingParameter(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	if err := env.api.ModifyParameter(context.Background(), &rdsapi.ModifyParameterRequest{DBInstanceID: id, Parameters: map[string]string{"back_log": "5000"}}); err != nil {
+		t.Fatal(err)
+	}
+	base := nullModel()
+	base.ID = types.StringValue(id)
+	base.Parameters = types.MapValueMust(types.StringType, map[string]attr.Value{"innodb_io_capacity": types.StringValue("20000")})
+	state := readWith(t, env, base)
+	config, plan := updateInputs(state, func(c *instanceModel) {
+		c.InstanceName, c.Storage, c.Parameters = types.StringValue("renamed"), types.Int64Value(25), state.Parameters
+	})
+	plan.Parameters, plan.ParametersPending = config.Parameters, types.MapUnknown(types.StringType)
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("parameters"), "Parameters of "+id+" wait for a restart this apply does not make",
+		"set outside Terraform: back_log = 5000.", "they keep waiting", "RestartDBInstance")
+
+	config, plan = updateInputs(state, func(c *instanceModel) {
+		c.PreventRestart, c.Parameters = types.BoolValue(true), state.Parameters
+	})
+	plan.Parameters, plan.ParametersPending = config.Parameters, types.MapUnknown(types.StringType)
+	res = runModifyPlan(t, env, &config, &plan, &state)
+	for _, d := range res.diags {
+		if d.Severity() == diag.SeverityError || strings.Contains(d.Summary(), "restarts") {
+			t.Fatalf("turning prevent_restart on with a waiting value: %v", res.diags)
+		}
+	}
 }

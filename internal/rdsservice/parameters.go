@@ -536,6 +536,7 @@ func planParameters(in PlanInput, d *Decision) {
 			d.Restarts[own].Reasons = append(d.Restarts[own].Reasons, r)
 		}
 	}
+	warnWaiting(in, d, f, own >= 0)
 	switch {
 	case own >= 0:
 		d.Parameters.Pending, d.Parameters.PendingKnown = map[string]string{}, true
@@ -547,6 +548,33 @@ func planParameters(in PlanInput, d *Decision) {
 			}
 		}
 	}
+}
+
+// warnWaiting names the values waiting for a restart (set outside Terraform) that an apply which
+// changes the instance without restarting it leaves waiting, and what will apply them.
+func warnWaiting(in PlanInput, d *Decision, f *ParameterFacts, restarts bool) {
+	if restarts || in.Prior == nil || d.Action == ActionNoop || d.HasErrors() {
+		return
+	}
+	var parts []string
+	for _, name := range sortedKeys(f.Pending) {
+		if slices.Contains(d.Parameters.Withdrawn, name) {
+			continue
+		}
+		part := fmt.Sprintf("%s = %s", name, f.Pending[name])
+		if running, ok := f.Running[name]; ok {
+			part += fmt.Sprintf(" (runs %s)", running)
+		}
+		parts = append(parts, part)
+	}
+	if len(parts) == 0 {
+		return
+	}
+	what := "a change that restarts it, or RestartDBInstance"
+	if in.Desired.ApplyRestarts == ApplyRestartsInWindow {
+		what = "a change that restarts it, which apply_restarts = \"in_maintenance_window\" makes in the window, or RestartDBInstance"
+	}
+	d.add(problem(RuleParamWaiting, "", in.Label, strings.Join(parts, ", "), what))
 }
 
 // restartIndexes finds the planned instance's first restart (own) and the restart the apply

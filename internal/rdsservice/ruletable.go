@@ -194,6 +194,7 @@ const (
 	RuleParamDoublewriteContradicts RuleID = "param-doublewrite-contradicts-16k"
 	RuleParamDoublewriteUndecided   RuleID = "param-doublewrite-16k-unknown"
 	RuleParamFactsUnreadable        RuleID = "param-facts-unreadable"
+	RuleParamWaiting                RuleID = "param-waiting-for-restart"
 
 	// accounts, databases and privileges (their checks are in account_rules.go).
 	RuleAccessEngine           RuleID = "access-engine"
@@ -521,6 +522,12 @@ var ruleTable = []Rule{
 		Attribute: AttrParameters, Summary: "innodb_doublewrite cannot be checked yet",
 		Detail: "parameters[\"innodb_doublewrite\"] = %[1]q: the cloud sets innodb_doublewrite from 16K atomic write, whose planned value is not known yet.",
 		Args:   []Arg{{"value", "ON"}}, Fix: "Set atomic_write_16k explicitly, or remove innodb_doublewrite from parameters."},
+	{ID: RuleParamWaiting, Source: "cloud fact P5: a value of a parameter that needs a restart runs only after the instance's next restart (ModifyParameter Forcerestart)",
+		Severity: SeverityWarning, Attribute: AttrParameters, Summary: "Parameters of %[1]s wait for a restart this apply does not make",
+		Detail: "%[1]s has values waiting for a restart, set outside Terraform: %[2]s. This apply changes the instance without restarting it, " +
+			"so they keep waiting; they run after the instance's next restart (%[3]s).",
+		Args: []Arg{{"instance", "rm-1"}, {"values", "back_log = 5000 (runs 3000)"}, {"what restarts it", "a spec change that restarts it, a restart in the maintenance window, or RestartDBInstance"}},
+		Fix:  "To keep the running value instead, add it to parameters: the apply then withdraws the waiting one without a restart."},
 	{ID: RuleParamFactsUnreadable, Source: "provider: parameters are checked against the cloud's template and running values",
 		Attribute: AttrParameters, Summary: "Cannot check RDS parameters",
 		Detail: "%[1]s failed: %[2]s.", Args: []Arg{{"call", "DescribeParameterTemplates"}, {"error", "Throttling"}},
