@@ -716,6 +716,9 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		}
 		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 		r.data.plans.record(state.ID.ValueString(), flag)
+		if dec.Deferred && dec.Order.AtomicWrite != nil {
+			r.data.plans.recordScheduled(state.ID.ValueString(), &rdsservice.ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt})
+		}
 		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, plan, &resp.Diagnostics)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
@@ -752,6 +755,9 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 		in.Prior, in.Label = &prior, prior.ID
 		in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, &diags).changes(settingsOfModel(ctx, *state, &diags))
 		if len(in.Replace) > 0 {
+			// The new instance's parameters decide whether it restarts right after creation.
+			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
+				stringIfKnown(plan.EngineVersion), stringIfKnown(plan.Category), types.MapNull(types.StringType), types.MapNull(types.StringType))
 			return rdsservice.Plan(in), diags
 		}
 	}

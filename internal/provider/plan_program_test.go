@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -128,4 +129,92 @@ func TestModifyPlanNamesWaitingParameter(t *testing.T) {
 			t.Fatalf("turning prevent_restart on with a waiting value: %v", res.diags)
 		}
 	}
+}
+
+// scheduleToggleOn orders the primary's 16K atomic write on for its maintenance window, as an
+// earlier apply with apply_restarts = "in_maintenance_window" does.
+func scheduleToggleOn(t *testing.T, env *testEnv, primary string) {
+	t.Helper()
+	_, err := env.api.ModifyDBInstanceSpec(context.Background(), &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: primary,
+		DBInstanceClass: "mysql.n2.medium.2c", DBInstanceStorage: 100, PayType: rdsapi.PayTypePostpaid, EffectiveTime: "MaintainTime",
+		OptimizedWrites: rdsapi.OptimizedWritesOn})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Issue 23 item 10: a new read-only instance added while its primary's toggle waits for the
+// window names the restart it gets then; with prevent_restart = true it is refused, as the
+// primary's own guard refuses the toggle.
+func TestReadonlyModifyPlanPrimaryToggleScheduled(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	primary := roSeedPrimary(t, env, false)
+	scheduleToggleOn(t, env, primary)
+	r, s := roResource(t, env)
+	cfg := roConfig(primary)
+	res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
+	w := roFindDiag(t, res.diags, diag.SeverityWarning, "atomic_write_16k")
+	roWantContains(t, "warning", w.Summary()+"\n"+w.Detail(), `the new read-only instance "reporting"`,
+		"follows its primary "+primary+" turning atomic_write_16k on", "when its primary's scheduled change runs (starts 20")
+	if res.diags.HasError() {
+		t.Fatalf("errors: %v", res.diags)
+	}
+	guarded := roMerge(cfg, roVals{"prevent_restart": true})
+	res = roModifyPlan(t, r, s, guarded, roPlannedCreate(s, guarded), nil)
+	e := roFindDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
+	roWantContains(t, "error", e.Summary()+"\n"+e.Detail(), "prevent_restart refuses this plan", "follows its primary "+primary)
+	// An existing read-only instance that is off: the same restart, the same refusal.
+	ro := roSeedReadonly(t, env, primary, false)
+	state := roState(ro, primary, false)
+	res = roModifyPlan(t, r, s, roMerge(cfg, roVals{"prevent_restart": true}), roMerge(state, roVals{"prevent_restart": true}), state)
+	e = roFindDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
+	roWantContains(t, "error", e.Detail(), ro, "follows its primary "+primary)
+}
+
+// closedWindow is a one-hour maintenance window that opens six hours from now (UTC).
+func closedWindow() string {
+	h := (time.Now().UTC().Hour() + 6) % 24
+	return fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)
+}
+
+// Issue 23 item 10, in one run: a read-only instance with prevent_restart = true refuses the
+// toggle its primary's plan defers to the window, before anything is sent.
+func TestAccReadonlyPreventRestartRefusesPrimaryDeferredToggle(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	primary := func(on bool) string {
+		return fmt.Sprintf(`
+resource "rds_instance" "primary" {
+  engine             = "MySQL"
+  engine_version     = "8.0"
+  instance_type      = "mysql.n2.medium.2c"
+  storage            = 100
+  instance_name      = "orders"
+  atomic_write_16k   = %t
+  apply_restarts     = "in_maintenance_window"
+  maintenance_window = %q
+}
+`, on, closedWindow())
+	}
+	guarded := roAccReplicasWith(1, "  prevent_restart = true\n")
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []acc.TestStep{
+			{Config: env.providerBlock() + primary(false) + guarded},
+			{
+				PreConfig:   env.sim.ResetStats,
+				Config:      env.providerBlock() + primary(true) + guarded,
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*follows its primary.*turning\s+atomic_write_16k\s+on in the primary's maintenance window`),
+			},
+			{
+				Config: env.providerBlock() + primary(false) + guarded,
+				Check: func(*terraform.State) error {
+					if n := env.mutations(); n != 0 {
+						return fmt.Errorf("%d mutating requests for a plan refused at plan time", n)
+					}
+					return nil
+				},
+			},
+		},
+	})
 }

@@ -565,7 +565,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 		replace = replacedAttributes(req, []string{"master_instance_id", "engine_version", "zone_id", "vswitch_id"}, nil)
 	}
 	var primary *rdsapi.DBInstanceAttribute
-	if isKnown(plan.MasterInstanceID) && len(replace) == 0 {
+	if isKnown(plan.MasterInstanceID) {
 		master := plan.MasterInstanceID.ValueString()
 		attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, master)
 		switch {
@@ -657,13 +657,14 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 	if primary != nil {
 		if p, err := rdsservice.ExistingFromAttribute(primary); err == nil {
 			in.Facts.Primary = &p
+			in.Facts.PrimaryScheduled = r.primaryScheduled(ctx, p, state)
 		}
 	}
 	if r.data != nil && isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
 	}
-	if r.data != nil && len(in.Replace) == 0 {
-		if state != nil {
+	if r.data != nil {
+		if state != nil && len(in.Replace) == 0 {
 			in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
 				state.EngineVersion.ValueString(), "", state.Parameters, state.ParametersPending)
@@ -674,6 +675,24 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 		}
 	}
 	return rdsservice.Plan(in)
+}
+
+// primaryScheduled is the primary's change waiting for its window when it can turn this read-only
+// instance on (both off now): the one this run's plan of the primary defers, else the one the
+// cloud holds. A failed read leaves it out (the primary's own plan names the followers it turns on).
+func (r *readonlyInstanceResource) primaryScheduled(ctx context.Context, primary rdsservice.ExistingInstance, state *readonlyInstanceModel) *rdsservice.ScheduledFlag {
+	if r.data == nil || primary.Enabled || (state != nil && state.AtomicWrite16K.ValueBool()) {
+		return nil
+	}
+	if planned := r.data.plans.lookupScheduled(primary.ID); planned != nil {
+		return planned
+	}
+	task, err := pendingTask(ctx, r.data, primary.ID)
+	if err != nil {
+		tflog.Warn(ctx, "reading the primary's scheduled change failed", map[string]any{"primary": primary.ID, "error": err.Error()})
+		return nil
+	}
+	return rdsservice.ScheduledFlagOf(task)
 }
 
 // classFacts asks the class catalogue about a new read-only instance or a class change. Read-only

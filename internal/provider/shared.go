@@ -512,6 +512,23 @@ func settingsOf(a *rdsapi.DBInstanceAttribute) inPlaceSettings {
 type plannedPrimaries struct {
 	mu    sync.Mutex
 	flags map[string]rdsservice.Val[bool]
+	// scheduled are the toggles this run's primary plans defer to their maintenance window.
+	scheduled map[string]*rdsservice.ScheduledFlag
+}
+
+func (p *plannedPrimaries) recordScheduled(id string, s *rdsservice.ScheduledFlag) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.scheduled == nil {
+		p.scheduled = map[string]*rdsservice.ScheduledFlag{}
+	}
+	p.scheduled[id] = s
+}
+
+func (p *plannedPrimaries) lookupScheduled(id string) *rdsservice.ScheduledFlag {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.scheduled[id]
 }
 
 func (p *plannedPrimaries) record(id string, flag rdsservice.Val[bool]) {

@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -112,4 +113,17 @@ func ScheduleParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id 
 		return fmt.Errorf("scheduling parameters of RDS instance %s for the maintenance window (%s): %w", id, strings.Join(sortedKeys(deferred), ", "), err)
 	}
 	return nil
+}
+
+// ScheduledFlagOf reads a pending spec-change task's target atomic_write_16k (TaskDetail's
+// OptimizedWrites, "optimized" or "none"); nil when the task does not say.
+func ScheduledFlagOf(task *rdsapi.HistoryTask) *ScheduledFlag {
+	if task == nil || task.TaskType != rdsapi.TaskTypeModifySpec {
+		return nil
+	}
+	var detail struct{ OptimizedWrites string }
+	if json.Unmarshal([]byte(task.TaskDetail), &detail) != nil || detail.OptimizedWrites == "" {
+		return nil
+	}
+	return &ScheduledFlag{On: strings.EqualFold(detail.OptimizedWrites, "optimized"), StartsAt: task.StartTime}
 }

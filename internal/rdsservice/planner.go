@@ -132,6 +132,16 @@ type Facts struct {
 	// Parameters are the template and running values; nil when parameters are not managed or
 	// engine and version are not known yet.
 	Parameters *ParameterFacts
+	// PrimaryScheduled is a read-only instance's primary's change of atomic_write_16k waiting for
+	// the primary's maintenance window (nil: none).
+	PrimaryScheduled *ScheduledFlag
+}
+
+// ScheduledFlag is a change of atomic_write_16k the cloud makes in a maintenance window.
+type ScheduledFlag struct {
+	On bool
+	// StartsAt is when the cloud starts it (the task's StartTime, by the cloud's clock).
+	StartsAt string
 }
 
 // PlanInput is everything Plan decides from.
@@ -170,6 +180,9 @@ type Restart struct {
 	// When is empty for a restart during this apply, else when the cloud restarts the instance
 	// ("in the maintenance window 02:00Z-03:00Z (next: 2026-12-01T02:00Z)").
 	When string
+	// ByPrimary: the cloud restarts it when its primary's scheduled change runs; this apply
+	// orders nothing for it.
+	ByPrimary bool
 }
 
 // SpecOrder is the one ModifyDBInstanceSpec an update sends; nil fields are unchanged.
@@ -229,7 +242,9 @@ type Decision struct {
 	Guard             Guard
 	// Deferred: the update's spec order is sent for the maintenance window (apply_restarts =
 	// "in_maintenance_window"); the apply does not wait for it, and the restarts carry When.
-	Deferred bool
+	// DeferredStartsAt is when that window starts (UTC, the API's layout).
+	Deferred         bool
+	DeferredStartsAt string
 	// Parameters is what the apply does with `parameters`.
 	Parameters ParameterDecision
 }
@@ -264,6 +279,9 @@ func Plan(in PlanInput) Decision {
 	switch {
 	case in.Prior != nil && len(in.Replace) > 0:
 		planReplace(in, &d)
+		if d.Guard == GuardNone {
+			planReplacement(in, &d)
+		}
 		return d
 	case in.Prior == nil && in.Role == RoleClone:
 		planClone(in, &d)
@@ -324,6 +342,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 		d.Action = maxAction(d.Action, ActionUpdateWithRestart)
 	}
 	deferToWindow(in, d)
+	followScheduledPrimary(in, d)
 	if d.HasErrors() {
 		return
 	}
@@ -341,6 +360,27 @@ func guardRestarts(in PlanInput, d *Decision) {
 		d.add(RestartProblem([]Restart{{InstanceID: in.Label,
 			Reasons:  []string{strings.Join(d.MayRestart, ", ") + " known only at apply"},
 			Downtime: downtimeOf(in)}}, true, false, at))
+	}
+}
+
+// followScheduledPrimary: a read-only instance that is off, and eligible, after this apply is
+// turned on with a restart when its primary's scheduled toggle runs (rule 7), in the primary's
+// window. Its plan names that restart, and prevent_restart refuses it, as the primary's own guard
+// refuses the toggle.
+func followScheduledPrimary(in PlanInput, d *Decision) {
+	s, primary := in.Facts.PrimaryScheduled, in.Facts.Primary
+	if in.Role != RoleReadOnly || s == nil || !s.On || primary == nil || primary.Enabled || !d.AtomicWrite.Is(false) || !d.AtomicWriteSupported.Is(true) {
+		return
+	}
+	if in.Desired.AtomicWrite.Is(false) {
+		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, "will have"))
+		return
+	}
+	when := "when its primary's scheduled change runs (starts " + s.StartsAt + ")"
+	d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, When: when, ByPrimary: true, Downtime: ExpectedDowntime("", true),
+		Reasons: []string{"follows its primary " + primary.ID + " turning atomic_write_16k on in the primary's maintenance window (atomic_write_16k changes from false to true)"}})
+	if d.RestartAttribute == "" {
+		d.RestartAttribute = AttrAtomicWrite
 	}
 }
 
@@ -370,9 +410,31 @@ func planReplace(in PlanInput, d *Decision) {
 	case in.Desired.PreventRestart:
 		d.Guard = GuardPreventRestart
 		d.add(problem(RuleReplaceRefusedRestart, "true", in.Label, attrs).At(in.Replace[0]))
+	case in.Role == RoleReadOnly:
+		d.add(problem(RuleReplaceReadOnly, "", in.Label, attrs).At(in.Replace[0]))
 	default:
 		d.add(problem(RuleReplace, "", in.Label, attrs).At(in.Replace[0]))
 	}
+}
+
+// planReplacement announces what the new instance undergoes right after its creation (a toggle
+// of its flag, parameters that need a restart), as the plan of a plain create does.
+func planReplacement(in PlanInput, d *Decision) {
+	fresh := in
+	fresh.Prior, fresh.Replace = nil, nil
+	fresh.Label = "the new instance replacing " + in.Label
+	created := Plan(fresh)
+	if created.HasErrors() || (len(created.Restarts) == 0 && len(created.MayRestart) == 0) {
+		return
+	}
+	d.Restarts, d.MayRestart, d.ToggleAfterCreate = created.Restarts, created.MayRestart, created.ToggleAfterCreate
+	at := firstNonEmpty(created.RestartAttribute, in.Replace[0])
+	if len(created.Restarts) > 0 {
+		d.add(RestartProblem(created.Restarts, false, false, at))
+		return
+	}
+	d.add(RestartProblem([]Restart{{InstanceID: fresh.Label, Reasons: []string{strings.Join(created.MayRestart, ", ") + " known only at apply"},
+		Downtime: downtimeOf(fresh)}}, true, false, at))
 }
 
 func newSpecOf(c Desired) (NewInstanceSpec, bool) {
@@ -941,6 +1003,8 @@ func deferToWindow(in PlanInput, d *Decision) {
 		return // an invalid window is refused by its own rule; the plan then stops there
 	}
 	d.Deferred = true
+	start, _ := window.Next(in.Facts.Now)
+	d.DeferredStartsAt = start.UTC().Format(APITimeLayout)
 	when := window.When(in.Facts.Now)
 	for i := range d.Restarts {
 		d.Restarts[i].When = when

@@ -161,6 +161,7 @@ const (
 	RuleRestartDeferred          RuleID = "restart-in-maintenance-window"
 	RuleMaintenanceWindowFormat  RuleID = "maintenance-window-format"
 	RuleReplace                  RuleID = "replace"
+	RuleReplaceReadOnly          RuleID = "replace-read-only"
 	RuleRestartRefused           RuleID = "prevent-restart-refuses-restart"
 	RuleReplaceRefusedRestart    RuleID = "prevent-restart-refuses-replacement"
 	RuleReplaceRefusedProtection RuleID = "deletion-protection-refuses-replacement"
@@ -403,6 +404,10 @@ var ruleTable = []Rule{
 		Summary: "This apply replaces RDS instance %[1]s",
 		Detail:  "%[2]s forces replacement: a new instance is created and %[1]s is deleted, with its data (nothing is copied).", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
 		Fix: "Use restore_from on a new resource to keep the data, or undo the change."},
+	{ID: RuleReplaceReadOnly, Source: "provider: a replacement is never called a restart; cloud fact: a read-only instance replicates its data from its primary", Severity: SeverityWarning, Attribute: AttrMasterInstanceID,
+		Summary: "This apply replaces read-only instance %[1]s",
+		Detail:  "%[2]s forces replacement: a new read-only instance is created and %[1]s is deleted; the new one copies its data from its primary, and its endpoint changes.", Args: []Arg{{"instance", "rr-1"}, {"attributes", "zone_id"}},
+		Fix: "Point clients at the new instance's endpoint after the apply, or undo the change."},
 	{ID: RuleRestartRefused, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
 		Summary: "prevent_restart refuses this plan: it restarts %[1]s",
 		Detail:  "The following instances would restart:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: atomic_write_16k changes"}},
@@ -736,7 +741,7 @@ func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Prob
 		id = RuleRestartRefused
 	case may:
 		id = RuleMayRestart
-	case len(restarts) > 0 && restarts[0].When != "":
+	case len(restarts) > 0 && restarts[0].When != "" && !restarts[0].ByPrimary:
 		id, attribute = RuleRestartDeferred, AttrApplyRestarts
 	}
 	p := problem(id, "", who, b.String())

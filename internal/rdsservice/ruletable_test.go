@@ -279,3 +279,42 @@ func TestRestartSummariesAreDistinctPerInstance(t *testing.T) {
 		t.Fatalf("%d summaries, want 8", len(seen))
 	}
 }
+
+// Issue 23 item 4: a replacement names the new instance's restart right after its creation, as
+// a plain create does (a read-only instance toggled on, parameters that need a restart).
+func TestPlanReplacementNamesRestartAfterCreation(t *testing.T) {
+	primary := ExistingInstance{ID: "rm-p", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Storage: 100, Status: StatusRunning}
+	ro := ExistingInstance{ID: "rr-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", InstanceClass: "mysqlro.n2.medium.1c",
+		Storage: 100, Supported: true, MasterID: "rm-p", Status: StatusRunning}
+	desired := Desired{EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), InstanceClass: Known("mysqlro.n2.medium.1c"),
+		Storage: Known(int64(100)), AtomicWrite: Known(true)}
+	d := Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: desired, Replace: []string{"zone_id"}, Facts: Facts{Primary: &primary}})
+	if d.Action != ActionReplace || len(d.Restarts) != 1 || d.HasErrors() {
+		t.Fatalf("read-only replacement: %+v", d)
+	}
+	w := d.Warnings()
+	if len(w) != 2 || w[0].Rule != RuleReplaceReadOnly || w[1].Rule != RuleRestart ||
+		!strings.Contains(w[1].Summary, "the new instance replacing rr-1") || !strings.Contains(w[1].Detail, "then turned on") {
+		t.Fatalf("warnings %+v", w)
+	}
+	if strings.Contains(w[0].Detail+w[0].Summary, "restore_from") {
+		t.Fatalf("a read-only instance is told to use restore_from, which it cannot: %+v", w[0])
+	}
+	tmpl := ParameterTemplate{Engine: "MySQL", EngineVersion: "8.0", Parameters: map[string]ParameterSpec{
+		"innodb_read_io_threads": {Name: "innodb_read_io_threads", Default: "4", Allowed: "[1-64]", Modifiable: true, Restart: true}}}
+	prior := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 20, Supported: true, Status: StatusRunning}
+	withParams := Desired{Engine: Known("MySQL"), EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), Category: Known("HighAvailability"),
+		InstanceClass: Known("mysql.n2.medium.2c"), Storage: Known(int64(20)),
+		Parameters: DesiredParameters{Set: true, Values: map[string]string{"innodb_read_io_threads": "8"}}}
+	d = Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: withParams, Replace: []string{AttrEngineVersion}, Facts: Facts{Parameters: &ParameterFacts{Template: tmpl}}})
+	if len(d.Restarts) != 1 || len(d.Warnings()) != 2 || !strings.Contains(d.Warnings()[1].Detail, "right after creation") {
+		t.Fatalf("replacement with a restart parameter: %+v", d)
+	}
+	guarded := withParams
+	guarded.PreventRestart = true
+	d = Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: guarded, Replace: []string{AttrEngineVersion}, Facts: Facts{Parameters: &ParameterFacts{Template: tmpl}}})
+	if len(d.Errors()) != 1 || len(d.Warnings()) != 0 {
+		t.Fatalf("prevent_restart shows only its refusal: %+v", d.Problems)
+	}
+}
