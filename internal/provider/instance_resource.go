@@ -24,6 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -657,6 +658,45 @@ func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportS
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("prevent_restart"), false)...)
+	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
+}
+
+// importScheduled imports a change waiting for the instance's window as an apply that deferred it
+// leaves the state: scheduled_change lists it, the spec attributes hold its target (Read keeps them
+// while the task waits), and apply_restarts = "in_maintenance_window", so that the next plan, and
+// configuration generated from the state, keep the change scheduled rather than order it at once.
+func importScheduled(ctx context.Context, data *ProviderData, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	task, err := pendingTask(ctx, data, id)
+	if err == nil && task == nil {
+		return
+	}
+	var attr *rdsapi.DBInstanceAttribute
+	if err == nil {
+		attr, err = data.API.DescribeDBInstanceAttribute(ctx, id)
+	}
+	scheduled := rdsservice.ScheduledTaskOf(task)
+	if err != nil || scheduled == nil {
+		diags.AddWarning("Cannot read the instance's scheduled change", fmt.Sprintf("Instance %s: %v; scheduled_change is left empty.", id, err))
+		return
+	}
+	cur, err := rdsservice.ExistingFromAttribute(attr)
+	if err != nil {
+		diags.AddWarning("Cannot read the instance's scheduled change", fmt.Sprintf("Instance %s: %v; scheduled_change is left empty.", id, err))
+		return
+	}
+	set := func(name string, v any) { diags.Append(state.SetAttribute(ctx, path.Root(name), v)...) }
+	set("apply_restarts", rdsservice.ApplyRestartsInWindow)
+	set("scheduled_change", scheduledChangeValue(ctx, task, attr.MaintainTime, scheduled.Changes(cur), diags))
+	if spec := scheduled.Spec; spec != nil {
+		set("instance_type", spec.InstanceClass)
+		set("storage", spec.Storage)
+		set("storage_type", spec.StorageType)
+		set("atomic_write_16k", spec.AtomicWrite)
+		set("atomic_write_16k_supported", cur.Supported)
+		if _, ok := state.Schema.GetAttributes()["buffer_pool_extension"]; ok {
+			set("buffer_pool_extension", spec.BufferPoolExtension)
+		}
+	}
 }
 
 // ValidateConfig checks what the configuration alone decides. Unknown values are skipped here;

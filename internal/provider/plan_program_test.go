@@ -218,3 +218,56 @@ resource "rds_instance" "primary" {
 		},
 	})
 }
+
+// Issue 23 item 8: importing an instance whose change waits for its window shows the change
+// (scheduled_change) and imports apply_restarts = "in_maintenance_window", so configuration
+// generated from the state keeps the change scheduled instead of ordering it at once.
+func TestAccImportInstanceWithScheduledChange(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	id := roSeedPrimary(t, env, false)
+	scheduleToggleOn(t, env, id)
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []acc.TestStep{{
+			Config: env.providerBlock() + `
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 100
+}
+`,
+			ResourceName:       testRes,
+			ImportState:        true,
+			ImportStateId:      id,
+			ImportStatePersist: true,
+			ImportStateCheck: func(states []*terraform.InstanceState) error {
+				if len(states) != 1 {
+					return fmt.Errorf("%d states imported", len(states))
+				}
+				a := states[0].Attributes
+				if a["apply_restarts"] != "in_maintenance_window" || a["scheduled_change.task_id"] == "" || a["scheduled_change.starts_at"] == "" {
+					return fmt.Errorf("imported apply_restarts %q, scheduled_change task %q starting %q", a["apply_restarts"],
+						a["scheduled_change.task_id"], a["scheduled_change.starts_at"])
+				}
+				if !strings.Contains(a["scheduled_change.changes.0"], "atomic_write_16k") {
+					return fmt.Errorf("scheduled_change does not say what it changes: %v", a)
+				}
+				return nil
+			},
+		}, {
+			// The configuration the imported state describes: nothing to order again.
+			Config: env.providerBlock() + `
+resource "rds_instance" "test" {
+  engine             = "MySQL"
+  engine_version     = "8.0"
+  instance_type      = "mysql.n2.medium.2c"
+  storage            = 100
+  atomic_write_16k   = true
+  apply_restarts     = "in_maintenance_window"
+}
+`,
+			PlanOnly: true,
+		}},
+	})
+}

@@ -539,6 +539,7 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 		return
 	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
 }
 
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.

@@ -461,7 +461,7 @@ func planParameters(in PlanInput, d *Decision) {
 		return
 	}
 	if dp.Unknown {
-		d.MayRestart = append(d.MayRestart, AttrParameters)
+		mayRestartForParameters(in, d, "parameters (the whole map)")
 		return
 	}
 	for _, name := range dp.NullValues {
@@ -470,8 +470,8 @@ func planParameters(in PlanInput, d *Decision) {
 	f := in.Facts.Parameters
 	if f == nil {
 		// Engine or version not known yet: the values are checked at apply.
-		if len(dp.Values) > 0 {
-			d.MayRestart = append(d.MayRestart, AttrParameters)
+		if len(dp.Values) > 0 || len(dp.UnknownValues) > 0 {
+			mayRestartForParameters(in, d, "which of parameters need a restart (engine and engine_version)")
 		}
 		return
 	}
@@ -492,8 +492,8 @@ func planParameters(in PlanInput, d *Decision) {
 	}
 	plan := PlanParameters(dp.Values, f.Running, f.Pending, f.Template)
 	d.Parameters.ParameterPlan = plan
-	if len(dp.UnknownValues) > 0 {
-		d.MayRestart = append(d.MayRestart, AttrParameters)
+	if names := restartingUnknown(dp.UnknownValues, f.Template); len(names) > 0 {
+		mayRestartForParameters(in, d, "the values of "+strings.Join(names, ", "))
 	}
 	if (len(plan.Send) > 0 || (in.Prior != nil && !dp.Recorded)) && d.Action == ActionNoop {
 		d.Action = ActionUpdate
@@ -548,6 +548,31 @@ func planParameters(in PlanInput, d *Decision) {
 			}
 		}
 	}
+}
+
+// restartingUnknown lists the parameters whose value is known only at apply and whose change
+// restarts the instance (a name the template lacks is refused on its own).
+func restartingUnknown(unknown map[string]bool, t ParameterTemplate) []string {
+	var names []string
+	for name := range unknown {
+		if spec, ok := t.Parameters[name]; ok && spec.Restart && name != DoublewriteParameter {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// mayRestartForParameters records a restart that parameters known only at apply may cause; with
+// prevent_restart the plan refuses it now, since the apply could only fail after other resources
+// of the run have changed.
+func mayRestartForParameters(in PlanInput, d *Decision, what string) {
+	if !in.Desired.PreventRestart {
+		d.MayRestart = append(d.MayRestart, AttrParameters)
+		return
+	}
+	d.Guard = GuardPreventRestart
+	d.add(problem(RuleMayRestartRefused, "true", in.Label, what))
 }
 
 // warnWaiting names the values waiting for a restart (set outside Terraform) that an apply which

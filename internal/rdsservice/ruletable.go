@@ -163,6 +163,7 @@ const (
 	RuleReplace                  RuleID = "replace"
 	RuleReplaceReadOnly          RuleID = "replace-read-only"
 	RuleRestartRefused           RuleID = "prevent-restart-refuses-restart"
+	RuleMayRestartRefused        RuleID = "prevent-restart-refuses-unknown-parameters"
 	RuleReplaceRefusedRestart    RuleID = "prevent-restart-refuses-replacement"
 	RuleReplaceRefusedProtection RuleID = "deletion-protection-refuses-replacement"
 	RuleDestroyRefusedProtection RuleID = "deletion-protection-refuses-destroy"
@@ -412,6 +413,12 @@ var ruleTable = []Rule{
 		Summary: "prevent_restart refuses this plan: it restarts %[1]s",
 		Detail:  "The following instances would restart:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: atomic_write_16k changes"}},
 		Fix: "prevent_restart = true refuses any plan that takes the instance out of service. Undo the change, or set prevent_restart = false to allow the restart."},
+	{ID: RuleMayRestartRefused, Source: "provider: prevent_restart; cloud fact P5: a change of a parameter that needs a restart restarts the instance", Attribute: AttrParameters,
+		Summary: "prevent_restart refuses this plan: parameters may restart %[1]s",
+		Detail: "%[2]s: known only at apply, and a change of a parameter that needs a restart restarts %[1]s. With prevent_restart = true the apply " +
+			"would then have to fail, after other resources of this run have changed.",
+		Args: []Arg{{"instance", "rm-1"}, {"what is unknown", "the values of innodb_read_io_threads"}},
+		Fix:  "Give these parameters values known at plan (not computed from other resources), or set prevent_restart = false to allow the restart."},
 	{ID: RuleReplaceRefusedRestart, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
 		Summary: "prevent_restart refuses this plan: it replaces %[1]s",
 		Detail:  "%[2]s forces replacement of %[1]s: the instance is deleted and a new one created, which takes it out of service.", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},

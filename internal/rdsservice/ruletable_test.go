@@ -318,3 +318,40 @@ func TestPlanReplacementNamesRestartAfterCreation(t *testing.T) {
 		t.Fatalf("prevent_restart shows only its refusal: %+v", d.Problems)
 	}
 }
+
+// Issue 23 item 11: parameters known only at apply that may restart the instance are refused at
+// plan under prevent_restart (the apply could only fail after other resources changed); an
+// unknown value of an online parameter restarts nothing and is planned.
+func TestPlanUnknownParametersWithPreventRestart(t *testing.T) {
+	tmpl := ParameterTemplate{Engine: "MySQL", EngineVersion: "8.0", Parameters: map[string]ParameterSpec{
+		"innodb_read_io_threads": {Name: "innodb_read_io_threads", Default: "4", Allowed: "[1-64]", Modifiable: true, Restart: true},
+		"innodb_io_capacity":     {Name: "innodb_io_capacity", Default: "200", Allowed: "[100-20000]", Modifiable: true}}}
+	prior := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 20, Supported: true, Status: StatusRunning}
+	plan := func(guard bool, p DesiredParameters, facts *ParameterFacts) Decision {
+		return Plan(PlanInput{Label: "rm-1", Prior: &prior, Facts: Facts{Parameters: facts}, Desired: Desired{Engine: Known("MySQL"),
+			EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), Category: Known("HighAvailability"),
+			InstanceClass: Known("mysql.n2.medium.2c"), Storage: Known(int64(20)), PreventRestart: guard, Parameters: p}})
+	}
+	facts := &ParameterFacts{Template: tmpl}
+	restarting := DesiredParameters{Set: true, Values: map[string]string{}, UnknownValues: map[string]bool{"innodb_read_io_threads": true}}
+	online := DesiredParameters{Set: true, Values: map[string]string{}, UnknownValues: map[string]bool{"innodb_io_capacity": true}}
+	for name, d := range map[string]Decision{
+		"restart parameter":  plan(true, restarting, facts),
+		"whole map":          plan(true, DesiredParameters{Set: true, Unknown: true}, facts),
+		"template not known": plan(true, DesiredParameters{Set: true, Values: map[string]string{"innodb_io_capacity": "300"}}, nil),
+	} {
+		if e := d.Errors(); len(e) != 1 || e[0].Rule != RuleMayRestartRefused || d.Guard != GuardPreventRestart {
+			t.Errorf("%s: %+v", name, d.Problems)
+		}
+	}
+	if d := plan(true, restarting, facts); !strings.Contains(d.Errors()[0].Detail, "innodb_read_io_threads") {
+		t.Errorf("the refusal does not name the parameter: %s", d.Errors()[0].Detail)
+	}
+	if d := plan(true, online, facts); d.HasErrors() || len(d.MayRestart) != 0 {
+		t.Errorf("an online parameter known only at apply: %+v", d)
+	}
+	if d := plan(false, restarting, facts); d.HasErrors() || len(d.MayRestart) != 1 || d.Warnings()[0].Rule != RuleMayRestart {
+		t.Errorf("without prevent_restart the possible restart is a warning: %+v", d)
+	}
+}
