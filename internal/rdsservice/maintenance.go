@@ -143,8 +143,8 @@ func ScheduledTaskOf(task *rdsapi.HistoryTask) *ScheduledTask {
 	}
 	var detail struct {
 		DBInstanceClass, DBInstanceStorageType, OptimizedWrites, IoAccelerationEnabled string
-		DBInstanceStorage                                                               int64
-		Parameters                                                                      map[string]string
+		DBInstanceStorage                                                              int64
+		Parameters                                                                     map[string]string
 	}
 	if json.Unmarshal([]byte(task.TaskDetail), &detail) != nil {
 		return nil
