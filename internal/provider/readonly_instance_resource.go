@@ -678,15 +678,18 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 	return rdsservice.Plan(in)
 }
 
-// primaryScheduled is the primary's change waiting for its window when it can turn this read-only
-// instance on (both off now): the one this run's plan of the primary defers, else the one the
+// primaryScheduled is the primary's toggle waiting for its window: the one this run's plan of the
+// primary defers, else, when it can turn this read-only instance on (both off now), the one the
 // cloud holds. A failed read leaves it out (the primary's own plan names the followers it turns on).
 func (r *readonlyInstanceResource) primaryScheduled(ctx context.Context, primary rdsservice.ExistingInstance, state *readonlyInstanceModel) *rdsservice.ScheduledFlag {
-	if r.data == nil || primary.Enabled || (state != nil && state.AtomicWrite16K.ValueBool()) {
+	if r.data == nil {
 		return nil
 	}
 	if planned := r.data.plans.lookupScheduled(primary.ID); planned != nil {
 		return planned
+	}
+	if primary.Enabled || (state != nil && state.AtomicWrite16K.ValueBool()) {
+		return nil
 	}
 	task, err := pendingTask(ctx, r.data, primary.ID)
 	if err != nil {

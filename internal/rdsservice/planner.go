@@ -373,7 +373,7 @@ func followScheduledPrimary(in PlanInput, d *Decision) {
 		return
 	}
 	if in.Desired.AtomicWrite.Is(false) {
-		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, "will have"))
+		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, "will have", readOnlyOffFix(in, primary.ID, false)))
 		return
 	}
 	when := "when its primary's scheduled change runs (starts " + s.StartsAt + ")"
@@ -654,7 +654,7 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 		d.AtomicWrite = c.AtomicWrite
 	case !c.AtomicWrite.Value() && inherits:
 		d.AtomicWrite = c.AtomicWrite
-		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, hasOrWillHave(in.Facts)))
+		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, hasOrWillHave(in.Facts), readOnlyOffFix(in, primary.ID, false)))
 	case c.AtomicWrite.Value() && len(problems) > 0:
 		d.AtomicWrite = c.AtomicWrite
 		d.add(problems...)
@@ -797,7 +797,10 @@ func planUpdate(in PlanInput, d *Decision) {
 		flag = Known(cur.Enabled)
 		if cur.Enabled && (classChanged || typeChanged) && !PredictSupportedAfter(cur, change) {
 			flag = Known(false)
-			d.add(problem(Rule16KTurnedOffChange, "false", in.Label, describeChange(cur, change)).At(firstNonEmpty(attrIf(classChanged, AttrInstanceType), AttrStorageType)))
+			if !(readOnly && primaryOn.Is(true)) { // there rule 7 refuses it, with its own fix
+				d.add(problem(Rule16KTurnedOffChange, "false", in.Label, describeChange(cur, change), permanence(cur, change)).
+					At(firstNonEmpty(attrIf(classChanged, AttrInstanceType), AttrStorageType)))
+			}
 		}
 	}
 	d.AtomicWrite = flag
@@ -845,7 +848,7 @@ func planUpdate(in PlanInput, d *Decision) {
 	// Rule 7: off is impossible while the primary has it on, and an eligible read-only instance
 	// that is off now is turned on by its primary turning on.
 	if readOnly && flag.Is(false) && primaryOn.Is(true) && (cur.Enabled || cur.Supported) {
-		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, cur.MasterID, hasOrWillHave(in.Facts)))
+		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, cur.MasterID, hasOrWillHave(in.Facts), readOnlyOffFix(in, cur.MasterID, !c.AtomicWrite.IsKnown())))
 	}
 	if flag.IsKnown() && changeKnown && !d.FollowsPrimary && (flagChanged || (flag.Value() && (classChanged || typeChanged))) {
 		d.add(CheckToggle(cur, flag.Value(), change)...)
@@ -924,6 +927,30 @@ func planUpdate(in PlanInput, d *Decision) {
 	if d.Action != ActionNoop && d.Status.Is(cur.Status) && cur.Status != StatusRunning {
 		d.Status = Unknown[string]()
 	}
+}
+
+// readOnlyOffFix is rule 7's advice for a read-only instance planned off while its primary has
+// 16K atomic write on; byChange: the planned change itself makes it ineligible, so true is
+// refused too. Both can change in one apply only when the primary's change is not deferred.
+func readOnlyOffFix(in PlanInput, primary string, byChange bool) string {
+	fix := "Remove atomic_write_16k (the read-only instance then inherits the primary's value) or set it to true"
+	if byChange {
+		fix = "Keep an instance_type and storage_type with which this read-only instance can have 16K atomic write"
+	}
+	fix += ", or turn 16K atomic write off on the primary " + primary + " first"
+	if in.Facts.PrimaryScheduled != nil {
+		return fix + " and let that apply finish: the primary's change waits for its maintenance window, so both cannot change in one apply."
+	}
+	return fix + " (both can change in one apply)."
+}
+
+// permanence says when turning 16K atomic write off by a change is for good: an instance bought
+// before 2025-05-14 whose product type changes (x86 <-> YiTian) never gets it back (rule 9).
+func permanence(cur ExistingInstance, change SpecChange) string {
+	if ChangesProductType(cur, change) && boughtBeforeCutoff(cur) {
+		return fmt.Sprintf(" The loss is permanent: %s was bought before 2025-05-14 and its product type changes, so it never gets 16K atomic write back, even on its current architecture.", cur.ID)
+	}
+	return ""
 }
 
 func attrIf(cond bool, name string) string {

@@ -244,8 +244,9 @@ var ruleTable = []Rule{
 		Summary: "This instance type change makes 16K atomic write unavailable",
 		Detail: "16K atomic write needs the product type of an instance bought before 2025-05-14 to stay unchanged; " +
 			"changing instance_type from %q (%s) to %q (%s) changes it, and instance %s (bought %s) then loses 16K atomic write for good.",
-		Args: []Arg{{"from class", "mysql.n2m.medium.2c"}, {"from arch", "arm"}, {"to class", "mysql.n2.medium.2c"}, {"to arch", "x86"}, {"instance", "rm-1"}, {"purchase date", "2024-06-01"}, {"current arch", "arm"}},
-		Fix:  "Choose an instance type of the same architecture (%[7]s) or set atomic_write_16k = false."},
+		Args: []Arg{{"from class", "mysql.n2m.medium.2c"}, {"from arch", "arm"}, {"to class", "mysql.n2.medium.2c"}, {"to arch", "x86"}, {"instance", "rm-1"}, {"purchase date", "2024-06-01"}, {"current arch", "arm"},
+			{"fix", "Choose an instance type of the same architecture (arm) or set atomic_write_16k = false."}},
+		Fix: "%[8]s"},
 	{ID: Rule16KNotSupported, Source: "16K rule 2", Attribute: AttrAtomicWrite,
 		Summary: "16K atomic write is not supported by this instance",
 		Detail: "16K atomic write needs an eligible instance; atomic_write_16k_supported is false for instance %s " +
@@ -269,16 +270,17 @@ var ruleTable = []Rule{
 		Fix:  "to be safe, apply the storage or version change first with atomic_write_16k = false, then check atomic_write_16k_supported."},
 	{ID: Rule16KTurnedOffChange, Source: "16K rules 1 and 9", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "16K atomic write will be turned off",
-		Detail:  "Instance %s has atomic_write_16k = true, but after this change (%s) it is no longer eligible, so the same spec change turns 16K atomic write off.",
-		Args:    []Arg{{"instance", "rm-1"}, {"change", "storage_type \"cloud_essd\" -> \"cloud_ssd\""}},
-		Fix:     "Keep the current instance_type/storage_type to keep it, or set atomic_write_16k = false to acknowledge."},
+		Detail:  "Instance %s has atomic_write_16k = true, but after this change (%s) it is no longer eligible, so the same spec change turns 16K atomic write off.%s",
+		Args: []Arg{{"instance", "rm-1"}, {"change", "storage_type \"cloud_essd\" -> \"cloud_ssd\""},
+			{"permanence (a sentence, or empty)", " The loss is permanent: moving back does not restore it."}},
+		Fix: "Keep the current instance_type/storage_type to keep it, or set atomic_write_16k = false to acknowledge."},
 	{ID: Rule16KReadOnlyOff, Source: "16K rule 7", Attribute: AttrAtomicWrite,
 		Summary: "16K atomic write cannot be off on a read-only instance whose primary has it on",
 		Detail: "atomic_write_16k = false is not possible for %s: its primary %s %s 16K atomic write on, and a " +
 			"read-only instance cannot turn it off while its primary has it on.",
-		Args: []Arg{{"instance", "rr-1"}, {"primary", "rm-1"}, {"\"has\" or \"will have\"", "has"}},
-		Fix: "Remove atomic_write_16k (the read-only instance then inherits the primary's value) or set it to true, " +
-			"or turn 16K atomic write off on the primary %[2]s first (both can change in one apply)."},
+		Args: []Arg{{"instance", "rr-1"}, {"primary", "rm-1"}, {"\"has\" or \"will have\"", "has"},
+			{"fix", "Remove atomic_write_16k or set it to true, or turn 16K atomic write off on the primary rm-1 first (both can change in one apply)."}},
+		Fix: "%[4]s"},
 	{ID: Rule16KPrimaryNotKnown, Source: "16K rule 7 (Terraform plans a read-only instance after the primary it references)", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "The primary's planned 16K atomic write is not known at plan",
 		Detail: "%s follows its primary %s's atomic_write_16k, and the primary's planned value is known only at apply (it depends on values " +

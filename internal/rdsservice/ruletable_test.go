@@ -355,3 +355,52 @@ func TestPlanUnknownParametersWithPreventRestart(t *testing.T) {
 		t.Errorf("without prevent_restart the possible restart is a warning: %+v", d)
 	}
 }
+
+// Issue 23 item 12: no advice that is itself refused, and a permanent loss says so.
+func TestPlanAdviceIsNeverItselfRefused(t *testing.T) {
+	bought2024 := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
+	yitian := ExistingInstance{ID: "rm-y", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2m.medium.2c", Storage: 20, Supported: true, Enabled: true, Status: StatusRunning, CreationTime: bought2024}
+	toX86 := func(flag Val[bool]) Desired {
+		return Desired{Engine: Known("MySQL"), EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), Category: Known("HighAvailability"),
+			InstanceClass: Known("mysql.n2.medium.2c"), Storage: Known(int64(20)), AtomicWrite: flag}
+	}
+	d := Plan(PlanInput{Label: "rm-y", Prior: &yitian, Desired: toX86(Null[bool]())})
+	if w := d.Warnings(); len(w) == 0 || w[0].Rule != Rule16KTurnedOffChange || !strings.Contains(w[0].Detail, "The loss is permanent") {
+		t.Errorf("a pre-2025 YiTian instance moved to x86: %+v", w)
+	}
+	moved := yitian
+	moved.Supported, moved.Enabled = false, false
+	d = Plan(PlanInput{Label: "rm-y", Prior: &moved, Desired: toX86(Known(true))})
+	if e := d.Errors(); len(e) == 0 || e[0].Rule != Rule16KProductType || strings.Contains(e[0].Detail, "same architecture") {
+		t.Errorf("an instance whose product type already changed is told to keep its architecture: %+v", e)
+	}
+
+	primary := ExistingInstance{ID: "rm-p", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Storage: 100, Enabled: true, Status: StatusRunning}
+	ro := ExistingInstance{ID: "rr-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", InstanceClass: "mysqlro.n2.medium.1c",
+		Storage: 100, Supported: true, Enabled: true, MasterID: "rm-p", Status: StatusRunning}
+	roDesired := func(storageType string, flag Val[bool]) Desired {
+		return Desired{EngineVersion: Known("8.0"), StorageType: Known(storageType), InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known(int64(100)), AtomicWrite: flag}
+	}
+	// A storage type without 16K atomic write under a primary that has it on: neither "set it to
+	// true" nor "set atomic_write_16k = false" would be accepted.
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: roDesired("cloud_ssd", Null[bool]()), Facts: Facts{Primary: &primary}})
+	if e := d.Errors(); len(e) != 1 || e[0].Rule != Rule16KReadOnlyOff || strings.Contains(e[0].Detail, "set it to true") {
+		t.Errorf("read-only instance made ineligible under a primary with 16K on: %+v", d.Problems)
+	}
+	for _, p := range d.Problems {
+		if strings.Contains(p.Detail, "set atomic_write_16k = false") {
+			t.Errorf("advice refused by rule 7: %+v", p)
+		}
+	}
+	// The primary turns off in its window, not in this apply: both cannot change in one apply.
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: roDesired("cloud_essd", Known(false)),
+		Facts: Facts{Primary: &primary, PrimaryScheduled: &ScheduledFlag{On: false, StartsAt: "2026-12-02T02:00:00Z"}}})
+	if e := d.Errors(); len(e) != 1 || strings.Contains(e[0].Detail, "both can change in one apply") || !strings.Contains(e[0].Detail, "maintenance window") {
+		t.Errorf("primary deferring its toggle off: %+v", d.Problems)
+	}
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: roDesired("cloud_essd", Known(false)), Facts: Facts{Primary: &primary}})
+	if e := d.Errors(); len(e) != 1 || !strings.Contains(e[0].Detail, "both can change in one apply") {
+		t.Errorf("primary changing now: %+v", d.Problems)
+	}
+}
