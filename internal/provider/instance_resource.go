@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -661,6 +662,16 @@ func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportS
 	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
 }
 
+// cloudNow is the waiter's clock set to the cloud's, as the API client last saw it: the window a
+// deferred change runs in is the cloud's, and the plan names it as scheduled_change.starts_at will.
+func (p *ProviderData) cloudNow() time.Time {
+	now := p.Waiter.Now()
+	if c, ok := p.API.(interface{ CloudOffset() time.Duration }); ok {
+		now = now.Add(c.CloudOffset())
+	}
+	return now
+}
+
 // importScheduled imports a change waiting for the instance's window as an apply that deferred it
 // leaves the state: scheduled_change lists it, the spec attributes hold its target (Read keeps them
 // while the task waits), and apply_restarts = "in_maintenance_window", so that the next plan, and
@@ -780,7 +791,7 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 			PreventRestart: plan.PreventRestart.ValueBool(), Parameters: desiredParameters(config.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},
-		Facts: rdsservice.Facts{Now: r.data.Waiter.Now()},
+		Facts: rdsservice.Facts{Now: r.data.cloudNow()},
 	}
 	if name := stringIfKnown(plan.InstanceName); name != "" {
 		in.Label = fmt.Sprintf("the new instance %q", name)

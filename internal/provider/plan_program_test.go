@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
@@ -270,4 +271,33 @@ resource "rds_instance" "test" {
 			PlanOnly: true,
 		}},
 	})
+}
+
+// Issue 23 item 9: the plan's "when" is the cloud's: after the simulator's clock moved ten hours
+// ahead, the window the plan names is the one the cloud will use (scheduled_change.starts_at).
+func TestModifyPlanWhenUsesTheCloudClock(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	h := (time.Now().UTC().Hour() + 5) % 24
+	window := fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)
+	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), id, window); err != nil {
+		t.Fatal(err)
+	}
+	env.sim.AdvanceClock(10 * time.Hour)
+	state := stateOf(t, env, id)
+	config, plan := updateInputs(state, func(c *instanceModel) {
+		c.AtomicWrite16K = types.BoolValue(true)
+		c.ApplyRestarts, c.MaintenanceWindow = types.StringValue("in_maintenance_window"), types.StringValue(window)
+	})
+	plan.ApplyRestarts, plan.MaintenanceWindow = config.ApplyRestarts, config.MaintenanceWindow
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	w, _ := rdsservice.ParseMaintenanceWindow(window)
+	cloudStart, _ := w.Next(time.Now().Add(10 * time.Hour))
+	localStart, _ := w.Next(time.Now())
+	if cloudStart.Equal(localStart) {
+		t.Fatalf("the test needs a window whose next start differs by clock")
+	}
+	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("apply_restarts"), "in the maintenance window",
+		"(next: "+cloudStart.UTC().Format("2006-01-02T15:04Z")+")")
 }

@@ -647,7 +647,7 @@ func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyIn
 		Facts: rdsservice.Facts{Classes: classes},
 	}
 	if r.data != nil {
-		in.Facts.Now = r.data.Waiter.Now()
+		in.Facts.Now = r.data.cloudNow()
 	}
 	in.Replace = replace
 	if state != nil {
