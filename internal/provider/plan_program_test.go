@@ -156,7 +156,7 @@ func TestReadonlyModifyPlanPrimaryToggleScheduled(t *testing.T) {
 	res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
 	w := roFindDiag(t, res.diags, diag.SeverityWarning, "atomic_write_16k")
 	roWantContains(t, "warning", w.Summary()+"\n"+w.Detail(), `the new read-only instance "reporting"`,
-		"follows its primary "+primary+" turning atomic_write_16k on", "when its primary's scheduled change runs (starts 20")
+		"follows its primary "+primary+" turning atomic_write_16k on", "restarts in the maintenance window of its primary "+primary+" (starts 20")
 	if res.diags.HasError() {
 		t.Fatalf("errors: %v", res.diags)
 	}

@@ -376,7 +376,7 @@ func followScheduledPrimary(in PlanInput, d *Decision) {
 		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, "will have", readOnlyOffFix(in, primary.ID, false)))
 		return
 	}
-	when := "when its primary's scheduled change runs (starts " + s.StartsAt + ")"
+	when := "in the maintenance window of its primary " + primary.ID + " (starts " + s.StartsAt + ")"
 	d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, When: when, ByPrimary: true, Downtime: ExpectedDowntime("", true),
 		Reasons: []string{"follows its primary " + primary.ID + " turning atomic_write_16k on in the primary's maintenance window (atomic_write_16k changes from false to true)"}})
 	if d.RestartAttribute == "" {
