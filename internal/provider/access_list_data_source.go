@@ -91,7 +91,7 @@ func (d *accessListDataSource[T]) Read(ctx context.Context, req datasource.ReadR
 	items, err := d.list(ctx, d.data.API, id)
 	if rdsapi.IsNotFound(err) {
 		// The same words as the rds_instance data source, on this data source's attribute.
-		notFound := rdsservice.Rules[rdsservice.RuleDataSourceNotFound].Problem(id, id, d.data.Region)
+		notFound := rdsservice.Raise(rdsservice.RuleDataSourceNotFound, id, id, d.data.Region)
 		notFound.Attribute = "instance_id"
 		addProblems(&resp.Diagnostics, []rdsservice.Problem{notFound})
 		return

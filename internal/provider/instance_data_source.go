@@ -197,7 +197,7 @@ func (d *instanceDataSource) Read(ctx context.Context, req datasource.ReadReques
 	id := cfg.ID.ValueString()
 	a, err := d.data.API.DescribeDBInstanceAttribute(ctx, id)
 	if rdsapi.IsNotFound(err) {
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleDataSourceNotFound].Problem(id, id, d.data.Region)})
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleDataSourceNotFound, id, id, d.data.Region)})
 		return
 	}
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -24,6 +25,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
@@ -326,7 +328,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	if attr.MasterInstanceID != "" {
-		p := rdsservice.Rules[rdsservice.RuleNotAPrimary].Problem(id, id, attr.MasterInstanceID)
+		p := rdsservice.Raise(rdsservice.RuleNotAPrimary, id, id, attr.MasterInstanceID)
 		resp.Diagnostics.AddError(p.Summary, p.Detail)
 		return
 	}
@@ -383,9 +385,7 @@ func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteReques
 // ImportState imports an instance by id; Read fills in the rest.
 func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	id := strings.TrimSpace(req.ID)
-	if id == "" {
-		p := rdsservice.Rules[rdsservice.RuleImportID].Problem("")
-		resp.Diagnostics.AddError(p.Summary, p.Detail)
+	if addProblems(&resp.Diagnostics, rdsservice.CheckImportID("rds_instance", id)); resp.Diagnostics.HasError() {
 		return
 	}
 	if refuseImportOfDeleting(ctx, r.data, id, &resp.Diagnostics); resp.Diagnostics.HasError() {
@@ -393,6 +393,55 @@ func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportS
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("prevent_restart"), false)...)
+	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
+}
+
+// cloudNow is the waiter's clock set to the cloud's, as the API client last saw it: the window a
+// deferred change runs in is the cloud's, and the plan names it as scheduled_change.starts_at will.
+func (p *ProviderData) cloudNow() time.Time {
+	now := p.Waiter.Now()
+	if c, ok := p.API.(interface{ CloudOffset() time.Duration }); ok {
+		now = now.Add(c.CloudOffset())
+	}
+	return now
+}
+
+// importScheduled imports a change waiting for the instance's window as an apply that deferred it
+// leaves the state: scheduled_change lists it, the spec attributes hold its target (Read keeps them
+// while the task waits), and apply_restarts = "in_maintenance_window", so that the next plan, and
+// configuration generated from the state, keep the change scheduled rather than order it at once.
+func importScheduled(ctx context.Context, data *ProviderData, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	task, err := rdsservice.PendingTask(ctx, data.API, id)
+	if err == nil && task == nil {
+		return
+	}
+	var attr *rdsapi.DBInstanceAttribute
+	if err == nil {
+		attr, err = data.API.DescribeDBInstanceAttribute(ctx, id)
+	}
+	scheduled := rdsservice.ScheduledTaskOf(task)
+	if err != nil || scheduled == nil {
+		diags.AddWarning("Cannot read the instance's scheduled change", fmt.Sprintf("Instance %s: %v; scheduled_change is left empty.", id, err))
+		return
+	}
+	cur, err := rdsservice.ExistingFromAttribute(attr)
+	if err != nil {
+		diags.AddWarning("Cannot read the instance's scheduled change", fmt.Sprintf("Instance %s: %v; scheduled_change is left empty.", id, err))
+		return
+	}
+	set := func(name string, v any) { diags.Append(state.SetAttribute(ctx, path.Root(name), v)...) }
+	set("apply_restarts", rdsservice.ApplyRestartsInWindow)
+	set("scheduled_change", scheduledChangeValue(ctx, task, attr.MaintainTime, scheduled.Changes(cur), diags))
+	if spec := scheduled.Spec; spec != nil {
+		set("instance_type", spec.InstanceClass)
+		set("storage", spec.Storage)
+		set("storage_type", spec.StorageType)
+		set("atomic_write_16k", spec.AtomicWrite)
+		set("atomic_write_16k_supported", cur.Supported)
+		if _, ok := state.Schema.GetAttributes()["buffer_pool_extension"]; ok {
+			set("buffer_pool_extension", spec.BufferPoolExtension)
+		}
+	}
 }
 
 // ValidateConfig checks what the configuration alone decides. Unknown values are skipped here;
@@ -452,6 +501,9 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		}
 		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 		r.data.plans.record(state.ID.ValueString(), flag)
+		if dec.Deferred && dec.Order.AtomicWrite != nil {
+			r.data.plans.recordScheduled(state.ID.ValueString(), &rdsservice.ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt})
+		}
 		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, plan, &resp.Diagnostics)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
@@ -480,7 +532,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 			PreventRestart: plan.PreventRestart.ValueBool(), Parameters: desiredParameters(config.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},
-		Facts:   rdsservice.Facts{Now: r.data.Waiter.Now()},
+		Facts:   rdsservice.Facts{Now: r.data.cloudNow()},
 		Replace: replace,
 	}
 	if name := stringIfKnown(plan.InstanceName); name != "" {
@@ -501,6 +553,9 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	in.Prior, in.Label = &prior, prior.ID
 	in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, diags).Changes(settingsOfModel(ctx, *state, diags))
 	if len(in.Replace) > 0 {
+		// The new instance's parameters decide whether it restarts right after creation.
+		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
+			stringIfKnown(plan.EngineVersion), stringIfKnown(plan.Category), types.MapNull(types.StringType), types.MapNull(types.StringType))
 		return in
 	}
 	turningOn := isKnown(config.AtomicWrite16K) && config.AtomicWrite16K.ValueBool() && !state.AtomicWrite16K.ValueBool()

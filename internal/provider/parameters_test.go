@@ -200,7 +200,7 @@ func TestAccInstanceParameters_refusedAtPlan(t *testing.T) {
 		err    string
 	}{
 		{map[string]string{"innodb_io_capacty": "4000"}, "", `Unknown RDS parameter[\s\S]*innodb_io_capacty[\s\S]*Did\s+you\s+mean\s+innodb_io_capacity`},
-		{map[string]string{"innodb_io_capacity": "50"}, "", `not allowed[\s\S]*"50"[\s\S]*allowed\s+range\s+is\s+100\s+to`},
+		{map[string]string{"innodb_io_capacity": "50"}, "", `not allowed[\s\S]*"50"[\s\S]*allowed\s+range\s+is\s+the\s+whole\s+numbers\s+\[100-18446744073709551615\]`},
 		{map[string]string{"innodb_flush_neighbors": "3"}, "", `allowed\s+values\s+are\s+0,\s+1,\s+2`},
 		{map[string]string{"innodb_page_size": "4096"}, "", `RDS parameter cannot be changed[\s\S]*innodb_page_size`},
 		{map[string]string{"innodb_doublewrite": "ON"}, "  atomic_write_16k = true\n", `innodb_doublewrite contradicts atomic_write_16k`},

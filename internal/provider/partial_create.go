@@ -115,7 +115,7 @@ func recordIncompleteCreate[M any](ctx context.Context, planned tfsdk.Plan, resp
 	if len(missing) > 0 {
 		what = "not applied yet: " + strings.Join(missing, ", ")
 	}
-	p := rdsservice.Rules[rdsservice.RuleCreateIncomplete].Problem(id, id, upperFirst(step), note.Error, what)
+	p := rdsservice.Raise(rdsservice.RuleCreateIncomplete, id, id, upperFirst(step), note.Error, what)
 	resp.Diagnostics.AddWarning(p.Summary, p.Detail)
 }
 
@@ -132,7 +132,7 @@ func warnUnrefreshed(ctx context.Context, req resource.ModifyPlanRequest, diags 
 	}
 	var id types.String
 	diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	p := rdsservice.Rules[rdsservice.RuleCreateUnrefreshed].Problem(id.ValueString(), id.ValueString(), note.Step, note.Error,
+	p := rdsservice.Raise(rdsservice.RuleCreateUnrefreshed, id.ValueString(), id.ValueString(), note.Step, note.Error,
 		listOr(note.Attributes, "unknown (they could not be read)"))
 	diags.AddWarning(p.Summary, p.Detail)
 }
@@ -144,7 +144,7 @@ func warnIncompleteCreate[M any](ctx context.Context, private privateGetter, id 
 		return
 	}
 	if remaining := differing(plan, state, note.Attributes); len(remaining) > 0 {
-		p := rdsservice.Rules[rdsservice.RuleCreateCompleting].Problem(id, id, note.Step, note.Error, strings.Join(remaining, ", "))
+		p := rdsservice.Raise(rdsservice.RuleCreateCompleting, id, id, note.Step, note.Error, strings.Join(remaining, ", "))
 		diags.AddWarning(p.Summary, p.Detail)
 	}
 }

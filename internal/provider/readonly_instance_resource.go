@@ -208,8 +208,8 @@ func (r *readonlyInstanceResource) ValidateConfig(ctx context.Context, req resou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if isKnown(cfg.InstanceType) && !strings.Contains(cfg.InstanceType.ValueString(), ".") {
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyClassShape].Problem(cfg.InstanceType.ValueString(), cfg.InstanceType.ValueString())})
+	if isKnown(cfg.InstanceType) {
+		addProblems(&resp.Diagnostics, rdsservice.CheckReadOnlyClassShape(cfg.InstanceType.ValueString()))
 	}
 	addProblems(&resp.Diagnostics, rdsservice.CheckMaintenanceWindow(valString(cfg.MaintenanceWindow)))
 }
@@ -241,7 +241,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	if attr.MasterInstanceID == "" {
-		p := rdsservice.Rules[rdsservice.RuleNotAReadOnly].Problem(id, id, attr.DBInstanceType)
+		p := rdsservice.Raise(rdsservice.RuleNotAReadOnly, id, id, attr.DBInstanceType)
 		resp.Diagnostics.AddError(p.Summary, p.Detail)
 		return
 	}
@@ -279,10 +279,15 @@ func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.Dele
 
 // ImportState imports a read-only instance by id, unless it is being deleted; Read fills in the rest.
 func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if refuseImportOfDeleting(ctx, r.data, strings.TrimSpace(req.ID), &resp.Diagnostics); resp.Diagnostics.HasError() {
+	id := strings.TrimSpace(req.ID)
+	if addProblems(&resp.Diagnostics, rdsservice.CheckImportID("rds_readonly_instance", id)); resp.Diagnostics.HasError() {
+		return
+	}
+	if refuseImportOfDeleting(ctx, r.data, id, &resp.Diagnostics); resp.Diagnostics.HasError() {
 		return
 	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
 }
 
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.
@@ -301,7 +306,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	if state != nil {
 		replace = replacedBySchema(ctx, r, req)
 	}
-	primary, ok := r.primaryForPlan(ctx, lookupCtx, plan, state != nil, len(replace) == 0, &resp.Diagnostics)
+	primary, ok := r.primaryForPlan(ctx, lookupCtx, plan, state != nil, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -356,10 +361,10 @@ func (r *readonlyInstanceResource) primaryPlanned(ctx context.Context, req resou
 	}
 }
 
-// primaryForPlan reads the primary while planning (lookUp: not for a replacement). A missing
+// primaryForPlan reads the primary while planning (for a replacement too). A missing
 // primary is an error for a new read-only instance; for an existing one the refresh removes it.
-func (r *readonlyInstanceResource) primaryForPlan(ctx, lookupCtx context.Context, plan readonlyInstanceModel, exists, lookUp bool, diags *diag.Diagnostics) (*rdsapi.DBInstanceAttribute, bool) {
-	if !isKnown(plan.MasterInstanceID) || !lookUp {
+func (r *readonlyInstanceResource) primaryForPlan(ctx, lookupCtx context.Context, plan readonlyInstanceModel, exists bool, diags *diag.Diagnostics) (*rdsapi.DBInstanceAttribute, bool) {
+	if !isKnown(plan.MasterInstanceID) {
 		return nil, true
 	}
 	master := plan.MasterInstanceID.ValueString()
@@ -368,14 +373,14 @@ func (r *readonlyInstanceResource) primaryForPlan(ctx, lookupCtx context.Context
 	case err == nil:
 		return attr, true
 	case rdsapi.IsNotFound(err) && !exists:
-		addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleReadOnlyPrimaryNotFound].Problem(master, master, r.data.Region)})
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleReadOnlyPrimaryNotFound, master, master, r.data.Region)})
 		return nil, false
 	case rdsapi.IsNotFound(err):
 		// The read-only instance goes with its primary; refresh removes it, apply reports it.
 		tflog.Warn(ctx, "primary of a read-only instance not found while planning", map[string]any{"primary": master})
 		return nil, true
 	}
-	addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(lookupCtx, err))})
+	addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RulePrimaryUnreadable, master, master, operationError(lookupCtx, err))})
 	return nil, false
 }
 
@@ -409,7 +414,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		Facts: rdsservice.Facts{Classes: classes},
 	}
 	if r.data != nil {
-		in.Facts.Now = r.data.Waiter.Now()
+		in.Facts.Now = r.data.cloudNow()
 	}
 	in.Replace = replace
 	if state != nil {
@@ -420,13 +425,14 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 	if primary != nil {
 		if p, err := rdsservice.ExistingFromAttribute(primary); err == nil {
 			in.Facts.Primary = &p
+			in.Facts.PrimaryScheduled = r.primaryScheduled(ctx, p, state)
 		}
 	}
 	if r.data != nil && isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
 	}
-	if r.data != nil && len(in.Replace) == 0 {
-		if state != nil {
+	if r.data != nil {
+		if state != nil && len(in.Replace) == 0 {
 			in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
 				state.EngineVersion.ValueString(), "", state.Parameters, state.ParametersPending)
@@ -437,6 +443,27 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		}
 	}
 	return in
+}
+
+// primaryScheduled is the primary's toggle waiting for its window: the one this run's plan of the
+// primary defers, else, when it can turn this read-only instance on (both off now), the one the
+// cloud holds. A failed read leaves it out (the primary's own plan names the followers it turns on).
+func (r *readonlyInstanceResource) primaryScheduled(ctx context.Context, primary rdsservice.ExistingInstance, state *readonlyInstanceModel) *rdsservice.ScheduledFlag {
+	if r.data == nil {
+		return nil
+	}
+	if planned := r.data.plans.lookupScheduled(primary.ID); planned != nil {
+		return planned
+	}
+	if primary.Enabled || (state != nil && state.AtomicWrite16K.ValueBool()) {
+		return nil
+	}
+	task, err := rdsservice.PendingTask(ctx, r.data.API, primary.ID)
+	if err != nil {
+		tflog.Warn(ctx, "reading the primary's scheduled change failed", map[string]any{"primary": primary.ID, "error": err.Error()})
+		return nil
+	}
+	return rdsservice.ScheduledFlagOf(task)
 }
 
 // classFacts asks the class catalogue about a new read-only instance or a class change. Read-only
@@ -571,7 +598,7 @@ func (k *readonlyKind) planInput(ctx context.Context, state *readonlyInstanceMod
 	master := plan.MasterInstanceID.ValueString()
 	primary, err := k.r.data.API.DescribeDBInstanceAttribute(ctx, master)
 	if err != nil && (state == nil || !rdsapi.IsNotFound(err)) {
-		addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RulePrimaryUnreadable].Problem(master, master, operationError(ctx, err))})
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RulePrimaryUnreadable, master, master, operationError(ctx, err))})
 		return rdsservice.PlanInput{}
 	}
 	k.primary = primary
@@ -597,7 +624,7 @@ func (k *readonlyKind) execution(ctx context.Context, plan *readonlyInstanceMode
 	}
 	primary := k.primary
 	if isKnown(plan.AtomicWrite16K) && dec.AtomicWrite.IsKnown() && plan.AtomicWrite16K.ValueBool() != dec.AtomicWrite.Value() {
-		addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.Rule16KPrimaryChanged].Problem("",
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.Rule16KPrimaryChanged, "",
 			plan.AtomicWrite16K.ValueBool(), readonlyLabel(plan), primary.DBInstanceID, dec.AtomicWrite.Value())})
 		return e
 	}

@@ -312,7 +312,7 @@ func refuseImportOfDeleting(ctx context.Context, data *ProviderData, id string, 
 	}
 	attr, err := data.API.DescribeDBInstanceAttribute(ctx, id)
 	if err == nil && attr.DBInstanceStatus == rdsservice.StatusDeleting {
-		addProblems(diags, []rdsservice.Problem{rdsservice.Rules[rdsservice.RuleImportDeleting].Problem(id, id)})
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleImportDeleting, id, id)})
 	}
 }
 
@@ -329,7 +329,7 @@ func checkTimeouts(v timeouts.Value) []rdsservice.Problem {
 			continue
 		}
 		if d, err := time.ParseDuration(raw.ValueString()); err == nil && d <= 0 {
-			p := rdsservice.Rules[rdsservice.RuleTimeoutNotPositive].Problem(raw.ValueString(), name, raw.ValueString())
+			p := rdsservice.Raise(rdsservice.RuleTimeoutNotPositive, raw.ValueString(), name, raw.ValueString())
 			problems = append(problems, p.At("timeouts."+name))
 		}
 	}
@@ -461,6 +461,23 @@ func lockModeOf(a *rdsapi.DBInstanceAttribute) string {
 type plannedPrimaries struct {
 	mu    sync.Mutex
 	flags map[string]rdsservice.Val[bool]
+	// scheduled are the toggles this run's primary plans defer to their maintenance window.
+	scheduled map[string]*rdsservice.ScheduledFlag
+}
+
+func (p *plannedPrimaries) recordScheduled(id string, s *rdsservice.ScheduledFlag) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.scheduled == nil {
+		p.scheduled = map[string]*rdsservice.ScheduledFlag{}
+	}
+	p.scheduled[id] = s
+}
+
+func (p *plannedPrimaries) lookupScheduled(id string) *rdsservice.ScheduledFlag {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.scheduled[id]
 }
 
 func (p *plannedPrimaries) record(id string, flag rdsservice.Val[bool]) {

@@ -3,10 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"net"
-	"regexp"
-	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -33,16 +29,11 @@ func (v multipleOfValidator) ValidateInt64(_ context.Context, req validator.Int6
 	if !isKnown(req.ConfigValue) {
 		return
 	}
-	if req.ConfigValue.ValueInt64()%v.n != 0 {
-		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleStorageStep].Problem("", v.n, req.ConfigValue.ValueInt64(),
-			(req.ConfigValue.ValueInt64()/v.n+1)*v.n))
-	}
+	addProblemsAt(&resp.Diagnostics, req.Path, rdsservice.CheckStorageStep(req.ConfigValue.ValueInt64(), v.n))
 }
 
 // instanceNameValidator enforces the DBInstanceDescription rules.
 type instanceNameValidator struct{}
-
-var startsWithLetter = regexp.MustCompile(`^\p{L}`)
 
 func (instanceNameValidator) Description(context.Context) string {
 	return "2 to 255 characters, starting with a letter, not starting with http:// or https://"
@@ -54,17 +45,7 @@ func (instanceNameValidator) ValidateString(_ context.Context, req validator.Str
 	if !isKnown(req.ConfigValue) {
 		return
 	}
-	name := req.ConfigValue.ValueString()
-	n := len([]rune(name))
-	lower := strings.ToLower(name)
-	switch {
-	case n < 2 || n > 255:
-		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleNameLength].Problem(name, n))
-	case strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://"):
-		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleNameScheme].Problem(name))
-	case !startsWithLetter.MatchString(name):
-		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleNameLetter].Problem(name, name))
-	}
+	addProblemsAt(&resp.Diagnostics, req.Path, rdsservice.CheckInstanceName(req.ConfigValue.ValueString()))
 }
 
 // ipv4OrCIDRValidator accepts an IPv4 address or an IPv4 CIDR block.
@@ -80,14 +61,7 @@ func (ipv4OrCIDRValidator) ValidateString(_ context.Context, req validator.Strin
 	if !isKnown(req.ConfigValue) {
 		return
 	}
-	s := req.ConfigValue.ValueString()
-	if ip := net.ParseIP(s); ip != nil && ip.To4() != nil && !strings.Contains(s, ":") {
-		return
-	}
-	if ip, _, err := net.ParseCIDR(s); err == nil && ip.To4() != nil && !strings.Contains(s, ":") {
-		return
-	}
-	addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleSecurityIP].Problem(s, s))
+	addProblemsAt(&resp.Diagnostics, req.Path, rdsservice.CheckSecurityIP(req.ConfigValue.ValueString()))
 }
 
 // regexValidator accepts strings that compile as Go regular expressions.
@@ -103,13 +77,8 @@ func (regexValidator) ValidateString(_ context.Context, req validator.StringRequ
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if _, err := regexp.Compile(req.ConfigValue.ValueString()); err != nil {
-		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleRegex].Problem(req.ConfigValue.ValueString(), req.ConfigValue.ValueString(), err.Error()))
-	}
+	addProblemsAt(&resp.Diagnostics, req.Path, rdsservice.CheckRegex(req.ConfigValue.ValueString()))
 }
-
-// rdsapiTimeLayout is how the RDS API writes and reads instants.
-const rdsapiTimeLayout = "2006-01-02T15:04:05Z"
 
 // utcTimestampValidator accepts real instants written as UTC yyyy-MM-ddTHH:mm:ssZ (the cloud's
 // format): the shape alone would let month 13 through to the API.
@@ -127,13 +96,12 @@ func (utcTimestampValidator) ValidateString(_ context.Context, req validator.Str
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	value := req.ConfigValue.ValueString()
-	if _, err := time.Parse(rdsapiTimeLayout, value); err != nil {
-		addProblemAt(&resp.Diagnostics, req.Path, rdsservice.Rules[rdsservice.RuleTimestamp].Problem(value, req.Path.String(), value))
-	}
+	addProblemsAt(&resp.Diagnostics, req.Path, rdsservice.CheckUTCTimestamp(req.Path.String(), req.ConfigValue.ValueString()))
 }
 
-// addProblemAt adds a rule table problem at the validated path.
-func addProblemAt(diags *diag.Diagnostics, at path.Path, p rdsservice.Problem) {
-	diags.AddAttributeError(at, p.Summary, p.Detail)
+// addProblemsAt adds rule table problems at the validated path.
+func addProblemsAt(diags *diag.Diagnostics, at path.Path, problems []rdsservice.Problem) {
+	for _, p := range problems {
+		diags.AddAttributeError(at, p.Summary, p.Detail)
+	}
 }

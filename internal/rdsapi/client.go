@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/aliyun/credentials-go/credentials"
@@ -64,6 +65,26 @@ type Client struct {
 	// now and newNonce are replaced in tests.
 	now      func() time.Time
 	newNonce func() string
+	// cloudOffset is how far the cloud's clock (its last answer's Date header) is ahead of ours,
+	// in nanoseconds; 0 while they agree within the header's one-second resolution.
+	cloudOffset atomic.Int64
+}
+
+// CloudOffset is how far the cloud's clock was ahead of the local one at its last answer (zero
+// while they agree within a second or two): times the plan names, such as the next maintenance
+// window, are the cloud's.
+func (c *Client) CloudOffset() time.Duration { return time.Duration(c.cloudOffset.Load()) }
+
+func (c *Client) observeDate(header string) {
+	t, err := http.ParseTime(header)
+	if err != nil {
+		return
+	}
+	offset := t.Sub(c.now())
+	if offset > -2*time.Second && offset < 2*time.Second {
+		offset = 0
+	}
+	c.cloudOffset.Store(int64(offset))
 }
 
 var _ API = (*Client)(nil)
@@ -205,6 +226,7 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 		return c.callError(caller, ctx, action, log, err)
 	}
 	defer resp.Body.Close()
+	c.observeDate(resp.Header.Get("Date"))
 	body, err := io.ReadAll(resp.Body) // already buffered and bounded by checkRetry
 	if err != nil {
 		return fmt.Errorf("RDS %s: reading the response: %w", action, err)

@@ -178,7 +178,7 @@ func (e *ChangedSincePlanError) Error() string {
 	for _, p := range e.Problems {
 		reasons = append(reasons, p.Summary+": "+p.Detail)
 	}
-	return Rules[RuleChangedSincePlan].Problem(e.ID, e.ID, strings.Join(e.Changes, ", "), strings.Join(reasons, " ")).Detail
+	return Raise(RuleChangedSincePlan, e.ID, e.ID, strings.Join(e.Changes, ", "), strings.Join(reasons, " ")).Detail
 }
 
 // ChangedOutside reports whether err is a change refused because someone else changed the

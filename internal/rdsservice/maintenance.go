@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -66,8 +67,12 @@ func (w MaintenanceWindow) Next(now time.Time) (start, end time.Time) {
 // When describes the window for a plan message: "in the maintenance window 02:00Z-03:00Z (next:
 // 2026-12-01T02:00Z)".
 func (w MaintenanceWindow) When(now time.Time) string {
-	start, _ := w.Next(now)
-	return fmt.Sprintf("in the maintenance window %s (next: %s)", w.text, start.Format("2006-01-02T15:04Z"))
+	start, end := w.Next(now)
+	if !now.Before(start) {
+		// A change ordered while the window is open runs in this occurrence, at once.
+		return fmt.Sprintf("in the maintenance window %s, which is open now (until %s): the cloud starts it right away", w.text, end.UTC().Format("2006-01-02T15:04Z"))
+	}
+	return fmt.Sprintf("in the maintenance window %s (next: %s)", w.text, start.UTC().Format("2006-01-02T15:04Z"))
 }
 
 // CheckMaintenanceWindow refuses a maintenance_window the cloud would refuse; unknown is skipped.
@@ -112,4 +117,69 @@ func ScheduleParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id 
 		return fmt.Errorf("scheduling parameters of RDS instance %s for the maintenance window (%s): %w", id, strings.Join(sortedKeys(deferred), ", "), err)
 	}
 	return nil
+}
+
+// ScheduledTask is a change waiting for the instance's maintenance window, read from its task
+// (TaskDetail: the whole spec target of a ModifyDBInstanceSpec, or a ModifyParameter's values).
+type ScheduledTask struct {
+	ID, StartsAt string
+	// Spec is set for a spec change.
+	Spec *ScheduledSpec
+	// Parameters are the values a parameter change applies.
+	Parameters map[string]string
+}
+
+// ScheduledSpec is a spec change's target.
+type ScheduledSpec struct {
+	InstanceClass, StorageType       string
+	Storage                          int64
+	AtomicWrite, BufferPoolExtension bool
+}
+
+// ScheduledTaskOf reads a pending task; nil when there is none or its detail cannot be read.
+func ScheduledTaskOf(task *rdsapi.HistoryTask) *ScheduledTask {
+	if task == nil {
+		return nil
+	}
+	var detail struct {
+		DBInstanceClass, DBInstanceStorageType, OptimizedWrites, IoAccelerationEnabled string
+		DBInstanceStorage                                                              int64
+		Parameters                                                                     map[string]string
+	}
+	if json.Unmarshal([]byte(task.TaskDetail), &detail) != nil {
+		return nil
+	}
+	out := &ScheduledTask{ID: task.TaskID, StartsAt: task.StartTime, Parameters: detail.Parameters}
+	if task.TaskType == rdsapi.TaskTypeModifySpec && detail.OptimizedWrites != "" {
+		out.Spec = &ScheduledSpec{InstanceClass: detail.DBInstanceClass, StorageType: detail.DBInstanceStorageType, Storage: detail.DBInstanceStorage,
+			AtomicWrite: strings.EqualFold(detail.OptimizedWrites, "optimized"), BufferPoolExtension: detail.IoAccelerationEnabled == "1"}
+	}
+	return out
+}
+
+// Changes describes the task against the instance as it is, as scheduled_change lists them.
+func (t ScheduledTask) Changes(cur ExistingInstance) []string {
+	var out []string
+	if s := t.Spec; s != nil {
+		out = SpecChangeRestarts(cur, &s.AtomicWrite, SpecChange{InstanceClass: s.InstanceClass, StorageType: s.StorageType, Storage: s.Storage})
+		if s.Storage > cur.Storage && !StorageChangeRestarts(cur.Storage, s.Storage, cur.StorageType, s.StorageType) {
+			out = append(out, fmt.Sprintf("storage changes from %d GB to %d GB", cur.Storage, s.Storage))
+		}
+		if s.BufferPoolExtension != cur.BufferPoolExtension {
+			out = append(out, fmt.Sprintf("buffer_pool_extension changes from %t to %t", cur.BufferPoolExtension, s.BufferPoolExtension))
+		}
+	}
+	for _, name := range sortedKeys(t.Parameters) {
+		out = append(out, fmt.Sprintf("parameter %s is set to %s", name, t.Parameters[name]))
+	}
+	return out
+}
+
+// ScheduledFlagOf is a pending spec change's target atomic_write_16k; nil when the task is not one.
+func ScheduledFlagOf(task *rdsapi.HistoryTask) *ScheduledFlag {
+	t := ScheduledTaskOf(task)
+	if t == nil || t.Spec == nil {
+		return nil
+	}
+	return &ScheduledFlag{On: t.Spec.AtomicWrite, StartsAt: t.StartsAt}
 }

@@ -31,6 +31,11 @@ func TestParseMaintenanceWindow(t *testing.T) {
 	if got := w.When(at("2026-11-30T12:00:00Z")); !strings.Contains(got, "22:00Z-02:00Z (next: 2026-11-30T22:00Z)") {
 		t.Errorf("When: %s", got)
 	}
+	// Issue 23 item 9: while the window is open the order runs in it at once, not at a "next"
+	// start that has passed.
+	if got := w.When(at("2026-12-01T01:00:00Z")); !strings.Contains(got, "which is open now (until 2026-12-01T02:00Z)") || strings.Contains(got, "next:") {
+		t.Errorf("When inside the window: %s", got)
+	}
 }
 
 // apply_restarts = "in_maintenance_window": the order waits for the window, the warning says when,

@@ -103,11 +103,7 @@ func CheckParameters(want map[string]string, unknown map[string]bool, t Paramete
 		spec, ok := t.Parameters[name]
 		switch {
 		case !ok:
-			hint := "Run the rds_parameter_templates data source to list them."
-			if closest := ClosestNames(name, t.Names(), 3); len(closest) > 0 {
-				hint = "Did you mean " + strings.Join(closest, ", ") + "?"
-			}
-			add(name, problem(RuleParamUnknown, name, name, t.label(), hint))
+			add(name, problem(RuleParamUnknown, name, name, t.label(), unknownParameterHint(name, t)))
 		case unknown[name]:
 			continue
 		case name == DoublewriteParameter:
@@ -117,7 +113,7 @@ func CheckParameters(want map[string]string, unknown map[string]bool, t Paramete
 		case !spec.Modifiable:
 			add(name, problem(RuleParamNotModifiable, value, name, t.label(), spec.Default))
 		case !ParameterValueAllowed(spec, value):
-			add(name, problem(RuleParamValue, value, name, value, t.label(), describeAllowed(spec), spec.Default))
+			add(name, problem(RuleParamValue, value, name, value, t.label(), describeAllowed(spec), strconv.Quote(spec.Default)))
 		}
 	}
 	return problems
@@ -129,7 +125,11 @@ func checkDoublewrite(value string, atomicWrite Val[bool]) *Problem {
 	var p Problem
 	switch {
 	case v != "ON" && v != "OFF":
-		p = problem(RuleParamValue, value, DoublewriteParameter, value, "MySQL", "allowed values are ON, OFF, and the value follows atomic_write_16k", "ON")
+		def := `"ON" while atomic_write_16k is off, "OFF" while it is on`
+		if atomicWrite.IsKnown() {
+			def = strconv.Quote(DoublewriteFor(atomicWrite.Value())) + " with atomic_write_16k = " + strconv.FormatBool(atomicWrite.Value())
+		}
+		p = problem(RuleParamValue, value, DoublewriteParameter, value, "MySQL", "allowed values are ON, OFF, and the value follows atomic_write_16k", def)
 	case !atomicWrite.IsKnown():
 		p = problem(RuleParamDoublewriteUndecided, value, value)
 	case v == DoublewriteFor(atomicWrite.Value()):
@@ -138,6 +138,34 @@ func checkDoublewrite(value string, atomicWrite Val[bool]) *Problem {
 		p = problem(RuleParamDoublewriteContradicts, value, value, atomicWrite.Value(), DoublewriteFor(atomicWrite.Value()), v == "OFF")
 	}
 	return &p
+}
+
+// renamedParameters are MySQL parameters that a later version renamed (MySQL 8.0 release notes:
+// tx_isolation and tx_read_only were removed in favour of transaction_isolation and
+// transaction_read_only), so a name from an older version points at its successor.
+var renamedParameters = map[string]string{
+	"tx_isolation": "transaction_isolation",
+	"tx_read_only": "transaction_read_only",
+}
+
+// unknownParameterHint suggests what the user can set instead of an unknown name: its successor
+// after a rename, else the closest names users may change.
+func unknownParameterHint(name string, t ParameterTemplate) string {
+	if successor, ok := renamedParameters[strings.ToLower(name)]; ok {
+		if spec, ok := t.Parameters[successor]; ok && spec.Modifiable {
+			return fmt.Sprintf("%s %s names it %s: set parameters[%q] instead.", t.Engine, t.EngineVersion, successor, successor)
+		}
+	}
+	var settable []string
+	for _, n := range t.Names() {
+		if t.Parameters[n].Modifiable || n == DoublewriteParameter {
+			settable = append(settable, n)
+		}
+	}
+	if closest := ClosestNames(name, settable, 3); len(closest) > 0 {
+		return "Did you mean " + strings.Join(closest, ", ") + "?"
+	}
+	return "Run the rds_parameter_templates data source to list them."
 }
 
 // DoublewriteFor is the innodb_doublewrite value the cloud runs for a 16K atomic write setting.
@@ -176,7 +204,7 @@ func ParameterValueAllowed(spec ParameterSpec, value string) bool {
 		return true // a CheckingCode this provider does not understand: the cloud decides at apply
 	}
 	n, ok := number(value)
-	if !ok || (lo.IsInt() && hi.IsInt() && !n.IsInt()) {
+	if !ok || (lo.IsInt() && hi.IsInt() && !isInteger(value)) {
 		return false
 	}
 	return n.Cmp(lo) >= 0 && n.Cmp(hi) <= 0
@@ -224,21 +252,31 @@ func bracketed(code string) (string, bool) {
 	return code[1 : len(code)-1], true
 }
 
-// number parses a plain decimal (no exponent, no fraction bar).
+// plainDecimal is how the cloud's CheckingCode writes numbers: digits, an optional sign and
+// fraction; no base prefix (0x1000), exponent or fraction bar.
+var plainDecimal = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?$`)
+
+// number parses a plain decimal.
 func number(s string) (*big.Rat, bool) {
 	s = strings.TrimSpace(s)
-	if s == "" || strings.ContainsAny(s, "/eE") {
+	if !plainDecimal.MatchString(s) {
 		return nil, false
 	}
 	return new(big.Rat).SetString(s)
 }
+
+// isInteger tells a whole number as an integer parameter takes it (4000, not 4000.0).
+func isInteger(value string) bool { return !strings.Contains(value, ".") }
 
 func describeAllowed(spec ParameterSpec) string {
 	var out string
 	if set, ok := allowedSet(spec.Allowed); ok {
 		out = "allowed values are " + strings.Join(set, ", ")
 	} else if lo, hi, ok := allowedRange(spec.Allowed); ok {
-		out = fmt.Sprintf("allowed range is %s to %s", lo.RatString(), hi.RatString())
+		out = "allowed range is " + strings.TrimSpace(spec.Allowed)
+		if lo.IsInt() && hi.IsInt() {
+			out = "allowed range is the whole numbers " + strings.TrimSpace(spec.Allowed)
+		}
 	} else {
 		out = "allowed values are " + spec.Allowed
 	}
@@ -423,7 +461,7 @@ func planParameters(in PlanInput, d *Decision) {
 		return
 	}
 	if dp.Unknown {
-		d.MayRestart = append(d.MayRestart, AttrParameters)
+		mayRestartForParameters(in, d, "parameters (the whole map)")
 		return
 	}
 	for _, name := range dp.NullValues {
@@ -432,8 +470,8 @@ func planParameters(in PlanInput, d *Decision) {
 	f := in.Facts.Parameters
 	if f == nil {
 		// Engine or version not known yet: the values are checked at apply.
-		if len(dp.Values) > 0 {
-			d.MayRestart = append(d.MayRestart, AttrParameters)
+		if len(dp.Values) > 0 || len(dp.UnknownValues) > 0 {
+			mayRestartForParameters(in, d, "which of parameters need a restart (engine and engine_version)")
 		}
 		return
 	}
@@ -454,8 +492,8 @@ func planParameters(in PlanInput, d *Decision) {
 	}
 	plan := PlanParameters(dp.Values, f.Running, f.Pending, f.Template)
 	d.Parameters.ParameterPlan = plan
-	if len(dp.UnknownValues) > 0 {
-		d.MayRestart = append(d.MayRestart, AttrParameters)
+	if names := restartingUnknown(dp.UnknownValues, f.Template); len(names) > 0 {
+		mayRestartForParameters(in, d, "the values of "+strings.Join(names, ", "))
 	}
 	if (len(plan.Send) > 0 || (in.Prior != nil && !dp.Recorded)) && d.Action == ActionNoop {
 		d.Action = ActionUpdate
@@ -498,6 +536,7 @@ func planParameters(in PlanInput, d *Decision) {
 			d.Restarts[own].Reasons = append(d.Restarts[own].Reasons, r)
 		}
 	}
+	warnWaiting(in, d, f, own >= 0)
 	switch {
 	case own >= 0:
 		d.Parameters.Pending, d.Parameters.PendingKnown = map[string]string{}, true
@@ -509,6 +548,58 @@ func planParameters(in PlanInput, d *Decision) {
 			}
 		}
 	}
+}
+
+// restartingUnknown lists the parameters whose value is known only at apply and whose change
+// restarts the instance (a name the template lacks is refused on its own).
+func restartingUnknown(unknown map[string]bool, t ParameterTemplate) []string {
+	var names []string
+	for name := range unknown {
+		if spec, ok := t.Parameters[name]; ok && spec.Restart && name != DoublewriteParameter {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// mayRestartForParameters records a restart that parameters known only at apply may cause; with
+// prevent_restart the plan refuses it now, since the apply could only fail after other resources
+// of the run have changed.
+func mayRestartForParameters(in PlanInput, d *Decision, what string) {
+	if !in.Desired.PreventRestart {
+		d.MayRestart = append(d.MayRestart, AttrParameters)
+		return
+	}
+	d.Guard = GuardPreventRestart
+	d.add(problem(RuleMayRestartRefused, "true", in.Label, what))
+}
+
+// warnWaiting names the values waiting for a restart (set outside Terraform) that an apply which
+// changes the instance without restarting it leaves waiting, and what will apply them.
+func warnWaiting(in PlanInput, d *Decision, f *ParameterFacts, restarts bool) {
+	if restarts || in.Prior == nil || d.Action == ActionNoop || d.HasErrors() {
+		return
+	}
+	var parts []string
+	for _, name := range sortedKeys(f.Pending) {
+		if slices.Contains(d.Parameters.Withdrawn, name) {
+			continue
+		}
+		part := fmt.Sprintf("%s = %s", name, f.Pending[name])
+		if running, ok := f.Running[name]; ok {
+			part += fmt.Sprintf(" (runs %s)", running)
+		}
+		parts = append(parts, part)
+	}
+	if len(parts) == 0 {
+		return
+	}
+	what := "a change that restarts it, or RestartDBInstance"
+	if in.Desired.ApplyRestarts == ApplyRestartsInWindow {
+		what = "a change that restarts it, which apply_restarts = \"in_maintenance_window\" makes in the window, or RestartDBInstance"
+	}
+	d.add(problem(RuleParamWaiting, "", in.Label, strings.Join(parts, ", "), what))
 }
 
 // restartIndexes finds the planned instance's first restart (own) and the restart the apply

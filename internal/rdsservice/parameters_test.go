@@ -51,7 +51,7 @@ func TestCheckParameters(t *testing.T) {
 			[]string{`parameters["innodb_io_capacty"]`, "MySQL 8.0", "Did you mean innodb_io_capacity"}},
 		{"nothing close", map[string]string{"zzzzzzzzzzzz": "1"}, Unknown[bool](), "Unknown RDS parameter", []string{"rds_parameter_templates"}},
 		{"below range", map[string]string{"innodb_io_capacity": "50"}, Unknown[bool](), "RDS parameter value not allowed",
-			[]string{`"50"`, "allowed range is 100 to 18446744073709551615", `default is "20000"`}},
+			[]string{`"50"`, "allowed range is the whole numbers [100-18446744073709551615]", `default is "20000"`}},
 		{"out of set", map[string]string{"innodb_flush_neighbors": "3"}, Unknown[bool](), "RDS parameter value not allowed", []string{"allowed values are 0, 1, 2"}},
 		{"fraction for an integer", map[string]string{"innodb_io_capacity": "4000.5"}, Unknown[bool](), "RDS parameter value not allowed", nil},
 		{"not a number", map[string]string{"innodb_io_capacity": "lots"}, Unknown[bool](), "RDS parameter value not allowed", nil},
@@ -92,6 +92,43 @@ func TestCheckParameters(t *testing.T) {
 	problems := CheckParameters(map[string]string{"innodb_io_capacity": "", "nope_nope": ""}, map[string]bool{"innodb_io_capacity": true, "nope_nope": true}, tmpl, Unknown[bool]())
 	if len(problems) != 1 || problems[0].Attribute != "parameters.nope_nope" || problems[0].Rule != RuleParamUnknown {
 		t.Fatalf("unknown values: %v", problems)
+	}
+}
+
+// Issue 23 item 12: ranges as the template writes them, suggestions the user can set, the
+// doublewrite default that follows the flag, and integers written as integers.
+func TestParameterMessages(t *testing.T) {
+	tmpl := testTemplate()
+	tmpl.Parameters["transaction_isolation"] = ParameterSpec{Name: "transaction_isolation", Default: "READ-COMMITTED",
+		Allowed: "[READ-UNCOMMITTED|READ-COMMITTED|REPEATABLE-READ|SERIALIZABLE]", Modifiable: true}
+	detail := func(want map[string]string, flag Val[bool]) string {
+		problems := CheckParameters(want, nil, tmpl, flag)
+		if len(problems) != 1 {
+			t.Fatalf("%v: %+v, want one problem", want, problems)
+		}
+		return problems[0].Detail
+	}
+	if d := detail(map[string]string{"long_query_time": "20"}, Unknown[bool]()); !strings.Contains(d, "allowed range is [0.03-10]") {
+		t.Errorf("range not as the template writes it: %s", d)
+	}
+	if d := detail(map[string]string{"tx_isolation": "READ-COMMITTED"}, Unknown[bool]()); !strings.Contains(d, `set parameters["transaction_isolation"] instead`) {
+		t.Errorf("tx_isolation on 8.0: %s", d)
+	}
+	// innodb_page_size is one letter away but users cannot set it.
+	if d := detail(map[string]string{"innodb_page_sizes": "4096"}, Unknown[bool]()); strings.Contains(d, "innodb_page_size,") || strings.Contains(d, "innodb_page_size?") {
+		t.Errorf("suggests a parameter users cannot set: %s", d)
+	}
+	if d := detail(map[string]string{"innodb_doublewrite": "DETECT_ONLY"}, Known(true)); !strings.Contains(d, `default is "OFF" with atomic_write_16k = true`) {
+		t.Errorf("doublewrite default with the flag on: %s", d)
+	}
+	if d := detail(map[string]string{"innodb_doublewrite": "DETECT_ONLY"}, Known(false)); !strings.Contains(d, `default is "ON" with atomic_write_16k = false`) {
+		t.Errorf("doublewrite default with the flag off: %s", d)
+	}
+	for _, v := range []string{"0x1000", "4000.0", "1e4", "4_000"} {
+		detail(map[string]string{"innodb_io_capacity": v}, Unknown[bool]())
+	}
+	if problems := CheckParameters(map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5"}, nil, tmpl, Unknown[bool]()); len(problems) != 0 {
+		t.Fatalf("plain values refused: %+v", problems)
 	}
 }
 

@@ -135,6 +135,16 @@ type Facts struct {
 	// SpecChangePending: a spec change waits for the maintenance window (Prior is the instance's
 	// spec before it).
 	SpecChangePending bool
+	// PrimaryScheduled is a read-only instance's primary's change of atomic_write_16k waiting for
+	// the primary's maintenance window (nil: none).
+	PrimaryScheduled *ScheduledFlag
+}
+
+// ScheduledFlag is a change of atomic_write_16k the cloud makes in a maintenance window.
+type ScheduledFlag struct {
+	On bool
+	// StartsAt is when the cloud starts it (the task's StartTime, by the cloud's clock).
+	StartsAt string
 }
 
 // PlanInput is everything Plan decides from.
@@ -173,6 +183,9 @@ type Restart struct {
 	// When is empty for a restart during this apply, else when the cloud restarts the instance
 	// ("in the maintenance window 02:00Z-03:00Z (next: 2026-12-01T02:00Z)").
 	When string
+	// ByPrimary: the cloud restarts it when its primary's scheduled change runs; this apply
+	// orders nothing for it.
+	ByPrimary bool
 }
 
 // SpecOrder is the one ModifyDBInstanceSpec an update sends; nil fields are unchanged.
@@ -232,7 +245,9 @@ type Decision struct {
 	Guard             Guard
 	// Deferred: the update's spec order is sent for the maintenance window (apply_restarts =
 	// "in_maintenance_window"); the apply does not wait for it, and the restarts carry When.
-	Deferred bool
+	// DeferredStartsAt is when that window starts (UTC, the API's layout).
+	Deferred         bool
+	DeferredStartsAt string
 	// Parameters is what the apply does with `parameters`.
 	Parameters ParameterDecision
 	// Program is the operations the apply runs (program.go); the restart messages come from it.
@@ -270,6 +285,9 @@ func Plan(in PlanInput) Decision {
 	case in.Prior != nil && len(in.Replace) > 0:
 		planReplace(in, &d)
 		d.Program = programOf(in, d)
+		if d.Guard == GuardNone {
+			planReplacement(in, &d)
+		}
 		return d
 	case in.Prior == nil && in.Role == RoleClone:
 		planClone(in, &d)
@@ -330,6 +348,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 		d.Action = maxAction(d.Action, ActionUpdateWithRestart)
 	}
 	deferToWindow(in, d)
+	followScheduledPrimary(in, d)
 	d.Program = programOf(in, *d)
 	if d.HasErrors() {
 		return
@@ -349,6 +368,27 @@ func guardRestarts(in PlanInput, d *Decision) {
 		d.add(RestartProblem([]Restart{{InstanceID: in.Label,
 			Reasons:  []string{strings.Join(d.MayRestart, ", ") + " known only at apply"},
 			Downtime: downtimeOf(in)}}, true, false, at))
+	}
+}
+
+// followScheduledPrimary: a read-only instance that is off, and eligible, after this apply is
+// turned on with a restart when its primary's scheduled toggle runs (rule 7), in the primary's
+// window. Its plan names that restart, and prevent_restart refuses it, as the primary's own guard
+// refuses the toggle.
+func followScheduledPrimary(in PlanInput, d *Decision) {
+	s, primary := in.Facts.PrimaryScheduled, in.Facts.Primary
+	if in.Role != RoleReadOnly || s == nil || !s.On || primary == nil || primary.Enabled || !d.AtomicWrite.Is(false) || !d.AtomicWriteSupported.Is(true) {
+		return
+	}
+	if in.Desired.AtomicWrite.Is(false) {
+		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, "will have", readOnlyOffFix(in, primary.ID, false)))
+		return
+	}
+	when := "in the maintenance window of its primary " + primary.ID + " (starts " + s.StartsAt + ")"
+	d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, When: when, ByPrimary: true, Downtime: ExpectedDowntime("", true),
+		Reasons: []string{"follows its primary " + primary.ID + " turning atomic_write_16k on in the primary's maintenance window (atomic_write_16k changes from false to true)"}})
+	if d.RestartAttribute == "" {
+		d.RestartAttribute = AttrAtomicWrite
 	}
 }
 
@@ -378,9 +418,35 @@ func planReplace(in PlanInput, d *Decision) {
 	case in.Desired.PreventRestart:
 		d.Guard = GuardPreventRestart
 		d.add(problem(RuleReplaceRefusedRestart, "true", in.Label, attrs).At(in.Replace[0]))
+	case in.Role == RoleReadOnly:
+		d.add(problem(RuleReplaceReadOnly, "", in.Label, attrs).At(in.Replace[0]))
 	default:
 		d.add(problem(RuleReplace, "", in.Label, attrs).At(in.Replace[0]))
 	}
+}
+
+// planReplacement announces what the new instance undergoes right after its creation (a toggle
+// of its flag, parameters that need a restart), as the plan of a plain create does.
+func planReplacement(in PlanInput, d *Decision) {
+	fresh := in
+	fresh.Prior, fresh.Replace = nil, nil
+	fresh.Label = "the new instance replacing " + in.Label
+	created := Plan(fresh)
+	if created.HasErrors() {
+		return
+	}
+	d.Program = d.Program.replacedBy(created.Program)
+	if len(created.Restarts) == 0 && len(created.MayRestart) == 0 {
+		return
+	}
+	d.Restarts, d.MayRestart, d.ToggleAfterCreate = created.Restarts, created.MayRestart, created.ToggleAfterCreate
+	at := firstNonEmpty(created.RestartAttribute, in.Replace[0])
+	if restarts := d.Program.Restarts(); len(restarts) > 0 {
+		d.add(RestartProblem(restarts, false, false, at))
+		return
+	}
+	d.add(RestartProblem([]Restart{{InstanceID: fresh.Label, Reasons: []string{strings.Join(created.MayRestart, ", ") + " known only at apply"},
+		Downtime: downtimeOf(fresh)}}, true, false, at))
 }
 
 func newSpecOf(c Desired) (NewInstanceSpec, bool) {
@@ -560,6 +626,10 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 		}
 		return
 	}
+	if primary.MasterID != "" {
+		d.add(problem(RuleReadOnlyOfReadOnly, primary.ID, primary.ID, primary.MasterID))
+		return
+	}
 	if c.EngineVersion.IsKnown() && c.EngineVersion.Value() != primary.EngineVersion {
 		d.add(problem(RuleReadOnlyEngineVersion, c.EngineVersion.Value(), primary.ID, primary.EngineVersion, c.EngineVersion.Value()))
 		return
@@ -596,7 +666,7 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 		d.AtomicWrite = c.AtomicWrite
 	case !c.AtomicWrite.Value() && inherits:
 		d.AtomicWrite = c.AtomicWrite
-		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, hasOrWillHave(in.Facts)))
+		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, hasOrWillHave(in.Facts), readOnlyOffFix(in, primary.ID, false)))
 	case c.AtomicWrite.Value() && len(problems) > 0:
 		d.AtomicWrite = c.AtomicWrite
 		d.add(problems...)
@@ -739,7 +809,10 @@ func planUpdate(in PlanInput, d *Decision) {
 		flag = Known(cur.Enabled)
 		if cur.Enabled && (classChanged || typeChanged) && !PredictSupportedAfter(cur, change) {
 			flag = Known(false)
-			d.add(problem(Rule16KTurnedOffChange, "false", in.Label, describeChange(cur, change)).At(firstNonEmpty(attrIf(classChanged, AttrInstanceType), AttrStorageType)))
+			if !(readOnly && primaryOn.Is(true)) { // there rule 7 refuses it, with its own fix
+				d.add(problem(Rule16KTurnedOffChange, "false", in.Label, describeChange(cur, change), permanence(cur, change)).
+					At(firstNonEmpty(attrIf(classChanged, AttrInstanceType), AttrStorageType)))
+			}
 		}
 	}
 	d.AtomicWrite = flag
@@ -787,7 +860,7 @@ func planUpdate(in PlanInput, d *Decision) {
 	// Rule 7: off is impossible while the primary has it on, and an eligible read-only instance
 	// that is off now is turned on by its primary turning on.
 	if readOnly && flag.Is(false) && primaryOn.Is(true) && (cur.Enabled || cur.Supported) {
-		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, cur.MasterID, hasOrWillHave(in.Facts)))
+		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, cur.MasterID, hasOrWillHave(in.Facts), readOnlyOffFix(in, cur.MasterID, !c.AtomicWrite.IsKnown())))
 	}
 	if flag.IsKnown() && changeKnown && !d.FollowsPrimary && (flagChanged || (flag.Value() && (classChanged || typeChanged))) {
 		d.add(CheckToggle(cur, flag.Value(), change)...)
@@ -868,6 +941,30 @@ func planUpdate(in PlanInput, d *Decision) {
 	}
 }
 
+// readOnlyOffFix is rule 7's advice for a read-only instance planned off while its primary has
+// 16K atomic write on; byChange: the planned change itself makes it ineligible, so true is
+// refused too. Both can change in one apply only when the primary's change is not deferred.
+func readOnlyOffFix(in PlanInput, primary string, byChange bool) string {
+	fix := "Remove atomic_write_16k (the read-only instance then inherits the primary's value) or set it to true"
+	if byChange {
+		fix = "Keep an instance_type and storage_type with which this read-only instance can have 16K atomic write"
+	}
+	fix += ", or turn 16K atomic write off on the primary " + primary + " first"
+	if in.Facts.PrimaryScheduled != nil {
+		return fix + " and let that apply finish: the primary's change waits for its maintenance window, so both cannot change in one apply."
+	}
+	return fix + " (both can change in one apply)."
+}
+
+// permanence says when turning 16K atomic write off by a change is for good: an instance bought
+// before 2025-05-14 whose product type changes (x86 <-> YiTian) never gets it back (rule 9).
+func permanence(cur ExistingInstance, change SpecChange) string {
+	if ChangesProductType(cur, change) && boughtBeforeCutoff(cur) {
+		return fmt.Sprintf(" The loss is permanent: %s was bought before 2025-05-14 and its product type changes, so it never gets 16K atomic write back, even on its current architecture.", cur.ID)
+	}
+	return ""
+}
+
 func attrIf(cond bool, name string) string {
 	if cond {
 		return name
@@ -945,6 +1042,8 @@ func deferToWindow(in PlanInput, d *Decision) {
 		return // an invalid window is refused by its own rule; the plan then stops there
 	}
 	d.Deferred = true
+	start, _ := window.Next(in.Facts.Now)
+	d.DeferredStartsAt = start.UTC().Format(APITimeLayout)
 	when := window.When(in.Facts.Now)
 	for i := range d.Restarts {
 		d.Restarts[i].When = when

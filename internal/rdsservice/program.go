@@ -84,7 +84,20 @@ func programOf(in PlanInput, d Decision) Program {
 	default:
 		b.update()
 	}
+	b.cloudRestarts()
 	return Program{Operations: b.ops}
+}
+
+// cloudRestarts: a restart no request of this apply causes (a read-only instance the cloud turns
+// on when its primary's scheduled toggle runs, in the primary's window) is the cloud's own step of
+// the program; the executor does not wait for it.
+func (b *programBuilder) cloudRestarts() {
+	for i := 0; i < len(b.restarts); i++ {
+		if r := b.restarts[i]; r.ByPrimary {
+			on := true
+			b.add(Operation{Instance: r.InstanceID, Action: OpWaitFollowsPrimary, When: WhenInWindow, Flag: &on, Restart: &r})
+		}
+	}
 }
 
 type programBuilder struct {
@@ -115,6 +128,25 @@ func (b *programBuilder) take(instance string) *Restart {
 		}
 	}
 	return nil
+}
+
+// replacedBy is a replacement's program with its create step spelled out as the new instance's
+// own program (its toggle after creation and that restart included).
+func (p Program) replacedBy(created Program) Program {
+	var out []Operation
+	for _, op := range p.Operations {
+		if op.Action != OpDelete {
+			continue
+		}
+		out = append(out, op)
+	}
+	for _, op := range created.Operations {
+		if op.Effect == EffectNone {
+			op.Effect = EffectReplacement
+		}
+		out = append(out, op)
+	}
+	return Program{Operations: out}
 }
 
 func (b *programBuilder) replace() {

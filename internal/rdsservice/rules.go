@@ -325,8 +325,13 @@ func CheckToggle(current ExistingInstance, want bool, change SpecChange) []Probl
 	var problems []Problem
 	switch {
 	case ChangesProductType(current, change) && boughtBeforeCutoff(current):
+		fix := fmt.Sprintf("Choose an instance type of the same architecture (%s) or set atomic_write_16k = false.", currentArchitecture(current))
+		if !current.Supported {
+			// Its product type was changed before: the same architecture is refused too.
+			fix = fmt.Sprintf("Set atomic_write_16k = false: instance %s lost 16K atomic write for good when its product type was changed before, whatever its architecture.", current.ID)
+		}
 		problems = append(problems, problem(Rule16KProductType, class, current.InstanceClass, currentArchitecture(current), class, Architecture(class),
-			current.ID, current.CreationTime.Format("2006-01-02"), currentArchitecture(current)))
+			current.ID, current.CreationTime.Format("2006-01-02"), currentArchitecture(current), fix))
 	case !PredictSupportedAfter(current, change):
 		problems = append(problems, problem(Rule16KNotSupported, "true", current.ID))
 	}

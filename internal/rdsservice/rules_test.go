@@ -239,7 +239,7 @@ func TestSpecChangeRestartsAndWarning(t *testing.T) {
 		{InstanceID: "rr-1", Reasons: []string{"follows its primary rm-p turning atomic_write_16k on"}, Downtime: ExpectedDowntime("", true)},
 	}, false, false, AttrAtomicWrite)
 	summary, detail := p.Summary, p.Detail
-	if summary != "This apply restarts RDS instances" {
+	if summary != "This apply restarts RDS instances rm-p, rr-1" {
 		t.Fatalf("summary %q", summary)
 	}
 	wantDetail := "The following instances will restart:\n" +

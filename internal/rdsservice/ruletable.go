@@ -11,9 +11,10 @@ import (
 //
 // To add a rule: add a RuleID constant, add a row to ruleTable naming its source (a rule of
 // docs/guides or the simulator README, or a documented cloud fact), the attribute it points at,
-// its severity and its texts, then raise it from the planner with Rules[id].Problem(value, args...).
-// Detail and Fix are fmt formats over the same arguments (use %[n]v to reuse one); Args documents
-// them. TestRuleTableRowsAreComplete checks every row.
+// its severity and its texts, then raise it with Raise(id, value, args...), the only way to render
+// a row. Summary, Detail and Fix are fmt formats over the same arguments (use %[n]v to reuse one);
+// Args names them and gives a typed example of each, and every call passes exactly those types.
+// TestRuleTableRowsAreComplete renders every row with its examples.
 
 // RuleID names one row of the rule table.
 type RuleID string
@@ -41,7 +42,13 @@ type Rule struct {
 	// Detail and Fix are fmt formats over Args.
 	Detail string
 	Fix    string
-	Args   string
+	Args   []Arg
+}
+
+// Arg names one argument of a row's formats, with an example of its type and meaning.
+type Arg struct {
+	Name    string
+	Example any
 }
 
 // Problem is one reason a configuration cannot work (or, as a warning, what the user should
@@ -58,8 +65,8 @@ type Problem struct {
 
 func (p Problem) Error() string { return p.Summary + ": " + p.Detail }
 
-// Problem renders the row for one value.
-func (r Rule) Problem(value string, args ...any) Problem {
+// render renders the row for one value.
+func (r Rule) render(value string, args ...any) Problem {
 	detail := format(r.Detail, args...)
 	if r.Fix != "" {
 		sep := " "
@@ -139,6 +146,7 @@ const (
 	RuleStorageTypeCloudToLocal  RuleID = "storage-type-cloud-to-local"
 	RuleReadOnlyEngineVersion    RuleID = "readonly-engine-version"
 	RuleReadOnlyPrimaryNotFound  RuleID = "readonly-primary-not-found"
+	RuleReadOnlyOfReadOnly       RuleID = "readonly-primary-is-read-only"
 	RuleCloneDiffersFromSource   RuleID = "clone-differs-from-source"
 	RuleCloneSourceUnreadable    RuleID = "clone-source-unreadable"
 	RuleCloneRestoreTimeOutside  RuleID = "clone-restore-time-outside-window"
@@ -153,7 +161,9 @@ const (
 	RuleRestartDeferred          RuleID = "restart-in-maintenance-window"
 	RuleMaintenanceWindowFormat  RuleID = "maintenance-window-format"
 	RuleReplace                  RuleID = "replace"
+	RuleReplaceReadOnly          RuleID = "replace-read-only"
 	RuleRestartRefused           RuleID = "prevent-restart-refuses-restart"
+	RuleMayRestartRefused        RuleID = "prevent-restart-refuses-unknown-parameters"
 	RuleReplaceRefusedRestart    RuleID = "prevent-restart-refuses-replacement"
 	RuleReplaceRefusedProtection RuleID = "deletion-protection-refuses-replacement"
 	RuleDestroyRefusedProtection RuleID = "deletion-protection-refuses-destroy"
@@ -186,6 +196,7 @@ const (
 	RuleParamDoublewriteContradicts RuleID = "param-doublewrite-contradicts-16k"
 	RuleParamDoublewriteUndecided   RuleID = "param-doublewrite-16k-unknown"
 	RuleParamFactsUnreadable        RuleID = "param-facts-unreadable"
+	RuleParamWaiting                RuleID = "param-waiting-for-restart"
 
 	// accounts, databases and privileges (their checks are in account_rules.go).
 	RuleAccessEngine           RuleID = "access-engine"
@@ -219,77 +230,79 @@ var ruleTable = []Rule{
 	// ---- 16K atomic write (docs/guides and internal/simulator/README.md state rules 1-9) ----
 	{ID: Rule16KEngine, Source: "16K rule 1", Attribute: AttrEngine,
 		Summary: "16K atomic write is not available for this engine",
-		Detail:  "16K atomic write needs engine MySQL; got %q.", Args: "engine",
+		Detail:  "16K atomic write needs engine MySQL; got %q.", Args: []Arg{{"engine", "PostgreSQL"}},
 		Fix: "Use a MySQL instance or set atomic_write_16k = false."},
 	{ID: Rule16KVersion, Source: "16K rule 1", Attribute: AttrEngineVersion,
 		Summary: "16K atomic write is not available for this engine version",
-		Detail:  "16K atomic write needs engine_version 5.7 or 8.0; got %q%s.", Args: "version, changing-from text",
+		Detail:  "16K atomic write needs engine_version 5.7 or 8.0; got %q%s.", Args: []Arg{{"version", "5.6"}, {"changing-from text", " (changing from \"8.0\")"}},
 		Fix: "Choose MySQL 5.7 or 8.0 or set atomic_write_16k = false."},
 	{ID: Rule16KStorageType, Source: "16K rule 1", Attribute: AttrStorageType,
 		Summary: "16K atomic write is not available for this storage type",
-		Detail:  "16K atomic write needs storage_type cloud_essd, cloud_essd2, cloud_essd3 or general_essd; got %q%s.", Args: "storage type, changing-from text",
+		Detail:  "16K atomic write needs storage_type cloud_essd, cloud_essd2, cloud_essd3 or general_essd; got %q%s.", Args: []Arg{{"storage type", "cloud_ssd"}, {"changing-from text", ""}},
 		Fix: "Choose an ESSD storage type or set atomic_write_16k = false."},
 	{ID: Rule16KProductType, Source: "16K rule 9", Attribute: AttrInstanceType,
 		Summary: "This instance type change makes 16K atomic write unavailable",
 		Detail: "16K atomic write needs the product type of an instance bought before 2025-05-14 to stay unchanged; " +
 			"changing instance_type from %q (%s) to %q (%s) changes it, and instance %s (bought %s) then loses 16K atomic write for good.",
-		Args: "from class, from arch, to class, to arch, instance, purchase date, current arch",
-		Fix:  "Choose an instance type of the same architecture (%[7]s) or set atomic_write_16k = false."},
+		Args: []Arg{{"from class", "mysql.n2m.medium.2c"}, {"from arch", "arm"}, {"to class", "mysql.n2.medium.2c"}, {"to arch", "x86"}, {"instance", "rm-1"}, {"purchase date", "2024-06-01"}, {"current arch", "arm"},
+			{"fix", "Choose an instance type of the same architecture (arm) or set atomic_write_16k = false."}},
+		Fix: "%[8]s"},
 	{ID: Rule16KNotSupported, Source: "16K rule 2", Attribute: AttrAtomicWrite,
 		Summary: "16K atomic write is not supported by this instance",
 		Detail: "16K atomic write needs an eligible instance; atomic_write_16k_supported is false for instance %s " +
 			"(existing standard x86 instances bought before 2025-05-14, and instances whose product type was changed, are not eligible).",
-		Args: "instance",
+		Args: []Arg{{"instance", "rm-1"}},
 		Fix:  "Set atomic_write_16k = false, or create a new instance, which is eligible."},
 	{ID: Rule16KBasicEdition, Source: "16K rule 3", Attribute: AttrCategory,
 		Summary: "16K atomic write cannot be turned on for an existing instance of this edition",
-		Detail:  "Turning on 16K atomic write for an existing instance needs category HighAvailability or cluster; got %q.", Args: "category",
+		Detail:  "Turning on 16K atomic write for an existing instance needs category HighAvailability or cluster; got %q.", Args: []Arg{{"category", "Basic"}},
 		Fix: "Basic-edition instances get it only at creation: set atomic_write_16k = false, or create a new instance with atomic_write_16k = true."},
 	{ID: Rule16KBasicOffForGood, Source: "16K rule 3", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "Turning 16K atomic write off on a Basic-edition instance cannot be undone",
-		Detail:  "Instance %s is Basic edition: once 16K atomic write is off, it cannot be turned on again (Basic edition gets it only at creation).", Args: "instance",
+		Detail:  "Instance %s is Basic edition: once 16K atomic write is off, it cannot be turned on again (Basic edition gets it only at creation).", Args: []Arg{{"instance", "rm-1"}},
 		Fix: "Keep atomic_write_16k = true if you may want it later."},
 	{ID: Rule16KDecidedAtApply, Source: "16K rules 2 and 9 (the API does not show product-type history)", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "16K atomic write eligibility is decided at apply",
 		Detail: "Instance %s is not eligible for 16K atomic write with its current storage_type %q and engine_version %q, " +
 			"and it was bought before 2025-05-14 (or its purchase date is unknown): after this change it is eligible only if its product type " +
 			"was never changed between x86 and YiTian, which the API does not show. If the cloud refuses, the apply fails with its error;",
-		Args: "instance, storage type, engine version",
+		Args: []Arg{{"instance", "rm-1"}, {"storage type", "cloud_ssd"}, {"engine version", "8.0"}},
 		Fix:  "to be safe, apply the storage or version change first with atomic_write_16k = false, then check atomic_write_16k_supported."},
 	{ID: Rule16KTurnedOffChange, Source: "16K rules 1 and 9", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "16K atomic write will be turned off",
-		Detail:  "Instance %s has atomic_write_16k = true, but after this change (%s) it is no longer eligible, so the same spec change turns 16K atomic write off.",
-		Args:    "instance, change",
-		Fix:     "Keep the current instance_type/storage_type to keep it, or set atomic_write_16k = false to acknowledge."},
+		Detail:  "Instance %s has atomic_write_16k = true, but after this change (%s) it is no longer eligible, so the same spec change turns 16K atomic write off.%s",
+		Args: []Arg{{"instance", "rm-1"}, {"change", "storage_type \"cloud_essd\" -> \"cloud_ssd\""},
+			{"permanence (a sentence, or empty)", " The loss is permanent: moving back does not restore it."}},
+		Fix: "Keep the current instance_type/storage_type to keep it, or set atomic_write_16k = false to acknowledge."},
 	{ID: Rule16KReadOnlyOff, Source: "16K rule 7", Attribute: AttrAtomicWrite,
 		Summary: "16K atomic write cannot be off on a read-only instance whose primary has it on",
 		Detail: "atomic_write_16k = false is not possible for %s: its primary %s %s 16K atomic write on, and a " +
 			"read-only instance cannot turn it off while its primary has it on.",
-		Args: "instance, primary, \"has\" or \"will have\"",
-		Fix: "Remove atomic_write_16k (the read-only instance then inherits the primary's value) or set it to true, " +
-			"or turn 16K atomic write off on the primary %[2]s first (both can change in one apply)."},
+		Args: []Arg{{"instance", "rr-1"}, {"primary", "rm-1"}, {"\"has\" or \"will have\"", "has"},
+			{"fix", "Remove atomic_write_16k or set it to true, or turn 16K atomic write off on the primary rm-1 first (both can change in one apply)."}},
+		Fix: "%[4]s"},
 	{ID: Rule16KPrimaryNotKnown, Source: "16K rule 7 (Terraform plans a read-only instance after the primary it references)", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "The primary's planned 16K atomic write is not known at plan",
 		Detail: "%s follows its primary %s's atomic_write_16k, and the primary's planned value is known only at apply (it depends on values " +
 			"not known yet). The plan assumes the primary keeps %t; the apply checks again before any change.",
-		Args: "instance, primary, current primary value",
+		Args: []Arg{{"instance", "rr-1"}, {"primary", "rm-1"}, {"current primary value", false}},
 		Fix:  "Give the primary's atomic_write_16k a known value, or set atomic_write_16k on this read-only instance."},
 	{ID: Rule16KPrimaryChanged, Source: "16K rule 7", Attribute: AttrAtomicWrite,
 		Summary: "The primary's 16K atomic write changed since the plan",
 		Detail: "The plan showed atomic_write_16k = %t for %s, inherited from its primary %s, but it would now inherit %t " +
 			"(the primary was changed after the plan, outside this run). Nothing was created or changed.",
-		Args: "planned, instance, primary, now",
+		Args: []Arg{{"planned", true}, {"instance", "rr-1"}, {"primary", "rm-1"}, {"now", false}},
 		Fix:  "Run terraform apply again so that the plan shows the inherited value."},
 	{ID: Rule16KReadOnlyNotKnown, Source: "16K rule 7", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "Cannot list the read-only instances that will restart",
 		Detail: "Turning on 16K atomic write for %s also turns it on (with a restart) for its read-only instances that " +
-			"have it off, but they could not be read: %s.", Args: "instance, error",
+			"have it off, but they could not be read: %s.", Args: []Arg{{"instance", "rm-1"}, {"error", "Throttling"}},
 		Fix: "Run the plan again; the apply names them when it waits for them."},
 
 	// ---- Buffer Pool Extension ----
 	{ID: RuleBPEStorageType, Source: "cloud fact: IoAccelerationEnabled needs general_essd (rds-openapi spec, simulator README)", Attribute: AttrBufferPoolExtension,
 		Summary: "Buffer Pool Extension is not available for this storage type",
-		Detail:  "buffer_pool_extension needs storage_type general_essd; got %q.", Args: "storage type",
+		Detail:  "buffer_pool_extension needs storage_type general_essd; got %q.", Args: []Arg{{"storage type", "cloud_essd"}},
 		Fix: "Choose general_essd or set buffer_pool_extension = false."},
 
 	// ---- storage (cloud facts cited in internal/simulator/README.md, "Storage") ----
@@ -297,226 +310,248 @@ var ruleTable = []Rule{
 		Summary: "Storage cannot be reduced for this instance",
 		Detail: "storage changes from %d GB to %d GB on %s %s with storage_type %q: the cloud reduces storage only for MySQL 5.7 or 8.0 " +
 			"on ESSD storage (cloud_essd, cloud_essd2, cloud_essd3, general_essd).",
-		Args: "from, to, engine, version, storage type",
+		Args: []Arg{{"from", int64(100)}, {"to", int64(50)}, {"engine", "MySQL"}, {"version", "5.6"}, {"storage type", "cloud_ssd"}},
 		Fix:  "Keep storage at %[1]d GB or more, or move the data to a new, smaller instance."},
 	{ID: RuleStorageShrinkLimits, Source: "cloud fact: storage scale-in limits", Severity: SeverityWarning, Attribute: AttrStorage,
 		Summary: "Reducing storage depends on facts the plan cannot see",
 		Detail: "storage changes from %d GB to %d GB. The cloud accepts a reduction only when the new size is at least " +
 			"min(used x 1.3, used + 400 GB) and at most twice a day per instance; the API does not show either at plan, so the apply fails with the cloud's error if they do not hold.",
-		Args: "from, to",
+		Args: []Arg{{"from", int64(100)}, {"to", int64(50)}},
 		Fix:  "Check the used storage in the console before applying."},
 	{ID: RuleStorageReadOnlyBelow, Source: "cloud fact: a read-only instance's storage is at least its primary's", Attribute: AttrStorage,
 		Summary: "Read-only instance storage is below its primary's",
 		Detail:  "storage = %d GB for %s, but its primary %s has %d GB; a read-only instance needs at least its primary's storage.",
-		Args:    "storage, instance, primary, primary storage",
+		Args:    []Arg{{"storage", int64(50)}, {"instance", "rr-1"}, {"primary", "rm-1"}, {"primary storage", int64(100)}},
 		Fix:     "Set storage to %[4]d or more."},
 	{ID: RuleStoragePrimaryAbove, Source: "cloud fact: a read-only instance's storage is at least its primary's", Severity: SeverityWarning, Attribute: AttrStorage,
 		Summary: "Read-only instances will have less storage than their primary",
 		Detail:  "storage of %s grows to %d GB, above its read-only instances %s; the cloud then refuses their spec changes until their storage is at least the primary's.",
-		Args:    "instance, storage, read-only instances",
+		Args:    []Arg{{"instance", "rm-1"}, {"storage", int64(200)}, {"read-only instances", "rr-1 (100 GB)"}},
 		Fix:     "Grow the read-only instances' storage first (Alibaba's recommended order), or in the same apply."},
 	{ID: RuleStorageTypeCloudToLocal, Source: "cloud fact: no path from cloud disks back to local disks", Attribute: AttrStorageType,
 		Summary: "Cloud-disk storage cannot be changed to local disks",
 		Detail:  "storage_type changes from %q to %q: the cloud moves instances from local disks to cloud disks, never back.",
-		Args:    "from, to",
+		Args:    []Arg{{"from", "cloud_essd"}, {"to", "local_ssd"}},
 		Fix:     "Keep a cloud storage type, or create a new instance on local_ssd and move the data."},
 
 	// ---- read-only instances and clones ----
 	{ID: RuleReadOnlyEngineVersion, Source: "cloud fact: a read-only instance runs its primary's version", Attribute: AttrEngineVersion,
 		Summary: "Read-only instance engine version differs from the primary's",
-		Detail:  "A read-only instance runs its primary's engine version: primary %s has %q, engine_version is %q.", Args: "primary, primary version, configured",
+		Detail:  "A read-only instance runs its primary's engine version: primary %s has %q, engine_version is %q.", Args: []Arg{{"primary", "rm-1"}, {"primary version", "8.0"}, {"configured", "5.7"}},
 		Fix: "Remove engine_version (it defaults to the primary's) or set it to %[2]q."},
 	{ID: RuleReadOnlyPrimaryNotFound, Source: "provider", Attribute: AttrMasterInstanceID,
 		Summary: "Primary instance not found",
-		Detail:  "The primary instance %s does not exist in region %s.", Args: "primary, region",
+		Detail:  "The primary instance %s does not exist in region %s.", Args: []Arg{{"primary", "rm-1"}, {"region", "cn-hangzhou"}},
 		Fix: "Check master_instance_id."},
+	{ID: RuleReadOnlyOfReadOnly, Source: "cloud fact: CreateReadOnlyDBInstance refuses a read-only instance as DBInstanceId (InvalidDBInstanceId)", Attribute: AttrMasterInstanceID,
+		Summary: "The primary instance is itself a read-only instance",
+		Detail:  "master_instance_id = %[1]q is a read-only instance of %[2]s, and a read-only instance cannot have read-only instances of its own.",
+		Args:    []Arg{{"configured primary", "rr-1"}, {"its primary", "rm-1"}},
+		Fix:     "Set master_instance_id to the primary %[2]s."},
 	{ID: RuleCloneDiffersFromSource, Source: "16K rule 8; cloud fact: CloneDBInstance keeps the source's engine and version", Attribute: AttrEngineVersion,
 		Summary: "A clone cannot differ from its source in this attribute",
-		Detail:  "%s = %q, but the restore source %s has %q, and a clone always runs its source's %[1]s.", Args: "attribute, configured, source, source value",
+		Detail:  "%s = %q, but the restore source %s has %q, and a clone always runs its source's %[1]s.", Args: []Arg{{"attribute", "engine_version"}, {"configured", "5.7"}, {"source", "rm-1"}, {"source value", "8.0"}},
 		Fix: "Set %[1]s = %[4]q (or the source's value through a reference)."},
 	{ID: RuleCloneSourceUnreadable, Source: "provider", Attribute: AttrRestoreSource,
 		Summary: "Cannot read the restore source",
-		Detail:  "DescribeDBInstanceAttribute %s: %s.", Args: "source, error",
+		Detail:  "DescribeDBInstanceAttribute %s: %s.", Args: []Arg{{"source", "rm-1"}, {"error", "InvalidDBInstanceId.NotFound"}},
 		Fix: "restore_from.source_instance_id must name an existing instance."},
 	{ID: RuleCloneRestoreTimeOutside, Source: "cloud fact: a point-in-time restore lies within the source's lifetime", Attribute: AttrRestoreFrom,
 		Summary: "restore_time is outside the source's restorable window",
-		Detail:  "restore_time %s is not between the creation of %s (%s) and now (%s).", Args: "restore time, source, created, now",
+		Detail:  "restore_time %s is not between the creation of %s (%s) and now (%s).", Args: []Arg{{"restore time", "2024-01-01T00:00:00Z"}, {"source", "rm-1"}, {"created", "2024-06-01T00:00:00Z"}, {"now", "2026-01-01T00:00:00Z"}},
 		Fix: "Choose a time in that window, or a backup_id."},
 	{ID: RuleRestoreFromExactlyOne, Source: "cloud fact: CloneDBInstance takes BackupId or RestoreTime", Attribute: AttrRestoreFrom,
 		Summary: "Invalid restore_from",
-		Detail:  "Set exactly one of restore_from.backup_id (a backup set id) and restore_from.restore_time (UTC yyyy-MM-ddTHH:mm:ssZ).", Args: "(none)"},
+		Detail:  "Set exactly one of restore_from.backup_id (a backup set id) and restore_from.restore_time (UTC yyyy-MM-ddTHH:mm:ssZ).", Args: []Arg{}},
 
 	// ---- class catalogue (DescribeAvailableClasses) ----
 	{ID: RuleClassNotOffered, Source: "cloud fact: DescribeAvailableClasses", Attribute: AttrInstanceType,
 		Summary: "Instance type not offered",
-		Detail:  "instance_type %q is not offered for %s.", Args: "class, engine/version/category/storage/zone text, close matches",
+		Detail:  "instance_type %q is not offered for %s.", Args: []Arg{{"class", "mysql.x9.huge"}, {"engine/version/category/storage/zone text", "MySQL 8.0 HighAvailability cloud_essd"}, {"close matches", "Did you mean mysql.x8.huge?"}},
 		Fix: "%[3]s"},
 	{ID: RuleClassStorageRange, Source: "cloud fact: DescribeAvailableClasses storage range", Attribute: AttrStorage,
 		Summary: "Storage size not offered for this instance type",
-		Detail:  "instance_type %q with storage_type %q takes %d to %d GB in steps of %d; got %d.", Args: "class, storage type, min, max, step, size",
+		Detail:  "instance_type %q with storage_type %q takes %d to %d GB in steps of %d; got %d.", Args: []Arg{{"class", "mysql.n2.medium.2c"}, {"storage type", "cloud_essd"}, {"min", int64(20)}, {"max", int64(32000)}, {"step", int64(5)}, {"size", int64(10)}},
 		Fix: "Choose a size in that range."},
 	{ID: RuleClassCannotCheck, Source: "provider", Severity: SeverityWarning, Attribute: AttrInstanceType,
 		Summary: "Cannot check the instance type",
-		Detail:  "DescribeAvailableClasses failed: %s.", Args: "error",
+		Detail:  "DescribeAvailableClasses failed: %s.", Args: []Arg{{"error", "Throttling"}},
 		Fix: "The instance type is checked by the cloud at apply time instead."},
 	{ID: RuleCloudUnavailable, Source: "provider: a bad environment fails fast and clearly", Attribute: "",
 		Summary: "Cannot plan: the RDS API did not answer or refused the credentials",
-		Detail:  "DescribeAvailableClasses: %s.", Args: "error",
+		Detail:  "DescribeAvailableClasses: %s.", Args: []Arg{{"error", "InvalidAccessKeyId.NotFound"}},
 		Fix: "Fix what the error names (endpoint, region, network, credentials or clock), then plan again; nothing was changed."},
 	{ID: RuleClassCombinationRefused, Source: "cloud fact: DescribeAvailableClasses", Attribute: AttrInstanceType,
 		Summary: "The cloud refuses this combination",
-		Detail:  "DescribeAvailableClasses refused %s: %s.", Args: "combination, error",
+		Detail:  "DescribeAvailableClasses refused %s: %s.", Args: []Arg{{"combination", "MySQL 9.9"}, {"error", "InvalidEngineVersion"}},
 		Fix: "Correct the value the cloud names."},
 
 	// ---- restarts, replacements and guards (provider promises) ----
 	{ID: RuleRestart, Source: "provider: the plan names every restart", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
-		Summary: "This apply restarts %[1]s", Detail: "The following instances will restart:\n%[2]s", Args: "instances text, list",
+		Summary: "This apply restarts %[1]s", Detail: "The following instances will restart:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: atomic_write_16k changes"}},
 		Fix: "Set prevent_restart = true to refuse such plans."},
 	{ID: RuleRestartDeferred, Source: "provider: the plan names every restart; cloud facts: ModifyDBInstanceSpec EffectiveTime=MaintainTime, ModifyParameter SwitchTimeMode=MaintainTime (simulator README, Maintenance windows, Parameters)",
 		Severity: SeverityWarning, Attribute: AttrApplyRestarts,
 		Summary: "This apply schedules a restart of %[1]s in the maintenance window",
-		Detail:  "The apply returns at once; the cloud restarts the following instances in the window:\n%[2]s", Args: "instances text, list",
+		Detail:  "The apply returns at once; the cloud restarts the following instances in the window:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: atomic_write_16k changes"}},
 		Fix: "Until then the plan shows no change for these attributes and scheduled_change says what is pending; set apply_restarts = \"immediately\" to restart now instead, or prevent_restart = true to refuse such plans."},
 	{ID: RuleMaintenanceWindowFormat, Source: "cloud fact: ModifyDBInstanceMaintainTime takes HH:mmZ-HH:mmZ in UTC (simulator README)",
 		Attribute: AttrMaintenanceWindow,
 		Summary:   "Invalid maintenance_window",
-		Detail:    "%s.", Args: "reason",
+		Detail:    "%s.", Args: []Arg{{"reason", "\"02:00-03:00\" is not HH:mmZ-HH:mmZ"}},
 		Fix: "Give the daily window in UTC as HH:mmZ-HH:mmZ, for example \"02:00Z-03:00Z\"; it may cross midnight (\"22:00Z-02:00Z\")."},
 	{ID: RuleMayRestart, Source: "provider: the plan names every restart", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
-		Summary: "This apply may restart %[1]s", Detail: "The following instances may restart:\n%[2]s", Args: "instances text, list",
+		Summary: "This apply may restart %[1]s", Detail: "The following instances may restart:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: storage known only at apply"}},
 		Fix: "The restart attributes are checked again at apply time with their real values."},
 	{ID: RuleReplace, Source: "provider: a replacement is never called a restart", Severity: SeverityWarning, Attribute: AttrEngineVersion,
 		Summary: "This apply replaces RDS instance %[1]s",
-		Detail:  "%[2]s forces replacement: a new instance is created and %[1]s is deleted, with its data (nothing is copied).", Args: "instance, attributes",
+		Detail:  "%[2]s forces replacement: a new instance is created and %[1]s is deleted, with its data (nothing is copied).", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
 		Fix: "Use restore_from on a new resource to keep the data, or undo the change."},
+	{ID: RuleReplaceReadOnly, Source: "provider: a replacement is never called a restart; cloud fact: a read-only instance replicates its data from its primary", Severity: SeverityWarning, Attribute: AttrMasterInstanceID,
+		Summary: "This apply replaces read-only instance %[1]s",
+		Detail:  "%[2]s forces replacement: a new read-only instance is created and %[1]s is deleted; the new one copies its data from its primary, and its endpoint changes.", Args: []Arg{{"instance", "rr-1"}, {"attributes", "zone_id"}},
+		Fix: "Point clients at the new instance's endpoint after the apply, or undo the change."},
 	{ID: RuleRestartRefused, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
 		Summary: "prevent_restart refuses this plan: it restarts %[1]s",
-		Detail:  "The following instances would restart:\n%[2]s", Args: "instances text, list",
+		Detail:  "The following instances would restart:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: atomic_write_16k changes"}},
 		Fix: "prevent_restart = true refuses any plan that takes the instance out of service. Undo the change, or set prevent_restart = false to allow the restart."},
+	{ID: RuleMayRestartRefused, Source: "provider: prevent_restart; cloud fact P5: a change of a parameter that needs a restart restarts the instance", Attribute: AttrParameters,
+		Summary: "prevent_restart refuses this plan: parameters may restart %[1]s",
+		Detail: "%[2]s: known only at apply, and a change of a parameter that needs a restart restarts %[1]s. With prevent_restart = true the apply " +
+			"would then have to fail, after other resources of this run have changed.",
+		Args: []Arg{{"instance", "rm-1"}, {"what is unknown", "the values of innodb_read_io_threads"}},
+		Fix:  "Give these parameters values known at plan (not computed from other resources), or set prevent_restart = false to allow the restart."},
 	{ID: RuleReplaceRefusedRestart, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
 		Summary: "prevent_restart refuses this plan: it replaces %[1]s",
-		Detail:  "%[2]s forces replacement of %[1]s: the instance is deleted and a new one created, which takes it out of service.", Args: "instance, attributes",
+		Detail:  "%[2]s forces replacement of %[1]s: the instance is deleted and a new one created, which takes it out of service.", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
 		Fix: "prevent_restart = true refuses any plan that takes the instance out of service. Undo the change, or set prevent_restart = false to allow the replacement."},
 	{ID: RuleReplaceRefusedProtection, Source: "cloud fact: deletion protection refuses DeleteDBInstance", Attribute: AttrDeletionProtection,
 		Summary: "RDS instance %[1]s has deletion protection and this plan replaces it",
-		Detail:  "%[2]s forces replacement of %[1]s, which deletes it; deletion_protection = true makes the cloud refuse that (with create_before_destroy a second, billed instance would be created first).", Args: "instance, attributes",
+		Detail:  "%[2]s forces replacement of %[1]s, which deletes it; deletion_protection = true makes the cloud refuse that (with create_before_destroy a second, billed instance would be created first).", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
 		Fix: "Undo the change, or set deletion_protection = false and apply that first, then apply the replacement."},
 	{ID: RuleDestroyRefusedProtection, Source: "cloud fact: deletion protection refuses DeleteDBInstance", Attribute: AttrDeletionProtection,
 		Summary: "RDS instance has deletion protection",
-		Detail:  "Instance %s has deletion_protection = true, so the cloud refuses to delete it.", Args: "instance",
+		Detail:  "Instance %s has deletion_protection = true, so the cloud refuses to delete it.", Args: []Arg{{"instance", "rm-1"}},
 		Fix: "Set deletion_protection = false, run terraform apply, then destroy or replace it."},
 	{ID: RuleChangeInProgress, Source: "provider: no restart is promised that will not happen", Severity: SeverityWarning, Attribute: "status",
 		Summary: "A change of this instance is still under way",
 		Detail: "Instance %s is %s, not Running (an earlier apply may have timed out while the cloud carried out its change). " +
 			"The apply waits until it is Running and sends only what is then still missing, so it may or may not restart it.",
-		Args: "instance, status",
+		Args: []Arg{{"instance", "rm-1"}, {"status", "DBInstanceClassChanging"}},
 		Fix:  "Run terraform apply again once the instance is Running to see an exact plan."},
 	{ID: RuleInstanceStopped, Source: "cloud fact: a Stopped instance refuses changes with OperationDenied.DBInstanceStatus until started (simulator README, Unusual states)",
 		Severity: SeverityWarning, Attribute: "status",
 		Summary: "RDS instance %[1]s is Stopped",
 		Detail: "Instance %[1]s is Stopped: the cloud refuses every change to it until it is started again, so an apply that " +
 			"changes it fails (at once, not after its timeout).",
-		Args: "instance",
+		Args: []Arg{{"instance", "rm-1"}},
 		Fix:  "Start it (console, or the StartDBInstance API), then run terraform apply; or leave its configuration unchanged while it is stopped."},
 	{ID: RuleInstanceLocked, Source: "cloud fact: a locked instance refuses changes with IncorrectDBInstanceLockMode (simulator README, Unusual states)",
 		Severity: SeverityWarning, Attribute: "status",
 		Summary: "RDS instance %[1]s is locked",
 		Detail: "Instance %[1]s is locked (lock_mode %[2]s%[3]s): the cloud refuses changes to it while it is locked, so an apply " +
 			"that changes it fails (at once, not after its timeout).",
-		Args: "instance, lock mode, reason text, fix",
+		Args: []Arg{{"instance", "rm-1"}, {"lock mode", "LockByExpiration"}, {"reason text", ", reason instance_expired"}, {"fix", "Renew the instance."}},
 		Fix:  "%[4]s"},
 	{ID: RuleInstanceDeleting, Source: "cloud fact: a Deleting instance refuses changes and then disappears (simulator README, Unusual states)",
 		Attribute: "status",
 		Summary:   "RDS instance %[1]s is being deleted",
 		Detail: "Instance %[1]s is Deleting (it was released outside this Terraform run): no change can be applied to it, and it " +
 			"disappears once the cloud has finished.",
-		Args: "instance",
+		Args: []Arg{{"instance", "rm-1"}},
 		Fix: "If it was released on purpose, remove it from the configuration and run terraform state rm on it. To get a new " +
 			"instance in its place, wait until it is gone: the next plan then creates it again."},
 	{ID: RuleInstanceDeletingNoChange, Source: "cloud fact: a Deleting instance disappears once the cloud has finished (simulator README, Unusual states)",
 		Severity: SeverityWarning, Attribute: "status",
 		Summary: "RDS instance %[1]s is being deleted",
 		Detail:  "Instance %[1]s is Deleting (it was released outside this Terraform run); once it is gone, the next plan creates it again.",
-		Args:    "instance",
+		Args:    []Arg{{"instance", "rm-1"}},
 		Fix:     "If it was released on purpose, remove it from the configuration and run terraform state rm on it."},
 	// ---- values the configuration alone decides (validators) ----
 	{ID: RuleStorageStep, Source: "cloud fact: storage in steps of 5 GB (ModifyDBInstanceSpec, DescribeAvailableClasses)", Attribute: AttrStorage,
-		Summary: "Invalid storage size", Detail: "storage must be a multiple of %d GB; got %d.", Args: "step, value, next multiple",
+		Summary: "Invalid storage size", Detail: "storage must be a multiple of %d GB; got %d.", Args: []Arg{{"step", int64(5)}, {"value", int64(21)}, {"next multiple", int64(25)}},
 		Fix: "Use e.g. %[3]d."},
 	{ID: RuleNameLength, Source: "cloud fact: DBInstanceDescription is 2 to 255 characters", Attribute: "instance_name",
-		Summary: "Invalid instance name", Detail: "instance_name must be 2 to 255 characters long; got %d.", Args: "length"},
+		Summary: "Invalid instance name", Detail: "instance_name must be 2 to 255 characters long; got %d.", Args: []Arg{{"length", 1}}},
 	{ID: RuleNameScheme, Source: "cloud fact: DBInstanceDescription must not start with http:// or https://", Attribute: "instance_name",
-		Summary: "Invalid instance name", Detail: "instance_name must not start with http:// or https://.", Args: "(none)"},
+		Summary: "Invalid instance name", Detail: "instance_name must not start with http:// or https://.", Args: []Arg{}},
 	{ID: RuleNameLetter, Source: "cloud fact: DBInstanceDescription starts with a letter", Attribute: "instance_name",
-		Summary: "Invalid instance name", Detail: "instance_name must start with a letter; got %q.", Args: "name"},
+		Summary: "Invalid instance name", Detail: "instance_name must start with a letter; got %q.", Args: []Arg{{"name", "1db"}}},
 	{ID: RuleSecurityIP, Source: "cloud fact: SecurityIps takes IPv4 addresses and CIDR blocks", Attribute: "security_ips",
-		Summary: "Invalid security IP", Detail: "%q is not an IPv4 address or CIDR block;", Args: "value",
+		Summary: "Invalid security IP", Detail: "%q is not an IPv4 address or CIDR block;", Args: []Arg{{"value", "10.0.0.300"}},
 		Fix: "use e.g. 10.0.0.1 or 10.0.0.0/24."},
 	{ID: RuleRegex, Source: "provider", Attribute: "name_regex",
-		Summary: "Invalid regular expression", Detail: "%q is not a valid regular expression: %s", Args: "value, error"},
+		Summary: "Invalid regular expression", Detail: "%q is not a valid regular expression: %s", Args: []Arg{{"value", "("}, {"error", "missing closing )"}}},
 	{ID: RuleTimestamp, Source: "cloud fact: RestoreTime is UTC yyyy-MM-ddTHH:mm:ssZ", Attribute: "restore_from.restore_time",
-		Summary: "Invalid Attribute Value Match", Detail: "Attribute %s must be UTC yyyy-MM-ddTHH:mm:ssZ, e.g. 2025-06-01T08:00:00Z, got: %s", Args: "path, value"},
+		Summary: "Invalid Attribute Value Match", Detail: "Attribute %s must be UTC yyyy-MM-ddTHH:mm:ssZ, e.g. 2025-06-01T08:00:00Z, got: %s", Args: []Arg{{"path", "restore_from.restore_time"}, {"value", "2025-13-01T00:00:00Z"}}},
 	{ID: RuleReadOnlyClassShape, Source: "cloud fact: DBInstanceClass codes", Attribute: AttrInstanceType,
-		Summary: "Invalid read-only instance type", Detail: "instance_type must be an RDS class code such as mysqlro.n2.medium.1c; got %q.", Args: "value"},
+		Summary: "Invalid read-only instance type", Detail: "instance_type must be an RDS class code such as mysqlro.n2.medium.1c; got %q.", Args: []Arg{{"value", "small"}}},
 	{ID: RuleNotAPrimary, Source: "provider: one resource type per instance kind", Attribute: "id",
-		Summary: "Not a primary instance", Detail: "Instance %s is a read-only instance of %s.", Args: "instance, primary",
+		Summary: "Not a primary instance", Detail: "Instance %s is a read-only instance of %s.", Args: []Arg{{"instance", "rr-1"}, {"primary", "rm-1"}},
 		Fix: "Manage it with rds_readonly_instance instead of rds_instance."},
 	{ID: RuleNotAReadOnly, Source: "provider: one resource type per instance kind", Attribute: "id",
-		Summary: "Not a read-only instance", Detail: "Instance %s has no primary (DBInstanceType %q).", Args: "instance, type",
+		Summary: "Not a read-only instance", Detail: "Instance %s has no primary (DBInstanceType %q).", Args: []Arg{{"instance", "rm-1"}, {"type", "Primary"}},
 		Fix: "Manage a primary with rds_instance instead of rds_readonly_instance."},
 	{ID: RuleImportID, Source: "provider", Attribute: "id",
-		Summary: "Invalid import id", Detail: "Import an rds_instance by its instance id, e.g. `terraform import rds_instance.db rm-bp1example`.", Args: "(none)"},
+		Summary: "Invalid import id", Detail: "%[1]s is imported by its instance id alone; got %[2]q.", Args: []Arg{{"resource", "rds_instance"}, {"id", "rm-1:x"}, {"example id", "rm-bp1example"}},
+		Fix: "Give the id as the console shows it, e.g. `terraform import %[1]s.db %[3]s`."},
 	{ID: RulePrimaryUnreadable, Source: "provider", Attribute: AttrMasterInstanceID,
-		Summary: "Cannot read the primary instance", Detail: "Reading primary %s failed: %s.", Args: "primary, error",
+		Summary: "Cannot read the primary instance", Detail: "Reading primary %s failed: %s.", Args: []Arg{{"primary", "rm-1"}, {"error", "Throttling"}},
 		Fix: "16K atomic write and storage of a read-only instance are checked against its primary; check master_instance_id and the credentials."},
 	{ID: RuleDataSourceNotFound, Source: "provider", Attribute: "id",
-		Summary: "RDS instance not found", Detail: "No instance %s exists in region %s.", Args: "instance, region"},
+		Summary: "RDS instance not found", Detail: "No instance %s exists in region %s.", Args: []Arg{{"instance", "rm-1"}, {"region", "cn-hangzhou"}}},
 	{ID: RuleImportDeleting, Source: "provider: no instance that is about to disappear enters the state", Attribute: "id",
 		Summary: "Cannot import an RDS instance that is being deleted",
-		Detail:  "Instance %[1]s is Deleting (it was released outside Terraform): it disappears once the cloud has finished.", Args: "instance",
+		Detail:  "Instance %[1]s is Deleting (it was released outside Terraform): it disappears once the cloud has finished.", Args: []Arg{{"instance", "rm-1"}},
 		Fix: "Import another instance, or let Terraform create a new one."},
 	{ID: RuleTimeoutNotPositive, Source: "provider", Attribute: AttrTimeouts,
 		Summary: "Invalid timeout",
-		Detail:  "timeouts.%s = %q is not a positive duration.", Args: "operation, value",
+		Detail:  "timeouts.%s = %q is not a positive duration.", Args: []Arg{{"operation", "create"}, {"value", "-5m"}},
 		Fix: "Use a positive duration such as \"30m\", or remove it for the default."},
 
 	// ---- parameters (P1-P6 in parameters.go; cloud facts cited in internal/simulator/README.md) ----
 	{ID: RuleParamUnknown, Source: "cloud fact P1: ModifyParameter checks that the parameter exists (ModifyParameter API reference)",
 		Attribute: AttrParameters, Summary: "Unknown RDS parameter",
-		Detail: "parameters[%[1]q]: %[2]s has no parameter %[1]q.", Args: "name, engine and version, hint",
+		Detail: "parameters[%[1]q]: %[2]s has no parameter %[1]q.", Args: []Arg{{"name", "tx_isolation"}, {"engine and version", "MySQL 8.0"}, {"hint", "Did you mean transaction_isolation?"}},
 		Fix: "%[3]s"},
 	{ID: RuleParamNotModifiable, Source: "cloud fact P2: ForceModify = false in DescribeParameterTemplates",
 		Attribute: AttrParameters, Summary: "RDS parameter cannot be changed",
 		Detail: "parameters[%[1]q]: the cloud sets %[1]s itself and does not let users change it on %[2]s (its value is %[3]q).",
-		Args:   "name, engine and version, value", Fix: "Remove it from parameters."},
+		Args:   []Arg{{"name", "innodb_buffer_pool_size"}, {"engine and version", "MySQL 8.0"}, {"value", "{DBInstanceClassMemory*3/4}"}}, Fix: "Remove it from parameters."},
 	{ID: RuleParamValue, Source: "cloud fact P3: the template's CheckingCode (ModifyParameter API reference)",
 		Attribute: AttrParameters, Summary: "RDS parameter value not allowed",
-		Detail: "parameters[%[1]q] = %[2]q is not allowed on %[3]s: %[4]s.", Args: "name, value, engine and version, allowed values, default",
-		Fix: "Use an allowed value; the default is %[5]q."},
+		Detail: "parameters[%[1]q] = %[2]q is not allowed on %[3]s: %[4]s.", Args: []Arg{{"name", "long_query_time"}, {"value", "20"}, {"engine and version", "MySQL 8.0"}, {"allowed values", "allowed range is [0.03-10]"}, {"default", "\"1\""}},
+		Fix: "Use an allowed value; the default is %[5]s."},
 	{ID: RuleParamNoValue, Source: "provider: parameters are strings, as the API takes them",
 		Attribute: AttrParameters, Summary: "RDS parameter without a value",
-		Detail: "parameters[%[1]q] is null.", Args: "name",
+		Detail: "parameters[%[1]q] is null.", Args: []Arg{{"name", "max_connections"}},
 		Fix: "Give it a value, or remove the key to stop managing the parameter."},
 	{ID: RuleParamDoublewriteContradicts, Source: "16K fact P4: 16K atomic write switches innodb_doublewrite off (Alibaba 16K atomic write page)",
 		Attribute: AttrParameters, Summary: "innodb_doublewrite contradicts atomic_write_16k",
 		Detail: "parameters[\"innodb_doublewrite\"] = %[1]q, but atomic_write_16k is %[2]t, and with it the cloud runs innodb_doublewrite = %[3]q: " +
 			"16K atomic write makes every 16 KiB page write atomic, so the doublewrite buffer is off exactly while it is on, and users cannot set it.",
-		Args: "value, planned flag, implied value, flag that gives the value",
+		Args: []Arg{{"value", "ON"}, {"planned flag", true}, {"implied value", "OFF"}, {"flag that gives the value", false}},
 		Fix:  "Set atomic_write_16k = %[4]t to get innodb_doublewrite = %[1]q, or remove innodb_doublewrite from parameters."},
 	{ID: RuleParamDoublewriteUndecided, Source: "16K fact P4: 16K atomic write switches innodb_doublewrite off (Alibaba 16K atomic write page)",
 		Attribute: AttrParameters, Summary: "innodb_doublewrite cannot be checked yet",
 		Detail: "parameters[\"innodb_doublewrite\"] = %[1]q: the cloud sets innodb_doublewrite from 16K atomic write, whose planned value is not known yet.",
-		Args:   "value", Fix: "Set atomic_write_16k explicitly, or remove innodb_doublewrite from parameters."},
+		Args:   []Arg{{"value", "ON"}}, Fix: "Set atomic_write_16k explicitly, or remove innodb_doublewrite from parameters."},
+	{ID: RuleParamWaiting, Source: "cloud fact P5: a value of a parameter that needs a restart runs only after the instance's next restart (ModifyParameter Forcerestart)",
+		Severity: SeverityWarning, Attribute: AttrParameters, Summary: "Parameters of %[1]s wait for a restart this apply does not make",
+		Detail: "%[1]s has values waiting for a restart, set outside Terraform: %[2]s. This apply changes the instance without restarting it, " +
+			"so they keep waiting; they run after the instance's next restart (%[3]s).",
+		Args: []Arg{{"instance", "rm-1"}, {"values", "back_log = 5000 (runs 3000)"}, {"what restarts it", "a spec change that restarts it, a restart in the maintenance window, or RestartDBInstance"}},
+		Fix:  "To keep the running value instead, add it to parameters: the apply then withdraws the waiting one without a restart."},
 	{ID: RuleParamFactsUnreadable, Source: "provider: parameters are checked against the cloud's template and running values",
 		Attribute: AttrParameters, Summary: "Cannot check RDS parameters",
-		Detail: "%[1]s failed: %[2]s.", Args: "call, error",
+		Detail: "%[1]s failed: %[2]s.", Args: []Arg{{"call", "DescribeParameterTemplates"}, {"error", "Throttling"}},
 		Fix: "The plan checks parameters against the cloud's template and the instance's running values; try again, or check engine and engine_version."},
 
 	// ---- accounts, databases, privileges (checks in account_rules.go; cloud facts cited in
 	// internal/simulator/README.md, "Accounts and databases"). Args: the value, the longest account
 	// name the instance allows, and (access-engine) what is managed. ----
 	{ID: RuleAccessEngine, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule access-engine)",
-		Detail: "instance_id = %[1]q: %[3]s are managed by this provider on MySQL and MariaDB instances only.", Args: accessArgs + ", resource kind",
+		Detail: "instance_id = %[1]q: %[3]s are managed by this provider on MySQL and MariaDB instances only.", Args: accessArgs,
 		Fix: "Fix: point instance_id at a MySQL or MariaDB instance."},
 	{ID: RuleAccountOnReadOnly, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule account-on-read-only)",
 		Detail: "instance_id = %[1]q is a read-only instance: no account of any type (Normal or Super) can be created on it; accounts replicate from the primary.", Args: accessArgs,
@@ -552,10 +587,10 @@ var ruleTable = []Rule{
 	{ID: RulePasswordLength, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid password_wo (rule password-length)",
 		Detail: "password_wo = %[1]q must be 8 to 32 characters long.", Args: accessArgs, Fix: "Fix: use a password of 8 to 32 characters."},
 	{ID: RulePasswordCharacters, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid password_wo (rule password-characters)",
-		Detail: "password_wo = %[1]q may contain only letters, digits and the special characters " + PasswordSpecials + ".", Args: accessArgs,
+		Detail: "password_wo = %[1]q may contain only letters, digits and the special characters " + strings.ReplaceAll(PasswordSpecials, "%", "%%") + ".", Args: accessArgs,
 		Fix: "Fix: remove other characters (spaces, quotes, non-ASCII letters)."},
 	{ID: RulePasswordClasses, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid password_wo (rule password-classes)",
-		Detail: "password_wo = %[1]q must contain at least three of: upper-case letters, lower-case letters, digits, special characters (" + PasswordSpecials + ").",
+		Detail: "password_wo = %[1]q must contain at least three of: upper-case letters, lower-case letters, digits, special characters (" + strings.ReplaceAll(PasswordSpecials, "%", "%%") + ").",
 		Args:   accessArgs, Fix: "Fix: add characters of the missing kinds, e.g. an upper-case letter and a digit."},
 	{ID: RuleDatabaseNameLength, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule database-name-length)",
 		Detail: "name = %[1]q must be 2 to 64 characters long.", Args: accessArgs, Fix: "Fix: choose a name of 2 to 64 characters."},
@@ -586,18 +621,18 @@ var ruleTable = []Rule{
 		Attribute: "id", Summary: "RDS instance created, but not configured as planned",
 		Detail: "Instance %[1]s is Running and recorded in state, not tainted: the next apply keeps it and creates no other instance. " +
 			"%[2]s failed: %[3]s. So the instance is not yet as planned (%[4]s).",
-		Args: "instance, failed step, error, what was not applied",
+		Args: []Arg{{"instance", "rm-1"}, {"failed step", "ModifySecurityIps"}, {"error", "Throttling"}, {"what was not applied", "security_ips"}},
 		Fix:  "The next plan shows the remaining change (or refuses what cannot be made, saying why); applying it completes the configuration."},
 	{ID: RuleCreateCompleting, Source: "provider: a usable instance is never tainted (Terraform replaces tainted instances)", Severity: SeverityWarning,
 		Attribute: "id", Summary: "Completing the creation of %[1]s",
 		Detail: "When %[1]s was created, %[2]s failed (%[3]s), so it was left with other values than planned.",
-		Args:   "instance, failed step, error, remaining attributes",
+		Args:   []Arg{{"instance", "rm-1"}, {"failed step", "ModifySecurityIps"}, {"error", "Throttling"}, {"remaining attributes", "security_ips"}},
 		Fix:    "This plan completes its configuration: %[4]s."},
 	{ID: RuleCreateUnrefreshed, Source: "provider: a usable instance is never tainted (Terraform replaces tainted instances)", Severity: SeverityWarning,
 		Attribute: "id", Summary: "Plan made without a refresh after an incomplete creation of %[1]s",
 		Detail: "When %[1]s was created, %[2]s failed (%[3]s), so these settings may not be applied: %[4]s. The state still holds " +
 			"their planned values and this plan did not refresh (-refresh=false), so it cannot show them.",
-		Args: "instance, failed step, error, attributes",
+		Args: []Arg{{"instance", "rm-1"}, {"failed step", "ModifySecurityIps"}, {"error", "Throttling"}, {"attributes", "security_ips"}},
 		Fix:  "Run a plan with refresh to see the remaining change."},
 
 	// ---- changes made outside an apply while it runs (issue 19 items 5 and 6) ----
@@ -605,20 +640,22 @@ var ruleTable = []Rule{
 		Attribute: "id", Summary: "RDS instance changed outside this apply",
 		Detail: "RDS instance %[1]s was changed outside this apply while it waited for its own change: %[2]s. %[3]s" +
 			"This apply's change was sent, but the instance does not have %[4]s and will not get it by waiting. Nothing else was sent.",
-		Args: "instance, changes, reason (a sentence, or empty), what is missing",
+		Args: []Arg{{"instance", "rm-1"}, {"changes", "instance_type \"a\" -> \"b\""}, {"reason (a sentence, or empty)", ""}, {"what is missing", "instance_type \"c\""}},
 		Fix:  "Run terraform plan to see the instance as it is now, and change the configuration or apply again."},
 	{ID: RuleChangedSincePlan, Source: "provider: an update re-checks with the plan's rules before any write",
 		Attribute: "id", Summary: "RDS instance changed outside this apply",
 		Detail: "RDS instance %[1]s was changed outside this apply after the plan was made: %[2]s. For the instance as it is now, " +
 			"this apply's change is refused: %[3]s Nothing was sent for it.",
-		Args: "instance, changes, refusals",
+		Args: []Arg{{"instance", "rm-1"}, {"changes", "instance_type \"a\" -> \"b\""}, {"refusals", "16K atomic write is not supported."}},
 		Fix:  "Run terraform plan again: it starts from the instance as it is now."},
 }
 
 const (
 	accessSource = "cloud fact: CreateAccount, CreateDatabase and GrantAccountPrivilege rules (internal/simulator/README.md, Accounts and databases)"
-	accessArgs   = "value, longest account name"
 )
+
+// accessArgs are the arguments every access row takes (CheckAccess passes all three).
+var accessArgs = []Arg{{"value", "app_user"}, {"longest account name", 32}, {"resource kind", "accounts"}}
 
 // Rules is the rule table by id.
 var Rules = func() map[RuleID]Rule {
@@ -635,12 +672,49 @@ var Rules = func() map[RuleID]Rule {
 // RuleTable returns the rows in table order (for docs and tests).
 func RuleTable() []Rule { return append([]Rule(nil), ruleTable...) }
 
-func problem(id RuleID, value string, args ...any) Problem {
+// Raise renders row id for value. It panics on an id the table lacks, and on arguments that do
+// not match the row's Args in number and type: both are mistakes in the provider's code, which
+// the tests of the calling rule find, never a user's input.
+func Raise(id RuleID, value string, args ...any) Problem {
 	r, ok := Rules[id]
 	if !ok {
 		panic("rdsservice: no rule " + string(id))
 	}
-	return r.Problem(value, args...)
+	if err := r.checkArgs(args); err != nil {
+		panic("rdsservice: rule " + string(id) + ": " + err.Error())
+	}
+	return r.render(value, args...)
+}
+
+func problem(id RuleID, value string, args ...any) Problem { return Raise(id, value, args...) }
+
+func (r Rule) checkArgs(args []any) error {
+	if len(args) != len(r.Args) {
+		return fmt.Errorf("%d arguments, want %d (%s)", len(args), len(r.Args), r.argNames())
+	}
+	for i, a := range args {
+		if want, got := fmt.Sprintf("%T", r.Args[i].Example), fmt.Sprintf("%T", a); want != got {
+			return fmt.Errorf("argument %d (%s) is a %s, want %s", i+1, r.Args[i].Name, got, want)
+		}
+	}
+	return nil
+}
+
+func (r Rule) argNames() string {
+	names := make([]string, len(r.Args))
+	for i, a := range r.Args {
+		names[i] = a.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// Examples are the row's example arguments, in order.
+func (r Rule) Examples() []any {
+	out := make([]any, len(r.Args))
+	for i, a := range r.Args {
+		out[i] = a.Example
+	}
+	return out
 }
 
 // format is fmt.Sprintf that lets a row use fewer arguments than its Args list (Summary, Detail
@@ -669,20 +743,40 @@ func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Prob
 			b.WriteString("; restarts " + r.When + ", not during this apply")
 		}
 	}
-	who := "RDS instances"
-	if len(restarts) == 1 {
-		who = "RDS instance " + restarts[0].InstanceID
-	}
+	who := restartedInstances(restarts)
 	id := RuleRestart
 	switch {
 	case refuse:
 		id = RuleRestartRefused
 	case may:
 		id = RuleMayRestart
-	case len(restarts) > 0 && restarts[0].When != "":
+	case len(restarts) > 0 && restarts[0].When != "" && !restarts[0].ByPrimary:
 		id, attribute = RuleRestartDeferred, AttrApplyRestarts
 	}
 	p := problem(id, "", who, b.String())
 	p.Attribute = attribute
 	return p
+}
+
+// restartedInstances names every instance of restarts once, with its number of restarts when
+// more than one, so that two instances' warnings never share a summary (Terraform folds warnings
+// with equal summaries into "and N more similar warnings").
+func restartedInstances(restarts []Restart) string {
+	var ids []string
+	count := map[string]int{}
+	for _, r := range restarts {
+		if count[r.InstanceID] == 0 {
+			ids = append(ids, r.InstanceID)
+		}
+		count[r.InstanceID]++
+	}
+	for i, id := range ids {
+		if n := count[id]; n > 1 {
+			ids[i] = fmt.Sprintf("%s (%d restarts)", id, n)
+		}
+	}
+	if len(ids) == 1 {
+		return "RDS instance " + ids[0]
+	}
+	return "RDS instances " + strings.Join(ids, ", ")
 }

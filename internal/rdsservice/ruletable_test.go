@@ -17,20 +17,41 @@ func TestRuleTableRowsAreComplete(t *testing.T) {
 	for _, r := range rows {
 		// Only a row about the environment, not a value, names no attribute.
 		noAttribute := r.Attribute == "" && r.ID != RuleCloudUnavailable
-		if r.ID == "" || r.Source == "" || noAttribute || r.Summary == "" || r.Detail == "" || r.Args == "" {
+		if r.ID == "" || r.Source == "" || noAttribute || r.Summary == "" || r.Detail == "" {
 			t.Errorf("incomplete row %+v", r)
 		}
-		args := make([]any, 8)
-		for i := range args {
-			args[i] = "x"
-		}
-		p := r.Problem("v", args...)
-		if text := p.Summary + p.Detail; strings.Contains(text, "MISSING") || strings.Contains(text, "BADINDEX") || strings.Contains(text, "EXTRA") {
-			t.Errorf("row %s renders badly: %q %q", r.ID, p.Summary, p.Detail)
+		p := Raise(r.ID, "v", r.Examples()...)
+		if text := p.Summary + "\n" + p.Detail; strings.Contains(text, "%!") {
+			t.Errorf("row %s renders badly with its examples %v: %q %q", r.ID, r.Examples(), p.Summary, p.Detail)
 		}
 		if p.Rule != r.ID || p.Severity != r.Severity || p.Attribute != r.Attribute {
 			t.Errorf("row %s: problem %+v", r.ID, p)
 		}
+	}
+}
+
+// Raise is the one way to render a row: an unknown id, or arguments of other types than the
+// row's examples, are the provider's mistakes and panic, so a caller's test finds them.
+func TestRaisePanicsOnUnknownIDAndMismatchedArguments(t *testing.T) {
+	for name, raise := range map[string]func(){
+		"unknown id":    func() { Raise("no-such-rule", "") },
+		"too few":       func() { Raise(RuleStorageStep, "", int64(5)) },
+		"string for %d": func() { Raise(RuleStorageStep, "", "5", "21", "25") },
+		"int for int64": func() { Raise(RuleStorageShrinkLimits, "", 100, 50) },
+		"string for %t": func() { Raise(Rule16KPrimaryNotKnown, "", "rr-1", "rm-1", "false") },
+		"one extra":     func() { Raise(RuleInstanceStopped, "", "rm-1", "x") },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			raise()
+		}()
+	}
+	if p := Raise(RuleStorageStep, "21", int64(5), int64(21), int64(25)); !strings.Contains(p.Detail, "multiple of 5 GB; got 21") {
+		t.Fatalf("well-typed call: %+v", p)
 	}
 }
 
@@ -231,5 +252,155 @@ func TestPlanBasicEdition(t *testing.T) {
 	d = Plan(PlanInput{Label: "rm-b", Prior: &off, Desired: desired(true)})
 	if !d.HasErrors() || d.Errors()[0].Rule != Rule16KBasicEdition || !d.AtomicWriteSupported.Is(true) {
 		t.Fatalf("turning on on Basic: %+v", d)
+	}
+}
+
+// Issue 23 item 7: Terraform folds warnings with equal summaries ("and 2 more similar
+// warnings"), so every restart warning names its instances, and how often each restarts.
+func TestRestartSummariesAreDistinctPerInstance(t *testing.T) {
+	twice := func(id string) []Restart {
+		return []Restart{{InstanceID: id, Reasons: []string{"instance_type changes"}, Downtime: "10 s"},
+			{InstanceID: id, Reasons: []string{"follows its primary turning atomic_write_16k on"}, Downtime: "10 s"}}
+	}
+	seen := map[string]bool{}
+	for _, restarts := range [][]Restart{twice("rr-1"), twice("rr-2"),
+		{{InstanceID: "rm-1"}, {InstanceID: "rr-1 (read-only instance)"}}, {{InstanceID: "rm-2"}, {InstanceID: "rr-3 (read-only instance)"}}} {
+		for _, p := range []Problem{RestartProblem(restarts, false, false, AttrInstanceType), RestartProblem(restarts, false, true, AttrInstanceType)} {
+			if seen[p.Summary] {
+				t.Errorf("summary %q repeats for another instance", p.Summary)
+			}
+			seen[p.Summary] = true
+		}
+	}
+	if p := RestartProblem(twice("rr-1"), false, false, AttrInstanceType); p.Summary != "This apply restarts RDS instance rr-1 (2 restarts)" {
+		t.Fatalf("summary %q", p.Summary)
+	}
+	if len(seen) != 8 {
+		t.Fatalf("%d summaries, want 8", len(seen))
+	}
+}
+
+// Issue 23 item 4: a replacement names the new instance's restart right after its creation, as
+// a plain create does (a read-only instance toggled on, parameters that need a restart).
+func TestPlanReplacementNamesRestartAfterCreation(t *testing.T) {
+	primary := ExistingInstance{ID: "rm-p", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Storage: 100, Status: StatusRunning}
+	ro := ExistingInstance{ID: "rr-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", InstanceClass: "mysqlro.n2.medium.1c",
+		Storage: 100, Supported: true, MasterID: "rm-p", Status: StatusRunning}
+	desired := Desired{EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), InstanceClass: Known("mysqlro.n2.medium.1c"),
+		Storage: Known(int64(100)), AtomicWrite: Known(true)}
+	d := Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: desired, Replace: []string{"zone_id"}, Facts: Facts{Primary: &primary}})
+	if d.Action != ActionReplace || len(d.Restarts) != 1 || d.HasErrors() {
+		t.Fatalf("read-only replacement: %+v", d)
+	}
+	w := d.Warnings()
+	if len(w) != 2 || w[0].Rule != RuleReplaceReadOnly || w[1].Rule != RuleRestart ||
+		!strings.Contains(w[1].Summary, "the new instance replacing rr-1") || !strings.Contains(w[1].Detail, "then turned on") {
+		t.Fatalf("warnings %+v", w)
+	}
+	if strings.Contains(w[0].Detail+w[0].Summary, "restore_from") {
+		t.Fatalf("a read-only instance is told to use restore_from, which it cannot: %+v", w[0])
+	}
+	tmpl := ParameterTemplate{Engine: "MySQL", EngineVersion: "8.0", Parameters: map[string]ParameterSpec{
+		"innodb_read_io_threads": {Name: "innodb_read_io_threads", Default: "4", Allowed: "[1-64]", Modifiable: true, Restart: true}}}
+	prior := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 20, Supported: true, Status: StatusRunning}
+	withParams := Desired{Engine: Known("MySQL"), EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), Category: Known("HighAvailability"),
+		InstanceClass: Known("mysql.n2.medium.2c"), Storage: Known(int64(20)),
+		Parameters: DesiredParameters{Set: true, Values: map[string]string{"innodb_read_io_threads": "8"}}}
+	d = Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: withParams, Replace: []string{AttrEngineVersion}, Facts: Facts{Parameters: &ParameterFacts{Template: tmpl}}})
+	if len(d.Restarts) != 1 || len(d.Warnings()) != 2 || !strings.Contains(d.Warnings()[1].Detail, "right after creation") {
+		t.Fatalf("replacement with a restart parameter: %+v", d)
+	}
+	guarded := withParams
+	guarded.PreventRestart = true
+	d = Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: guarded, Replace: []string{AttrEngineVersion}, Facts: Facts{Parameters: &ParameterFacts{Template: tmpl}}})
+	if len(d.Errors()) != 1 || len(d.Warnings()) != 0 {
+		t.Fatalf("prevent_restart shows only its refusal: %+v", d.Problems)
+	}
+}
+
+// Issue 23 item 11: parameters known only at apply that may restart the instance are refused at
+// plan under prevent_restart (the apply could only fail after other resources changed); an
+// unknown value of an online parameter restarts nothing and is planned.
+func TestPlanUnknownParametersWithPreventRestart(t *testing.T) {
+	tmpl := ParameterTemplate{Engine: "MySQL", EngineVersion: "8.0", Parameters: map[string]ParameterSpec{
+		"innodb_read_io_threads": {Name: "innodb_read_io_threads", Default: "4", Allowed: "[1-64]", Modifiable: true, Restart: true},
+		"innodb_io_capacity":     {Name: "innodb_io_capacity", Default: "200", Allowed: "[100-20000]", Modifiable: true}}}
+	prior := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 20, Supported: true, Status: StatusRunning}
+	plan := func(guard bool, p DesiredParameters, facts *ParameterFacts) Decision {
+		return Plan(PlanInput{Label: "rm-1", Prior: &prior, Facts: Facts{Parameters: facts}, Desired: Desired{Engine: Known("MySQL"),
+			EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), Category: Known("HighAvailability"),
+			InstanceClass: Known("mysql.n2.medium.2c"), Storage: Known(int64(20)), PreventRestart: guard, Parameters: p}})
+	}
+	facts := &ParameterFacts{Template: tmpl}
+	restarting := DesiredParameters{Set: true, Values: map[string]string{}, UnknownValues: map[string]bool{"innodb_read_io_threads": true}}
+	online := DesiredParameters{Set: true, Values: map[string]string{}, UnknownValues: map[string]bool{"innodb_io_capacity": true}}
+	for name, d := range map[string]Decision{
+		"restart parameter":  plan(true, restarting, facts),
+		"whole map":          plan(true, DesiredParameters{Set: true, Unknown: true}, facts),
+		"template not known": plan(true, DesiredParameters{Set: true, Values: map[string]string{"innodb_io_capacity": "300"}}, nil),
+	} {
+		if e := d.Errors(); len(e) != 1 || e[0].Rule != RuleMayRestartRefused || d.Guard != GuardPreventRestart {
+			t.Errorf("%s: %+v", name, d.Problems)
+		}
+	}
+	if d := plan(true, restarting, facts); !strings.Contains(d.Errors()[0].Detail, "innodb_read_io_threads") {
+		t.Errorf("the refusal does not name the parameter: %s", d.Errors()[0].Detail)
+	}
+	if d := plan(true, online, facts); d.HasErrors() || len(d.MayRestart) != 0 {
+		t.Errorf("an online parameter known only at apply: %+v", d)
+	}
+	if d := plan(false, restarting, facts); d.HasErrors() || len(d.MayRestart) != 1 || d.Warnings()[0].Rule != RuleMayRestart {
+		t.Errorf("without prevent_restart the possible restart is a warning: %+v", d)
+	}
+}
+
+// Issue 23 item 12: no advice that is itself refused, and a permanent loss says so.
+func TestPlanAdviceIsNeverItselfRefused(t *testing.T) {
+	bought2024 := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
+	yitian := ExistingInstance{ID: "rm-y", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2m.medium.2c", Storage: 20, Supported: true, Enabled: true, Status: StatusRunning, CreationTime: bought2024}
+	toX86 := func(flag Val[bool]) Desired {
+		return Desired{Engine: Known("MySQL"), EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"), Category: Known("HighAvailability"),
+			InstanceClass: Known("mysql.n2.medium.2c"), Storage: Known(int64(20)), AtomicWrite: flag}
+	}
+	d := Plan(PlanInput{Label: "rm-y", Prior: &yitian, Desired: toX86(Null[bool]())})
+	if w := d.Warnings(); len(w) == 0 || w[0].Rule != Rule16KTurnedOffChange || !strings.Contains(w[0].Detail, "The loss is permanent") {
+		t.Errorf("a pre-2025 YiTian instance moved to x86: %+v", w)
+	}
+	moved := yitian
+	moved.Supported, moved.Enabled = false, false
+	d = Plan(PlanInput{Label: "rm-y", Prior: &moved, Desired: toX86(Known(true))})
+	if e := d.Errors(); len(e) == 0 || e[0].Rule != Rule16KProductType || strings.Contains(e[0].Detail, "same architecture") {
+		t.Errorf("an instance whose product type already changed is told to keep its architecture: %+v", e)
+	}
+
+	primary := ExistingInstance{ID: "rm-p", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Storage: 100, Enabled: true, Status: StatusRunning}
+	ro := ExistingInstance{ID: "rr-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", InstanceClass: "mysqlro.n2.medium.1c",
+		Storage: 100, Supported: true, Enabled: true, MasterID: "rm-p", Status: StatusRunning}
+	roDesired := func(storageType string, flag Val[bool]) Desired {
+		return Desired{EngineVersion: Known("8.0"), StorageType: Known(storageType), InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known(int64(100)), AtomicWrite: flag}
+	}
+	// A storage type without 16K atomic write under a primary that has it on: neither "set it to
+	// true" nor "set atomic_write_16k = false" would be accepted.
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: roDesired("cloud_ssd", Null[bool]()), Facts: Facts{Primary: &primary}})
+	if e := d.Errors(); len(e) != 1 || e[0].Rule != Rule16KReadOnlyOff || strings.Contains(e[0].Detail, "set it to true") {
+		t.Errorf("read-only instance made ineligible under a primary with 16K on: %+v", d.Problems)
+	}
+	for _, p := range d.Problems {
+		if strings.Contains(p.Detail, "set atomic_write_16k = false") {
+			t.Errorf("advice refused by rule 7: %+v", p)
+		}
+	}
+	// The primary turns off in its window, not in this apply: both cannot change in one apply.
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: roDesired("cloud_essd", Known(false)),
+		Facts: Facts{Primary: &primary, PrimaryScheduled: &ScheduledFlag{On: false, StartsAt: "2026-12-02T02:00:00Z"}}})
+	if e := d.Errors(); len(e) != 1 || strings.Contains(e[0].Detail, "both can change in one apply") || !strings.Contains(e[0].Detail, "maintenance window") {
+		t.Errorf("primary deferring its toggle off: %+v", d.Problems)
+	}
+	d = Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: roDesired("cloud_essd", Known(false)), Facts: Facts{Primary: &primary}})
+	if e := d.Errors(); len(e) != 1 || !strings.Contains(e[0].Detail, "both can change in one apply") {
+		t.Errorf("primary changing now: %+v", d.Problems)
 	}
 }

@@ -113,7 +113,11 @@ func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 	if overQuota || throttle {
 		s.stats.Throttled[auth.action]++
 	}
+	cloudNow := s.cloudNow()
 	s.mu.Unlock()
+	// Every answer carries the cloud's clock in its Date header, as any HTTP server's does (RFC
+	// 9110 §6.6.1); after AdvanceClock it is the simulated clock.
+	w.Header().Set("Date", cloudNow.UTC().Format(http.TimeFormat))
 
 	if faults.LatencyMS > 0 {
 		if !sleepCtx(r.Context(), time.Duration(faults.LatencyMS)*time.Millisecond) {

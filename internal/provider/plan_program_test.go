@@ -1,0 +1,303 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	acc "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// Plan-side behaviour of issue 23 section 2 and issue 31 section 1: what the plan shows is what
+// the apply does, and what the cloud would refuse is refused at plan.
+
+// roOfLiteral declares one read-only instance of a literal master id.
+func roOfLiteral(master string) string {
+	return fmt.Sprintf(`
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = %q
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 100
+  instance_name      = "reporting"
+}
+`, master)
+}
+
+// Issue 31 §1: a read-only instance of a read-only instance is refused at plan, from the instance
+// the plan has already read; CreateReadOnlyDBInstance is never sent.
+func TestAccReadonlyInstanceOfReadOnlyRefusedAtPlan(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	primary := roSeedPrimary(t, env, false)
+	replica := roSeedReadonly(t, env, primary, false)
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []acc.TestStep{
+			{
+				PreConfig:   env.sim.ResetStats,
+				Config:      env.providerBlock() + roOfLiteral(replica),
+				ExpectError: regexp.MustCompile(`(?s)The primary instance is itself a read-only instance.*Set master_instance_id to the\s+primary ` + primary),
+			},
+			{
+				Config: env.providerBlock(),
+				Check: func(*terraform.State) error {
+					if n := env.mutations(); n != 0 {
+						return fmt.Errorf("%d mutating requests (CreateReadOnlyDBInstance: %d) for a plan refused at plan time", n, env.requests("CreateReadOnlyDBInstance"))
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// Issue 23 item 3: a parameter waiting for a restart, set outside Terraform, does not turn an
+// in-place change (name, storage growth) into an unannounced restart, never blocks turning
+// prevent_restart on, and the plan names the waiting value and what will apply it.
+func TestAccInstanceWaitingParameterInPlaceChanges(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	managed := parametersBlock(map[string]string{"innodb_io_capacity": "4000"})
+	config := func(name string, storage int, extra string) string {
+		return env.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = %d
+  instance_name  = %q
+%s%s}
+`, storage, name, managed, extra)
+	}
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []acc.TestStep{
+			{Config: config("acctest", 20, ""), Check: idOf(&id)},
+			{
+				PreConfig: env.outside(t, &id, "back_log", "5000"),
+				Config:    config("renamed", 25, ""),
+				Check:     env.paramCounts(&id, 0, 2, 1),
+			},
+			{
+				Config: config("renamed", 25, "  prevent_restart = true\n"),
+				Check:  env.paramCounts(&id, 0, 2, 1),
+			},
+		},
+	})
+}
+
+// Issue 23 item 3, the plan's words: a rename and a storage growth leave a value set outside
+// Terraform waiting; the plan names it, its running value and what will apply it, and turning
+// prevent_restart on is not refused for it.
+func TestModifyPlanNamesWaitingParameter(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	if err := env.api.ModifyParameter(context.Background(), &rdsapi.ModifyParameterRequest{DBInstanceID: id, Parameters: map[string]string{"back_log": "5000"}}); err != nil {
+		t.Fatal(err)
+	}
+	base := nullModel()
+	base.ID = types.StringValue(id)
+	base.Parameters = types.MapValueMust(types.StringType, map[string]attr.Value{"innodb_io_capacity": types.StringValue("20000")})
+	state := readWith(t, env, base)
+	config, plan := updateInputs(state, func(c *instanceModel) {
+		c.InstanceName, c.Storage, c.Parameters = types.StringValue("renamed"), types.Int64Value(25), state.Parameters
+	})
+	plan.Parameters, plan.ParametersPending = config.Parameters, types.MapUnknown(types.StringType)
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("parameters"), "Parameters of "+id+" wait for a restart this apply does not make",
+		"set outside Terraform: back_log = 5000.", "they keep waiting", "RestartDBInstance")
+
+	config, plan = updateInputs(state, func(c *instanceModel) {
+		c.PreventRestart, c.Parameters = types.BoolValue(true), state.Parameters
+	})
+	plan.Parameters, plan.ParametersPending = config.Parameters, types.MapUnknown(types.StringType)
+	res = runModifyPlan(t, env, &config, &plan, &state)
+	for _, d := range res.diags {
+		if d.Severity() == diag.SeverityError || strings.Contains(d.Summary(), "restarts") {
+			t.Fatalf("turning prevent_restart on with a waiting value: %v", res.diags)
+		}
+	}
+}
+
+// scheduleToggleOn orders the primary's 16K atomic write on for its maintenance window, as an
+// earlier apply with apply_restarts = "in_maintenance_window" does.
+func scheduleToggleOn(t *testing.T, env *testEnv, primary string) {
+	t.Helper()
+	_, err := env.api.ModifyDBInstanceSpec(context.Background(), &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: primary,
+		DBInstanceClass: "mysql.n2.medium.2c", DBInstanceStorage: 100, PayType: rdsapi.PayTypePostpaid, EffectiveTime: "MaintainTime",
+		OptimizedWrites: rdsapi.OptimizedWritesOn})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Issue 23 item 10: a new read-only instance added while its primary's toggle waits for the
+// window names the restart it gets then; with prevent_restart = true it is refused, as the
+// primary's own guard refuses the toggle.
+func TestReadonlyModifyPlanPrimaryToggleScheduled(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	primary := roSeedPrimary(t, env, false)
+	scheduleToggleOn(t, env, primary)
+	r, s := roResource(t, env)
+	cfg := roConfig(primary)
+	res := roModifyPlan(t, r, s, cfg, roPlannedCreate(s, cfg), nil)
+	w := roFindDiag(t, res.diags, diag.SeverityWarning, "atomic_write_16k")
+	roWantContains(t, "warning", w.Summary()+"\n"+w.Detail(), `the new read-only instance "reporting"`,
+		"follows its primary "+primary+" turning atomic_write_16k on", "restarts in the maintenance window of its primary "+primary+" (starts 20")
+	if res.diags.HasError() {
+		t.Fatalf("errors: %v", res.diags)
+	}
+	guarded := roMerge(cfg, roVals{"prevent_restart": true})
+	res = roModifyPlan(t, r, s, guarded, roPlannedCreate(s, guarded), nil)
+	e := roFindDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
+	roWantContains(t, "error", e.Summary()+"\n"+e.Detail(), "prevent_restart refuses this plan", "follows its primary "+primary)
+	// An existing read-only instance that is off: the same restart, the same refusal.
+	ro := roSeedReadonly(t, env, primary, false)
+	state := roState(ro, primary, false)
+	res = roModifyPlan(t, r, s, roMerge(cfg, roVals{"prevent_restart": true}), roMerge(state, roVals{"prevent_restart": true}), state)
+	e = roFindDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
+	roWantContains(t, "error", e.Detail(), ro, "follows its primary "+primary)
+}
+
+// closedWindow is a one-hour maintenance window that opens six hours from now (UTC).
+func closedWindow() string {
+	h := (time.Now().UTC().Hour() + 6) % 24
+	return fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)
+}
+
+// Issue 23 item 10, in one run: a read-only instance with prevent_restart = true refuses the
+// toggle its primary's plan defers to the window, before anything is sent.
+func TestAccReadonlyPreventRestartRefusesPrimaryDeferredToggle(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	primary := func(on bool) string {
+		return fmt.Sprintf(`
+resource "rds_instance" "primary" {
+  engine             = "MySQL"
+  engine_version     = "8.0"
+  instance_type      = "mysql.n2.medium.2c"
+  storage            = 100
+  instance_name      = "orders"
+  atomic_write_16k   = %t
+  apply_restarts     = "in_maintenance_window"
+  maintenance_window = %q
+}
+`, on, closedWindow())
+	}
+	guarded := roAccReplicasWith(1, "  prevent_restart = true\n")
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []acc.TestStep{
+			{Config: env.providerBlock() + primary(false) + guarded},
+			{
+				PreConfig:   env.sim.ResetStats,
+				Config:      env.providerBlock() + primary(true) + guarded,
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*follows its primary.*turning\s+atomic_write_16k\s+on in the primary's maintenance window`),
+			},
+			{
+				Config: env.providerBlock() + primary(false) + guarded,
+				Check: func(*terraform.State) error {
+					if n := env.mutations(); n != 0 {
+						return fmt.Errorf("%d mutating requests for a plan refused at plan time", n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// Issue 23 item 8: importing an instance whose change waits for its window shows the change
+// (scheduled_change) and imports apply_restarts = "in_maintenance_window", so configuration
+// generated from the state keeps the change scheduled instead of ordering it at once.
+func TestAccImportInstanceWithScheduledChange(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	id := roSeedPrimary(t, env, false)
+	scheduleToggleOn(t, env, id)
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []acc.TestStep{{
+			Config: env.providerBlock() + `
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 100
+}
+`,
+			ResourceName:       testRes,
+			ImportState:        true,
+			ImportStateId:      id,
+			ImportStatePersist: true,
+			ImportStateCheck: func(states []*terraform.InstanceState) error {
+				if len(states) != 1 {
+					return fmt.Errorf("%d states imported", len(states))
+				}
+				a := states[0].Attributes
+				if a["apply_restarts"] != "in_maintenance_window" || a["scheduled_change.task_id"] == "" || a["scheduled_change.starts_at"] == "" {
+					return fmt.Errorf("imported apply_restarts %q, scheduled_change task %q starting %q", a["apply_restarts"],
+						a["scheduled_change.task_id"], a["scheduled_change.starts_at"])
+				}
+				if !strings.Contains(a["scheduled_change.changes.0"], "atomic_write_16k") {
+					return fmt.Errorf("scheduled_change does not say what it changes: %v", a)
+				}
+				return nil
+			},
+		}, {
+			// The configuration the imported state describes: nothing to order again.
+			Config: env.providerBlock() + `
+resource "rds_instance" "test" {
+  engine             = "MySQL"
+  engine_version     = "8.0"
+  instance_type      = "mysql.n2.medium.2c"
+  storage            = 100
+  atomic_write_16k   = true
+  apply_restarts     = "in_maintenance_window"
+}
+`,
+			PlanOnly: true,
+		}},
+	})
+}
+
+// Issue 23 item 9: the plan's "when" is the cloud's: after the simulator's clock moved ten hours
+// ahead, the window the plan names is the one the cloud will use (scheduled_change.starts_at).
+func TestModifyPlanWhenUsesTheCloudClock(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	h := (time.Now().UTC().Hour() + 5) % 24
+	window := fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)
+	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), id, window); err != nil {
+		t.Fatal(err)
+	}
+	env.sim.AdvanceClock(10 * time.Hour)
+	state := stateOf(t, env, id)
+	config, plan := updateInputs(state, func(c *instanceModel) {
+		c.AtomicWrite16K = types.BoolValue(true)
+		c.ApplyRestarts, c.MaintenanceWindow = types.StringValue("in_maintenance_window"), types.StringValue(window)
+	})
+	plan.ApplyRestarts, plan.MaintenanceWindow = config.ApplyRestarts, config.MaintenanceWindow
+	res := runModifyPlan(t, env, &config, &plan, &state)
+	w, _ := rdsservice.ParseMaintenanceWindow(window)
+	cloudStart, _ := w.Next(time.Now().Add(10 * time.Hour))
+	localStart, _ := w.Next(time.Now())
+	if cloudStart.Equal(localStart) {
+		t.Fatalf("the test needs a window whose next start differs by clock")
+	}
+	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("apply_restarts"), "in the maintenance window",
+		"(next: "+cloudStart.UTC().Format("2006-01-02T15:04Z")+")")
+}
