@@ -90,10 +90,19 @@ func TestProgramOfACreate(t *testing.T) {
 	if got := stepsOf(d.Program); !reflect.DeepEqual(got, want) {
 		t.Fatalf("program\n got %+v\nwant %+v", got, want)
 	}
+	// A replacement: the delete, then the new instance's own program, its restart after creation included.
 	replaced := programPrior()
-	d = Plan(PlanInput{Label: "rm-1", Prior: &replaced, Desired: desired, Replace: []string{AttrEngineVersion}})
-	if got := stepsOf(d.Program); len(got) != 2 || got[0].Effect != EffectReplacement || got[1].Action != OpCreate {
-		t.Fatalf("replacement program %+v", got)
+	d = Plan(PlanInput{Label: "rm-1", Prior: &replaced, Desired: desired, Replace: []string{AttrEngineVersion},
+		Facts: Facts{Parameters: planFacts(map[string]string{"innodb_read_io_threads": "4"}, nil)}})
+	fresh := "the new instance replacing rm-1"
+	want = []step{
+		{OpDelete, "rm-1", WhenNow, EffectReplacement},
+		{OpCreate, fresh, WhenNow, EffectReplacement},
+		{OpModifyParameter, fresh, WhenAfterCreate, EffectRestart},
+		{OpModifyMaintainTime, fresh, WhenAfterCreate, EffectReplacement},
+	}
+	if got := stepsOf(d.Program); !reflect.DeepEqual(got, want) {
+		t.Fatalf("replacement program\n got %+v\nwant %+v", got, want)
 	}
 }
 
