@@ -71,6 +71,16 @@ type ProviderData struct {
 	parameterTemplates parameterTemplateCache
 	// plans remembers the primaries' planned atomic_write_16k of this run (read-only plans use it).
 	plans plannedPrimaries
+	// observe, when set, sees each decision the planner hands ModifyPlan: the plan-versus-apply
+	// oracle reads planned restarts, guards and rule ids from it rather than from message text.
+	observe func(rdsservice.Decision)
+}
+
+// decided passes dec to the observer, if any.
+func (d *ProviderData) decided(dec rdsservice.Decision) {
+	if d != nil && d.observe != nil {
+		d.observe(dec)
+	}
 }
 
 // Metadata returns the provider type name.
