@@ -8,7 +8,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -81,7 +80,16 @@ type comboTuple struct {
 	factors, levels []int
 }
 
-func (t comboTuple) key() string { return fmt.Sprint(t.factors, t.levels) }
+func (t comboTuple) key() string { return comboKey(t.factors, t.levels) }
+
+// comboKey encodes factors and their levels (each below 256) as a map key.
+func comboKey(factors, levels []int) string {
+	b := make([]byte, 0, 2*len(factors))
+	for i, f := range factors {
+		b = append(b, byte(f), byte(levels[i]))
+	}
+	return string(b)
+}
 
 func (t comboTuple) in(c []int) bool {
 	for i, f := range t.factors {
@@ -92,23 +100,13 @@ func (t comboTuple) in(c []int) bool {
 	return true
 }
 
-// comboTuples lists every tuple of strength factors.
-func comboTuples(strength int) []comboTuple {
-	var out []comboTuple
+// comboSubsets lists every set of strength factor indices, in increasing order.
+func comboSubsets(strength int) [][]int {
+	var out [][]int
 	var pick func(start int, factors []int)
 	pick = func(start int, factors []int) {
 		if len(factors) == strength {
-			var levels func(i int, got []int)
-			levels = func(i int, got []int) {
-				if i == len(factors) {
-					out = append(out, comboTuple{slices.Clone(factors), slices.Clone(got)})
-					return
-				}
-				for l := range comboFactors[factors[i]].levels {
-					levels(i+1, append(got, l))
-				}
-			}
-			levels(0, nil)
+			out = append(out, slices.Clone(factors))
 			return
 		}
 		for f := start; f < len(comboFactors); f++ {
@@ -116,6 +114,25 @@ func comboTuples(strength int) []comboTuple {
 		}
 	}
 	pick(0, nil)
+	return out
+}
+
+// comboTuples lists every tuple of strength factors.
+func comboTuples(strength int) []comboTuple {
+	var out []comboTuple
+	for _, factors := range comboSubsets(strength) {
+		var levels func(i int, got []int)
+		levels = func(i int, got []int) {
+			if i == len(factors) {
+				out = append(out, comboTuple{factors, slices.Clone(got)})
+				return
+			}
+			for l := range comboFactors[factors[i]].levels {
+				levels(i+1, append(got, l))
+			}
+		}
+		levels(0, nil)
+	}
 	return out
 }
 
@@ -127,11 +144,23 @@ func coveringCombos(strength int, seed uint64) [][]int {
 	rng := rand.New(rand.NewPCG(seed, uint64(strength)))
 	tuples := comboTuples(strength)
 	rng.Shuffle(len(tuples), func(i, j int) { tuples[i], tuples[j] = tuples[j], tuples[i] })
+	subsets := comboSubsets(strength)
 	covered := map[string]bool{}
+	keysOf := func(c []int) []string {
+		keys := make([]string, len(subsets))
+		for i, factors := range subsets {
+			levels := make([]int, len(factors))
+			for j, f := range factors {
+				levels[j] = c[f]
+			}
+			keys[i] = comboKey(factors, levels)
+		}
+		return keys
+	}
 	gain := func(c []int) int {
 		n := 0
-		for _, t := range tuples {
-			if !covered[t.key()] && t.in(c) {
+		for _, k := range keysOf(c) {
+			if !covered[k] {
 				n++
 			}
 		}
@@ -143,26 +172,31 @@ func coveringCombos(strength int, seed uint64) [][]int {
 			continue
 		}
 		var best []int
-		for range 12 {
+		bestGain := -1
+		for attempt := range 12 {
 			c := make([]int, len(comboFactors))
 			for f, factor := range comboFactors {
 				c[f] = rng.IntN(len(factor.levels))
 			}
+			if attempt%2 == 1 {
+				// Every other completion has a read-only instance, so its levels are never lost.
+				c[comboFactorIndex("topology")] = 1
+			}
 			for i, f := range t.factors {
 				c[f] = t.levels[i]
 			}
-			if c = comboNormalize(c); t.in(c) && (best == nil || gain(c) > gain(best)) {
-				best = c
+			if c = comboNormalize(c); t.in(c) {
+				if g := gain(c); g > bestGain {
+					best, bestGain = c, g
+				}
 			}
 		}
 		covered[t.key()] = true
 		if best == nil {
 			continue
 		}
-		for _, u := range tuples {
-			if u.in(best) {
-				covered[u.key()] = true
-			}
+		for _, k := range keysOf(best) {
+			covered[k] = true
 		}
 		out = append(out, best)
 	}

@@ -737,7 +737,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	}
 
 	// Restarts per instance: what the plan named against what the cloud counted.
-	keyOf := map[string]string{} // instance id -> key used by namedRestarts
+	keyOf := map[string]string{} // instance id -> key used by plannedRestarts
 	for _, r := range order {
 		p := plan.res[r.addr]
 		if p == nil {
@@ -750,28 +750,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 			}
 		}
 	}
-	seen := map[string]bool{}
-	for id, n := range stats.Restarts {
-		key := keyOf[id]
-		if key == "" {
-			key = id
-		}
-		seen[key] = true
-		lo, hi := definite[key], definite[key]+possible[key]
-		if n > 0 || hi > 0 {
-			out.restartChecks++
-		}
-		if n < lo || n > hi {
-			disagree(fmt.Sprintf("restarts: plan named %d (+%d possible), cloud restarted %d", lo, possible[key], n),
-				"the plan named %d restart(s) (+%d possible) of %s (%s); the simulator counted %d", lo, possible[key], key, w.addrOf(id, order), n)
-		}
-	}
-	for key, n := range definite {
-		if !seen[key] && n > 0 && applied.errAt == "" {
-			out.restartChecks++
-			disagree(fmt.Sprintf("restarts: plan named %d, cloud restarted 0", n), "the plan named %d restart(s) of %s; the simulator counted none", n, key)
-		}
-	}
+	out.restartChecks += compareRestarts(definite, possible, stats.Restarts, keyOf, applied.errAt == "", func(id string) string { return w.addrOf(id, order) }, disagree)
 
 	// Replacement exactly when planned: ids, creates and deletes.
 	wantCreates, wantDeletes := 0, 0
@@ -865,6 +844,37 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		out.atWindow = true
 	}
 	return out
+}
+
+// compareRestarts compares the restarts a plan promised (per key: an id or "new:<address>") with
+// those the simulator counted (per instance id; keyOf maps an id to its key). complete is false
+// when the apply stopped early, so that promised restarts may be missing. It returns how many
+// instances were compared where the plan or the cloud had a restart.
+func compareRestarts(definite, possible, counted map[string]int, keyOf map[string]string, complete bool,
+	addrOf func(id string) string, disagree func(class, format string, args ...any)) (checks int) {
+	seen := map[string]bool{}
+	for id, n := range counted {
+		key := keyOf[id]
+		if key == "" {
+			key = id
+		}
+		seen[key] = true
+		lo, hi := definite[key], definite[key]+possible[key]
+		if n > 0 || hi > 0 {
+			checks++
+		}
+		if n < lo || n > hi {
+			disagree(fmt.Sprintf("restarts: plan named %d (+%d possible), cloud restarted %d", lo, possible[key], n),
+				"the plan named %d restart(s) (+%d possible) of %s (%s); the simulator counted %d", lo, possible[key], key, addrOf(id), n)
+		}
+	}
+	for key, n := range definite {
+		if !seen[key] && n > 0 && complete {
+			checks++
+			disagree(fmt.Sprintf("restarts: plan named %d, cloud restarted 0", n), "the plan named %d restart(s) of %s; the simulator counted none", n, key)
+		}
+	}
+	return checks
 }
 
 // atTheWindow moves the cloud's clock past the maintenance window the plan named and checks that
