@@ -323,6 +323,7 @@ func comboFact(level string, b oracleBase) *oracleFact {
 		}
 		_, err = api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id,
 			DBInstanceClass: oracleClasses["HighAvailability/"+b.arch][1], EffectiveTime: "MaintainTime"})
+		w.taskScheduled = true
 		return err
 	}
 	switch level {

@@ -147,6 +147,9 @@ type oracleWorld struct {
 	beforeApply, afterApply func(w *oracleWorld)
 	// beforeWindow, when set, acts on the cloud before its clock moves to the maintenance window.
 	beforeWindow func(w *oracleWorld)
+	// taskScheduled: a task was scheduled for the maintenance window behind Terraform's back, so
+	// every run is also checked at the window.
+	taskScheduled bool
 	// observed collects the planner's decisions of the PlanResourceChange call under way.
 	observed []rdsservice.Decision
 }

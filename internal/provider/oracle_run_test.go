@@ -80,11 +80,26 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 	return append(scenarios, combos...), generated + len(combos)
 }
 
+// oracleKnownDisagreements are product bugs the oracle found that are filed and not fixed yet, by
+// disagreement class, with where they are filed. The short form logs them (KNOWN) and fails on
+// every other class; the long form (make test-oracle) and RDS_ORACLE_ONLY fail on them too. Remove
+// an entry when its fix lands: the long form then proves it.
+var oracleKnownDisagreements = map[string]string{
+	// A new read-only instance planned while its primary is replaced has no primary to compare its
+	// storage with; the final plan at apply refuses it (issue 23 §3 report).
+	`plan passed, apply failed: final plan: "Read-only instance storage is below its primary's"`: "issue 23 §3: read-only storage unchecked while its primary is replaced",
+	// A read-only instance's deferred class change is lost when its primary's deferred toggle
+	// runs in the same window.
+	"plan after the window not empty: rds_readonly_instance instance_type,scheduled_change,storage": "issue 23 §2.1",
+}
+
 // oracleTally counts what the runs compared.
 type oracleTally struct {
 	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow int
 	byCategory                                                                    map[string]int
 	classes                                                                       map[string][]string
+	// strict fails on known disagreements too.
+	strict bool
 }
 
 func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
@@ -140,6 +155,10 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 	for _, c := range names {
 		repros := t.classes[c]
 		sort.Strings(repros)
+		if filed, known := oracleKnownDisagreements[c]; known && !t.strict {
+			tb.Logf("KNOWN DISAGREEMENT x%d [%s] (%s)\n    repro: %s", len(repros), c, filed, repros[0])
+			continue
+		}
 		tb.Errorf("DISAGREEMENT x%d [%s]\n    repro: %s", len(repros), c, repros[0])
 	}
 	for _, f := range []struct {
@@ -174,7 +193,7 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 	start := time.Now()
 	h := newOracleHarness(t)
 	h.verbose = only != ""
-	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}}
+	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}, strict: long || only != ""}
 	for _, sc := range scenarios {
 		tally.add(sc, h.runScenario(sc))
 	}

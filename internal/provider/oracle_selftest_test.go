@@ -101,6 +101,11 @@ func TestOracleEnforcesEachFloor(t *testing.T) {
 		{"combinations", func(tl *oracleTally) { tl.combined = 1 }, "applied combinations"},
 		{"window", func(tl *oracleTally) { tl.atWindow = 0 }, "runs at the maintenance window"},
 		{"a disagreement", func(tl *oracleTally) { tl.classes["restarts: x"] = []string{"repro"} }, "DISAGREEMENT"},
+		{"a known disagreement, strict", func(tl *oracleTally) {
+			for c := range oracleKnownDisagreements {
+				tl.classes[c], tl.strict = []string{"repro"}, true
+			}
+		}, "DISAGREEMENT"},
 	} {
 		tally := full
 		tally.byCategory, tally.classes = map[string]int{}, map[string][]string{}

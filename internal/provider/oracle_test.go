@@ -367,6 +367,11 @@ func readOnlyScenarios() []oracleScenario {
 			pa["instance_type"] = oracleClasses["HighAvailability/"+b.arch][1]
 			return true
 		}, false, 0},
+		{"primary flag on, read-only class", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
+			pb["atomic_write_16k"], pa["atomic_write_16k"] = false, true
+			ra["instance_type"] = oracleReadOnlyClasses[b.arch][1]
+			return true
+		}, false, 0},
 		{"read-only class", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			ra["instance_type"] = oracleReadOnlyClasses[b.arch][1]
 			return true
@@ -839,7 +844,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 				"the plan after the apply wants to %s %s: %s", p.action, r.addr, strings.Join(diff, ", "))
 		}
 	}
-	if len(deferred) > 0 && len(out.disagreements) == 0 {
+	if (len(deferred) > 0 || w.taskScheduled) && len(out.disagreements) == 0 {
 		out.restartChecks += w.atTheWindow(order, deferred, disagree)
 		out.atWindow = true
 	}
