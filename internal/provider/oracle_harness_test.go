@@ -107,12 +107,20 @@ type oracleHarness struct {
 	current  atomic.Pointer[simulator.Simulator]
 	// verbose logs every run (RDS_ORACLE_ONLY).
 	verbose bool
+	// faults are injected in every world, their draws seeded from faultSeed and the world's
+	// number; the provider and the probes then retry up to maxRetries times.
+	faults     simulator.Faults
+	faultSeed  uint64
+	worlds     uint64
+	maxRetries int
+	// throttled counts the answers that were Throttling errors.
+	throttled atomic.Int64
 }
 
 func newOracleHarness(t testing.TB) *oracleHarness {
 	h := &oracleHarness{t: t}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.current.Load().ServeHTTP(w, r)
+		h.current.Load().ServeHTTP(&throttleCounter{ResponseWriter: w, count: &h.throttled}, r)
 	}))
 	t.Cleanup(srv.Close)
 	h.url, h.srv = srv.URL, srv
@@ -161,6 +169,11 @@ func (h *oracleHarness) newWorld() *oracleWorld {
 	clock := &oracleClock{now: time.Now().UTC()}
 	opts := oracleSimOptions
 	opts.Now = clock.Now
+	opts.Faults = h.faults
+	if h.faultSeed != 0 {
+		h.worlds++
+		opts.FaultSeed = h.faultSeed*1000 + h.worlds
+	}
 	sim, err := simulator.New(opts)
 	if err != nil {
 		h.t.Fatal(err)
@@ -184,7 +197,7 @@ func (w *oracleWorld) server() (tfprotov6.ProviderServer, error) {
 	vals["region"] = tftypes.NewValue(tftypes.String, simulator.DefaultRegion)
 	vals["access_key"] = tftypes.NewValue(tftypes.String, simulator.DefaultAccessKeyID)
 	vals["secret_key"] = tftypes.NewValue(tftypes.String, simulator.DefaultAccessKeySecret)
-	vals["max_retries"] = tftypes.NewValue(tftypes.Number, big.NewFloat(0))
+	vals["max_retries"] = tftypes.NewValue(tftypes.Number, big.NewFloat(float64(w.h.maxRetries)))
 	cfg, err := tfprotov6.NewDynamicValue(w.h.provType, tftypes.NewValue(w.h.provType, vals))
 	if err != nil {
 		return nil, err
@@ -1071,5 +1084,22 @@ func (h *oracleHarness) directClient() (rdsapi.API, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: h.url, Credentials: cred, MaxRetries: 0})
+	return rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: h.url, Credentials: cred, MaxRetries: h.maxRetries})
+}
+
+// throttleCounter counts the answers that are Throttling errors.
+type throttleCounter struct {
+	http.ResponseWriter
+	count *atomic.Int64
+	seen  bool
+}
+
+func (c *throttleCounter) Write(b []byte) (int, error) {
+	if !c.seen {
+		c.seen = true
+		if strings.Contains(string(b), "Throttling") {
+			c.count.Add(1)
+		}
+	}
+	return c.ResponseWriter.Write(b)
 }

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
 // oracleFloors are the least a run must compare of each kind.
@@ -199,4 +201,29 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 	}
 	t.Logf("oracle ran in %v", time.Since(start).Round(time.Millisecond))
 	tally.check(t, floors)
+}
+
+// TestOracleUnderFaults runs combinations with a tenth of the API calls throttled and the provider
+// retrying: the plan and the apply still agree. Which calls are throttled follows from the seed
+// (RDS_ORACLE_SEED replays them).
+func TestOracleUnderFaults(t *testing.T) {
+	seed := oracleSeed(t)
+	h := newOracleHarness(t)
+	h.faults, h.faultSeed, h.maxRetries = simulator.Faults{ThrottleRate: 0.1}, seed, 6
+	t.Logf("oracle under faults: seed %d (replay with RDS_ORACLE_SEED=%d), 10%% of calls throttled", seed, seed)
+	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}}
+	for _, sc := range comboScenarios(2, seed) {
+		if tally.run == 8 {
+			break
+		}
+		if strings.Contains(sc.name, "prevent_restart") {
+			continue // mostly refused at plan: nothing to learn under faults
+		}
+		tally.add(sc, h.runScenario(sc))
+	}
+	tally.check(t, oracleFloors{applied: 4, combined: 4, restarts: 2})
+	t.Logf("%d calls throttled", h.throttled.Load())
+	if n := h.throttled.Load(); n < 10 {
+		t.Errorf("only %d calls were throttled: the faults were not injected", n)
+	}
 }

@@ -781,10 +781,12 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 			wantDeletes++
 		}
 	}
-	creates := stats.Requests["CreateDBInstance"] + stats.Requests["CreateReadOnlyDBInstance"] + stats.Requests["CloneDBInstance"]
-	if applied.errAt == "" && (creates != wantCreates || stats.Requests["DeleteDBInstance"] != wantDeletes) {
+	// Requests answered Throttling (injected faults) were not carried out.
+	served := func(action string) int { return stats.Requests[action] - stats.Throttled[action] }
+	creates := served("CreateDBInstance") + served("CreateReadOnlyDBInstance") + served("CloneDBInstance")
+	if applied.errAt == "" && (creates != wantCreates || served("DeleteDBInstance") != wantDeletes) {
 		disagree("creates/deletes differ from the plan", "the plan creates %d and deletes %d instances; the cloud received %d creates and %d deletes",
-			wantCreates, wantDeletes, creates, stats.Requests["DeleteDBInstance"])
+			wantCreates, wantDeletes, creates, served("DeleteDBInstance"))
 	}
 	if applied.errAt != "" {
 		return out
@@ -845,7 +847,13 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		}
 	}
 	if (len(deferred) > 0 || w.taskScheduled) && len(out.disagreements) == 0 {
-		out.restartChecks += w.atTheWindow(order, deferred, disagree)
+		windowDisagree := disagree
+		if w.taskScheduled {
+			windowDisagree = func(class, format string, args ...any) {
+				disagree("after a task scheduled outside Terraform, "+class, format, args...)
+			}
+		}
+		out.restartChecks += w.atTheWindow(order, deferred, windowDisagree)
 		out.atWindow = true
 	}
 	return out
