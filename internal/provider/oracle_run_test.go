@@ -31,13 +31,13 @@ type oracleFloors struct {
 }
 
 var (
-	oracleShortFloors = oracleFloors{applied: 300, combined: 25, probed: 60, restarts: 120, atWindow: 10}
-	oracleLongFloors  = oracleFloors{applied: 4200, combined: 200, probed: 1300, restarts: 1700, atWindow: 120}
+	oracleShortFloors = oracleFloors{applied: 300, combined: 15, probed: 85, restarts: 130, atWindow: 12}
+	oracleLongFloors  = oracleFloors{applied: 4000, combined: 80, probed: 1200, restarts: 1800, atWindow: 100}
 )
 
 // oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
 // form; the combinations cover every pair of levels (short form) or every triple (long form).
-const oracleShortEvery = 16
+const oracleShortEvery = 15
 
 // oracleSeed is the seed of this run's sample: RDS_ORACLE_SEED when set (to replay a failure), else
 // the UTC date as YYYYMMDD, so the sample changes every day.
