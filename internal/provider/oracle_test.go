@@ -5,10 +5,12 @@ package provider
 // changes in the same run; clone) x change. Each scenario sets up its instances (created through
 // the provider, or planted in the simulator and imported when bought before 2025), then applies one
 // changed configuration and compares what the plan told the user with what the cloud did:
-//   - a refused plan wrote nothing;
+//   - a refused plan wrote nothing, and the cloud refuses the same request (probeRefusal; only a
+//     provider guard, identified by rule id, is excused);
 //   - an accepted plan applies without error, with the final plan and the new state agreeing with
 //     the planned values where the plan knew them (Terraform core's own consistency checks);
-//   - the restarts the simulator counts per instance equal the restarts the plan's warnings named;
+//   - the restarts the simulator counts per instance equal the restarts the planner's decision
+//     lists (plannedRestarts), each shown in the plan; deferred ones happen at the window;
 //   - an instance is replaced exactly when the plan said so (creates and deletes counted);
 //   - a refresh and plan afterwards show no change.
 // Any disagreement fails the test with a minimal repro. The short form runs in `make test`; the long
