@@ -475,6 +475,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace)
 	resp.Diagnostics.Append(d...)
+	r.data.decided(dec)
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace {
 		// Terraform plans the new instance in a second call, without prior state.

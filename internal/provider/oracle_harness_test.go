@@ -30,6 +30,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
@@ -61,12 +62,15 @@ func (c *oracleClock) After(d time.Duration) <-chan time.Time {
 type oracleProvider struct {
 	*RDSProvider
 	clock *oracleClock
+	// observe receives the planner's decisions (ProviderData.observe).
+	observe func(rdsservice.Decision)
 }
 
 func (p *oracleProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	p.RDSProvider.Configure(ctx, req, resp)
 	if data, ok := resp.ResourceData.(*ProviderData); ok && data.Waiter != nil {
 		data.Waiter.Clock = p.clock
+		data.observe = p.observe
 	}
 }
 
@@ -103,12 +107,20 @@ type oracleHarness struct {
 	current  atomic.Pointer[simulator.Simulator]
 	// verbose logs every run (RDS_ORACLE_ONLY).
 	verbose bool
+	// faults are injected in every world, their draws seeded from faultSeed and the world's
+	// number; the provider and the probes then retry up to maxRetries times.
+	faults     simulator.Faults
+	faultSeed  uint64
+	worlds     uint64
+	maxRetries int
+	// throttled counts the answers that were Throttling errors.
+	throttled atomic.Int64
 }
 
 func newOracleHarness(t testing.TB) *oracleHarness {
 	h := &oracleHarness{t: t}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.current.Load().ServeHTTP(w, r)
+		h.current.Load().ServeHTTP(&throttleCounter{ResponseWriter: w, count: &h.throttled}, r)
 	}))
 	t.Cleanup(srv.Close)
 	h.url, h.srv = srv.URL, srv
@@ -143,6 +155,11 @@ type oracleWorld struct {
 	beforeApply, afterApply func(w *oracleWorld)
 	// beforeWindow, when set, acts on the cloud before its clock moves to the maintenance window.
 	beforeWindow func(w *oracleWorld)
+	// taskScheduled: a task was scheduled for the maintenance window behind Terraform's back, so
+	// every run is also checked at the window.
+	taskScheduled bool
+	// observed collects the planner's decisions of the PlanResourceChange call under way.
+	observed []rdsservice.Decision
 }
 
 func (h *oracleHarness) newWorld() *oracleWorld {
@@ -152,6 +169,11 @@ func (h *oracleHarness) newWorld() *oracleWorld {
 	clock := &oracleClock{now: time.Now().UTC()}
 	opts := oracleSimOptions
 	opts.Now = clock.Now
+	opts.Faults = h.faults
+	if h.faultSeed != 0 {
+		h.worlds++
+		opts.FaultSeed = h.faultSeed*1000 + h.worlds
+	}
 	sim, err := simulator.New(opts)
 	if err != nil {
 		h.t.Fatal(err)
@@ -162,7 +184,8 @@ func (h *oracleHarness) newWorld() *oracleWorld {
 
 // server starts a fresh provider instance and configures it, as Terraform does for every walk.
 func (w *oracleWorld) server() (tfprotov6.ProviderServer, error) {
-	server, err := providerserver.NewProtocol6WithError(&oracleProvider{RDSProvider: New("oracle")().(*RDSProvider), clock: w.clock})()
+	server, err := providerserver.NewProtocol6WithError(&oracleProvider{RDSProvider: New("oracle")().(*RDSProvider), clock: w.clock,
+		observe: func(d rdsservice.Decision) { w.observed = append(w.observed, d) }})()
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +197,7 @@ func (w *oracleWorld) server() (tfprotov6.ProviderServer, error) {
 	vals["region"] = tftypes.NewValue(tftypes.String, simulator.DefaultRegion)
 	vals["access_key"] = tftypes.NewValue(tftypes.String, simulator.DefaultAccessKeyID)
 	vals["secret_key"] = tftypes.NewValue(tftypes.String, simulator.DefaultAccessKeySecret)
-	vals["max_retries"] = tftypes.NewValue(tftypes.Number, big.NewFloat(0))
+	vals["max_retries"] = tftypes.NewValue(tftypes.Number, big.NewFloat(float64(w.h.maxRetries)))
 	cfg, err := tfprotov6.NewDynamicValue(w.h.provType, tftypes.NewValue(w.h.provType, vals))
 	if err != nil {
 		return nil, err
@@ -389,6 +412,9 @@ type oraclePlanned struct {
 	replace []string
 	// invalid lists configured values the plan does not keep (core: "Provider produced invalid plan").
 	invalid []string
+	// decisions are the planner's decisions behind this plan (two for a replacement: the update
+	// that finds it, then the plan of the new instance).
+	decisions []rdsservice.Decision
 }
 
 // oraclePlan is the plan of a whole configuration.
@@ -442,10 +468,12 @@ func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource,
 		return p
 	}
 	plan := func(prior tftypes.Value) (*tfprotov6.PlanResourceChangeResponse, tftypes.Value, error) {
+		w.observed = nil
 		resp, err := server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
 			TypeName: r.typeName(), PriorState: dynamic(typ, prior), ProposedNewState: dynamic(typ, w.proposedNew(r.typeName(), prior, config)),
 			Config: dynamic(typ, config), PriorPrivate: w.priv[r.addr],
 		})
+		p.decisions = append(p.decisions, w.observed...)
 		if err != nil {
 			return nil, tftypes.Value{}, err
 		}
@@ -706,83 +734,130 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 
 // ---- restarts named by the plan ----
 
-// namedRestarts reads the restarts a plan announces from its diagnostics, as the user sees them:
-// the bullets of a restart warning ("  - <instance>: <reasons>; expected downtime …"). A bullet that
-// names no id (a new instance) belongs to the resource that planned it. Returns definite and
-// possible ("may restart") restarts per instance key (an id, or "new:<address>"), and the restarts
-// the plan defers to the maintenance window ("restarts in the maintenance window …, not during
-// this apply"), which the apply must not make.
-func namedRestarts(plan *oraclePlan, order []oracleResource) (definite, possible, deferred map[string]int) {
+// plannedRestarts is the one place that reads the restarts a plan promises. It reads them from the
+// planner's decisions behind the plan (Decision.Restarts and MayRestart), not from the text of its
+// warnings. Returns, per instance key (an id, or "new:<address>" for an instance this apply
+// creates), the restarts during this apply, the possible ones (values known only at apply) and
+// those deferred to the maintenance window. Each count is the largest any one decision names: the
+// plans of a primary and of its read-only instance may both name the read-only instance's restart.
+func plannedRestarts(plan *oraclePlan, order []oracleResource) (definite, possible, deferred map[string]int) {
 	definite, possible, deferred = map[string]int{}, map[string]int{}, map[string]int{}
 	for _, r := range order {
 		p, ok := plan.res[r.addr]
 		if !ok {
 			continue
 		}
-		self := "new:" + r.addr
-		if p.action != actCreate && p.action != actReplace {
-			var id string
-			_ = attrOf(p.prior, "id").As(&id)
-			self = id
-		}
-		for _, d := range p.diags {
-			if !strings.Contains(strings.ToLower(d.Summary), "restart") {
-				continue
-			}
-			perDiag := map[string]int{}
-			mayDiag := map[string]int{}
-			laterDiag := map[string]int{}
-			bullets := bulletPattern.FindAllStringSubmatch(d.Detail, -1)
-			may := strings.Contains(strings.ToLower(d.Summary), "may")
-			switch {
-			case len(bullets) > 0:
-			case may:
-				// A warning without a list: a possible restart of this resource's instance.
-				mayDiag[self]++
-			default:
-				perDiag[self]++
-			}
-			for _, b := range bullets {
-				label, reasons := b[1], b[2]
-				key := self
-				if id := idPattern.FindString(label); id != "" && !strings.HasPrefix(label, "the new") {
-					key = id
-				}
-				switch {
-				case strings.HasPrefix(reasons, "may restart") || may:
-					mayDiag[key]++
-				case strings.Contains(reasons, "restarts in the maintenance window"):
-					laterDiag[key]++
-				default:
-					perDiag[key]++
+		self := plannedKey(p, r.addr)
+		for _, d := range p.decisions {
+			now, later := map[string]int{}, map[string]int{}
+			for _, rs := range d.Program.Restarts() {
+				key := restartKey(rs, self)
+				if rs.When != "" {
+					later[key]++
+				} else {
+					now[key]++
 				}
 			}
-			for k, n := range perDiag {
-				definite[k] = max(definite[k], n)
-			}
-			for k, n := range mayDiag {
-				possible[k] = max(possible[k], n)
-			}
-			for k, n := range laterDiag {
-				deferred[k] = max(deferred[k], n)
+			mergeMax(definite, now)
+			mergeMax(deferred, later)
+			if len(d.MayRestart) > 0 {
+				possible[self] = max(possible[self], 1)
 			}
 		}
 	}
 	return definite, possible, deferred
 }
 
+// plannedKey is the key of the instance a resource's plan is about: its id, or "new:<address>"
+// when the apply creates it.
+func plannedKey(p *oraclePlanned, addr string) string {
+	if p.action == actCreate || p.action == actReplace {
+		return "new:" + addr
+	}
+	var id string
+	_ = attrOf(p.prior, "id").As(&id)
+	return id
+}
+
+// restartKey is the instance a planned restart is of: the id its label starts with ("rm-x",
+// "rr-y (read-only instance)"), else (a new instance, "the new clone of rm-x") self.
+func restartKey(rs rdsservice.Restart, self string) string {
+	if id := leadingIDPattern.FindString(rs.InstanceID); id != "" {
+		return id
+	}
+	return self
+}
+
+func mergeMax(into, from map[string]int) {
+	for k, n := range from {
+		into[k] = max(into[k], n)
+	}
+}
+
+// unshownRestarts lists the restarts a resource's decisions name that none of the plan's
+// diagnostics for it shows the user (by the instance's label).
+func unshownRestarts(p *oraclePlanned) []string {
+	var out []string
+	for _, d := range p.decisions {
+		for _, rs := range d.Restarts {
+			shown := false
+			for _, diag := range p.diags {
+				shown = shown || strings.Contains(diag.Summary+"\n"+diag.Detail, rs.InstanceID)
+			}
+			if !shown {
+				out = append(out, rs.InstanceID)
+			}
+		}
+	}
+	return out
+}
+
+// guardOf is the provider guard (a setting with no cloud equivalent) that refused a resource's
+// plan, by the rule ids of the planner's errors; "" when none did.
+func guardOf(p *oraclePlanned) rdsservice.RuleID {
+	if p == nil {
+		return ""
+	}
+	for _, d := range p.decisions {
+		for _, e := range d.Errors() {
+			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleReplaceRefusedRestart {
+				return e.Rule
+			}
+		}
+	}
+	return ""
+}
+
+// refusedDelete reports whether a resource's plan was refused because the cloud would refuse to
+// delete its instance (a destroy, or a replacement, of an instance with deletion protection).
+func refusedDelete(p *oraclePlanned) bool {
+	if p == nil {
+		return false
+	}
+	if p.action == actDelete {
+		return true
+	}
+	for _, d := range p.decisions {
+		if d.Guard == rdsservice.GuardDeletionProtection {
+			return true
+		}
+	}
+	return false
+}
+
 var (
-	bulletPattern = regexp.MustCompile(`(?m)^\s*- ([^:\n]+): (.*)$`)
-	idPattern     = regexp.MustCompile(`\b(rm|rr|pgm|pgr|rds)-[a-z0-9]+\b`)
+	idPattern        = regexp.MustCompile(`\b(rm|rr|pgm|pgr|rds)-[a-z0-9]+\b`)
+	leadingIDPattern = regexp.MustCompile(`^(rm|rr|pgm|pgr|rds)-[a-z0-9]+\b`)
 )
 
 // ---- asking the cloud about a refused plan ----
 
-// probeRefusal sends the cloud, directly, the request a refused plan stood for (the create, the
-// spec change, or the delete of a replacement) and reports what it answered: refused is true when
-// the cloud refuses too. policy is true when the refusal is the provider's own guard
-// (prevent_restart), which the cloud has no equivalent of; probed is false when the refused
-// resource has no direct equivalent here (a read-only instance or a clone being created).
+// probeRefusal sends the cloud, directly, the request a refused plan stood for (the create of an
+// instance, a read-only instance or a clone, then the flag it was configured with; the spec change;
+// or the delete of a replacement or a destroy) and reports what it answered: refused is true when
+// the cloud refuses too, or makes something other than what was configured (a clone's engine
+// version). policy is true when a provider guard refused the plan (prevent_restart, by rule id),
+// which the cloud has no equivalent of; probed is false when there is no request to compare.
 func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (refused, policy, probed bool, answer string) {
 	var r oracleResource
 	idx := 0
@@ -795,8 +870,9 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 		// A refused destroy: the delete alone is the request to compare.
 		idx = 0
 	}
-	if strings.Contains(plan.errMsg, "prevent_restart") {
-		return true, true, true, "provider guard"
+	p := plan.res[r.addr]
+	if guard := guardOf(p); guard != "" {
+		return true, true, true, "provider guard " + string(guard)
 	}
 	// Terraform applies what comes first (the primary, the source) before this resource: so does
 	// the probe, through the provider, so the cloud is asked in the state it would then be in.
@@ -806,92 +882,186 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 			return false, false, false, "not probed: applying the resources before it failed"
 		}
 	}
-	attrs := map[string]any{}
-	for k, v := range r.attrs {
-		if ref, ok := v.(oracleRef); ok {
-			v = nil
-			if val := attrOf(w.state[ref.addr], ref.attr); val.IsKnown() && !val.IsNull() {
-				var b bool
-				if val.As(&b) == nil {
-					v = b
-				}
-			}
-		}
-		attrs[k] = v
-	}
-	r.attrs = attrs
+	r.attrs = w.resolvedAttrs(r)
 	api, err := w.h.directClient()
 	if err != nil {
 		w.h.t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	p := plan.res[r.addr]
-	str := func(name, fallback string) string {
-		if s, ok := r.attrs[name].(string); ok {
+	var got probeAnswer
+	switch {
+	case p.prior.IsNull():
+		got = w.probeCreate(ctx, api, r)
+	case refusedDelete(p):
+		var id string
+		_ = attrOf(p.prior, "id").As(&id)
+		got = probeAnswer{sent: true, err: api.DeleteDBInstance(ctx, id)}
+	default:
+		var id string
+		_ = attrOf(p.prior, "id").As(&id)
+		got = w.probeSpec(ctx, api, id, r.attrs)
+	}
+	if !got.sent {
+		return false, false, false, "not probed: " + got.why
+	}
+	if got.err == nil {
+		return false, false, true, "accepted" + map[bool]string{true: " (after applying the resources planned before it)", false: ""}[idx > 0]
+	}
+	return true, false, true, "refused: " + stripIDs(firstLine(got.err.Error()))
+}
+
+// probeAnswer is the cloud's answer to a probe; sent is false when no request stood for the plan.
+type probeAnswer struct {
+	sent bool
+	why  string
+	err  error
+}
+
+// resolvedAttrs is r's configuration with references resolved from the state (ids, flags).
+func (w *oracleWorld) resolvedAttrs(r oracleResource) map[string]any {
+	attrs := map[string]any{}
+	for k, v := range r.attrs {
+		attrs[k] = resolveRef(v, w.state)
+	}
+	return attrs
+}
+
+func resolveRef(v any, state map[string]tftypes.Value) any {
+	switch x := v.(type) {
+	case oracleRef:
+		val := attrOf(state[x.addr], x.attr)
+		if !val.IsKnown() || val.IsNull() {
+			return nil
+		}
+		var b bool
+		if val.As(&b) == nil {
+			return b
+		}
+		var s string
+		if val.As(&s) == nil {
 			return s
 		}
-		return fallback
-	}
-	num := func(name string, fallback int64) int64 {
-		if n, ok := r.attrs[name].(int); ok {
-			return int64(n)
+		return nil
+	case map[string]any:
+		out := map[string]any{}
+		for k, e := range x {
+			out[k] = resolveRef(e, state)
 		}
-		return fallback
+		return out
 	}
-	flag := ""
-	if b, ok := r.attrs["atomic_write_16k"].(bool); ok {
-		flag = oracleOptimizedWrites(b)
+	return v
+}
+
+func probeStr(attrs map[string]any, name, fallback string) string {
+	if s, ok := attrs[name].(string); ok {
+		return s
 	}
-	answered := func(err error) (bool, bool, bool, string) {
-		if err == nil {
-			return false, false, true, "accepted" + map[bool]string{true: " (after applying the resources planned before it)", false: ""}[idx > 0]
+	return fallback
+}
+
+func probeNum(attrs map[string]any, name string, fallback int64) int64 {
+	if n, ok := attrs[name].(int); ok {
+		return int64(n)
+	}
+	return fallback
+}
+
+// probeCreate sends the create a refused plan of a new resource stood for: CreateDBInstance,
+// CreateReadOnlyDBInstance or CloneDBInstance. When the cloud takes it, the new instance is
+// compared with the configuration (a clone inherits its source's engine version; the cloud cannot
+// be asked for another), then sent the configured flag when it differs, as the apply would.
+func (w *oracleWorld) probeCreate(ctx context.Context, api rdsapi.API, r oracleResource) probeAnswer {
+	a := r.attrs
+	var resp *rdsapi.CreateDBInstanceResponse
+	var err error
+	switch restore, _ := a["restore_from"].(map[string]any); {
+	case r.typeName() == "rds_readonly_instance":
+		master := probeStr(a, "master_instance_id", "")
+		if master == "" {
+			return probeAnswer{why: "the primary is not created"}
 		}
-		return true, false, true, "refused: " + stripIDs(firstLine(err.Error()))
-	}
-	if p.prior.IsNull() {
-		if r.typeName() != "rds_instance" || r.attrs["restore_from"] != nil {
-			return false, false, false, "not probed"
+		resp, err = api.CreateReadOnlyDBInstance(ctx, &rdsapi.CreateReadOnlyDBInstanceRequest{RegionID: simulator.DefaultRegion,
+			PrimaryDBInstanceID: master, EngineVersion: probeStr(a, "engine_version", ""), DBInstanceClass: probeStr(a, "instance_type", ""),
+			DBInstanceStorage: probeNum(a, "storage", 0), DBInstanceStorageType: probeStr(a, "storage_type", "")})
+	case restore != nil:
+		source := probeStr(restore, "source_instance_id", "")
+		if source == "" {
+			return probeAnswer{why: "the source is not created"}
 		}
-		_, err := api.CreateDBInstance(ctx, &rdsapi.CreateDBInstanceRequest{
-			RegionID: simulator.DefaultRegion, Engine: str("engine", ""), EngineVersion: str("engine_version", ""),
-			DBInstanceClass: str("instance_type", ""), DBInstanceStorage: num("storage", 0), DBInstanceStorageType: str("storage_type", "cloud_essd"),
-			Category: str("category", "HighAvailability"), SecurityIPList: "127.0.0.1", OptimizedWrites: flag,
-			IoAccelerationEnabled: map[any]string{true: "1", false: "0", nil: ""}[r.attrs["buffer_pool_extension"]],
+		resp, err = api.CloneDBInstance(ctx, &rdsapi.CloneDBInstanceRequest{RegionID: simulator.DefaultRegion, SourceDBInstanceID: source,
+			BackupID: probeStr(restore, "backup_id", ""), RestoreTime: probeStr(restore, "restore_time", ""), DBInstanceClass: probeStr(a, "instance_type", ""),
+			DBInstanceStorage: probeNum(a, "storage", 0), DBInstanceStorageType: probeStr(a, "storage_type", ""), Category: probeStr(a, "category", "")})
+	default:
+		resp, err = api.CreateDBInstance(ctx, &rdsapi.CreateDBInstanceRequest{
+			RegionID: simulator.DefaultRegion, Engine: probeStr(a, "engine", ""), EngineVersion: probeStr(a, "engine_version", ""),
+			DBInstanceClass: probeStr(a, "instance_type", ""), DBInstanceStorage: probeNum(a, "storage", 0), DBInstanceStorageType: probeStr(a, "storage_type", "cloud_essd"),
+			Category: probeStr(a, "category", "HighAvailability"), SecurityIPList: "127.0.0.1", OptimizedWrites: probeFlag(a),
+			IoAccelerationEnabled: map[any]string{true: "1", false: "0", nil: ""}[a["buffer_pool_extension"]],
 		})
-		return answered(err)
+		return probeAnswer{sent: true, err: err}
 	}
-	// The instance as the cloud has it now (earlier resources of the run may have changed it).
-	var id string
-	_ = attrsOf(p.prior)["id"].As(&id)
-	if strings.Contains(strings.ToLower(plan.errMsg), "deletion") {
-		return answered(api.DeleteDBInstance(ctx, id))
+	if err != nil {
+		return probeAnswer{sent: true, err: err}
 	}
-	// Wait (on the fake clock) until it is Running, so a refusal is never just "busy".
+	now, err := w.waitRunning(ctx, api, resp.DBInstanceID)
+	if err != nil {
+		return probeAnswer{sent: true, err: err}
+	}
+	if v := probeStr(a, "engine_version", ""); v != "" && v != string(now.EngineVersion) {
+		return probeAnswer{sent: true, err: fmt.Errorf("the cloud made engine_version %s, not the configured %s", now.EngineVersion, v)}
+	}
+	flag := probeFlag(a)
+	if flag == "" || flag == oracleOptimizedWrites(now.OptimizedWrites != nil && now.OptimizedWrites.Enabled) {
+		return probeAnswer{sent: true}
+	}
+	_, err = api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: resp.DBInstanceID, OptimizedWrites: flag})
+	return probeAnswer{sent: true, err: err}
+}
+
+func probeFlag(a map[string]any) string {
+	if b, ok := a["atomic_write_16k"].(bool); ok {
+		return oracleOptimizedWrites(b)
+	}
+	return ""
+}
+
+// waitRunning waits (on the fake clock, up to 100 s) until the instance is Running, so that a
+// refusal is never just "busy"; an instance that stays in another state (Deleting) is returned as
+// it is, for the cloud to refuse.
+func (w *oracleWorld) waitRunning(ctx context.Context, api rdsapi.API, id string) (*rdsapi.DBInstanceAttribute, error) {
 	var now *rdsapi.DBInstanceAttribute
+	var err error
 	for range 100 {
-		if now, err = api.DescribeDBInstanceAttribute(ctx, id); err != nil {
-			w.h.t.Fatalf("probe of %s (refused with %s; plan: %s): reading %s: %v", plan.errAt, plan.errMsg, planSummary(plan, order), id, err)
-		}
-		if now.DBInstanceStatus == "Running" {
+		if now, err = api.DescribeDBInstanceAttribute(ctx, id); err != nil || now.DBInstanceStatus == "Running" {
 			break
 		}
 		<-w.clock.After(time.Second)
 	}
-	class, storageType, current := now.DBInstanceClass, now.DBInstanceStorageType, int64(now.DBInstanceStorage)
+	return now, err
+}
+
+// probeSpec sends the spec change a refused update stood for, against the instance as the cloud
+// has it now (earlier resources of the run may have changed it).
+func (w *oracleWorld) probeSpec(ctx context.Context, api rdsapi.API, id string, a map[string]any) probeAnswer {
+	now, err := w.waitRunning(ctx, api, id)
+	if err != nil {
+		w.h.t.Fatalf("probe of %s: reading it: %v", id, err)
+	}
+	flag := probeFlag(a)
 	if flag == oracleOptimizedWrites(now.OptimizedWrites != nil && now.OptimizedWrites.Enabled) {
 		flag = ""
 	}
-	req := &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: str("instance_type", class), DBInstanceStorage: num("storage", current),
-		DBInstanceStorageType: str("storage_type", storageType), OptimizedWrites: flag}
-	if req.DBInstanceStorageType == storageType {
+	req := &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: probeStr(a, "instance_type", now.DBInstanceClass),
+		DBInstanceStorage: probeNum(a, "storage", int64(now.DBInstanceStorage)), DBInstanceStorageType: probeStr(a, "storage_type", now.DBInstanceStorageType), OptimizedWrites: flag}
+	if req.DBInstanceStorageType == now.DBInstanceStorageType {
 		req.DBInstanceStorageType = ""
 	}
-	if b, ok := r.attrs["buffer_pool_extension"].(bool); ok {
+	if b, ok := a["buffer_pool_extension"].(bool); ok {
 		req.IoAccelerationEnabled = map[bool]string{true: "1", false: "0"}[b]
 	}
 	_, err = api.ModifyDBInstanceSpec(ctx, req)
-	return answered(err)
+	return probeAnswer{sent: true, err: err}
 }
 
 func oracleOptimizedWrites(on bool) string {
@@ -914,5 +1084,22 @@ func (h *oracleHarness) directClient() (rdsapi.API, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: h.url, Credentials: cred, MaxRetries: 0})
+	return rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: h.url, Credentials: cred, MaxRetries: h.maxRetries})
+}
+
+// throttleCounter counts the answers that are Throttling errors.
+type throttleCounter struct {
+	http.ResponseWriter
+	count *atomic.Int64
+	seen  bool
+}
+
+func (c *throttleCounter) Write(b []byte) (int, error) {
+	if !c.seen {
+		c.seen = true
+		if strings.Contains(string(b), "Throttling") {
+			c.count.Add(1)
+		}
+	}
+	return c.ResponseWriter.Write(b)
 }

@@ -1,27 +1,23 @@
 package provider
 
 import (
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
-// warnedOfFailure: the plan of the resource warned that its instance takes no change in its
-// state (Stopped, locked), and the apply failed for that very reason, at once.
+// warnedOfFailure: the planner warned (rule instance-stopped or instance-locked) that the
+// resource's instance takes no change in its state, and the apply failed for the status or lock
+// mode that row was raised for.
 func warnedOfFailure(p *oraclePlanned, applyErr string) bool {
 	if p == nil {
 		return false
 	}
-	for _, d := range p.diags {
-		if d.Severity != tfprotov6.DiagnosticSeverityWarning {
-			continue
-		}
-		for _, state := range []string{"is Stopped", "is locked"} {
-			if strings.Contains(d.Summary, state) && strings.Contains(applyErr, state) {
+	for _, d := range p.decisions {
+		for _, w := range d.Warnings() {
+			if (w.Rule == rdsservice.RuleInstanceStopped || w.Rule == rdsservice.RuleInstanceLocked) && w.Value != "" && strings.Contains(applyErr, w.Value) {
 				return true
 			}
 		}
@@ -34,9 +30,6 @@ func warnedOfFailure(p *oraclePlanned, applyErr string) bool {
 // that the apply fails, and it fails at once with no restart; growing storage under a disk-quota
 // lock plans and applies cleanly.
 func TestOracleUnusualStates(t *testing.T) {
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("the oracle drives the provider against the simulator; set TF_ACC=1 (make test does)")
-	}
 	h := newOracleHarness(t)
 	base := oracleBase{engine: "MySQL", version: "8.0", storageType: "cloud_essd", category: "HighAvailability", class: "mysql.n2.medium.2c", arch: "x86"}
 	before := primaryAttrs(base)

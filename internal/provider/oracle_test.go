@@ -5,20 +5,21 @@ package provider
 // changes in the same run; clone) x change. Each scenario sets up its instances (created through
 // the provider, or planted in the simulator and imported when bought before 2025), then applies one
 // changed configuration and compares what the plan told the user with what the cloud did:
-//   - a refused plan wrote nothing;
+//   - a refused plan wrote nothing, and the cloud refuses the same request (probeRefusal; only a
+//     provider guard, identified by rule id, is excused);
 //   - an accepted plan applies without error, with the final plan and the new state agreeing with
 //     the planned values where the plan knew them (Terraform core's own consistency checks);
-//   - the restarts the simulator counts per instance equal the restarts the plan's warnings named;
+//   - the restarts the simulator counts per instance equal the restarts the planner's decision
+//     lists (plannedRestarts), each shown in the plan; deferred ones happen at the window;
 //   - an instance is replaced exactly when the plan said so (creates and deletes counted);
 //   - a refresh and plan afterwards show no change.
 // Any disagreement fails the test with a minimal repro. The short form runs in `make test`; the long
-// form (RDS_ORACLE_LONG=1, `make test-oracle`) runs every scenario.
+// form (RDS_ORACLE_LONG=1, `make test-oracle`) runs every scenario. The combinations of features
+// (oracle_combos_test.go) and the floors, seed and tally (oracle_run_test.go) are beside it.
 
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
-	"os"
 	"regexp"
 	"slices"
 	"sort"
@@ -26,22 +27,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
-)
-
-// Floors: a run that compares fewer scenarios fails, so a harness that skips everything cannot pass.
-const (
-	oracleShortFloor = 300
-	oracleLongFloor  = 5000
-	// Scenarios whose deferred restarts were checked at the maintenance window.
-	oracleShortWindowFloor = 5
-	oracleLongWindowFloor  = 90
-	// oracleShortEvery picks one scenario in this many (by a stable hash) for the short form.
-	oracleShortEvery = 16
 )
 
 // oracleBase is the instance a scenario starts from.
@@ -114,6 +104,8 @@ type oracleScenario struct {
 	after    []oracleResource
 	// short: always in the short form (one base of each scenario family that needs it).
 	short bool
+	// fact, when set, changes the cloud behind Terraform's back between the setup and the run.
+	fact *oracleFact
 }
 
 func primaryAttrs(b oracleBase) map[string]any {
@@ -377,6 +369,11 @@ func readOnlyScenarios() []oracleScenario {
 			pa["instance_type"] = oracleClasses["HighAvailability/"+b.arch][1]
 			return true
 		}, false, 0},
+		{"primary flag on, read-only class", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
+			pb["atomic_write_16k"], pa["atomic_write_16k"] = false, true
+			ra["instance_type"] = oracleReadOnlyClasses[b.arch][1]
+			return true
+		}, false, 0},
 		{"read-only class", func(b oracleBase, pb, pa, rb, ra map[string]any) bool {
 			ra["instance_type"] = oracleReadOnlyClasses[b.arch][1]
 			return true
@@ -536,7 +533,30 @@ type oracleOutcome struct {
 	atWindow      bool
 	category      string // "applied" or "refused at plan" (with the refusal) or "setup refused"
 	disagreements []oracleDisagreement
+	// kind is what the run counts toward: outcomeApplied, outcomeRefusalProbed, outcomeGuard,
+	// outcomeNotProbed, outcomeWarnedFailure.
+	kind oracleOutcomeKind
+	// restartChecks counts the instances whose restarts were compared where the plan or the cloud
+	// had at least one (during the apply and at the window).
+	restartChecks int
 }
+
+// oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
+type oracleOutcomeKind int
+
+const (
+	outcomeNone oracleOutcomeKind = iota
+	// outcomeApplied: the plan passed and the apply was compared with it.
+	outcomeApplied
+	// outcomeRefusalProbed: the plan refused, and the same request was sent to the cloud.
+	outcomeRefusalProbed
+	// outcomeGuard: a provider guard (prevent_restart) refused, excused by rule id.
+	outcomeGuard
+	// outcomeNotProbed: the plan refused, and no request could be sent to compare.
+	outcomeNotProbed
+	// outcomeWarnedFailure: the plan warned that the apply fails (Stopped, locked), and it did.
+	outcomeWarnedFailure
+)
 
 func mutationsIn(st simulator.Stats) int {
 	n := 0
@@ -669,19 +689,30 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		refused, policy, probed, answer := w.probeRefusal(order, plan)
 		switch {
 		case policy:
-			out.category = "refused at plan by a provider guard: " + refusalClass(plan.errMsg)
+			out.kind = outcomeGuard
+			out.category = "refused at plan by a provider guard: " + answer
 		case !probed:
-			out.category = "refused at plan (no direct request to compare): " + refusalClass(plan.errMsg)
+			out.kind = outcomeNotProbed
+			out.category = "refused at plan (" + answer + "): " + refusalClass(plan.errMsg)
 		case refused:
+			out.kind = outcomeRefusalProbed
 			out.category = "refused at plan, cloud refuses too: " + refusalClass(plan.errMsg)
 		default:
+			out.kind = outcomeRefusalProbed
 			disagree("plan refuses what the cloud accepts: "+refusalClass(plan.errMsg), "the plan of %s fails with %s; the same request sent to the cloud is %s",
 				plan.errAt, plan.errMsg, answer)
 			out.category = "refused at plan, cloud accepts: " + refusalClass(plan.errMsg)
 		}
 		return out
 	}
-	definite, possible, deferred := namedRestarts(plan, order)
+	definite, possible, deferred := plannedRestarts(plan, order)
+	for _, r := range order {
+		if p := plan.res[r.addr]; p != nil {
+			for _, who := range unshownRestarts(p) {
+				disagree("restart planned but not shown: "+r.typeName(), "%s: the planner restarts %s, but no diagnostic of the plan names it (plan: %s)", r.addr, who, planSummary(plan, order))
+			}
+		}
+	}
 	var stats simulator.Stats
 	defer func() {
 		if w.h.verbose {
@@ -698,12 +729,12 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	if err != nil {
 		w.h.t.Fatalf("%s: apply walk: %v", name, err)
 	}
-	out.category = "applied"
+	out.category, out.kind = "applied", outcomeApplied
 	stats = w.sim.Stats()
 	switch {
 	case applied.errAt != "" && warnedOfFailure(plan.res[applied.errAt], applied.errMsg):
 		// The plan said this apply fails (a Stopped or locked instance) and named the fix.
-		out.category = "warned at plan, refused at apply: " + refusalClass(applied.errMsg)
+		out.category, out.kind = "warned at plan, refused at apply: "+refusalClass(applied.errMsg), outcomeWarnedFailure
 	case applied.errAt != "":
 		disagree("plan passed, apply failed: "+refusalClass(applied.errMsg), "the plan passed (%s); the apply of %s failed: %s", planSummary(plan, order), applied.errAt, applied.errMsg)
 	}
@@ -713,7 +744,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	}
 
 	// Restarts per instance: what the plan named against what the cloud counted.
-	keyOf := map[string]string{} // instance id -> key used by namedRestarts
+	keyOf := map[string]string{} // instance id -> key used by plannedRestarts
 	for _, r := range order {
 		p := plan.res[r.addr]
 		if p == nil {
@@ -726,24 +757,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 			}
 		}
 	}
-	seen := map[string]bool{}
-	for id, n := range stats.Restarts {
-		key := keyOf[id]
-		if key == "" {
-			key = id
-		}
-		seen[key] = true
-		lo, hi := definite[key], definite[key]+possible[key]
-		if n < lo || n > hi {
-			disagree(fmt.Sprintf("restarts: plan named %d (+%d possible), cloud restarted %d", lo, possible[key], n),
-				"the plan named %d restart(s) (+%d possible) of %s (%s); the simulator counted %d", lo, possible[key], key, w.addrOf(id, order), n)
-		}
-	}
-	for key, n := range definite {
-		if !seen[key] && n > 0 && applied.errAt == "" {
-			disagree(fmt.Sprintf("restarts: plan named %d, cloud restarted 0", n), "the plan named %d restart(s) of %s; the simulator counted none", n, key)
-		}
-	}
+	out.restartChecks += compareRestarts(definite, possible, stats.Restarts, keyOf, applied.errAt == "", func(id string) string { return w.addrOf(id, order) }, disagree)
 
 	// Replacement exactly when planned: ids, creates and deletes.
 	wantCreates, wantDeletes := 0, 0
@@ -769,10 +783,12 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 			wantDeletes++
 		}
 	}
-	creates := stats.Requests["CreateDBInstance"] + stats.Requests["CreateReadOnlyDBInstance"] + stats.Requests["CloneDBInstance"]
-	if applied.errAt == "" && (creates != wantCreates || stats.Requests["DeleteDBInstance"] != wantDeletes) {
+	// Requests answered Throttling (injected faults) were not carried out.
+	served := func(action string) int { return stats.Requests[action] - stats.Throttled[action] }
+	creates := served("CreateDBInstance") + served("CreateReadOnlyDBInstance") + served("CloneDBInstance")
+	if applied.errAt == "" && (creates != wantCreates || served("DeleteDBInstance") != wantDeletes) {
 		disagree("creates/deletes differ from the plan", "the plan creates %d and deletes %d instances; the cloud received %d creates and %d deletes",
-			wantCreates, wantDeletes, creates, stats.Requests["DeleteDBInstance"])
+			wantCreates, wantDeletes, creates, served("DeleteDBInstance"))
 	}
 	if applied.errAt != "" {
 		return out
@@ -832,17 +848,54 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 				"the plan after the apply wants to %s %s: %s", p.action, r.addr, strings.Join(diff, ", "))
 		}
 	}
-	if len(deferred) > 0 && len(out.disagreements) == 0 {
-		w.atTheWindow(order, deferred, disagree)
+	if (len(deferred) > 0 || w.taskScheduled) && len(out.disagreements) == 0 {
+		windowDisagree := disagree
+		if w.taskScheduled {
+			windowDisagree = func(class, format string, args ...any) {
+				disagree("after a task scheduled outside Terraform, "+class, format, args...)
+			}
+		}
+		out.restartChecks += w.atTheWindow(order, deferred, windowDisagree)
 		out.atWindow = true
 	}
 	return out
 }
 
+// compareRestarts compares the restarts a plan promised (per key: an id or "new:<address>") with
+// those the simulator counted (per instance id; keyOf maps an id to its key). complete is false
+// when the apply stopped early, so that promised restarts may be missing. It returns how many
+// instances were compared where the plan or the cloud had a restart.
+func compareRestarts(definite, possible, counted map[string]int, keyOf map[string]string, complete bool,
+	addrOf func(id string) string, disagree func(class, format string, args ...any)) (checks int) {
+	seen := map[string]bool{}
+	for id, n := range counted {
+		key := keyOf[id]
+		if key == "" {
+			key = id
+		}
+		seen[key] = true
+		lo, hi := definite[key], definite[key]+possible[key]
+		if n > 0 || hi > 0 {
+			checks++
+		}
+		if n < lo || n > hi {
+			disagree(fmt.Sprintf("restarts: plan named %d (+%d possible), cloud restarted %d", lo, possible[key], n),
+				"the plan named %d restart(s) (+%d possible) of %s (%s); the simulator counted %d", lo, possible[key], key, addrOf(id), n)
+		}
+	}
+	for key, n := range definite {
+		if !seen[key] && n > 0 && complete {
+			checks++
+			disagree(fmt.Sprintf("restarts: plan named %d, cloud restarted 0", n), "the plan named %d restart(s) of %s; the simulator counted none", n, key)
+		}
+	}
+	return checks
+}
+
 // atTheWindow moves the cloud's clock past the maintenance window the plan named and checks that
 // the cloud made there exactly the restarts the plan deferred (one per instance however many
 // changes waited), and that a refresh and plan afterwards show no change.
-func (w *oracleWorld) atTheWindow(order []oracleResource, deferred map[string]int, disagree func(class, format string, args ...any)) {
+func (w *oracleWorld) atTheWindow(order []oracleResource, deferred map[string]int, disagree func(class, format string, args ...any)) (checks int) {
 	w.sim.ResetStats()
 	if w.beforeWindow != nil {
 		w.beforeWindow(w)
@@ -851,6 +904,7 @@ func (w *oracleWorld) atTheWindow(order []oracleResource, deferred map[string]in
 	after, err := w.planWalk(order)
 	restarts := w.sim.Stats().Restarts
 	for key, n := range deferred {
+		checks++
 		if restarts[key] != n {
 			disagree(fmt.Sprintf("window restarts: plan deferred %d, cloud restarted %d", n, restarts[key]),
 				"the plan deferred %d restart(s) of %s to the maintenance window; at the window the simulator counted %d", n, key, restarts[key])
@@ -875,6 +929,7 @@ func (w *oracleWorld) atTheWindow(order []oracleResource, deferred map[string]in
 			}
 		}
 	}
+	return checks
 }
 
 // addrOf names the resource whose instance has id, for messages.
@@ -950,114 +1005,18 @@ func (h *oracleHarness) runScenario(sc oracleScenario) []oracleOutcome {
 		outcomes[0] = setup
 		return outcomes
 	}
+	if sc.fact != nil {
+		if err := sc.fact.do(w); err != nil {
+			w.h.t.Fatalf("%s: %s: %v", sc.name, sc.fact.name, err)
+		}
+	}
 	res := w.run(sc.name, sc.after)
 	return append(outcomes, res)
-}
-
-func TestOraclePlanAgreesWithApply(t *testing.T) {
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("the oracle drives the provider against the simulator; set TF_ACC=1 (make test does)")
-	}
-	long := os.Getenv("RDS_ORACLE_LONG") != ""
-	floor := oracleShortFloor
-	scenarios := allOracleScenarios()
-	generated := len(scenarios)
-	if !long {
-		var short []oracleScenario
-		for _, sc := range scenarios {
-			f := fnv.New32a()
-			_, _ = f.Write([]byte(sc.name))
-			if sc.short || f.Sum32()%oracleShortEvery == 0 {
-				short = append(short, sc)
-			}
-		}
-		scenarios = short
-	} else {
-		floor = oracleLongFloor
-	}
-	windowFloor := oracleShortWindowFloor
-	if long {
-		windowFloor = oracleLongWindowFloor
-	}
-	if only := os.Getenv("RDS_ORACLE_ONLY"); only != "" {
-		var picked []oracleScenario
-		for _, sc := range allOracleScenarios() {
-			if strings.Contains(sc.name, only) {
-				picked = append(picked, sc)
-			}
-		}
-		scenarios, floor, windowFloor = picked, 1, 0
-	}
-	verbose := os.Getenv("RDS_ORACLE_ONLY") != ""
-
-	start := time.Now()
-	h := newOracleHarness(t)
-	h.verbose = verbose
-	compared, atWindow := 0, 0
-	byCategory := map[string]int{}
-	byRole := map[string]int{}
-	byChange := map[string]int{}
-	classes := map[string][]string{}
-	for _, sc := range scenarios {
-		outcomes := h.runScenario(sc)
-		last := outcomes[len(outcomes)-1]
-		for _, o := range outcomes {
-			for _, d := range o.disagreements {
-				classes[d.class] = append(classes[d.class], d.repro)
-			}
-		}
-		if !last.compared {
-			byCategory[sc.role+", not compared: "+last.category]++
-			continue
-		}
-		compared++
-		if last.atWindow {
-			atWindow++
-		}
-		byRole[sc.role]++
-		byCategory[sc.role+", "+last.category]++
-		byChange[sc.role+": "+sc.change]++
-	}
-
-	var cats []string
-	for c, n := range byCategory {
-		cats = append(cats, fmt.Sprintf("  %5d  %s", n, c))
-	}
-	sort.Strings(cats)
-	var changes []string
-	for c, n := range byChange {
-		changes = append(changes, fmt.Sprintf("%s %d", c, n))
-	}
-	sort.Strings(changes)
-	var names []string
-	total := 0
-	for c, repros := range classes {
-		names = append(names, c)
-		total += len(repros)
-	}
-	sort.Strings(names)
-	t.Logf("oracle: %d of %d generated scenarios run, %d compared (floor %d), %d of them also at the maintenance window (floor %d) in %v; by role %v; %d disagreements in %d classes\nby outcome:\n%s",
-		len(scenarios), generated, compared, floor, atWindow, windowFloor, time.Since(start).Round(time.Millisecond), byRole, total, len(names), strings.Join(cats, "\n"))
-	t.Logf("compared by change: %s", strings.Join(changes, "; "))
-	for _, c := range names {
-		repros := classes[c]
-		sort.Strings(repros)
-		t.Errorf("DISAGREEMENT x%d [%s]\n    repro: %s", len(repros), c, repros[0])
-	}
-	if compared < floor {
-		t.Fatalf("only %d scenarios compared, floor %d", compared, floor)
-	}
-	if atWindow < windowFloor {
-		t.Fatalf("only %d scenarios checked at the maintenance window, floor %d", atWindow, windowFloor)
-	}
 }
 
 // The oracle notices what it is there to notice: a restart nobody announced, and a cloud that no
 // longer matches the state after the apply.
 func TestOracleNoticesDisagreements(t *testing.T) {
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("set TF_ACC=1 (make test does)")
-	}
 	h := newOracleHarness(t)
 	base := oracleBase{engine: "MySQL", version: "8.0", storageType: "cloud_essd", category: "HighAvailability", class: "mysql.n2.medium.2c", arch: "x86"}
 	before := primaryAttrs(base)
@@ -1115,32 +1074,38 @@ func TestOracleNoticesDisagreements(t *testing.T) {
 	}
 }
 
-// The restarts the oracle reads from a plan, as the user reads them: one per bullet, a new
-// instance's bullet belongs to the resource that plans it, "may" is possible, not promised.
+// The restarts the oracle reads from a plan come from the planner's decisions: one per listed
+// restart, a new instance's restart belongs to the resource that plans it, a restart with a "when"
+// is deferred to the window, MayRestart is possible, not promised; a decision seen twice (two
+// resources naming a follower) counts once.
 func TestOracleReadsRestartsFromThePlan(t *testing.T) {
 	obj := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String}}
-	prior := tftypes.NewValue(obj, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "rm-primary1")})
-	warn := func(summary, detail string) *tfprotov6.Diagnostic {
-		return &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityWarning, Summary: summary, Detail: detail}
+	prior := func(id string) tftypes.Value {
+		return tftypes.NewValue(obj, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, id)})
 	}
+	follower := rdsservice.Restart{InstanceID: "rr-follower1", Reasons: []string{"follows its primary"}}
 	plan := &oraclePlan{res: map[string]*oraclePlanned{
-		"rds_instance.primary": {action: actUpdate, prior: prior, diags: []*tfprotov6.Diagnostic{
-			warn("This apply restarts RDS instances", "The following instances will restart:\n  - rm-primary1 (orders): atomic_write_16k changes from false to true; expected downtime 30-60 s\n"+
-				"  - rr-follower1 (read-only instance): follows its primary; expected downtime 10 s\nSet prevent_restart = true to refuse such plans."),
-			warn("16K atomic write will be turned off", "no list, no restart"),
-		}},
-		"rds_instance.clone": {action: actCreate, prior: tftypes.NewValue(obj, nil), diags: []*tfprotov6.Diagnostic{
-			warn("This apply restarts the new clone of rm-primary1", "The following instances will restart:\n  - the new clone of rm-primary1: toggled after creation; expected downtime 30 s\n"),
-		}},
-		"rds_readonly_instance.ro": {action: actUpdate, prior: tftypes.NewValue(obj, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "rr-follower1")}),
-			diags: []*tfprotov6.Diagnostic{warn("This apply may restart RDS instance rr-follower1", "The following instances may restart:\n  - rr-follower1: may restart: instance_type known only at apply; expected downtime 10 s\n")}},
+		"rds_instance.primary": {action: actUpdate, prior: prior("rm-primary1"), decisions: []rdsservice.Decision{{Restarts: []rdsservice.Restart{
+			{InstanceID: "rm-primary1", Reasons: []string{"atomic_write_16k changes"}}, follower}}}},
+		"rds_instance.clone": {action: actCreate, prior: tftypes.NewValue(obj, nil), decisions: []rdsservice.Decision{{Restarts: []rdsservice.Restart{
+			{InstanceID: "the new clone of rm-primary1", Reasons: []string{"toggled after creation"}}}}}},
+		"rds_readonly_instance.ro": {action: actUpdate, prior: prior("rr-follower1"), decisions: []rdsservice.Decision{{
+			Restarts: []rdsservice.Restart{follower}, MayRestart: []string{"instance_type"}}}},
+		"rds_instance.later": {action: actUpdate, prior: prior("rm-later1"), decisions: []rdsservice.Decision{{Restarts: []rdsservice.Restart{
+			{InstanceID: "rm-later1", When: "in the maintenance window 02:00Z-03:00Z"}}}}},
 	}}
-	order := []oracleResource{{addr: "rds_instance.primary"}, {addr: "rds_instance.clone"}, {addr: "rds_readonly_instance.ro"}}
-	definite, possible, _ := namedRestarts(plan, order)
+	order := []oracleResource{{addr: "rds_instance.primary"}, {addr: "rds_instance.clone"}, {addr: "rds_readonly_instance.ro"}, {addr: "rds_instance.later"}}
+	definite, possible, deferred := plannedRestarts(plan, order)
 	wantDefinite := map[string]int{"rm-primary1": 1, "rr-follower1": 1, "new:rds_instance.clone": 1}
 	wantPossible := map[string]int{"rr-follower1": 1}
-	if fmt.Sprint(definite) != fmt.Sprint(wantDefinite) || fmt.Sprint(possible) != fmt.Sprint(wantPossible) {
-		t.Fatalf("named restarts = %v (+possible %v), want %v (+possible %v)", definite, possible, wantDefinite, wantPossible)
+	wantDeferred := map[string]int{"rm-later1": 1}
+	if fmt.Sprint(definite, possible, deferred) != fmt.Sprint(wantDefinite, wantPossible, wantDeferred) {
+		t.Fatalf("planned restarts = %v (+possible %v, deferred %v), want %v (+possible %v, deferred %v)",
+			definite, possible, deferred, wantDefinite, wantPossible, wantDeferred)
+	}
+	// A restart the planner decides but no diagnostic shows is reported.
+	if got := unshownRestarts(plan.res["rds_instance.primary"]); fmt.Sprint(got) != "[rm-primary1 rr-follower1]" {
+		t.Fatalf("unshown restarts = %v, want both", got)
 	}
 }
 

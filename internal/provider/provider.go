@@ -98,6 +98,16 @@ type ProviderData struct {
 	// attribute). Set only on the data sources' copy, whose API is then nil; requireConfigured
 	// reports them.
 	unknownSettings []string
+	// observe, when set, sees each decision the planner hands ModifyPlan: the plan-versus-apply
+	// oracle reads planned restarts, guards and rule ids from it rather than from message text.
+	observe func(rdsservice.Decision)
+}
+
+// decided passes dec to the observer, if any.
+func (d *ProviderData) decided(dec rdsservice.Decision) {
+	if d != nil && d.observe != nil {
+		d.observe(dec)
+	}
 }
 
 // Metadata returns the provider type name.

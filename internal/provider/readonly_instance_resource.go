@@ -312,6 +312,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec := r.decide(lookupCtx, priorForPlan(state, from), cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
+	r.data.decided(dec)
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
 		return

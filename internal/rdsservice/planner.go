@@ -800,9 +800,10 @@ func planUpdate(in PlanInput, d *Decision) {
 	case c.AtomicWrite.IsKnown():
 	case c.AtomicWrite.IsUnknown() || !changeKnown:
 		flag = Unknown[bool]()
-	case readOnly && primaryOn.Is(true) && !cur.Enabled && cur.Supported && !classChanged && !typeChanged:
+	case readOnly && primaryOn.Is(true) && !cur.Enabled && cur.Supported &&
+		(!classChanged && !typeChanged || c.ApplyRestarts != ApplyRestartsInWindow && PredictSupportedAfter(cur, change)):
 		// The primary turns on in this run (or did earlier in this apply): the cloud turns this
-		// instance on with it.
+		// instance on with it, and keeps it on through a spec change sent now that keeps it eligible.
 		flag = Known(true)
 		d.FollowsPrimary = true
 	default:

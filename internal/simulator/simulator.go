@@ -14,6 +14,7 @@
 package simulator
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -53,6 +54,9 @@ type Options struct {
 	// StatePath, when set, is loaded at start and rewritten atomically after each mutation.
 	StatePath string
 	Faults    Faults
+	// FaultSeed, when not zero, seeds the draws that decide which requests the fault rates hit, so
+	// a sequential test can replay its faults; zero seeds from the clock.
+	FaultSeed uint64
 	// Endpoints, when set, serves a MySQL endpoint per MySQL instance (mysqlendpoint.ForSimulator; endpoints.go).
 	// Call Close to stop them.
 	Endpoints StartEndpoint
@@ -153,7 +157,7 @@ func New(opts Options) (*Simulator, error) {
 		nonces: map[string]time.Time{},
 		faults: opts.Faults,
 		stats:  newStats(),
-		rnd:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5eed)),
+		rnd:    rand.New(rand.NewPCG(cmp.Or(opts.FaultSeed, uint64(time.Now().UnixNano())), 0x5eed)),
 	}
 	s.endpoints = newEndpointSet(opts.Endpoints)
 	st, err := loadState(opts.StatePath)

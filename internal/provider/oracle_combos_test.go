@@ -1,0 +1,384 @@
+package provider
+
+// The oracle's combinations (issue 23 §3): scenarios where features meet. Each factor below is one
+// feature with its levels; a covering array picks scenarios so that every pair of levels (the
+// short form) or every triple (the long form) of two or three factors appears in at least one
+// scenario. The array is built greedily from a seeded random generator: the seed changes the
+// scenarios, never the coverage, and the same seed builds the same scenarios (RDS_ORACLE_SEED).
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// comboFactor is one feature and its levels; the first level is "the feature is not used".
+type comboFactor struct {
+	name   string
+	levels []string
+}
+
+var comboFactors = []comboFactor{
+	{"base", []string{"8.0 cloud_essd x86", "5.7 general_essd arm", "8.0 cloud_ssd x86"}},
+	{"topology", []string{"primary", "primary + read-only"}},
+	{"apply_restarts", []string{"immediately", "in_maintenance_window"}},
+	{"16K", []string{"unchanged", "on", "off"}},
+	{"class", []string{"unchanged", "primary", "read-only", "both"}},
+	{"storage", []string{"unchanged", "primary grows", "read-only grows"}},
+	{"parameters", []string{"none", "online", "restart-needing", "restart-needing on the read-only", "restart-needing on both"}},
+	{"guard", []string{"none", "prevent_restart on the primary", "prevent_restart on the read-only", "rename"}},
+	{"fact", []string{"none", "parameter pending a restart", "scheduled task", "drift", "disk-quota lock", "imported with a scheduled task"}},
+	{"replace", []string{"no", "engine_version", "zone"}},
+}
+
+// comboNormalize maps a combination to the one it really is: without a read-only instance, its
+// levels that act on the read-only instance are "not used".
+func comboNormalize(c []int) []int {
+	out := slices.Clone(c)
+	level := func(f string) string { return comboLevel(out, f) }
+	set := func(f, l string) {
+		out[comboFactorIndex(f)] = slices.Index(comboFactors[comboFactorIndex(f)].levels, l)
+	}
+	if level("topology") == "primary" {
+		switch level("class") {
+		case "read-only":
+			set("class", "unchanged")
+		case "both":
+			set("class", "primary")
+		}
+		if level("storage") == "read-only grows" {
+			set("storage", "unchanged")
+		}
+		switch level("parameters") {
+		case "restart-needing on the read-only":
+			set("parameters", "none")
+		case "restart-needing on both":
+			set("parameters", "restart-needing")
+		}
+		if level("guard") == "prevent_restart on the read-only" {
+			set("guard", "none")
+		}
+	}
+	return out
+}
+
+func comboFactorIndex(name string) int {
+	return slices.IndexFunc(comboFactors, func(f comboFactor) bool { return f.name == name })
+}
+
+func comboLevel(c []int, factor string) string {
+	i := comboFactorIndex(factor)
+	return comboFactors[i].levels[c[i]]
+}
+
+// comboTuple is strength factors with one level each: what a covering array must contain.
+type comboTuple struct {
+	factors, levels []int
+}
+
+func (t comboTuple) key() string { return comboKey(t.factors, t.levels) }
+
+// comboKey encodes factors and their levels (each below 256) as a map key.
+func comboKey(factors, levels []int) string {
+	b := make([]byte, 0, 2*len(factors))
+	for i, f := range factors {
+		b = append(b, byte(f), byte(levels[i]))
+	}
+	return string(b)
+}
+
+func (t comboTuple) in(c []int) bool {
+	for i, f := range t.factors {
+		if c[f] != t.levels[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// comboSubsets lists every set of strength factor indices, in increasing order.
+func comboSubsets(strength int) [][]int {
+	var out [][]int
+	var pick func(start int, factors []int)
+	pick = func(start int, factors []int) {
+		if len(factors) == strength {
+			out = append(out, slices.Clone(factors))
+			return
+		}
+		for f := start; f < len(comboFactors); f++ {
+			pick(f+1, append(factors, f))
+		}
+	}
+	pick(0, nil)
+	return out
+}
+
+// comboTuples lists every tuple of strength factors.
+func comboTuples(strength int) []comboTuple {
+	var out []comboTuple
+	for _, factors := range comboSubsets(strength) {
+		var levels func(i int, got []int)
+		levels = func(i int, got []int) {
+			if i == len(factors) {
+				out = append(out, comboTuple{factors, slices.Clone(got)})
+				return
+			}
+			for l := range comboFactors[factors[i]].levels {
+				levels(i+1, append(got, l))
+			}
+		}
+		levels(0, nil)
+	}
+	return out
+}
+
+// coveringCombos builds a covering array of the given strength: for each tuple not yet covered (in
+// a seeded order), the best of a few random completions (the one covering the most uncovered
+// tuples once normalized) joins the array. A tuple that no completion keeps (a read-only level
+// without a read-only instance) cannot occur and is dropped.
+func coveringCombos(strength int, seed uint64) [][]int {
+	rng := rand.New(rand.NewPCG(seed, uint64(strength)))
+	tuples := comboTuples(strength)
+	rng.Shuffle(len(tuples), func(i, j int) { tuples[i], tuples[j] = tuples[j], tuples[i] })
+	subsets := comboSubsets(strength)
+	covered := map[string]bool{}
+	keysOf := func(c []int) []string {
+		keys := make([]string, len(subsets))
+		for i, factors := range subsets {
+			levels := make([]int, len(factors))
+			for j, f := range factors {
+				levels[j] = c[f]
+			}
+			keys[i] = comboKey(factors, levels)
+		}
+		return keys
+	}
+	gain := func(c []int) int {
+		n := 0
+		for _, k := range keysOf(c) {
+			if !covered[k] {
+				n++
+			}
+		}
+		return n
+	}
+	var out [][]int
+	for _, t := range tuples {
+		if covered[t.key()] {
+			continue
+		}
+		var best []int
+		bestGain := -1
+		for attempt := range 12 {
+			c := make([]int, len(comboFactors))
+			for f, factor := range comboFactors {
+				c[f] = rng.IntN(len(factor.levels))
+			}
+			if attempt%2 == 1 {
+				// Every other completion has a read-only instance, so its levels are never lost.
+				c[comboFactorIndex("topology")] = 1
+			}
+			for i, f := range t.factors {
+				c[f] = t.levels[i]
+			}
+			if c = comboNormalize(c); t.in(c) {
+				if g := gain(c); g > bestGain {
+					best, bestGain = c, g
+				}
+			}
+		}
+		covered[t.key()] = true
+		if best == nil {
+			continue
+		}
+		for _, k := range keysOf(best) {
+			covered[k] = true
+		}
+		out = append(out, best)
+	}
+	return out
+}
+
+// comboScenarios are the scenarios of a covering array of the given strength.
+func comboScenarios(strength int, seed uint64) []oracleScenario {
+	var out []oracleScenario
+	for _, c := range coveringCombos(strength, seed) {
+		out = append(out, comboScenario(c))
+	}
+	return out
+}
+
+var comboBases = map[string]oracleBase{
+	"8.0 cloud_essd x86":   {engine: "MySQL", version: "8.0", storageType: "cloud_essd", category: "HighAvailability", class: "mysql.n2.medium.2c", arch: "x86"},
+	"5.7 general_essd arm": {engine: "MySQL", version: "5.7", storageType: "general_essd", category: "HighAvailability", class: "mysql.n2m.medium.2c", arch: "arm"},
+	"8.0 cloud_ssd x86":    {engine: "MySQL", version: "8.0", storageType: "cloud_ssd", category: "HighAvailability", class: "mysql.n2.medium.2c", arch: "x86"},
+}
+
+// comboScenario turns one combination into the configurations before and after, and the fact
+// changed behind Terraform's back in between.
+func comboScenario(c []int) oracleScenario {
+	level := func(f string) string { return comboLevel(c, f) }
+	b := comboBases[level("base")]
+	pb, pa := primaryAttrs(b), primaryAttrs(b)
+	ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": oracleReadOnlyClasses[b.arch][0], "storage": 100}
+	rb, ra := cloneAttrs(ro), cloneAttrs(ro)
+	if level("apply_restarts") == "in_maintenance_window" {
+		inWindow(pb, pa, rb, ra)
+	}
+	switch level("16K") {
+	case "on":
+		setFlag(pb, false)
+		setFlag(pa, true)
+	case "off":
+		setFlag(pa, false)
+	}
+	if l := level("class"); l == "primary" || l == "both" {
+		pa["instance_type"] = oracleClasses["HighAvailability/"+b.arch][1]
+	}
+	if l := level("class"); l == "read-only" || l == "both" {
+		ra["instance_type"] = oracleReadOnlyClasses[b.arch][1]
+	}
+	switch level("storage") {
+	case "primary grows":
+		pa["storage"] = 150
+	case "read-only grows":
+		ra["storage"] = 150
+	}
+	comboParameters(level("parameters"), pb, pa, rb, ra)
+	switch level("guard") {
+	case "prevent_restart on the primary":
+		pb["prevent_restart"], pa["prevent_restart"] = true, true
+	case "prevent_restart on the read-only":
+		rb["prevent_restart"], ra["prevent_restart"] = true, true
+	case "rename":
+		pa["instance_name"] = "orders-db"
+	}
+	switch level("replace") {
+	case "engine_version":
+		pa["engine_version"] = map[string]string{"5.7": "8.0", "8.0": "5.7"}[b.version]
+	case "zone":
+		pa["zone_id"] = "cn-hangzhou-j"
+	}
+	before, after := []oracleResource{{"rds_instance.primary", pb}}, []oracleResource{{"rds_instance.primary", pa}}
+	if level("topology") != "primary" {
+		before = append(before, oracleResource{"rds_readonly_instance.ro", rb})
+		after = append(after, oracleResource{"rds_readonly_instance.ro", ra})
+	}
+	var parts []string
+	for f, factor := range comboFactors {
+		if c[f] != 0 || f == 0 {
+			parts = append(parts, factor.name+"="+factor.levels[c[f]])
+		}
+	}
+	name := strings.Join(parts, ", ")
+	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
+		before: before, after: after, fact: comboFact(level("fact"), b)}
+}
+
+// comboParameters sets `parameters`: an online one (innodb_io_capacity) or one that needs a
+// restart (back_log), changed on the primary, the read-only instance or both.
+func comboParameters(level string, pb, pa, rb, ra map[string]any) {
+	restart := func(before, after map[string]any) {
+		before["parameters"], after["parameters"] = map[string]string{"back_log": "3000"}, map[string]string{"back_log": "4000"}
+	}
+	switch level {
+	case "online":
+		pb["parameters"], pa["parameters"] = map[string]string{"innodb_io_capacity": "20000"}, map[string]string{"innodb_io_capacity": "4000"}
+	case "restart-needing":
+		restart(pb, pa)
+	case "restart-needing on the read-only":
+		restart(rb, ra)
+	case "restart-needing on both":
+		restart(pb, pa)
+		restart(rb, ra)
+	}
+}
+
+// oracleFact is a change made behind Terraform's back between the setup and the run.
+type oracleFact struct {
+	name string
+	do   func(w *oracleWorld) error
+}
+
+// comboFact is the out-of-band fact of a combination, made directly through the API (or the
+// simulator's hooks for a lock): a parameter waiting for a restart, a spec change scheduled for the
+// maintenance window, drift in name and parameters, a disk-quota lock, or an import of instances
+// with a scheduled task.
+func comboFact(level string, b oracleBase) *oracleFact {
+	ctx := context.Background()
+	primary := func(w *oracleWorld) (rdsapi.API, string, error) {
+		api, err := w.h.directClient()
+		var id string
+		_ = attrOf(w.state["rds_instance.primary"], "id").As(&id)
+		return api, id, err
+	}
+	schedule := func(w *oracleWorld) error {
+		api, id, err := primary(w)
+		if err != nil {
+			return err
+		}
+		_, err = api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id,
+			DBInstanceClass: oracleClasses["HighAvailability/"+b.arch][1], EffectiveTime: "MaintainTime"})
+		w.taskScheduled = true
+		return err
+	}
+	switch level {
+	case "parameter pending a restart":
+		return &oracleFact{level, func(w *oracleWorld) error {
+			api, id, err := primary(w)
+			if err != nil {
+				return err
+			}
+			return api.ModifyParameter(ctx, &rdsapi.ModifyParameterRequest{DBInstanceID: id, Parameters: map[string]string{"innodb_open_files": "4000"}})
+		}}
+	case "scheduled task":
+		return &oracleFact{level, schedule}
+	case "drift":
+		return &oracleFact{level, func(w *oracleWorld) error {
+			api, id, err := primary(w)
+			if err != nil {
+				return err
+			}
+			if err := api.ModifyDBInstanceDescription(ctx, id, "renamed-by-hand"); err != nil {
+				return err
+			}
+			return api.ModifyParameter(ctx, &rdsapi.ModifyParameterRequest{DBInstanceID: id, Parameters: map[string]string{"innodb_io_capacity": "6000"}})
+		}}
+	case "disk-quota lock":
+		return &oracleFact{level, func(w *oracleWorld) error {
+			_, id, _ := primary(w)
+			return w.sim.SetInstanceState(id, simulator.InstanceState{LockMode: "LockByDiskQuota"})
+		}}
+	case "imported with a scheduled task":
+		return &oracleFact{level, func(w *oracleWorld) error {
+			if err := schedule(w); err != nil {
+				return err
+			}
+			return w.reimport()
+		}}
+	}
+	return nil
+}
+
+// reimport forgets every resource and imports it again (`terraform import`), in the order they
+// were created.
+func (w *oracleWorld) reimport() error {
+	ids := map[string]string{}
+	for _, addr := range w.seen {
+		var id string
+		_ = attrOf(w.state[addr], "id").As(&id)
+		ids[addr] = id
+		delete(w.state, addr)
+		delete(w.priv, addr)
+	}
+	for _, addr := range w.seen {
+		if err := w.importInstance(addr, ids[addr]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,244 @@
+package provider
+
+// The oracle's driver: which scenarios run (a seeded sample), what each run counts toward, and the
+// floors. A run that compares fewer than a floor fails, so a harness that skips, refuses or
+// excuses everything cannot pass; each kind of comparison has its own floor.
+
+import (
+	"fmt"
+	"hash/fnv"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// oracleFloors are the least a run must compare of each kind.
+type oracleFloors struct {
+	// applied: plans that passed and were applied and compared; combined: those of them that are
+	// combinations of features.
+	applied, combined int
+	// probed: refused plans whose request was sent to the cloud (create, read-only create, clone,
+	// spec change, delete) and refused there too.
+	probed int
+	// restarts: instances whose restarts were compared where the plan or the cloud had one;
+	// atWindow: runs taken to the maintenance window.
+	restarts, atWindow int
+}
+
+// Measured with seeds 1, 20261201 and 20261202: short form applied 311-324 (combinations 19-22),
+// probed 102-109, restart comparisons 157-162, at the window 15-18; long form (seed 20261201)
+// applied 4752 (combinations 92), probed 1702, restart comparisons 2237, at the window 142.
+var (
+	oracleShortFloors = oracleFloors{applied: 300, combined: 15, probed: 85, restarts: 130, atWindow: 12}
+	oracleLongFloors  = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125}
+)
+
+// oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
+// form; the combinations cover every pair of levels (short form) or every triple (long form).
+const oracleShortEvery = 15
+
+// oracleSeed is the seed of this run's sample: RDS_ORACLE_SEED when set (to replay a failure), else
+// the UTC date as YYYYMMDD, so the sample changes every day.
+func oracleSeed(t *testing.T) uint64 {
+	if s := os.Getenv("RDS_ORACLE_SEED"); s != "" {
+		seed, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("RDS_ORACLE_SEED=%q: want a non-negative integer, e.g. RDS_ORACLE_SEED=20261201", s)
+		}
+		return seed
+	}
+	seed, _ := strconv.ParseUint(time.Now().UTC().Format("20060102"), 10, 64)
+	return seed
+}
+
+// oracleSample is the scenarios of a run: the short form's seeded sample of single features and
+// the pairwise combinations; the long form's every single feature and the three-way combinations;
+// RDS_ORACLE_ONLY's scenarios whose names contain it (with the floors lifted).
+func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenario, generated int) {
+	singles := allOracleScenarios()
+	generated = len(singles)
+	switch {
+	case only != "":
+		for _, sc := range append(append(singles, comboScenarios(2, seed)...), comboScenarios(3, seed)...) {
+			if strings.Contains(sc.name, only) {
+				scenarios = append(scenarios, sc)
+			}
+		}
+		return scenarios, generated
+	case long:
+		combos := comboScenarios(3, seed)
+		return append(singles, combos...), generated + len(combos)
+	}
+	for _, sc := range singles {
+		f := fnv.New64a()
+		_, _ = fmt.Fprintf(f, "%d\x00%s", seed, sc.name)
+		if sc.short || f.Sum64()%oracleShortEvery == 0 {
+			scenarios = append(scenarios, sc)
+		}
+	}
+	combos := comboScenarios(2, seed)
+	return append(scenarios, combos...), generated + len(combos)
+}
+
+// oracleKnownDisagreements are product bugs the oracle found that are filed and not fixed yet, by
+// disagreement class (or the start of one, for an entry ending in "*"), with where they are filed. The short form logs them (KNOWN) and fails on
+// every other class; the long form (make test-oracle) and RDS_ORACLE_ONLY fail on them too. Remove
+// an entry when its fix lands: the long form then proves it.
+var oracleKnownDisagreements = map[string]string{
+	// A new read-only instance planned while its primary is replaced has no primary to compare its
+	// storage with; the final plan at apply refuses it (issue 23 §3 report).
+	`plan passed, apply failed: final plan: "Read-only instance storage is below its primary's"`: "issue 23 §3: read-only storage unchecked while its primary is replaced",
+	// A read-only instance's deferred class change is lost when its primary's deferred toggle
+	// runs in the same window.
+	"plan after the window not empty: rds_readonly_instance instance_type*": "issue 23 §2.1",
+	// A spec change scheduled for the window outside Terraform, away from the configuration: the
+	// plan names neither its restart nor the drift it leaves (every class of the window check).
+	"after a task scheduled outside Terraform, *": "issue 23 §2.8",
+}
+
+func knownDisagreement(class string) (filed string, known bool) {
+	for k, filed := range oracleKnownDisagreements {
+		if prefix, ok := strings.CutSuffix(k, "*"); k == class || ok && strings.HasPrefix(class, prefix) {
+			return filed, true
+		}
+	}
+	return "", false
+}
+
+// oracleTally counts what the runs compared.
+type oracleTally struct {
+	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow int
+	byCategory                                                                    map[string]int
+	classes                                                                       map[string][]string
+	// strict fails on known disagreements too.
+	strict bool
+}
+
+func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
+	t.run++
+	for _, o := range outcomes {
+		for _, d := range o.disagreements {
+			t.classes[d.class] = append(t.classes[d.class], d.repro)
+		}
+		t.restarts += o.restartChecks
+	}
+	last := outcomes[len(outcomes)-1]
+	if !last.compared {
+		t.byCategory[sc.role+", not compared: "+last.category]++
+		return
+	}
+	t.byCategory[sc.role+", "+last.category]++
+	switch last.kind {
+	case outcomeApplied:
+		t.applied++
+		if sc.role == "combination" {
+			t.combined++
+		}
+	case outcomeRefusalProbed:
+		t.probed++
+	case outcomeGuard:
+		t.guards++
+	case outcomeNotProbed:
+		t.notProbed++
+	case outcomeWarnedFailure:
+		t.warned++
+	}
+	if last.atWindow {
+		t.atWindow++
+	}
+}
+
+// check reports the tally, fails on each disagreement, and enforces each floor.
+func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
+	var cats, names []string
+	for c, n := range t.byCategory {
+		cats = append(cats, fmt.Sprintf("  %5d  %s", n, c))
+	}
+	sort.Strings(cats)
+	for c := range t.classes {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	tb.Logf("oracle: %d scenarios run; applied %d (floor %d), of them combinations %d (floor %d); refusals probed against the cloud %d (floor %d); "+
+		"restart comparisons %d (floor %d); at the maintenance window %d (floor %d); guards excused by rule id %d; refusals not probed %d; "+
+		"failures warned of at plan %d; %d disagreement classes\nby outcome:\n%s",
+		t.run, t.applied, floors.applied, t.combined, floors.combined, t.probed, floors.probed, t.restarts, floors.restarts,
+		t.atWindow, floors.atWindow, t.guards, t.notProbed, t.warned, len(names), strings.Join(cats, "\n"))
+	for _, c := range names {
+		repros := t.classes[c]
+		sort.Strings(repros)
+		if filed, known := knownDisagreement(c); known && !t.strict {
+			tb.Logf("KNOWN DISAGREEMENT x%d [%s] (%s)\n    repro: %s", len(repros), c, filed, repros[0])
+			continue
+		}
+		tb.Errorf("DISAGREEMENT x%d [%s]\n    repro: %s", len(repros), c, repros[0])
+	}
+	for _, f := range []struct {
+		what      string
+		got, want int
+	}{
+		{"applied scenarios", t.applied, floors.applied}, {"applied combinations", t.combined, floors.combined},
+		{"refusals probed against the cloud", t.probed, floors.probed}, {"restart comparisons", t.restarts, floors.restarts},
+		{"runs at the maintenance window", t.atWindow, floors.atWindow},
+	} {
+		if f.got < f.want {
+			tb.Errorf("only %d %s, floor %d", f.got, f.what, f.want)
+		}
+	}
+}
+
+// TestOraclePlanAgreesWithApply runs the oracle. It needs no terraform binary (it plays Terraform
+// core over the plugin protocol) and so runs without TF_ACC. The seed is printed: replay a failure
+// with RDS_ORACLE_SEED=<seed> (and RDS_ORACLE_ONLY=<part of the scenario's name>).
+func TestOraclePlanAgreesWithApply(t *testing.T) {
+	seed := oracleSeed(t)
+	long, only := os.Getenv("RDS_ORACLE_LONG") != "", os.Getenv("RDS_ORACLE_ONLY")
+	floors := oracleShortFloors
+	if long {
+		floors = oracleLongFloors
+	}
+	if only != "" {
+		floors = oracleFloors{applied: 1}
+	}
+	scenarios, generated := oracleSample(seed, long, only)
+	t.Logf("oracle seed %d (replay with RDS_ORACLE_SEED=%d); %d of %d generated scenarios", seed, seed, len(scenarios), generated)
+	start := time.Now()
+	h := newOracleHarness(t)
+	h.verbose = only != ""
+	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}, strict: long || only != ""}
+	for _, sc := range scenarios {
+		tally.add(sc, h.runScenario(sc))
+	}
+	t.Logf("oracle ran in %v", time.Since(start).Round(time.Millisecond))
+	tally.check(t, floors)
+}
+
+// TestOracleUnderFaults runs combinations with a tenth of the API calls throttled and the provider
+// retrying: the plan and the apply still agree. Which calls are throttled follows from the seed
+// (RDS_ORACLE_SEED replays them).
+func TestOracleUnderFaults(t *testing.T) {
+	seed := oracleSeed(t)
+	h := newOracleHarness(t)
+	h.faults, h.faultSeed, h.maxRetries = simulator.Faults{ThrottleRate: 0.1}, seed, 6
+	t.Logf("oracle under faults: seed %d (replay with RDS_ORACLE_SEED=%d), 10%% of calls throttled", seed, seed)
+	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}}
+	for _, sc := range comboScenarios(2, seed) {
+		if tally.run == 8 {
+			break
+		}
+		if strings.Contains(sc.name, "prevent_restart") {
+			continue // mostly refused at plan: nothing to learn under faults
+		}
+		tally.add(sc, h.runScenario(sc))
+	}
+	tally.check(t, oracleFloors{applied: 4, combined: 4, restarts: 2})
+	t.Logf("%d calls throttled", h.throttled.Load())
+	if n := h.throttled.Load(); n < 10 {
+		t.Errorf("only %d calls were throttled: the faults were not injected", n)
+	}
+}
