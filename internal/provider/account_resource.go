@@ -134,7 +134,7 @@ func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest
 	id, name, password := plan.InstanceID.ValueString(), plan.Name.ValueString(), config.password()
 
 	// The plan may not have known the instance: check every rule again before the first write.
-	r.check(ctx, config, plan, true, &resp.Diagnostics)
+	r.check(ctx, config, plan, nil, atCreate, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -202,7 +202,7 @@ func (r *accountResource) Update(ctx context.Context, req resource.UpdateRequest
 	}
 	defer cancel()
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
-	r.check(ctx, config, plan, false, &resp.Diagnostics)
+	r.check(ctx, config, plan, &state, atUpdate, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -288,16 +288,23 @@ func (r *accountResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
 		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
 	}
+	var prior *accountModel
 	if !req.State.Raw.IsNull() {
 		var state accountModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		if plan.Status.IsUnknown() && !plan.RequiresReplaceOf(state) {
 			plan.Status = state.Status
 		}
+		prior = &state
+		rememberPrior(ctx, resp, accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.Name.ValueString()})
+	}
+	stage := atPlan
+	if replaced := replacedPrior(ctx, req); replaced != nil {
+		prior, stage = &accountModel{InstanceID: types.StringValue(replaced.InstanceID), Name: types.StringValue(replaced.Name)}, atReplan
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
 	defer cancel()
-	r.check(lookupCtx, config, plan, false, &resp.Diagnostics)
+	r.check(lookupCtx, config, plan, prior, stage, &resp.Diagnostics)
 	if deferred := deferredAccountChecks(plan); deferred != "" {
 		resp.Diagnostics.AddAttributeWarning(path.Root("instance_id"), "Some rds_account checks wait for the apply",
 			fmt.Sprintf("instance_id is known only after apply, so this plan cannot check that %s. The apply checks it before its first write "+
@@ -323,11 +330,24 @@ func deferredAccountChecks(plan accountModel) string {
 	return strings.Join(checks, ", and that ")
 }
 
-// check evaluates the rules with the instance's facts when the instance is known, including the
-// one-privileged-account rule. At apply, creating also refuses a name that exists already; the
-// plan cannot: when it replaces an account, Terraform plans the new one while the old one still
-// exists.
-func (r *accountResource) check(ctx context.Context, config, plan accountModel, creating bool, diags *diag.Diagnostics) {
+// checkStage says when the rules are checked: at plan, or again before the first write of a
+// create or an update (the plan may not have known the instance).
+type checkStage int
+
+const (
+	atPlan checkStage = iota
+	// atReplan is the second plan of a replacement, from a null prior state (see priorKey): the
+	// first one has recorded this resource in the run already.
+	atReplan
+	atCreate
+	atUpdate
+)
+
+// check evaluates the rules with the instance's facts when the instance is known: with its
+// accounts (a name taken by an account this resource does not manage, another privileged account)
+// and, at plan, with the accounts the other rds_account resources of this run plan. prior is the
+// state at plan (nil when the resource is new).
+func (r *accountResource) check(ctx context.Context, config, plan accountModel, prior *accountModel, stage checkStage, diags *diag.Diagnostics) {
 	f := config.facts()
 	f.AccountType = plan.Type.ValueString()
 	if isKnown(plan.InstanceID) {
@@ -337,34 +357,43 @@ func (r *accountResource) check(ctx context.Context, config, plan accountModel, 
 			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
 			return
 		}
-		if known && isKnown(plan.Name) && !f.ReadOnly && len(rdsservice.CheckAccess(rdsservice.KindAccount, f)) == 0 {
-			r.checkExisting(ctx, id, plan, creating, &f, diags)
+		if known && isKnown(plan.Name) && stage != atUpdate && !refused(rdsservice.CheckAccess(rdsservice.KindAccount, f)) {
+			if err := r.readAccounts(ctx, plan, prior, stage, &f); err != nil {
+				diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
+				return
+			}
 		}
 	}
 	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()))
 }
 
-func (r *accountResource) checkExisting(ctx context.Context, id string, plan accountModel, creating bool, f *rdsservice.AccessFacts, diags *diag.Diagnostics) {
-	name := plan.Name.ValueString()
-	if creating {
-		existing, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
-		if err != nil {
-			diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))
-			return
-		}
-		if existing != nil {
-			diags.AddAttributeError(path.Root("name"), "RDS account already exists",
-				fmt.Sprintf("name = %q: instance %s already has an account %q (type %s). Fix: import it with `terraform import <address> %s:%s`, or choose another name.",
-					name, id, name, existing.AccountType, id, name))
-			return
-		}
+// readAccounts fills the facts that depend on the instance's accounts and this run's plans.
+func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, prior *accountModel, stage checkStage, f *rdsservice.AccessFacts) error {
+	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
+	accounts, err := rdsservice.ListAllAccounts(ctx, r.data.API, id)
+	if err != nil {
+		return err
+	}
+	mine := ""
+	if prior != nil && prior.InstanceID.Equal(plan.InstanceID) {
+		mine = prior.Name.ValueString() // still there while Terraform replaces it
+	}
+	if clash := rdsservice.ClashingAccount(accounts, name, f.AccountType); clash != nil && clash.AccountName != mine {
+		f.Existing, f.ExistingType = clash.AccountName, clash.AccountType
 	}
 	if f.AccountType == rdsapi.AccountTypeSuper {
-		var err error
-		if f.OtherSuper, err = otherSuper(ctx, r.data, id, name); err != nil {
-			diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
+		if super := otherSuper(accounts, name); super != mine {
+			f.OtherSuper = super
 		}
 	}
+	if stage == atPlan {
+		twice, super := runOf(r.data).planAccount(id, name, f.AccountType)
+		f.PlannedElsewhere = twice
+		if f.OtherSuper == "" && f.AccountType == rdsapi.AccountTypeSuper {
+			f.OtherSuper = super
+		}
+	}
+	return nil
 }
 
 // adoptResent takes over an account whose create answered Duplicate after the check had found
@@ -428,6 +457,9 @@ func (m accountModel) facts() rdsservice.AccessFacts {
 	}
 	if isKnown(m.PasswordWO) || isKnown(m.Password) {
 		f.Password, f.PasswordKnown = m.password(), true
+	}
+	if !isKnown(m.PasswordWO) && !m.Password.IsNull() {
+		f.PasswordAttr = rdsservice.AttrPasswordPlain
 	}
 	return f
 }
