@@ -15,6 +15,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -252,13 +255,27 @@ func gone(err error) bool {
 	return rdsapi.IsNotFound(err) || (errors.As(err, &stuck) && stuck.Status == rdsservice.StatusDeleting)
 }
 
-// stringOrNull keeps null for an empty value the configuration left unset, so "" from the cloud
-// does not show as a change.
+// stringOrNull keeps null for an empty value the configuration left unset (or that was unknown
+// until now), so "" from the cloud does not show as a change.
 func stringOrNull(current types.String, reported string) types.String {
-	if reported == "" && current.IsNull() {
+	if reported == "" && (current.IsNull() || current.IsUnknown()) {
 		return types.StringNull()
 	}
 	return types.StringValue(reported)
+}
+
+// descriptionAttribute is the description of an account or a database: unset means not managed
+// (the plan keeps what the object has, so removing it from the configuration sends nothing: the
+// cloud has no way to clear a description).
+func descriptionAttribute(example string) schema.StringAttribute {
+	return schema.StringAttribute{
+		Optional: true,
+		Computed: true,
+		MarkdownDescription: "2 to 256 characters, starting with a letter, not starting with `http://` or `https://`, e.g. `" + example +
+			"`. Unset, the description is not managed: the plan keeps the one the object has (set outside Terraform or before), " +
+			"and removing the attribute changes nothing (the API cannot clear a description).",
+		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+	}
 }
 
 // importByInstanceAndName imports an account or a database by `<instance_id>:<name>`: id,

@@ -126,8 +126,18 @@ func (r *accountPrivilegeResource) Read(ctx context.Context, req resource.ReadRe
 		resp.State.RemoveResource(ctx)
 		return
 	}
-	// Databases that lost the privilege outside Terraform drop out of db_names: the next plan grants them again.
-	state.DBNames = stringSetValue(granted(account, state.Privilege.ValueString()), &resp.Diagnostics)
+	// Databases that lost the privilege outside Terraform drop out of db_names: the next plan grants
+	// them again. An account that holds the privilege on no database has no such grant (an import
+	// of it then fails as for a missing account, instead of adopting db_names = []).
+	held := granted(account, state.Privilege.ValueString())
+	if len(held) == 0 {
+		resp.Diagnostics.AddWarning("RDS account privilege no longer exists",
+			fmt.Sprintf("Account %s on instance %s holds %s on no database; the grant is removed from state and the next plan grants it again.",
+				name, id, state.Privilege.ValueString()))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	state.DBNames = stringSetValue(held, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
@@ -155,7 +165,7 @@ func (r *accountPrivilegeResource) Update(ctx context.Context, req resource.Upda
 			return
 		}
 	}
-	if removed := minus(had, want); len(removed) > 0 {
+	if removed := r.stillGranted(ctx, plan, minus(had, want)); len(removed) > 0 {
 		if err := r.revoke(ctx, plan, removed); err != nil {
 			resp.Diagnostics.AddError("Error revoking RDS account privilege", err.Error())
 			return
@@ -185,12 +195,7 @@ func (r *accountPrivilegeResource) Delete(ctx context.Context, req resource.Dele
 		resp.Diagnostics.AddError("Error reading RDS account", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))
 		return
 	}
-	var still []string
-	for _, db := range setStrings(ctx, state.DBNames, &resp.Diagnostics) {
-		if slices.Contains(granted(account, state.Privilege.ValueString()), db) {
-			still = append(still, db)
-		}
-	}
+	still := heldOf(account, state.Privilege.ValueString(), setStrings(ctx, state.DBNames, &resp.Diagnostics))
 	if len(still) == 0 {
 		return
 	}
@@ -396,6 +401,32 @@ func (r *accountPrivilegeResource) revoke(ctx context.Context, m privilegeModel,
 		return fmt.Errorf("RevokeAccountPrivilege %s on %v of %s: %w", name, dbs, id, err)
 	}
 	return nil
+}
+
+// stillGranted are the databases of dbs on which the account still holds the privilege: one that
+// lost it, or was dropped (a renamed database), needs no revoke, and the cloud refuses one on a
+// database that no longer exists.
+func (r *accountPrivilegeResource) stillGranted(ctx context.Context, m privilegeModel, dbs []string) []string {
+	if len(dbs) == 0 {
+		return nil
+	}
+	id, name := m.InstanceID.ValueString(), m.AccountName.ValueString()
+	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
+	if err != nil || account == nil {
+		return dbs // the revoke reports what is wrong
+	}
+	return heldOf(account, m.Privilege.ValueString(), dbs)
+}
+
+// heldOf are the databases of dbs on which account holds privilege.
+func heldOf(account *rdsapi.DBInstanceAccount, privilege string, dbs []string) []string {
+	var out []string
+	for _, db := range dbs {
+		if slices.Contains(granted(account, privilege), db) {
+			out = append(out, db)
+		}
+	}
+	return out
 }
 
 // granted lists the databases on which account has privilege.

@@ -76,10 +76,7 @@ func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 					"Fixed at creation: changing it replaces the account.",
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
-			"description": schema.StringAttribute{
-				Optional:            true,
-				MarkdownDescription: "2 to 256 characters, starting with a letter, not starting with `http://` or `https://`.",
-			},
+			"description": descriptionAttribute("Application account"),
 			"password_wo": schema.StringAttribute{
 				Optional:  true,
 				Sensitive: true,
@@ -87,7 +84,8 @@ func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				MarkdownDescription: "The password (write-only: Terraform never stores it in state or plan). 8 to 32 " +
 					"characters with at least three of upper-case letters, lower-case letters, digits and " +
 					"`!@#$%^&*()_+-=`. Terraform cannot see a change of a write-only value: raise `password_wo_version` " +
-					"to set a new one. Exactly one of `password_wo` and `password` is required.",
+					"to set a new one. Creating an account needs one of `password_wo` and `password`; an existing (imported) " +
+					"account without either keeps its password (not managed by Terraform).",
 				Validators: []validator.String{
 					stringvalidator.ConflictsWith(path.MatchRoot("password")),
 					stringvalidator.AlsoRequires(path.MatchRoot("password_wo_version")),
@@ -134,6 +132,7 @@ func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest
 	id, name, password := plan.InstanceID.ValueString(), plan.Name.ValueString(), config.password()
 
 	// The plan may not have known the instance: check every rule again before the first write.
+	requirePassword(config, &resp.Diagnostics)
 	r.check(ctx, config, plan, nil, atCreate, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
@@ -155,7 +154,8 @@ func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest
 		return
 	}
 	plan.ID = types.StringValue(id + ":" + name)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...) // tracked from here on, even if the wait fails
+	plan.Description = stringOrNull(plan.Description, plan.Description.ValueString()) // unset: none was sent
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)                  // tracked from here on, even if the wait fails
 	account, err := r.waitAvailable(ctx, id, name)
 	if err != nil {
 		resp.Diagnostics.AddError("Error waiting for RDS account", err.Error())
@@ -262,10 +262,6 @@ func (r *accountResource) ValidateConfig(ctx context.Context, req resource.Valid
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if config.PasswordWO.IsNull() && config.Password.IsNull() {
-		resp.Diagnostics.AddAttributeError(path.Root("password_wo"), "Missing account password",
-			"rds_account needs a password: set password_wo (with password_wo_version) on Terraform 1.11 and later, or password on CLIs without write-only attributes.")
-	}
 	f := config.facts()
 	if config.Type.IsNull() {
 		f.AccountType = rdsapi.AccountTypeNormal
@@ -302,6 +298,9 @@ func (r *accountResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if replaced := replacedPrior(ctx, req); replaced != nil {
 		prior, stage = &accountModel{InstanceID: types.StringValue(replaced.InstanceID), Name: types.StringValue(replaced.Name)}, atReplan
 	}
+	if prior == nil || plan.RequiresReplaceOf(*prior) {
+		requirePassword(config, &resp.Diagnostics)
+	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
 	defer cancel()
 	r.check(lookupCtx, config, plan, prior, stage, &resp.Diagnostics)
@@ -311,6 +310,17 @@ func (r *accountResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 				"and stops with the rule and its fix if it fails. To see it in the plan, create the instance in an earlier apply (terraform apply -target).", deferred))
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// requirePassword: creating an account needs a password (CreateAccount requires one). An existing
+// account needs none: without password_wo and password, its password is not managed (an imported
+// account keeps the one it has).
+func requirePassword(config accountModel, diags *diag.Diagnostics) {
+	if config.PasswordWO.IsNull() && config.Password.IsNull() {
+		diags.AddAttributeError(path.Root("password_wo"), "Missing account password",
+			"Creating an rds_account needs a password: set password_wo (with password_wo_version) on Terraform 1.11 and later, or password on CLIs "+
+				"without write-only attributes. Only an existing (imported) account can leave its password unmanaged.")
+	}
 }
 
 // deferredAccountChecks names the rules an unknown instance keeps from the plan that this account

@@ -67,10 +67,7 @@ func (r *databaseResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				MarkdownDescription: "`utf8mb4` (default), `utf8`, `gbk` or `latin1`. Changing it replaces the database (and its data).",
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
-			"description": schema.StringAttribute{
-				Optional:            true,
-				MarkdownDescription: "2 to 256 characters, starting with a letter, not starting with `http://` or `https://`.",
-			},
+			"description": descriptionAttribute("Orders of the shop"),
 			"status": schema.StringAttribute{
 				Computed:            true,
 				MarkdownDescription: "`DBStatus`: `Running` once the database is ready (`Creating` before).",
@@ -111,7 +108,8 @@ func (r *databaseResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 	plan.ID = types.StringValue(id + ":" + name)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...) // tracked from here on, even if the wait fails
+	plan.Description = stringOrNull(plan.Description, plan.Description.ValueString()) // unset: none was sent
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)                             // tracked from here on, even if the wait fails
 	db, err := r.waitRunning(ctx, id, name)
 	if err != nil {
 		resp.Diagnostics.AddError("Error waiting for RDS database", err.Error())
