@@ -95,3 +95,24 @@ func TestAccAccessRecovery_importedAccountPasswordNotManaged(t *testing.T) {
 		t.Fatalf("%d password resets for an account whose password is not managed", n)
 	}
 }
+
+// Item 8: terraform destroy is not blocked by a create-time rule of a resource that does not exist
+// yet (a second privileged account): the test's closing destroy runs with the refused
+// configuration.
+func TestAccAccessRecovery_destroyNotBlockedByCreateRules(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	p := env.providerBlock()
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkNoAccess(id),
+		Steps: []resource.TestStep{
+			{Config: p + accountBlock("boss", id, "boss", "Super")},
+			{
+				Config:      p + accountBlock("boss", id, "boss", "Super") + accountBlock("other", id, "other", "Super"),
+				ExpectError: regexp.MustCompile(`rule account-one-super`),
+			},
+		},
+	})
+}
