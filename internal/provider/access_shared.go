@@ -2,14 +2,22 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"time"
+	"weak"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -27,11 +35,13 @@ const (
 	accessLookupTimeout = time.Minute
 )
 
-// instanceFacts reads the instance into facts. A missing instance is not an error here: at plan
-// time it may be about to be created; known reports whether the facts are filled in.
+// instanceFacts reads the instance into facts; known reports whether they are filled in. An id the
+// plan knows names an instance that exists: one this configuration creates has an unknown id until
+// it does, so a missing one is the rule access-instance-missing.
 func instanceFacts(ctx context.Context, data *ProviderData, instanceID string, facts *rdsservice.AccessFacts) (known bool, err error) {
 	attr, err := data.API.DescribeDBInstanceAttribute(ctx, instanceID)
 	if rdsapi.IsNotFound(err) {
+		facts.InstanceMissing = true
 		return false, nil
 	}
 	if err != nil {
@@ -41,18 +51,154 @@ func instanceFacts(ctx context.Context, data *ProviderData, instanceID string, f
 	return true, nil
 }
 
-// otherSuper names a privileged account on the instance other than name ("" when none).
-func otherSuper(ctx context.Context, data *ProviderData, instanceID, name string) (string, error) {
-	accounts, err := rdsservice.ListAllAccounts(ctx, data.API, instanceID)
-	if err != nil {
-		return "", err
-	}
+// otherSuper names a privileged account among accounts other than name ("" when none).
+func otherSuper(accounts []rdsapi.DBInstanceAccount, name string) string {
 	for _, a := range accounts {
 		if a.AccountType == rdsapi.AccountTypeSuper && a.AccountName != name {
-			return a.AccountName, nil
+			return a.AccountName
 		}
 	}
-	return "", nil
+	return ""
+}
+
+// accessRun is what the access resources planned so far in one run of the provider (one
+// configured provider: one plan or one apply walk). Terraform plans a resource after the
+// resources it references, so a grant that references its account and databases sees them here.
+type accessRun struct {
+	mu        sync.Mutex
+	accounts  map[string]string // instance + "/" + name -> account type
+	databases map[string]bool   // instance + "/" + name
+	grants    map[string]string // instance + "/" + account + "/" + database -> privilege
+}
+
+// accessRuns holds one accessRun per configured provider, dropped with it.
+var accessRuns sync.Map // weak.Pointer[ProviderData] -> *accessRun
+
+func runOf(data *ProviderData) *accessRun {
+	key := weak.Make(data)
+	if run, ok := accessRuns.Load(key); ok {
+		return run.(*accessRun)
+	}
+	run, loaded := accessRuns.LoadOrStore(key, &accessRun{accounts: map[string]string{}, databases: map[string]bool{}, grants: map[string]string{}})
+	if !loaded {
+		runtime.AddCleanup(data, func(k weak.Pointer[ProviderData]) { accessRuns.Delete(k) }, key)
+	}
+	return run.(*accessRun)
+}
+
+func runKey(parts ...string) string { return strings.Join(parts, "/") }
+
+// planAccount records an account this run plans; it reports whether another resource planned the
+// same name already, and names another account planned as Super ("" none).
+func (r *accessRun) planAccount(instance, name, kind string) (twice bool, super string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for key, t := range r.accounts {
+		other := strings.TrimPrefix(key, instance+"/")
+		if other != key && other != name && t == rdsapi.AccountTypeSuper {
+			super = other
+		}
+	}
+	key := runKey(instance, name)
+	_, twice = r.accounts[key]
+	r.accounts[key] = kind
+	return twice, super
+}
+
+// plannedAccount is the type of an account this run plans (ok false when it plans none).
+func (r *accessRun) plannedAccount(instance, name string) (kind string, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	kind, ok = r.accounts[runKey(instance, name)]
+	return kind, ok
+}
+
+// planDatabase records a database this run plans; it reports whether another resource planned it.
+func (r *accessRun) planDatabase(instance, name string) (twice bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	key := runKey(instance, name)
+	twice = r.databases[key]
+	r.databases[key] = true
+	return twice
+}
+
+func (r *accessRun) plansDatabase(instance, name string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.databases[runKey(instance, name)]
+}
+
+// planGrant records the (account, database) pairs of a grant and returns those another grant of
+// this run planned already, as "database: privilege".
+func (r *accessRun) planGrant(instance, account, privilege string, dbs []string) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var taken []string
+	for _, db := range dbs {
+		key := runKey(instance, account, db)
+		if other, ok := r.grants[key]; ok {
+			taken = append(taken, fmt.Sprintf("%q (%s, planned by another rds_account_privilege)", db, other))
+			continue
+		}
+		r.grants[key] = privilege
+	}
+	slices.Sort(taken)
+	return taken
+}
+
+// knownStrings are the elements of a set whose every element is known (ok false otherwise).
+func knownStrings(ctx context.Context, s types.Set) (values []string, ok bool) {
+	if !isKnown(s) {
+		return nil, false
+	}
+	for _, e := range s.Elements() {
+		if e.IsUnknown() || e.IsNull() {
+			return nil, false
+		}
+	}
+	var diags diag.Diagnostics
+	values = setStrings(ctx, s, &diags)
+	return values, !diags.HasError()
+}
+
+// priorKey is the private-state key under which a plan remembers the object it replaces: when a
+// change replaces a resource, Terraform plans the new object a second time from a null prior state
+// (passing the first plan's private state), while the old object still exists.
+const priorKey = "replaces"
+
+// accessPrior identifies an access resource's prior object; Privilege and DBNames only for a grant.
+type accessPrior struct {
+	InstanceID string   `json:"instance_id"`
+	Name       string   `json:"name"`
+	Privilege  string   `json:"privilege,omitempty"`
+	DBNames    []string `json:"db_names,omitempty"`
+}
+
+// rememberPrior keeps prior in the plan's private state for the second plan of a replacement.
+func rememberPrior(ctx context.Context, resp *resource.ModifyPlanResponse, prior accessPrior) {
+	raw, err := json.Marshal(prior)
+	if err == nil {
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, priorKey, raw)...)
+	}
+}
+
+// replacedPrior is the object a plan from a null prior state replaces (nil when it replaces none).
+func replacedPrior(ctx context.Context, req resource.ModifyPlanRequest) *accessPrior {
+	if !req.State.Raw.IsNull() || req.Private == nil {
+		return nil
+	}
+	raw, diags := req.Private.GetKey(ctx, priorKey)
+	var prior accessPrior
+	if diags.HasError() || len(raw) == 0 || json.Unmarshal(raw, &prior) != nil {
+		return nil
+	}
+	return &prior
+}
+
+// refused reports whether problems hold an error (warnings do not stop the checks that follow).
+func refused(problems []rdsservice.Problem) bool {
+	return slices.ContainsFunc(problems, func(p rdsservice.Problem) bool { return p.Severity == rdsservice.SeverityError })
 }
 
 // withoutUnknown drops problems about attributes whose value is not known yet (they are checked
@@ -109,13 +255,27 @@ func gone(err error) bool {
 	return rdsapi.IsNotFound(err) || (errors.As(err, &stuck) && stuck.Status == rdsservice.StatusDeleting)
 }
 
-// stringOrNull keeps null for an empty value the configuration left unset, so "" from the cloud
-// does not show as a change.
+// stringOrNull keeps null for an empty value the configuration left unset (or that was unknown
+// until now), so "" from the cloud does not show as a change.
 func stringOrNull(current types.String, reported string) types.String {
-	if reported == "" && current.IsNull() {
+	if reported == "" && (current.IsNull() || current.IsUnknown()) {
 		return types.StringNull()
 	}
 	return types.StringValue(reported)
+}
+
+// descriptionAttribute is the description of an account or a database: unset means not managed
+// (the plan keeps what the object has, so removing it from the configuration sends nothing: the
+// cloud has no way to clear a description).
+func descriptionAttribute(example string) schema.StringAttribute {
+	return schema.StringAttribute{
+		Optional: true,
+		Computed: true,
+		MarkdownDescription: "2 to 256 characters, starting with a letter, not starting with `http://` or `https://`, e.g. `" + example +
+			"`. Unset, the description is not managed: the plan keeps the one the object has (set outside Terraform or before), " +
+			"and removing the attribute changes nothing (the API cannot clear a description).",
+		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+	}
 }
 
 // importByInstanceAndName imports an account or a database by `<instance_id>:<name>`: id,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -94,7 +95,7 @@ func (r *accountPrivilegeResource) Create(ctx context.Context, req resource.Crea
 		return
 	}
 	defer cancel()
-	r.check(ctx, plan, true, &resp.Diagnostics)
+	r.check(ctx, plan, nil, atCreate, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -121,12 +122,23 @@ func (r *accountPrivilegeResource) Read(ctx context.Context, req resource.ReadRe
 	}
 	if account == nil {
 		resp.Diagnostics.AddWarning("RDS account no longer exists",
-			fmt.Sprintf("Account %s on instance %s was not found, so its privileges are gone; the grant is removed from state and the next plan creates it again.", name, id))
+			fmt.Sprintf("Account %s on instance %s was not found, so its privileges are gone; the grant is removed from state. The next plan grants it again "+
+				"if an rds_account of this configuration creates the account, and otherwise refuses the grant (rule privilege-account-missing).", name, id))
 		resp.State.RemoveResource(ctx)
 		return
 	}
-	// Databases that lost the privilege outside Terraform drop out of db_names: the next plan grants them again.
-	state.DBNames = stringSetValue(granted(account, state.Privilege.ValueString()), &resp.Diagnostics)
+	// Databases that lost the privilege outside Terraform drop out of db_names: the next plan grants
+	// them again. An account that holds the privilege on no database has no such grant (an import
+	// of it then fails as for a missing account, instead of adopting db_names = []).
+	held := granted(account, state.Privilege.ValueString())
+	if len(held) == 0 {
+		resp.Diagnostics.AddWarning("RDS account privilege no longer exists",
+			fmt.Sprintf("Account %s on instance %s holds %s on no database; the grant is removed from state and the next plan grants it again.",
+				name, id, state.Privilege.ValueString()))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	state.DBNames = stringSetValue(held, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
@@ -143,7 +155,7 @@ func (r *accountPrivilegeResource) Update(ctx context.Context, req resource.Upda
 		return
 	}
 	defer cancel()
-	r.check(ctx, plan, false, &resp.Diagnostics)
+	r.check(ctx, plan, &state, atUpdate, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -154,7 +166,7 @@ func (r *accountPrivilegeResource) Update(ctx context.Context, req resource.Upda
 			return
 		}
 	}
-	if removed := minus(had, want); len(removed) > 0 {
+	if removed := r.stillGranted(ctx, plan, minus(had, want)); len(removed) > 0 {
 		if err := r.revoke(ctx, plan, removed); err != nil {
 			resp.Diagnostics.AddError("Error revoking RDS account privilege", err.Error())
 			return
@@ -184,12 +196,7 @@ func (r *accountPrivilegeResource) Delete(ctx context.Context, req resource.Dele
 		resp.Diagnostics.AddError("Error reading RDS account", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))
 		return
 	}
-	var still []string
-	for _, db := range setStrings(ctx, state.DBNames, &resp.Diagnostics) {
-		if slices.Contains(granted(account, state.Privilege.ValueString()), db) {
-			still = append(still, db)
-		}
-	}
+	still := heldOf(account, state.Privilege.ValueString(), setStrings(ctx, state.DBNames, &resp.Diagnostics))
 	if len(still) == 0 {
 		return
 	}
@@ -241,15 +248,31 @@ func (r *accountPrivilegeResource) ModifyPlan(ctx context.Context, req resource.
 	if isKnown(plan.InstanceID) && isKnown(plan.AccountName) && isKnown(plan.Privilege) && plan.ID.IsUnknown() {
 		plan.ID = types.StringValue(plan.id())
 	}
+	var prior *privilegeModel
+	if !req.State.Raw.IsNull() {
+		var state privilegeModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		prior = &state
+		dbs, _ := knownStrings(ctx, state.DBNames)
+		rememberPrior(ctx, resp, accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.AccountName.ValueString(),
+			Privilege: state.Privilege.ValueString(), DBNames: dbs})
+	}
+	stage := atPlan
+	if replaced := replacedPrior(ctx, req); replaced != nil {
+		prior, stage = &privilegeModel{InstanceID: types.StringValue(replaced.InstanceID), AccountName: types.StringValue(replaced.Name),
+			Privilege: types.StringValue(replaced.Privilege), DBNames: stringSetValue(replaced.DBNames, &resp.Diagnostics)}, atReplan
+	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
 	defer cancel()
-	r.check(lookupCtx, plan, false, &resp.Diagnostics)
+	r.check(lookupCtx, plan, prior, stage, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
 
 // check evaluates the rules with the instance's and the account's facts when they are known. At
-// apply (mustExist) the account must exist; at plan it may still be created by the same apply.
-func (r *accountPrivilegeResource) check(ctx context.Context, plan privilegeModel, mustExist bool, diags *diag.Diagnostics) {
+// plan, the account and the databases must exist or be planned by this run, and no other grant
+// may hold one of the (account, database) pairs; at apply the account must exist. prior is the
+// state at plan (nil when new).
+func (r *accountPrivilegeResource) check(ctx context.Context, plan privilegeModel, prior *privilegeModel, stage checkStage, diags *diag.Diagnostics) {
 	f := plan.facts()
 	if isKnown(plan.InstanceID) {
 		id := plan.InstanceID.ValueString()
@@ -258,22 +281,110 @@ func (r *accountPrivilegeResource) check(ctx context.Context, plan privilegeMode
 			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
 			return
 		}
-		if known && isKnown(plan.AccountName) && len(rdsservice.CheckAccess(rdsservice.KindPrivilege, f)) == 0 {
-			account, err := rdsservice.FindAccount(ctx, r.data.API, id, f.AccountName)
-			switch {
-			case err != nil:
-				diags.AddError("Error reading RDS account", fmt.Sprintf("DescribeAccounts %s on %s: %v", f.AccountName, id, err))
+		if known && isKnown(plan.AccountName) && !refused(rdsservice.CheckAccess(rdsservice.KindPrivilege, f)) {
+			account, err := r.readGrantee(ctx, plan, stage, &f)
+			if err != nil {
+				diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
 				return
-			case account != nil:
-				f.AccountType = account.AccountType
-			case mustExist:
-				diags.AddAttributeError(path.Root("account_name"), "RDS account not found",
-					fmt.Sprintf("account_name = %q: instance %s has no such account. Fix: create it with rds_account and reference it (account_name = rds_account.<name>.name).", f.AccountName, id))
-				return
+			}
+			if stage == atPlan || stage == atReplan {
+				if err := r.readPairs(ctx, plan, prior, account, stage, &f); err != nil {
+					diags.AddError("Error reading RDS databases", fmt.Sprintf("DescribeDatabases on %s: %v", id, err))
+					return
+				}
 			}
 		}
 	}
 	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindPrivilege, f), plan.unknown()))
+}
+
+// readGrantee finds the account (nil when the instance has none by that name) and fills its type,
+// or, when neither the instance nor (at plan) this run has it, why it is missing.
+func (r *accountPrivilegeResource) readGrantee(ctx context.Context, plan privilegeModel, stage checkStage, f *rdsservice.AccessFacts) (*rdsapi.DBInstanceAccount, error) {
+	id := plan.InstanceID.ValueString()
+	accounts, err := rdsservice.ListAllAccounts(ctx, r.data.API, id)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(accounts))
+	for i, a := range accounts {
+		names[i] = a.AccountName
+		if a.AccountName == f.AccountName {
+			f.AccountType = a.AccountType
+			return &accounts[i], nil
+		}
+	}
+	if stage == atPlan || stage == atReplan {
+		if kind, planned := runOf(r.data).plannedAccount(id, f.AccountName); planned {
+			f.AccountType = kind
+			return nil, nil
+		}
+	}
+	f.GranteeMissing, f.GranteeSpelling = true, rdsservice.SpelledOtherwise(names, f.AccountName)
+	return nil, nil
+}
+
+// readPairs fills the databases of db_names that neither the instance nor this run has, and the
+// (account, database) pairs another grant holds.
+func (r *accountPrivilegeResource) readPairs(ctx context.Context, plan privilegeModel, prior *privilegeModel, account *rdsapi.DBInstanceAccount,
+	stage checkStage, f *rdsservice.AccessFacts) error {
+	dbs, ok := knownStrings(ctx, plan.DBNames)
+	if !ok || !isKnown(plan.Privilege) {
+		return nil
+	}
+	id := plan.InstanceID.ValueString()
+	databases, err := rdsservice.ListAllDatabases(ctx, r.data.API, id)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, d := range databases {
+		if d.DBStatus != rdsapi.DatabaseStatusDeleting {
+			names = append(names, d.DBName)
+		}
+	}
+	run := runOf(r.data)
+	for _, db := range dbs {
+		if !slices.Contains(names, db) && !run.plansDatabase(id, db) {
+			missing := strconv.Quote(db)
+			if other := rdsservice.SpelledOtherwise(names, db); other != "" {
+				missing += " -> " + strconv.Quote(other)
+			}
+			f.MissingDBs = append(f.MissingDBs, missing)
+		}
+	}
+	f.TakenPairs = heldElsewhere(plan, prior, account, dbs)
+	if stage == atPlan {
+		f.TakenPairs = append(f.TakenPairs, run.planGrant(id, f.AccountName, plan.Privilege.ValueString(), dbs)...)
+	}
+	return nil
+}
+
+// heldElsewhere lists the databases of dbs on which account holds another privilege than plan's,
+// one this resource did not grant (per prior), as "database (privilege)".
+func heldElsewhere(plan privilegeModel, prior *privilegeModel, account *rdsapi.DBInstanceAccount, dbs []string) []string {
+	if account == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range account.DatabasePrivileges.DatabasePrivilege {
+		if !slices.Contains(dbs, p.DBName) || p.AccountPrivilege == plan.Privilege.ValueString() || prior.granted(plan, p) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%q (%s)", p.DBName, p.AccountPrivilege))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// granted reports whether the prior state of this resource (nil when new) granted p to the same
+// account of the same instance: Terraform is replacing the grant, and p goes with the old one.
+func (m *privilegeModel) granted(plan privilegeModel, p rdsapi.DatabasePrivilege) bool {
+	if m == nil || !m.InstanceID.Equal(plan.InstanceID) || !m.AccountName.Equal(plan.AccountName) || m.Privilege.ValueString() != p.AccountPrivilege {
+		return false
+	}
+	dbs, _ := knownStrings(context.Background(), m.DBNames)
+	return slices.Contains(dbs, p.DBName)
 }
 
 func (r *accountPrivilegeResource) grant(ctx context.Context, m privilegeModel, dbs []string) error {
@@ -297,6 +408,32 @@ func (r *accountPrivilegeResource) revoke(ctx context.Context, m privilegeModel,
 		return fmt.Errorf("RevokeAccountPrivilege %s on %v of %s: %w", name, dbs, id, err)
 	}
 	return nil
+}
+
+// stillGranted are the databases of dbs on which the account still holds the privilege: one that
+// lost it, or was dropped (a renamed database), needs no revoke, and the cloud refuses one on a
+// database that no longer exists.
+func (r *accountPrivilegeResource) stillGranted(ctx context.Context, m privilegeModel, dbs []string) []string {
+	if len(dbs) == 0 {
+		return nil
+	}
+	id, name := m.InstanceID.ValueString(), m.AccountName.ValueString()
+	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
+	if err != nil || account == nil {
+		return dbs // the revoke reports what is wrong
+	}
+	return heldOf(account, m.Privilege.ValueString(), dbs)
+}
+
+// heldOf are the databases of dbs on which account holds privilege.
+func heldOf(account *rdsapi.DBInstanceAccount, privilege string, dbs []string) []string {
+	var out []string
+	for _, db := range dbs {
+		if slices.Contains(granted(account, privilege), db) {
+			out = append(out, db)
+		}
+	}
+	return out
 }
 
 // granted lists the databases on which account has privilege.

@@ -76,10 +76,7 @@ func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 					"Fixed at creation: changing it replaces the account.",
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
-			"description": schema.StringAttribute{
-				Optional:            true,
-				MarkdownDescription: "2 to 256 characters, starting with a letter, not starting with `http://` or `https://`.",
-			},
+			"description": descriptionAttribute("Application account"),
 			"password_wo": schema.StringAttribute{
 				Optional:  true,
 				Sensitive: true,
@@ -87,7 +84,8 @@ func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				MarkdownDescription: "The password (write-only: Terraform never stores it in state or plan). 8 to 32 " +
 					"characters with at least three of upper-case letters, lower-case letters, digits and " +
 					"`!@#$%^&*()_+-=`. Terraform cannot see a change of a write-only value: raise `password_wo_version` " +
-					"to set a new one. Exactly one of `password_wo` and `password` is required.",
+					"to set a new one. Creating an account needs one of `password_wo` and `password`; an existing (imported) " +
+					"account without either keeps its password (not managed by Terraform).",
 				Validators: []validator.String{
 					stringvalidator.ConflictsWith(path.MatchRoot("password")),
 					stringvalidator.AlsoRequires(path.MatchRoot("password_wo_version")),
@@ -134,7 +132,8 @@ func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest
 	id, name, password := plan.InstanceID.ValueString(), plan.Name.ValueString(), config.password()
 
 	// The plan may not have known the instance: check every rule again before the first write.
-	r.check(ctx, config, plan, true, &resp.Diagnostics)
+	requirePassword(config, &resp.Diagnostics)
+	r.check(ctx, config, plan, nil, atCreate, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -155,7 +154,8 @@ func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest
 		return
 	}
 	plan.ID = types.StringValue(id + ":" + name)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...) // tracked from here on, even if the wait fails
+	plan.Description = stringOrNull(plan.Description, plan.Description.ValueString()) // unset: none was sent
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)                  // tracked from here on, even if the wait fails
 	account, err := r.waitAvailable(ctx, id, name)
 	if err != nil {
 		resp.Diagnostics.AddError("Error waiting for RDS account", err.Error())
@@ -202,7 +202,7 @@ func (r *accountResource) Update(ctx context.Context, req resource.UpdateRequest
 	}
 	defer cancel()
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
-	r.check(ctx, config, plan, false, &resp.Diagnostics)
+	r.check(ctx, config, plan, &state, atUpdate, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -262,10 +262,6 @@ func (r *accountResource) ValidateConfig(ctx context.Context, req resource.Valid
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if config.PasswordWO.IsNull() && config.Password.IsNull() {
-		resp.Diagnostics.AddAttributeError(path.Root("password_wo"), "Missing account password",
-			"rds_account needs a password: set password_wo (with password_wo_version) on Terraform 1.11 and later, or password on CLIs without write-only attributes.")
-	}
 	f := config.facts()
 	if config.Type.IsNull() {
 		f.AccountType = rdsapi.AccountTypeNormal
@@ -288,22 +284,43 @@ func (r *accountResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
 		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
 	}
+	var prior *accountModel
 	if !req.State.Raw.IsNull() {
 		var state accountModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		if plan.Status.IsUnknown() && !plan.RequiresReplaceOf(state) {
 			plan.Status = state.Status
 		}
+		prior = &state
+		rememberPrior(ctx, resp, accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.Name.ValueString()})
+	}
+	stage := atPlan
+	if replaced := replacedPrior(ctx, req); replaced != nil {
+		prior, stage = &accountModel{InstanceID: types.StringValue(replaced.InstanceID), Name: types.StringValue(replaced.Name)}, atReplan
+	}
+	if prior == nil || plan.RequiresReplaceOf(*prior) {
+		requirePassword(config, &resp.Diagnostics)
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
 	defer cancel()
-	r.check(lookupCtx, config, plan, false, &resp.Diagnostics)
+	r.check(lookupCtx, config, plan, prior, stage, &resp.Diagnostics)
 	if deferred := deferredAccountChecks(plan); deferred != "" {
 		resp.Diagnostics.AddAttributeWarning(path.Root("instance_id"), "Some rds_account checks wait for the apply",
 			fmt.Sprintf("instance_id is known only after apply, so this plan cannot check that %s. The apply checks it before its first write "+
 				"and stops with the rule and its fix if it fails. To see it in the plan, create the instance in an earlier apply (terraform apply -target).", deferred))
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// requirePassword: creating an account needs a password (CreateAccount requires one). An existing
+// account needs none: without password_wo and password, its password is not managed (an imported
+// account keeps the one it has).
+func requirePassword(config accountModel, diags *diag.Diagnostics) {
+	if config.PasswordWO.IsNull() && config.Password.IsNull() {
+		diags.AddAttributeError(path.Root("password_wo"), "Missing account password",
+			"Creating an rds_account needs a password: set password_wo (with password_wo_version) on Terraform 1.11 and later, or password on CLIs "+
+				"without write-only attributes. Only an existing (imported) account can leave its password unmanaged.")
+	}
 }
 
 // deferredAccountChecks names the rules an unknown instance keeps from the plan that this account
@@ -323,11 +340,24 @@ func deferredAccountChecks(plan accountModel) string {
 	return strings.Join(checks, ", and that ")
 }
 
-// check evaluates the rules with the instance's facts when the instance is known, including the
-// one-privileged-account rule. At apply, creating also refuses a name that exists already; the
-// plan cannot: when it replaces an account, Terraform plans the new one while the old one still
-// exists.
-func (r *accountResource) check(ctx context.Context, config, plan accountModel, creating bool, diags *diag.Diagnostics) {
+// checkStage says when the rules are checked: at plan, or again before the first write of a
+// create or an update (the plan may not have known the instance).
+type checkStage int
+
+const (
+	atPlan checkStage = iota
+	// atReplan is the second plan of a replacement, from a null prior state (see priorKey): the
+	// first one has recorded this resource in the run already.
+	atReplan
+	atCreate
+	atUpdate
+)
+
+// check evaluates the rules with the instance's facts when the instance is known: with its
+// accounts (a name taken by an account this resource does not manage, another privileged account)
+// and, at plan, with the accounts the other rds_account resources of this run plan. prior is the
+// state at plan (nil when the resource is new).
+func (r *accountResource) check(ctx context.Context, config, plan accountModel, prior *accountModel, stage checkStage, diags *diag.Diagnostics) {
 	f := config.facts()
 	f.AccountType = plan.Type.ValueString()
 	if isKnown(plan.InstanceID) {
@@ -337,34 +367,43 @@ func (r *accountResource) check(ctx context.Context, config, plan accountModel, 
 			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
 			return
 		}
-		if known && isKnown(plan.Name) && !f.ReadOnly && len(rdsservice.CheckAccess(rdsservice.KindAccount, f)) == 0 {
-			r.checkExisting(ctx, id, plan, creating, &f, diags)
+		if known && isKnown(plan.Name) && stage != atUpdate && !refused(rdsservice.CheckAccess(rdsservice.KindAccount, f)) {
+			if err := r.readAccounts(ctx, plan, prior, stage, &f); err != nil {
+				diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
+				return
+			}
 		}
 	}
 	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()))
 }
 
-func (r *accountResource) checkExisting(ctx context.Context, id string, plan accountModel, creating bool, f *rdsservice.AccessFacts, diags *diag.Diagnostics) {
-	name := plan.Name.ValueString()
-	if creating {
-		existing, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
-		if err != nil {
-			diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))
-			return
-		}
-		if existing != nil {
-			diags.AddAttributeError(path.Root("name"), "RDS account already exists",
-				fmt.Sprintf("name = %q: instance %s already has an account %q (type %s). Fix: import it with `terraform import <address> %s:%s`, or choose another name.",
-					name, id, name, existing.AccountType, id, name))
-			return
-		}
+// readAccounts fills the facts that depend on the instance's accounts and this run's plans.
+func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, prior *accountModel, stage checkStage, f *rdsservice.AccessFacts) error {
+	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
+	accounts, err := rdsservice.ListAllAccounts(ctx, r.data.API, id)
+	if err != nil {
+		return err
+	}
+	mine := ""
+	if prior != nil && prior.InstanceID.Equal(plan.InstanceID) {
+		mine = prior.Name.ValueString() // still there while Terraform replaces it
+	}
+	if clash := rdsservice.ClashingAccount(accounts, name, f.AccountType); clash != nil && clash.AccountName != mine {
+		f.Existing, f.ExistingType = clash.AccountName, clash.AccountType
 	}
 	if f.AccountType == rdsapi.AccountTypeSuper {
-		var err error
-		if f.OtherSuper, err = otherSuper(ctx, r.data, id, name); err != nil {
-			diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
+		if super := otherSuper(accounts, name); super != mine {
+			f.OtherSuper = super
 		}
 	}
+	if stage == atPlan {
+		twice, super := runOf(r.data).planAccount(id, name, f.AccountType)
+		f.PlannedElsewhere = twice
+		if f.OtherSuper == "" && f.AccountType == rdsapi.AccountTypeSuper {
+			f.OtherSuper = super
+		}
+	}
+	return nil
 }
 
 // adoptResent takes over an account whose create answered Duplicate after the check had found
@@ -428,6 +467,9 @@ func (m accountModel) facts() rdsservice.AccessFacts {
 	}
 	if isKnown(m.PasswordWO) || isKnown(m.Password) {
 		f.Password, f.PasswordKnown = m.password(), true
+	}
+	if !isKnown(m.PasswordWO) && !m.Password.IsNull() {
+		f.PasswordAttr = rdsservice.AttrPasswordPlain
 	}
 	return f
 }

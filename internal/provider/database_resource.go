@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -68,10 +67,7 @@ func (r *databaseResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				MarkdownDescription: "`utf8mb4` (default), `utf8`, `gbk` or `latin1`. Changing it replaces the database (and its data).",
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
-			"description": schema.StringAttribute{
-				Optional:            true,
-				MarkdownDescription: "2 to 256 characters, starting with a letter, not starting with `http://` or `https://`.",
-			},
+			"description": descriptionAttribute("Orders of the shop"),
 			"status": schema.StringAttribute{
 				Computed:            true,
 				MarkdownDescription: "`DBStatus`: `Running` once the database is ready (`Creating` before).",
@@ -97,7 +93,7 @@ func (r *databaseResource) Create(ctx context.Context, req resource.CreateReques
 	}
 	defer cancel()
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
-	r.check(ctx, plan, true, &resp.Diagnostics)
+	r.check(ctx, plan, nil, atCreate, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -112,7 +108,8 @@ func (r *databaseResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 	plan.ID = types.StringValue(id + ":" + name)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...) // tracked from here on, even if the wait fails
+	plan.Description = stringOrNull(plan.Description, plan.Description.ValueString()) // unset: none was sent
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)                             // tracked from here on, even if the wait fails
 	db, err := r.waitRunning(ctx, id, name)
 	if err != nil {
 		resp.Diagnostics.AddError("Error waiting for RDS database", err.Error())
@@ -156,7 +153,7 @@ func (r *databaseResource) Update(ctx context.Context, req resource.UpdateReques
 	}
 	defer cancel()
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
-	r.check(ctx, plan, false, &resp.Diagnostics)
+	r.check(ctx, plan, nil, atUpdate, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -225,23 +222,30 @@ func (r *databaseResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
 		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
 	}
+	var prior *databaseModel
 	if !req.State.Raw.IsNull() {
 		var state databaseModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		if plan.Status.IsUnknown() && plan.InstanceID.Equal(state.InstanceID) && plan.Name.Equal(state.Name) && plan.CharacterSet.Equal(state.CharacterSet) {
 			plan.Status = state.Status
 		}
+		prior = &state
+		rememberPrior(ctx, resp, accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.Name.ValueString()})
+	}
+	stage := atPlan
+	if replaced := replacedPrior(ctx, req); replaced != nil {
+		prior, stage = &databaseModel{InstanceID: types.StringValue(replaced.InstanceID), Name: types.StringValue(replaced.Name)}, atReplan
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
 	defer cancel()
-	r.check(lookupCtx, plan, false, &resp.Diagnostics)
+	r.check(lookupCtx, plan, prior, stage, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
 
-// check evaluates the rules with the instance's facts when the instance is known. At apply,
-// creating also refuses a name that exists already (the plan cannot: when it replaces a database,
-// Terraform plans the new one while the old one still exists).
-func (r *databaseResource) check(ctx context.Context, plan databaseModel, creating bool, diags *diag.Diagnostics) {
+// check evaluates the rules with the instance's facts when the instance is known: with its
+// databases (a name taken by one this resource does not manage) and, at plan, with the databases
+// the other rds_database resources of this run plan. prior is the state at plan (nil when new).
+func (r *databaseResource) check(ctx context.Context, plan databaseModel, prior *databaseModel, stage checkStage, diags *diag.Diagnostics) {
 	f := plan.facts()
 	if isKnown(plan.InstanceID) {
 		id := plan.InstanceID.ValueString()
@@ -250,26 +254,39 @@ func (r *databaseResource) check(ctx context.Context, plan databaseModel, creati
 			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
 			return
 		}
-		problems := rdsservice.CheckAccess(rdsservice.KindDatabase, f)
-		if known && creating && isKnown(plan.Name) && len(problems) == 0 {
-			name := plan.Name.ValueString()
-			existing, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
-			switch {
-			case err != nil:
-				diags.AddError("Error reading RDS databases", fmt.Sprintf("DescribeDatabases %s on %s: %v", name, id, err))
-			case existing != nil && existing.DBStatus == rdsapi.DatabaseStatusDeleting:
-				// Deleted a moment ago (outside Terraform, or by a replacement): the name is free once it is gone.
-				if err := r.waitGone(ctx, id, name); err != nil {
-					diags.AddError("Error waiting for a deleted RDS database to go", fmt.Sprintf("%s on %s: %s", name, id, operationError(ctx, err)))
-				}
-			case existing != nil:
-				diags.AddAttributeError(path.Root("name"), "RDS database already exists",
-					fmt.Sprintf("name = %q: instance %s already has a database %q (status %s). Fix: import it with `terraform import <address> %s:%s`, or choose another name.",
-						name, id, name, existing.DBStatus, id, name))
+		if known && isKnown(plan.Name) && stage != atUpdate && !refused(rdsservice.CheckAccess(rdsservice.KindDatabase, f)) {
+			if !r.readDatabase(ctx, plan, prior, stage, &f, diags) {
+				return
 			}
 		}
 	}
 	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindDatabase, f), plan.unknown()))
+}
+
+// readDatabase fills the facts about a database of the same name and this run's plans; at create
+// it waits out one of the same name being deleted (the name is free once it is gone).
+func (r *databaseResource) readDatabase(ctx context.Context, plan databaseModel, prior *databaseModel, stage checkStage, f *rdsservice.AccessFacts, diags *diag.Diagnostics) bool {
+	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
+	existing, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
+	mine := prior != nil && prior.InstanceID.Equal(plan.InstanceID) && prior.Name.Equal(plan.Name)
+	switch {
+	case err != nil:
+		diags.AddError("Error reading RDS databases", fmt.Sprintf("DescribeDatabases %s on %s: %v", name, id, err))
+		return false
+	case existing != nil && existing.DBStatus == rdsapi.DatabaseStatusDeleting:
+		if stage == atCreate {
+			if err := r.waitGone(ctx, id, name); err != nil {
+				diags.AddError("Error waiting for a deleted RDS database to go", fmt.Sprintf("%s on %s: %s", name, id, operationError(ctx, err)))
+				return false
+			}
+		}
+	case existing != nil && !mine:
+		f.Existing = existing.DBName
+	}
+	if stage == atPlan {
+		f.PlannedElsewhere = runOf(r.data).planDatabase(id, name)
+	}
+	return true
 }
 
 // waitRunning polls until DBStatus is Running.

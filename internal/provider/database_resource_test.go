@@ -104,7 +104,7 @@ func TestAccDatabase_lifecycle(t *testing.T) {
 	})
 }
 
-// Database rules at plan time, and an existing name refused at apply before any write.
+// Database rules at plan time, an existing name included, with no write.
 func TestAccDatabase_rules(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, accessSimOptions())
@@ -127,7 +127,7 @@ func TestAccDatabase_rules(t *testing.T) {
 		{"trailing hyphen", db(id, "orders-", ""), true, regexp.MustCompile(`(?s)name = "orders-".*end with a letter or a digit`)},
 		{"character set", db(id, "shop", `  character_set = "utf16"`), true, regexp.MustCompile(`(?s)character_set = "utf16".*utf8mb4`)},
 		{"read-only instance", db(ro, "shop", ""), true, regexp.MustCompile(`(?s)read-only instance.*primary`)},
-		{"existing name", db(id, "orders", ""), false, regexp.MustCompile(`(?s)already exists.*terraform import`)},
+		{"existing name", db(id, "orders", ""), true, regexp.MustCompile(`(?s)already exists \(rule database-exists\).*terraform\s+import\s+<address>\s+` + id + `:orders`)},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

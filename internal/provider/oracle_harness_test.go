@@ -735,7 +735,7 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 // ---- restarts named by the plan ----
 
 // plannedRestarts is the one place that reads the restarts a plan promises. It reads them from the
-// planner's decisions behind the plan (Decision.Restarts and MayRestart), not from the text of its
+// planner's program behind the plan (Program.Restarts, and MayRestart), not from the text of its
 // warnings. Returns, per instance key (an id, or "new:<address>" for an instance this apply
 // creates), the restarts during this apply, the possible ones (values known only at apply) and
 // those deferred to the maintenance window. Each count is the largest any one decision names: the

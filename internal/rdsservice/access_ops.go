@@ -92,6 +92,7 @@ func AccessFactsFromAttribute(f *AccessFacts, attr *rdsapi.DBInstanceAttribute) 
 	f.Engine = attr.Engine
 	f.EngineVersion = string(attr.EngineVersion)
 	f.ReadOnly = attr.MasterInstanceID != "" || attr.DBInstanceType == rdsapi.InstanceTypeReadonly
+	f.Status, f.LockMode, f.LockReason = attr.DBInstanceStatus, attr.LockMode, attr.LockReason
 }
 
 // Poll calls check until it reports done, fails with an error that is not busy, throttled or

@@ -20,6 +20,7 @@ const (
 	AttrType              = "type"
 	AttrDescription       = "description"
 	AttrPassword          = "password_wo"
+	AttrPasswordPlain     = "password"
 	AttrCharacterSet      = "character_set"
 	AttrAccountName       = "account_name"
 	AttrPrivilege         = "privilege"
@@ -46,20 +47,42 @@ type AccessFacts struct {
 	Engine        string
 	EngineVersion string
 	ReadOnly      bool // the instance is a read-only instance
+	// InstanceMissing: the plan knows instance_id and the cloud has no such instance.
+	InstanceMissing bool
+	// Status, LockMode and LockReason of the instance (the plan warns about states that take no change).
+	Status, LockMode, LockReason string
 	// Account (rds_account) or grantee (rds_account_privilege).
 	AccountName        string
 	AccountType        string // Normal or Super; for a grantee, as the cloud reports it ("" unknown)
 	AccountDescription string
 	Password           string
 	PasswordKnown      bool
-	// OtherSuper is another privileged account already on the instance ("" none or unknown).
+	// PasswordAttr is the attribute the password is set with (password_wo when "").
+	PasswordAttr string
+	// OtherSuper is another privileged account on the instance, or planned for it by another
+	// rds_account of this run ("" none or unknown).
 	OtherSuper string
+	// Existing is the object of the same name the instance already has and this resource does not
+	// manage (for an account, the name as the cloud spells it); ExistingType is its account type.
+	Existing, ExistingType string
+	// PlannedElsewhere: another resource of this run plans an object of the same name.
+	PlannedElsewhere bool
 	// Database (rds_database).
 	DBName        string
 	CharacterSet  string
 	DBDescription string
 	// Privilege (rds_account_privilege).
 	Privilege string
+	// GranteeMissing: the account is neither on the instance nor planned by this run;
+	// GranteeSpelling is the name of an account that differs from it only in case.
+	GranteeMissing  bool
+	GranteeSpelling string
+	// MissingDBs are the db_names neither on the instance nor planned by this run (with the
+	// spelling of a database that differs only in case, after " -> ", when there is one).
+	MissingDBs []string
+	// TakenPairs are databases on which the account already holds another privilege that this
+	// resource did not grant, or that another rds_account_privilege of this run plans ("db: Privilege").
+	TakenPairs []string
 }
 
 // accessCheck decides one rule-table row for one kind of resource.
@@ -173,12 +196,19 @@ func instanceEngine(f AccessFacts) string { return f.Engine }
 var (
 	unsupportedEngine = func(f AccessFacts) bool { return f.InstanceKnown && !engineSupported(f) }
 	onReadOnly        = func(f AccessFacts) bool { return f.InstanceKnown && f.ReadOnly }
+	instanceMissing   = func(f AccessFacts) bool { return f.InstanceMissing }
+	existingName      = func(f AccessFacts) string { return f.Existing }
+	alreadyExists     = func(f AccessFacts) bool { return f.Existing != "" }
+	plannedElsewhere  = func(f AccessFacts) bool { return f.PlannedElsewhere }
 )
 
 // accessChecks are in table order; kindNouns name what access-engine refuses.
 var (
 	accessChecks = []accessCheck{
 		// ---- where accounts and databases can live (every kind) ----
+		{RuleAccessInstanceMissing, KindAccount, instanceID, instanceMissing},
+		{RuleAccessInstanceMissing, KindDatabase, instanceID, instanceMissing},
+		{RuleAccessInstanceMissing, KindPrivilege, instanceID, instanceMissing},
 		{RuleAccessEngine, KindAccount, instanceEngine, unsupportedEngine},
 		{RuleAccessEngine, KindDatabase, instanceEngine, unsupportedEngine},
 		{RuleAccessEngine, KindPrivilege, instanceEngine, unsupportedEngine},
@@ -200,6 +230,8 @@ var (
 		{RuleAccountNameLast, KindAccount, accountName, func(f AccessFacts) bool { return f.AccountName != "" && !lastIsLetterOrDigit(f.AccountName) }},
 		{RuleAccountNameReserved, KindAccount, accountName, func(f AccessFacts) bool { return contains(ReservedAccountNames, strings.ToLower(f.AccountName)) }},
 		{RuleAccountType, KindAccount, accountType, func(f AccessFacts) bool { return !contains(AccountTypes, f.AccountType) }},
+		{RuleAccountExists, KindAccount, accountName, alreadyExists},
+		{RuleAccountPlannedTwice, KindAccount, accountName, plannedElsewhere},
 		{RuleAccountOneSuper, KindAccount, accountType, func(f AccessFacts) bool {
 			return f.AccountType == rdsapi.AccountTypeSuper && f.OtherSuper != "" && f.OtherSuper != f.AccountName
 		}},
@@ -231,26 +263,89 @@ var (
 		}},
 		{RuleDatabaseDescription, KindDatabase, func(f AccessFacts) string { return f.DBDescription },
 			func(f AccessFacts) bool { return badDescription(f.DBDescription) }},
+		{RuleDatabaseExists, KindDatabase, databaseName, alreadyExists},
+		{RuleDatabasePlannedTwice, KindDatabase, databaseName, plannedElsewhere},
 
 		// ---- rds_account_privilege ----
 		{RulePrivilegeValue, KindPrivilege, func(f AccessFacts) string { return f.Privilege },
 			func(f AccessFacts) bool { return !contains(AccountPrivileges, f.Privilege) }},
 		{RulePrivilegeSuperAccount, KindPrivilege, accountName, func(f AccessFacts) bool { return f.AccountType == rdsapi.AccountTypeSuper }},
+		{RulePrivilegeAccountMissing, KindPrivilege, accountName, func(f AccessFacts) bool { return f.GranteeMissing && f.GranteeSpelling == "" }},
+		{RulePrivilegeAccountCase, KindPrivilege, accountName, func(f AccessFacts) bool { return f.GranteeMissing && f.GranteeSpelling != "" }},
+		{RulePrivilegeDatabaseMissing, KindPrivilege, func(f AccessFacts) string { return strings.Join(f.MissingDBs, ", ") },
+			func(f AccessFacts) bool { return len(f.MissingDBs) > 0 }},
+		{RulePrivilegePairTaken, KindPrivilege, func(f AccessFacts) string { return strings.Join(f.TakenPairs, ", ") },
+			func(f AccessFacts) bool { return len(f.TakenPairs) > 0 }},
+	}
+	// accessOthers name the other object a rule's message points at (its %[5]s).
+	accessOthers = map[RuleID]func(AccessFacts) string{
+		RuleAccountExists:            existingName,
+		RuleDatabaseExists:           existingName,
+		RuleAccountOneSuper:          func(f AccessFacts) string { return f.OtherSuper },
+		RulePrivilegeAccountCase:     func(f AccessFacts) string { return f.GranteeSpelling },
+		RulePrivilegeAccountMissing:  accountName,
+		RulePrivilegePairTaken:       accountName,
+		RulePrivilegeDatabaseMissing: accountName,
 	}
 	kindNouns = map[AccessKind]string{KindAccount: "accounts", KindDatabase: "databases", KindPrivilege: "privileges"}
 )
 
 func accountType(f AccessFacts) string { return f.AccountType }
 
-// CheckAccess evaluates every check of kind and returns the broken rules as problems, in table order.
+// CheckAccess evaluates every check of kind and returns the broken rules as problems, in table
+// order, followed by the warnings (or, Deleting, the error) about an instance in a state that takes
+// no change, pointed at instance_id.
 func CheckAccess(kind AccessKind, f AccessFacts) []Problem {
 	var problems []Problem
+	passwordAttr := f.PasswordAttr
+	if passwordAttr == "" {
+		passwordAttr = AttrPassword
+	}
 	for _, c := range accessChecks {
 		if c.Kind != kind || !c.Broken(f) {
 			continue
 		}
-		value := c.Value(f)
-		problems = append(problems, problem(c.Rule, value, value, MaxAccountNameLength(f), kindNouns[kind]))
+		value, other := c.Value(f), ""
+		if name, ok := accessOthers[c.Rule]; ok {
+			other = name(f)
+		}
+		p := problem(c.Rule, value, value, MaxAccountNameLength(f), kindNouns[kind], f.InstanceID, other, passwordAttr)
+		if p.Attribute == AttrPassword {
+			p = p.At(passwordAttr)
+		}
+		problems = append(problems, p)
+	}
+	if f.InstanceKnown {
+		for _, p := range StateProblems(f.InstanceID, f.Status, f.LockMode, f.LockReason, true, false) {
+			problems = append(problems, p.At(AttrInstanceID))
+		}
 	}
 	return problems
+}
+
+// ClashingAccount is the account of accounts that name takes: the same name, or on MySQL one that
+// differs only in case when either is the privileged account (kind is the planned type); nil when
+// the name is free.
+func ClashingAccount(accounts []rdsapi.DBInstanceAccount, name, kind string) *rdsapi.DBInstanceAccount {
+	for i, a := range accounts {
+		if a.AccountName == name {
+			return &accounts[i]
+		}
+	}
+	for i, a := range accounts {
+		if strings.EqualFold(a.AccountName, name) && (a.AccountType == rdsapi.AccountTypeSuper || kind == rdsapi.AccountTypeSuper) {
+			return &accounts[i]
+		}
+	}
+	return nil
+}
+
+// SpelledOtherwise is the name of names that equals name but for case ("" when none).
+func SpelledOtherwise(names []string, name string) string {
+	for _, n := range names {
+		if n != name && strings.EqualFold(n, name) {
+			return n
+		}
+	}
+	return ""
 }

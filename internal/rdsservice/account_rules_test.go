@@ -144,3 +144,69 @@ func TestAccessRulesAgreeWithSimulator(t *testing.T) {
 		t.Fatalf("only %d comparisons", compared)
 	}
 }
+
+// Issue 24 §1 and §3: the rules that read the instance's objects and this run's plans break on
+// their facts, and the messages render literally, at the attribute in use, naming the instance.
+func TestAccessRulesOfIssue24(t *testing.T) {
+	grant := mysql80(AccessFacts{AccountName: "app", Privilege: "ReadOnly"})
+	cases := []struct {
+		name   string
+		kind   AccessKind
+		facts  AccessFacts
+		broken string
+		says   string
+	}{
+		{"missing instance", KindAccount, AccessFacts{InstanceID: "rm-x", InstanceMissing: true, AccountName: "app", AccountType: "Normal"}, "access-instance-missing", `instance_id = "rm-x"`},
+		{"name taken", KindAccount, mysql80(AccessFacts{AccountName: "DBA", AccountType: "Normal", Existing: "dba"}), "account-exists", "rm-1:dba"},
+		{"planned twice", KindDatabase, mysql80(AccessFacts{DBName: "orders", CharacterSet: "utf8", PlannedElsewhere: true}), "database-planned-twice", `name = "orders"`},
+		{"second super named", KindAccount, mysql80(AccessFacts{AccountName: "boss2", AccountType: "Super", OtherSuper: "boss"}), "account-one-super", `privileged account "boss"`},
+		{"grantee missing", KindPrivilege, func() AccessFacts { f := grant; f.GranteeMissing = true; return f }(), "privilege-account-missing", "no such account"},
+		{"grantee case", KindPrivilege, func() AccessFacts { f := grant; f.GranteeMissing, f.GranteeSpelling = true, "App"; return f }(), "privilege-account-case", `account_name = "App"`},
+		{"database missing", KindPrivilege, func() AccessFacts { f := grant; f.MissingDBs = []string{`"x"`}; return f }(), "privilege-database-missing", `no database "x"`},
+		{"pair taken", KindPrivilege, func() AccessFacts { f := grant; f.TakenPairs = []string{`"x" (ReadWrite)`}; return f }(), "privilege-pair-taken", `"x" (ReadWrite)`},
+		{"postgres names the instance", KindDatabase, func() AccessFacts {
+			f := mysql80(AccessFacts{DBName: "orders", CharacterSet: "utf8"})
+			f.Engine = "PostgreSQL"
+			return f
+		}(), "access-engine", `instance_id = "rm-1" is a PostgreSQL instance`},
+		{"read-only fix", KindAccount, func() AccessFacts {
+			f := mysql80(AccessFacts{AccountName: "app", AccountType: "Normal"})
+			f.ReadOnly = true
+			return f
+		}(), "account-on-read-only", "master_instance_id"},
+		{"specials literal", KindAccount, mysql80(AccessFacts{AccountName: "app", AccountType: "Normal", Password: "Secr3t pass", PasswordKnown: true, PasswordAttr: AttrPasswordPlain}), "password-characters", "password = \"(sensitive value)\" may contain only letters, digits and the special characters !@#$%^&*()_+-=."},
+	}
+	for _, tc := range cases {
+		got := brokenRules(tc.kind, tc.facts)
+		if len(got) != 1 || got[0] != tc.broken {
+			t.Errorf("%s: broken rules %v, want [%s]", tc.name, got, tc.broken)
+			continue
+		}
+		p := CheckAccess(tc.kind, tc.facts)[0]
+		if !strings.Contains(p.Detail, tc.says) || !strings.Contains(p.Detail, "Fix: ") || strings.Contains(p.Detail, "%!") {
+			t.Errorf("%s: detail does not say %q (with a fix):\n%s", tc.name, tc.says, p.Detail)
+		}
+	}
+	p := CheckAccess(KindAccount, mysql80(AccessFacts{AccountName: "app", AccountType: "Normal", Password: "short", PasswordKnown: true, PasswordAttr: AttrPasswordPlain}))[0]
+	if p.Attribute != AttrPasswordPlain || !strings.HasPrefix(p.Summary, "Invalid password ") {
+		t.Errorf("a password set with password is reported at %q: %s", p.Attribute, p.Summary)
+	}
+}
+
+// A name taken by an account: the same name, or one differing only in case when either is the
+// privileged account.
+func TestClashingAccount(t *testing.T) {
+	accounts := []rdsapi.DBInstanceAccount{{AccountName: "dba_super", AccountType: "Super"}, {AccountName: "app", AccountType: "Normal"}}
+	for name, want := range map[string]string{"DBA_SUPER": "dba_super", "app": "app", "APP": "", "other": ""} {
+		got := ""
+		if a := ClashingAccount(accounts, name, "Normal"); a != nil {
+			got = a.AccountName
+		}
+		if got != want {
+			t.Errorf("%s clashes with %q, want %q", name, got, want)
+		}
+	}
+	if a := ClashingAccount(accounts, "APP", "Super"); a == nil || a.AccountName != "app" {
+		t.Errorf("a privileged APP clashes with app: %v", a)
+	}
+}

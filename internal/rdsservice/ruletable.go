@@ -223,6 +223,17 @@ const (
 	RuleDatabaseDescription    RuleID = "database-description"
 	RulePrivilegeValue         RuleID = "privilege-value"
 	RulePrivilegeSuperAccount  RuleID = "privilege-super-account"
+	// Rules that read the instance's accounts and databases, and the plans of the other access
+	// resources of the same run (issue 24).
+	RuleAccessInstanceMissing    RuleID = "access-instance-missing"
+	RuleAccountExists            RuleID = "account-exists"
+	RuleAccountPlannedTwice      RuleID = "account-planned-twice"
+	RuleDatabaseExists           RuleID = "database-exists"
+	RuleDatabasePlannedTwice     RuleID = "database-planned-twice"
+	RulePrivilegeAccountMissing  RuleID = "privilege-account-missing"
+	RulePrivilegeAccountCase     RuleID = "privilege-account-case"
+	RulePrivilegeDatabaseMissing RuleID = "privilege-database-missing"
+	RulePrivilegePairTaken       RuleID = "privilege-pair-taken"
 )
 
 // ruleTable is every rule and message of the provider.
@@ -550,18 +561,22 @@ var ruleTable = []Rule{
 	// ---- accounts, databases, privileges (checks in account_rules.go; cloud facts cited in
 	// internal/simulator/README.md, "Accounts and databases"). Args: the value, the longest account
 	// name the instance allows, and (access-engine) what is managed. ----
+	{ID: RuleAccessInstanceMissing, Source: "cloud fact: CreateAccount, CreateDatabase and GrantAccountPrivilege answer InvalidDBInstanceId.NotFound for an instance the account does not have (internal/simulator/README.md)",
+		Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule access-instance-missing)",
+		Detail: "instance_id = %[1]q: the region has no such instance (DescribeDBInstanceAttribute answers NotFound), so no %[3]s can be made on it.", Args: accessArgs,
+		Fix: "Fix: check the id (and the provider's region), or reference the instance this configuration creates (instance_id = rds_instance.<name>.id)."},
 	{ID: RuleAccessEngine, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule access-engine)",
-		Detail: "instance_id = %[1]q: %[3]s are managed by this provider on MySQL and MariaDB instances only.", Args: accessArgs,
+		Detail: "instance_id = %[4]q is a %[1]s instance: %[3]s are managed by this provider on MySQL and MariaDB instances only.", Args: accessArgs,
 		Fix: "Fix: point instance_id at a MySQL or MariaDB instance."},
 	{ID: RuleAccountOnReadOnly, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule account-on-read-only)",
 		Detail: "instance_id = %[1]q is a read-only instance: no account of any type (Normal or Super) can be created on it; accounts replicate from the primary.", Args: accessArgs,
-		Fix: "Fix: set instance_id to the primary instance (rds_readonly_instance.<name>.primary_instance_id); the account then exists on the read-only instance too."},
+		Fix: "Fix: set instance_id to the primary instance (rds_readonly_instance.<name>.master_instance_id); the account then exists on the read-only instance too."},
 	{ID: RuleDatabaseOnReadOnly, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule database-on-read-only)",
 		Detail: "instance_id = %[1]q is a read-only instance: databases replicate from the primary and cannot be created on it.", Args: accessArgs,
-		Fix: "Fix: set instance_id to the primary instance; the database then exists on the read-only instance too."},
+		Fix: "Fix: set instance_id to the primary instance (rds_readonly_instance.<name>.master_instance_id); the database then exists on the read-only instance too."},
 	{ID: RulePrivilegeOnReadOnly, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule privilege-on-read-only)",
 		Detail: "instance_id = %[1]q is a read-only instance: privileges replicate from the primary and cannot be granted on it.", Args: accessArgs,
-		Fix: "Fix: set instance_id to the primary instance."},
+		Fix: "Fix: set instance_id to the primary instance (rds_readonly_instance.<name>.master_instance_id)."},
 	{ID: RuleAccountNameLength, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule account-name-length)",
 		Detail: "name = %[1]q must be 2 to %[2]v characters long (32 on MySQL 5.7 and later, 16 on MySQL 5.5/5.6 and MariaDB).", Args: accessArgs,
 		Fix: "Fix: choose a name of 2 to %[2]v characters."},
@@ -579,18 +594,25 @@ var ruleTable = []Rule{
 		Detail: "type = %[1]q must be Normal (a standard account) or Super (the privileged account).", Args: accessArgs,
 		Fix: "Fix: set type = \"Normal\" or type = \"Super\"."},
 	{ID: RuleAccountOneSuper, Source: accessSource, Attribute: AttrType, Summary: "Invalid type (rule account-one-super)",
-		Detail: "type = %[1]q: an instance has at most one privileged (Super) account, and this instance already has one.", Args: accessArgs,
-		Fix: "Fix: set type = \"Normal\" and grant it privileges with rds_account_privilege, or manage the existing privileged account instead (terraform import rds_account.<name> <instance_id>:<its name>)."},
+		Detail: "type = %[1]q: an instance has at most one privileged (Super) account, and instance %[4]s has (or this configuration plans) the privileged account %[5]q.", Args: accessArgs,
+		Fix: "Fix: set type = \"Normal\" and grant it privileges with rds_account_privilege, or manage %[5]q instead (terraform import <address> %[4]s:%[5]s). " +
+			"To move the privilege from %[5]q to this account, first apply %[5]q with type = \"Normal\" (or removed), e.g. with terraform apply -target=<its address>, then this plan."},
+	{ID: RuleAccountExists, Source: accessSource, Attribute: AttrName, Summary: "RDS account already exists (rule account-exists)",
+		Detail: "name = %[1]q: instance %[4]s already has the account %[5]q, which this resource does not manage (account names are unique per instance; on MySQL a privileged account's name may not differ from another only in case).", Args: accessArgs,
+		Fix: "Fix: import it with `terraform import <address> %[4]s:%[5]s` (and set name = %[5]q), or choose another name. If it is managed under another address, move it there with a moved block."},
+	{ID: RuleAccountPlannedTwice, Source: accessSource, Attribute: AttrName, Summary: "Two rds_account resources name one account (rule account-planned-twice)",
+		Detail: "name = %[1]q: another rds_account of this configuration plans an account of the same name on instance %[4]s, and names are unique per instance.", Args: accessArgs,
+		Fix: "Fix: keep one of them, or give one another name."},
 	{ID: RuleAccountDescription, Source: accessSource, Attribute: AttrDescription, Summary: "Invalid description (rule account-description)",
 		Detail: "description = %[1]q " + descriptionRule + ".", Args: accessArgs,
 		Fix: "Fix: write a description that starts with a letter, e.g. \"Application account\"."},
-	{ID: RulePasswordLength, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid password_wo (rule password-length)",
-		Detail: "password_wo = %[1]q must be 8 to 32 characters long.", Args: accessArgs, Fix: "Fix: use a password of 8 to 32 characters."},
-	{ID: RulePasswordCharacters, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid password_wo (rule password-characters)",
-		Detail: "password_wo = %[1]q may contain only letters, digits and the special characters " + strings.ReplaceAll(PasswordSpecials, "%", "%%") + ".", Args: accessArgs,
+	{ID: RulePasswordLength, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid %[6]s (rule password-length)",
+		Detail: "%[6]s = %[1]q must be 8 to 32 characters long.", Args: accessArgs, Fix: "Fix: use a password of 8 to 32 characters."},
+	{ID: RulePasswordCharacters, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid %[6]s (rule password-characters)",
+		Detail: "%[6]s = %[1]q may contain only letters, digits and the special characters " + literal(PasswordSpecials) + ".", Args: accessArgs,
 		Fix: "Fix: remove other characters (spaces, quotes, non-ASCII letters)."},
-	{ID: RulePasswordClasses, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid password_wo (rule password-classes)",
-		Detail: "password_wo = %[1]q must contain at least three of: upper-case letters, lower-case letters, digits, special characters (" + strings.ReplaceAll(PasswordSpecials, "%", "%%") + ").",
+	{ID: RulePasswordClasses, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid %[6]s (rule password-classes)",
+		Detail: "%[6]s = %[1]q must contain at least three of: upper-case letters, lower-case letters, digits, special characters (" + literal(PasswordSpecials) + ").",
 		Args:   accessArgs, Fix: "Fix: add characters of the missing kinds, e.g. an upper-case letter and a digit."},
 	{ID: RuleDatabaseNameLength, Source: accessSource, Attribute: AttrName, Summary: "Invalid name (rule database-name-length)",
 		Detail: "name = %[1]q must be 2 to 64 characters long.", Args: accessArgs, Fix: "Fix: choose a name of 2 to 64 characters."},
@@ -610,12 +632,32 @@ var ruleTable = []Rule{
 	{ID: RuleDatabaseDescription, Source: accessSource, Attribute: AttrDescription, Summary: "Invalid description (rule database-description)",
 		Detail: "description = %[1]q " + descriptionRule + ".", Args: accessArgs,
 		Fix: "Fix: write a description that starts with a letter, e.g. \"Orders of the shop\"."},
+	{ID: RuleDatabaseExists, Source: accessSource, Attribute: AttrName, Summary: "RDS database already exists (rule database-exists)",
+		Detail: "name = %[1]q: instance %[4]s already has the database %[5]q, which this resource does not manage.", Args: accessArgs,
+		Fix: "Fix: import it with `terraform import <address> %[4]s:%[5]s`, or choose another name. If it is managed under another address, move it there with a moved block."},
+	{ID: RuleDatabasePlannedTwice, Source: accessSource, Attribute: AttrName, Summary: "Two rds_database resources name one database (rule database-planned-twice)",
+		Detail: "name = %[1]q: another rds_database of this configuration plans a database of the same name on instance %[4]s, and names are unique per instance.", Args: accessArgs,
+		Fix: "Fix: keep one of them, or give one another name."},
 	{ID: RulePrivilegeValue, Source: accessSource, Attribute: AttrPrivilege, Summary: "Invalid privilege (rule privilege-value)",
 		Detail: "privilege = %[1]q must be one of ReadWrite, ReadOnly, DDLOnly, DMLOnly.", Args: accessArgs,
 		Fix: "Fix: set privilege to one of ReadWrite, ReadOnly, DDLOnly, DMLOnly."},
 	{ID: RulePrivilegeSuperAccount, Source: accessSource, Attribute: AttrAccountName, Summary: "Invalid account_name (rule privilege-super-account)",
 		Detail: "account_name = %[1]q is the instance's privileged (Super) account, which already has every privilege on every database and cannot be granted privileges.",
 		Args:   accessArgs, Fix: "Fix: remove this rds_account_privilege, or grant the privilege to a Normal account."},
+	{ID: RulePrivilegeAccountMissing, Source: accessSource, Attribute: AttrAccountName, Summary: "Invalid account_name (rule privilege-account-missing)",
+		Detail: "account_name = %[1]q: instance %[4]s has no such account, and no rds_account of this configuration creates it on that instance.", Args: accessArgs,
+		Fix: "Fix: create it with rds_account and reference it (account_name = rds_account.<name>.name), so that the grant follows its creation."},
+	{ID: RulePrivilegeAccountCase, Source: accessSource, Attribute: AttrAccountName, Summary: "Invalid account_name (rule privilege-account-case)",
+		Detail: "account_name = %[1]q: instance %[4]s has no such account, but has %[5]q; account names are case-sensitive.", Args: accessArgs,
+		Fix: "Fix: set account_name = %[5]q (or reference the rds_account that manages it)."},
+	{ID: RulePrivilegeDatabaseMissing, Source: accessSource, Attribute: AttrDBNames, Summary: "Invalid db_names (rule privilege-database-missing)",
+		Detail: "db_names: instance %[4]s has no database %[1]s, and no rds_database of this configuration creates it there (a name after \"->\" is how the instance spells a database that differs only in case).", Args: accessArgs,
+		Fix: "Fix: create it with rds_database and reference it (db_names = [rds_database.<name>.name]), or correct the name."},
+	{ID: RulePrivilegePairTaken, Source: accessSource, Attribute: AttrDBNames, Summary: "Invalid db_names (rule privilege-pair-taken)",
+		Detail: "db_names: account %[5]q already has another privilege on %[1]s, which this resource did not grant: another rds_account_privilege " +
+			"(its id is <instance_id>:<account_name>:<privilege>) or a change outside Terraform. An account has one privilege per database, so two grants of one " +
+			"(account, database) pair would replace each other on every apply.", Args: accessArgs,
+		Fix: "Fix: list each database of an account in one rds_account_privilege only; to change a database's privilege, move it from one rds_account_privilege to the other in two applies (remove it, apply, then add it)."},
 
 	{ID: RuleCreateIncomplete, Source: "provider: a usable instance is never tainted (Terraform replaces tainted instances)", Severity: SeverityWarning,
 		Attribute: "id", Summary: "RDS instance created, but not configured as planned",
@@ -654,8 +696,9 @@ const (
 	accessSource = "cloud fact: CreateAccount, CreateDatabase and GrantAccountPrivilege rules (internal/simulator/README.md, Accounts and databases)"
 )
 
-// accessArgs are the arguments every access row takes (CheckAccess passes all three).
-var accessArgs = []Arg{{"value", "app_user"}, {"longest account name", 32}, {"resource kind", "accounts"}}
+// accessArgs are the arguments every access row takes (CheckAccess passes all six).
+var accessArgs = []Arg{{"value", "app_user"}, {"longest account name", 32}, {"resource kind", "accounts"},
+	{"instance", "rm-1"}, {"the other object named", "dba_super"}, {"password attribute", "password_wo"}}
 
 // Rules is the rule table by id.
 var Rules = func() map[RuleID]Rule {
@@ -671,6 +714,9 @@ var Rules = func() map[RuleID]Rule {
 
 // RuleTable returns the rows in table order (for docs and tests).
 func RuleTable() []Rule { return append([]Rule(nil), ruleTable...) }
+
+// literal escapes text for a row's fmt formats (the password's special characters hold '%').
+func literal(text string) string { return strings.ReplaceAll(text, "%", "%%") }
 
 // Raise renders row id for value. It panics on an id the table lacks, and on arguments that do
 // not match the row's Args in number and type: both are mistakes in the provider's code, which

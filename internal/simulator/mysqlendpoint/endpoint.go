@@ -91,6 +91,10 @@ func Start(opts Options) (*Endpoint, error) {
 	engine := sqle.NewDefault(provider)
 	// With the mysql database enabled and no users, nobody can log in until an account exists, as on a new instance.
 	engine.Analyzer.Catalog.MySQLDb.SetEnabled(true)
+	// CREATE USER, GRANT, REVOKE, ALTER USER and DROP USER persist the grant tables after each change; without a
+	// persister the engine panics and the client sees its connection dropped (errno 2013). The in-memory tables
+	// are this endpoint's store, so there is nothing further to write.
+	engine.Analyzer.Catalog.MySQLDb.SetPersister(&mysql_db.NoopPersister{})
 
 	e := &Endpoint{
 		listener:     listener,

@@ -344,3 +344,32 @@ func TestCloseDropsConnectionsAndStopsListening(t *testing.T) {
 		t.Fatalf("second Close: %v", err)
 	}
 }
+
+// Account statements answer like MySQL's instead of dropping the connection (issue 24 §4: errno 2013): a user
+// created, granted, changed and dropped with SQL logs in, reads what it was granted, and is gone after DROP USER.
+func TestAccountStatementsAnswer(t *testing.T) {
+	ep := startEndpoint(t, mysqlendpoint.Options{})
+	if err := ep.CreateAccount("admin", mysqlendpoint.NativePasswordHash("Pw-12345"), true); err != nil {
+		t.Fatal(err)
+	}
+	admin := mustConnect(t, ep, "admin", "Pw-12345", "")
+	mustExec(t, admin, "CREATE DATABASE shop")
+	mustExec(t, admin, "CREATE TABLE shop.t (id INT PRIMARY KEY)")
+	mustExec(t, admin, "CREATE USER 'sqluser'@'%' IDENTIFIED BY 'First-pass1'")
+	mustExec(t, admin, "GRANT SELECT ON shop.* TO 'sqluser'@'%'")
+	user := mustConnect(t, ep, "sqluser", "First-pass1", "shop")
+	if got := mustQueryString(t, user, "SELECT COUNT(*) FROM t"); got != "0" {
+		t.Fatalf("sqluser counts %s rows", got)
+	}
+	wantMySQLError(t, "sqluser inserts", execSQL(t, user, "INSERT INTO t VALUES (1)"), erTableAccessDenied)
+	mustExec(t, admin, "ALTER USER 'sqluser'@'%' IDENTIFIED BY 'Second-pass2'")
+	mustConnect(t, ep, "sqluser", "Second-pass2", "shop")
+	mustExec(t, admin, "REVOKE SELECT ON shop.* FROM 'sqluser'@'%'")
+	mustExec(t, admin, "DROP USER 'sqluser'@'%'")
+	if _, err := connect(t, ep, "sqluser", "Second-pass2", "shop"); err == nil {
+		t.Fatal("a dropped user logged in")
+	}
+	if got := mustQueryString(t, admin, "SELECT 1"); got != "1" {
+		t.Fatalf("the admin session after the statements answers %s", got)
+	}
+}

@@ -1,0 +1,231 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// Issue 24 §1 and issue 31 §1: whenever the instance id is known, the plan decides what the apply
+// would refuse (names taken, a second privileged account, grants naming what does not exist, two
+// grants of one pair, instances that take no change, instances that do not exist), with no write.
+
+func (e *testEnv) mustCreateAccount(t *testing.T, id, name, kind string) {
+	t.Helper()
+	if err := e.api.CreateAccount(context.Background(), &rdsapi.CreateAccountRequest{DBInstanceID: id, AccountName: name, AccountPassword: "Seed-pass1", AccountType: kind}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (e *testEnv) mustCreateDatabase(t *testing.T, id, name string) {
+	t.Helper()
+	if err := e.api.CreateDatabase(context.Background(), &rdsapi.CreateDatabaseRequest{DBInstanceID: id, DBName: name, CharacterSetName: "utf8mb4"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// spaced compiles pattern with each space matching any run of white space: Terraform wraps the
+// messages it shows.
+func spaced(pattern string) *regexp.Regexp {
+	return regexp.MustCompile(strings.ReplaceAll(pattern, " ", `\s+`))
+}
+
+// planFails runs each configuration as a plan that must fail with its pattern.
+func planFails(t *testing.T, cases map[string][2]string) {
+	t.Helper()
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps:                    []resource.TestStep{{Config: c[0], PlanOnly: true, ExpectError: spaced(c[1])}},
+			})
+		})
+	}
+}
+
+func accountBlock(label, instance, name, kind string) string {
+	return fmt.Sprintf("resource \"rds_account\" %q {\n  instance_id = %q\n  name = %q\n  type = %q\n%s\n}\n", label, instance, name, kind, passwordLines("Good-pass1", 1))
+}
+
+func grantBlock(label, instance, account, privilege, dbs string) string {
+	return fmt.Sprintf("resource \"rds_account_privilege\" %q {\n  instance_id = %q\n  account_name = %s\n  privilege = %q\n  db_names = [%s]\n}\n", label, instance, account, privilege, dbs)
+}
+
+// Item 1 and issue 31: a name the instance has (in another case, for the privileged account) and
+// an instance that does not exist are plan errors naming the import or the id.
+func TestAccAccessPlan_takenNamesAndMissingInstance(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	env.mustCreateAccount(t, id, "app_user", "Normal")
+	env.mustCreateAccount(t, id, "dba_super", "Super")
+	env.mustCreateDatabase(t, id, "orders")
+	env.sim.ResetStats()
+	p := env.providerBlock()
+	planFails(t, map[string][2]string{
+		"account name taken": {p + accountBlock("app", id, "app_user", "Normal"),
+			`(?s)RDS account already exists \(rule account-exists\).*terraform\s+import\s+<address>\s+` + id + `:app_user`},
+		"super name in another case": {p + accountBlock("app", id, "DBA_SUPER", "Normal"),
+			`(?s)name = "DBA_SUPER".*the account\s+"dba_super".*` + id + `:dba_super\x60\s+\(and\s+set\s+name\s+=\s+"dba_super"\)`},
+		"database name taken": {p + fmt.Sprintf("resource \"rds_database\" \"orders\" {\n  instance_id = %q\n  name = \"orders\"\n}\n", id),
+			`(?s)RDS database already exists \(rule database-exists\).*` + id + `:orders`},
+		"two accounts of one name": {p + accountBlock("a", id, "twin", "Normal") + accountBlock("b", id, "twin", "Normal"),
+			`rule account-planned-twice`},
+		"account on a missing instance": {p + accountBlock("app", "rm-doesnotexist", "app", "Normal"),
+			`(?s)instance_id = "rm-doesnotexist": the region has no such instance`},
+		"database on a missing instance": {p + "resource \"rds_database\" \"d\" {\n  instance_id = \"rm-doesnotexist\"\n  name = \"shop\"\n}\n",
+			`(?s)rule access-instance-missing`},
+	})
+	if n := env.accessWrites(); n != 0 {
+		t.Fatalf("%d writes for refused plans, want 0", n)
+	}
+}
+
+// Item 2: a second privileged account (planned next to another, or next to an existing one) is a
+// plan error naming the other; moving the privilege says how.
+func TestAccAccessPlan_onePrivilegedAccount(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	fresh := env.plantInstance(t, "8.0", "")
+	p := env.providerBlock()
+	planFails(t, map[string][2]string{
+		"two new Super accounts": {p + accountBlock("a", fresh, "boss_a", "Super") + accountBlock("b", fresh, "boss_b", "Super"),
+			`(?s)rule account-one-super.*privileged account "boss_[ab]"`},
+	})
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: p + accountBlock("boss", id, "boss", "Super")},
+			{
+				Config:      p + accountBlock("boss", id, "boss", "Super") + accountBlock("other", id, "other", "Super"),
+				ExpectError: spaced(`(?s)privileged account "boss"`),
+			},
+			{
+				// Demote one and promote another in one plan: the apply order is not fixed, so the plan says how.
+				Config:      p + accountBlock("boss", id, "boss", "Normal") + accountBlock("other", id, "other", "Super"),
+				ExpectError: spaced(`(?s)privileged account "boss".*first apply "boss" with\s+type\s+=\s+"Normal"`),
+			},
+			{Config: p + accountBlock("boss", id, "boss", "Normal") + accountBlock("other", id, "other", "Normal")},
+			{Config: p + accountBlock("boss", id, "boss", "Normal") + accountBlock("other", id, "other", "Super")},
+		},
+	})
+	if n := env.requests("CreateAccount"); n != 4 {
+		t.Fatalf("%d CreateAccount requests, want 4 (boss, other, and both again when their type changed)", n)
+	}
+}
+
+// Item 3: a grant naming an account or a database that neither exists nor is planned, or one in
+// the wrong case, is a plan error; an account deleted outside Terraform does not lead to a planned
+// grant that fails.
+func TestAccAccessPlan_grantTargets(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	env.mustCreateAccount(t, id, "app_user", "Normal")
+	env.mustCreateDatabase(t, id, "orders")
+	env.sim.ResetStats()
+	p := env.providerBlock()
+	planFails(t, map[string][2]string{
+		"missing account":  {p + grantBlock("g", id, `"ghost"`, "ReadOnly", `"orders"`), `(?s)account_name = "ghost".*no such account`},
+		"account case":     {p + grantBlock("g", id, `"App_User"`, "ReadOnly", `"orders"`), `(?s)rule privilege-account-case.*set\s+account_name\s+=\s+"app_user"`},
+		"missing database": {p + grantBlock("g", id, `"app_user"`, "ReadOnly", `"orders", "nosuch"`), `(?s)rule privilege-database-missing.*"nosuch"`},
+	})
+	if n := env.accessWrites(); n != 0 {
+		t.Fatalf("%d writes for refused plans, want 0", n)
+	}
+	// A literal name of an existing account works; once the account is deleted outside Terraform,
+	// the plan refuses to grant again instead of failing at apply.
+	config := p + grantBlock("g", id, `"app_user"`, "ReadOnly", `"orders"`)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config, Check: env.checkGrants(id, "app_user", "orders=ReadOnly")},
+			{
+				PreConfig:   env.apiCall(t, "DeleteAccount", func(ctx context.Context) error { return env.api.DeleteAccount(ctx, id, "app_user") }),
+				Config:      config,
+				ExpectError: spaced(`(?s)account_name = "app_user".*no such account`),
+			},
+		},
+	})
+	if n := env.requests("GrantAccountPrivilege"); n != 1 {
+		t.Fatalf("%d GrantAccountPrivilege requests, want 1", n)
+	}
+}
+
+// Item 4: two grants of one (account, database) pair are a plan error, whether both are new or one
+// is already granted; changing one grant's privilege (a replacement) is not.
+func TestAccAccessPlan_onePrivilegePerPair(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	p := env.providerBlock() + accountBlock("app", id, "app_user", "Normal") +
+		fmt.Sprintf("resource \"rds_database\" \"orders\" {\n  instance_id = %q\n  name = \"orders\"\n}\n", id)
+	ref := "rds_account.app.name"
+	both := p + grantBlock("ro", id, ref, "ReadOnly", "rds_database.orders.name") + grantBlock("rw", id, ref, "ReadWrite", "rds_database.orders.name")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: both, PlanOnly: true, ExpectError: spaced(`(?s)rule privilege-pair-taken.*"orders" \((ReadOnly|ReadWrite), planned by another`)},
+			{Config: p + grantBlock("ro", id, ref, "ReadOnly", "rds_database.orders.name"), Check: env.checkGrants(id, "app_user", "orders=ReadOnly")},
+			{Config: both, ExpectError: spaced(`(?s)rule privilege-pair-taken.*rds_account_privilege.rw.*"orders" \(ReadOnly\)`)},
+			{
+				Config: p + grantBlock("ro", id, ref, "ReadWrite", "rds_database.orders.name"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("rds_account_privilege.ro", plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				Check: env.checkGrants(id, "app_user", "orders=ReadWrite"),
+			},
+		},
+	})
+}
+
+// Item 5: an account or a database on a Stopped, locked or Deleting instance is named at plan, at
+// instance_id, as rds_instance does (Deleting refuses the plan).
+func TestAccessPlanNamesInstanceStates(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, accessSimOptions())
+	cases := []struct {
+		state    simulator.InstanceState
+		severity diag.Severity
+		summary  string
+	}{
+		{simulator.InstanceState{Status: "Stopped"}, diag.SeverityWarning, "is Stopped"},
+		{simulator.InstanceState{LockMode: "LockByExpiration"}, diag.SeverityWarning, "is locked"},
+		{simulator.InstanceState{Status: "Deleting", ForMS: 600000}, diag.SeverityError, "is being deleted"},
+	}
+	for _, c := range cases {
+		id := env.plantInstance(t, "8.0", "")
+		setState(t, env, id, c.state)
+		account := accountModel{InstanceID: types.StringValue(id), Name: types.StringValue("app"), Type: types.StringValue("Normal"),
+			Password: types.StringValue("Good-pass1")}
+		database := databaseModel{InstanceID: types.StringValue(id), Name: types.StringValue("shop"), CharacterSet: types.StringValue("utf8mb4")}
+		var accountDiags, databaseDiags diag.Diagnostics
+		(&accountResource{data: env.data}).check(context.Background(), account, account, nil, atPlan, &accountDiags)
+		(&databaseResource{data: env.data}).check(context.Background(), database, nil, atPlan, &databaseDiags)
+		for what, diags := range map[string]diag.Diagnostics{"account": accountDiags, "database": databaseDiags} {
+			found := diagsWith(diags, c.severity, "RDS instance "+id+" "+c.summary)
+			if len(found) != 1 {
+				t.Errorf("%s on %+v: want one %q, got %v", what, c.state, c.summary, diags)
+				continue
+			}
+			if at, ok := found[0].(diag.DiagnosticWithPath); !ok || !at.Path().Equal(path.Root("instance_id")) {
+				t.Errorf("%s: diagnostic not at instance_id: %v", what, found[0])
+			}
+			if !strings.Contains(found[0].Detail(), id) {
+				t.Errorf("%s: detail does not name %s", what, id)
+			}
+		}
+	}
+}
