@@ -48,6 +48,8 @@ const (
 	CodeBackupNotFound   = "InvalidBackupId.NotFound"
 	CodeBackupInProgress = "BackupJobExists"
 	CodeBackupDailyLimit = "BackupQuota.Exceeded"
+	// CodeBackupRetention refuses DeleteBackup of a set Alibaba's retention rules keep.
+	CodeBackupRetention = "OperationDenied.BackupRetention"
 )
 
 // BackupPolicy is DescribeBackupPolicy's answer: the data settings and the log settings.
