@@ -243,6 +243,7 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewInstanceResource, NewReadonlyInstanceResource,
 		NewAccountResource, NewDatabaseResource, NewAccountPrivilegeResource,
+		NewBackupPolicyResource,
 	}
 }
 
