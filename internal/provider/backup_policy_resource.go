@@ -188,7 +188,8 @@ func (r *backupPolicyResource) Read(ctx context.Context, req resource.ReadReques
 }
 
 // Delete sends nothing: the instance keeps its policy (the plan said so).
-func (r *backupPolicyResource) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+func (r *backupPolicyResource) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {
+}
 
 // ImportState imports by instance id.
 func (r *backupPolicyResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

@@ -89,7 +89,9 @@ func TestAccBackupPolicy_lifecycle(t *testing.T) {
 			{
 				Config: lowered,
 				Check: resource.ComposeTestCheckFunc(env.policyCalls(t, 2),
-					env.policyIs(id, func(p *rdsapi.BackupPolicy) bool { return p.BackupRetentionPeriod == 7 && p.LogBackupRetentionPeriod == 7 })),
+					env.policyIs(id, func(p *rdsapi.BackupPolicy) bool {
+						return p.BackupRetentionPeriod == 7 && p.LogBackupRetentionPeriod == 7
+					})),
 			},
 			{
 				PreConfig: env.apiCall(t, "ModifyBackupPolicy", func(ctx context.Context) error {
