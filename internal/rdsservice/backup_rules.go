@@ -70,6 +70,7 @@ const (
 	RuleBackupDailyLimit       RuleID = "backup-daily-limit"
 	RuleBackupInstanceNotReady RuleID = "backup-instance-not-running"
 	RuleBackupKeptOnDestroy    RuleID = "backup-kept-on-destroy"
+	RuleBackupTimeFilter       RuleID = "backup-time-filter"
 )
 
 // Values the backup API offers.
