@@ -36,7 +36,9 @@ type BackupInstanceState struct {
 // the instance's facts and state when known.
 func CheckBackup(req BackupRequest, f BackupFacts, st BackupInstanceState) []Problem {
 	var out []Problem
-	add := func(id RuleID, value string, args ...any) { out = append(out, problem(id, value, append([]any{value}, args...)...)) }
+	add := func(id RuleID, value string, args ...any) {
+		out = append(out, problem(id, value, append([]any{value}, args...)...))
+	}
 	methodKnown, strategyKnown := !req.Unknown[AttrBackupMethod], !req.Unknown[AttrBackupStrategy]
 	if methodKnown && !slices.Contains([]string{rdsapi.BackupMethodPhysical, rdsapi.BackupMethodLogical, rdsapi.BackupMethodSnapshot}, req.Method) {
 		add(RuleBackupMethodValue, req.Method)
