@@ -40,7 +40,7 @@ func (r *backupPolicyResource) Metadata(_ context.Context, req resource.Metadata
 	resp.TypeName = req.ProviderTypeName + "_backup_policy"
 }
 
-// optionalComputed is an attribute that keeps the cloud's value when the configuration leaves it out.
+// policyString and policyInt are attributes that keep the cloud's value when the configuration leaves them out.
 func policyString(desc string) schema.StringAttribute {
 	return schema.StringAttribute{Optional: true, Computed: true, MarkdownDescription: desc,
 		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
