@@ -706,7 +706,7 @@ var ruleTable = []Rule{
 		Fix: "The apply waits until it is Running again (a Stopped instance must be started first)."},
 	{ID: RuleBackupTimeFilter, Source: backupSource, Attribute: "start_time", Summary: "Invalid %[2]s (rule backup-time-filter)",
 		Detail: "%[2]s = %[1]q is not a UTC time in the form yyyy-MM-ddTHH:mmZ, the form DescribeBackups filters by.", Args: "value, attribute",
-		Fix: "Fix: write e.g. \"2026-03-01T00:00Z\" (or use formatdate(\"YYYY-MM-DD'T'hh:mmZ\", timeadd(timestamp(), \"-24h\")))."},
+		Fix: "Fix: write e.g. \"2026-03-01T00:00Z\" (or use formatdate(\"YYYY-MM-DD'T'hh:mm'Z'\", timeadd(timestamp(), \"-24h\")))."},
 	{ID: RuleBackupKeptOnDestroy, Source: backupSource, Severity: SeverityWarning, Attribute: "backup_id", Summary: "RDS keeps backup set %[1]s",
 		Detail: "Destroying this rds_backup removes it from the state, but RDS cannot delete backup set %[1]s of %[2]s now: %[3]s It expires with the data backup retention (%[4]v days).",
 		Args:   "backup id, instance, reason, retention days",
