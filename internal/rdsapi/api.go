@@ -65,4 +65,6 @@ type API interface {
 	DescribeBackups(ctx context.Context, req *DescribeBackupsRequest) (*DescribeBackupsResponse, error)
 	DescribeBackupTasks(ctx context.Context, req *DescribeBackupTasksRequest) (*DescribeBackupTasksResponse, error)
 	DeleteBackup(ctx context.Context, dbInstanceID, backupID string) error
+	// DeleteDBInstanceKeeping is DeleteDBInstance with ReleasedKeepPolicy (backups.go).
+	DeleteDBInstanceKeeping(ctx context.Context, dbInstanceID, releasedKeepPolicy string) error
 }

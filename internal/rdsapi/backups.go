@@ -325,3 +325,22 @@ func (c *Client) DeleteBackup(ctx context.Context, dbInstanceID, backupID string
 	p.set("BackupId", backupID)
 	return c.call(ctx, "DeleteBackup", p, true, nil)
 }
+
+// ReleasedKeepPolicy values of DeleteDBInstance and ModifyBackupPolicy: which backup sets survive the
+// release of an instance.
+const (
+	ReleasedKeepNone    = "None"
+	ReleasedKeepLastest = "Lastest" // sic: the API's spelling
+	ReleasedKeepAll     = "All"
+)
+
+// DeleteDBInstanceKeeping releases the instance as DeleteDBInstance does, with ReleasedKeepPolicy
+// ("" sends none: the instance's backup policy decides).
+func (c *Client) DeleteDBInstanceKeeping(ctx context.Context, dbInstanceID, releasedKeepPolicy string) error {
+	p, err := instanceParams(dbInstanceID)
+	if err != nil {
+		return fmt.Errorf("RDS DeleteDBInstance: %w", err)
+	}
+	p.set("ReleasedKeepPolicy", releasedKeepPolicy)
+	return c.call(ctx, "DeleteDBInstance", p, true, nil)
+}

@@ -61,3 +61,18 @@ func TestDescribeBackupPolicyDecodes(t *testing.T) {
 		t.Fatalf("decoded %+v", p)
 	}
 }
+
+// DeleteDBInstanceKeeping names the policy; an empty one is left out (the backup policy decides).
+func TestDeleteDBInstanceKeepingEncoding(t *testing.T) {
+	cloud, server := newFakeCloud(t, answers(success(`{"RequestId":"r"}`)))
+	c := newTestClient(t, server, 0)
+	for _, keep := range []string{ReleasedKeepAll, ""} {
+		if err := c.DeleteDBInstanceKeeping(context.Background(), "rm-1", keep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := cloud.requests()
+	if len(seen) != 2 || seen[0].Action != "DeleteDBInstance" || seen[0].Query.Get("ReleasedKeepPolicy") != "All" || seen[1].Query.Has("ReleasedKeepPolicy") {
+		t.Fatalf("requests %+v", seen)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -34,6 +35,7 @@ const (
 	AttrBackupMethod        = "backup_method"
 	AttrBackupStrategy      = "backup_strategy"
 	AttrBackupDBNames       = "db_names"
+	AttrReleasedKeepPolicy  = "released_keep_policy"
 )
 
 // Rule ids of the backup resources (rows at the end of ruletable.go).
@@ -71,6 +73,9 @@ const (
 	RuleBackupInstanceNotReady RuleID = "backup-instance-not-running"
 	RuleBackupKeptOnDestroy    RuleID = "backup-kept-on-destroy"
 	RuleBackupTimeFilter       RuleID = "backup-time-filter"
+	RuleReleasedKeepValue      RuleID = "released-keep-policy-value"
+	RuleReleasedKeepForced     RuleID = "released-keep-policy-forced"
+	RuleReleasedKeepOnDestroy  RuleID = "released-keep-policy-on-destroy"
 )
 
 // Values the backup API offers.
@@ -276,4 +281,31 @@ func archiveLimit(policy string) int64 {
 		return 0
 	}
 	return -1
+}
+
+// ReleasedKeepCutoff: cloud-disk instances created from this day keep their latest backup set when
+// released, whatever ReleasedKeepPolicy says (Alibaba, "Backup for deleted instances").
+var ReleasedKeepCutoff = time.Date(2024, 2, 1, 0, 0, 0, 0, time.UTC)
+
+// CheckReleasedKeepPolicy checks rds_instance's released_keep_policy ("" when unset) against the
+// instance's storage type and creation time (zero when not known: the forced-value rule waits).
+func CheckReleasedKeepPolicy(value, storageType string, created time.Time) []Problem {
+	switch {
+	case value == "":
+		return nil
+	case !slices.Contains([]string{rdsapi.ReleasedKeepNone, rdsapi.ReleasedKeepLastest, rdsapi.ReleasedKeepAll}, value):
+		return []Problem{problem(RuleReleasedKeepValue, value, value)}
+	case value != rdsapi.ReleasedKeepLastest && (BackupFacts{StorageType: storageType}).CloudDisk() && !created.IsZero() && !created.Before(ReleasedKeepCutoff):
+		return []Problem{problem(RuleReleasedKeepForced, value, value, storageType, created.UTC().Format("2006-01-02"))}
+	}
+	return nil
+}
+
+// ReleasedKeepOnDestroy is the destroy plan's note of what survives the release of the instance.
+func ReleasedKeepOnDestroy(id, value string) Problem {
+	kept := map[string]string{
+		rdsapi.ReleasedKeepNone: "no backup set", rdsapi.ReleasedKeepLastest: "its latest backup set",
+		rdsapi.ReleasedKeepAll: "all its backup sets",
+	}[value]
+	return problem(RuleReleasedKeepOnDestroy, value, id, kept)
 }

@@ -711,6 +711,15 @@ var ruleTable = []Rule{
 		Detail: "Destroying this rds_backup removes it from the state, but RDS cannot delete backup set %[1]s of %[2]s now: %[3]s It expires with the data backup retention (%[4]v days).",
 		Args:   "backup id, instance, reason, retention days",
 		Fix:    "Nothing to do: the set stays restorable until it expires."},
+	{ID: RuleReleasedKeepValue, Source: backupSource, Attribute: AttrReleasedKeepPolicy, Summary: "Invalid released_keep_policy (rule released-keep-policy-value)",
+		Detail: "released_keep_policy = %[1]q must be None (no backup set survives the release), Lastest (the latest set; the API's spelling) or All.", Args: "value",
+		Fix: "Fix: set one of None, Lastest, All, or leave it out to keep the instance's backup policy."},
+	{ID: RuleReleasedKeepForced, Source: backupSource, Attribute: AttrReleasedKeepPolicy, Summary: "Invalid released_keep_policy (rule released-keep-policy-forced)",
+		Detail: "released_keep_policy = %[1]q: an instance on cloud disks (%[2]s) created on or after 2024-02-01 (this one: %[3]s) always keeps its latest backup set when released; Alibaba sets Lastest.",
+		Args:   "value, storage type, creation date", Fix: "Fix: set released_keep_policy = \"Lastest\" or leave it out."},
+	{ID: RuleReleasedKeepOnDestroy, Source: backupSource, Severity: SeverityWarning, Attribute: "id", Summary: "Releasing %[1]s keeps %[2]s",
+		Detail: "Destroying %[1]s releases it; RDS keeps %[2]s, restorable from the backups of released instances.", Args: "instance, what is kept",
+		Fix: "To keep other sets, change released_keep_policy (None, Lastest or All) and apply before destroying."},
 }
 
 const (

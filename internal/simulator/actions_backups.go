@@ -259,8 +259,10 @@ func dataOptions(p params, in *instance, next *backupPolicy) *apiError {
 	if e != nil {
 		return e
 	}
-	if keep != "Lastest" && in.cloudDisk() && !in.CreationTime.Before(releasedKeepCutoff) {
-		return errInvalid("ReleasedKeepPolicy", "%s uses cloud disks and was created on or after 2024-02-01: it is always Lastest", in.ID)
+	if p.has("ReleasedKeepPolicy") {
+		if e := checkReleasedKeep(in, keep); e != nil {
+			return e
+		}
 	}
 	next.ReleasedKeep = keep
 	return nil
@@ -363,4 +365,13 @@ func intIn(p params, name string, lo, hi int64, required bool) (int64, *apiError
 		return 0, errInvalid(name, "%d is outside %d-%d", n, lo, hi)
 	}
 	return n, nil
+}
+
+// checkReleasedKeep refuses a ReleasedKeepPolicy other than Lastest for a cloud-disk instance
+// created on or after 2024-02-01, which always keeps its latest set (README "Backups").
+func checkReleasedKeep(in *instance, value string) *apiError {
+	if value != "" && !strings.EqualFold(value, "Lastest") && in.cloudDisk() && !in.CreationTime.Before(releasedKeepCutoff) {
+		return errInvalid("ReleasedKeepPolicy", "%s uses cloud disks and was created on or after 2024-02-01: it always keeps its latest backup set (Lastest)", in.ID)
+	}
+	return nil
 }

@@ -203,3 +203,14 @@ func TestCreateBackupLimits(t *testing.T) {
 		t.Fatalf("CreateBackup requests = %d", got)
 	}
 }
+
+// DeleteDBInstance's ReleasedKeepPolicy: a cloud-disk instance created after 2024-02-01 keeps its
+// latest set whatever is asked, so another value is refused; a local-disk instance may choose.
+func TestDeleteKeepingBackups(t *testing.T) {
+	e := newEnv(t)
+	id := e.create(nil)
+	e.c.fails("DeleteDBInstance", map[string]string{"DBInstanceId": id, "ReleasedKeepPolicy": "None"}, http.StatusBadRequest, "InvalidParameter")
+	e.c.ok("DeleteDBInstance", map[string]string{"DBInstanceId": id, "ReleasedKeepPolicy": "Lastest"})
+	local := e.create(map[string]string{"DBInstanceStorageType": "local_ssd", "EngineVersion": "5.7"})
+	e.c.ok("DeleteDBInstance", map[string]string{"DBInstanceId": local, "ReleasedKeepPolicy": "All"})
+}
