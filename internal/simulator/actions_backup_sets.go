@@ -114,12 +114,11 @@ func (s *Simulator) describeBackups(c *call) (map[string]any, *apiError) {
 	id, status, mode := strings.TrimSpace(c.p.get("BackupId")), c.p.get("BackupStatus"), c.p.get("BackupMode")
 	var items []map[string]any
 	for _, b := range s.liveBackups(in, c.now) {
-		item := s.backupItem(in, b, c.now)
 		if !b.done(c.now) || (id != "" && id != strconv.FormatInt(b.ID, 10)) || (status != "" && status != "Success") ||
 			(mode != "" && mode != b.Mode) || b.Start.Before(from) || (!to.IsZero() && b.Start.After(to)) {
 			continue
 		}
-		items = append(items, item)
+		items = append(items, s.backupItem(in, b, c.now))
 	}
 	return map[string]any{
 		"Items": map[string]any{"Backup": pageOf(items, size, number)}, "PageNumber": itoa(number),
