@@ -168,6 +168,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 					setvalidator.ValueStringsAre(ipv4OrCIDRValidator{}),
 				},
 			},
+			"released_keep_policy": releasedKeepPolicyAttribute(),
 			"deletion_protection": schema.BoolAttribute{
 				Optional: true,
 				Computed: true,
@@ -379,7 +380,7 @@ func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteReques
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 
-	deleteAndWait(ctx, r.data, id, &resp.Diagnostics)
+	deleteAndWait(ctx, r.data, id, state.ReleasedKeepPolicy.ValueString(), &resp.Diagnostics)
 }
 
 // ImportState imports an instance by id; Read fills in the rest.
@@ -459,6 +460,7 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 // or guard it names.
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
+	planReleasedKeep(ctx, req, &resp.Diagnostics)
 	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, nil)
 	defer cancel()
 	if !proceed {
@@ -770,6 +772,7 @@ type instanceModel struct {
 	InstanceType            types.String   `tfsdk:"instance_type"`
 	Storage                 types.Int64    `tfsdk:"storage"`
 	StorageType             types.String   `tfsdk:"storage_type"`
+	ReleasedKeepPolicy      types.String   `tfsdk:"released_keep_policy"`
 	Category                types.String   `tfsdk:"category"`
 	ZoneID                  types.String   `tfsdk:"zone_id"`
 	VpcID                   types.String   `tfsdk:"vpc_id"`

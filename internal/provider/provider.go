@@ -292,6 +292,7 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewInstanceResource, NewReadonlyInstanceResource,
 		NewAccountResource, NewDatabaseResource, NewAccountPrivilegeResource,
+		NewBackupPolicyResource, NewBackupResource,
 	}
 }
 
@@ -300,6 +301,7 @@ func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSou
 	return []func() datasource.DataSource{
 		NewInstanceDataSource, NewInstancesDataSource,
 		NewAccountsDataSource, NewDatabasesDataSource, NewParameterTemplatesDataSource,
+		NewBackupsDataSource,
 	}
 }
 

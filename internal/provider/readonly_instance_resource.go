@@ -274,7 +274,7 @@ func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.Dele
 	}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	deleteAndWait(ctx, r.data, state.ID.ValueString(), &resp.Diagnostics)
+	deleteAndWait(ctx, r.data, state.ID.ValueString(), "", &resp.Diagnostics)
 }
 
 // ImportState imports a read-only instance by id, unless it is being deleted; Read fills in the rest.

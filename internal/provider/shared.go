@@ -61,16 +61,18 @@ func requireConfigured(data *ProviderData, diags *diag.Diagnostics) bool {
 	return true
 }
 
-// deleteAndWait deletes an instance (retrying while it is busy) and waits until it is gone, within
+// deleteAndWait deletes an instance (retrying while it is busy; keep is its released_keep_policy,
+// "" for none) and waits until it is gone, within
 // ctx's deadline. Not found counts as deleted. A primary whose read-only instances are being
 // deleted in the same run (Terraform deletes them in parallel when nothing orders them) waits for
 // them first.
-func deleteAndWait(ctx context.Context, data *ProviderData, id string, diags *diag.Diagnostics) {
-	err := data.Waiter.RetryBusy(ctx, func() error { return data.API.DeleteDBInstance(ctx, id) })
+func deleteAndWait(ctx context.Context, data *ProviderData, id, keep string, diags *diag.Diagnostics) {
+	release := func() error { return releaseInstance(ctx, data.API, id, keep) }
+	err := data.Waiter.RetryBusy(ctx, release)
 	if rdsapi.ErrorCode(err) == "OperationDenied.ReadOnlyInstanceExists" {
 		err = waitReadOnlyGone(ctx, data, id)
 		if err == nil {
-			err = data.Waiter.RetryBusy(ctx, func() error { return data.API.DeleteDBInstance(ctx, id) })
+			err = data.Waiter.RetryBusy(ctx, release)
 		}
 	}
 	var stuck *rdsservice.InstanceStateError

@@ -66,4 +66,14 @@ type API interface {
 	DescribeParameterTemplates(ctx context.Context, req *DescribeParameterTemplatesRequest) (*DescribeParameterTemplatesResponse, error)
 	DescribeParameters(ctx context.Context, dbInstanceID string) (*DescribeParametersResponse, error)
 	ModifyParameter(ctx context.Context, req *ModifyParameterRequest) error
+	// Backup policy, backups and backup sets (backups.go).
+	DescribeBackupPolicy(ctx context.Context, dbInstanceID string) (*BackupPolicy, error)
+	ModifyDataBackupPolicy(ctx context.Context, req *DataBackupPolicyRequest) error
+	ModifyLogBackupPolicy(ctx context.Context, req *LogBackupPolicyRequest) error
+	CreateBackup(ctx context.Context, req *CreateBackupRequest) (string, error)
+	DescribeBackups(ctx context.Context, req *DescribeBackupsRequest) (*DescribeBackupsResponse, error)
+	DescribeBackupTasks(ctx context.Context, req *DescribeBackupTasksRequest) (*DescribeBackupTasksResponse, error)
+	DeleteBackup(ctx context.Context, dbInstanceID, backupID string) error
+	// DeleteDBInstanceKeeping is DeleteDBInstance with ReleasedKeepPolicy (backups.go).
+	DeleteDBInstanceKeeping(ctx context.Context, dbInstanceID, releasedKeepPolicy string) error
 }

@@ -215,6 +215,10 @@ func (s *Simulator) cloneDBInstance(c *call) (map[string]any, *apiError) {
 		return nil, newErr(400, "MissingParameter", "One of the parameters \"BackupId\" and \"RestoreTime\" is required.")
 	case backupID != "" && restoreTime != "":
 		return nil, errInvalid("RestoreTime", "give BackupId or RestoreTime, not both")
+	case backupID != "":
+		if e := s.checkCloneBackup(src, backupID, c.now); e != nil {
+			return nil, e
+		}
 	case restoreTime != "":
 		t, e := parseTimestamp("RestoreTime", restoreTime)
 		if e != nil {

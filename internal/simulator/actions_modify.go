@@ -284,6 +284,9 @@ func (s *Simulator) deleteDBInstance(c *call) (map[string]any, *apiError) {
 	if _, e := c.p.oneOf("ReleasedKeepPolicy", "None", "None", "Lastest", "All"); e != nil {
 		return nil, e
 	}
+	if e := checkReleasedKeep(in, c.p.get("ReleasedKeepPolicy")); e != nil {
+		return nil, e
+	}
 	if e := in.writable("DeleteDBInstance"); e != nil {
 		return nil, e
 	}

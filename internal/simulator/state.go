@@ -26,6 +26,8 @@ type state struct {
 	// Tasks are spec changes deferred to maintenance windows, kept as the task centre keeps them.
 	Tasks    []*task `json:"tasks,omitempty"`
 	NextTask int64   `json:"next_task,omitempty"`
+	// NextBackup numbers backup jobs and sets (actions_backup_sets.go).
+	NextBackup int64 `json:"next_backup,omitempty"`
 }
 
 // instance is one simulated DB instance. Times are absolute, so transitions survive a restart of
@@ -77,6 +79,9 @@ type instance struct {
 	// waiting for a restart (actions_parameters.go).
 	ParamRunning map[string]string `json:"param_running,omitempty"`
 	ParamConfig  map[string]string `json:"param_config,omitempty"`
+	// BackupPolicy (nil: the defaults) and Backups are in actions_backups.go.
+	BackupPolicy *backupPolicy `json:"backup_policy,omitempty"`
+	Backups      []*backupSet  `json:"backups,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.

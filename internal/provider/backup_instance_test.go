@@ -1,0 +1,97 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// releaseRecorder records the DeleteDBInstance calls and what they keep.
+type releaseRecorder struct {
+	rdsapi.API
+	calls []string
+}
+
+func (r *releaseRecorder) DeleteDBInstance(_ context.Context, id string) error {
+	r.calls = append(r.calls, id+":")
+	return nil
+}
+
+func (r *releaseRecorder) DeleteDBInstanceKeeping(_ context.Context, id, keep string) error {
+	r.calls = append(r.calls, id+":"+keep)
+	return nil
+}
+
+// released_keep_policy travels with DeleteDBInstance only when it is set.
+func TestReleaseInstanceSendsKeepPolicy(t *testing.T) {
+	rec := &releaseRecorder{}
+	for _, keep := range []string{"", "All"} {
+		if err := releaseInstance(context.Background(), rec, "rm-1", keep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fmt.Sprint(rec.calls) != "[rm-1: rm-1:All]" {
+		t.Fatalf("calls %v", rec.calls)
+	}
+}
+
+// A new cloud-disk instance always keeps its latest set: another released_keep_policy is a plan
+// error with no write; Lastest is accepted, kept in state across a refresh, and changing it is an
+// update with no API write; the destroy releases the instance.
+func TestAccInstance_releasedKeepPolicy(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: resource.ComposeTestCheckFunc(env.checkDestroyed(), func(*terraform.State) error {
+			if n := env.requests("DeleteDBInstance"); n != 1 {
+				return fmt.Errorf("DeleteDBInstance requests = %d", n)
+			}
+			return nil
+		}),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.instanceConfig(`  released_keep_policy = "None"`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)released_keep_policy = "None".*created on or after 2024-02-01.*Fix: set released_keep_policy\s+= "Lastest"`),
+			},
+			{
+				PreConfig: func() {
+					if n := env.mutations(); n != 0 {
+						t.Fatalf("%d writes for a refused plan", n)
+					}
+				},
+				Config: env.instanceConfig(`  released_keep_policy = "Lastest"`),
+				Check:  resource.TestCheckResourceAttr(testRes, "released_keep_policy", "Lastest"),
+			},
+			{
+				Config:      env.instanceConfig(`  released_keep_policy = "Sometimes"`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)released_keep_policy = "Sometimes" must be None`),
+			},
+			{
+				PreConfig: func() { env.sim.ResetStats() },
+				Config:    env.instanceConfig(""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("released_keep_policy"), knownvalue.Null()),
+				}},
+				Check: func(*terraform.State) error {
+					if n := env.mutations(); n != 0 {
+						return fmt.Errorf("%d API writes for a released_keep_policy change", n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}

@@ -1,0 +1,257 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+var (
+	_ resource.Resource                   = (*backupResource)(nil)
+	_ resource.ResourceWithConfigure      = (*backupResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*backupResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*backupResource)(nil)
+)
+
+// NewBackupResource returns the rds_backup resource.
+func NewBackupResource() resource.Resource { return &backupResource{} }
+
+// backupResource is one on-demand backup set (CreateBackup).
+type backupResource struct {
+	data *ProviderData
+}
+
+func (r *backupResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_backup"
+}
+
+func replaceString(desc string) schema.StringAttribute {
+	return schema.StringAttribute{Computed: true, MarkdownDescription: desc, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
+}
+
+func (r *backupResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "An on-demand backup set of an RDS MySQL instance (`CreateBackup`), created and waited for. Its `backup_id` " +
+			"restores a new instance (`rds_instance.restore_from.backup_id`). Destroying it deletes the set where RDS allows " +
+			"(`DeleteBackup`: High-availability instances, sets whose retention rules let them go); otherwise the plan and the " +
+			"destroy say that RDS keeps the set until it expires. Every attribute forces a new backup.",
+		Attributes: map[string]schema.Attribute{
+			"id": replaceString("`<instance_id>:<backup_id>`."),
+			"instance_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the primary instance to back up.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+			rdsservice.AttrBackupMethod: schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString(rdsapi.BackupMethodPhysical),
+				MarkdownDescription: "`Physical` (default), `Logical` (needs databases; required for single databases) or `Snapshot` (cloud disks).",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+			rdsservice.AttrBackupStrategy: schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString(rdsapi.BackupStrategyInstance),
+				MarkdownDescription: "`instance` (default): the whole instance; `db`: the databases in `db_names` (a logical backup).",
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+			rdsservice.AttrBackupDBNames: schema.SetAttribute{ElementType: types.StringType, Optional: true,
+				MarkdownDescription: "Databases to back up, with `backup_strategy = \"db\"` only.",
+				PlanModifiers:       []planmodifier.Set{setplanmodifier.RequiresReplace()}},
+			"backup_id":         replaceString("Id of the backup set (`BackupId`): what `restore_from.backup_id` takes."),
+			"backup_start_time": replaceString("When the backup started, UTC `yyyy-MM-ddTHH:mmZ`."),
+			"backup_end_time":   replaceString("When it ended, UTC `yyyy-MM-ddTHH:mmZ`."),
+			"backup_size":       schema.Int64Attribute{Computed: true, MarkdownDescription: "Size of the set in bytes."},
+			"store_status": schema.StringAttribute{Computed: true,
+				MarkdownDescription: "`Enabled` when `DeleteBackup` may delete the set now, `Disabled` while RDS keeps it."},
+		},
+	}
+}
+
+func (r *backupResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, "rds_backup", &resp.Diagnostics)
+}
+
+func (r *backupResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan backupModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, accessTimeout)
+	defer cancel()
+	id := plan.InstanceID.ValueString()
+	// Re-checked before the write: the plan may not have known the instance.
+	r.check(ctx, plan, true, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	breq := plan.request(ctx, &resp.Diagnostics)
+	set, err := rdsservice.CreateBackup(ctx, r.data.API, r.data.Waiter, &rdsapi.CreateBackupRequest{
+		DBInstanceID: id, BackupMethod: breq.Method, BackupStrategy: breq.Strategy, DBNames: breq.DBNames,
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("Error creating RDS backup", operationError(ctx, err))
+		return
+	}
+	plan.fill(set)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *backupResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state backupModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	id, backupID := state.InstanceID.ValueString(), state.BackupID.ValueString()
+	set, err := rdsservice.FindBackup(ctx, r.data.API, id, backupID)
+	if err != nil && !rdsapi.IsNotFound(err) {
+		resp.Diagnostics.AddError("Error reading RDS backup", fmt.Sprintf("DescribeBackups %s on %s: %v", backupID, id, err))
+		return
+	}
+	if set == nil {
+		resp.Diagnostics.AddWarning("RDS backup set no longer exists",
+			fmt.Sprintf("Backup set %s of %s is no longer listed (expired with the retention, deleted, or the instance is gone); it is removed from state and the next plan makes a new backup.", backupID, id))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	state.fill(set)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// Update only stores the plan: every configurable attribute forces a new backup.
+func (r *backupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan backupModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// Delete deletes the set where the API allows, and otherwise says RDS keeps it.
+func (r *backupResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state backupModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, accessTimeout)
+	defer cancel()
+	id, backupID := state.InstanceID.ValueString(), state.BackupID.ValueString()
+	kept, err := r.keptProblem(ctx, id, backupID)
+	switch {
+	case gone(err):
+		return
+	case err != nil:
+		resp.Diagnostics.AddError("Error reading RDS backup", fmt.Sprintf("%s on %s: %v", backupID, id, err))
+		return
+	case kept != nil:
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{*kept})
+		return
+	}
+	err = retryWrite(ctx, r.data, func() error { return r.data.API.DeleteBackup(ctx, id, backupID) })
+	if err != nil && !gone(err) && rdsapi.ErrorCode(err) != rdsapi.CodeBackupNotFound {
+		resp.Diagnostics.AddError("Error deleting RDS backup", fmt.Sprintf("DeleteBackup %s on %s: %v", backupID, id, err))
+	}
+}
+
+// keptProblem is the warning that RDS keeps the set, or nil when DeleteBackup may delete it (or it
+// is gone already: then err is a not-found error or the set is nil with no problem).
+func (r *backupResource) keptProblem(ctx context.Context, id, backupID string) (*rdsservice.Problem, error) {
+	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	set, err := rdsservice.FindBackup(ctx, r.data.API, id, backupID)
+	if err != nil || set == nil {
+		return nil, err
+	}
+	reason := rdsservice.BackupKeptReason(set, attr.Category)
+	if reason == "" {
+		return nil, nil
+	}
+	policy, err := r.data.API.DescribeBackupPolicy(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	p := rdsservice.Raise(rdsservice.RuleBackupKeptOnDestroy, backupID, backupID, id, reason, int64(policy.BackupRetentionPeriod))
+	return &p, nil
+}
+
+// ValidateConfig checks the request's shape (no API call).
+func (r *backupResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var config backupModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if config.Method.IsNull() {
+		config.Method = types.StringValue(rdsapi.BackupMethodPhysical)
+	}
+	if config.Strategy.IsNull() {
+		config.Strategy = types.StringValue(rdsapi.BackupStrategyInstance)
+	}
+	addProblems(&resp.Diagnostics, rdsservice.CheckBackup(config.request(ctx, &resp.Diagnostics), rdsservice.BackupFacts{}, rdsservice.BackupInstanceState{}))
+}
+
+// ModifyPlan checks the rules that need the instance, and on destroy says whether RDS keeps the set.
+func (r *backupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
+		return
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
+	defer cancel()
+	if req.Plan.Raw.IsNull() {
+		var state backupModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		if kept, err := r.keptProblem(lookupCtx, state.InstanceID.ValueString(), state.BackupID.ValueString()); err == nil && kept != nil {
+			addProblems(&resp.Diagnostics, []rdsservice.Problem{*kept})
+		}
+		return
+	}
+	var plan backupModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	r.check(lookupCtx, plan, false, &resp.Diagnostics)
+}
+
+// check evaluates the rules with the instance's facts and state when the instance exists; at
+// apply (applying) the warnings are left out: the plan showed them, and the apply waits.
+func (r *backupResource) check(ctx context.Context, plan backupModel, applying bool, diags *diag.Diagnostics) {
+	req := plan.request(ctx, diags)
+	var facts rdsservice.BackupFacts
+	var st rdsservice.BackupInstanceState
+	if isKnown(plan.InstanceID) {
+		attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, plan.InstanceID.ValueString())
+		switch {
+		case rdsapi.IsNotFound(err): // about to be created
+		case err != nil:
+			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", plan.InstanceID.ValueString(), err))
+			return
+		default:
+			facts = rdsservice.BackupFactsFromAttribute(attr)
+			if st, err = rdsservice.ReadBackupInstanceState(ctx, r.data.API, attr, time.Now()); err != nil {
+				diags.AddError("Error reading RDS backups", fmt.Sprintf("%s: %v", attr.DBInstanceID, err))
+				return
+			}
+		}
+	}
+	problems := rdsservice.CheckBackup(req, facts, st)
+	if applying {
+		problems = errorsOnly(problems)
+	}
+	addProblems(diags, problems)
+}
+
+func errorsOnly(problems []rdsservice.Problem) []rdsservice.Problem {
+	var out []rdsservice.Problem
+	for _, p := range problems {
+		if p.Severity == rdsservice.SeverityError {
+			out = append(out, p)
+		}
+	}
+	return out
+}
