@@ -512,6 +512,19 @@ func planClone(in PlanInput, d *Decision) {
 		}
 		return
 	}
+	checkCloneAgainstSource(in, d, src)
+	if d.HasErrors() {
+		return
+	}
+	if !src.CreationTime.IsZero() {
+		d.PurchaseTime = Known(src.CreationTime.UTC().Format("2006-01-02T15:04:05Z"))
+	}
+	planCloneAfterCreate(in, d, src)
+}
+
+// checkCloneAgainstSource refuses an engine, version or restore time the source cannot give.
+func checkCloneAgainstSource(in PlanInput, d *Decision, src *ExistingInstance) {
+	c := in.Desired
 	if c.Engine.IsKnown() && !strings.EqualFold(c.Engine.Value(), src.Engine) {
 		d.add(problem(RuleCloneDiffersFromSource, c.Engine.Value(), AttrEngine, c.Engine.Value(), src.ID, src.Engine).At(AttrEngine))
 	}
@@ -525,12 +538,13 @@ func planClone(in PlanInput, d *Decision) {
 				src.CreationTime.Format(time.RFC3339), in.Facts.Now.UTC().Format(time.RFC3339)))
 		}
 	}
-	if d.HasErrors() {
-		return
-	}
-	if !src.CreationTime.IsZero() {
-		d.PurchaseTime = Known(src.CreationTime.UTC().Format("2006-01-02T15:04:05Z"))
-	}
+}
+
+// planCloneAfterCreate decides what a clone inherits from its source and what goes out right
+// after the clone is ready. CloneDBInstance cannot set the flag or Buffer Pool Extension (a clone
+// starts with it off), so those go in one spec change (one restart).
+func planCloneAfterCreate(in PlanInput, d *Decision, src *ExistingInstance) {
+	c := in.Desired
 	clone := *src
 	clone.ID, clone.MasterID, clone.MasterEnabled, clone.DeletionProtection = in.Label, "", nil, false
 	if !c.InstanceClass.IsKnown() || !c.StorageType.IsKnown() {
@@ -547,11 +561,30 @@ func planClone(in PlanInput, d *Decision) {
 	if !known {
 		d.AtomicWriteSupported = Unknown[bool]()
 	}
-	inherited := src.Enabled && supported
-	// What CloneDBInstance cannot set goes out right after the clone is ready, in one spec change
-	// (one restart): a flag other than the inherited one, and Buffer Pool Extension (a clone
-	// starts with it off).
 	var reasons []string
+	reason, refused := planCloneAtomicWrite(in, d, clone, change, src.Enabled && supported, known)
+	if refused {
+		return
+	}
+	if reason != "" {
+		reasons = append(reasons, reason)
+	}
+	if c.BufferPoolExtension.Is(true) {
+		if d.RestartAttribute == "" {
+			d.RestartAttribute = AttrBufferPoolExtension
+		}
+		reasons = append(reasons, "buffer_pool_extension is turned on right after creation (CloneDBInstance cannot set it)")
+	}
+	if len(reasons) > 0 {
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
+	}
+}
+
+// planCloneAtomicWrite decides a clone's atomic_write_16k: the configured value, else the
+// inherited one. A value other than the inherited one is toggled right after creation; reason
+// says so for the restart, and refused reports a toggle the rules refuse.
+func planCloneAtomicWrite(in PlanInput, d *Decision, clone ExistingInstance, change SpecChange, inherited, known bool) (reason string, refused bool) {
+	c, src := in.Desired, in.Facts.Source
 	switch {
 	case c.AtomicWrite.IsUnknown():
 		d.AtomicWrite = Unknown[bool]()
@@ -568,22 +601,14 @@ func planClone(in PlanInput, d *Decision) {
 		problems := CheckToggle(clone, want, change)
 		d.add(problems...)
 		if len(problems) > 0 {
-			return
+			return "", true
 		}
 		d.add(ToggleWarnings(clone, want, change)...)
 		d.ToggleAfterCreate = &want
 		d.RestartAttribute = AttrAtomicWrite
-		reasons = append(reasons, fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want))
+		return fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want), false
 	}
-	if c.BufferPoolExtension.Is(true) {
-		if d.RestartAttribute == "" {
-			d.RestartAttribute = AttrBufferPoolExtension
-		}
-		reasons = append(reasons, "buffer_pool_extension is turned on right after creation (CloneDBInstance cannot set it)")
-	}
-	if len(reasons) > 0 {
-		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
-	}
+	return "", false
 }
 
 // primaryFlag is the primary's atomic_write_16k once the primary's own plan is applied.
