@@ -629,6 +629,7 @@ func hasOrWillHave(f Facts) string {
 	return "has"
 }
 
+// planReadOnlyCreate plans a new read-only instance.
 func planReadOnlyCreate(in PlanInput, d *Decision) {
 	c := in.Desired
 	d.Action = ActionCreate
@@ -637,27 +638,42 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 	d.EngineVersion, d.StorageType = c.EngineVersion, c.StorageType
 	d.AtomicWriteSupported = Unknown[bool]()
 	primary := in.Facts.Primary
-	primaryOn := primaryFlag(in.Facts)
 	if primary == nil {
-		// The primary is created in this apply: its values are known only then, and the apply
-		// decides again before creating anything.
-		d.AtomicWrite = c.AtomicWrite
-		if c.AtomicWrite.IsNull() {
-			d.AtomicWrite = Unknown[bool]()
-		}
-		if c.AtomicWrite.Is(true) {
-			d.RestartAttribute = AttrAtomicWrite
-			d.MayRestart = append(d.MayRestart, "its primary's atomic_write_16k (off means it is created off and then turned on)")
-		}
+		planReadOnlyOfNewPrimary(in, d)
 		return
 	}
+	if !planReadOnlySpecFromPrimary(in, d, primary) {
+		return
+	}
+	planReadOnlyCreateAtomicWrite(in, d, primary)
+}
+
+// planReadOnlyOfNewPrimary plans a read-only instance whose primary is created in this apply:
+// its values are known only then, and the apply decides again before creating anything.
+func planReadOnlyOfNewPrimary(in PlanInput, d *Decision) {
+	c := in.Desired
+	d.AtomicWrite = c.AtomicWrite
+	if c.AtomicWrite.IsNull() {
+		d.AtomicWrite = Unknown[bool]()
+	}
+	if c.AtomicWrite.Is(true) {
+		d.RestartAttribute = AttrAtomicWrite
+		d.MayRestart = append(d.MayRestart, "its primary's atomic_write_16k (off means it is created off and then turned on)")
+	}
+}
+
+// planReadOnlySpecFromPrimary checks the new read-only instance against its primary and takes
+// the engine version and storage type the configuration leaves open from it. false: a problem
+// that leaves nothing more to decide (a read-only primary, another engine version).
+func planReadOnlySpecFromPrimary(in PlanInput, d *Decision, primary *ExistingInstance) bool {
+	c := in.Desired
 	if primary.MasterID != "" {
 		d.add(problem(RuleReadOnlyOfReadOnly, primary.ID, primary.ID, primary.MasterID))
-		return
+		return false
 	}
 	if c.EngineVersion.IsKnown() && c.EngineVersion.Value() != primary.EngineVersion {
 		d.add(problem(RuleReadOnlyEngineVersion, c.EngineVersion.Value(), primary.ID, primary.EngineVersion, c.EngineVersion.Value()))
-		return
+		return false
 	}
 	if c.EngineVersion.IsNull() || c.EngineVersion.IsUnknown() {
 		d.EngineVersion = Known(primary.EngineVersion)
@@ -668,6 +684,14 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 	if c.Storage.IsKnown() && primary.Storage > 0 && c.Storage.Value() < primary.Storage {
 		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(c.Storage.Value()), c.Storage.Value(), in.Label, primary.ID, primary.Storage))
 	}
+	return true
+}
+
+// planReadOnlyCreateAtomicWrite decides the new read-only instance's atomic_write_16k: it
+// inherits its primary's when eligible (rule 7); turning it on while the primary has it off is
+// a toggle right after creation (one restart).
+func planReadOnlyCreateAtomicWrite(in PlanInput, d *Decision, primary *ExistingInstance) {
+	c := in.Desired
 	specKnown := d.EngineVersion.IsKnown() && d.StorageType.IsKnown() && c.InstanceClass.IsKnown()
 	var problems []Problem
 	if specKnown {
@@ -675,6 +699,7 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 			StorageType: d.StorageType.Value(), Category: primary.Category, InstanceClass: c.InstanceClass.Value()})
 		d.AtomicWriteSupported = Known(len(problems) == 0)
 	}
+	primaryOn := primaryFlag(in.Facts)
 	if primaryOn.IsUnknown() {
 		d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, primary.ID, primary.Enabled))
 		primaryOn = Known(primary.Enabled)
