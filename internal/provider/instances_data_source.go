@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -169,6 +170,24 @@ func (d *instancesDataSource) Read(ctx context.Context, req datasource.ReadReque
 		return
 	}
 
+	ids, objs := d.describeMatched(ctx, matchedIDs(items, nameRE), &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	idList, diags := types.ListValue(types.StringType, ids)
+	resp.Diagnostics.Append(diags...)
+	instList, diags := types.ListValue(types.ObjectType{AttrTypes: instanceDataAttrTypes}, objs)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	cfg.IDs, cfg.Instances = idList, instList
+	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+}
+
+// matchedIDs is the sorted IDs of the listed instances whose description matches nameRE (all
+// when nil), each once: the paged list may repeat an instance.
+func matchedIDs(items []rdsapi.DBInstanceSummary, nameRE *regexp.Regexp) []string {
 	seen := map[string]bool{}
 	var matched []string
 	for _, it := range items {
@@ -182,39 +201,36 @@ func (d *instancesDataSource) Read(ctx context.Context, req datasource.ReadReque
 		matched = append(matched, it.DBInstanceID)
 	}
 	sort.Strings(matched)
+	return matched
+}
 
-	ids := make([]attr.Value, 0, len(matched))
-	objs := make([]attr.Value, 0, len(matched))
+// describeMatched reads each matched instance, since the list carries no 16K atomic write,
+// storage size or architecture, and returns the IDs and instance objects of those still there.
+// It stops at the first error, reported in diags.
+func (d *instancesDataSource) describeMatched(ctx context.Context, matched []string, diags *diag.Diagnostics) (ids, objs []attr.Value) {
+	ids = make([]attr.Value, 0, len(matched))
+	objs = make([]attr.Value, 0, len(matched))
 	for _, id := range matched {
-		// The list carries no 16K atomic write, storage size or architecture.
 		a, err := d.data.API.DescribeDBInstanceAttribute(ctx, id)
 		if rdsapi.IsNotFound(err) {
 			continue // deleted between the list and now
 		}
 		if err != nil {
-			resp.Diagnostics.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-			return
+			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+			return nil, nil
 		}
-		m, diags := instanceDataFromAttribute(a)
-		resp.Diagnostics.Append(diags...)
-		if resp.Diagnostics.HasError() {
-			return
+		m, mdiags := instanceDataFromAttribute(a)
+		diags.Append(mdiags...)
+		if diags.HasError() {
+			return nil, nil
 		}
-		obj, diags := types.ObjectValueFrom(ctx, instanceDataAttrTypes, m)
-		resp.Diagnostics.Append(diags...)
-		if resp.Diagnostics.HasError() {
-			return
+		obj, odiags := types.ObjectValueFrom(ctx, instanceDataAttrTypes, m)
+		diags.Append(odiags...)
+		if diags.HasError() {
+			return nil, nil
 		}
 		ids = append(ids, types.StringValue(id))
 		objs = append(objs, obj)
 	}
-	idList, diags := types.ListValue(types.StringType, ids)
-	resp.Diagnostics.Append(diags...)
-	instList, diags := types.ListValue(types.ObjectType{AttrTypes: instanceDataAttrTypes}, objs)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	cfg.IDs, cfg.Instances = idList, instList
-	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+	return ids, objs
 }

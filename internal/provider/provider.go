@@ -212,25 +212,7 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		return
 	}
 
-	// Values computed from other resources are not known during validate/plan of a fresh
-	// configuration; the framework calls Configure again at apply time with them.
-	unknown := []struct {
-		name    string
-		unknown bool
-	}{
-		{"region", cfg.Region.IsUnknown()}, {"access_key", cfg.AccessKey.IsUnknown()},
-		{"secret_key", cfg.SecretKey.IsUnknown()}, {"security_token", cfg.SecurityToken.IsUnknown()},
-		{"profile", cfg.Profile.IsUnknown()}, {"endpoint", cfg.Endpoint.IsUnknown()},
-		{"insecure", cfg.Insecure.IsUnknown()}, {"max_retries", cfg.MaxRetries.IsUnknown()},
-		{"max_requests_per_second", cfg.MaxRequestsPerSecond.IsUnknown()},
-	}
-	var pending []string
-	for _, u := range unknown {
-		if u.unknown {
-			pending = append(pending, u.name)
-		}
-	}
-	if len(pending) > 0 {
+	if pending := settingsNotYetKnown(cfg); len(pending) > 0 {
 		tflog.Debug(ctx, "provider configuration not yet known; deferring client set-up", map[string]any{"attributes": pending})
 		// Data sources are read during plan and can only fail: they get the names to report. Resources
 		// get nothing, so their plan checks wait for the apply, which configures the provider again.
@@ -249,21 +231,7 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		return
 	}
 
-	userAgent := "terraform-provider-rds/" + p.version
-	if req.TerraformVersion != "" {
-		userAgent += " terraform/" + req.TerraformVersion
-	}
-	client, err := rdsapi.New(rdsapi.Config{
-		RegionID:         settings.region,
-		Endpoint:         settings.endpoint,
-		Insecure:         settings.insecure,
-		Credentials:      cred,
-		CredentialSource: settings.credentialSource(),
-		MaxRetries:       settings.maxRetries,
-		UserAgent:        userAgent,
-		// One pacer per client: every resource of this provider process shares it.
-		MaxRequestsPerSecond: cfg.MaxRequestsPerSecond.ValueFloat64(),
-	})
+	client, err := rdsapi.New(clientConfig(settings, cred, cfg, p.userAgent(req.TerraformVersion)))
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid RDS provider configuration", err.Error())
 		return
@@ -285,6 +253,53 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+}
+
+// settingsNotYetKnown names the provider settings not known yet. Values computed from other
+// resources are not known during validate/plan of a fresh configuration; the framework calls
+// Configure again at apply time with them.
+func settingsNotYetKnown(cfg providerModel) []string {
+	unknown := []struct {
+		name    string
+		unknown bool
+	}{
+		{"region", cfg.Region.IsUnknown()}, {"access_key", cfg.AccessKey.IsUnknown()},
+		{"secret_key", cfg.SecretKey.IsUnknown()}, {"security_token", cfg.SecurityToken.IsUnknown()},
+		{"profile", cfg.Profile.IsUnknown()}, {"endpoint", cfg.Endpoint.IsUnknown()},
+		{"insecure", cfg.Insecure.IsUnknown()}, {"max_retries", cfg.MaxRetries.IsUnknown()},
+		{"max_requests_per_second", cfg.MaxRequestsPerSecond.IsUnknown()},
+	}
+	var pending []string
+	for _, u := range unknown {
+		if u.unknown {
+			pending = append(pending, u.name)
+		}
+	}
+	return pending
+}
+
+// userAgent names this provider's version and, when known, Terraform's.
+func (p *RDSProvider) userAgent(terraformVersion string) string {
+	userAgent := "terraform-provider-rds/" + p.version
+	if terraformVersion != "" {
+		userAgent += " terraform/" + terraformVersion
+	}
+	return userAgent
+}
+
+// clientConfig is the API client's configuration from the resolved settings.
+func clientConfig(settings settings, cred credentials.Credential, cfg providerModel, userAgent string) rdsapi.Config {
+	return rdsapi.Config{
+		RegionID:         settings.region,
+		Endpoint:         settings.endpoint,
+		Insecure:         settings.insecure,
+		Credentials:      cred,
+		CredentialSource: settings.credentialSource(),
+		MaxRetries:       settings.maxRetries,
+		UserAgent:        userAgent,
+		// One pacer per client: every resource of this provider process shares it.
+		MaxRequestsPerSecond: cfg.MaxRequestsPerSecond.ValueFloat64(),
+	}
 }
 
 // Resources lists the provider's resources.

@@ -77,6 +77,33 @@ func ApplySpecChangeChecked(ctx context.Context, api rdsapi.API, waiter *Waiter,
 	if err != nil {
 		return nil, err
 	}
+	asked, wantFlag := askedSpec(cur, id, req, wantFlag)
+	if specReached(cur, &asked, wantFlag, true) {
+		return cur, nil
+	}
+	if check != nil {
+		if err := check(cur); err != nil {
+			return nil, err
+		}
+	}
+	s := &specSender{api: api, waiter: waiter, id: id, asked: &asked, wantFlag: wantFlag, check: check,
+		clock: waiter.clock(), grace: waiter.FlagGrace}
+	if s.grace <= 0 {
+		s.grace = DefaultFlagGrace
+	}
+	cur, done, err := s.send(ctx, cur)
+	if err != nil {
+		return nil, err
+	}
+	if done {
+		return cur, nil
+	}
+	return waitSpec(ctx, waiter, id, cur, &asked, wantFlag, s.grace)
+}
+
+// askedSpec is the request to send and the flag to wait for: a flag in req is waited for, and a
+// wanted flag the instance does not have yet is sent.
+func askedSpec(cur *rdsapi.DBInstanceAttribute, id string, req *rdsapi.ModifyDBInstanceSpecRequest, wantFlag *bool) (rdsapi.ModifyDBInstanceSpecRequest, *bool) {
 	asked := *req
 	asked.DBInstanceID = id
 	if wantFlag == nil && asked.OptimizedWrites != "" {
@@ -89,89 +116,104 @@ func ApplySpecChangeChecked(ctx context.Context, api rdsapi.API, waiter *Waiter,
 			asked.OptimizedWrites = rdsapi.OptimizedWritesOn
 		}
 	}
-	reached := func(a *rdsapi.DBInstanceAttribute) bool { return specReached(a, &asked, wantFlag, false) }
-	if specReached(cur, &asked, wantFlag, true) {
-		return cur, nil
-	}
-	if check != nil {
-		if err := check(cur); err != nil {
-			return nil, err
-		}
-	}
+	return asked, wantFlag
+}
 
-	clock := waiter.clock()
-	lo, hi := waiter.intervals()
+// specSender sends one spec change, never twice: before any resend it looks whether the previous
+// call was carried out.
+type specSender struct {
+	api      rdsapi.API
+	waiter   *Waiter
+	id       string
+	asked    *rdsapi.ModifyDBInstanceSpecRequest
+	wantFlag *bool
+	check    SpecCheck
+	clock    Clock
+	grace    time.Duration
+}
+
+func (s *specSender) reached(a *rdsapi.DBInstanceAttribute) bool {
+	return specReached(a, s.asked, s.wantFlag, false)
+}
+
+// send sends the request until the API takes it, retrying busy and throttled answers with
+// backoff. done: a look before a resend found the requested values already there.
+func (s *specSender) send(ctx context.Context, cur *rdsapi.DBInstanceAttribute) (_ *rdsapi.DBInstanceAttribute, done bool, _ error) {
+	lo, hi := s.waiter.intervals()
 	backoff := lo
-	grace := waiter.FlagGrace
-	if grace <= 0 {
-		grace = DefaultFlagGrace
-	}
 	var sent rdsapi.ModifyDBInstanceSpecRequest
 	for attempt := 0; ; attempt++ {
 		if attempt > 0 {
 			// The previous call may have been carried out (a busy answer too can be the second copy
 			// of a request the client resent): look before sending again.
-			sawRestart := false
-			cur, err = waiter.WaitFor(ctx, id, "Running", func(a *rdsapi.DBInstanceAttribute) bool {
-				if !IsRunning(a) {
-					sawRestart = true
-				}
-				return IsRunning(a)
-			})
-			if err != nil {
-				return nil, err
+			var err error
+			if cur, done, err = s.lookBeforeResend(ctx, &sent); err != nil || done {
+				return cur, done, err
 			}
-			if reached(cur) {
-				return cur, nil
-			}
-			if sawRestart && wantFlag != nil && specReached(cur, &sent, nil, false) {
-				// Everything that was sent but the flag is there after a restart: the flag may be
-				// lagging. (A class other than the one sent means someone else's restart: resend.)
-				graceEnd := clock.Now().Add(grace)
-				cur, err = waiter.WaitFor(ctx, id, "Running with the requested spec", func(a *rdsapi.DBInstanceAttribute) bool {
-					return (IsRunning(a) && reached(a)) || !clock.Now().Before(graceEnd)
-				})
-				if err != nil {
-					return nil, err
-				}
-				if IsRunning(cur) && reached(cur) {
-					return cur, nil
-				}
-				if !IsRunning(cur) {
-					// Something restarts it again; start over.
-					continue
+			if s.check != nil {
+				if err := s.check(cur); err != nil {
+					return nil, false, err
 				}
 			}
 		}
-		if attempt > 0 && check != nil {
-			if err := check(cur); err != nil {
-				return nil, err
-			}
-		}
-		sent = asked
+		sent = *s.asked
 		if sent.DBInstanceClass == "" && sent.DBInstanceStorage == 0 {
 			sent.DBInstanceClass = cur.DBInstanceClass
 		}
-		_, err := api.ModifyDBInstanceSpec(ctx, &sent)
+		_, err := s.api.ModifyDBInstanceSpec(ctx, &sent)
 		if err == nil {
-			break
+			return cur, false, nil
 		}
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("modifying RDS instance %s: %w (%v)", id, err, context.Cause(ctx))
+			return nil, false, fmt.Errorf("modifying RDS instance %s: %w (%v)", s.id, err, context.Cause(ctx))
 		}
 		switch {
 		case rdsapi.IsBusy(err), rdsapi.IsThrottled(err):
-			if !sleep(ctx, clock, backoff) {
-				return nil, fmt.Errorf("modifying RDS instance %s: still refused when the deadline passed: %w", id, err)
+			if !sleep(ctx, s.clock, backoff) {
+				return nil, false, fmt.Errorf("modifying RDS instance %s: still refused when the deadline passed: %w", s.id, err)
 			}
 			backoff = min(time.Duration(float64(backoff)*backoffFactor), hi)
 		case rdsapi.IsTransient(err), !isAPIError(err):
 			// Outcome unknown; the next iteration reads the instance before any resend.
 		default:
-			return nil, fmt.Errorf("modifying RDS instance %s: %w", id, err)
+			return nil, false, fmt.Errorf("modifying RDS instance %s: %w", s.id, err)
 		}
 	}
-	return waitSpec(ctx, waiter, id, cur, &asked, wantFlag, grace)
+}
+
+// lookBeforeResend waits for Running and reports whether the requested values are there. When
+// everything sent but the flag is there after a restart, the flag may be lagging: it is given the
+// grace period (a class other than the one sent means someone else's restart: resend).
+func (s *specSender) lookBeforeResend(ctx context.Context, sent *rdsapi.ModifyDBInstanceSpecRequest) (_ *rdsapi.DBInstanceAttribute, reached bool, _ error) {
+	for {
+		sawRestart := false
+		cur, err := s.waiter.WaitFor(ctx, s.id, "Running", func(a *rdsapi.DBInstanceAttribute) bool {
+			if !IsRunning(a) {
+				sawRestart = true
+			}
+			return IsRunning(a)
+		})
+		if err != nil {
+			return nil, false, err
+		}
+		if s.reached(cur) {
+			return cur, true, nil
+		}
+		if !sawRestart || s.wantFlag == nil || !specReached(cur, sent, nil, false) {
+			return cur, false, nil
+		}
+		graceEnd := s.clock.Now().Add(s.grace)
+		cur, err = s.waiter.WaitFor(ctx, s.id, "Running with the requested spec", func(a *rdsapi.DBInstanceAttribute) bool {
+			return (IsRunning(a) && s.reached(a)) || !s.clock.Now().Before(graceEnd)
+		})
+		if err != nil {
+			return nil, false, err
+		}
+		if IsRunning(cur) {
+			return cur, s.reached(cur), nil
+		}
+		// Something restarts it again; start over.
+	}
 }
 
 // waitSpec waits, after the request went out, until the instance is Running with what asked asks

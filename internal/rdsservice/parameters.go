@@ -502,30 +502,45 @@ func planParameters(in PlanInput, d *Decision) {
 			d.Status = Unknown[string]()
 		}
 	}
+	own := planParameterRestart(in, d, plan, f)
+	planPendingParameters(in, d, plan, f, own)
+}
+
+// planParameterRestart joins P5's restart to the one the apply sends itself, else plans a
+// restart of its own (a second one after a read-only instance's restart following its primary).
+// It returns the index of the instance's own restart, -1 when there is none.
+func planParameterRestart(in PlanInput, d *Decision, plan ParameterPlan, f *ParameterFacts) int {
 	own, sent := restartIndexes(d, in.Label)
-	if plan.NeedsRestart() {
-		reason := ParameterRestartReason(plan, f.Running, f.Template)
-		switch {
-		case sent >= 0:
-			d.Restarts[sent].Reasons = append(d.Restarts[sent].Reasons, reason)
-			d.Parameters.SharesRestart = true
-		case own >= 0:
-			d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Downtime: downtimeOf(in),
-				Reasons: []string{reason, "a second restart: the first one follows its primary and happens before this change is sent"}})
-		default:
-			reasons := []string{reason}
-			if in.Prior == nil {
-				reasons = append(reasons, "they are applied by one restart right after creation")
-			}
-			d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: downtimeOf(in)})
-			own = len(d.Restarts) - 1
-		}
-		if d.RestartAttribute == "" {
-			d.RestartAttribute = AttrParameters
-		}
+	if !plan.NeedsRestart() {
+		return own
 	}
+	reason := ParameterRestartReason(plan, f.Running, f.Template)
+	switch {
+	case sent >= 0:
+		d.Restarts[sent].Reasons = append(d.Restarts[sent].Reasons, reason)
+		d.Parameters.SharesRestart = true
+	case own >= 0:
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Downtime: downtimeOf(in),
+			Reasons: []string{reason, "a second restart: the first one follows its primary and happens before this change is sent"}})
+	default:
+		reasons := []string{reason}
+		if in.Prior == nil {
+			reasons = append(reasons, "they are applied by one restart right after creation")
+		}
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: downtimeOf(in)})
+		own = len(d.Restarts) - 1
+	}
+	if d.RestartAttribute == "" {
+		d.RestartAttribute = AttrParameters
+	}
+	return own
+}
+
+// planPendingParameters decides parameters_pending after the apply: a restart applies every
+// waiting value; without one, the waiting values the apply does not withdraw stay (warned of).
+func planPendingParameters(in PlanInput, d *Decision, plan ParameterPlan, f *ParameterFacts, own int) {
 	if own >= 0 {
-		// A waiting value this apply sends again is already named by the reason above.
+		// A waiting value this apply sends again is already named by the restart's reason.
 		waiting := map[string]string{}
 		for name, v := range f.Pending {
 			if _, sent := plan.Send[name]; !sent {
@@ -540,7 +555,7 @@ func planParameters(in PlanInput, d *Decision) {
 	switch {
 	case own >= 0:
 		d.Parameters.Pending, d.Parameters.PendingKnown = map[string]string{}, true
-	case len(dp.UnknownValues) == 0:
+	case len(in.Desired.Parameters.UnknownValues) == 0:
 		d.Parameters.Pending, d.Parameters.PendingKnown = map[string]string{}, true
 		for name, v := range f.Pending {
 			if !slices.Contains(plan.Withdrawn, name) {

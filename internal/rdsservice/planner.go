@@ -512,6 +512,19 @@ func planClone(in PlanInput, d *Decision) {
 		}
 		return
 	}
+	checkCloneAgainstSource(in, d, src)
+	if d.HasErrors() {
+		return
+	}
+	if !src.CreationTime.IsZero() {
+		d.PurchaseTime = Known(src.CreationTime.UTC().Format("2006-01-02T15:04:05Z"))
+	}
+	planCloneAfterCreate(in, d, src)
+}
+
+// checkCloneAgainstSource refuses an engine, version or restore time the source cannot give.
+func checkCloneAgainstSource(in PlanInput, d *Decision, src *ExistingInstance) {
+	c := in.Desired
 	if c.Engine.IsKnown() && !strings.EqualFold(c.Engine.Value(), src.Engine) {
 		d.add(problem(RuleCloneDiffersFromSource, c.Engine.Value(), AttrEngine, c.Engine.Value(), src.ID, src.Engine).At(AttrEngine))
 	}
@@ -525,12 +538,13 @@ func planClone(in PlanInput, d *Decision) {
 				src.CreationTime.Format(time.RFC3339), in.Facts.Now.UTC().Format(time.RFC3339)))
 		}
 	}
-	if d.HasErrors() {
-		return
-	}
-	if !src.CreationTime.IsZero() {
-		d.PurchaseTime = Known(src.CreationTime.UTC().Format("2006-01-02T15:04:05Z"))
-	}
+}
+
+// planCloneAfterCreate decides what a clone inherits from its source and what goes out right
+// after the clone is ready. CloneDBInstance cannot set the flag or Buffer Pool Extension (a clone
+// starts with it off), so those go in one spec change (one restart).
+func planCloneAfterCreate(in PlanInput, d *Decision, src *ExistingInstance) {
+	c := in.Desired
 	clone := *src
 	clone.ID, clone.MasterID, clone.MasterEnabled, clone.DeletionProtection = in.Label, "", nil, false
 	if !c.InstanceClass.IsKnown() || !c.StorageType.IsKnown() {
@@ -547,11 +561,30 @@ func planClone(in PlanInput, d *Decision) {
 	if !known {
 		d.AtomicWriteSupported = Unknown[bool]()
 	}
-	inherited := src.Enabled && supported
-	// What CloneDBInstance cannot set goes out right after the clone is ready, in one spec change
-	// (one restart): a flag other than the inherited one, and Buffer Pool Extension (a clone
-	// starts with it off).
 	var reasons []string
+	reason, refused := planCloneAtomicWrite(in, d, clone, change, src.Enabled && supported, known)
+	if refused {
+		return
+	}
+	if reason != "" {
+		reasons = append(reasons, reason)
+	}
+	if c.BufferPoolExtension.Is(true) {
+		if d.RestartAttribute == "" {
+			d.RestartAttribute = AttrBufferPoolExtension
+		}
+		reasons = append(reasons, "buffer_pool_extension is turned on right after creation (CloneDBInstance cannot set it)")
+	}
+	if len(reasons) > 0 {
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
+	}
+}
+
+// planCloneAtomicWrite decides a clone's atomic_write_16k: the configured value, else the
+// inherited one. A value other than the inherited one is toggled right after creation; reason
+// says so for the restart, and refused reports a toggle the rules refuse.
+func planCloneAtomicWrite(in PlanInput, d *Decision, clone ExistingInstance, change SpecChange, inherited, known bool) (reason string, refused bool) {
+	c, src := in.Desired, in.Facts.Source
 	switch {
 	case c.AtomicWrite.IsUnknown():
 		d.AtomicWrite = Unknown[bool]()
@@ -568,22 +601,14 @@ func planClone(in PlanInput, d *Decision) {
 		problems := CheckToggle(clone, want, change)
 		d.add(problems...)
 		if len(problems) > 0 {
-			return
+			return "", true
 		}
 		d.add(ToggleWarnings(clone, want, change)...)
 		d.ToggleAfterCreate = &want
 		d.RestartAttribute = AttrAtomicWrite
-		reasons = append(reasons, fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want))
+		return fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want), false
 	}
-	if c.BufferPoolExtension.Is(true) {
-		if d.RestartAttribute == "" {
-			d.RestartAttribute = AttrBufferPoolExtension
-		}
-		reasons = append(reasons, "buffer_pool_extension is turned on right after creation (CloneDBInstance cannot set it)")
-	}
-	if len(reasons) > 0 {
-		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(c.Category.Or(src.Category), false)})
-	}
+	return "", false
 }
 
 // primaryFlag is the primary's atomic_write_16k once the primary's own plan is applied.
@@ -604,6 +629,7 @@ func hasOrWillHave(f Facts) string {
 	return "has"
 }
 
+// planReadOnlyCreate plans a new read-only instance.
 func planReadOnlyCreate(in PlanInput, d *Decision) {
 	c := in.Desired
 	d.Action = ActionCreate
@@ -612,27 +638,42 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 	d.EngineVersion, d.StorageType = c.EngineVersion, c.StorageType
 	d.AtomicWriteSupported = Unknown[bool]()
 	primary := in.Facts.Primary
-	primaryOn := primaryFlag(in.Facts)
 	if primary == nil {
-		// The primary is created in this apply: its values are known only then, and the apply
-		// decides again before creating anything.
-		d.AtomicWrite = c.AtomicWrite
-		if c.AtomicWrite.IsNull() {
-			d.AtomicWrite = Unknown[bool]()
-		}
-		if c.AtomicWrite.Is(true) {
-			d.RestartAttribute = AttrAtomicWrite
-			d.MayRestart = append(d.MayRestart, "its primary's atomic_write_16k (off means it is created off and then turned on)")
-		}
+		planReadOnlyOfNewPrimary(in, d)
 		return
 	}
+	if !planReadOnlySpecFromPrimary(in, d, primary) {
+		return
+	}
+	planReadOnlyCreateAtomicWrite(in, d, primary)
+}
+
+// planReadOnlyOfNewPrimary plans a read-only instance whose primary is created in this apply:
+// its values are known only then, and the apply decides again before creating anything.
+func planReadOnlyOfNewPrimary(in PlanInput, d *Decision) {
+	c := in.Desired
+	d.AtomicWrite = c.AtomicWrite
+	if c.AtomicWrite.IsNull() {
+		d.AtomicWrite = Unknown[bool]()
+	}
+	if c.AtomicWrite.Is(true) {
+		d.RestartAttribute = AttrAtomicWrite
+		d.MayRestart = append(d.MayRestart, "its primary's atomic_write_16k (off means it is created off and then turned on)")
+	}
+}
+
+// planReadOnlySpecFromPrimary checks the new read-only instance against its primary and takes
+// the engine version and storage type the configuration leaves open from it. false: a problem
+// that leaves nothing more to decide (a read-only primary, another engine version).
+func planReadOnlySpecFromPrimary(in PlanInput, d *Decision, primary *ExistingInstance) bool {
+	c := in.Desired
 	if primary.MasterID != "" {
 		d.add(problem(RuleReadOnlyOfReadOnly, primary.ID, primary.ID, primary.MasterID))
-		return
+		return false
 	}
 	if c.EngineVersion.IsKnown() && c.EngineVersion.Value() != primary.EngineVersion {
 		d.add(problem(RuleReadOnlyEngineVersion, c.EngineVersion.Value(), primary.ID, primary.EngineVersion, c.EngineVersion.Value()))
-		return
+		return false
 	}
 	if c.EngineVersion.IsNull() || c.EngineVersion.IsUnknown() {
 		d.EngineVersion = Known(primary.EngineVersion)
@@ -643,6 +684,14 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 	if c.Storage.IsKnown() && primary.Storage > 0 && c.Storage.Value() < primary.Storage {
 		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(c.Storage.Value()), c.Storage.Value(), in.Label, primary.ID, primary.Storage))
 	}
+	return true
+}
+
+// planReadOnlyCreateAtomicWrite decides the new read-only instance's atomic_write_16k: it
+// inherits its primary's when eligible (rule 7); turning it on while the primary has it off is
+// a toggle right after creation (one restart).
+func planReadOnlyCreateAtomicWrite(in PlanInput, d *Decision, primary *ExistingInstance) {
+	c := in.Desired
 	specKnown := d.EngineVersion.IsKnown() && d.StorageType.IsKnown() && c.InstanceClass.IsKnown()
 	var problems []Problem
 	if specKnown {
@@ -650,6 +699,7 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 			StorageType: d.StorageType.Value(), Category: primary.Category, InstanceClass: c.InstanceClass.Value()})
 		d.AtomicWriteSupported = Known(len(problems) == 0)
 	}
+	primaryOn := primaryFlag(in.Facts)
 	if primaryOn.IsUnknown() {
 		d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, primary.ID, primary.Enabled))
 		primaryOn = Known(primary.Enabled)
@@ -714,65 +764,106 @@ func shrinkOffered(engine, version, storageType string) bool {
 
 // planUpdate plans a change of an existing primary or read-only instance.
 func planUpdate(in PlanInput, d *Decision) {
-	cur := *in.Prior
-	c := in.Desired
+	u := newUpdatePlan(in, d)
+	u.checkStorage()
+	u.planAtomicWrite()
+	u.recordRestartAttributes()
+	u.planSupportAndArchitecture()
+	u.checkAtomicWriteRules()
+	if !u.readOnly {
+		u.planBufferPoolExtension()
+	}
+	u.planRestarts()
+	u.planFollowers()
+	u.settleActionAndStatus()
+}
+
+// updatePlan is planUpdate's working state, shared by its steps: the steps run in a fixed order
+// because later ones read what earlier ones decided (and problems keep the order found).
+type updatePlan struct {
+	in       PlanInput
+	d        *Decision
+	cur      ExistingInstance
+	c        Desired
+	readOnly bool
+	// change is the one spec change; the flags say which of its parts the configuration changes.
+	change                                    SpecChange
+	classChanged, typeChanged, storageChanged bool
+	// changeKnown: instance class and storage type are known at plan; newType is the storage
+	// type after the change.
+	changeKnown bool
+	newType     string
+	// flag is the planned atomic_write_16k; primaryOn is a read-only instance's primary's.
+	flag, primaryOn Val[bool]
+	flagChanged     bool
+}
+
+// newUpdatePlan sets the starting status and works out the spec change the configuration asks
+// for; attributes not known at plan may add a restart.
+func newUpdatePlan(in PlanInput, d *Decision) *updatePlan {
+	cur, c := *in.Prior, in.Desired
+	u := &updatePlan{in: in, d: d, cur: cur, c: c, readOnly: in.Role == RoleReadOnly}
 	d.Action = ActionNoop
 	d.Status = Known(cur.Status)
 	if cur.Status == StatusRunning || cur.Status == "" {
 		d.Status = Known(StatusRunning)
 	}
-	readOnly := in.Role == RoleReadOnly
-	var change SpecChange
-	trigger := func(name string) {
-		if d.RestartAttribute == "" {
-			d.RestartAttribute = name
-		}
-	}
-	classChanged := c.InstanceClass.IsKnown() && c.InstanceClass.Value() != cur.InstanceClass
-	typeChanged := c.StorageType.IsKnown() && c.StorageType.Value() != cur.StorageType
-	storageChanged := c.Storage.IsKnown() && c.Storage.Value() != cur.Storage
-	for _, u := range []struct {
+	u.classChanged = c.InstanceClass.IsKnown() && c.InstanceClass.Value() != cur.InstanceClass
+	u.typeChanged = c.StorageType.IsKnown() && c.StorageType.Value() != cur.StorageType
+	u.storageChanged = c.Storage.IsKnown() && c.Storage.Value() != cur.Storage
+	for _, unknown := range []struct {
 		name    string
 		unknown bool
 	}{{AttrInstanceType, c.InstanceClass.IsUnknown()}, {AttrStorage, c.Storage.IsUnknown()}, {AttrStorageType, c.StorageType.IsUnknown()}} {
-		if u.unknown {
-			d.MayRestart = append(d.MayRestart, u.name)
-			trigger(u.name)
+		if unknown.unknown {
+			d.MayRestart = append(d.MayRestart, unknown.name)
+			u.trigger(unknown.name)
 		}
 	}
-	if classChanged {
-		change.InstanceClass = c.InstanceClass.Value()
-		d.Order.InstanceClass = &change.InstanceClass
+	if u.classChanged {
+		u.change.InstanceClass = c.InstanceClass.Value()
+		d.Order.InstanceClass = &u.change.InstanceClass
 	}
-	if typeChanged {
-		change.StorageType = c.StorageType.Value()
-		d.Order.StorageType = &change.StorageType
+	if u.typeChanged {
+		u.change.StorageType = c.StorageType.Value()
+		d.Order.StorageType = &u.change.StorageType
 	}
-	if storageChanged {
-		change.Storage = c.Storage.Value()
-		d.Order.Storage = &change.Storage
+	if u.storageChanged {
+		u.change.Storage = c.Storage.Value()
+		d.Order.Storage = &u.change.Storage
 	}
-	changeKnown := !c.InstanceClass.IsUnknown() && !c.StorageType.IsUnknown()
-	newType := cur.StorageType
-	if typeChanged {
-		newType = change.StorageType
+	u.changeKnown = !c.InstanceClass.IsUnknown() && !c.StorageType.IsUnknown()
+	u.newType = cur.StorageType
+	if u.typeChanged {
+		u.newType = u.change.StorageType
 	}
+	return u
+}
 
-	// Storage (cloud facts, simulator README "Storage").
-	if typeChanged && cloudStorage(cur.StorageType) && !cloudStorage(change.StorageType) {
+// trigger names the restart's attribute: the first one found restarts the instance.
+func (u *updatePlan) trigger(name string) {
+	if u.d.RestartAttribute == "" {
+		u.d.RestartAttribute = name
+	}
+}
+
+// checkStorage applies the storage rules (cloud facts, simulator README "Storage").
+func (u *updatePlan) checkStorage() {
+	cur, c, change, in, d := u.cur, u.c, u.change, u.in, u.d
+	if u.typeChanged && cloudStorage(cur.StorageType) && !cloudStorage(change.StorageType) {
 		d.add(problem(RuleStorageTypeCloudToLocal, change.StorageType, cur.StorageType, change.StorageType))
 	}
-	if storageChanged && change.Storage < cur.Storage {
-		if !shrinkOffered(cur.Engine, cur.EngineVersion, newType) {
-			d.add(problem(RuleStorageShrinkNotOffered, fmt.Sprint(change.Storage), cur.Storage, change.Storage, cur.Engine, cur.EngineVersion, newType))
+	if u.storageChanged && change.Storage < cur.Storage {
+		if !shrinkOffered(cur.Engine, cur.EngineVersion, u.newType) {
+			d.add(problem(RuleStorageShrinkNotOffered, fmt.Sprint(change.Storage), cur.Storage, change.Storage, cur.Engine, cur.EngineVersion, u.newType))
 		} else {
 			d.add(problem(RuleStorageShrinkLimits, fmt.Sprint(change.Storage), cur.Storage, change.Storage))
 		}
 	}
-	if readOnly && c.Storage.IsKnown() && in.Facts.Primary != nil && c.Storage.Value() < in.Facts.Primary.Storage && (storageChanged || c.Storage.Value() < cur.Storage) {
+	if u.readOnly && c.Storage.IsKnown() && in.Facts.Primary != nil && c.Storage.Value() < in.Facts.Primary.Storage && (u.storageChanged || c.Storage.Value() < cur.Storage) {
 		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(c.Storage.Value()), c.Storage.Value(), in.Label, in.Facts.Primary.ID, in.Facts.Primary.Storage))
 	}
-	if !readOnly && storageChanged && change.Storage > cur.Storage {
+	if !u.readOnly && u.storageChanged && change.Storage > cur.Storage {
 		var below []string
 		for _, ro := range in.Facts.ReadOnly {
 			if ro.Storage > 0 && ro.Storage < change.Storage {
@@ -783,124 +874,145 @@ func planUpdate(in PlanInput, d *Decision) {
 			d.add(problem(RuleStoragePrimaryAbove, fmt.Sprint(change.Storage), in.Label, change.Storage, strings.Join(below, ", ")))
 		}
 	}
+}
 
-	// atomic_write_16k: the configured value; else for a read-only instance its primary's planned
-	// value when that turns it on (rule 7), else the current value unless the change makes the
-	// instance ineligible.
+// planAtomicWrite decides atomic_write_16k: the configured value; else for a read-only instance
+// its primary's planned value when that turns it on (rule 7), else the current value unless the
+// change makes the instance ineligible.
+func (u *updatePlan) planAtomicWrite() {
+	cur, c, change, in, d := u.cur, u.c, u.change, u.in, u.d
 	flag := c.AtomicWrite
-	primaryOn := Known(false)
-	if readOnly {
-		primaryOn = primaryFlag(in.Facts)
-		if primaryOn.IsUnknown() && in.Facts.Primary != nil && !c.AtomicWrite.Is(true) {
+	u.primaryOn = Known(false)
+	if u.readOnly {
+		u.primaryOn = primaryFlag(in.Facts)
+		if u.primaryOn.IsUnknown() && in.Facts.Primary != nil && !c.AtomicWrite.Is(true) {
 			// The primary's plan is known only at apply: the apply checks again before any write.
 			d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, in.Facts.Primary.ID, in.Facts.Primary.Enabled))
 		}
 	}
 	switch {
 	case c.AtomicWrite.IsKnown():
-	case c.AtomicWrite.IsUnknown() || !changeKnown:
+	case c.AtomicWrite.IsUnknown() || !u.changeKnown:
 		flag = Unknown[bool]()
-	case readOnly && primaryOn.Is(true) && !cur.Enabled && cur.Supported &&
-		(!classChanged && !typeChanged || c.ApplyRestarts != ApplyRestartsInWindow && PredictSupportedAfter(cur, change)):
+	case u.readOnly && u.primaryOn.Is(true) && !cur.Enabled && cur.Supported &&
+		(!u.classChanged && !u.typeChanged || c.ApplyRestarts != ApplyRestartsInWindow && PredictSupportedAfter(cur, change)):
 		// The primary turns on in this run (or did earlier in this apply): the cloud turns this
 		// instance on with it, and keeps it on through a spec change sent now that keeps it eligible.
 		flag = Known(true)
 		d.FollowsPrimary = true
 	default:
 		flag = Known(cur.Enabled)
-		if cur.Enabled && (classChanged || typeChanged) && !PredictSupportedAfter(cur, change) {
+		if cur.Enabled && (u.classChanged || u.typeChanged) && !PredictSupportedAfter(cur, change) {
 			flag = Known(false)
-			if !(readOnly && primaryOn.Is(true)) { // there rule 7 refuses it, with its own fix
+			if !(u.readOnly && u.primaryOn.Is(true)) { // there rule 7 refuses it, with its own fix
 				d.add(problem(Rule16KTurnedOffChange, "false", in.Label, describeChange(cur, change), permanence(cur, change)).
-					At(firstNonEmpty(attrIf(classChanged, AttrInstanceType), AttrStorageType)))
+					At(firstNonEmpty(attrIf(u.classChanged, AttrInstanceType), AttrStorageType)))
 			}
 		}
 	}
 	d.AtomicWrite = flag
-	flagChanged := flag.IsKnown() && flag.Value() != cur.Enabled && isMySQL(cur.Engine)
-	if flag.IsUnknown() {
+	u.flag = flag
+	u.flagChanged = flag.IsKnown() && flag.Value() != cur.Enabled && isMySQL(cur.Engine)
+}
+
+// recordRestartAttributes names the restart's attribute in a fixed order (class, storage, type,
+// flag) and orders the flag change unless the cloud makes it for the primary.
+func (u *updatePlan) recordRestartAttributes() {
+	cur, d := u.cur, u.d
+	if u.flag.IsUnknown() {
 		d.MayRestart = append(d.MayRestart, AttrAtomicWrite)
-		trigger(AttrAtomicWrite)
+		u.trigger(AttrAtomicWrite)
 	}
-	if classChanged {
-		trigger(AttrInstanceType)
+	if u.classChanged {
+		u.trigger(AttrInstanceType)
 	}
-	if storageChanged && StorageChangeRestarts(cur.Storage, change.Storage, cur.StorageType, newType) {
-		trigger(AttrStorage)
+	if u.storageChanged && StorageChangeRestarts(cur.Storage, u.change.Storage, cur.StorageType, u.newType) {
+		u.trigger(AttrStorage)
 	}
-	if typeChanged {
-		trigger(AttrStorageType)
+	if u.typeChanged {
+		u.trigger(AttrStorageType)
 	}
-	if flagChanged {
-		trigger(AttrAtomicWrite)
+	if u.flagChanged {
+		u.trigger(AttrAtomicWrite)
 		if !d.FollowsPrimary {
-			d.Order.AtomicWrite = flag.Ptr()
+			d.Order.AtomicWrite = u.flag.Ptr()
 		}
 	}
+}
 
-	// atomic_write_16k_supported.
+// planSupportAndArchitecture predicts atomic_write_16k_supported and the architecture after the
+// change.
+func (u *updatePlan) planSupportAndArchitecture() {
+	cur, d := u.cur, u.d
 	d.AtomicWriteSupported = Known(cur.Supported)
 	switch {
-	case !changeKnown:
+	case !u.changeKnown:
 		d.AtomicWriteSupported = Unknown[bool]()
-	case classChanged || typeChanged:
-		if supported, known := PredictSupportedAfterKnown(cur, change); known {
+	case u.classChanged || u.typeChanged:
+		if supported, known := PredictSupportedAfterKnown(cur, u.change); known {
 			d.AtomicWriteSupported = Known(supported)
 		} else {
 			d.AtomicWriteSupported = Unknown[bool]()
 		}
 	}
 	d.Architecture = Known(currentArchitecture(cur))
-	if classChanged {
-		d.Architecture = Known(Architecture(change.InstanceClass))
-	} else if c.InstanceClass.IsUnknown() {
+	if u.classChanged {
+		d.Architecture = Known(Architecture(u.change.InstanceClass))
+	} else if u.c.InstanceClass.IsUnknown() {
 		d.Architecture = Unknown[string]()
 	}
+}
 
-	// Rule checks for the planned flag, when something that matters changes.
-	// Rule 7: off is impossible while the primary has it on, and an eligible read-only instance
-	// that is off now is turned on by its primary turning on.
-	if readOnly && flag.Is(false) && primaryOn.Is(true) && (cur.Enabled || cur.Supported) {
+// checkAtomicWriteRules checks the planned flag, when something that matters changes.
+// Rule 7: off is impossible while the primary has it on, and an eligible read-only instance
+// that is off now is turned on by its primary turning on.
+func (u *updatePlan) checkAtomicWriteRules() {
+	cur, c, in, d, flag := u.cur, u.c, u.in, u.d, u.flag
+	if u.readOnly && flag.Is(false) && u.primaryOn.Is(true) && (cur.Enabled || cur.Supported) {
 		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, cur.MasterID, hasOrWillHave(in.Facts), readOnlyOffFix(in, cur.MasterID, !c.AtomicWrite.IsKnown())))
 	}
-	if flag.IsKnown() && changeKnown && !d.FollowsPrimary && (flagChanged || (flag.Value() && (classChanged || typeChanged))) {
-		d.add(CheckToggle(cur, flag.Value(), change)...)
-		d.add(ToggleWarnings(cur, flag.Value(), change)...)
-		if flagChanged && !flag.Value() && strings.EqualFold(cur.Category, "Basic") && !readOnly {
+	if flag.IsKnown() && u.changeKnown && !d.FollowsPrimary && (u.flagChanged || (flag.Value() && (u.classChanged || u.typeChanged))) {
+		d.add(CheckToggle(cur, flag.Value(), u.change)...)
+		d.add(ToggleWarnings(cur, flag.Value(), u.change)...)
+		if u.flagChanged && !flag.Value() && strings.EqualFold(cur.Category, "Basic") && !u.readOnly {
 			d.add(problem(Rule16KBasicOffForGood, "false", in.Label))
 		}
 	}
+}
 
-	// Buffer Pool Extension (primary only): the configured value, else the current one (off when
-	// the storage type no longer allows it).
-	if !readOnly {
-		bpe := c.BufferPoolExtension
-		switch {
-		case c.BufferPoolExtension.IsKnown():
-		case c.BufferPoolExtension.IsUnknown() || c.StorageType.IsUnknown():
-			bpe = Unknown[bool]()
-		default:
-			bpe = Known(cur.BufferPoolExtension && strings.EqualFold(newType, "general_essd"))
-		}
-		d.BufferPoolExtension = bpe
-		if bpe.IsUnknown() {
-			d.MayRestart = append(d.MayRestart, AttrBufferPoolExtension)
-		} else if bpe.Value() != cur.BufferPoolExtension {
-			d.Order.BufferPoolExtension = bpe.Ptr()
-			trigger(AttrBufferPoolExtension)
-			if c.StorageType.IsKnown() {
-				d.add(CheckBufferPoolExtension(newType, bpe.Value())...)
-			}
+// planBufferPoolExtension decides Buffer Pool Extension (primary only): the configured value,
+// else the current one (off when the storage type no longer allows it).
+func (u *updatePlan) planBufferPoolExtension() {
+	cur, c, d := u.cur, u.c, u.d
+	bpe := c.BufferPoolExtension
+	switch {
+	case c.BufferPoolExtension.IsKnown():
+	case c.BufferPoolExtension.IsUnknown() || c.StorageType.IsUnknown():
+		bpe = Unknown[bool]()
+	default:
+		bpe = Known(cur.BufferPoolExtension && strings.EqualFold(u.newType, "general_essd"))
+	}
+	d.BufferPoolExtension = bpe
+	if bpe.IsUnknown() {
+		d.MayRestart = append(d.MayRestart, AttrBufferPoolExtension)
+	} else if bpe.Value() != cur.BufferPoolExtension {
+		d.Order.BufferPoolExtension = bpe.Ptr()
+		u.trigger(AttrBufferPoolExtension)
+		if c.StorageType.IsKnown() {
+			d.add(CheckBufferPoolExtension(u.newType, bpe.Value())...)
 		}
 	}
+}
 
-	// Restarts: every spec change is one ModifyDBInstanceSpec, one restart (or none for an online
-	// storage growth alone).
+// planRestarts lists this instance's restarts: every spec change is one ModifyDBInstanceSpec,
+// one restart (or none for an online storage growth alone).
+func (u *updatePlan) planRestarts() {
+	cur, in, d := u.cur, u.in, u.d
 	var wantFlag *bool
-	if flagChanged && !d.FollowsPrimary {
-		wantFlag = flag.Ptr()
+	if u.flagChanged && !d.FollowsPrimary {
+		wantFlag = u.flag.Ptr()
 	}
-	reasons := SpecChangeRestarts(cur, wantFlag, change)
+	reasons := SpecChangeRestarts(cur, wantFlag, u.change)
 	if d.Order.BufferPoolExtension != nil {
 		reasons = append(reasons, fmt.Sprintf("buffer_pool_extension changes from %t to %t", cur.BufferPoolExtension, *d.Order.BufferPoolExtension))
 	}
@@ -908,7 +1020,7 @@ func planUpdate(in PlanInput, d *Decision) {
 		// The cloud's own restart, apart from any spec change this plan sends (rule 7).
 		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label,
 			Reasons:  []string{"follows its primary " + cur.MasterID + " turning atomic_write_16k on (atomic_write_16k changes from false to true)"},
-			Downtime: ExpectedDowntime(cur.Category, readOnly)})
+			Downtime: ExpectedDowntime(cur.Category, u.readOnly)})
 	}
 	switch {
 	case len(reasons) > 0 && cur.Status != "" && cur.Status != StatusRunning && cur.Status != StatusStopped && cur.Status != StatusDeleting:
@@ -917,27 +1029,38 @@ func planUpdate(in PlanInput, d *Decision) {
 		d.add(problem(RuleChangeInProgress, cur.Status, in.Label, cur.Status))
 		d.MayRestart = append(d.MayRestart, "the change under way (status "+cur.Status+")")
 	case len(reasons) > 0:
-		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(cur.Category, readOnly)})
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(cur.Category, u.readOnly)})
 	}
 	if !d.Order.Empty() || d.FollowsPrimary {
 		d.Action = ActionUpdate
 	}
+}
 
-	// Turning a primary on turns on its read-only instances that have it off (one restart each).
-	if !readOnly && flagChanged && flag.Value() && !d.HasErrors() {
-		if in.Facts.ReadOnlyError != "" {
-			d.add(problem(Rule16KReadOnlyNotKnown, "true", in.Label, in.Facts.ReadOnlyError))
-		}
-		d.Followers = FollowingReadOnly(cur.Enabled, true, in.Facts.ReadOnly)
-		for _, ro := range d.Followers {
-			d.Restarts = append(d.Restarts, Restart{InstanceID: ro + " (read-only instance)",
-				Reasons: []string{"follows its primary turning atomic_write_16k on"}, Downtime: ExpectedDowntime("", true)})
-		}
+// planFollowers: turning a primary on turns on its read-only instances that have it off (one
+// restart each).
+func (u *updatePlan) planFollowers() {
+	in, d := u.in, u.d
+	if u.readOnly || !u.flagChanged || !u.flag.Value() || d.HasErrors() {
+		return
 	}
+	if in.Facts.ReadOnlyError != "" {
+		d.add(problem(Rule16KReadOnlyNotKnown, "true", in.Label, in.Facts.ReadOnlyError))
+	}
+	d.Followers = FollowingReadOnly(u.cur.Enabled, true, in.Facts.ReadOnly)
+	for _, ro := range d.Followers {
+		d.Restarts = append(d.Restarts, Restart{InstanceID: ro + " (read-only instance)",
+			Reasons: []string{"follows its primary turning atomic_write_16k on"}, Downtime: ExpectedDowntime("", true)})
+	}
+}
+
+// settleActionAndStatus: attributes known only at apply make it an update; the status of an
+// instance not Running is known only after the apply.
+func (u *updatePlan) settleActionAndStatus() {
+	d := u.d
 	if d.Action == ActionNoop && len(d.MayRestart) > 0 {
 		d.Action = ActionUpdate
 	}
-	if d.Action != ActionNoop && d.Status.Is(cur.Status) && cur.Status != StatusRunning {
+	if d.Action != ActionNoop && d.Status.Is(u.cur.Status) && u.cur.Status != StatusRunning {
 		d.Status = Unknown[string]()
 	}
 }

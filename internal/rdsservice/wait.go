@@ -169,13 +169,7 @@ func (w *Waiter) wait(ctx context.Context, id, what string, expected time.Durati
 		switch {
 		case err == nil:
 			otherErrors = 0
-			timeout.LastErr = nil
-			timeout.LastStatus = attr.DBInstanceStatus
-			timeout.LastFlag = nil
-			if attr.OptimizedWrites != nil {
-				flag := attr.OptimizedWrites.Enabled
-				timeout.LastFlag = &flag
-			}
+			timeout.noteRead(attr)
 			if mode == waitPresent && ready(attr) {
 				return attr, nil
 			}
@@ -205,19 +199,36 @@ func (w *Waiter) wait(ctx context.Context, id, what string, expected time.Durati
 		default:
 			return nil, fmt.Errorf("reading RDS instance %s while waiting for it to be %s: %w", id, what, err)
 		}
-		delay := lo
-		switch {
-		case poll == 0 && expected > 0:
-			delay = time.Duration(float64(expected) * expectedFraction)
-		case expected <= 0:
-			waited := clock.Now().Sub(start)
-			delay = min(max(time.Duration(float64(waited)*overheadFraction), lo), hi)
-		}
-		if !sleep(ctx, clock, delay) {
+		if !sleep(ctx, clock, nextPollDelay(clock, start, poll, expected, lo, hi)) {
 			timeout.Cause = context.Cause(ctx)
 			return nil, timeout
 		}
 	}
+}
+
+// noteRead keeps what the last successful read showed, for the timeout's message.
+func (e *WaitTimeoutError) noteRead(attr *rdsapi.DBInstanceAttribute) {
+	e.LastErr = nil
+	e.LastStatus = attr.DBInstanceStatus
+	e.LastFlag = nil
+	if attr.OptimizedWrites != nil {
+		flag := attr.OptimizedWrites.Enabled
+		e.LastFlag = &flag
+	}
+}
+
+// nextPollDelay is the pause before the next read: a fraction of the expected duration after the
+// first read, else MinInterval when a duration is expected, else a share of the time waited so far
+// (between MinInterval and MaxInterval), so long waits poll less often.
+func nextPollDelay(clock Clock, start time.Time, poll int, expected, lo, hi time.Duration) time.Duration {
+	switch {
+	case poll == 0 && expected > 0:
+		return time.Duration(float64(expected) * expectedFraction)
+	case expected <= 0:
+		waited := clock.Now().Sub(start)
+		return min(max(time.Duration(float64(waited)*overheadFraction), lo), hi)
+	}
+	return lo
 }
 
 // IsRunning is the predicate for status Running.
