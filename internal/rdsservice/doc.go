@@ -17,7 +17,7 @@
 //     and texts. Every plan message is rendered from a row; the plan-rules guide is generated from
 //     the same rows ([RenderRuleDocs]).
 //   - Checks of single values and of the access resources: [CheckConfig], [CheckAccess],
-//     [CheckParameters], [CheckMaintenanceWindow]; the 16K atomic write rules (rules.go).
+//     [CheckParameters], [CheckMaintenanceWindow]; the 16K atomic write rules (atomic_write_rules.go).
 //   - Operations against the API: creates and clones with their waits (create.go), listings
 //     (ops.go), parameters (parameters_ops.go), accounts and databases (access_ops.go), and the
 //     [Waiter] that polls under the resource's deadline (wait.go).

@@ -1,248 +1,25 @@
 package provider
 
+// What both instance resources share at plan time: the preamble of ModifyPlan, the instance as the
+// planner sees it, the primaries planned earlier in this run, and the class catalogue's facts.
+
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
-
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
-
-// providerDataFrom is what every resource's and data source's Configure does: nil while the
-// provider is not configured yet (validation runs before it), an error for anything but
-// *ProviderData.
-func providerDataFrom(raw any, typeName string, diags *diag.Diagnostics) *ProviderData {
-	if raw == nil {
-		return nil
-	}
-	data, ok := raw.(*ProviderData)
-	if ok && data != nil && len(data.unknownSettings) > 0 {
-		return data // not configured until apply: requireConfigured names the settings
-	}
-	if !ok || data == nil || data.API == nil || data.Waiter == nil {
-		diags.AddError("Unexpected provider data",
-			fmt.Sprintf("%s expected *provider.ProviderData, got %T. This is a bug in the provider; please report it.", typeName, raw))
-		return nil
-	}
-	return data
-}
-
-// requireConfigured reports an error when an operation runs without a configured provider.
-func requireConfigured(data *ProviderData, diags *diag.Diagnostics) bool {
-	switch {
-	case data == nil:
-		diags.AddError("Provider not configured",
-			"The rds provider is not configured: a provider setting is not known until apply (it is built from another "+
-				"resource's attribute), or configuring it failed (see the error above). Check the provider configuration "+
-				"(credentials, region, endpoint).")
-		return false
-	case data.API == nil:
-		diags.AddError("Provider setting not known until apply", fmt.Sprintf("The rds provider setting(s) %s are built "+
-			"from attributes of resources not applied yet, so the provider cannot call the API during this plan. Use "+
-			"values known at plan time for them, or apply the resources they come from first (terraform apply -target=...).",
-			"`"+strings.Join(data.unknownSettings, "`, `")+"`"))
-		return false
-	}
-	return true
-}
-
-// deleteAndWait deletes an instance (retrying while it is busy; keep is its released_keep_policy,
-// "" for none) and waits until it is gone, within
-// ctx's deadline. Not found counts as deleted. A primary whose read-only instances are being
-// deleted in the same run (Terraform deletes them in parallel when nothing orders them) waits for
-// them first.
-func deleteAndWait(ctx context.Context, data *ProviderData, id, keep string, diags *diag.Diagnostics) {
-	release := func() error { return releaseInstance(ctx, data.API, id, keep) }
-	err := data.Waiter.RetryBusy(ctx, release)
-	if rdsapi.ErrorCode(err) == "OperationDenied.ReadOnlyInstanceExists" {
-		err = waitReadOnlyGone(ctx, data, id)
-		if err == nil {
-			err = data.Waiter.RetryBusy(ctx, release)
-		}
-	}
-	var stuck *rdsservice.InstanceStateError
-	switch {
-	case rdsapi.IsNotFound(err):
-		return
-	case errors.As(err, &stuck) && stuck.Status == rdsservice.StatusDeleting:
-		// Released elsewhere already: what is left is waiting until it is gone.
-	case rdsapi.ErrorCode(err) == "OperationDenied.DeletionProtection":
-		addProblems(diags, rdsservice.PlanDestroy(id, true))
-		return
-	case err != nil:
-		diags.AddError("Error deleting RDS instance", fmt.Sprintf("DeleteDBInstance %s: %s", id, operationError(ctx, err)))
-		return
-	}
-	if err := data.Waiter.WaitDeleted(ctx, id); err != nil {
-		diags.AddError("Error waiting for RDS instance deletion", operationError(ctx, err))
-	}
-}
-
-// readOnlyDeleteGrace is how long a primary's delete waits for a read-only instance that is not
-// being deleted yet: Terraform sends the deletes of unordered resources at about the same time.
-const readOnlyDeleteGrace = 30 * time.Second
-
-// waitReadOnlyGone waits until primary has no read-only instances. One that is still not being
-// deleted after readOnlyDeleteGrace is an error naming it (the cloud never deletes it by itself).
-func waitReadOnlyGone(ctx context.Context, data *ProviderData, primary string) error {
-	start := data.Waiter.Now()
-	var stuck error
-	_, err := data.Waiter.WaitFor(ctx, primary, "its read-only instances to be deleted", func(a *rdsapi.DBInstanceAttribute) bool {
-		for _, ro := range a.ReadOnlyDBInstanceIDs {
-			roAttr, err := data.API.DescribeDBInstanceAttribute(ctx, ro)
-			if err != nil || roAttr.DBInstanceStatus == "Deleting" || data.Waiter.Now().Sub(start) < readOnlyDeleteGrace {
-				continue
-			}
-			stuck = fmt.Errorf("primary %s still has read-only instance %s (status %s): delete it first (rds_readonly_instance), "+
-				"or reference the primary from it (master_instance_id = <primary resource>.id) so that Terraform deletes it first",
-				primary, ro, roAttr.DBInstanceStatus)
-			return true
-		}
-		return len(a.ReadOnlyDBInstanceIDs) == 0
-	})
-	if stuck != nil {
-		return stuck
-	}
-	return err
-}
-
-// The conversions below turn a DescribeDBInstanceAttribute answer into attribute values, the same
-// way for every resource and data source.
-
-// attrArchitecture is InstructionSetArch, or the class family's architecture when the cloud
-// leaves it out.
-func attrArchitecture(a *rdsapi.DBInstanceAttribute) types.String {
-	if a.InstructionSetArch != "" {
-		return types.StringValue(a.InstructionSetArch)
-	}
-	return types.StringValue(rdsservice.Architecture(a.DBInstanceClass))
-}
-
-// attrPort parses Port (a string on the wire); empty is null, anything else that is not a number
-// is an error rather than text in state.
-func attrPort(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) types.Int64 {
-	p := strings.TrimSpace(string(a.Port))
-	if p == "" {
-		return types.Int64Null()
-	}
-	n, err := strconv.ParseInt(p, 10, 64)
-	if err != nil {
-		diags.AddError("Unexpected answer from the RDS API", fmt.Sprintf("instance %s: Port %q is not a number", a.DBInstanceID, p))
-		return types.Int64Null()
-	}
-	return types.Int64Value(n)
-}
-
-// attrAtomicWrite returns optimized_writes and init_optimized_writes. Engines without the feature
-// have no OptimizedWritesInfo: off and not supported.
-func attrAtomicWrite(a *rdsapi.DBInstanceAttribute) (enabled, supported types.Bool) {
-	if a.OptimizedWrites == nil {
-		return types.BoolValue(false), types.BoolValue(false)
-	}
-	return types.BoolValue(a.OptimizedWrites.Enabled), types.BoolValue(a.OptimizedWrites.Supported)
-}
-
-func stringSetValue(items []string, diags *diag.Diagnostics) types.Set {
-	set, d := types.SetValue(types.StringType, stringValues(items))
-	diags.Append(d...)
-	return set
-}
-
-func stringListValue(items []string, diags *diag.Diagnostics) types.List {
-	list, d := types.ListValue(types.StringType, stringValues(items))
-	diags.Append(d...)
-	return list
-}
-
-func stringValues(items []string) []attr.Value {
-	values := make([]attr.Value, 0, len(items))
-	for _, item := range items {
-		values = append(values, types.StringValue(item))
-	}
-	return values
-}
-
-// Small helpers used across resources and data sources.
-
-func isKnown(v attr.Value) bool { return !v.IsNull() && !v.IsUnknown() }
-
-func ptr[T any](v T) *T { return &v }
-
-func stringIfKnown(v types.String) string {
-	if isKnown(v) {
-		return v.ValueString()
-	}
-	return ""
-}
-
-func isMySQL(engine string) bool { return strings.EqualFold(strings.TrimSpace(engine), "MySQL") }
-
-func optimizedWrites(on bool) string {
-	if on {
-		return rdsapi.OptimizedWritesOn
-	}
-	return rdsapi.OptimizedWritesOff
-}
-
-func switchValue(on bool) string {
-	if on {
-		return "1"
-	}
-	return "0"
-}
-
-func switchOn(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "1", "true", "on", "enabled":
-		return true
-	}
-	return false
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, part := range strings.Split(s, ",") {
-		if p := strings.TrimSpace(part); p != "" {
-			out = append(out, p)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-func setStrings(ctx context.Context, s types.Set, diags *diag.Diagnostics) []string {
-	if !isKnown(s) {
-		return nil
-	}
-	var out []string
-	diags.Append(s.ElementsAs(ctx, &out, false)...)
-	sort.Strings(out)
-	return out
-}
-
-// keepSpelling keeps the configured value when the cloud reports the same value spelled
-// differently (e.g. category case), so a refresh never shows a spurious diff.
-func keepSpelling(current types.String, reported string) types.String {
-	if isKnown(current) && strings.EqualFold(current.ValueString(), reported) {
-		return current
-	}
-	return types.StringValue(reported)
-}
 
 // ---- shared by rds_instance and rds_readonly_instance ----
 
@@ -315,84 +92,6 @@ func refuseImportOfDeleting(ctx context.Context, data *ProviderData, id string, 
 	attr, err := data.API.DescribeDBInstanceAttribute(ctx, id)
 	if err == nil && attr.DBInstanceStatus == rdsservice.StatusDeleting {
 		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleImportDeleting, id, id)})
-	}
-}
-
-// checkTimeouts refuses a zero or negative operation budget (a malformed one is refused by the
-// timeouts attribute itself).
-func checkTimeouts(v timeouts.Value) []rdsservice.Problem {
-	if !isKnown(v.Object) {
-		return nil
-	}
-	var problems []rdsservice.Problem
-	for _, name := range []string{"create", "update", "delete"} {
-		raw, ok := v.Attributes()[name].(types.String)
-		if !ok || !isKnown(raw) {
-			continue
-		}
-		if d, err := time.ParseDuration(raw.ValueString()); err == nil && d <= 0 {
-			p := rdsservice.Raise(rdsservice.RuleTimeoutNotPositive, raw.ValueString(), name, raw.ValueString())
-			problems = append(problems, p.At("timeouts."+name))
-		}
-	}
-	return problems
-}
-
-// operationBudget is the operation's timeout, or the default.
-func operationBudget(ctx context.Context, v timeouts.Value, op string, diags *diag.Diagnostics) (time.Duration, bool) {
-	var d time.Duration
-	var dd diag.Diagnostics
-	switch op {
-	case "create":
-		d, dd = v.Create(ctx, defaultCreateTimeout)
-	case "update":
-		d, dd = v.Update(ctx, defaultUpdateTimeout)
-	default:
-		d, dd = v.Delete(ctx, defaultDeleteTimeout)
-	}
-	diags.Append(dd...)
-	addProblems(diags, checkTimeouts(v))
-	return d, !diags.HasError()
-}
-
-// operationError describes a failed operation, telling a cancellation (Ctrl-C) from a timeout.
-func operationError(ctx context.Context, err error) string {
-	if errors.Is(ctx.Err(), context.Canceled) || errors.Is(err, context.Canceled) {
-		return fmt.Sprintf("the operation was cancelled (interrupted) before it finished: %v", err)
-	}
-	return err.Error()
-}
-
-// attributePath maps a rule table attribute ("restore_from.source_instance_id") to a path.
-func attributePath(name string) path.Path {
-	if key, ok := strings.CutPrefix(name, rdsservice.AttrParameters+"."); ok {
-		return path.Root(rdsservice.AttrParameters).AtMapKey(key)
-	}
-	parts := strings.Split(name, ".")
-	p := path.Root(parts[0])
-	for _, part := range parts[1:] {
-		p = p.AtName(part)
-	}
-	return p
-}
-
-// addProblems adds the planner's problems as diagnostics at their attributes.
-func addProblems(diags *diag.Diagnostics, problems []rdsservice.Problem) {
-	for _, p := range problems {
-		if p.Attribute == "" { // about the environment, not a value
-			if p.Severity == rdsservice.SeverityWarning {
-				diags.AddWarning(p.Summary, p.Detail)
-			} else {
-				diags.AddError(p.Summary, p.Detail)
-			}
-			continue
-		}
-		at := attributePath(p.Attribute)
-		if p.Severity == rdsservice.SeverityWarning {
-			diags.AddAttributeWarning(at, p.Summary, p.Detail)
-		} else {
-			diags.AddAttributeError(at, p.Summary, p.Detail)
-		}
 	}
 }
 
@@ -552,53 +251,6 @@ func refusedAttribute(err error) string {
 	return "instance_type"
 }
 
-// valString, valInt and valBool turn attribute values into planner values.
-func valString(v types.String) rdsservice.Val[string] {
-	switch {
-	case v.IsUnknown():
-		return rdsservice.Unknown[string]()
-	case v.IsNull():
-		return rdsservice.Null[string]()
-	}
-	return rdsservice.Known(v.ValueString())
-}
-
-func valInt(v types.Int64) rdsservice.Val[int64] {
-	switch {
-	case v.IsUnknown():
-		return rdsservice.Unknown[int64]()
-	case v.IsNull():
-		return rdsservice.Null[int64]()
-	}
-	return rdsservice.Known(v.ValueInt64())
-}
-
-func valBool(v types.Bool) rdsservice.Val[bool] {
-	switch {
-	case v.IsUnknown():
-		return rdsservice.Unknown[bool]()
-	case v.IsNull():
-		return rdsservice.Null[bool]()
-	}
-	return rdsservice.Known(v.ValueBool())
-}
-
-// boolOf and stringOf turn planner values into attribute values (null becomes unknown: the
-// planner leaves null only where it did not decide).
-func boolOf(v rdsservice.Val[bool]) types.Bool {
-	if v.IsKnown() {
-		return types.BoolValue(v.Value())
-	}
-	return types.BoolUnknown()
-}
-
-func stringOf(v rdsservice.Val[string]) types.String {
-	if v.IsKnown() {
-		return types.StringValue(v.Value())
-	}
-	return types.StringUnknown()
-}
-
 // existingFrom describes an instance for the planner from its state values.
 func existingFrom(label string, v instanceView, prior types.String) rdsservice.ExistingInstance {
 	inst := rdsservice.ExistingInstance{
@@ -622,14 +274,6 @@ func existingFrom(label string, v instanceView, prior types.String) rdsservice.E
 		inst.CreationTime = t
 	}
 	return inst
-}
-
-// emptyAsNull is null for an empty string: optional attributes the cloud reports empty.
-func emptyAsNull(v types.String) types.String {
-	if isKnown(v) && v.ValueString() == "" {
-		return types.StringNull()
-	}
-	return v
 }
 
 // replacedAttributes lists the attributes whose planned value differs from the prior state among

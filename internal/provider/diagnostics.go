@@ -1,0 +1,95 @@
+package provider
+
+// Diagnostics: rule-table problems as diagnostics at their attribute, timeouts and operation errors.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+// checkTimeouts refuses a zero or negative operation budget (a malformed one is refused by the
+// timeouts attribute itself).
+func checkTimeouts(v timeouts.Value) []rdsservice.Problem {
+	if !isKnown(v.Object) {
+		return nil
+	}
+	var problems []rdsservice.Problem
+	for _, name := range []string{"create", "update", "delete"} {
+		raw, ok := v.Attributes()[name].(types.String)
+		if !ok || !isKnown(raw) {
+			continue
+		}
+		if d, err := time.ParseDuration(raw.ValueString()); err == nil && d <= 0 {
+			p := rdsservice.Raise(rdsservice.RuleTimeoutNotPositive, raw.ValueString(), name, raw.ValueString())
+			problems = append(problems, p.At("timeouts."+name))
+		}
+	}
+	return problems
+}
+
+// operationBudget is the operation's timeout, or the default.
+func operationBudget(ctx context.Context, v timeouts.Value, op string, diags *diag.Diagnostics) (time.Duration, bool) {
+	var d time.Duration
+	var dd diag.Diagnostics
+	switch op {
+	case "create":
+		d, dd = v.Create(ctx, defaultCreateTimeout)
+	case "update":
+		d, dd = v.Update(ctx, defaultUpdateTimeout)
+	default:
+		d, dd = v.Delete(ctx, defaultDeleteTimeout)
+	}
+	diags.Append(dd...)
+	addProblems(diags, checkTimeouts(v))
+	return d, !diags.HasError()
+}
+
+// operationError describes a failed operation, telling a cancellation (Ctrl-C) from a timeout.
+func operationError(ctx context.Context, err error) string {
+	if errors.Is(ctx.Err(), context.Canceled) || errors.Is(err, context.Canceled) {
+		return fmt.Sprintf("the operation was cancelled (interrupted) before it finished: %v", err)
+	}
+	return err.Error()
+}
+
+// attributePath maps a rule table attribute ("restore_from.source_instance_id") to a path.
+func attributePath(name string) path.Path {
+	if key, ok := strings.CutPrefix(name, rdsservice.AttrParameters+"."); ok {
+		return path.Root(rdsservice.AttrParameters).AtMapKey(key)
+	}
+	parts := strings.Split(name, ".")
+	p := path.Root(parts[0])
+	for _, part := range parts[1:] {
+		p = p.AtName(part)
+	}
+	return p
+}
+
+// addProblems adds the planner's problems as diagnostics at their attributes.
+func addProblems(diags *diag.Diagnostics, problems []rdsservice.Problem) {
+	for _, p := range problems {
+		if p.Attribute == "" { // about the environment, not a value
+			if p.Severity == rdsservice.SeverityWarning {
+				diags.AddWarning(p.Summary, p.Detail)
+			} else {
+				diags.AddError(p.Summary, p.Detail)
+			}
+			continue
+		}
+		at := attributePath(p.Attribute)
+		if p.Severity == rdsservice.SeverityWarning {
+			diags.AddAttributeWarning(at, p.Summary, p.Detail)
+		} else {
+			diags.AddAttributeError(at, p.Summary, p.Detail)
+		}
+	}
+}

@@ -1,0 +1,195 @@
+package provider
+
+// Conversions between the framework's attribute values, the API's answers and the planner's values.
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+// The conversions below turn a DescribeDBInstanceAttribute answer into attribute values, the same
+// way for every resource and data source.
+
+// attrArchitecture is InstructionSetArch, or the class family's architecture when the cloud
+// leaves it out.
+func attrArchitecture(a *rdsapi.DBInstanceAttribute) types.String {
+	if a.InstructionSetArch != "" {
+		return types.StringValue(a.InstructionSetArch)
+	}
+	return types.StringValue(rdsservice.Architecture(a.DBInstanceClass))
+}
+
+// attrPort parses Port (a string on the wire); empty is null, anything else that is not a number
+// is an error rather than text in state.
+func attrPort(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) types.Int64 {
+	p := strings.TrimSpace(string(a.Port))
+	if p == "" {
+		return types.Int64Null()
+	}
+	n, err := strconv.ParseInt(p, 10, 64)
+	if err != nil {
+		diags.AddError("Unexpected answer from the RDS API", fmt.Sprintf("instance %s: Port %q is not a number", a.DBInstanceID, p))
+		return types.Int64Null()
+	}
+	return types.Int64Value(n)
+}
+
+// attrAtomicWrite returns optimized_writes and init_optimized_writes. Engines without the feature
+// have no OptimizedWritesInfo: off and not supported.
+func attrAtomicWrite(a *rdsapi.DBInstanceAttribute) (enabled, supported types.Bool) {
+	if a.OptimizedWrites == nil {
+		return types.BoolValue(false), types.BoolValue(false)
+	}
+	return types.BoolValue(a.OptimizedWrites.Enabled), types.BoolValue(a.OptimizedWrites.Supported)
+}
+
+func stringSetValue(items []string, diags *diag.Diagnostics) types.Set {
+	set, d := types.SetValue(types.StringType, stringValues(items))
+	diags.Append(d...)
+	return set
+}
+
+func stringListValue(items []string, diags *diag.Diagnostics) types.List {
+	list, d := types.ListValue(types.StringType, stringValues(items))
+	diags.Append(d...)
+	return list
+}
+
+func stringValues(items []string) []attr.Value {
+	values := make([]attr.Value, 0, len(items))
+	for _, item := range items {
+		values = append(values, types.StringValue(item))
+	}
+	return values
+}
+
+// Small helpers used across resources and data sources.
+
+func isKnown(v attr.Value) bool { return !v.IsNull() && !v.IsUnknown() }
+
+func ptr[T any](v T) *T { return &v }
+
+func stringIfKnown(v types.String) string {
+	if isKnown(v) {
+		return v.ValueString()
+	}
+	return ""
+}
+
+func isMySQL(engine string) bool { return strings.EqualFold(strings.TrimSpace(engine), "MySQL") }
+
+func optimizedWrites(on bool) string {
+	if on {
+		return rdsapi.OptimizedWritesOn
+	}
+	return rdsapi.OptimizedWritesOff
+}
+
+func switchValue(on bool) string {
+	if on {
+		return "1"
+	}
+	return "0"
+}
+
+func switchOn(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "on", "enabled":
+		return true
+	}
+	return false
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if p := strings.TrimSpace(part); p != "" {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func setStrings(ctx context.Context, s types.Set, diags *diag.Diagnostics) []string {
+	if !isKnown(s) {
+		return nil
+	}
+	var out []string
+	diags.Append(s.ElementsAs(ctx, &out, false)...)
+	sort.Strings(out)
+	return out
+}
+
+// keepSpelling keeps the configured value when the cloud reports the same value spelled
+// differently (e.g. category case), so a refresh never shows a spurious diff.
+func keepSpelling(current types.String, reported string) types.String {
+	if isKnown(current) && strings.EqualFold(current.ValueString(), reported) {
+		return current
+	}
+	return types.StringValue(reported)
+}
+
+// valString, valInt and valBool turn attribute values into planner values.
+func valString(v types.String) rdsservice.Val[string] {
+	switch {
+	case v.IsUnknown():
+		return rdsservice.Unknown[string]()
+	case v.IsNull():
+		return rdsservice.Null[string]()
+	}
+	return rdsservice.Known(v.ValueString())
+}
+
+func valInt(v types.Int64) rdsservice.Val[int64] {
+	switch {
+	case v.IsUnknown():
+		return rdsservice.Unknown[int64]()
+	case v.IsNull():
+		return rdsservice.Null[int64]()
+	}
+	return rdsservice.Known(v.ValueInt64())
+}
+
+func valBool(v types.Bool) rdsservice.Val[bool] {
+	switch {
+	case v.IsUnknown():
+		return rdsservice.Unknown[bool]()
+	case v.IsNull():
+		return rdsservice.Null[bool]()
+	}
+	return rdsservice.Known(v.ValueBool())
+}
+
+// boolOf and stringOf turn planner values into attribute values (null becomes unknown: the
+// planner leaves null only where it did not decide).
+func boolOf(v rdsservice.Val[bool]) types.Bool {
+	if v.IsKnown() {
+		return types.BoolValue(v.Value())
+	}
+	return types.BoolUnknown()
+}
+
+func stringOf(v rdsservice.Val[string]) types.String {
+	if v.IsKnown() {
+		return types.StringValue(v.Value())
+	}
+	return types.StringUnknown()
+}
+
+// emptyAsNull is null for an empty string: optional attributes the cloud reports empty.
+func emptyAsNull(v types.String) types.String {
+	if isKnown(v) && v.ValueString() == "" {
+		return types.StringNull()
+	}
+	return v
+}
