@@ -54,7 +54,7 @@ func TestAccAccessRecovery_renamedDatabaseAndEmptyGrantImport(t *testing.T) {
 	env := newTestEnv(t, accessSimOptions())
 	id := env.plantInstance(t, "8.0", "")
 	config := func(name string) string {
-		return env.providerBlock() + accountBlock("app", id, "app_user", "Normal") +
+		return requiredProviders() + env.providerBlock() + accountBlock("app", id, "app_user", "Normal") +
 			fmt.Sprintf("resource \"rds_database\" \"orders\" {\n  instance_id = %q\n  name = %q\n}\n", id, name) +
 			grantBlock("g", id, "rds_account.app.name", "ReadOnly", "rds_database.orders.name")
 	}
@@ -80,14 +80,14 @@ func TestAccAccessRecovery_importedAccountPasswordNotManaged(t *testing.T) {
 	env := newTestEnv(t, accessSimOptions())
 	id := env.plantInstance(t, "8.0", "")
 	env.mustCreateAccount(t, id, "legacy", "Normal")
-	config := env.providerBlock() + fmt.Sprintf("resource \"rds_account\" \"legacy\" {\n  instance_id = %q\n  name = \"legacy\"\n}\n", id)
+	config := requiredProviders() + env.providerBlock() + fmt.Sprintf("resource \"rds_account\" \"legacy\" {\n  instance_id = %q\n  name = \"legacy\"\n}\n", id)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config, ResourceName: "rds_account.legacy", ImportState: true, ImportStateId: id + ":legacy", ImportStatePersist: true},
 			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check: env.checkPassword(id, "legacy", "Seed-pass1")},
-			{Config: env.providerBlock() + fmt.Sprintf("resource \"rds_account\" \"fresh\" {\n  instance_id = %q\n  name = \"fresh\"\n}\n", id),
+			{Config: requiredProviders() + env.providerBlock() + fmt.Sprintf("resource \"rds_account\" \"fresh\" {\n  instance_id = %q\n  name = \"fresh\"\n}\n", id),
 				PlanOnly: true, ExpectError: regexp.MustCompile(`Missing account password`)},
 		},
 	})

@@ -799,7 +799,7 @@ func mergeMax(into, from map[string]int) {
 func unshownRestarts(p *oraclePlanned) []string {
 	var out []string
 	for _, d := range p.decisions {
-		for _, rs := range d.Restarts {
+		for _, rs := range d.Program.Restarts() {
 			shown := false
 			for _, diag := range p.diags {
 				shown = shown || strings.Contains(diag.Summary+"\n"+diag.Detail, rs.InstanceID)

@@ -1084,15 +1084,23 @@ func TestOracleReadsRestartsFromThePlan(t *testing.T) {
 		return tftypes.NewValue(obj, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, id)})
 	}
 	follower := rdsservice.Restart{InstanceID: "rr-follower1", Reasons: []string{"follows its primary"}}
+	// decided is a decision whose program causes the restarts.
+	decided := func(may []string, restarts ...rdsservice.Restart) []rdsservice.Decision {
+		d := rdsservice.Decision{Restarts: restarts, MayRestart: may}
+		for i := range restarts {
+			d.Program.Operations = append(d.Program.Operations, rdsservice.Operation{Instance: restarts[i].InstanceID,
+				Action: rdsservice.OpModifySpec, Effect: rdsservice.EffectRestart, Restart: &restarts[i]})
+		}
+		return []rdsservice.Decision{d}
+	}
 	plan := &oraclePlan{res: map[string]*oraclePlanned{
-		"rds_instance.primary": {action: actUpdate, prior: prior("rm-primary1"), decisions: []rdsservice.Decision{{Restarts: []rdsservice.Restart{
-			{InstanceID: "rm-primary1", Reasons: []string{"atomic_write_16k changes"}}, follower}}}},
-		"rds_instance.clone": {action: actCreate, prior: tftypes.NewValue(obj, nil), decisions: []rdsservice.Decision{{Restarts: []rdsservice.Restart{
-			{InstanceID: "the new clone of rm-primary1", Reasons: []string{"toggled after creation"}}}}}},
-		"rds_readonly_instance.ro": {action: actUpdate, prior: prior("rr-follower1"), decisions: []rdsservice.Decision{{
-			Restarts: []rdsservice.Restart{follower}, MayRestart: []string{"instance_type"}}}},
-		"rds_instance.later": {action: actUpdate, prior: prior("rm-later1"), decisions: []rdsservice.Decision{{Restarts: []rdsservice.Restart{
-			{InstanceID: "rm-later1", When: "in the maintenance window 02:00Z-03:00Z"}}}}},
+		"rds_instance.primary": {action: actUpdate, prior: prior("rm-primary1"), decisions: decided(nil,
+			rdsservice.Restart{InstanceID: "rm-primary1", Reasons: []string{"atomic_write_16k changes"}}, follower)},
+		"rds_instance.clone": {action: actCreate, prior: tftypes.NewValue(obj, nil), decisions: decided(nil,
+			rdsservice.Restart{InstanceID: "the new clone of rm-primary1", Reasons: []string{"toggled after creation"}})},
+		"rds_readonly_instance.ro": {action: actUpdate, prior: prior("rr-follower1"), decisions: decided([]string{"instance_type"}, follower)},
+		"rds_instance.later": {action: actUpdate, prior: prior("rm-later1"), decisions: decided(nil,
+			rdsservice.Restart{InstanceID: "rm-later1", When: "in the maintenance window 02:00Z-03:00Z"})},
 	}}
 	order := []oracleResource{{addr: "rds_instance.primary"}, {addr: "rds_instance.clone"}, {addr: "rds_readonly_instance.ro"}, {addr: "rds_instance.later"}}
 	definite, possible, deferred := plannedRestarts(plan, order)

@@ -230,7 +230,7 @@ func TestAccImportInstanceWithScheduledChange(t *testing.T) {
 	acc.Test(t, acc.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []acc.TestStep{{
-			Config: env.providerBlock() + `
+			Config: requiredProviders() + env.providerBlock() + `
 resource "rds_instance" "test" {
   engine         = "MySQL"
   engine_version = "8.0"

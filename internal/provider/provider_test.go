@@ -76,6 +76,17 @@ func newTestEnvOn(t *testing.T, opts simulator.Options, sim *simulator.Simulator
 }
 
 // providerBlock configures the provider for the env's simulator.
+// requiredProviders names the provider at the address the acceptance tests serve it under
+// (TF_ACC_PROVIDER_NAMESPACE, openrds in make test): a step that imports runs terraform init on
+// its own configuration, without the testing framework's provider address.
+func requiredProviders() string {
+	namespace := os.Getenv("TF_ACC_PROVIDER_NAMESPACE")
+	if namespace == "" {
+		namespace = "hashicorp"
+	}
+	return fmt.Sprintf("terraform {\n  required_providers {\n    rds = { source = %q }\n  }\n}\n", namespace+"/rds")
+}
+
 func (e *testEnv) providerBlock() string {
 	return fmt.Sprintf(`
 provider "rds" {

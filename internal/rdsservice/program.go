@@ -119,10 +119,10 @@ func (b *programBuilder) add(op Operation) *Operation {
 }
 
 // take removes and returns the first planned restart of instance (matched by the label the
-// planner used), or nil.
+// planner used) that an operation of this apply causes, or nil.
 func (b *programBuilder) take(instance string) *Restart {
 	for i, r := range b.restarts {
-		if r.InstanceID == instance {
+		if r.InstanceID == instance && !r.ByPrimary { // the cloud's own restart: cloudRestarts
 			b.restarts = append(b.restarts[:i], b.restarts[i+1:]...)
 			return &r
 		}
