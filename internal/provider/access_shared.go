@@ -77,13 +77,15 @@ var accessRuns sync.Map // weak.Pointer[ProviderData] -> *accessRun
 func runOf(data *ProviderData) *accessRun {
 	key := weak.Make(data)
 	if run, ok := accessRuns.Load(key); ok {
-		return run.(*accessRun)
+		r, _ := run.(*accessRun) // the map holds nothing else
+		return r
 	}
 	run, loaded := accessRuns.LoadOrStore(key, &accessRun{accounts: map[string]string{}, databases: map[string]bool{}, grants: map[string]string{}})
 	if !loaded {
 		runtime.AddCleanup(data, func(k weak.Pointer[ProviderData]) { accessRuns.Delete(k) }, key)
 	}
-	return run.(*accessRun)
+	r, _ := run.(*accessRun)
+	return r
 }
 
 func runKey(parts ...string) string { return strings.Join(parts, "/") }

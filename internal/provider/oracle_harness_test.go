@@ -993,7 +993,7 @@ func (w *oracleWorld) probeCreate(ctx context.Context, api rdsapi.API, r oracleR
 			BackupID: probeStr(restore, "backup_id", ""), RestoreTime: probeStr(restore, "restore_time", ""), DBInstanceClass: probeStr(a, "instance_type", ""),
 			DBInstanceStorage: probeNum(a, "storage", 0), DBInstanceStorageType: probeStr(a, "storage_type", ""), Category: probeStr(a, "category", "")})
 	default:
-		resp, err = api.CreateDBInstance(ctx, &rdsapi.CreateDBInstanceRequest{
+		_, err = api.CreateDBInstance(ctx, &rdsapi.CreateDBInstanceRequest{
 			RegionID: simulator.DefaultRegion, Engine: probeStr(a, "engine", ""), EngineVersion: probeStr(a, "engine_version", ""),
 			DBInstanceClass: probeStr(a, "instance_type", ""), DBInstanceStorage: probeNum(a, "storage", 0), DBInstanceStorageType: probeStr(a, "storage_type", "cloud_essd"),
 			Category: probeStr(a, "category", "HighAvailability"), SecurityIPList: "127.0.0.1", OptimizedWrites: probeFlag(a),

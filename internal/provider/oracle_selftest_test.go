@@ -143,7 +143,7 @@ func TestOracleCombinationsCoverEveryPair(t *testing.T) {
 		}
 		return strings.Join(out, "\n")
 	}
-	if names(7) != names(7) || names(7) == names(8) {
+	if first, again := names(7), names(7); first != again || first == names(8) {
 		t.Error("the sample is not a function of its seed")
 	}
 	if n := len(coveringCombos(2, 7)); n < 30 || n > 80 {

@@ -545,7 +545,7 @@ type oracleOutcome struct {
 type oracleOutcomeKind int
 
 const (
-	outcomeNone oracleOutcomeKind = iota
+	_ oracleOutcomeKind = iota // the zero value: no outcome yet
 	// outcomeApplied: the plan passed and the apply was compared with it.
 	outcomeApplied
 	// outcomeRefusalProbed: the plan refused, and the same request was sent to the cloud.

@@ -165,17 +165,6 @@ func plannedPending(config types.Map, d rdsservice.ParameterDecision, diags *dia
 	return stringMapValue(d.Pending, diags)
 }
 
-// applyParameters sends the decided values to instance id: nothing when nothing changes; without
-// Forcerestart when the apply restarts the instance afterwards anyway (SharesRestart), so that one
-// restart applies them all.
-func (p *ProviderData) applyParameters(ctx context.Context, id string, d rdsservice.ParameterDecision) error {
-	if len(d.Send) == 0 {
-		return nil
-	}
-	_, err := rdsservice.ApplyParameters(ctx, p.API, p.Waiter, id, d.ParameterPlan, d.NeedsRestart() && !d.SharesRestart)
-	return err
-}
-
 func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
 	out := map[string]string{}
 	if m.IsNull() || m.IsUnknown() {

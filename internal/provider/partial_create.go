@@ -78,18 +78,6 @@ func readAgain(ctx context.Context, data *ProviderData, id string, last *rdsapi.
 	return again, true
 }
 
-// runningNow reports whether the instance is Running after its first wait failed: one read, with
-// its own budget. An instance that is not (still Creating, or unreadable) never became usable.
-func runningNow(ctx context.Context, data *ProviderData, id string) (*rdsapi.DBInstanceAttribute, bool) {
-	rctx, cancel := afterStop(ctx)
-	defer cancel()
-	attr, err := data.API.DescribeDBInstanceAttribute(rctx, id)
-	if err != nil || attr == nil || attr.DBInstanceStatus != "Running" {
-		return nil, false
-	}
-	return attr, true
-}
-
 // recordIncompleteCreate ends a Create whose instance is usable but whose step failed with err:
 // the state is planned where the plan knew a value and seen (the instance as read now) elsewhere;
 // private state and a warning say what was not applied. When seen was read in full (fresh) and

@@ -363,15 +363,6 @@ func cliProfileFile() string {
 	return ""
 }
 
-func firstEnv(getenv func(string) string, names []string) string {
-	for _, n := range names {
-		if v := strings.TrimSpace(getenv(n)); v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
 func stringOr(v types.String, getenv func(string) string, names []string) string {
 	value, _ := stringFrom(v, "", getenv, names)
 	return value

@@ -194,9 +194,9 @@ func TestInstancesDataSourceFiltersIgnoreCase(t *testing.T) {
 	}
 	for attribute, known := range map[string][]string{"engine": listEngines, "status": listStatuses} {
 		var resp validator.StringResponse
-		anyCaseOneOf(known).ValidateString(ctx, validator.StringRequest{Path: path.Root(attribute), ConfigValue: types.StringValue("runing")}, &resp)
-		if !resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), `= "runing" matches no instance`) {
-			t.Errorf("%s = \"runing\" must be refused naming the value, got %v", attribute, resp.Diagnostics)
+		anyCaseOneOf(known).ValidateString(ctx, validator.StringRequest{Path: path.Root(attribute), ConfigValue: types.StringValue("Runnin")}, &resp)
+		if !resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), `= "Runnin" matches no instance`) {
+			t.Errorf("%s = \"Runnin\" must be refused naming the value, got %v", attribute, resp.Diagnostics)
 		}
 	}
 }

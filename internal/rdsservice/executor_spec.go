@@ -12,10 +12,10 @@ import (
 // spec sends a ModifyDBInstanceSpec: right after creation (only what the new instance does not
 // have yet), now (checked against the instance as it is), or for the maintenance window.
 func (x *executor) spec(ctx context.Context, op Operation) error {
-	switch {
-	case op.When == WhenAfterCreate:
+	switch op.When {
+	case WhenAfterCreate:
 		return x.specAfterCreate(ctx, op)
-	case op.When == WhenInWindow:
+	case WhenInWindow:
 		return x.specForWindow(ctx, op)
 	}
 	order := *op.Spec

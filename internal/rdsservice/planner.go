@@ -904,7 +904,7 @@ func (u *updatePlan) planAtomicWrite() {
 		flag = Known(cur.Enabled)
 		if cur.Enabled && (u.classChanged || u.typeChanged) && !PredictSupportedAfter(cur, change) {
 			flag = Known(false)
-			if !(u.readOnly && u.primaryOn.Is(true)) { // there rule 7 refuses it, with its own fix
+			if !u.readOnly || !u.primaryOn.Is(true) { // a read-only instance of a primary with it on: rule 7 refuses it, with its own fix
 				d.add(problem(Rule16KTurnedOffChange, "false", in.Label, describeChange(cur, change), permanence(cur, change)).
 					At(firstNonEmpty(attrIf(u.classChanged, AttrInstanceType), AttrStorageType)))
 			}

@@ -107,7 +107,7 @@ type programBuilder struct {
 	ops      []Operation
 }
 
-func (b *programBuilder) add(op Operation) *Operation {
+func (b *programBuilder) add(op Operation) {
 	if op.Effect == "" {
 		op.Effect = EffectNone
 	}
@@ -115,7 +115,6 @@ func (b *programBuilder) add(op Operation) *Operation {
 		op.Effect = EffectRestart
 	}
 	b.ops = append(b.ops, op)
-	return &b.ops[len(b.ops)-1]
 }
 
 // take removes and returns the first planned restart of instance (matched by the label the

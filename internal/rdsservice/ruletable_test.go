@@ -34,12 +34,12 @@ func TestRuleTableRowsAreComplete(t *testing.T) {
 // row's examples, are the provider's mistakes and panic, so a caller's test finds them.
 func TestRaisePanicsOnUnknownIDAndMismatchedArguments(t *testing.T) {
 	for name, raise := range map[string]func(){
-		"unknown id":    func() { Raise("no-such-rule", "") },
-		"too few":       func() { Raise(RuleStorageStep, "", int64(5)) },
-		"string for %d": func() { Raise(RuleStorageStep, "", "5", "21", "25") },
-		"int for int64": func() { Raise(RuleStorageShrinkLimits, "", 100, 50) },
-		"string for %t": func() { Raise(Rule16KPrimaryNotKnown, "", "rr-1", "rm-1", "false") },
-		"one extra":     func() { Raise(RuleInstanceStopped, "", "rm-1", "x") },
+		"unknown id":    func() { _ = Raise("no-such-rule", "") },
+		"too few":       func() { _ = Raise(RuleStorageStep, "", int64(5)) },
+		"string for %d": func() { _ = Raise(RuleStorageStep, "", "5", "21", "25") },
+		"int for int64": func() { _ = Raise(RuleStorageShrinkLimits, "", 100, 50) },
+		"string for %t": func() { _ = Raise(Rule16KPrimaryNotKnown, "", "rr-1", "rm-1", "false") },
+		"one extra":     func() { _ = Raise(RuleInstanceStopped, "", "rm-1", "x") },
 	} {
 		func() {
 			defer func() {
