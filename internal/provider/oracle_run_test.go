@@ -196,6 +196,7 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 // core over the plugin protocol) and so runs without TF_ACC. The seed is printed: replay a failure
 // with RDS_ORACLE_SEED=<seed> (and RDS_ORACLE_ONLY=<part of the scenario's name>).
 func TestOraclePlanAgreesWithApply(t *testing.T) {
+	t.Parallel()
 	seed := oracleSeed(t)
 	long, only := os.Getenv("RDS_ORACLE_LONG") != "", os.Getenv("RDS_ORACLE_ONLY")
 	floors := oracleShortFloors
@@ -222,6 +223,7 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 // retrying: the plan and the apply still agree. Which calls are throttled follows from the seed
 // (RDS_ORACLE_SEED replays them).
 func TestOracleUnderFaults(t *testing.T) {
+	t.Parallel()
 	seed := oracleSeed(t)
 	h := newOracleHarness(t)
 	h.faults, h.faultSeed, h.maxRetries = simulator.Faults{ThrottleRate: 0.1}, seed, 6

@@ -66,6 +66,7 @@ func TestAccReadonlyInstanceOfReadOnlyRefusedAtPlan(t *testing.T) {
 // in-place change (name, storage growth) into an unannounced restart, never blocks turning
 // prevent_restart on, and the plan names the waiting value and what will apply it.
 func TestAccInstanceWaitingParameterInPlaceChanges(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	var id string
 	managed := parametersBlock(map[string]string{"innodb_io_capacity": "4000"})
@@ -181,6 +182,7 @@ func closedWindow() string {
 // Issue 23 item 10, in one run: a read-only instance with prevent_restart = true refuses the
 // toggle its primary's plan defers to the window, before anything is sent.
 func TestAccReadonlyPreventRestartRefusesPrimaryDeferredToggle(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	primary := func(on bool) string {
 		return fmt.Sprintf(`

@@ -105,6 +105,7 @@ func TestAccPlan_cloneVersionMustMatchSource(t *testing.T) {
 
 // §2.4: a read-only instance plans with its primary's planned value.
 func TestAccReadonlyPlan_primaryAndReadOnlyInOneRun(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	cfg := func(primaryOn bool, count int, extra string) string {
 		return env.providerBlock() + roAccPrimary(primaryOn) + roAccReplicasWith(count, extra+"\n")

@@ -705,6 +705,7 @@ var roAccOffError = regexp.MustCompile(`16K atomic write cannot be off on a read
 // Primary + 2 read-only instances inherit; turning the primary on restarts each read-only instance
 // exactly once (the cloud's cascade) and leaves no diff; the data sources return what was created.
 func TestAccReadonlyInstanceInheritAndCascade(t *testing.T) {
+	t.Parallel()
 	// Restarts long enough that the followers' restart outlasts Terraform's own bookkeeping after
 	// the apply: roAccSettled then proves the primary's apply waited for them.
 	opts := testSimOptions()
@@ -837,6 +838,7 @@ func TestAccReadonlyInstanceOffRejectedAtApplyWhenPrimaryUnknown(t *testing.T) {
 // true on a read-only instance of a primary that has it off: created, then one toggle (one
 // restart); the primary is untouched.
 func TestAccReadonlyInstanceOnWhilePrimaryOff(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	acc.Test(t, acc.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -899,6 +901,7 @@ func TestAccReadonlyInstanceOnWhilePrimaryOff(t *testing.T) {
 
 // count = 3 read-only instances of one primary in one apply, then import of one of them.
 func TestAccReadonlyInstanceCountAndImport(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	acc.Test(t, acc.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
