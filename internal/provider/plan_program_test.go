@@ -137,6 +137,11 @@ func TestModifyPlanNamesWaitingParameter(t *testing.T) {
 // earlier apply with apply_restarts = "in_maintenance_window" does.
 func scheduleToggleOn(t *testing.T, env *testEnv, primary string) {
 	t.Helper()
+	// The seed's window (18:00Z-22:00Z) is open for part of the day, and the cloud runs a change
+	// ordered for an open window at once: the task waits only for a window that is closed now.
+	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), primary, closedWindow()); err != nil {
+		t.Fatal(err)
+	}
 	_, err := env.api.ModifyDBInstanceSpec(context.Background(), &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: primary,
 		DBInstanceClass: "mysql.n2.medium.2c", DBInstanceStorage: 100, PayType: rdsapi.PayTypePostpaid, EffectiveTime: "MaintainTime",
 		OptimizedWrites: rdsapi.OptimizedWritesOn})
