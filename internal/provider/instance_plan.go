@@ -164,6 +164,8 @@ type plannedPrimaries struct {
 	flags map[string]rdsservice.Val[bool]
 	// scheduled are the toggles this run's primary plans defer to their maintenance window.
 	scheduled map[string]*rdsservice.ScheduledFlag
+	// replaced are the primaries this run replaces (primary_replaced.go).
+	replaced replacedPrimaries
 }
 
 func (p *plannedPrimaries) recordScheduled(id string, s *rdsservice.ScheduledFlag) {

@@ -481,6 +481,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace {
 		// Terraform plans the new instance in a second call, without prior state.
+		r.data.plans.replaced.record(state.ID.ValueString(), valInt(plan.Storage))
 		return
 	}
 	plan.AtomicWrite16K = boolOf(dec.AtomicWrite)

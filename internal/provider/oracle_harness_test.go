@@ -897,6 +897,10 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 		var id string
 		_ = attrOf(p.prior, "id").As(&id)
 		got = probeAnswer{sent: true, err: api.DeleteDBInstance(ctx, id)}
+	case r.typeName() == "rds_readonly_instance" && w.goneWithPrimary(ctx, api, p.prior):
+		// Its primary was replaced before it (the cloud deleted it with the old primary): the
+		// apply creates it again, against the new primary.
+		got = w.probeCreate(ctx, api, r)
 	default:
 		var id string
 		_ = attrOf(p.prior, "id").As(&id)
@@ -909,6 +913,19 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 		return false, false, true, "accepted" + map[bool]string{true: " (after applying the resources planned before it)", false: ""}[idx > 0]
 	}
 	return true, false, true, "refused: " + stripIDs(firstLine(got.err.Error()))
+}
+
+// goneWithPrimary reports whether a read-only instance no longer exists because the resources
+// applied before it replaced its primary.
+func (w *oracleWorld) goneWithPrimary(ctx context.Context, api rdsapi.API, prior tftypes.Value) bool {
+	var id, master string
+	_ = attrOf(prior, "id").As(&id)
+	_ = attrOf(prior, "master_instance_id").As(&master)
+	if _, err := api.DescribeDBInstanceAttribute(ctx, master); !rdsapi.IsNotFound(err) {
+		return false
+	}
+	_, err := api.DescribeDBInstanceAttribute(ctx, id)
+	return rdsapi.IsNotFound(err)
 }
 
 // probeAnswer is the cloud's answer to a probe; sent is false when no request stood for the plan.

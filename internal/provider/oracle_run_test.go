@@ -90,9 +90,6 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 // every other class; the long form (make test-oracle) and RDS_ORACLE_ONLY fail on them too. Remove
 // an entry when its fix lands: the long form then proves it.
 var oracleKnownDisagreements = map[string]string{
-	// A new read-only instance planned while its primary is replaced has no primary to compare its
-	// storage with; the final plan at apply refuses it (issue 23 §3 report).
-	`plan passed, apply failed: final plan: "Read-only instance storage is below its primary's"`: "issue 23 §3: read-only storage unchecked while its primary is replaced",
 	// A read-only instance's deferred class change is lost when its primary's deferred toggle
 	// runs in the same window.
 	"plan after the window not empty: rds_readonly_instance instance_type*": "issue 23 §2.1",

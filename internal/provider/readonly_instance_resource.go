@@ -432,6 +432,9 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 	if r.data != nil && isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
 	}
+	if r.data != nil && state != nil && !isKnown(plan.MasterInstanceID) {
+		in.Facts.PrimaryReplaced = r.data.plans.replaced.lookup(state.MasterInstanceID.ValueString())
+	}
 	if r.data != nil {
 		if state != nil && len(in.Replace) == 0 {
 			in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)

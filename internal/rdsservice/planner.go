@@ -138,6 +138,9 @@ type Facts struct {
 	// PrimaryScheduled is a read-only instance's primary's change of atomic_write_16k waiting for
 	// the primary's maintenance window (nil: none).
 	PrimaryScheduled *ScheduledFlag
+	// PrimaryReplaced is the read-only instance's primary as this run replaces it (nil:
+	// not replaced, or not planned before this instance); primary_replaced.go.
+	PrimaryReplaced *ReplacedPrimary
 }
 
 // ScheduledFlag is a change of atomic_write_16k the cloud makes in a maintenance window.
@@ -284,6 +287,7 @@ func Plan(in PlanInput) Decision {
 	switch {
 	case in.Prior != nil && len(in.Replace) > 0:
 		planReplace(in, &d)
+		checkStorageAgainstNewPrimary(in, &d)
 		d.Program = programOf(in, d)
 		if d.Guard == GuardNone {
 			planReplacement(in, &d)
@@ -652,6 +656,7 @@ func planReadOnlyCreate(in PlanInput, d *Decision) {
 // its values are known only then, and the apply decides again before creating anything.
 func planReadOnlyOfNewPrimary(in PlanInput, d *Decision) {
 	c := in.Desired
+	checkStorageAgainstNewPrimary(in, d)
 	d.AtomicWrite = c.AtomicWrite
 	if c.AtomicWrite.IsNull() {
 		d.AtomicWrite = Unknown[bool]()
