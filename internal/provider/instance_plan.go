@@ -63,6 +63,7 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 		// Nothing changes: nothing to predict, nothing restarts, and no API call. The refreshed
 		// state still tells of an instance that is being deleted or is locked.
 		addProblems(&resp.Diagnostics, unchangedStateProblems(ctx, req))
+		planUnchangedPending(ctx, data, req, &resp.Diagnostics)
 		return done()
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, planLookupTimeout)

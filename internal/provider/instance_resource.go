@@ -341,7 +341,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	}
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
-	state.ScheduledChange = r.data.refreshScheduled(ctx, id, requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
+	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
@@ -475,7 +475,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		replace = replacedBySchema(ctx, r, req)
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
-	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace)
+	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace, from != nil)
 	resp.Diagnostics.Append(d...)
 	r.data.decided(dec)
 	addProblems(&resp.Diagnostics, dec.Problems)
@@ -517,9 +517,10 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 
 // decide fetches the facts the planner needs and calls it. config tells "unset" from a value;
 // plan carries defaults; state is nil for a create; replace lists what Terraform replaces for.
-func (r *instanceResource) decide(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string) (rdsservice.Decision, diag.Diagnostics) {
+func (r *instanceResource) decide(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string, specPending bool) (rdsservice.Decision, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	in := r.planInput(ctx, state, config, plan, replace, &diags)
+	in.Facts.SpecChangePending = specPending
 	return rdsservice.Plan(in), diags
 }
 
@@ -568,6 +569,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
 	}
 	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
+	in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
 	in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
 		state.EngineVersion.ValueString(), state.Category.ValueString(), state.Parameters, state.ParametersPending)
 	r.askClasses(ctx, plan, state, &in)

@@ -719,7 +719,7 @@ func TestCreatePredictionMatchesSimulator(t *testing.T) {
 		c.Engine, c.EngineVersion, c.InstanceType = types.StringValue(cb.engine), types.StringValue(cb.version), types.StringValue(cb.class)
 		c.StorageType, c.Category = types.StringValue(cb.storage), types.StringValue(cb.category)
 		p := createPlan(c)
-		dec, d := (&instanceResource{data: env.data}).decide(ctx, nil, c, p, nil)
+		dec, d := (&instanceResource{data: env.data}).decide(ctx, nil, c, p, nil, false)
 		if d.HasError() || dec.HasErrors() {
 			// The class catalogue refused the combination: the create must be refused too.
 			refusedByCatalogue++

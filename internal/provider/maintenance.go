@@ -222,7 +222,7 @@ func plannedScheduledChange(dec rdsservice.Decision, current types.Object, from 
 	switch {
 	case dec.Deferred:
 		return types.ObjectUnknown(scheduledChangeAttrTypes)
-	case !dec.Order.Empty() || len(dec.Restarts) > 0:
+	case !dec.Order.Empty() || restartsNow(dec):
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	case from != nil && requestedKnown && requested == *from:
 		return types.ObjectNull(scheduledChangeAttrTypes)
@@ -230,6 +230,16 @@ func plannedScheduledChange(dec rdsservice.Decision, current types.Object, from 
 		return types.ObjectUnknown(scheduledChangeAttrTypes)
 	}
 	return current
+}
+
+// restartsNow reports whether the apply restarts an instance during the apply (not in the window).
+func restartsNow(dec rdsservice.Decision) bool {
+	for _, r := range dec.Restarts {
+		if r.When == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // stillScheduled is scheduled_change after an apply that sent parameters while a change was
@@ -258,11 +268,11 @@ func (p *ProviderData) stillScheduled(ctx context.Context, id string, planned, r
 // the instance's (seen, just read); otherwise scheduled_change is cleared and the state shows the
 // instance as it is, so a change the window did not make shows as drift (deferred parameters
 // too: the cloud withdraws their waiting values when the window passes without them).
-func (p *ProviderData) refreshScheduled(ctx context.Context, id string, recorded types.Object, requested specValues, seen specFields,
+func (p *ProviderData) refreshScheduled(ctx context.Context, id, engine string, recorded types.Object, requested specValues, seen specFields,
 	window string, private privateSetter, diags *diag.Diagnostics) types.Object {
 	taskID, changes := scheduledChanges(ctx, recorded, diags)
 	if taskID == "" {
-		return types.ObjectNull(scheduledChangeAttrTypes)
+		return p.adoptPending(ctx, id, engine, seen, window, private, diags)
 	}
 	task, err := rdsservice.PendingTask(ctx, p.API, id)
 	if err != nil {

@@ -85,35 +85,11 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 	return append(scenarios, combos...), generated + len(combos)
 }
 
-// oracleKnownDisagreements are product bugs the oracle found that are filed and not fixed yet, by
-// disagreement class (or the start of one, for an entry ending in "*"), with where they are filed. The short form logs them (KNOWN) and fails on
-// every other class; the long form (make test-oracle) and RDS_ORACLE_ONLY fail on them too. Remove
-// an entry when its fix lands: the long form then proves it.
-var oracleKnownDisagreements = map[string]string{
-	// A read-only instance's deferred class change is lost when its primary's deferred toggle
-	// runs in the same window.
-	"plan after the window not empty: rds_readonly_instance instance_type*": "issue 23 §2.1",
-	// A spec change scheduled for the window outside Terraform, away from the configuration: the
-	// plan names neither its restart nor the drift it leaves (every class of the window check).
-	"after a task scheduled outside Terraform, *": "issue 23 §2.8",
-}
-
-func knownDisagreement(class string) (filed string, known bool) {
-	for k, filed := range oracleKnownDisagreements {
-		if prefix, ok := strings.CutSuffix(k, "*"); k == class || ok && strings.HasPrefix(class, prefix) {
-			return filed, true
-		}
-	}
-	return "", false
-}
-
 // oracleTally counts what the runs compared.
 type oracleTally struct {
 	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow int
 	byCategory                                                                    map[string]int
 	classes                                                                       map[string][]string
-	// strict fails on known disagreements too.
-	strict bool
 }
 
 func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
@@ -169,10 +145,6 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 	for _, c := range names {
 		repros := t.classes[c]
 		sort.Strings(repros)
-		if filed, known := knownDisagreement(c); known && !t.strict {
-			tb.Logf("KNOWN DISAGREEMENT x%d [%s] (%s)\n    repro: %s", len(repros), c, filed, repros[0])
-			continue
-		}
 		tb.Errorf("DISAGREEMENT x%d [%s]\n    repro: %s", len(repros), c, repros[0])
 	}
 	for _, f := range []struct {
@@ -208,7 +180,7 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 	start := time.Now()
 	h := newOracleHarness(t)
 	h.verbose = only != ""
-	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}, strict: long || only != ""}
+	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}}
 	for _, sc := range scenarios {
 		tally.add(sc, h.runScenario(sc))
 	}

@@ -94,6 +94,8 @@ type ProviderData struct {
 	parameterTemplates parameterTemplateCache
 	// plans remembers the primaries' planned atomic_write_16k of this run (read-only plans use it).
 	plans plannedPrimaries
+	// tasks are the region's spec changes waiting for a maintenance window (pending_change.go).
+	tasks regionTasks
 	// unknownSettings names the provider settings not known at plan (built from another resource's
 	// attribute). Set only on the data sources' copy, whose API is then nil; requireConfigured
 	// reports them.

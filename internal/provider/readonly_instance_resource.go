@@ -246,7 +246,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
-	state.ScheduledChange = r.data.refreshScheduled(ctx, id, prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
+	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	state.Parameters = requestedDoublewrite(state.Parameters, state.ScheduledChange, state.AtomicWrite16K)
@@ -311,7 +311,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 		return
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
-	dec := r.decide(lookupCtx, priorForPlan(state, from), cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary))
+	dec := r.decide(lookupCtx, priorForPlan(state, from), cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary), from != nil)
 	r.data.decided(dec)
 	addProblems(&resp.Diagnostics, dec.Problems)
 	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
@@ -390,8 +390,11 @@ func (r *readonlyInstanceResource) primaryForPlan(ctx, lookupCtx context.Context
 // decide calls the planner for this read-only instance: cfg tells "unset" from a value, primary
 // is the primary as read now (nil while it does not exist), and the primary's planned flag comes
 // from this run's plan of the primary when the provider saw it.
-func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string, classes *rdsservice.ClassFacts) rdsservice.Decision {
-	return rdsservice.Plan(r.planInput(ctx, state, cfg, plan, primary, replace, classes))
+func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string,
+	classes *rdsservice.ClassFacts, specPending bool) rdsservice.Decision {
+	in := r.planInput(ctx, state, cfg, plan, primary, replace, classes)
+	in.Facts.SpecChangePending = specPending
+	return rdsservice.Plan(in)
 }
 
 // planInput is the planner's input for this read-only instance (see decide).
@@ -437,6 +440,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 	}
 	if r.data != nil {
 		if state != nil && len(in.Replace) == 0 {
+			in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
 			in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
 				state.EngineVersion.ValueString(), "", state.Parameters, state.ParametersPending)

@@ -141,6 +141,8 @@ type Facts struct {
 	// PrimaryReplaced is the read-only instance's primary as this run replaces it (nil:
 	// not replaced, or not planned before this instance); primary_replaced.go.
 	PrimaryReplaced *ReplacedPrimary
+	// Pending is the task waiting for the instance's maintenance window (pending_change.go).
+	Pending *PendingChange
 }
 
 // ScheduledFlag is a change of atomic_write_16k the cloud makes in a maintenance window.
@@ -189,6 +191,9 @@ type Restart struct {
 	// ByPrimary: the cloud restarts it when its primary's scheduled change runs; this apply
 	// orders nothing for it.
 	ByPrimary bool
+	// Task is the cloud's pending task that restarts it, scheduled before this plan
+	// (pending_change.go); this apply orders nothing for it.
+	Task string
 }
 
 // SpecOrder is the one ModifyDBInstanceSpec an update sends; nil fields are unchanged.
@@ -353,6 +358,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 	}
 	deferToWindow(in, d)
 	followScheduledPrimary(in, d)
+	planPendingChange(in, d)
 	d.Program = programOf(in, *d)
 	if d.HasErrors() {
 		return

@@ -93,9 +93,12 @@ func programOf(in PlanInput, d Decision) Program {
 // the program; the executor does not wait for it.
 func (b *programBuilder) cloudRestarts() {
 	for i := 0; i < len(b.restarts); i++ {
-		if r := b.restarts[i]; r.ByPrimary {
+		switch r := b.restarts[i]; {
+		case r.ByPrimary:
 			on := true
 			b.add(Operation{Instance: r.InstanceID, Action: OpWaitFollowsPrimary, When: WhenInWindow, Flag: &on, Restart: &r})
+		case r.Task != "":
+			b.add(Operation{Instance: r.InstanceID, Action: OpPendingTask, When: WhenInWindow, Restart: &r})
 		}
 	}
 }
@@ -121,7 +124,7 @@ func (b *programBuilder) add(op Operation) {
 // planner used) that an operation of this apply causes, or nil.
 func (b *programBuilder) take(instance string) *Restart {
 	for i, r := range b.restarts {
-		if r.InstanceID == instance && !r.ByPrimary { // the cloud's own restart: cloudRestarts
+		if r.InstanceID == instance && !r.ByPrimary && r.Task == "" { // the cloud's own restart: cloudRestarts
 			b.restarts = append(b.restarts[:i], b.restarts[i+1:]...)
 			return &r
 		}
@@ -215,19 +218,24 @@ func (b *programBuilder) update() {
 		b.add(Operation{Instance: label, Action: OpWaitFollowsPrimary, When: WhenNow, Flag: &on, Restart: b.take(label)})
 	}
 	b.add(Operation{Instance: label, Action: OpModifyMaintainTime, When: WhenNow})
-	if d.Order.Empty() {
+	order, grow := d.Order, SpecOrder{}
+	if d.Deferred {
+		order, grow = b.growNow(order)
+	}
+	if order.Empty() {
+		// No spec order restarts the instance (a deferred growth alone goes now, online): the
+		// parameters' restart is their own.
 		b.parameters(label, when, b.take(label))
 	} else {
 		b.parameters(label, when, nil)
-		order := d.Order
-		if d.Deferred {
-			order = b.growNow(label, order)
-		}
-		if !order.Empty() {
-			b.add(Operation{Instance: label, Action: OpModifySpec, When: when, Spec: &order, Flag: order.AtomicWrite, Restart: b.take(label)})
-		}
 	}
-	if d.Order.Empty() && !d.Deferred && b.in.Facts.SpecChangePending && b.in.Desired.InstanceClass.IsKnown() && b.in.Desired.Storage.IsKnown() {
+	if !grow.Empty() {
+		b.add(Operation{Instance: label, Action: OpModifySpec, When: WhenNow, Spec: &grow})
+	}
+	if !order.Empty() {
+		b.add(Operation{Instance: label, Action: OpModifySpec, When: when, Spec: &order, Flag: order.AtomicWrite, Restart: b.take(label)})
+	}
+	if cancelsPending(b.in, d) {
 		b.add(Operation{Instance: label, Action: OpModifySpec, When: WhenInWindow, Spec: &SpecOrder{}, CancelsPending: true})
 	}
 	for _, ro := range d.Followers {
@@ -237,16 +245,15 @@ func (b *programBuilder) update() {
 	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
 }
 
-// growNow sends a cloud-disk storage growth of a deferred order now, on its own: it happens
-// online whatever EffectiveTime says (ModifyDBInstanceSpec reference), so it is not shown as
-// waiting for the window. It returns the rest of the order.
-func (b *programBuilder) growNow(label string, order SpecOrder) SpecOrder {
+// growNow splits a cloud-disk storage growth off a deferred order, to be sent now on its own: it
+// happens online whatever EffectiveTime says (ModifyDBInstanceSpec reference), so it is not shown
+// as waiting for the window. It returns the rest of the order and the growth.
+func (b *programBuilder) growNow(order SpecOrder) (rest, grow SpecOrder) {
 	prior := b.in.Prior
 	if order.Storage == nil || order.StorageType != nil || *order.Storage <= prior.Storage || !cloudStorage(prior.StorageType) {
-		return order
+		return order, SpecOrder{}
 	}
-	grow := SpecOrder{Storage: order.Storage}
-	b.add(Operation{Instance: label, Action: OpModifySpec, When: WhenNow, Spec: &grow})
+	grow = SpecOrder{Storage: order.Storage}
 	order.Storage = nil
-	return order
+	return order, grow
 }

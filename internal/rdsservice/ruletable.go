@@ -98,6 +98,7 @@ const (
 	AttrDeletionProtection  = "deletion_protection"
 	AttrPreventRestart      = "prevent_restart"
 	AttrApplyRestarts       = "apply_restarts"
+	AttrScheduledChange     = "scheduled_change"
 	AttrMaintenanceWindow   = "maintenance_window"
 	AttrMasterInstanceID    = "master_instance_id"
 	AttrRestoreFrom         = "restore_from"
@@ -159,6 +160,7 @@ const (
 	RuleRestart                  RuleID = "restart"
 	RuleMayRestart               RuleID = "restart-maybe"
 	RuleRestartDeferred          RuleID = "restart-in-maintenance-window"
+	RulePendingRestart           RuleID = "restart-by-pending-task"
 	RuleMaintenanceWindowFormat  RuleID = "maintenance-window-format"
 	RuleReplace                  RuleID = "replace"
 	RuleReplaceReadOnly          RuleID = "replace-read-only"
@@ -406,6 +408,11 @@ var ruleTable = []Rule{
 		Summary: "This apply schedules a restart of %[1]s in the maintenance window",
 		Detail:  "The apply returns at once; the cloud restarts the following instances in the window:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: atomic_write_16k changes"}},
 		Fix: "Until then the plan shows no change for these attributes and scheduled_change says what is pending; set apply_restarts = \"immediately\" to restart now instead, or prevent_restart = true to refuse such plans."},
+	{ID: RulePendingRestart, Source: "provider: the plan names every restart; cloud facts: a change scheduled for the maintenance window runs there whoever ordered it, and a later order replaces it (DescribeHistoryTasks; simulator README, Maintenance windows)",
+		Severity: SeverityWarning, Attribute: AttrScheduledChange,
+		Summary: "A change waiting for the maintenance window restarts %[1]s",
+		Detail:  "The cloud holds a change for the window, ordered before this plan (scheduled_change shows it); it restarts:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: instance_type changes"}},
+		Fix: "This apply leaves it scheduled. To cancel it, set the attributes it changes back to the instance's current values (the apply then orders those, which cancels it); prevent_restart = true refuses plans while it waits."},
 	{ID: RuleMaintenanceWindowFormat, Source: "cloud fact: ModifyDBInstanceMaintainTime takes HH:mmZ-HH:mmZ in UTC (simulator README)",
 		Attribute: AttrMaintenanceWindow,
 		Summary:   "Invalid maintenance_window",
@@ -425,7 +432,7 @@ var ruleTable = []Rule{
 	{ID: RuleRestartRefused, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
 		Summary: "prevent_restart refuses this plan: it restarts %[1]s",
 		Detail:  "The following instances would restart:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: atomic_write_16k changes"}},
-		Fix: "prevent_restart = true refuses any plan that takes the instance out of service. Undo the change, or set prevent_restart = false to allow the restart."},
+		Fix: "prevent_restart = true refuses any plan that takes the instance out of service, a change already waiting for the maintenance window included (whoever ordered it; cancel it by setting the attributes it changes back to the instance's current values). Undo the change, or set prevent_restart = false to allow the restart."},
 	{ID: RuleMayRestartRefused, Source: "provider: prevent_restart; cloud fact P5: a change of a parameter that needs a restart restarts the instance", Attribute: AttrParameters,
 		Summary: "prevent_restart refuses this plan: parameters may restart %[1]s",
 		Detail: "%[2]s: known only at apply, and a change of a parameter that needs a restart restarts %[1]s. With prevent_restart = true the apply " +
@@ -904,6 +911,8 @@ func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Prob
 		id = RuleRestartRefused
 	case may:
 		id = RuleMayRestart
+	case len(restarts) == 1 && restarts[0].Task != "":
+		id, attribute = RulePendingRestart, AttrScheduledChange
 	case len(restarts) > 0 && restarts[0].When != "" && !restarts[0].ByPrimary:
 		id, attribute = RuleRestartDeferred, AttrApplyRestarts
 	}

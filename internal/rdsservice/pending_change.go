@@ -1,0 +1,76 @@
+package rdsservice
+
+import "strings"
+
+// A change waiting in the cloud's task centre for the instance's maintenance window, whoever
+// scheduled it (an earlier deferred apply, the console, another tool; an import shows it in
+// scheduled_change): the cloud restarts the instance when it runs, whatever this apply does
+// unless the apply replaces or cancels it. The program names that restart as the cloud's own step
+// (OpPendingTask), so the plan's restart warning shows it and prevent_restart refuses it, as it
+// refuses every other restart.
+
+// OpPendingTask is the cloud's own pending task: the executor sends nothing for it.
+const OpPendingTask = "the cloud's pending task for the maintenance window"
+
+// PendingChange is a task waiting for the instance's maintenance window.
+type PendingChange struct {
+	TaskID string
+	// Window and StartsAt are the window it waits for and when that starts (the cloud's clock).
+	Window, StartsAt string
+	// Changes are what it does (scheduled_change.changes).
+	Changes []string
+}
+
+// when is the restart's time, as the plan names it.
+func (p PendingChange) when() string {
+	return "in the maintenance window " + p.Window + " (starts " + p.StartsAt + "; task " + p.TaskID + ", scheduled before this plan)"
+}
+
+// cancelsPending reports whether the update cancels a spec change waiting for the window: the
+// configuration sets the spec back to the instance's own, so the apply orders that for the window
+// (an order replaces the pending one, and one that changes nothing leaves nothing to run), also
+// when parameters wait for the window with it.
+func cancelsPending(in PlanInput, d Decision) bool {
+	return in.Prior != nil && d.Order.Empty() && in.Facts.SpecChangePending &&
+		in.Desired.InstanceClass.IsKnown() && in.Desired.Storage.IsKnown()
+}
+
+// planPendingChange adds the pending task's restart unless this apply replaces or cancels it: a
+// spec order for now supersedes it, one for the window replaces it (its restart is named
+// already), and the window restarts the instance once, so a restart this apply defers there
+// already stands for it.
+func planPendingChange(in PlanInput, d *Decision) {
+	p := in.Facts.Pending
+	if in.Prior == nil || p == nil || len(p.Changes) == 0 || len(in.Replace) > 0 || !d.Order.Empty() || cancelsPending(in, *d) {
+		return
+	}
+	for _, r := range d.Restarts {
+		if r.InstanceID == in.Label && r.When != "" {
+			return
+		}
+	}
+	d.Restarts = append(d.Restarts, pendingRestart(in.Label, downtimeOf(in), *p))
+}
+
+func pendingRestart(label, downtime string, p PendingChange) Restart {
+	return Restart{InstanceID: label, When: p.when(), Task: p.TaskID, Downtime: downtime,
+		Reasons: []string{strings.Join(p.Changes, "; ")}}
+}
+
+// PlanUnchanged is the decision for an instance whose configuration and state agree (the plan
+// changes nothing, and no fact is read): only a task waiting for its window, named from state,
+// restarts it. prevent_restart refuses that, as it refuses every restart.
+func PlanUnchanged(role Role, label, category string, preventRestart bool, pending *PendingChange) Decision {
+	var d Decision
+	if pending == nil || len(pending.Changes) == 0 {
+		return d
+	}
+	r := pendingRestart(label, ExpectedDowntime(category, role == RoleReadOnly), *pending)
+	d.Restarts = []Restart{r}
+	d.Program = Program{Operations: []Operation{{Instance: label, Action: OpPendingTask, When: WhenInWindow, Effect: EffectRestart, Restart: &r}}}
+	if preventRestart {
+		d.Guard = GuardPreventRestart
+	}
+	d.add(RestartProblem(d.Restarts, false, preventRestart, AttrPreventRestart))
+	return d
+}
