@@ -10,9 +10,10 @@ import (
 )
 
 // The executor: one runner of the planner's program (program.go) for every instance resource
-// (primary, clone, read-only). It talks to the API and the Waiter only. Before a spec order goes
-// out it reads the instance again and, when the instance changed since the plan, decides again
-// with the same planner: an order the planner now refuses is not sent (changed-since-plan).
+// (primary, clone, read-only). It talks to the API and the Waiter only. Before every write to an
+// existing instance (a spec order, a ModifyParameter, a settings call) it reads the instance again
+// and, when the instance changed since the plan, decides again with the same planner: a write the
+// planner now refuses is not sent (changed-since-plan; executor_recheck.go).
 
 // CreateRequest is the create a program starts with: exactly one request is set.
 type CreateRequest struct {
@@ -89,6 +90,9 @@ type executor struct {
 	// changed the instance since it was last read.
 	current *Settings
 	stale   bool
+	// seen is the instance as this apply last read it after one of its own writes (nil: as
+	// the plan saw it); executor_recheck.go.
+	seen *ExistingInstance
 }
 
 func (x *executor) stepOf(op Operation) string {
@@ -118,6 +122,9 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 	case OpCreate, OpClone, OpCreateReadOnly:
 		return x.create(ctx)
 	case OpModifyParameter:
+		if err := x.recheckBeforeWrite(ctx); err != nil {
+			return err
+		}
 		return x.parameters(ctx, op)
 	case OpModifySpec:
 		return x.spec(ctx, op)
@@ -206,6 +213,7 @@ func runningNow(ctx context.Context, api rdsapi.API, id string) (*rdsapi.DBInsta
 
 func (x *executor) read(attr *rdsapi.DBInstanceAttribute) {
 	x.out.Instance, x.stale = attr, false
+	x.seeAfterWrite()
 	if x.e.Current == nil || x.current == nil {
 		s := SettingsOf(attr)
 		x.current = &s
@@ -237,6 +245,12 @@ func (x *executor) settings(ctx context.Context, want Settings) error {
 			return err
 		}
 		x.read(attr)
+	}
+	if !want.Changes(*x.current) {
+		return nil
+	}
+	if err := x.recheckBeforeWrite(ctx); err != nil {
+		return err
 	}
 	sent, err := want.Apply(ctx, x.api, x.w, x.out.ID, *x.current)
 	if sent {

