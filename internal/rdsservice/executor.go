@@ -140,6 +140,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.waitFlag(ctx, op.Instance, op)
 	case OpPendingTask:
 		return nil // the cloud runs it in the window
+	case OpSwitchover:
+		return nil // the end of the spec change the executor waited for
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }

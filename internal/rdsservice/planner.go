@@ -1027,6 +1027,9 @@ func (u *updatePlan) planRestarts() {
 	if d.Order.BufferPoolExtension != nil {
 		reasons = append(reasons, fmt.Sprintf("buffer_pool_extension changes from %t to %t", cur.BufferPoolExtension, *d.Order.BufferPoolExtension))
 	}
+	if len(reasons) > 0 && endsWithSwitchover(in, d.Order) {
+		reasons = append(reasons, switchoverReason)
+	}
 	if d.FollowsPrimary {
 		// The cloud's own restart, apart from any spec change this plan sends (rule 7).
 		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label,

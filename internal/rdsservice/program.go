@@ -21,6 +21,7 @@ const (
 	EffectNone        Effect = "none"
 	EffectRestart     Effect = "restart"
 	EffectReplacement Effect = "replacement"
+	EffectSwitchover  Effect = "switchover"
 )
 
 // Operation kinds: API actions, and the waits for the cloud's own follow-up of another one.
@@ -234,6 +235,9 @@ func (b *programBuilder) update() {
 	}
 	if !order.Empty() {
 		b.add(Operation{Instance: label, Action: OpModifySpec, When: when, Spec: &order, Flag: order.AtomicWrite, Restart: b.take(label)})
+		if endsWithSwitchover(b.in, order) {
+			b.add(Operation{Instance: label, Action: OpSwitchover, When: when, Effect: EffectSwitchover})
+		}
 	}
 	if cancelsPending(b.in, d) {
 		b.add(Operation{Instance: label, Action: OpModifySpec, When: WhenInWindow, Spec: &SpecOrder{}, CancelsPending: true})

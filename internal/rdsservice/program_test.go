@@ -50,6 +50,7 @@ func TestProgramCarriesEveryRestart(t *testing.T) {
 		{OpModifyMaintainTime, "rm-1", WhenNow, EffectNone},
 		{OpModifyParameter, "rm-1", WhenNow, EffectNone},
 		{OpModifySpec, "rm-1", WhenNow, EffectRestart},
+		{OpSwitchover, "rm-1", WhenNow, EffectSwitchover},
 		{OpWaitFollowerToggled, "rr-1", WhenNow, EffectRestart},
 		{OpModifySettings, "rm-1", WhenNow, EffectNone},
 	}
