@@ -61,7 +61,7 @@ func maintenanceAttributes() map[string]schema.Attribute {
 			Validators: []validator.String{stringvalidator.OneOf(rdsservice.ApplyRestartsImmediately, rdsservice.ApplyRestartsInWindow)},
 		},
 		"scheduled_change": schema.SingleNestedAttribute{
-			Computed:            true,
+			Computed: true,
 			MarkdownDescription: "The change waiting for the maintenance window, or null: `changes` (what restarts the instance), `window`, `starts_at` (UTC, as the cloud scheduled it) and `task_id` (its task in the RDS task centre). " +
 				"A spec change ordered outside Terraform (console, another tool) is found by the refresh and shown here too, with its target in the spec attributes: a configuration that keeps the instance's current spec cancels it. " +
 				"Every plan names the restart a waiting change makes in the window, and `prevent_restart = true` refuses it.",
