@@ -785,6 +785,7 @@ data "rds_instances" "reporting" {
 // false on a read-only instance of an existing primary that has it on fails at plan time, and
 // nothing is sent to the cloud.
 func TestAccReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	acc.Test(t, acc.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -813,6 +814,7 @@ func TestAccReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
 // With the primary created in the same apply its value is unknown at plan time: the same error
 // comes at apply, before CreateReadOnlyDBInstance is sent.
 func TestAccReadonlyInstanceOffRejectedAtApplyWhenPrimaryUnknown(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	acc.Test(t, acc.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
