@@ -491,6 +491,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	if state == nil {
+		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &plan.ID, &resp.Diagnostics)
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
 		plan.ReadOnlyInstanceIDs = types.ListValueMust(types.StringType, nil)
 		if config.SecurityIPs.IsNull() {

@@ -327,6 +327,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 	}
 	if state == nil {
+		planInterruptedCreate(lookupCtx, r.data, "rds_readonly_instance", req.Config, &plan.ID, &resp.Diagnostics)
 		if dec.EngineVersion.IsKnown() {
 			plan.EngineVersion = types.StringValue(dec.EngineVersion.Value())
 		}
