@@ -258,3 +258,67 @@ func (c *createClaim) done(recorded bool) {
 		c.journal.Forget(c.resolved)
 	}
 }
+
+// Accounts and databases carry no tag, but their names are unique per instance, so the object an
+// interrupted create made is simply the one of that name: its entry names it from the start. The
+// plan adopts it (instead of refusing it as someone else's, rules account-exists and
+// database-exists) when the journal holds an interrupted create of this configuration for it, young
+// enough; the create then meets Duplicate, which it already takes as its own (an account gets the
+// configured password).
+
+// accessKey is the journal's key of an account or a database (never its password), from the
+// planned values: Create sees the same plan as the ModifyPlan that adopts, unknown values included.
+func accessKey(kind string, parts ...types.String) string {
+	values := make([]string, 0, len(parts))
+	for _, p := range parts {
+		values = append(values, p.String())
+	}
+	return rdsservice.CreateKey(kind, values...)
+}
+
+// adoptingAccess reports whether an interrupted create of this configuration made object; the
+// plan says so.
+func adoptingAccess(data *ProviderData, kind, key, object string, stage checkStage, diags *diag.Diagnostics) bool {
+	if data.Journal == nil || key == "" {
+		return false
+	}
+	entries := data.Journal.Interrupted(kind, key)
+	for i := len(entries) - 1; i >= 0; i-- {
+		e := entries[i]
+		if e.ID != object || time.Since(e.Started) > rdsservice.AdoptWindow {
+			continue
+		}
+		if stage == atPlan {
+			addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleCreateAdopted, object, kind, object, data.Journal.Dir(),
+				e.Started.Format(time.RFC3339))})
+		}
+		return true
+	}
+	return false
+}
+
+// claimAccessCreate records the create of an account or a database (object) before it is sent.
+func claimAccessCreate(data *ProviderData, kind, key, object, action string, diags *diag.Diagnostics) *createClaim {
+	claim := &createClaim{journal: data.Journal}
+	if data.Journal == nil || key == "" {
+		return claim
+	}
+	entry, err := data.Journal.Begin(kind, key, action, "")
+	if err != nil {
+		diags.AddError("Error writing the create journal", fmt.Sprintf("%s: %v; nothing was created. Check that the directory is writable and apply again.", data.Journal.Dir(), err))
+		return nil
+	}
+	claim.entry, claim.resolved = entry, data.Journal.Interrupted(kind, key)
+	claim.accepted(object)
+	return claim
+}
+
+// journalKey is the account's configuration as the journal keys it (the password left out).
+func (m accountModel) journalKey() string {
+	return accessKey("rds_account", m.InstanceID, m.Name, m.Type, m.Description)
+}
+
+// journalKey is the database's configuration as the journal keys it.
+func (m databaseModel) journalKey() string {
+	return accessKey("rds_database", m.InstanceID, m.Name, m.CharacterSet, m.Description)
+}
