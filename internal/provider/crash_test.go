@@ -1,0 +1,528 @@
+package provider
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// Killed applies (issue 29). The real terraform binary runs this test binary as its provider
+// (dev_overrides; TestMain serves the provider when crashServeEnv is set) against an in-process
+// simulator. Each kill point is a configuration applied from a given starting point and killed
+// with SIGKILL (terraform and the provider, as a pre-empted runner is) as soon as the simulator has
+// received the given request; then `terraform apply` runs again until it succeeds (at most twice).
+// Asserted from the simulator: the instances, accounts and databases in the cloud are those in the
+// state (no orphan, no duplicate), each instance restarted exactly once if a plan of the phase named
+// its restart and never otherwise, and the final plan is empty.
+//
+// `make test` runs the short form; `make test-crash` sets RDS_CRASH_LONG=1: every request count up
+// to the phase's total for every action, and the results table is printed.
+
+const (
+	crashServeEnv = "RDS_CRASH_TEST_PROVIDER"
+	crashLongEnv  = "RDS_CRASH_LONG"
+)
+
+// serveProviderForCrashTest serves the provider over the plugin protocol when terraform starts this
+// test binary as the provider; it reports false otherwise.
+func serveProviderForCrashTest() bool {
+	if os.Getenv(crashServeEnv) == "" {
+		return false
+	}
+	err := providerserver.Serve(context.Background(), New("test"), providerserver.ServeOpts{Address: "registry.terraform.io/openrds/rds"})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+	return true
+}
+
+// crashPhase is a configuration: create everything, change it (16K toggle on the primary, which
+// restarts it and its read-only instance, and a class change of the clone), or destroy it.
+type crashPhase int
+
+const (
+	phaseCreate crashPhase = iota
+	phaseChange
+	phaseDestroy
+)
+
+func (p crashPhase) String() string { return [...]string{"create", "change", "destroy"}[p] }
+
+// crashPoint kills the apply of phase once the simulator has received count requests of action
+// during it.
+type crashPoint struct {
+	phase  crashPhase
+	action string
+	count  int
+}
+
+func (p crashPoint) String() string { return fmt.Sprintf("%s/%s#%d", p.phase, p.action, p.count) }
+
+// crashPoints are the kill points: in the short form the first request of each mutating action
+// of each phase; in the long form every request up to the phase's total (totals measured by an
+// uninterrupted run of the same phase).
+func crashPoints(long bool) []crashPoint {
+	actions := map[crashPhase]map[string]int{
+		phaseCreate: {"CreateDBInstance": 1, "CloneDBInstance": 1, "CreateReadOnlyDBInstance": 1, "CreateAccount": 1, "CreateDatabase": 1,
+			"DescribeDBInstanceAttribute": 8},
+		phaseChange:  {"ModifyDBInstanceSpec": 2, "DescribeDBInstanceAttribute": 8},
+		phaseDestroy: {"DeleteAccount": 1, "DeleteDatabase": 1, "DeleteDBInstance": 3},
+	}
+	var out []crashPoint
+	for _, phase := range []crashPhase{phaseCreate, phaseChange, phaseDestroy} {
+		names := make([]string, 0, len(actions[phase]))
+		for a := range actions[phase] {
+			names = append(names, a)
+		}
+		sort.Strings(names)
+		for _, a := range names {
+			last := actions[phase][a]
+			first := last
+			if long {
+				first = 1
+			} else if a != "DescribeDBInstanceAttribute" {
+				first, last = 1, 1
+			}
+			for n := first; n <= last; n++ {
+				out = append(out, crashPoint{phase: phase, action: a, count: n})
+			}
+		}
+	}
+	return out
+}
+
+// crashConfig is the configuration of a phase: a primary, its read-only instance, a clone of src,
+// an account and a database on the primary.
+func crashConfig(env *testEnv, src string, phase crashPhase) string {
+	cfg := requiredProviders() + env.providerBlock()
+	if phase == phaseDestroy {
+		return cfg
+	}
+	flag, cloneClass := false, "mysql.n2m.medium.2c"
+	if phase == phaseChange {
+		flag, cloneClass = true, "mysql.n2m.large.2c"
+	}
+	return cfg + fmt.Sprintf(`
+resource "rds_instance" "primary" {
+  engine           = "MySQL"
+  engine_version   = "8.0"
+  instance_type    = "mysql.n2.medium.2c"
+  storage          = 20
+  instance_name    = "crash-primary"
+  atomic_write_16k = %t
+}
+
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = rds_instance.primary.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 20
+  instance_name      = "crash-ro"
+}
+
+resource "rds_instance" "clone" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = %q
+  storage        = 20
+  instance_name  = "crash-clone"
+  restore_from = {
+    source_instance_id = %q
+    backup_id          = "b-crash"
+  }
+}
+
+resource "rds_account" "app" {
+  instance_id = rds_instance.primary.id
+  name        = "app_user"
+  password    = "Crash-test-1"
+}
+
+resource "rds_database" "orders" {
+  instance_id = rds_instance.primary.id
+  name        = "orders"
+}
+`, flag, cloneClass, src)
+}
+
+// crashResult is what one kill point did.
+type crashResult struct {
+	point    crashPoint
+	fired    bool // the apply was killed (it had not finished before the point was reached)
+	inFlight bool // an object existed in the cloud that the state did not name at the kill
+	reruns   int
+	problems []string
+}
+
+// crashTerraform runs terraform in one working directory with this test binary as the provider.
+type crashTerraform struct {
+	t   *testing.T
+	dir string
+	env []string
+}
+
+func newCrashTerraform(t *testing.T) *crashTerraform {
+	t.Helper()
+	tfPath := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if tfPath == "" {
+		p, err := exec.LookPath("terraform")
+		if err != nil {
+			t.Skip("terraform is not on PATH")
+		}
+		tfPath = p
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	plugins, dir := filepath.Join(root, "plugins"), filepath.Join(root, "work")
+	for _, d := range []string{plugins, filepath.Join(dir, ".terraform")} { // .terraform: where the journal lives
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(self, filepath.Join(plugins, "terraform-provider-rds")); err != nil {
+		t.Fatal(err)
+	}
+	cli := filepath.Join(root, "cli.tfrc")
+	rc := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    %q = %q\n  }\n  direct {}\n}\n", providerSource(), plugins)
+	if err := os.WriteFile(cli, []byte(rc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+cli, crashServeEnv+"=1", "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_ACC_TERRAFORM_PATH="+tfPath)
+	return &crashTerraform{t: t, dir: dir, env: env}
+}
+
+func providerSource() string {
+	namespace := os.Getenv("TF_ACC_PROVIDER_NAMESPACE")
+	if namespace == "" {
+		namespace = "hashicorp"
+	}
+	return namespace + "/rds"
+}
+
+func (tf *crashTerraform) command(args ...string) *exec.Cmd {
+	path := "terraform"
+	for _, kv := range tf.env {
+		if v, ok := strings.CutPrefix(kv, "TF_ACC_TERRAFORM_PATH="); ok {
+			path = v
+		}
+	}
+	cmd := exec.Command(path, args...)
+	cmd.Dir, cmd.Env = tf.dir, tf.env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the provider joins terraform's group: one kill ends both
+	return cmd
+}
+
+func (tf *crashTerraform) write(config string) {
+	if err := os.WriteFile(filepath.Join(tf.dir, "main.tf"), []byte(config), 0o600); err != nil {
+		tf.t.Fatal(err)
+	}
+}
+
+// apply runs `terraform apply -json` to the end; it returns the output and whether it succeeded.
+func (tf *crashTerraform) apply() (string, bool) {
+	out, err := tf.command("apply", "-auto-approve", "-input=false", "-json").CombinedOutput()
+	return string(out), err == nil
+}
+
+// planIsEmpty runs `terraform plan -detailed-exitcode` (exit 0: no change).
+func (tf *crashTerraform) planIsEmpty() (string, bool) {
+	out, err := tf.command("plan", "-input=false", "-detailed-exitcode", "-no-color").CombinedOutput()
+	return string(out), err == nil
+}
+
+// killedApply starts an apply and kills it (with the provider) once reached reports true; fired
+// is false when the apply ended first.
+func (tf *crashTerraform) killedApply(reached func() bool) (output string, fired bool) {
+	cmd := tf.command("apply", "-auto-approve", "-input=false", "-json")
+	var buf strings.Builder
+	var mu sync.Mutex
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		tf.t.Fatal(err)
+	}
+	cmd.Stderr = cmd.Stdout
+	if err := cmd.Start(); err != nil {
+		tf.t.Fatal(err)
+	}
+	copied := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			mu.Lock()
+			buf.WriteString(sc.Text() + "\n")
+			mu.Unlock()
+		}
+		close(copied)
+	}()
+	done := make(chan struct{})
+	go func() { <-copied; _ = cmd.Wait(); close(done) }()
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for !fired {
+		select {
+		case <-done:
+			return buf.String(), false
+		case <-tick.C:
+			if reached() {
+				_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				fired = true
+			}
+		}
+	}
+	<-done
+	mu.Lock()
+	defer mu.Unlock()
+	return buf.String(), true
+}
+
+// restartsNamed are the instances the plans in a `-json` output say this apply restarts.
+var restartListItem = regexp.MustCompile(`(?m)^\s*- (r[a-z]-[A-Za-z0-9]+):`)
+
+func restartsNamed(jsonOutput string, into map[string]bool) {
+	for _, line := range strings.Split(jsonOutput, "\n") {
+		var msg struct {
+			Type       string `json:"type"`
+			Diagnostic struct {
+				Summary, Detail string
+			} `json:"diagnostic"`
+		}
+		if json.Unmarshal([]byte(line), &msg) != nil || msg.Type != "diagnostic" || !strings.HasPrefix(msg.Diagnostic.Summary, "This apply restarts") {
+			continue
+		}
+		for _, m := range restartListItem.FindAllStringSubmatch(msg.Diagnostic.Detail, -1) {
+			into[m[1]] = true
+		}
+	}
+}
+
+// stateObjects lists the instances and the accounts and databases (instance:name) the state names.
+func (tf *crashTerraform) stateObjects() (instances, access map[string]bool) {
+	instances, access = map[string]bool{}, map[string]bool{}
+	raw, err := os.ReadFile(filepath.Join(tf.dir, "terraform.tfstate"))
+	if os.IsNotExist(err) || (err == nil && len(raw) == 0) { // killed before its first write
+		return instances, access
+	}
+	if err != nil {
+		tf.t.Fatal(err)
+	}
+	var st struct {
+		Resources []struct {
+			Type      string
+			Instances []struct {
+				Attributes map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal(raw, &st); err != nil {
+		tf.t.Fatalf("terraform.tfstate: %v", err)
+	}
+	for _, r := range st.Resources {
+		for _, in := range r.Instances {
+			id, _ := in.Attributes["id"].(string)
+			switch r.Type {
+			case "rds_instance", "rds_readonly_instance":
+				instances[id] = true
+			case "rds_account", "rds_database":
+				access[r.Type+" "+id] = true
+			}
+		}
+	}
+	return instances, access
+}
+
+// cloudObjects lists the instances (but src), and their accounts and databases, the simulator holds.
+func (e *testEnv) cloudObjects(t *testing.T, src string) (instances, access map[string]bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	items, err := rdsservice.ListAllDBInstances(ctx, e.api, &rdsapi.DescribeDBInstancesRequest{RegionID: simulator.DefaultRegion})
+	if err != nil {
+		t.Fatal(err)
+	}
+	instances, access = map[string]bool{}, map[string]bool{}
+	for _, it := range items {
+		if it.DBInstanceID == src || it.DBInstanceStatus == rdsservice.StatusDeleting {
+			continue
+		}
+		instances[it.DBInstanceID] = true
+		if it.DBInstanceType == rdsapi.InstanceTypeReadonly {
+			continue
+		}
+		accounts, err := rdsservice.ListAllAccounts(ctx, e.api, it.DBInstanceID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range accounts {
+			access["rds_account "+it.DBInstanceID+":"+a.AccountName] = true
+		}
+		dbs, err := rdsservice.ListAllDatabases(ctx, e.api, it.DBInstanceID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range dbs {
+			if d.DBStatus != rdsapi.DatabaseStatusDeleting {
+				access["rds_database "+it.DBInstanceID+":"+d.DBName] = true
+			}
+		}
+	}
+	return instances, access
+}
+
+func differences(kind string, cloud, state map[string]bool) []string {
+	var out []string
+	for id := range cloud {
+		if !state[id] {
+			out = append(out, fmt.Sprintf("%s %s is in the cloud but not in the state (orphan or duplicate)", kind, id))
+		}
+	}
+	for id := range state {
+		if !cloud[id] {
+			out = append(out, fmt.Sprintf("%s %s is in the state but not in the cloud", kind, id))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// runCrashPoint sets up the phase's starting point (uninterrupted applies of the earlier phases),
+// kills the phase's apply at the point, applies again until it succeeds and checks the outcome.
+func runCrashPoint(t *testing.T, p crashPoint) crashResult {
+	env := newTestEnv(t, simulator.Options{CreateDuration: 300 * time.Millisecond, RestartDuration: 300 * time.Millisecond,
+		DeleteDuration: 200 * time.Millisecond, FlagLag: 100 * time.Millisecond})
+	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
+	tf := newCrashTerraform(t)
+	res := crashResult{point: p}
+	for phase := phaseCreate; phase < p.phase; phase++ {
+		tf.write(crashConfig(env, src, phase))
+		if out, ok := tf.apply(); !ok {
+			t.Fatalf("%s: setting up (%s) failed:\n%s", p, phase, out)
+		}
+	}
+	tf.write(crashConfig(env, src, p.phase))
+	before := env.sim.Stats()
+	out, fired := tf.killedApply(func() bool { return env.sim.Stats().Requests[p.action]-before.Requests[p.action] >= p.count })
+	res.fired = fired
+	named := map[string]bool{}
+	restartsNamed(out, named)
+	stateInstances, stateAccess := tf.stateObjects()
+	cloudInstances, cloudAccess := env.cloudObjects(t, src)
+	res.inFlight = len(differences("", cloudInstances, stateInstances))+len(differences("", cloudAccess, stateAccess)) > 0
+	for ok := false; !ok; {
+		if res.reruns == 2 {
+			res.problems = append(res.problems, "apply failed twice after the kill:\n"+tail(out, 3000))
+			return res
+		}
+		res.reruns++
+		out, ok = tf.apply()
+		restartsNamed(out, named)
+	}
+	stateInstances, stateAccess = tf.stateObjects()
+	cloudInstances, cloudAccess = env.cloudObjects(t, src)
+	res.problems = append(res.problems, differences("instance", cloudInstances, stateInstances)...)
+	res.problems = append(res.problems, differences("object", cloudAccess, stateAccess)...)
+	after := env.sim.Stats()
+	for id := range cloudInstances {
+		got, want := after.Restarts[id]-before.Restarts[id], 0
+		if named[id] {
+			want = 1
+		}
+		if got != want {
+			res.problems = append(res.problems, fmt.Sprintf("instance %s restarted %d times; the plans named %d restart(s)", id, got, want))
+		}
+	}
+	if plan, empty := tf.planIsEmpty(); !empty {
+		res.problems = append(res.problems, "the plan after the re-run is not empty:\n"+tail(plan, 3000))
+	}
+	return res
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return "..." + s[len(s)-n:]
+	}
+	return s
+}
+
+func TestAccCrashKilledApplyConverges(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	long := os.Getenv(crashLongEnv) != ""
+	points := crashPoints(long)
+	var mu sync.Mutex
+	var results []crashResult
+	for _, p := range points {
+		t.Run(p.String(), func(t *testing.T) {
+			t.Parallel()
+			r := runCrashPoint(t, p)
+			for _, problem := range r.problems {
+				t.Error(problem)
+			}
+			if !r.fired {
+				t.Errorf("the apply ended before the kill point was reached")
+			}
+			mu.Lock()
+			results = append(results, r)
+			mu.Unlock()
+		})
+	}
+	t.Cleanup(func() {
+		inFlight := 0
+		for _, r := range results {
+			if r.inFlight {
+				inFlight++
+			}
+		}
+		sort.Slice(results, func(a, b int) bool { return results[a].point.String() < results[b].point.String() })
+		t.Log("\n" + crashReport(results))
+		// Floors when every point ran: every kill point is reached (checked per point above), and
+		// most kills land while an object exists that the state does not name yet.
+		if len(results) == len(points) && inFlight < crashMinInFlight(long) {
+			t.Errorf("%d kills landed while a create was in flight; want at least %d", inFlight, crashMinInFlight(long))
+		}
+	})
+}
+
+// crashMinInFlight is the floor on kills that land while a create is in flight.
+func crashMinInFlight(long bool) int {
+	if long {
+		return 12
+	}
+	return 6
+}
+
+// crashReport is the results table (markdown), one row per kill point.
+func crashReport(results []crashResult) string {
+	var b strings.Builder
+	b.WriteString("| Kill point (phase/request#n) | Killed | Create in flight | Re-runs | Result |\n|---|---|---|---|---|\n")
+	for _, r := range results {
+		verdict := "cloud = state, restarts as planned, final plan empty"
+		if len(r.problems) > 0 {
+			verdict = fmt.Sprintf("%d problem(s)", len(r.problems))
+		}
+		fmt.Fprintf(&b, "| %s | %t | %t | %d | %s |\n", r.point, r.fired, r.inFlight, r.reruns, verdict)
+	}
+	return b.String()
+}
