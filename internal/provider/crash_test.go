@@ -77,34 +77,32 @@ type crashPoint struct {
 
 func (p crashPoint) String() string { return fmt.Sprintf("%s/%s#%d", p.phase, p.action, p.count) }
 
-// crashPoints are the kill points: in the short form the first request of each mutating action
-// of each phase; in the long form every request up to the phase's total (totals measured by an
-// uninterrupted run of the same phase).
+// crashPoints are the kill points: in the short form the first request of each create action, of
+// the first spec change and of the first delete; in the long form every request up to the
+// phase's total of each mutating action (totals of an uninterrupted run), and the apply's waits
+// (the n-th DescribeDBInstanceAttribute).
 func crashPoints(long bool) []crashPoint {
-	actions := map[crashPhase]map[string]int{
-		phaseCreate: {"CreateDBInstance": 1, "CloneDBInstance": 1, "CreateReadOnlyDBInstance": 1, "CreateAccount": 1, "CreateDatabase": 1,
-			"DescribeDBInstanceAttribute": 8},
-		phaseChange:  {"ModifyDBInstanceSpec": 2, "DescribeDBInstanceAttribute": 8},
-		phaseDestroy: {"DeleteAccount": 1, "DeleteDatabase": 1, "DeleteDBInstance": 3},
+	type counts struct{ short, long int }
+	actions := []struct {
+		phase  crashPhase
+		action string
+		counts
+	}{
+		{phaseCreate, "CreateDBInstance", counts{1, 1}}, {phaseCreate, "CloneDBInstance", counts{1, 1}},
+		{phaseCreate, "CreateReadOnlyDBInstance", counts{1, 1}}, {phaseCreate, "CreateAccount", counts{1, 1}},
+		{phaseCreate, "CreateDatabase", counts{1, 1}}, {phaseCreate, "DescribeDBInstanceAttribute", counts{0, 12}},
+		{phaseChange, "ModifyDBInstanceSpec", counts{1, 2}}, {phaseChange, "DescribeDBInstanceAttribute", counts{0, 12}},
+		{phaseDestroy, "DeleteAccount", counts{0, 1}}, {phaseDestroy, "DeleteDatabase", counts{0, 1}},
+		{phaseDestroy, "DeleteDBInstance", counts{1, 3}},
 	}
 	var out []crashPoint
-	for _, phase := range []crashPhase{phaseCreate, phaseChange, phaseDestroy} {
-		names := make([]string, 0, len(actions[phase]))
-		for a := range actions[phase] {
-			names = append(names, a)
+	for _, a := range actions {
+		upTo := a.short
+		if long {
+			upTo = a.long
 		}
-		sort.Strings(names)
-		for _, a := range names {
-			last := actions[phase][a]
-			first := last
-			if long {
-				first = 1
-			} else if a != "DescribeDBInstanceAttribute" {
-				first, last = 1, 1
-			}
-			for n := first; n <= last; n++ {
-				out = append(out, crashPoint{phase: phase, action: a, count: n})
-			}
+		for n := 1; n <= upTo; n++ {
+			out = append(out, crashPoint{phase: a.phase, action: a.action, count: n})
 		}
 	}
 	return out
@@ -239,10 +237,20 @@ func (tf *crashTerraform) write(config string) {
 	}
 }
 
-// apply runs `terraform apply -json` to the end; it returns the output and whether it succeeded.
-func (tf *crashTerraform) apply() (string, bool) {
-	out, err := tf.command("apply", "-auto-approve", "-input=false", "-json").CombinedOutput()
+// plan saves a plan (tfplan) with `terraform plan -json`: its output holds the plan's warnings.
+func (tf *crashTerraform) plan() (string, bool) {
+	out, err := tf.command("plan", "-input=false", "-json", "-out=tfplan").CombinedOutput()
 	return string(out), err == nil
+}
+
+// apply plans and applies that plan to the end; it returns the output and whether it succeeded.
+func (tf *crashTerraform) apply() (string, bool) {
+	out, ok := tf.plan()
+	if !ok {
+		return out, false
+	}
+	applied, err := tf.command("apply", "-input=false", "-json", "tfplan").CombinedOutput()
+	return out + string(applied), err == nil
 }
 
 // planIsEmpty runs `terraform plan -detailed-exitcode` (exit 0: no change).
@@ -254,8 +262,13 @@ func (tf *crashTerraform) planIsEmpty() (string, bool) {
 // killedApply starts an apply and kills it (with the provider) once reached reports true; fired
 // is false when the apply ended first.
 func (tf *crashTerraform) killedApply(reached func() bool) (output string, fired bool) {
-	cmd := tf.command("apply", "-auto-approve", "-input=false", "-json")
+	planned, ok := tf.plan()
+	if !ok {
+		tf.t.Fatalf("plan before the killed apply failed:\n%s", planned)
+	}
+	cmd := tf.command("apply", "-input=false", "-json", "tfplan")
 	var buf strings.Builder
+	buf.WriteString(planned)
 	var mu sync.Mutex
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -298,7 +311,9 @@ func (tf *crashTerraform) killedApply(reached func() bool) (output string, fired
 }
 
 // restartsNamed are the instances the plans in a `-json` output say this apply restarts.
-var restartListItem = regexp.MustCompile(`(?m)^\s*- (r[a-z]-[A-Za-z0-9]+):`)
+var restartListItem = regexp.MustCompile(`(?m)^\s*- (r[a-z]-[a-z0-9]+)\b`)
+
+var restartSummary = regexp.MustCompile(`^This apply (restarts|schedules a restart)`)
 
 func restartsNamed(jsonOutput string, into map[string]bool) {
 	for _, line := range strings.Split(jsonOutput, "\n") {
@@ -308,7 +323,7 @@ func restartsNamed(jsonOutput string, into map[string]bool) {
 				Summary, Detail string
 			} `json:"diagnostic"`
 		}
-		if json.Unmarshal([]byte(line), &msg) != nil || msg.Type != "diagnostic" || !strings.HasPrefix(msg.Diagnostic.Summary, "This apply restarts") {
+		if json.Unmarshal([]byte(line), &msg) != nil || msg.Type != "diagnostic" || !restartSummary.MatchString(msg.Diagnostic.Summary) {
 			continue
 		}
 		for _, m := range restartListItem.FindAllStringSubmatch(msg.Diagnostic.Detail, -1) {
@@ -390,6 +405,17 @@ func (e *testEnv) cloudObjects(t *testing.T, src string) (instances, access map[
 	return instances, access
 }
 
+// notIn counts the objects of cloud that state does not name.
+func notIn(cloud, state map[string]bool) int {
+	n := 0
+	for id := range cloud {
+		if !state[id] {
+			n++
+		}
+	}
+	return n
+}
+
 func differences(kind string, cloud, state map[string]bool) []string {
 	var out []string
 	for id := range cloud {
@@ -424,11 +450,14 @@ func runCrashPoint(t *testing.T, p crashPoint) crashResult {
 	before := env.sim.Stats()
 	out, fired := tf.killedApply(func() bool { return env.sim.Stats().Requests[p.action]-before.Requests[p.action] >= p.count })
 	res.fired = fired
+	if dbg := os.Getenv("RDS_CRASH_DEBUG"); dbg != "" {
+		_ = os.WriteFile(filepath.Join(dbg, strings.ReplaceAll(p.String(), "/", "_")+".log"), []byte(out), 0o600)
+	}
 	named := map[string]bool{}
 	restartsNamed(out, named)
 	stateInstances, stateAccess := tf.stateObjects()
 	cloudInstances, cloudAccess := env.cloudObjects(t, src)
-	res.inFlight = len(differences("", cloudInstances, stateInstances))+len(differences("", cloudAccess, stateAccess)) > 0
+	res.inFlight = notIn(cloudInstances, stateInstances)+notIn(cloudAccess, stateAccess) > 0
 	for ok := false; !ok; {
 		if res.reruns == 2 {
 			res.problems = append(res.problems, "apply failed twice after the kill:\n"+tail(out, 3000))
@@ -508,9 +537,9 @@ func TestAccCrashKilledApplyConverges(t *testing.T) {
 // crashMinInFlight is the floor on kills that land while a create is in flight.
 func crashMinInFlight(long bool) int {
 	if long {
-		return 12
+		return 20
 	}
-	return 6
+	return 5
 }
 
 // crashReport is the results table (markdown), one row per kill point.
