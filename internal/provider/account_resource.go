@@ -177,6 +177,7 @@ func (r *accountResource) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
+	r.data.Journal.Recorded(id + ":" + name) // in a state: no longer an interrupted create's (issue 29)
 	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
 	if err != nil && !gone(err) {
 		resp.Diagnostics.AddError("Error reading RDS account", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))

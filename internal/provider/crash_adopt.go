@@ -253,7 +253,7 @@ func (c *createClaim) accepted(id string) { _ = c.journal.Accepted(c.entry, id) 
 // done ends the claim when Create returns; recorded says Terraform got an object's id, which then
 // accounts for the interrupted creates it resolved.
 func (c *createClaim) done(recorded bool) {
-	c.journal.Done(c.entry)
+	c.journal.Done(c.entry, recorded)
 	if recorded {
 		c.journal.Forget(c.resolved)
 	}

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -414,15 +415,54 @@ func (e *testEnv) cloudObjects(t *testing.T, src string) (instances, access map[
 	return instances, access
 }
 
-// notIn counts the objects of cloud that state does not name.
-func notIn(cloud, state map[string]bool) int {
-	n := 0
+// missingFrom lists the objects of cloud that state does not name (ids; instance:name for
+// accounts and databases).
+func missingFrom(cloud, state map[string]bool) []string {
+	var out []string
 	for id := range cloud {
 		if !state[id] {
-			n++
+			_, object, _ := strings.Cut(id, " ")
+			out = append(out, cmp.Or(object, id))
 		}
 	}
-	return n
+	return out
+}
+
+var (
+	adoptedSummary = regexp.MustCompile(`"summary":"Adopting ([^ ,"]+), created by an interrupted apply"`)
+	resentToken    = regexp.MustCompile(`with the same ClientToken \(([^)]+)\)`)
+)
+
+// adoptionsShown checks that the re-runs' plans named every object the killed apply left (an
+// adoption, or a resend of its create's token for an instance whose create got no answer), and
+// adopted nothing else.
+func adoptionsShown(orphans []string, output string) []string {
+	adopted := map[string]bool{}
+	for _, m := range adoptedSummary.FindAllStringSubmatch(output, -1) {
+		adopted[m[1]] = true
+	}
+	resent := map[string]bool{}
+	for _, m := range resentToken.FindAllStringSubmatch(output, -1) {
+		resent[m[1]] = true
+	}
+	var problems []string
+	left := map[string]bool{}
+	unnamed := 0
+	for _, o := range orphans {
+		left[o] = true
+		if !adopted[o] {
+			unnamed++
+		}
+	}
+	if unnamed > len(resent) {
+		problems = append(problems, fmt.Sprintf("the killed apply left %v; the re-runs' plans adopted %v and resent %d create(s)", orphans, adopted, len(resent)))
+	}
+	for o := range adopted {
+		if !left[o] {
+			problems = append(problems, fmt.Sprintf("a plan adopted %s, which the killed apply had not left behind", o))
+		}
+	}
+	return problems
 }
 
 func differences(kind string, cloud, state map[string]bool) []string {
@@ -467,7 +507,9 @@ func runCrashPoint(t *testing.T, p crashPoint) crashResult {
 	restartsNamed(out, named)
 	stateInstances, stateAccess := tf.stateObjects()
 	cloudInstances, cloudAccess := env.cloudObjects(t, src)
-	res.inFlight = notIn(cloudInstances, stateInstances)+notIn(cloudAccess, stateAccess) > 0
+	orphans := append(missingFrom(cloudInstances, stateInstances), missingFrom(cloudAccess, stateAccess)...)
+	res.inFlight = len(orphans) > 0
+	var reruns strings.Builder
 	for ok := false; !ok; {
 		if res.reruns == 2 {
 			res.problems = append(res.problems, "apply failed twice after the kill:\n"+tail(out, 3000))
@@ -475,12 +517,17 @@ func runCrashPoint(t *testing.T, p crashPoint) crashResult {
 		}
 		res.reruns++
 		out, ok = tf.apply(restarts)
+		reruns.WriteString(out)
+		if dbg := os.Getenv("RDS_CRASH_DEBUG"); dbg != "" {
+			_ = os.WriteFile(filepath.Join(dbg, strings.ReplaceAll(p.String(), "/", "_")+fmt.Sprintf("-rerun%d.log", res.reruns)), []byte(out), 0o600)
+		}
 		restartsNamed(out, named)
 	}
 	stateInstances, stateAccess = tf.stateObjects()
 	cloudInstances, cloudAccess = env.cloudObjects(t, src)
 	res.problems = append(res.problems, differences("instance", cloudInstances, stateInstances)...)
 	res.problems = append(res.problems, differences("object", cloudAccess, stateAccess)...)
+	res.problems = append(res.problems, adoptionsShown(orphans, reruns.String())...)
 	after := env.sim.Stats()
 	for id := range cloudInstances {
 		got, want := after.Restarts[id]-before.Restarts[id], 0

@@ -131,6 +131,7 @@ func (r *databaseResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
+	r.data.Journal.Recorded(id + ":" + name) // in a state: no longer an interrupted create's (issue 29)
 	db, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
 	if err != nil && !gone(err) {
 		resp.Diagnostics.AddError("Error reading RDS database", fmt.Sprintf("DescribeDatabases %s on %s: %v", name, id, err))

@@ -317,6 +317,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	id := state.ID.ValueString()
+	r.data.Journal.Recorded(id) // in a state: no longer an interrupted create's (issue 29)
 	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
 	if rdsapi.IsNotFound(err) {
 		resp.Diagnostics.AddWarning("RDS instance no longer exists",

@@ -229,6 +229,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	id := prior.ID.ValueString()
+	r.data.Journal.Recorded(id) // in a state: no longer an interrupted create's (issue 29)
 	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
 	if rdsapi.IsNotFound(err) {
 		resp.Diagnostics.AddWarning("Read-only instance not found",

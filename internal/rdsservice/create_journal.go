@@ -37,6 +37,11 @@ import (
 // dies, even on SIGKILL), so a create in flight in a concurrent process is never taken for an
 // interrupted one.
 
+// ReturnedWindow bounds how long after its Create returned an object may be adopted: Terraform
+// writes the state as soon as a Create returns, so only a kill in that instant loses it, and the
+// next refresh that reads the object removes its entry.
+const ReturnedWindow = 10 * time.Minute
+
 // AdoptWindow bounds how old an interrupted create may be for its object to be adopted: past it
 // the plan refuses and names the object instead (someone may have taken it over meanwhile), and
 // a ClientToken is not resent (the cloud's memory of tokens is assumed to last at least this long).
@@ -51,10 +56,9 @@ type CreateJournal struct {
 	dir string
 	run string
 
-	mu       sync.Mutex
-	lock     *os.File // held while this process has creates in flight
-	inFlight int
-	seq      int
+	mu   sync.Mutex
+	lock *os.File // held by this process once it has begun a create
+	seq  int
 }
 
 // JournalEntry is one create: written before the request is sent, removed when Create returns.
@@ -66,6 +70,9 @@ type JournalEntry struct {
 	ID      string    `json:"id,omitempty"`
 	Started time.Time `json:"started"`
 	Run     string    `json:"run"`
+	// Returned is when Create returned the object to Terraform, which writes it to the state
+	// right after: until a refresh reads it there, a kill in between may have lost it.
+	Returned *time.Time `json:"returned,omitempty"`
 
 	file string
 }
@@ -125,7 +132,7 @@ func (j *CreateJournal) Begin(kind, key, action, token string) (*JournalEntry, e
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if j.inFlight == 0 {
+	if j.lock == nil { // held until the process ends: its entries are not interrupted meanwhile
 		if err := os.MkdirAll(j.dir, 0o700); err != nil {
 			return nil, err
 		}
@@ -141,7 +148,6 @@ func (j *CreateJournal) Begin(kind, key, action, token string) (*JournalEntry, e
 	if err := writeEntry(e); err != nil {
 		return nil, err
 	}
-	j.inFlight++
 	return e, nil
 }
 
@@ -154,20 +160,31 @@ func (j *CreateJournal) Accepted(e *JournalEntry, id string) error {
 	return writeEntry(e)
 }
 
-// Done removes the entry of a create that returned to Terraform; the run's lock goes with its last
-// entry.
-func (j *CreateJournal) Done(e *JournalEntry) {
+// Done ends the entry of a create that returned to Terraform: kept, marked returned, when it
+// returned an object (until a refresh reads it in the state), else removed.
+func (j *CreateJournal) Done(e *JournalEntry, returned bool) {
 	if j == nil || e == nil {
 		return
 	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
+	if returned && e.ID != "" {
+		now := time.Now().UTC()
+		e.Returned = &now
+		if writeEntry(e) == nil {
+			return
+		}
+	}
 	_ = os.Remove(e.file)
-	j.inFlight--
-	if j.inFlight == 0 && j.lock != nil {
-		_ = os.Remove(j.lock.Name())
-		_ = j.lock.Close()
-		j.lock = nil
+}
+
+// Recorded removes the entries of an object a refresh found in the state.
+func (j *CreateJournal) Recorded(id string) {
+	if j == nil || id == "" {
+		return
+	}
+	for _, e := range j.entriesOf("") {
+		if e.ID == id {
+			_ = os.Remove(e.file)
+		}
 	}
 }
 
@@ -184,7 +201,9 @@ func (j *CreateJournal) Forget(entries []JournalEntry) {
 	}
 }
 
-// Interrupted lists the entries of kind and key left by runs whose process is gone, oldest first.
+// Interrupted lists the entries of kind and key left by runs whose process is gone, oldest first:
+// creates that never returned, and those that returned within ReturnedWindow (older ones are
+// removed).
 func (j *CreateJournal) Interrupted(kind, key string) []JournalEntry {
 	if j == nil {
 		return nil
@@ -198,7 +217,11 @@ func (j *CreateJournal) Interrupted(kind, key string) []JournalEntry {
 		if _, seen := alive[e.Run]; !seen {
 			alive[e.Run] = runAlive(j.runFile(e.Run))
 		}
-		if !alive[e.Run] {
+		switch {
+		case alive[e.Run]:
+		case e.Returned != nil && time.Since(*e.Returned) > ReturnedWindow:
+			j.Forget([]JournalEntry{e})
+		default:
 			out = append(out, e)
 		}
 	}
