@@ -5,11 +5,13 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -557,6 +559,7 @@ func TestAccCrashKilledApplyConverges(t *testing.T) {
 	}
 	long := os.Getenv(crashLongEnv) != ""
 	points := crashPoints(long)
+	start := time.Now()
 	var mu sync.Mutex
 	var results []crashResult
 	for _, p := range points {
@@ -588,7 +591,37 @@ func TestAccCrashKilledApplyConverges(t *testing.T) {
 		if len(results) == len(points) && inFlight < crashMinInFlight(long) {
 			t.Errorf("%d kills landed while a create was in flight; want at least %d", inFlight, crashMinInFlight(long))
 		}
+		if long && !t.Failed() {
+			run := fmt.Sprintf("Run: %d kill points, %d of them while a create was in flight, %s in total (points run in parallel, `go test -parallel` %s), "+
+				"%s/%s, Terraform %s; simulator durations: create and restart 300 ms, delete 200 ms. Generated %s.",
+				len(results), inFlight, time.Since(start).Round(time.Second), crashParallel(), runtime.GOOS, runtime.GOARCH, terraformVersion(),
+				time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+			if err := writeCrashSection(reliabilityTemplate, crashReport(results), run); err != nil {
+				t.Error(err)
+			}
+		}
 	})
+}
+
+// crashParallel is go test's -parallel.
+func crashParallel() string {
+	if f := flag.Lookup("test.parallel"); f != nil {
+		return f.Value.String()
+	}
+	return "?"
+}
+
+// terraformVersion is the version of the terraform binary the test runs.
+func terraformVersion() string {
+	path := cmp.Or(os.Getenv("TF_ACC_TERRAFORM_PATH"), "terraform")
+	out, err := exec.Command(path, "version", "-json").Output()
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err != nil || json.Unmarshal(out, &v) != nil {
+		return "?"
+	}
+	return v.Version
 }
 
 // crashMinInFlight is the floor on kills that land while a create is in flight.
@@ -611,4 +644,97 @@ func crashReport(results []crashResult) string {
 		fmt.Fprintf(&b, "| %s | %t | %t | %d | %s |\n", r.point, r.fired, r.inFlight, r.reruns, verdict)
 	}
 	return b.String()
+}
+
+// crashSectionMarker starts the killed-applies section of the reliability guide: `make test-crash`
+// writes the section from it on; `make test-faults` keeps it.
+const crashSectionMarker = "<!-- killed applies (issue 29): written by make test-crash -->"
+
+const reliabilityTemplate = "../../templates/guides/reliability.md.tmpl"
+
+// keptCrashSection is the guide's killed-applies section as it is now ("" when there is none).
+func keptCrashSection(path string) string {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	if i := strings.Index(string(raw), crashSectionMarker); i >= 0 {
+		return "\n" + string(raw[i:])
+	}
+	return ""
+}
+
+// writeCrashSection replaces the guide's killed-applies section with one holding table.
+func writeCrashSection(path, table, run string) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	head := string(raw)
+	if i := strings.Index(head, crashSectionMarker); i >= 0 {
+		head = head[:i]
+	}
+	return os.WriteFile(path, []byte(strings.TrimRight(head, "\n")+"\n\n"+crashSectionMarker+"\n"+crashGuide(table, run)), 0o644)
+}
+
+func crashGuide(table, run string) string {
+	return `## Killed applies (issue 29)
+
+Terraform records a resource in the state only when its create returns. An apply killed while a create is in
+flight (a CI job that times out, a pre-empted runner, a second Ctrl-C) leaves a billed instance, account or
+database that no state names, and the next apply would create a second one. The provider keeps a **create
+journal** so that the next plan tells the truth about what exists:
+
+- Before a create is sent, an entry is written to ` + "`<data dir>/rds-create-journal/<workspace>/`" + ` (the data
+  directory is ` + "`TF_DATA_DIR`" + `, by default ` + "`.terraform`" + ` in the working directory): the resource type,
+  a key (SHA-256) of the resource's configuration, the ` + "`ClientToken`" + ` and, once the cloud accepts it, the
+  object's id. When the create returns the entry is marked returned; the next refresh that reads the object in a
+  state removes it. An entry whose process is gone (each run holds a file lock that the kernel releases when the
+  process dies, even on SIGKILL) is an **interrupted create**.
+- When a plan is about to create a resource whose type and configuration match exactly one interrupted create
+  (not older than 24 h; a returned one, not older than 10 min), and its object exists, the plan **adopts** it:
+  a warning names it (rule ` + "`create-adopted`" + `) and the plan's ` + "`id`" + ` is its id; the apply takes it
+  over instead of sending a create, and completes its configuration as for a new one. A read-only instance or a
+  clone whose create never got an answer carries no tag to find it by: the plan says the apply resends that
+  request with the same ` + "`ClientToken`" + ` (rule ` + "`create-resent`" + `), which the cloud answers with the
+  instance it made. Accounts and databases are found by name on the instance.
+- Anything else the journal names (two interrupted creates of one configuration, an older one) stops the plan
+  with an error naming the objects and giving the ` + "`import`" + ` blocks (rule ` + "`create-interrupted-orphan`" + `).
+  Never a second create next to the first.
+- A killed update or destroy needs nothing of this: the next refresh reads the instance as it is, the next plan
+  shows what remains, and a change already made is not made again (no second restart).
+
+**What identifies "this resource" across runs**: Terraform gives a provider neither the resource's address nor
+the state it is written to, so "this resource" is *the same working directory (its data directory), the same
+workspace (` + "`TF_WORKSPACE`" + `, else the one ` + "`terraform workspace select`" + ` recorded), the same resource type and
+the same configuration*. Two workspaces, or two working directories, with identical configurations have separate
+journals and never share an object. Limits:
+
+- A re-run in **another working directory** (a fresh CI runner or checkout) does not see the journal: keep the
+  data directory between runs of a pipeline (cache ` + "`.terraform`" + `, or set ` + "`TF_DATA_DIR`" + ` to a persistent
+  path) to be covered. Primaries carry the tag ` + "`terraform-provider-rds-create-token`" + `, which finds them by hand.
+- A **changed configuration** is another key: an object left by an interrupted create of the old configuration is
+  not adopted (and, for an account or a database, the plan names it as existing with its import command).
+- Two resources of one configuration with **identical arguments** (a ` + "`count`" + ` whose arguments do not use
+  ` + "`count.index`" + `) have one key: two interrupted creates of it are refused, not guessed; one is adopted by the
+  first of them to plan. Give such instances distinct names.
+- With a remote backend, Terraform persists the state at intervals during an apply: a create that returned more
+  than 10 min before the kill and was not persisted is not adopted (the plan would create it again).
+- The journal needs file locks (Linux, macOS, the BSDs); on Windows there is none.
+
+**Proof**: ` + "`TestAccCrashKilledApplyConverges`" + ` (internal/provider/crash_test.go) runs the real Terraform binary with
+the provider built from the tree against the simulator and kills it (with the provider, SIGKILL to the process
+group) as soon as the simulator has received the n-th request of an action, in applies that create a primary, a
+read-only instance, a clone (` + "`restore_from`" + `), an account and a database, toggle 16K atomic write with a class
+change, and destroy everything; then ` + "`terraform apply`" + ` runs again until it succeeds (at most twice). It checks
+from the simulator that the instances, accounts and databases in the cloud are those in the state, that each
+instance restarted exactly once when a plan named its restart and never otherwise, that every object the killed
+apply left was named by a re-run's plan (adopted or resent) and nothing else was adopted, and that the final plan
+is empty. ` + "`make test`" + ` runs 7 kill points; ` + "`make test-crash`" + ` runs every point below and writes this table.
+On the code before the journal, the five create points fail (a duplicate instance, or a re-run refused with
+"already exists").
+
+` + run + `
+
+` + table
 }
