@@ -15,7 +15,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -234,7 +233,7 @@ func (tf *crashTerraform) command(args ...string) *exec.Cmd {
 	}
 	cmd := exec.Command(path, args...)
 	cmd.Dir, cmd.Env = tf.dir, tf.env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the provider joins terraform's group: one kill ends both
+	cmd.SysProcAttr = crashProcAttr() // the provider joins terraform's group: one kill ends both
 	return cmd
 }
 
@@ -315,7 +314,7 @@ func (tf *crashTerraform) killedApply(savePlan bool, reached func() bool) (outpu
 			return buf.String(), false
 		case <-tick.C:
 			if reached() {
-				_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				killGroup(cmd.Process.Pid)
 				fired = true
 			}
 		}
@@ -577,8 +576,8 @@ func tail(s string, n int) string {
 }
 
 func TestAccCrashKilledApplyConverges(t *testing.T) {
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance test: set TF_ACC=1")
+	if os.Getenv("TF_ACC") == "" || !crashSupported {
+		t.Skip("acceptance test: set TF_ACC=1 (Unix only)")
 	}
 	long := os.Getenv(crashLongEnv) != ""
 	points := crashPoints(long)
