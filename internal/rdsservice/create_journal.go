@@ -25,8 +25,8 @@ import (
 // workspace's state, so the provider keeps its own record, in the working directory Terraform
 // runs it in: before a create is sent, an entry (resource type, a key of the configuration, the
 // ClientToken) is written; once the cloud accepts it, the entry gets the object's id; when the
-// Create returns, the entry is removed. An entry left behind by a process that no longer runs is
-// an interrupted create; the next plan of a resource with the same type and configuration key
+// Create returns, the entry is marked returned, and the next refresh that reads the object in a
+// state removes it. An entry left behind by a process that no longer runs is an interrupted create; the next plan of a resource with the same type and configuration key
 // finds it there and adopts that object (or refuses, naming it).
 //
 // "This resource" across runs is therefore: the same working directory (its data directory,
@@ -61,7 +61,7 @@ type CreateJournal struct {
 	seq  int
 }
 
-// JournalEntry is one create: written before the request is sent, removed when Create returns.
+// JournalEntry is one create: written before the request is sent, marked when Create returns.
 type JournalEntry struct {
 	Kind    string    `json:"kind"`
 	Key     string    `json:"key"`
