@@ -137,6 +137,11 @@ func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	claim := claimAccessCreate(r.data, "rds_account", plan.journalKey(), id+":"+name, "CreateAccount", &resp.Diagnostics)
+	if claim == nil {
+		return
+	}
+	defer func() { claim.done(!resp.State.Raw.IsNull()) }()
 	err := retryWrite(ctx, r.data, func() error {
 		return r.data.API.CreateAccount(ctx, &rdsapi.CreateAccountRequest{
 			DBInstanceID: id, AccountName: name, AccountPassword: password,
@@ -172,6 +177,7 @@ func (r *accountResource) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
+	r.data.Journal.Recorded(id + ":" + name) // in a state: no longer an interrupted create's (issue 29)
 	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
 	if err != nil && !gone(err) {
 		resp.Diagnostics.AddError("Error reading RDS account", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))
@@ -368,7 +374,7 @@ func (r *accountResource) check(ctx context.Context, config, plan accountModel, 
 			return
 		}
 		if known && isKnown(plan.Name) && stage != atUpdate && !refused(rdsservice.CheckAccess(rdsservice.KindAccount, f)) {
-			if err := r.readAccounts(ctx, plan, prior, stage, &f); err != nil {
+			if err := r.readAccounts(ctx, plan, prior, stage, &f, diags); err != nil {
 				diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
 				return
 			}
@@ -378,7 +384,8 @@ func (r *accountResource) check(ctx context.Context, config, plan accountModel, 
 }
 
 // readAccounts fills the facts that depend on the instance's accounts and this run's plans.
-func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, prior *accountModel, stage checkStage, f *rdsservice.AccessFacts) error {
+func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, prior *accountModel, stage checkStage, f *rdsservice.AccessFacts,
+	diags *diag.Diagnostics) error {
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
 	accounts, err := rdsservice.ListAllAccounts(ctx, r.data.API, id)
 	if err != nil {
@@ -388,7 +395,8 @@ func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, p
 	if prior != nil && prior.InstanceID.Equal(plan.InstanceID) {
 		mine = prior.Name.ValueString() // still there while Terraform replaces it
 	}
-	if clash := rdsservice.ClashingAccount(accounts, name, f.AccountType); clash != nil && clash.AccountName != mine {
+	if clash := rdsservice.ClashingAccount(accounts, name, f.AccountType); clash != nil && clash.AccountName != mine &&
+		(clash.AccountName != name || !adoptingAccess(r.data, "rds_account", plan.journalKey(), id+":"+name, stage, diags)) {
 		f.Existing, f.ExistingType = clash.AccountName, clash.AccountType
 	}
 	if f.AccountType == rdsapi.AccountTypeSuper {

@@ -82,11 +82,17 @@ func createInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 		return
 	}
 	exec.Plan, exec.Decision = in, dec
+	claim := claimInstanceCreate(ctx, data, req.Config, *k.parts(&plan).ID, &exec.Create, &resp.Diagnostics)
+	if claim == nil {
+		return
+	}
 	exec.Accepted = func(id string) {
 		tflog.Info(ctx, "RDS instance accepted by the cloud", map[string]any{"id": id})
+		claim.accepted(id)
 		resp.Diagnostics.Append(resp.State.Set(ctx, k.accepted(plan, id))...)
 	}
 	out := rdsservice.Execute(ctx, data.API, data.Waiter, exec)
+	claim.done(out.ID != "")
 	*k.parts(&plan).ID = types.StringValue(out.ID)
 	switch {
 	case out.Err != nil && !out.Usable:

@@ -97,6 +97,11 @@ func (r *databaseResource) Create(ctx context.Context, req resource.CreateReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	claim := claimAccessCreate(r.data, "rds_database", plan.journalKey(), id+":"+name, "CreateDatabase", &resp.Diagnostics)
+	if claim == nil {
+		return
+	}
+	defer func() { claim.done(!resp.State.Raw.IsNull()) }()
 	err := retryWrite(ctx, r.data, func() error {
 		return r.data.API.CreateDatabase(ctx, &rdsapi.CreateDatabaseRequest{
 			DBInstanceID: id, DBName: name, CharacterSetName: plan.CharacterSet.ValueString(), DBDescription: plan.Description.ValueString(),
@@ -126,6 +131,7 @@ func (r *databaseResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
+	r.data.Journal.Recorded(id + ":" + name) // in a state: no longer an interrupted create's (issue 29)
 	db, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
 	if err != nil && !gone(err) {
 		resp.Diagnostics.AddError("Error reading RDS database", fmt.Sprintf("DescribeDatabases %s on %s: %v", name, id, err))
@@ -280,7 +286,7 @@ func (r *databaseResource) readDatabase(ctx context.Context, plan databaseModel,
 				return false
 			}
 		}
-	case existing != nil && !mine:
+	case existing != nil && !mine && !adoptingAccess(r.data, "rds_database", plan.journalKey(), id+":"+name, stage, diags):
 		f.Existing = existing.DBName
 	}
 	if stage == atPlan {

@@ -46,6 +46,7 @@ var testCA struct {
 }
 
 func TestMain(m *testing.M) {
+	serveProviderForCrashTest() // does not return when terraform runs this binary as the provider
 	if err := trustTestCA(); err != nil {
 		fmt.Fprintln(os.Stderr, "setting up the test CA:", err)
 		os.Exit(2)

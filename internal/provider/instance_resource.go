@@ -317,6 +317,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	id := state.ID.ValueString()
+	r.data.Journal.Recorded(id) // in a state: no longer an interrupted create's (issue 29)
 	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
 	if rdsapi.IsNotFound(err) {
 		resp.Diagnostics.AddWarning("RDS instance no longer exists",
@@ -492,6 +493,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	if state == nil {
+		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &plan.ID, &resp.Diagnostics)
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
 		plan.ReadOnlyInstanceIDs = types.ListValueMust(types.StringType, nil)
 		if config.SecurityIPs.IsNull() {

@@ -88,6 +88,8 @@ type ProviderData struct {
 	API    rdsapi.API
 	Region string
 	Waiter *rdsservice.Waiter
+	// Journal records the creates in flight in this working directory (issue 29; nil: none).
+	Journal *rdsservice.CreateJournal
 	// classes caches DescribeAvailableClasses for plan-time class checks.
 	classes classCatalogue
 	// parameterTemplates caches DescribeParameterTemplates for plan-time parameter checks.
@@ -252,6 +254,7 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 			MinInterval: waiterMinInterval,
 			MaxInterval: waiterMaxInterval,
 		},
+		Journal: openJournal(),
 	}
 	resp.ResourceData = data
 	resp.DataSourceData = data

@@ -229,6 +229,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	id := prior.ID.ValueString()
+	r.data.Journal.Recorded(id) // in a state: no longer an interrupted create's (issue 29)
 	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
 	if rdsapi.IsNotFound(err) {
 		resp.Diagnostics.AddWarning("Read-only instance not found",
@@ -327,6 +328,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 	}
 	if state == nil {
+		planInterruptedCreate(lookupCtx, r.data, "rds_readonly_instance", req.Config, &plan.ID, &resp.Diagnostics)
 		if dec.EngineVersion.IsKnown() {
 			plan.EngineVersion = types.StringValue(dec.EngineVersion.Value())
 		}

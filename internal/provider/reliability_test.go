@@ -601,7 +601,7 @@ func TestAccReliabilityFaultMatrix(t *testing.T) {
 	})
 
 	out := filepath.Join("..", "..", "templates", "guides", "reliability.md.tmpl")
-	report := reliabilityReport(kinds, results, passes, time.Since(start)) + createReport(rows, createResults, tf)
+	report := reliabilityReport(kinds, results, passes, time.Since(start)) + createReport(rows, createResults, tf) + keptCrashSection(out)
 	if err := os.WriteFile(out, []byte(report), 0o644); err != nil {
 		t.Fatalf("writing %s: %v", out, err)
 	}

@@ -22,6 +22,9 @@ type CreateRequest struct {
 	ReadOnly *rdsapi.CreateReadOnlyDBInstanceRequest
 	// Primary is the read-only instance's primary as read before the create.
 	Primary *rdsapi.DBInstanceAttribute
+	// AdoptID is the instance an interrupted apply created for this resource (issue 29, see
+	// create_journal.go): the create takes it over instead of sending a request.
+	AdoptID string
 }
 
 // Execution is what the executor runs.
@@ -153,6 +156,8 @@ func (x *executor) create(ctx context.Context) error {
 	var id string
 	var err error
 	switch {
+	case c.AdoptID != "":
+		id = c.AdoptID
 	case c.Clone != nil:
 		id, err = CloneDBInstance(ctx, x.api, x.w, c.Clone)
 	case c.ReadOnly != nil:

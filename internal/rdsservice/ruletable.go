@@ -115,6 +115,13 @@ const (
 	RuleCreateUnrefreshed RuleID = "create-incomplete-not-refreshed"
 )
 
+// Rule ids of a create an earlier apply was interrupted in (issue 29, create_journal.go).
+const (
+	RuleCreateAdopted RuleID = "create-adopted"
+	RuleCreateResent  RuleID = "create-resent"
+	RuleCreateOrphan  RuleID = "create-interrupted-orphan"
+)
+
 // Rule ids of an update that meets a change made outside it (the apply decides them, with what it
 // reads then).
 const (
@@ -683,6 +690,30 @@ var ruleTable = []Rule{
 			"their planned values and this plan did not refresh (-refresh=false), so it cannot show them.",
 		Args: []Arg{{"instance", "rm-1"}, {"failed step", "ModifySecurityIps"}, {"error", "Throttling"}, {"attributes", "security_ips"}},
 		Fix:  "Run a plan with refresh to see the remaining change."},
+
+	// ---- creates an interrupted apply left behind (issue 29) ----
+	{ID: RuleCreateAdopted, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)", Severity: SeverityWarning,
+		Attribute: "id", Summary: "Adopting %[2]s, created by an interrupted apply",
+		Detail: "An apply in this working directory and workspace (%[3]s) was stopped at %[4]s while it created this %[1]s with this configuration, " +
+			"before Terraform could record it: %[2]s is what that create made, and no state names it. This plan takes it over instead of creating another; " +
+			"the apply records it in state and completes its configuration as for a new one.",
+		Args: []Arg{{"resource type", "rds_instance"}, {"object", "rm-1"}, {"journal", ".terraform/rds-create-journal/default"}, {"stopped at", "2026-12-01T18:00:00Z"}},
+		Fix:  "To have a new one created instead, delete %[2]s before applying."},
+	{ID: RuleCreateResent, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)", Severity: SeverityWarning,
+		Attribute: "id", Summary: "Resending a create an interrupted apply sent",
+		Detail: "An apply in this working directory and workspace (%[2]s) was stopped at %[3]s while its %[1]s for this configuration had no answer yet. " +
+			"This apply sends the same request with the same ClientToken (%[4]s): the cloud answers it with the instance that request made, if it made one, " +
+			"instead of creating a second.",
+		Args: []Arg{{"action", "CloneDBInstance"}, {"journal", ".terraform/rds-create-journal/default"}, {"stopped at", "2026-12-01T18:00:00Z"}, {"client token", "tf-rds-1"}},
+		Fix:  "Nothing to do; the id is known after the apply."},
+	{ID: RuleCreateOrphan, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)",
+		Attribute: "id", Summary: "%[2]s was created for this %[1]s by an interrupted apply",
+		Detail: "An apply in this working directory and workspace (%[3]s) was stopped while it created this %[1]s with this configuration, and it left %[2]s, " +
+			"which no state names. The plan does not take it over because %[4]s, and creating another would leave a duplicate.",
+		Args: []Arg{{"resource type", "rds_instance"}, {"objects", "rm-1"}, {"journal", ".terraform/rds-create-journal/default"}, {"reason", "it was created more than 24h ago"},
+			{"import blocks", "import {\n  to = rds_instance.NAME\n  id = \"rm-1\"\n}"}},
+		Fix: "Fix: import it into this resource with an import block (%[1]s.NAME is the address this message is about), then delete %[3]s/*.json:\n%[5]s\n" +
+			"or delete %[2]s and that directory's entries to create a new one."},
 
 	// ---- changes made outside an apply while it runs (issue 19 items 5 and 6) ----
 	{ID: RuleChangedDuringApply, Source: "provider: an update waits only for its own change and fails fast when another change rules it out",
