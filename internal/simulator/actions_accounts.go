@@ -34,10 +34,11 @@ const (
 
 var privileges = []string{privilegeReadWrite, privilegeReadOnly, privilegeDDLOnly, privilegeDMLOnly}
 
-// privilegeDetail is AccountPrivilegeDetail: the MySQL privileges each type grants on its database.
+// privilegeDetail is AccountPrivilegeDetail: the MySQL privileges each type grants on its database, as the
+// endpoint grants them ("Account permissions", README [7], without its global PROCESS and REPLICATION ones).
 var privilegeDetail = map[string]string{
 	privilegeReadWrite: "SELECT,INSERT,UPDATE,DELETE,CREATE,DROP,REFERENCES,INDEX,ALTER,CREATE TEMPORARY TABLES,LOCK TABLES,EXECUTE,CREATE VIEW,SHOW VIEW,CREATE ROUTINE,ALTER ROUTINE,EVENT,TRIGGER",
-	privilegeReadOnly:  "SELECT,LOCK TABLES,SHOW VIEW",
+	privilegeReadOnly:  "SELECT,SHOW VIEW",
 	privilegeDDLOnly:   "CREATE,DROP,INDEX,ALTER,CREATE TEMPORARY TABLES,LOCK TABLES,CREATE VIEW,SHOW VIEW,CREATE ROUTINE,ALTER ROUTINE",
 	privilegeDMLOnly:   "SELECT,INSERT,UPDATE,DELETE,CREATE TEMPORARY TABLES,LOCK TABLES,EXECUTE,SHOW VIEW,EVENT,TRIGGER",
 }
