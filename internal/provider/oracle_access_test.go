@@ -768,3 +768,27 @@ func TestAccessOracleNoticesDisagreements(t *testing.T) {
 		t.Errorf("applied %d, compared %d; want 1 and 1 (the store keeps SQL and the API in agreement)", tally.applied, tally.compared)
 	}
 }
+
+// A grant narrowed with SQL is reported as Custom; the next plan grants the configured type again instead of
+// refusing the pair as another rds_account_privilege's, and MySQL then enforces the configured type.
+func TestAccessOracleRestoresACustomGrant(t *testing.T) {
+	t.Parallel()
+	h := newOracleHarness(t)
+	m := accessModel{dbs: []accessDB{{slot: 0, name: "shop"}}, accounts: []accessAccount{{slot: 0, name: "app"}},
+		grants: []accessGrant{{slot: 0, account: 0, privilege: "ReadWrite", dbs: []int{0}}}}
+	narrow := func(w *accessWorld) error {
+		conn, err := w.login(w.primary, accessAdmin, "")
+		if err != nil {
+			return err
+		}
+		defer func() { _ = conn.Close() }()
+		_, err = conn.ExecContext(context.Background(), "REVOKE INSERT ON shop.* FROM 'app'@'%'")
+		return err
+	}
+	sc := accessScenario{name: "custom", admin: true, steps: []accessStep{{name: "create", model: m}, {name: "sql-narrowed", model: m, drift: narrow}}}
+	tally := &accessTally{}
+	h.runAccessScenario(sc, tally)
+	if len(tally.disagreements) > 0 || tally.applied != 2 || tally.compared != 2 {
+		t.Fatalf("applied %d (want 2), compared %d (want 2), disagreements:\n%s", tally.applied, tally.compared, strings.Join(tally.disagreements, "\n"))
+	}
+}
