@@ -52,13 +52,14 @@ var accessPrivileges = map[string][]string{
 var accessPrivilegeTypes = []string{"ReadWrite", "ReadOnly", "DDLOnly", "DMLOnly"}
 
 // accessFloors are the least a run must compare of each kind.
-type accessFloors struct{ applied, probed, compared int }
+type accessFloors struct{ scenarios, applied, probed, compared int }
 
-// Measured with seeds 1, 2, 3, 20261201, 20261202 and 20261203 (short form, 20 scenarios): applied 50-67,
-// probed 4-10, compared 40-67; long form (200 scenarios, seed 20261201, 67 s): applied 599, probed 60, compared 485.
+// Measured with seeds 1, 2, 3, 20261201, 20261202 and 20261203 (short form, 20 scenarios, 4-10 s): scenarios
+// applied through to their destroy 10-16, steps applied 50-67, probed 4-10, compared 40-67; long form (200
+// scenarios, seed 20261201, 40-70 s): 140 scenarios, 599 steps, probed 60, compared 485.
 var (
-	accessShortFloors = accessFloors{applied: 40, probed: 3, compared: 32}
-	accessLongFloors  = accessFloors{applied: 500, probed: 45, compared: 400}
+	accessShortFloors = accessFloors{scenarios: 8, applied: 40, probed: 3, compared: 32}
+	accessLongFloors  = accessFloors{scenarios: 115, applied: 500, probed: 45, compared: 400}
 )
 
 // accessModel is one configuration of the access resources; slots keep their addresses across steps, so a
@@ -168,7 +169,8 @@ type accessWorld struct {
 
 // accessTally counts what a run compared, and its disagreements.
 type accessTally struct {
-	run, applied, probed, notProbed, compared int
+	// scenarios counts those applied through to their destroy; applied, the steps applied.
+	run, scenarios, applied, probed, notProbed, compared int
 	disagreements                             []string
 }
 
@@ -193,16 +195,18 @@ func TestAccessOraclePlanAgreesWithMySQL(t *testing.T) {
 	for i := range count {
 		h.runAccessScenario(generateAccessScenario(rng, i), tally)
 	}
-	t.Logf("access oracle ran in %v: %d scenarios; applied %d (floor %d); refusals probed against the cloud %d (floor %d); "+
-		"refusals not probed %d; SQL-vs-API comparisons %d (floor %d)", time.Since(start).Round(time.Millisecond), tally.run,
-		tally.applied, floors.applied, tally.probed, floors.probed, tally.notProbed, tally.compared, floors.compared)
+	t.Logf("access oracle ran in %v: %d scenarios, %d applied through to their destroy (floor %d); steps applied %d (floor %d); "+
+		"refusals probed against the cloud %d (floor %d); refusals not probed %d; SQL-vs-API comparisons %d (floor %d)",
+		time.Since(start).Round(time.Millisecond), tally.run, tally.scenarios, floors.scenarios, tally.applied, floors.applied,
+		tally.probed, floors.probed, tally.notProbed, tally.compared, floors.compared)
 	for _, d := range tally.disagreements {
 		t.Errorf("DISAGREEMENT %s", d)
 	}
 	for _, f := range []struct {
 		what      string
 		got, want int
-	}{{"applied steps", tally.applied, floors.applied}, {"refusals probed against the cloud", tally.probed, floors.probed},
+	}{{"scenarios applied through to their destroy", tally.scenarios, floors.scenarios}, {"applied steps", tally.applied, floors.applied},
+		{"refusals probed against the cloud", tally.probed, floors.probed},
 		{"SQL-vs-API comparisons", tally.compared, floors.compared}} {
 		if f.got < f.want {
 			t.Errorf("only %d %s, floor %d", f.got, f.what, f.want)
@@ -454,6 +458,7 @@ func (h *oracleHarness) runAccessScenario(sc accessScenario, tally *accessTally)
 			return // Terraform stopped at the plan: the later steps build on a configuration never applied
 		}
 	}
+	tally.scenarios++
 }
 
 // runAccessStep plans and applies one configuration and checks the promises; false when the plan refused it.
