@@ -171,7 +171,7 @@ type accessWorld struct {
 type accessTally struct {
 	// scenarios counts those applied through to their destroy; applied, the steps applied.
 	run, scenarios, applied, probed, notProbed, compared int
-	disagreements                             []string
+	disagreements                                        []string
 }
 
 func (t *accessTally) disagree(format string, args ...any) {
