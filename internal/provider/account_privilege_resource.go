@@ -361,14 +361,16 @@ func (r *accountPrivilegeResource) readPairs(ctx context.Context, plan privilege
 }
 
 // heldElsewhere lists the databases of dbs on which account holds another privilege than plan's,
-// one this resource did not grant (per prior), as "database (privilege)".
+// one this resource did not grant (per prior), as "database (privilege)". A Custom grant (made with SQL)
+// is no rds_account_privilege's: the plan's grant replaces it.
 func heldElsewhere(plan privilegeModel, prior *privilegeModel, account *rdsapi.DBInstanceAccount, dbs []string) []string {
 	if account == nil {
 		return nil
 	}
 	var out []string
 	for _, p := range account.DatabasePrivileges.DatabasePrivilege {
-		if !slices.Contains(dbs, p.DBName) || p.AccountPrivilege == plan.Privilege.ValueString() || prior.granted(plan, p) {
+		if !slices.Contains(dbs, p.DBName) || p.AccountPrivilege == plan.Privilege.ValueString() || p.AccountPrivilege == rdsapi.PrivilegeCustom ||
+			prior.granted(plan, p) {
 			continue
 		}
 		out = append(out, fmt.Sprintf("%q (%s)", p.DBName, p.AccountPrivilege))

@@ -441,7 +441,8 @@ func (w *oracleWorld) refresh(server tfprotov6.ProviderServer, order []oracleRes
 			return err
 		}
 		if v.IsNull() {
-			delete(w.state, r.addr)
+			delete(w.state, r.addr) // the object leaves the state with its private data
+			delete(w.priv, r.addr)
 			continue
 		}
 		w.state[r.addr], w.priv[r.addr] = v, resp.Private
@@ -467,11 +468,11 @@ func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource,
 	if diagsHaveError(p.diags) {
 		return p
 	}
-	plan := func(prior tftypes.Value) (*tfprotov6.PlanResourceChangeResponse, tftypes.Value, error) {
+	plan := func(prior tftypes.Value, priorPrivate []byte) (*tfprotov6.PlanResourceChangeResponse, tftypes.Value, error) {
 		w.observed = nil
 		resp, err := server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
 			TypeName: r.typeName(), PriorState: dynamic(typ, prior), ProposedNewState: dynamic(typ, w.proposedNew(r.typeName(), prior, config)),
-			Config: dynamic(typ, config), PriorPrivate: w.priv[r.addr],
+			Config: dynamic(typ, config), PriorPrivate: priorPrivate,
 		})
 		p.decisions = append(p.decisions, w.observed...)
 		if err != nil {
@@ -483,7 +484,7 @@ func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource,
 		v, err := resp.PlannedState.Unmarshal(typ)
 		return resp, v, err
 	}
-	resp, planned, err := plan(p.prior)
+	resp, planned, err := plan(p.prior, w.priv[r.addr])
 	if err != nil {
 		p.diags = append(p.diags, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: err.Error()})
 		return p
@@ -518,7 +519,8 @@ func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource,
 		return p
 	}
 	p.action = actReplace
-	resp, planned, err = plan(tftypes.NewValue(typ, nil))
+	// Core plans a replacement's create with the first plan's private data (plannedPrivate).
+	resp, planned, err = plan(tftypes.NewValue(typ, nil), p.private)
 	if err != nil {
 		p.diags = append(p.diags, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: err.Error()})
 		return p

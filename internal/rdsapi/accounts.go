@@ -22,6 +22,8 @@ const (
 	PrivilegeReadOnly      = "ReadOnly"
 	PrivilegeDDLOnly       = "DDLOnly"
 	PrivilegeDMLOnly       = "DMLOnly"
+	// PrivilegeCustom is how DescribeAccounts reports a grant changed with SQL into none of the four.
+	PrivilegeCustom = "Custom"
 )
 
 // Error codes of the account and database actions the provider branches on.

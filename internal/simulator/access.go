@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"maps"
+	"slices"
 	"time"
 )
 
@@ -29,8 +30,11 @@ type AccountAccess struct {
 	// PasswordHash is the mysql_native_password hash ("*" and 40 upper-case hex digits,
 	// SHA1(SHA1(password))), see NativePasswordHash. The password itself is never stored.
 	PasswordHash string
-	// Privileges maps a database name to "ReadWrite", "ReadOnly", "DDLOnly" or "DMLOnly".
+	// Privileges maps a database name to "ReadWrite", "ReadOnly", "DDLOnly", "DMLOnly", or "Custom" for a
+	// grant made with SQL that is none of the four.
 	Privileges map[string]string
+	// CustomPrivileges maps each database whose privilege is "Custom" to its MySQL privileges ("SELECT", ...).
+	CustomPrivileges map[string][]string
 }
 
 // DatabaseAccess is one database.
@@ -87,7 +91,11 @@ func (s *Simulator) accessOf(in *instance, now time.Time) InstanceAccess {
 	for _, a := range sortedAccounts(src) {
 		privs := map[string]string{}
 		maps.Copy(privs, a.Privileges)
-		out.Accounts = append(out.Accounts, AccountAccess{Name: a.Name, Type: a.Type, Status: a.status(now), PasswordHash: a.PasswordHash, Privileges: privs})
+		custom := map[string][]string{}
+		for db, names := range a.CustomPrivileges {
+			custom[db] = slices.Clone(names)
+		}
+		out.Accounts = append(out.Accounts, AccountAccess{Name: a.Name, Type: a.Type, Status: a.status(now), PasswordHash: a.PasswordHash, Privileges: privs, CustomPrivileges: custom})
 	}
 	for _, db := range sortedDatabases(src) {
 		if db.GoneAt.IsZero() {

@@ -26,6 +26,7 @@ const (
 	privilegeReadOnly      = "ReadOnly"
 	privilegeDDLOnly       = "DDLOnly"
 	privilegeDMLOnly       = "DMLOnly"
+	privilegeCustom        = "Custom"
 	passwordSpecials       = "!@#$%^&*()_+-="
 	maxDescriptionRunes    = 256
 	defaultAccountPageSize = 30
@@ -33,10 +34,11 @@ const (
 
 var privileges = []string{privilegeReadWrite, privilegeReadOnly, privilegeDDLOnly, privilegeDMLOnly}
 
-// privilegeDetail is AccountPrivilegeDetail: the MySQL privileges each type grants on its database.
+// privilegeDetail is AccountPrivilegeDetail: the MySQL privileges each type grants on its database, as the
+// endpoint grants them ("Account permissions", README [7], without its global PROCESS and REPLICATION ones).
 var privilegeDetail = map[string]string{
 	privilegeReadWrite: "SELECT,INSERT,UPDATE,DELETE,CREATE,DROP,REFERENCES,INDEX,ALTER,CREATE TEMPORARY TABLES,LOCK TABLES,EXECUTE,CREATE VIEW,SHOW VIEW,CREATE ROUTINE,ALTER ROUTINE,EVENT,TRIGGER",
-	privilegeReadOnly:  "SELECT,LOCK TABLES,SHOW VIEW",
+	privilegeReadOnly:  "SELECT,SHOW VIEW",
 	privilegeDDLOnly:   "CREATE,DROP,INDEX,ALTER,CREATE TEMPORARY TABLES,LOCK TABLES,CREATE VIEW,SHOW VIEW,CREATE ROUTINE,ALTER ROUTINE",
 	privilegeDMLOnly:   "SELECT,INSERT,UPDATE,DELETE,CREATE TEMPORARY TABLES,LOCK TABLES,EXECUTE,SHOW VIEW,EVENT,TRIGGER",
 }
@@ -64,9 +66,35 @@ type account struct {
 	PasswordHash string `json:"password_hash"`
 	// AvailableAt ends the Unavailable status of a new account.
 	AvailableAt time.Time `json:"available_at"`
-	// Privileges maps a database name to ReadWrite, ReadOnly, DDLOnly or DMLOnly.
+	// Privileges maps a database name to ReadWrite, ReadOnly, DDLOnly, DMLOnly, or Custom for a grant made with
+	// SQL that is none of the four (access_sql.go).
 	Privileges map[string]string `json:"privileges,omitempty"`
-	Created    time.Time         `json:"created"`
+	// CustomPrivileges maps each database whose privilege is Custom to its MySQL privileges.
+	CustomPrivileges map[string][]string `json:"custom_privileges,omitempty"`
+	Created          time.Time           `json:"created"`
+}
+
+// setPrivilege gives the account one of the four privilege types on a database.
+func (a *account) setPrivilege(db, privilege string) {
+	if a.Privileges == nil {
+		a.Privileges = map[string]string{}
+	}
+	a.Privileges[db] = privilege
+	delete(a.CustomPrivileges, db)
+}
+
+// dropPrivilege removes the account's privilege on a database.
+func (a *account) dropPrivilege(db string) {
+	delete(a.Privileges, db)
+	delete(a.CustomPrivileges, db)
+}
+
+// privilegeDetail is AccountPrivilegeDetail of the account's grant on a database.
+func (a *account) privilegeDetail(db string) string {
+	if a.Privileges[db] == privilegeCustom {
+		return strings.Join(a.CustomPrivileges[db], ",")
+	}
+	return privilegeDetail[a.Privileges[db]]
 }
 
 // database is one database; ReadyAt ends Creating, GoneAt (when set) ends Deleting with removal.
@@ -341,7 +369,7 @@ func (s *Simulator) describeAccounts(c *call) (map[string]any, *apiError) {
 		}
 		privs := []map[string]any{}
 		for _, db := range sortedKeys(a.Privileges) {
-			privs = append(privs, map[string]any{"DBName": db, "AccountPrivilege": a.Privileges[db], "AccountPrivilegeDetail": privilegeDetail[a.Privileges[db]]})
+			privs = append(privs, map[string]any{"DBName": db, "AccountPrivilege": a.Privileges[db], "AccountPrivilegeDetail": a.privilegeDetail(db)})
 		}
 		items = append(items, map[string]any{
 			"DBInstanceId": in.ID, "AccountName": a.Name, "AccountStatus": a.status(c.now), "AccountType": a.Type,
@@ -480,7 +508,7 @@ func (s *Simulator) describeDatabases(c *call) (map[string]any, *apiError) {
 		grants := []map[string]any{}
 		for _, a := range sortedAccounts(src) {
 			if priv, ok := a.Privileges[db.Name]; ok {
-				grants = append(grants, map[string]any{"Account": a.Name, "AccountPrivilege": priv, "AccountPrivilegeDetail": privilegeDetail[priv]})
+				grants = append(grants, map[string]any{"Account": a.Name, "AccountPrivilege": priv, "AccountPrivilegeDetail": a.privilegeDetail(db.Name)})
 			}
 		}
 		items = append(items, map[string]any{
@@ -537,7 +565,7 @@ func (s *Simulator) deleteDatabase(c *call) (map[string]any, *apiError) {
 		return nil, e
 	}
 	for _, a := range in.Accounts {
-		delete(a.Privileges, name)
+		a.dropPrivilege(name)
 	}
 	db.GoneAt = c.now.Add(s.opts.AccountDuration)
 	s.pruneAccess(in, c.now)
@@ -575,11 +603,8 @@ func (s *Simulator) grantAccountPrivilege(c *call) (map[string]any, *apiError) {
 		}
 		privs[i] = canonical
 	}
-	if a.Privileges == nil {
-		a.Privileges = map[string]string{}
-	}
 	for i, db := range dbs {
-		a.Privileges[db] = privs[i]
+		a.setPrivilege(db, privs[i])
 	}
 	s.accessChanged(c, in)
 	return map[string]any{}, nil
@@ -593,7 +618,7 @@ func (s *Simulator) revokeAccountPrivilege(c *call) (map[string]any, *apiError) 
 		return nil, e
 	}
 	for _, db := range dbs {
-		delete(a.Privileges, db)
+		a.dropPrivilege(db)
 	}
 	s.accessChanged(c, in)
 	return map[string]any{}, nil

@@ -34,6 +34,8 @@ type EndpointState struct {
 	AllowedClients []string
 	// Access lists the Available accounts and the Running databases (a read-only instance has its primary's).
 	Access InstanceAccess
+	// Primary is a read-only instance's primary's endpoint, whose databases and rows it serves, read-only.
+	Primary Endpoint
 }
 
 // Endpoint is one instance's MySQL server.
@@ -133,12 +135,21 @@ func (s *Simulator) syncEndpointLocked(in *instance, now time.Time) Endpoint {
 		return nil
 	}
 	state := s.endpointState(in, now)
+	if in.MasterID != "" {
+		if primary, ok := s.state.Instances[in.MasterID]; ok {
+			state.Primary = s.syncEndpointLocked(primary, now)
+		}
+	}
 	if ep == nil {
 		started, err := s.endpoints.start(state, s.syncEndpoints)
 		if err != nil {
 			// The instance still works through the API; Describe shows its DNS name instead of an address.
 			s.stats.InternalErrors++
 			return nil
+		}
+		if reporter, ok := started.(SQLReporter); ok {
+			id := in.ID
+			reporter.ReportSQLChanges(func(change SQLChange) { s.applySQLChange(id, change) })
 		}
 		s.endpoints.byID[in.ID] = started
 		s.endpoints.applied[in.ID] = state

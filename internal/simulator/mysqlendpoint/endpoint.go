@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	sqle "github.com/dolthub/go-mysql-server"
 	"github.com/dolthub/go-mysql-server/memory"
@@ -40,6 +41,12 @@ type Options struct {
 	// BeforeAccept, when set, runs before each new client connection is admitted, without the endpoint's lock, so
 	// that it may change the endpoint (end a restart that is due, for one).
 	BeforeAccept func()
+	// ReadOnlyOf, when set, makes this a read-only instance's endpoint: it serves that (primary) endpoint's
+	// databases and rows, reports @@read_only = 1 and refuses every write with MySQL's error 1290.
+	ReadOnlyOf *Endpoint
+	// OnSQLChange, when set, receives what each SQL statement changed in accounts, grants and databases
+	// (store.go). It runs without the endpoint's lock, after the statement and before its answer reaches the client.
+	OnSQLChange func(Change)
 }
 
 // Endpoint is one instance's MySQL server. Its methods are safe for concurrent use.
@@ -49,11 +56,18 @@ type Endpoint struct {
 	provider     *memory.DbProvider
 	engine       *sqle.Engine
 	beforeAccept func()
+	readOnly     bool
+	// connectionIDs numbers client connections across boots (errors.go).
+	connectionIDs atomic.Uint32
 
-	mu         sync.Mutex
-	settings   Settings
-	whitelist  whitelist
-	accounts   map[string]*account
+	mu        sync.Mutex
+	settings  Settings
+	whitelist whitelist
+	accounts  map[string]*account
+	// onSQLChange is Options.OnSQLChange, or what ReportSQLChanges set.
+	onSQLChange func(Change)
+	// databases are the databases the store knows of: created through CreateDatabase or noticed after SQL.
+	databases  map[string]bool
 	boot       *boot // nil while restarting or closed
 	restarting bool
 	closed     bool
@@ -88,7 +102,12 @@ func Start(opts Options) (*Endpoint, error) {
 		return nil, fmt.Errorf("mysql endpoint: %s is not a TCP address", listener.Addr())
 	}
 	provider := memory.NewDBProvider()
+	if opts.ReadOnlyOf != nil {
+		// A read-only instance replicates its primary: one set of databases, so rows written there are read here.
+		provider = opts.ReadOnlyOf.provider
+	}
 	engine := sqle.NewDefault(provider)
+	engine.ReadOnly.Store(opts.ReadOnlyOf != nil)
 	// With the mysql database enabled and no users, nobody can log in until an account exists, as on a new instance.
 	engine.Analyzer.Catalog.MySQLDb.SetEnabled(true)
 	// CREATE USER, GRANT, REVOKE, ALTER USER and DROP USER persist the grant tables after each change; without a
@@ -102,6 +121,9 @@ func Start(opts Options) (*Endpoint, error) {
 		provider:     provider,
 		engine:       engine,
 		beforeAccept: opts.BeforeAccept,
+		readOnly:     opts.ReadOnlyOf != nil,
+		onSQLChange:  opts.OnSQLChange,
+		databases:    map[string]bool{},
 		settings:     opts.Settings,
 		whitelist:    list,
 		accounts:     map[string]*account{},
@@ -229,6 +251,9 @@ func (e *Endpoint) OpenConnections() int {
 
 // CreateDatabase creates an empty database with the character set's default collation.
 func (e *Endpoint) CreateDatabase(name, characterSet string) error {
+	// The store's lock is held throughout, so that the statement check (store.go) never takes this for SQL's work.
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	ctx := e.adminContext()
 	if _, err := e.provider.Database(ctx, name); err == nil {
 		return fmt.Errorf("database %q exists", name)
@@ -244,6 +269,7 @@ func (e *Endpoint) CreateDatabase(name, characterSet string) error {
 	if err := e.provider.CreateDatabase(ctx, name); err != nil {
 		return err
 	}
+	e.databases[strings.ToLower(name)] = true
 	db, err := e.provider.Database(ctx, name)
 	if err != nil {
 		return err
@@ -256,11 +282,12 @@ func (e *Endpoint) CreateDatabase(name, characterSet string) error {
 
 // DropDatabase deletes a database with its tables and every account's privilege on it.
 func (e *Endpoint) DropDatabase(name string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if err := e.provider.DropDatabase(e.adminContext(), name); err != nil {
 		return err
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	delete(e.databases, strings.ToLower(name))
 	for _, a := range e.accounts {
 		if _, ok := a.grants[strings.ToLower(name)]; ok {
 			delete(a.grants, strings.ToLower(name))
@@ -295,7 +322,7 @@ func (e *Endpoint) CreateAccount(name, passwordHash string, privileged bool) err
 	if _, ok := e.accounts[name]; ok {
 		return fmt.Errorf("account %q exists", name)
 	}
-	a := &account{name: name, hash: hash, privileged: privileged, grants: map[string]Privilege{}}
+	a := &account{name: name, hash: hash, privileged: privileged, grants: map[string][]sql.PrivilegeType{}}
 	e.accounts[name] = a
 	e.putUserLocked(a)
 	return nil
@@ -328,7 +355,7 @@ func (e *Endpoint) DropAccount(name string) error {
 	delete(e.accounts, name)
 	ed := e.engine.Analyzer.Catalog.MySQLDb.Editor()
 	defer ed.Close()
-	ed.RemoveUser(mysql_db.UserPrimaryKey{Host: "%", User: name})
+	removeUserRows(ed, name)
 	return nil
 }
 
@@ -343,7 +370,7 @@ func (e *Endpoint) Grant(accountName, database string, privilege Privilege) erro
 	if !ok {
 		return fmt.Errorf("account %q does not exist", accountName)
 	}
-	a.grants[strings.ToLower(database)] = privilege
+	a.grants[strings.ToLower(database)] = grantOf(privilege)
 	e.putUserLocked(a)
 	return nil
 }
@@ -364,9 +391,16 @@ func (e *Endpoint) Revoke(accountName, database string) error {
 func (e *Endpoint) putUserLocked(a *account) {
 	ed := e.engine.Analyzer.Catalog.MySQLDb.Editor()
 	defer ed.Close()
-	// PutUser replaces only an identical row; remove the old one by key so the account stays unique.
-	ed.RemoveUser(mysql_db.UserPrimaryKey{Host: "%", User: a.name})
+	// PutUser replaces only an identical row; remove the old ones so the account stays unique.
+	removeUserRows(ed, a.name)
 	ed.PutUser(a.engineUser())
+}
+
+// removeUserRows removes every mysql.user row of a name: an RDS account is one name, whatever host SQL gave it.
+func removeUserRows(ed *mysql_db.Editor, name string) {
+	for _, u := range ed.GetUsersByUsername(name) {
+		ed.RemoveUser(mysql_db.UserPrimaryKey{Host: u.Host, User: u.User})
+	}
 }
 
 func (e *Endpoint) adminContext() *sql.Context {
@@ -384,7 +418,7 @@ func (e *Endpoint) newBoot(settings Settings) (*boot, error) {
 			return server.MySQLProtocolListenerFactory(cfg, listenerCfg, sel)
 		},
 	}
-	srv, err := server.NewServerWithHandler(cfg, e.engine, sql.NewContext, sessionBuilder(e.provider, settings), nil, withMySQLErrorNumbers)
+	srv, err := server.NewServerWithHandler(cfg, e.engine, sql.NewContext, sessionBuilder(e.provider, settings, e.readOnly), nil, e.wrapHandler)
 	if err != nil {
 		return nil, fmt.Errorf("mysql endpoint: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
@@ -17,10 +18,19 @@ const (
 	erTableAccessDenied = 1142                   // ER_TABLEACCESS_DENIED_ERROR: "<command> command denied to user"
 )
 
-// mysqlErrors wraps the engine's handler so that privilege refusals carry MySQL's error numbers.
-type mysqlErrors struct{ mysql.Handler }
+// readOnlyRefusal is MySQL's ER_OPTION_PREVENTS_STATEMENT text for a write on a read-only server.
+const readOnlyRefusal = "The MySQL server is running with the --read-only option so it cannot execute this statement"
 
-func withMySQLErrorNumbers(h mysql.Handler) (mysql.Handler, error) { return mysqlErrors{h}, nil }
+// mysqlErrors wraps the engine's handler so that refusals carry MySQL's error numbers, and so that the
+// endpoint's store notices what each statement changed (store.go).
+type mysqlErrors struct {
+	mysql.Handler
+	owner *Endpoint
+}
+
+func (e *Endpoint) wrapHandler(h mysql.Handler) (mysql.Handler, error) {
+	return mysqlErrors{Handler: h, owner: e}, nil
+}
 
 // mysqlNumbered gives a refusal go-mysql-server numbered 1105 the number MySQL uses; every other
 // error passes unchanged.
@@ -31,6 +41,8 @@ func mysqlNumbered(err error) error {
 	}
 	msg := se.Message
 	switch {
+	case sql.ErrReadOnly.Is(err) || strings.Contains(msg, sql.ErrReadOnly.New().Error()):
+		return mysql.NewSQLError(mysql.EROptionPreventsStatement, mysql.SSUnknownSQLState, "%s", readOnlyRefusal)
 	case strings.Contains(msg, "Access denied for user") && strings.Contains(msg, "to database"):
 		return mysql.NewSQLError(erDBAccessDenied, mysql.SSClientError, "%s", msg)
 	case strings.Contains(msg, "Access denied for user") && strings.Contains(msg, "to table"),
@@ -40,16 +52,28 @@ func mysqlNumbered(err error) error {
 	return err
 }
 
+// NewConnection numbers connections across the endpoint's boots: each boot's listener counts from 1, and the
+// engine, which outlives boots, would otherwise take a new connection for one a restart dropped.
+func (h mysqlErrors) NewConnection(c *mysql.Conn) {
+	c.ConnectionID = h.owner.connectionIDs.Add(1)
+	h.Handler.NewConnection(c)
+}
+
 func (h mysqlErrors) ComInitDB(c *mysql.Conn, schemaName string) error {
 	return mysqlNumbered(h.Handler.ComInitDB(c, schemaName))
 }
 
+// ComQuery, ComMultiQuery and ComStmtExecute run statements: after each, the store takes in what it changed.
+
 func (h mysqlErrors) ComQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) error {
-	return mysqlNumbered(h.Handler.ComQuery(ctx, c, query, callback))
+	err := h.Handler.ComQuery(ctx, c, query, callback)
+	h.owner.noticeSQLChanges()
+	return mysqlNumbered(err)
 }
 
 func (h mysqlErrors) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (string, error) {
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, callback)
+	h.owner.noticeSQLChanges()
 	return rest, mysqlNumbered(err)
 }
 
@@ -59,5 +83,7 @@ func (h mysqlErrors) ComPrepare(ctx context.Context, c *mysql.Conn, query string
 }
 
 func (h mysqlErrors) ComStmtExecute(ctx context.Context, c *mysql.Conn, prepare *mysql.PrepareData, callback func(*sqltypes.Result) error) error {
-	return mysqlNumbered(h.Handler.ComStmtExecute(ctx, c, prepare, callback))
+	err := h.Handler.ComStmtExecute(ctx, c, prepare, callback)
+	h.owner.noticeSQLChanges()
+	return mysqlNumbered(err)
 }

@@ -4,6 +4,8 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -19,6 +21,8 @@ const (
 	ReadOnly  Privilege = "ReadOnly"
 	DDLOnly   Privilege = "DDLOnly"
 	DMLOnly   Privilege = "DMLOnly"
+	// Custom is how DescribeAccounts reports a grant that is none of the four types (one made with SQL).
+	Custom Privilege = "Custom"
 )
 
 // databasePrivileges maps each Alibaba privilege to the MySQL privileges it grants on the database, after
@@ -77,8 +81,11 @@ func NativePasswordHash(password string) string {
 }
 
 // normalizeNativeHash accepts SHA1(SHA1(password)) as 40 hex digits, with or without the leading "*", and returns
-// the "*HEX" form the engine verifies logins against.
+// the "*HEX" form the engine verifies logins against; an empty hash is an account without password.
 func normalizeNativeHash(hash string) (string, error) {
+	if hash == "" {
+		return "", nil // an account SQL created without a password
+	}
 	digits := strings.TrimPrefix(hash, "*")
 	raw, err := hex.DecodeString(digits)
 	if err != nil || len(raw) != sha1.Size {
@@ -87,12 +94,61 @@ func normalizeNativeHash(hash string) (string, error) {
 	return "*" + strings.ToUpper(digits), nil
 }
 
-// account is the endpoint's model of one RDS account: the engine's mysql.user row is rebuilt from it on every change.
+// grantOf is the sorted MySQL privileges a privilege type grants on a database.
+func grantOf(p Privilege) []sql.PrivilegeType { return sortedPrivileges(databasePrivileges[p]) }
+
+func sortedPrivileges(ps []sql.PrivilegeType) []sql.PrivilegeType {
+	out := slices.Clone(ps)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// Classify names the privilege type that grants exactly these MySQL privileges on a database, or Custom.
+func Classify(ps []sql.PrivilegeType) Privilege {
+	sorted := sortedPrivileges(ps)
+	for _, p := range []Privilege{ReadWrite, ReadOnly, DDLOnly, DMLOnly} {
+		if slices.Equal(sorted, grantOf(p)) {
+			return p
+		}
+	}
+	return Custom
+}
+
+// PrivilegeNames are the MySQL names of privileges ("SELECT", "SHOW VIEW"), sorted.
+func PrivilegeNames(ps []sql.PrivilegeType) []string {
+	names := make([]string, 0, len(ps))
+	for _, p := range ps {
+		names = append(names, p.String())
+	}
+	slices.Sort(names)
+	return names
+}
+
+// ParsePrivilegeNames reads MySQL privilege names, as PrivilegeNames writes them.
+func ParsePrivilegeNames(names []string) ([]sql.PrivilegeType, error) {
+	out := make([]sql.PrivilegeType, 0, len(names))
+	for _, name := range names {
+		p, ok := sql.PrivilegeTypeFromString(strings.ToUpper(strings.TrimSpace(name)))
+		if !ok {
+			return nil, fmt.Errorf("%q is not a MySQL privilege", name)
+		}
+		out = append(out, p)
+	}
+	return sortedPrivileges(out), nil
+}
+
+// account is the endpoint's model of one RDS account: the engine's mysql.user row is rebuilt from it on every
+// change the API makes, and read back into it after every SQL statement (store.go).
 type account struct {
 	name       string
 	hash       string
 	privileged bool
-	grants     map[string]Privilege // database -> privilege
+	grants     map[string][]sql.PrivilegeType // database -> sorted MySQL privileges
+}
+
+func (a *account) equal(b *account) bool {
+	return b != nil && a.name == b.name && a.hash == b.hash && a.privileged == b.privileged &&
+		maps.EqualFunc(a.grants, b.grants, slices.Equal[[]sql.PrivilegeType])
 }
 
 func (a *account) engineUser() *mysql_db.User {
@@ -106,7 +162,7 @@ func (a *account) engineUser() *mysql_db.User {
 	}
 	sort.Strings(dbs)
 	for _, db := range dbs {
-		privs.AddDatabase(db, databasePrivileges[a.grants[db]]...)
+		privs.AddDatabase(db, a.grants[db]...)
 	}
 	return &mysql_db.User{
 		User:         a.name,

@@ -38,9 +38,10 @@ func quietEngineLogs() {
 	})
 }
 
-// sessionBuilder gives each session of a boot that boot's @@version and @@innodb_doublewrite.
-// @@global.version and @@global.innodb_doublewrite read the process-wide registry instead (a simplification).
-func sessionBuilder(provider *memory.DbProvider, settings Settings) server.SessionBuilder {
+// sessionBuilder gives each session of a boot that boot's @@version and @@innodb_doublewrite, and @@read_only = 1
+// on a read-only instance. @@global.version, @@global.innodb_doublewrite and @@global.read_only read the
+// process-wide registry instead (a simplification).
+func sessionBuilder(provider *memory.DbProvider, settings Settings, readOnly bool) server.SessionBuilder {
 	base := memory.NewSessionBuilder(provider)
 	doublewrite := "OFF"
 	if settings.Doublewrite {
@@ -59,6 +60,11 @@ func sessionBuilder(provider *memory.DbProvider, settings Settings) server.Sessi
 		}
 		if err := session.InitSessionVariable(sctx, doublewriteVariable, doublewrite); err != nil {
 			return nil, err
+		}
+		if readOnly {
+			if err := session.InitSessionVariable(sctx, "read_only", int8(1)); err != nil {
+				return nil, err
+			}
 		}
 		return session, nil
 	}
