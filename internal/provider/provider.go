@@ -304,11 +304,11 @@ func clientConfig(settings settings, cred credentials.Credential, cfg providerMo
 
 // Resources lists the provider's resources.
 func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{
+	return withIdentity( // identity.go
 		NewInstanceResource, NewReadonlyInstanceResource,
 		NewAccountResource, NewDatabaseResource, NewAccountPrivilegeResource,
 		NewBackupPolicyResource, NewBackupResource,
-	}
+	)
 }
 
 // DataSources lists the provider's data sources.
