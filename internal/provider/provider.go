@@ -253,6 +253,7 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+	resp.ListResourceData, resp.ActionData = data, data // list resources (list_resources.go), actions (actions.go)
 }
 
 // settingsNotYetKnown names the provider settings not known yet. Values computed from other
