@@ -242,4 +242,3 @@ func TestListAccountsAndDatabases(t *testing.T) {
 		}
 	}
 }
-
