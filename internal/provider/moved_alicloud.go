@@ -52,6 +52,7 @@ const (
 	kindInt                 // a JSON number, or a string holding one (alicloud's `port`)
 	kindBool
 	kindStringSet
+	kindStringMap
 )
 
 // alicloudMove is how one target resource is built from alicloud's resource types.
@@ -83,6 +84,9 @@ func moveFromAlicloud(m alicloudMove) []resource.StateMover {
 			return
 		}
 		for _, a := range m.mapping {
+			if _, ok := resp.TargetState.Schema.GetAttributes()[a.target]; !ok {
+				continue // an attribute this build of the target does not have (tags, before they exist)
+			}
 			v, err := src.value(a)
 			if err != nil {
 				resp.Diagnostics.AddError("Cannot move into "+m.target, err.Error())
@@ -173,6 +177,8 @@ func (s alicloudState) value(a alicloudMapping) (attr.Value, error) {
 		return types.BoolValue(b), nil
 	case kindStringSet:
 		return s.stringSet(name, v)
+	case kindStringMap:
+		return s.stringMap(name, v)
 	}
 	str, ok := v.(string)
 	if v != nil && !ok {
@@ -185,7 +191,7 @@ func (s alicloudState) value(a alicloudMapping) (attr.Value, error) {
 }
 
 func (k alicloudKind) String() string {
-	return [...]string{"string", "whole number", "bool", "list of strings"}[k]
+	return [...]string{"string", "whole number", "bool", "list of strings", "map of strings"}[k]
 }
 
 // stringSet reads a JSON array of strings (alicloud's sets are arrays in state).
@@ -206,6 +212,26 @@ func (s alicloudState) stringSet(name string, v any) (attr.Value, error) {
 		elems = append(elems, types.StringValue(str))
 	}
 	return types.SetValueMust(types.StringType, elems), nil
+}
+
+// stringMap reads a JSON object of strings (alicloud's `tags`).
+func (s alicloudState) stringMap(name string, v any) (attr.Value, error) {
+	if v == nil {
+		return types.MapNull(types.StringType), nil
+	}
+	items, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s.%s is %v, which is not a map of strings", s.typeName, name, v)
+	}
+	elems := map[string]attr.Value{}
+	for k, it := range items {
+		str, ok := it.(string)
+		if !ok {
+			return nil, fmt.Errorf("%s.%s[%q] is %v, which is not a string", s.typeName, name, k, it)
+		}
+		elems[k] = types.StringValue(str)
+	}
+	return types.MapValueMust(types.StringType, elems), nil
 }
 
 // parameters reads alicloud's `parameters`, a set of {name, value} blocks, as this provider's map;
@@ -299,6 +325,7 @@ func (r *instanceResource) MoveState(context.Context) []resource.StateMover {
 			{"maintenance_window", []string{"maintain_time"}, kindString},
 			{"connection_string", []string{"connection_string"}, kindString}, {"port", []string{"port"}, kindInt},
 			{"status", []string{"status"}, kindString}, {"creation_time", []string{"create_time"}, kindString},
+			{"tags", []string{"tags"}, kindStringMap},
 		},
 		check: func(src alicloudState) error {
 			if err := requireParts(src, []string{"id"}); err != nil {
@@ -325,6 +352,7 @@ func (r *readonlyInstanceResource) MoveState(context.Context) []resource.StateMo
 			{"vswitch_id", []string{"vswitch_id"}, kindString}, {"instance_name", []string{"instance_name"}, kindString},
 			{"deletion_protection", []string{"deletion_protection"}, kindBool},
 			{"connection_string", []string{"connection_string"}, kindString}, {"port", []string{"port"}, kindInt},
+			{"tags", []string{"tags"}, kindStringMap},
 		},
 		check: func(src alicloudState) error {
 			if err := requireParts(src, []string{"id"}, []string{"master_db_instance_id"}); err != nil {
