@@ -33,6 +33,7 @@ func (p *RDSProvider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{
 		func() action.Action { return &restartAction{} },
 		func() action.Action { return &backupNowAction{} },
+		func() action.Action { return &switchoverAction{} },
 	}
 }
 
@@ -100,15 +101,14 @@ func (a *restartAction) ModifyPlan(ctx context.Context, req action.ModifyPlanReq
 }
 
 // planRestart reads the instance and adds the restart warning or refusal.
-func (a *restartAction) planRestart(ctx context.Context, cfg restartModel, diags *diag.Diagnostics) *rdsapi.DBInstanceAttribute {
+func (a *restartAction) planRestart(ctx context.Context, cfg restartModel, diags *diag.Diagnostics) {
 	id := cfg.InstanceID.ValueString()
 	attr, err := a.data.API.DescribeDBInstanceAttribute(ctx, id)
 	if err != nil {
 		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance to restart", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-		return nil
+		return
 	}
 	addProblems(diags, []rdsservice.Problem{rdsservice.PlanActionRestart("rds_restart", attr, cfg.PreventRestart.ValueBool())})
-	return attr
 }
 
 // Invoke checks prevent_restart again and restarts the instance.
@@ -181,4 +181,80 @@ func (a *backupNowAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 		return
 	}
 	progress(resp, "backup set %s of RDS instance %s is ready", set.BackupID, id)
+}
+
+// switchoverAction is rds_switchover.
+type switchoverAction struct{ actionData }
+
+var (
+	_ action.ActionWithConfigure  = (*switchoverAction)(nil)
+	_ action.ActionWithModifyPlan = (*switchoverAction)(nil)
+)
+
+func (a *switchoverAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_switchover"
+}
+
+func (a *switchoverAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Switches a High-availability or cluster primary instance over to its secondary node now " +
+			"(`SwitchDBInstanceHA`, the node `DescribeDBInstanceHAConfig` names) and waits until that node is the primary. " +
+			"Connections drop during the switch: the plan warns and names the instance and the node, and with " +
+			"`prevent_restart = true` fails instead. A Basic-edition or read-only instance has no secondary: a plan error.",
+		Attributes: map[string]schema.Attribute{
+			"instance_id": instanceIDAttribute("to switch over"),
+			"prevent_restart": schema.BoolAttribute{Optional: true,
+				MarkdownDescription: "Refuse the switchover at plan time, as the instance's own `prevent_restart` refuses restarts: " +
+					"set it to `rds_instance.main.prevent_restart`. Default false."},
+		},
+	}
+}
+
+// plan reads the instance and its nodes and adds the warning, refusal or error.
+func (a *switchoverAction) plan(ctx context.Context, cfg restartModel, diags *diag.Diagnostics) *rdsapi.HANode {
+	id := cfg.InstanceID.ValueString()
+	attr, err := a.data.API.DescribeDBInstanceAttribute(ctx, id)
+	if err != nil {
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance to switch over", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+		return nil
+	}
+	plan, err := rdsservice.PlanSwitchover(ctx, a.data.API, attr, cfg.PreventRestart.ValueBool())
+	if err != nil {
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance's nodes", err.Error())
+		return nil
+	}
+	addProblems(diags, []rdsservice.Problem{plan.Problem})
+	return plan.Target
+}
+
+func (a *switchoverAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var cfg restartModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
+		return
+	}
+	if requireConfigured(a.data, &resp.Diagnostics) {
+		a.plan(ctx, cfg, &resp.Diagnostics)
+	}
+}
+
+// Invoke plans again (the nodes may have changed since the plan) and switches over.
+func (a *switchoverAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var cfg restartModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
+		return
+	}
+	var plan diag.Diagnostics
+	target := a.plan(ctx, cfg, &plan)
+	if resp.Diagnostics.Append(plan.Errors()...); resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, actionTimeout)
+	defer cancel()
+	id, node := cfg.InstanceID.ValueString(), string(target.NodeID)
+	progress(resp, "switching RDS instance %s over to node %s", id, node)
+	if _, err := rdsservice.Switchover(ctx, a.data.API, a.data.Waiter, id, node); err != nil {
+		resp.Diagnostics.AddError("Error switching RDS instance over", err.Error())
+		return
+	}
+	progress(resp, "node %s is the primary of RDS instance %s", node, id)
 }

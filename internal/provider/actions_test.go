@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
 // actionConfig is an action block's configuration of the action's schema.
@@ -158,4 +159,77 @@ func TestActionBackupNow(t *testing.T) {
 	if len(progress) == 0 || !strings.Contains(progress[len(progress)-1], "is ready") {
 		t.Errorf("progress messages: %q", progress)
 	}
+}
+
+// rds_switchover names the node in the plan, is refused under prevent_restart and where there is
+// no secondary node, and makes the secondary the primary without a restart.
+func TestActionSwitchover(t *testing.T) {
+	w := newOracleHarness(t).newWorld()
+	basic := seedOf("rm-switchbasic")
+	basic.Category = "Basic"
+	readonly := seedOf("rr-switchreader")
+	readonly.MasterID = movedPrimary
+	for _, seed := range []simulatorSeed{seedOf(movedPrimary), basic, readonly} {
+		if _, err := w.sim.AddInstance(seed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	api, err := w.h.directClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes := func() (master, slave string) {
+		ha, err := api.DescribeDBInstanceHAConfig(context.Background(), movedPrimary)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return nodeID(ha.Node(rdsapi.NodeTypeMaster)), nodeID(ha.Node(rdsapi.NodeTypeSlave))
+	}
+	master, slave := nodes()
+	if master == "" || slave == "" || master == slave {
+		t.Fatalf("nodes of an HA instance: master %q, slave %q", master, slave)
+	}
+
+	text := diagSummaries(planAction(t, w, "rds_switchover", map[string]any{"instance_id": movedPrimary}))
+	if !strings.Contains(text, "This apply switches "+movedPrimary+" over to its secondary node") || !strings.Contains(text, "node "+slave) {
+		t.Fatalf("plan of rds_switchover: %s", text)
+	}
+	for _, tc := range []struct {
+		attrs map[string]any
+		want  string
+	}{
+		{map[string]any{"instance_id": movedPrimary, "prevent_restart": true}, "prevent_restart refuses this plan: it switches " + movedPrimary + " over"},
+		{map[string]any{"instance_id": "rm-switchbasic"}, "rm-switchbasic has no secondary node to switch over to"},
+		{map[string]any{"instance_id": "rr-switchreader"}, "is a read-only instance"},
+	} {
+		diags := planAction(t, w, "rds_switchover", tc.attrs)
+		if !diagsHaveError(diags) || !strings.Contains(diagSummaries(diags), tc.want) {
+			t.Errorf("plan of rds_switchover %v: %s, want an error saying %q", tc.attrs, diagSummaries(diags), tc.want)
+		}
+		if _, diags := invokeAction(t, w, "rds_switchover", tc.attrs); !diagsHaveError(diags) {
+			t.Errorf("invoke of rds_switchover %v: no error", tc.attrs)
+		}
+	}
+	if n := w.sim.Stats().Requests["SwitchDBInstanceHA"]; n != 0 {
+		t.Fatalf("refused switchovers sent %d SwitchDBInstanceHA", n)
+	}
+
+	if _, diags := invokeAction(t, w, "rds_switchover", map[string]any{"instance_id": movedPrimary}); diagsHaveError(diags) {
+		t.Fatalf("invoke rds_switchover: %s", diagSummaries(diags))
+	}
+	if m, s := nodes(); m != slave || s != master {
+		t.Errorf("after the switchover: master %s, slave %s; want master %s, slave %s", m, s, slave, master)
+	}
+	if n := w.sim.Stats().Restarts[movedPrimary]; n != 0 {
+		t.Errorf("the switchover counted %d restarts", n)
+	}
+}
+
+type simulatorSeed = simulator.SeedInstance
+
+func nodeID(n *rdsapi.HANode) string {
+	if n == nil {
+		return ""
+	}
+	return string(n.NodeID)
 }

@@ -105,11 +105,11 @@ func (m alicloudMove) source(req resource.MoveStateRequest) (alicloudState, erro
 	from := req.SourceTypeName
 	if !isAlicloudProvider(req.SourceProviderAddress) {
 		return alicloudState{}, fmt.Errorf("%s can be moved here only from the alicloud provider (%s); the source %s belongs to %q. "+
-			"Import the resource instead (terraform import, or an import block).", m.target, alicloudProvider, from, req.SourceProviderAddress)
+			"Import the resource instead (terraform import, or an import block)", m.target, alicloudProvider, from, req.SourceProviderAddress)
 	}
 	if !slices.Contains(m.sources, from) {
 		return alicloudState{}, fmt.Errorf("%s can be moved here only from %s, not from %s. Use the moved block's `to` "+
-			"that matches the source (see the guide \"Moving from the alicloud provider\"), or import the resource.",
+			"that matches the source (see the guide \"Moving from the alicloud provider\"), or import the resource",
 			m.target, strings.Join(m.sources, " or "), from)
 	}
 	if req.SourceRawState == nil || len(req.SourceRawState.JSON) == 0 {
@@ -258,7 +258,7 @@ func (s alicloudState) parameters() (types.Map, error) {
 func (s alicloudState) checkEngine() error {
 	engine := s.str("engine")
 	if engine != "" && !slices.Contains(engines, engine) {
-		return fmt.Errorf("%s has engine %q; this provider manages %s instances only. Keep %s in the alicloud provider.",
+		return fmt.Errorf("%s has engine %q; this provider manages %s instances only. Keep %s in the alicloud provider",
 			s.typeName, engine, strings.Join(engines, " and "), s.typeName)
 	}
 	return nil
@@ -381,7 +381,7 @@ func (r *accountResource) MoveState(context.Context) []resource.StateMover {
 				return err
 			}
 			if t := src.str("account_type", "type"); t != "" && !slices.Contains(rdsservice.AccountTypes, t) {
-				return fmt.Errorf("%s has account_type %q; rds_account manages %s accounts (%q is SQL Server's). Keep it in the alicloud provider.",
+				return fmt.Errorf("%s has account_type %q; rds_account manages %s accounts (%q is SQL Server's). Keep it in the alicloud provider",
 					src.typeName, t, strings.Join(rdsservice.AccountTypes, " and "), t)
 			}
 			return nil
@@ -422,7 +422,7 @@ func (r *accountPrivilegeResource) MoveState(context.Context) []resource.StateMo
 				return err
 			}
 			if p := src.str("privilege"); !slices.Contains(rdsservice.AccountPrivileges, p) {
-				return fmt.Errorf("%s has privilege %q; rds_account_privilege manages %s (DBOwner is SQL Server's). Keep it in the alicloud provider.",
+				return fmt.Errorf("%s has privilege %q; rds_account_privilege manages %s (DBOwner is SQL Server's). Keep it in the alicloud provider",
 					src.typeName, p, strings.Join(rdsservice.AccountPrivileges, ", "))
 			}
 			return nil

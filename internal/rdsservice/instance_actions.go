@@ -33,3 +33,64 @@ func RestartInstance(ctx context.Context, api rdsapi.API, w *Waiter, id string) 
 	}
 	return w.WaitRunning(ctx, id)
 }
+
+// SwitchoverPlan is what rds_switchover will do: the node that becomes the primary, and the plan's
+// warning or refusal.
+type SwitchoverPlan struct {
+	Target  *rdsapi.HANode
+	Problem Problem
+}
+
+// PlanSwitchover reads the instance's nodes and plans the switch to its secondary: the warning that
+// names the interruption, the prevent_restart refusal, or the error for an instance without a
+// secondary node.
+func PlanSwitchover(ctx context.Context, api rdsapi.API, attr *rdsapi.DBInstanceAttribute, preventRestart bool) (SwitchoverPlan, error) {
+	id := attr.DBInstanceID
+	if attr.MasterInstanceID != "" {
+		return SwitchoverPlan{Problem: Raise(RuleActionNoSecondary, id, id, "a read-only instance")}, nil
+	}
+	ha, err := api.DescribeDBInstanceHAConfig(ctx, id)
+	if err != nil {
+		return SwitchoverPlan{}, fmt.Errorf("DescribeDBInstanceHAConfig %s: %w", id, err)
+	}
+	target := ha.Node(rdsapi.NodeTypeSlave)
+	if target == nil {
+		return SwitchoverPlan{Problem: Raise(RuleActionNoSecondary, id, id, "a "+attr.Category+"-edition instance")}, nil
+	}
+	node := string(target.NodeID)
+	if preventRestart {
+		return SwitchoverPlan{Target: target, Problem: Raise(RuleActionSwitchoverRefused, id, id, node)}, nil
+	}
+	return SwitchoverPlan{Target: target, Problem: Raise(RuleActionSwitchover, id, id, node, target.ZoneID, ExpectedDowntimeHA)}, nil
+}
+
+// Switchover switches the instance to node (its secondary) and waits until DescribeDBInstanceHAConfig
+// shows node as the primary and the instance is Running. Busy answers are retried; the client never
+// resends the switch itself (a second switch would switch back).
+func Switchover(ctx context.Context, api rdsapi.API, w *Waiter, id, node string) (*rdsapi.DBInstanceAttribute, error) {
+	if _, err := w.WaitRunning(ctx, id); err != nil {
+		return nil, err
+	}
+	if err := w.RetryBusy(ctx, func() error { return api.SwitchDBInstanceHA(ctx, id, node) }); err != nil {
+		return nil, fmt.Errorf("SwitchDBInstanceHA %s to node %s: %w", id, node, err)
+	}
+	err := w.Poll(ctx, fmt.Sprintf("node %s to be the primary of %s", node, id), func() (bool, string, error) {
+		ha, err := api.DescribeDBInstanceHAConfig(ctx, id)
+		if err != nil {
+			return false, "", err
+		}
+		master := ha.Node(rdsapi.NodeTypeMaster)
+		return master != nil && string(master.NodeID) == node, "primary node " + nodeIDOf(master), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return w.WaitRunning(ctx, id)
+}
+
+func nodeIDOf(n *rdsapi.HANode) string {
+	if n == nil {
+		return "none"
+	}
+	return string(n.NodeID)
+}
