@@ -34,6 +34,7 @@ func (p *RDSProvider) Actions(context.Context) []func() action.Action {
 		func() action.Action { return &restartAction{} },
 		func() action.Action { return &backupNowAction{} },
 		func() action.Action { return &switchoverAction{} },
+		func() action.Action { return &applyPendingAction{} },
 	}
 }
 
@@ -257,4 +258,82 @@ func (a *switchoverAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		return
 	}
 	progress(resp, "node %s is the primary of RDS instance %s", node, id)
+}
+
+// applyPendingAction is rds_apply_pending.
+type applyPendingAction struct{ actionData }
+
+var (
+	_ action.ActionWithConfigure  = (*applyPendingAction)(nil)
+	_ action.ActionWithModifyPlan = (*applyPendingAction)(nil)
+)
+
+func (a *applyPendingAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_apply_pending"
+}
+
+func (a *applyPendingAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Applies now the change waiting for the instance's maintenance window (its `scheduled_change`: a " +
+			"spec change, or parameters that wait for a restart), with the restart it needs, and waits until it is in effect. " +
+			"The plan names the restart and the changes, or warns that nothing waits; with `prevent_restart = true` it fails instead.",
+		Attributes: map[string]schema.Attribute{
+			"instance_id": instanceIDAttribute("whose waiting change to apply"),
+			"prevent_restart": schema.BoolAttribute{Optional: true,
+				MarkdownDescription: "Refuse the restart at plan time: set it to `rds_instance.main.prevent_restart`. Default false."},
+		},
+	}
+}
+
+// plan reads the waiting change and adds the plan's message.
+func (a *applyPendingAction) plan(ctx context.Context, cfg restartModel, diags *diag.Diagnostics) *rdsservice.ScheduledTask {
+	id := cfg.InstanceID.ValueString()
+	attr, err := a.data.API.DescribeDBInstanceAttribute(ctx, id)
+	if err != nil {
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+		return nil
+	}
+	plan, err := rdsservice.PlanApplyPending(ctx, a.data.API, attr, cfg.PreventRestart.ValueBool())
+	if err != nil {
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the change waiting for the window", err.Error())
+		return nil
+	}
+	addProblems(diags, []rdsservice.Problem{plan.Problem})
+	return plan.Task
+}
+
+func (a *applyPendingAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var cfg restartModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
+		return
+	}
+	if requireConfigured(a.data, &resp.Diagnostics) {
+		a.plan(ctx, cfg, &resp.Diagnostics)
+	}
+}
+
+// Invoke reads the waiting change again and runs it now.
+func (a *applyPendingAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var cfg restartModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
+		return
+	}
+	var plan diag.Diagnostics
+	task := a.plan(ctx, cfg, &plan)
+	if resp.Diagnostics.Append(plan.Errors()...); resp.Diagnostics.HasError() {
+		return
+	}
+	id := cfg.InstanceID.ValueString()
+	if task == nil {
+		progress(resp, "nothing waits for the maintenance window of RDS instance %s", id)
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, actionTimeout)
+	defer cancel()
+	progress(resp, "applying now what waits for the maintenance window of RDS instance %s (task %s)", id, task.ID)
+	if _, err := rdsservice.ApplyPendingNow(ctx, a.data.API, a.data.Waiter, id, task); err != nil {
+		resp.Diagnostics.AddError("Error applying the waiting change", err.Error())
+		return
+	}
+	progress(resp, "RDS instance %s runs the change that waited for its window", id)
 }

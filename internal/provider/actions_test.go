@@ -233,3 +233,50 @@ func nodeID(n *rdsapi.HANode) string {
 	}
 	return string(n.NodeID)
 }
+
+// rds_apply_pending warns when nothing waits, names the waiting spec change and its restart,
+// honours prevent_restart, and runs the change now: the task is gone and the class is the target.
+func TestActionApplyPending(t *testing.T) {
+	w := newOracleHarness(t).newWorld()
+	if _, err := w.sim.AddInstance(seedOf(movedPrimary)); err != nil {
+		t.Fatal(err)
+	}
+	api, err := w.h.directClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	text := diagSummaries(planAction(t, w, "rds_apply_pending", map[string]any{"instance_id": movedPrimary}))
+	if !strings.Contains(text, "Nothing waits for the maintenance window of "+movedPrimary) {
+		t.Fatalf("plan with nothing pending: %s", text)
+	}
+	if err := api.ModifyDBInstanceMaintainTime(ctx, movedPrimary, closedWindow()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: movedPrimary,
+		DBInstanceClass: "mysql.n2.large.2c", EffectiveTime: "MaintainTime"}); err != nil {
+		t.Fatal(err)
+	}
+	diags := planAction(t, w, "rds_apply_pending", map[string]any{"instance_id": movedPrimary})
+	text = diagSummaries(diags)
+	if diagsHaveError(diags) || !strings.Contains(text, "This apply restarts RDS instance "+movedPrimary) || !strings.Contains(text, "mysql.n2.large.2c") {
+		t.Fatalf("plan with a pending class change: %s", text)
+	}
+	if diags := planAction(t, w, "rds_apply_pending", map[string]any{"instance_id": movedPrimary, "prevent_restart": true}); !diagsHaveError(diags) {
+		t.Errorf("plan with prevent_restart: %s, want the refusal", diagSummaries(diags))
+	}
+	if _, diags := invokeAction(t, w, "rds_apply_pending", map[string]any{"instance_id": movedPrimary}); diagsHaveError(diags) {
+		t.Fatalf("invoke rds_apply_pending: %s", diagSummaries(diags))
+	}
+	attr, err := api.DescribeDBInstanceAttribute(ctx, movedPrimary)
+	if err != nil || attr.DBInstanceClass != "mysql.n2.large.2c" || attr.DBInstanceStatus != "Running" {
+		t.Fatalf("after rds_apply_pending: %+v (%v), want mysql.n2.large.2c and Running", attr, err)
+	}
+	if n := w.sim.Stats().Restarts[movedPrimary]; n != 1 {
+		t.Errorf("rds_apply_pending restarted %s %d times, want 1", movedPrimary, n)
+	}
+	text = diagSummaries(planAction(t, w, "rds_apply_pending", map[string]any{"instance_id": movedPrimary}))
+	if !strings.Contains(text, "Nothing waits") {
+		t.Errorf("after rds_apply_pending the change still waits: %s", text)
+	}
+}

@@ -94,3 +94,57 @@ func nodeIDOf(n *rdsapi.HANode) string {
 	}
 	return string(n.NodeID)
 }
+
+// PendingPlan is what rds_apply_pending will do: the change waiting for the maintenance window
+// (nil when none waits) and the plan's message.
+type PendingPlan struct {
+	Task    *ScheduledTask
+	Problem Problem
+}
+
+// PlanApplyPending reads the change waiting for the instance's window. None: a warning that the
+// action has nothing to do. One: the restart warning naming what runs now, or with
+// preventRestart the refusal.
+func PlanApplyPending(ctx context.Context, api rdsapi.API, attr *rdsapi.DBInstanceAttribute, preventRestart bool) (PendingPlan, error) {
+	id := attr.DBInstanceID
+	task, err := PendingTask(ctx, api, id)
+	if err != nil {
+		return PendingPlan{}, fmt.Errorf("DescribeHistoryTasks %s: %w", id, err)
+	}
+	scheduled := ScheduledTaskOf(task)
+	if scheduled == nil {
+		return PendingPlan{Problem: Raise(RuleActionNothingPending, id, id)}, nil
+	}
+	changes := []string{"what waits for the maintenance window runs now"}
+	if cur, err := ExistingFromAttribute(attr); err == nil {
+		changes = append(changes, scheduled.Changes(cur)...)
+	}
+	r := Restart{InstanceID: id, Reasons: changes, Downtime: ExpectedDowntime(attr.Category, attr.MasterInstanceID != "")}
+	return PendingPlan{Task: scheduled, Problem: RestartProblem([]Restart{r}, false, preventRestart, AttrPreventRestart)}, nil
+}
+
+// ApplyPendingNow runs the waiting change now: a spec change is sent again with EffectiveTime
+// Immediate (an order replaces the pending one; its restart also applies the parameters that wait
+// for a restart), parameters alone take a restart. It waits until the instance is Running with
+// the change in effect.
+func ApplyPendingNow(ctx context.Context, api rdsapi.API, w *Waiter, id string, task *ScheduledTask) (*rdsapi.DBInstanceAttribute, error) {
+	if s := task.Spec; s != nil {
+		flag, bpe := rdsapi.OptimizedWritesOff, ""
+		if s.AtomicWrite {
+			flag = rdsapi.OptimizedWritesOn
+		}
+		switch {
+		case s.BufferPoolExtension:
+			bpe = "1"
+		case s.StorageType == "general_essd": // the only storage type that has it to turn off
+			bpe = "0"
+		}
+		req := &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: s.InstanceClass, DBInstanceStorage: s.Storage,
+			DBInstanceStorageType: s.StorageType, EffectiveTime: "Immediate", OptimizedWrites: flag, IoAccelerationEnabled: bpe}
+		return ApplySpecChange(ctx, api, w, id, req, &s.AtomicWrite)
+	}
+	if _, err := RestartInstance(ctx, api, w, id); err != nil {
+		return nil, err
+	}
+	return WaitParametersRunning(ctx, api, w, id, task.Parameters)
+}

@@ -238,6 +238,7 @@ const (
 	RuleActionSwitchover        RuleID = "action-switchover"
 	RuleActionSwitchoverRefused RuleID = "action-switchover-refused"
 	RuleActionNoSecondary       RuleID = "action-no-secondary"
+	RuleActionNothingPending    RuleID = "action-nothing-pending"
 )
 
 // ruleTable is every rule and message of the provider.
@@ -815,6 +816,10 @@ var ruleTable = []Rule{
 		Summary: "%[1]s has no secondary node to switch over to",
 		Detail:  "rds_switchover needs a High-availability or cluster primary instance; %[1]s is %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"what", "a Basic-edition instance"}},
 		Fix: "Use rds_restart to restart it instead."},
+	{ID: RuleActionNothingPending, Source: "provider: scheduled_change (DescribeHistoryTasks, simulator README, Maintenance windows)", Severity: SeverityWarning, Attribute: AttrInstanceID,
+		Summary: "Nothing waits for the maintenance window of %[1]s",
+		Detail:  "rds_apply_pending applies now the change waiting for the window, and %[1]s has none: the action will do nothing.", Args: []Arg{{"instance", "rm-1"}},
+		Fix: "Nothing to do; scheduled_change of the instance lists what waits."},
 }
 
 // switchoverSource cites the cloud's switchover.
