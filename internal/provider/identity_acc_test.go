@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
@@ -118,4 +119,51 @@ var instanceIDPattern = regexp.MustCompile(`^rm-`)
 // seedOf is a running MySQL 8.0 primary with id.
 func seedOf(id string) simulator.SeedInstance {
 	return simulator.SeedInstance{ID: id, Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c", Storage: 100}
+}
+
+// An action triggered from a resource's lifecycle runs with the real CLI: rds_restart restarts the
+// instance once, rds_backup_now adds a backup set without a restart.
+func TestAccModernActions(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	id, err := env.sim.AddInstance(seedOf("rm-actions01"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := env.providerBlock() + fmt.Sprintf(`
+action "rds_restart" "now" {
+  config {
+    instance_id = %[1]q
+  }
+}
+action "rds_backup_now" "now" {
+  config {
+    instance_id = %[1]q
+  }
+}
+resource "terraform_data" "trigger" {
+  input = "run"
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.rds_restart.now, action.rds_backup_now.now]
+    }
+  }
+}
+`, id)
+	resource.Test(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			Check: func(*terraform.State) error {
+				if n := env.restarts(id); n != 1 {
+					return fmt.Errorf("rds_restart restarted %s %d times, want 1", id, n)
+				}
+				if n := env.requests("CreateBackup"); n != 1 {
+					return fmt.Errorf("rds_backup_now sent %d CreateBackup, want 1", n)
+				}
+				return nil
+			},
+		}},
+	})
 }
