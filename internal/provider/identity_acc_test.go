@@ -85,7 +85,9 @@ func TestAccModernQueryInstances(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	query := env.providerBlock() + `
+	// The query file holds only list blocks: the provider block is the first step's configuration,
+	// which the query runs with.
+	query := `
 list "rds_instance" "all" {
   provider = rds
   include_resource = true
