@@ -1,7 +1,7 @@
 package provider
 
 // `moved` from the alicloud provider, at the plugin protocol: MoveResourceState with the raw state
-// the alicloud provider writes (testdata/alicloud/*.json.tmpl: every attribute of the alicloud
+// the alicloud provider writes (moved_alicloud_states_test.go: every attribute of the alicloud
 // schema at aliyun/terraform-provider-alicloud 81c43b672, values as the alicloud provider records
 // them for the cloud object), then Terraform's refresh and plan against the simulator, which must
 // plan no change for the configuration a user writes for the moved resource.
@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 	"text/template"
@@ -113,15 +112,15 @@ func jsonOf(t *testing.T, v any) string {
 	return string(b)
 }
 
-// renderAlicloudState renders testdata/alicloud/<name>.json.tmpl.
+// renderAlicloudState renders the alicloud state template name (moved_alicloud_states_test.go).
 func renderAlicloudState(t *testing.T, name string, facts map[string]any) []byte {
 	t.Helper()
-	text, err := os.ReadFile("testdata/alicloud/" + name + ".json.tmpl")
-	if err != nil {
-		t.Fatal(err)
+	text, ok := alicloudStateTemplates[name]
+	if !ok {
+		t.Fatalf("no alicloud state template %s", name)
 	}
 	var out bytes.Buffer
-	if err := template.Must(template.New(name).Option("missingkey=error").Parse(string(text))).Execute(&out, facts); err != nil {
+	if err := template.Must(template.New(name).Option("missingkey=error").Parse(text)).Execute(&out, facts); err != nil {
 		t.Fatal(err)
 	}
 	if !json.Valid(out.Bytes()) {

@@ -1,4 +1,31 @@
-{
+package provider
+
+// The alicloud raw states the move tests send (moved_alicloud_test.go): every attribute of the alicloud
+// schema at aliyun/terraform-provider-alicloud 81c43b672 (alicloud/resource_alicloud_db_instance.go,
+// _db_readonly_instance.go, _rds_account.go, _db_database.go, _db_account_privilege.go), as text/template
+// sources filled with the cloud's values. Kept in Go rather than in a testdata directory: the
+// acceptance tests' working directories link every subdirectory of this package.
+
+var alicloudStateTemplates = map[string]string{
+	"db_account_privilege": `{
+  "id": "{{.InstanceID}}:{{.Account}}:{{.Privilege}}",
+  "instance_id": "{{.InstanceID}}",
+  "account_name": "{{.Account}}",
+  "privilege": "{{.Privilege}}",
+  "db_names": {{.DBNames}}
+}
+`,
+	"db_database": `{
+  "id": "{{.InstanceID}}:{{.Name}}",
+  "instance_id": "{{.InstanceID}}",
+  "data_base_name": "{{.Name}}",
+  "status": "Running",
+  "name": "{{.Name}}",
+  "character_set": "{{.CharacterSet}}",
+  "description": "{{.Description}}"
+}
+`,
+	"db_instance": `{
   "id": "{{.ID}}",
   "engine": "MySQL",
   "engine_version": "8.0",
@@ -104,4 +131,74 @@
   "tde_private_key": "",
   "tde_password": "migrate-tde-secret",
   "tde_db_name": ""
+}
+`,
+	"db_readonly_instance": `{
+  "id": "{{.ID}}",
+  "engine_version": "8.0",
+  "master_db_instance_id": "{{.MasterID}}",
+  "instance_name": "{{.Name}}",
+  "tags": {
+    "Environment": "production",
+    "Team": "orders"
+  },
+  "instance_type": "{{.Class}}",
+  "instance_storage": {{.Storage}},
+  "zone_id": "{{.Zone}}",
+  "vswitch_id": "{{.VSwitch}}",
+  "parameters": {{.Parameters}},
+  "engine": "MySQL",
+  "connection_string": "{{.ConnectionString}}",
+  "port": "{{.Port}}",
+  "resource_group_id": "rg-acfmigrate0001",
+  "force_restart": false,
+  "ssl_enabled": 0,
+  "ca_type": "aliyun",
+  "server_cert": "",
+  "server_key": "",
+  "client_ca_enabled": 0,
+  "client_ca_cert": "",
+  "client_crl_enabled": 0,
+  "client_cert_revocation_list": "",
+  "acl": "prefer",
+  "replication_acl": "prefer",
+  "upgrade_db_instance_kernel_version": false,
+  "upgrade_time": "Immediate",
+  "switch_time": "",
+  "target_minor_version": "rds_20240731",
+  "deletion_protection": {{.DeletionProtection}},
+  "security_ips": {{.SecurityIPs}},
+  "db_instance_ip_array_name": "default",
+  "db_instance_ip_array_attribute": "",
+  "security_ip_type": "IPv4",
+  "whitelist_network_type": "MIX",
+  "modify_mode": "Cover",
+  "instance_charge_type": "Postpaid",
+  "period": 0,
+  "auto_renew": false,
+  "auto_renew_period": 1,
+  "db_instance_storage_type": "{{.StorageType}}",
+  "effective_time": "Immediate",
+  "direction": ""
+}
+`,
+	"rds_account": `{
+  "id": "{{.InstanceID}}:{{.Name}}",
+  "account_description": "{{.Description}}",
+  "description": "{{.Description}}",
+  "account_name": "{{.Name}}",
+  "name": "{{.Name}}",
+  "account_password": "{{.Password}}",
+  "password": "{{.Password}}",
+  "account_type": "{{.Type}}",
+  "check_policy": false,
+  "type": "{{.Type}}",
+  "db_instance_id": "{{.InstanceID}}",
+  "instance_id": "{{.InstanceID}}",
+  "status": "Available",
+  "kms_encrypted_password": "",
+  "kms_encryption_context": {},
+  "reset_permission_flag": false
+}
+`,
 }
