@@ -258,6 +258,7 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+	resp.ListResourceData, resp.ActionData = data, data // list resources (list_resources.go), actions (actions.go)
 }
 
 // settingsNotYetKnown names the provider settings not known yet. Values computed from other
@@ -309,11 +310,11 @@ func clientConfig(settings settings, cred credentials.Credential, cfg providerMo
 
 // Resources lists the provider's resources.
 func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{
+	return withIdentity( // identity.go
 		NewInstanceResource, NewReadonlyInstanceResource,
 		NewAccountResource, NewDatabaseResource, NewAccountPrivilegeResource,
 		NewBackupPolicyResource, NewBackupResource,
-	}
+	)
 }
 
 // DataSources lists the provider's data sources.

@@ -43,6 +43,9 @@ type API interface {
 	DescribeDBInstanceIPArrayList(ctx context.Context, dbInstanceID string) (*DescribeDBInstanceIPArrayListResponse, error)
 	ModifyDBInstanceDeletionProtection(ctx context.Context, dbInstanceID string, enabled bool) error
 	RestartDBInstance(ctx context.Context, dbInstanceID string) error
+	// DescribeDBInstanceHAConfig and SwitchDBInstanceHA (ha.go): the primary and secondary nodes.
+	DescribeDBInstanceHAConfig(ctx context.Context, dbInstanceID string) (*HAConfig, error)
+	SwitchDBInstanceHA(ctx context.Context, dbInstanceID, nodeID string) error
 	DeleteDBInstance(ctx context.Context, dbInstanceID string) error
 
 	// ModifyDBInstanceMaintainTime sets the daily maintenance window ("HH:mmZ-HH:mmZ", UTC), in

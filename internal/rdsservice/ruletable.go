@@ -243,6 +243,11 @@ const (
 	RulePrivilegeAccountCase     RuleID = "privilege-account-case"
 	RulePrivilegeDatabaseMissing RuleID = "privilege-database-missing"
 	RulePrivilegePairTaken       RuleID = "privilege-pair-taken"
+	// Provider-defined actions (issue 28, instance_actions.go).
+	RuleActionSwitchover        RuleID = "action-switchover"
+	RuleActionSwitchoverRefused RuleID = "action-switchover-refused"
+	RuleActionNoSecondary       RuleID = "action-no-secondary"
+	RuleActionNothingPending    RuleID = "action-nothing-pending"
 )
 
 // ruleTable is every rule and message of the provider.
@@ -835,7 +840,28 @@ var ruleTable = []Rule{
 	{ID: RuleReleasedKeepOnDestroy, Source: backupSource, Severity: SeverityWarning, Attribute: "id", Summary: "Releasing %[1]s keeps %[2]s",
 		Detail: "Destroying %[1]s releases it; RDS keeps %[2]s, restorable from the backups of released instances.", Args: []Arg{{"instance", "rm-1"}, {"what is kept", "its latest backup set"}},
 		Fix: "To keep other sets, change released_keep_policy (None, Lastest or All) and apply before destroying."},
+	// ---- Provider-defined actions (issue 28) ----
+	{ID: RuleActionSwitchover, Source: switchoverSource, Severity: SeverityWarning, Attribute: AttrInstanceID,
+		Summary: "This apply switches %[1]s over to its secondary node",
+		Detail:  "rds_switchover makes node %[2]s (zone %[3]s) the primary of %[1]s now (SwitchDBInstanceHA); connections drop during the switch: %[4]s.",
+		Args:    []Arg{{"instance", "rm-1"}, {"node", "349054"}, {"zone", "cn-hangzhou-i"}, {"downtime", ExpectedDowntimeHA}},
+		Fix:     "Set prevent_restart = true to refuse such plans."},
+	{ID: RuleActionSwitchoverRefused, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
+		Summary: "prevent_restart refuses this plan: it switches %[1]s over",
+		Detail:  "rds_switchover would make node %[2]s the primary of %[1]s, which drops its connections.", Args: []Arg{{"instance", "rm-1"}, {"node", "349054"}},
+		Fix: "prevent_restart = true refuses any plan that takes the instance out of service. Leave the action out of this run, or set prevent_restart = false to allow the switchover."},
+	{ID: RuleActionNoSecondary, Source: switchoverSource, Attribute: AttrInstanceID,
+		Summary: "%[1]s has no secondary node to switch over to",
+		Detail:  "rds_switchover needs a High-availability or cluster primary instance; %[1]s is %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"what", "a Basic-edition instance"}},
+		Fix: "Use rds_restart to restart it instead."},
+	{ID: RuleActionNothingPending, Source: "provider: scheduled_change (DescribeHistoryTasks, simulator README, Maintenance windows)", Severity: SeverityWarning, Attribute: AttrInstanceID,
+		Summary: "Nothing waits for the maintenance window of %[1]s",
+		Detail:  "rds_apply_pending applies now the change waiting for the window, and %[1]s has none: the action will do nothing.", Args: []Arg{{"instance", "rm-1"}},
+		Fix: "Nothing to do; scheduled_change of the instance lists what waits."},
 }
+
+// switchoverSource cites the cloud's switchover.
+const switchoverSource = "cloud fact: SwitchDBInstanceHA switches a primary to its secondary node, which DescribeDBInstanceHAConfig names; Basic edition has none (API reference)"
 
 const (
 	backupSource = "cloud fact: ModifyBackupPolicy, CreateBackup and DeleteBackup rules (internal/simulator/README.md, Backups)"

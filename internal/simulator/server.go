@@ -41,6 +41,8 @@ var actions = map[string]handler{
 	"DescribeDBInstanceIPArrayList":      (*Simulator).describeDBInstanceIPArrayList,
 	"ModifyDBInstanceDeletionProtection": (*Simulator).modifyDBInstanceDeletionProtection,
 	"RestartDBInstance":                  (*Simulator).restartDBInstance,
+	"DescribeDBInstanceHAConfig":         (*Simulator).describeDBInstanceHAConfig, // actions_ha.go
+	"SwitchDBInstanceHA":                 (*Simulator).switchDBInstanceHA,
 	"DeleteDBInstance":                   (*Simulator).deleteDBInstance,
 	"ModifyDBInstanceMaintainTime":       (*Simulator).modifyDBInstanceMaintainTime,
 	"DescribeHistoryTasks":               (*Simulator).describeHistoryTasks,

@@ -82,6 +82,8 @@ type instance struct {
 	// BackupPolicy (nil: the defaults) and Backups are in actions_backups.go.
 	BackupPolicy *backupPolicy `json:"backup_policy,omitempty"`
 	Backups      []*backupSet  `json:"backups,omitempty"`
+	// HA is the primary and secondary node (actions_ha.go); nil until first described.
+	HA *haNodes `json:"ha,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.

@@ -1,0 +1,339 @@
+package provider
+
+// Provider-defined actions (Terraform 1.14+): one-off operations people script today, run with
+// `terraform apply -invoke=action.rds_restart.name` or from a resource's `action_trigger`.
+// rds_restart names the restart in the plan as the resources do and honours prevent_restart;
+// rds_backup_now takes nothing out of service. The operations themselves are rdsservice's
+// (instance_actions.go, backup_ops.go): the same waits and busy retries as every write.
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+var _ provider.ProviderWithActions = (*RDSProvider)(nil)
+
+// actionTimeout bounds one action's run, waits included.
+const actionTimeout = 60 * time.Minute
+
+// Actions lists the provider's actions.
+func (p *RDSProvider) Actions(context.Context) []func() action.Action {
+	return []func() action.Action{
+		func() action.Action { return &restartAction{} },
+		func() action.Action { return &backupNowAction{} },
+		func() action.Action { return &switchoverAction{} },
+		func() action.Action { return &applyPendingAction{} },
+	}
+}
+
+// instanceIDAttribute is the instance an action acts on.
+func instanceIDAttribute(what string) schema.StringAttribute {
+	return schema.StringAttribute{Required: true, MarkdownDescription: "Id of the instance " + what + ", e.g. `rds_instance.main.id`.",
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1)}}
+}
+
+// actionData is the provider data every action receives.
+type actionData struct{ data *ProviderData }
+
+func (a *actionData) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.data = providerDataFrom(req.ProviderData, "action", &resp.Diagnostics)
+}
+
+// progress sends a progress message when Terraform listens for them.
+func progress(resp *action.InvokeResponse, format string, args ...any) {
+	if resp.SendProgress != nil {
+		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf(format, args...)})
+	}
+}
+
+// restartAction is rds_restart.
+type restartAction struct{ actionData }
+
+type restartModel struct {
+	InstanceID     types.String `tfsdk:"instance_id"`
+	PreventRestart types.Bool   `tfsdk:"prevent_restart"`
+}
+
+var (
+	_ action.ActionWithConfigure  = (*restartAction)(nil)
+	_ action.ActionWithModifyPlan = (*restartAction)(nil)
+)
+
+func (a *restartAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_restart"
+}
+
+func (a *restartAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Restarts an instance now (`RestartDBInstance`) and waits until it is `Running` again. The plan warns " +
+			"and names the instance and the expected downtime, as a resource's plan names its restarts; with " +
+			"`prevent_restart = true` the plan fails instead.",
+		Attributes: map[string]schema.Attribute{
+			"instance_id": instanceIDAttribute("to restart"),
+			"prevent_restart": schema.BoolAttribute{Optional: true,
+				MarkdownDescription: "Refuse the restart at plan time, as the instance's own `prevent_restart` does: set it to " +
+					"`rds_instance.main.prevent_restart` so that the action honours the instance's setting. Default false."},
+		},
+	}
+}
+
+// ModifyPlan shows the restart, or refuses it under prevent_restart.
+func (a *restartAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var cfg restartModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
+		return // the instance is not known until apply: Invoke checks again
+	}
+	if !requireConfigured(a.data, &resp.Diagnostics) {
+		return
+	}
+	a.planRestart(ctx, cfg, &resp.Diagnostics)
+}
+
+// planRestart reads the instance and adds the restart warning or refusal.
+func (a *restartAction) planRestart(ctx context.Context, cfg restartModel, diags *diag.Diagnostics) {
+	id := cfg.InstanceID.ValueString()
+	attr, err := a.data.API.DescribeDBInstanceAttribute(ctx, id)
+	if err != nil {
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance to restart", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+		return
+	}
+	addProblems(diags, []rdsservice.Problem{rdsservice.PlanActionRestart("rds_restart", attr, cfg.PreventRestart.ValueBool())})
+}
+
+// Invoke checks prevent_restart again and restarts the instance.
+func (a *restartAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var cfg restartModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
+		return
+	}
+	var plan diag.Diagnostics
+	if a.planRestart(ctx, cfg, &plan); plan.HasError() {
+		resp.Diagnostics.Append(plan.Errors()...)
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, actionTimeout)
+	defer cancel()
+	id := cfg.InstanceID.ValueString()
+	progress(resp, "restarting RDS instance %s", id)
+	attr, err := rdsservice.RestartInstance(ctx, a.data.API, a.data.Waiter, id)
+	if err != nil {
+		resp.Diagnostics.AddError("Error restarting RDS instance", err.Error())
+		return
+	}
+	progress(resp, "RDS instance %s restarted and %s", id, attr.DBInstanceStatus)
+}
+
+// backupNowAction is rds_backup_now.
+type backupNowAction struct{ actionData }
+
+type backupNowModel struct {
+	InstanceID types.String `tfsdk:"instance_id"`
+	Method     types.String `tfsdk:"backup_method"`
+}
+
+var _ action.ActionWithConfigure = (*backupNowAction)(nil)
+
+func (a *backupNowAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_backup_now"
+}
+
+func (a *backupNowAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Takes a backup of an instance now (`CreateBackup`) and waits until its backup set is listed; " +
+			"the instance stays in service. A backup already in progress is waited out first. Unlike `rds_backup`, Terraform " +
+			"keeps nothing in state: the set is subject to the instance's backup policy.",
+		Attributes: map[string]schema.Attribute{
+			"instance_id": instanceIDAttribute("to back up"),
+			"backup_method": schema.StringAttribute{Optional: true,
+				MarkdownDescription: "`Physical` (default) or `Snapshot`.",
+				Validators:          []validator.String{stringvalidator.OneOf(rdsapi.BackupMethodPhysical, rdsapi.BackupMethodSnapshot)}},
+		},
+	}
+}
+
+func (a *backupNowAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var cfg backupNowModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
+		return
+	}
+	method := cfg.Method.ValueString()
+	if method == "" {
+		method = rdsapi.BackupMethodPhysical
+	}
+	ctx, cancel := context.WithTimeout(ctx, actionTimeout)
+	defer cancel()
+	id := cfg.InstanceID.ValueString()
+	progress(resp, "backing up RDS instance %s (%s)", id, method)
+	set, err := rdsservice.CreateBackup(ctx, a.data.API, a.data.Waiter, &rdsapi.CreateBackupRequest{DBInstanceID: id, BackupMethod: method})
+	if err != nil {
+		resp.Diagnostics.AddError("Error backing up RDS instance", err.Error())
+		return
+	}
+	progress(resp, "backup set %s of RDS instance %s is ready", set.BackupID, id)
+}
+
+// switchoverAction is rds_switchover.
+type switchoverAction struct{ actionData }
+
+var (
+	_ action.ActionWithConfigure  = (*switchoverAction)(nil)
+	_ action.ActionWithModifyPlan = (*switchoverAction)(nil)
+)
+
+func (a *switchoverAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_switchover"
+}
+
+func (a *switchoverAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Switches a High-availability or cluster primary instance over to its secondary node now " +
+			"(`SwitchDBInstanceHA`, the node `DescribeDBInstanceHAConfig` names) and waits until that node is the primary. " +
+			"Connections drop during the switch: the plan warns and names the instance and the node, and with " +
+			"`prevent_restart = true` fails instead. A Basic-edition or read-only instance has no secondary: a plan error.",
+		Attributes: map[string]schema.Attribute{
+			"instance_id": instanceIDAttribute("to switch over"),
+			"prevent_restart": schema.BoolAttribute{Optional: true,
+				MarkdownDescription: "Refuse the switchover at plan time, as the instance's own `prevent_restart` refuses restarts: " +
+					"set it to `rds_instance.main.prevent_restart`. Default false."},
+		},
+	}
+}
+
+// plan reads the instance and its nodes and adds the warning, refusal or error.
+func (a *switchoverAction) plan(ctx context.Context, cfg restartModel, diags *diag.Diagnostics) *rdsapi.HANode {
+	id := cfg.InstanceID.ValueString()
+	attr, err := a.data.API.DescribeDBInstanceAttribute(ctx, id)
+	if err != nil {
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance to switch over", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+		return nil
+	}
+	plan, err := rdsservice.PlanSwitchover(ctx, a.data.API, attr, cfg.PreventRestart.ValueBool())
+	if err != nil {
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance's nodes", err.Error())
+		return nil
+	}
+	addProblems(diags, []rdsservice.Problem{plan.Problem})
+	return plan.Target
+}
+
+func (a *switchoverAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var cfg restartModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
+		return
+	}
+	if requireConfigured(a.data, &resp.Diagnostics) {
+		a.plan(ctx, cfg, &resp.Diagnostics)
+	}
+}
+
+// Invoke plans again (the nodes may have changed since the plan) and switches over.
+func (a *switchoverAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var cfg restartModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
+		return
+	}
+	var plan diag.Diagnostics
+	target := a.plan(ctx, cfg, &plan)
+	if resp.Diagnostics.Append(plan.Errors()...); resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, actionTimeout)
+	defer cancel()
+	id, node := cfg.InstanceID.ValueString(), string(target.NodeID)
+	progress(resp, "switching RDS instance %s over to node %s", id, node)
+	if _, err := rdsservice.Switchover(ctx, a.data.API, a.data.Waiter, id, node); err != nil {
+		resp.Diagnostics.AddError("Error switching RDS instance over", err.Error())
+		return
+	}
+	progress(resp, "node %s is the primary of RDS instance %s", node, id)
+}
+
+// applyPendingAction is rds_apply_pending.
+type applyPendingAction struct{ actionData }
+
+var (
+	_ action.ActionWithConfigure  = (*applyPendingAction)(nil)
+	_ action.ActionWithModifyPlan = (*applyPendingAction)(nil)
+)
+
+func (a *applyPendingAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_apply_pending"
+}
+
+func (a *applyPendingAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Applies now the change waiting for the instance's maintenance window (its `scheduled_change`: a " +
+			"spec change, or parameters that wait for a restart), with the restart it needs, and waits until it is in effect. " +
+			"The plan names the restart and the changes, or warns that nothing waits; with `prevent_restart = true` it fails instead.",
+		Attributes: map[string]schema.Attribute{
+			"instance_id": instanceIDAttribute("whose waiting change to apply"),
+			"prevent_restart": schema.BoolAttribute{Optional: true,
+				MarkdownDescription: "Refuse the restart at plan time: set it to `rds_instance.main.prevent_restart`. Default false."},
+		},
+	}
+}
+
+// plan reads the waiting change and adds the plan's message.
+func (a *applyPendingAction) plan(ctx context.Context, cfg restartModel, diags *diag.Diagnostics) *rdsservice.ScheduledTask {
+	id := cfg.InstanceID.ValueString()
+	attr, err := a.data.API.DescribeDBInstanceAttribute(ctx, id)
+	if err != nil {
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+		return nil
+	}
+	plan, err := rdsservice.PlanApplyPending(ctx, a.data.API, attr, cfg.PreventRestart.ValueBool())
+	if err != nil {
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the change waiting for the window", err.Error())
+		return nil
+	}
+	addProblems(diags, []rdsservice.Problem{plan.Problem})
+	return plan.Task
+}
+
+func (a *applyPendingAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var cfg restartModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
+		return
+	}
+	if requireConfigured(a.data, &resp.Diagnostics) {
+		a.plan(ctx, cfg, &resp.Diagnostics)
+	}
+}
+
+// Invoke reads the waiting change again and runs it now.
+func (a *applyPendingAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var cfg restartModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
+		return
+	}
+	var plan diag.Diagnostics
+	task := a.plan(ctx, cfg, &plan)
+	if resp.Diagnostics.Append(plan.Errors()...); resp.Diagnostics.HasError() {
+		return
+	}
+	id := cfg.InstanceID.ValueString()
+	if task == nil {
+		progress(resp, "nothing waits for the maintenance window of RDS instance %s", id)
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, actionTimeout)
+	defer cancel()
+	progress(resp, "applying now what waits for the maintenance window of RDS instance %s (task %s)", id, task.ID)
+	if _, err := rdsservice.ApplyPendingNow(ctx, a.data.API, a.data.Waiter, id, task); err != nil {
+		resp.Diagnostics.AddError("Error applying the waiting change", err.Error())
+		return
+	}
+	progress(resp, "RDS instance %s runs the change that waited for its window", id)
+}
