@@ -82,6 +82,8 @@ type instance struct {
 	// BackupPolicy (nil: the defaults) and Backups are in actions_backups.go.
 	BackupPolicy *backupPolicy `json:"backup_policy,omitempty"`
 	Backups      []*backupSet  `json:"backups,omitempty"`
+	// Security is SSL and TDE (actions_security.go); nil: both off.
+	Security *security `json:"security,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
