@@ -58,7 +58,9 @@ type DBInstanceTDE struct {
 }
 
 // Enabled reports whether TDE is on.
-func (t DBInstanceTDE) Enabled() bool { return strings.EqualFold(strings.TrimSpace(t.TDEStatus), TDEEnabled) }
+func (t DBInstanceTDE) Enabled() bool {
+	return strings.EqualFold(strings.TrimSpace(t.TDEStatus), TDEEnabled)
+}
 
 // ModifyDBInstanceSSL sends the switch. Resending the same value is harmless, so the call is
 // resent on transient errors.
