@@ -89,6 +89,8 @@ type Desired struct {
 	RestoreTime Val[string]
 	// Parameters is `parameters` (parameters.go).
 	Parameters DesiredParameters
+	// Security is ssl_enabled and tde_enabled (security_rules.go).
+	Security DesiredSecurity
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.
@@ -138,6 +140,8 @@ type Facts struct {
 	// PrimaryScheduled is a read-only instance's primary's change of atomic_write_16k waiting for
 	// the primary's maintenance window (nil: none).
 	PrimaryScheduled *ScheduledFlag
+	// Security is the instance's SSL and TDE now (security_rules.go).
+	Security SecurityFacts
 }
 
 // ScheduledFlag is a change of atomic_write_16k the cloud makes in a maintenance window.
@@ -186,6 +190,9 @@ type Restart struct {
 	// ByPrimary: the cloud restarts it when its primary's scheduled change runs; this apply
 	// orders nothing for it.
 	ByPrimary bool
+	// Op is the operation that causes it when that is not the spec order or the parameters
+	// (ModifyDBInstanceSSL, ModifyDBInstanceTDE: security_rules.go).
+	Op string
 }
 
 // SpecOrder is the one ModifyDBInstanceSpec an update sends; nil fields are unchanged.
@@ -252,6 +259,8 @@ type Decision struct {
 	Parameters ParameterDecision
 	// Program is the operations the apply runs (program.go); the restart messages come from it.
 	Program Program
+	// Security is what the apply sends of ssl_enabled and tde_enabled (security_rules.go).
+	Security SecurityDecision
 }
 
 // Errors returns the error problems.
@@ -348,6 +357,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 		d.Action = maxAction(d.Action, ActionUpdateWithRestart)
 	}
 	deferToWindow(in, d)
+	planSecurity(in, d)
 	followScheduledPrimary(in, d)
 	d.Program = programOf(in, *d)
 	if d.HasErrors() {

@@ -21,6 +21,7 @@ const (
 	EffectNone        Effect = "none"
 	EffectRestart     Effect = "restart"
 	EffectReplacement Effect = "replacement"
+	EffectSwitchover  Effect = "switchover"
 )
 
 // Operation kinds: API actions, and the waits for the cloud's own follow-up of another one.
@@ -81,7 +82,9 @@ func programOf(in PlanInput, d Decision) Program {
 		b.replace()
 	case in.Prior == nil:
 		b.create()
+		b.security()
 	default:
+		b.security() // first: its restart is never deferred, so the plan's message leads with it
 		b.update()
 	}
 	b.cloudRestarts()
@@ -121,7 +124,7 @@ func (b *programBuilder) add(op Operation) {
 // planner used) that an operation of this apply causes, or nil.
 func (b *programBuilder) take(instance string) *Restart {
 	for i, r := range b.restarts {
-		if r.InstanceID == instance && !r.ByPrimary { // the cloud's own restart: cloudRestarts
+		if r.InstanceID == instance && !r.ByPrimary && r.Op == "" { // the cloud's own restart: cloudRestarts; Op: takeFor
 			b.restarts = append(b.restarts[:i], b.restarts[i+1:]...)
 			return &r
 		}
