@@ -816,6 +816,10 @@ var ruleTable = []Rule{
 	{ID: RuleTDENotDeferred, Source: securitySource, Severity: SeverityWarning, Attribute: AttrTDEEnabled, Summary: "Turning on TDE on %[1]s cannot wait for the maintenance window",
 		Detail: "apply_restarts = \"in_maintenance_window\", but ModifyDBInstanceTDE has no EffectiveTime: RDS turns TDE on, and restarts %[1]s, as soon as the apply sends it.", Args: []Arg{{"instance", "rm-1"}},
 		Fix: "To restart in the window, apply this change during the window."},
+	{ID: RuleTDEKeyFixed, Source: securitySource, Attribute: AttrTDEKey, Summary: "Invalid tde_encryption_key (rule tde-key-fixed)",
+		Detail: "TDE of %[1]s is on with tde_encryption_key = %[2]q and tde_role_arn = %[4]q; the configuration asks for %[3]q and %[5]q. The key is chosen when TDE is turned on, and the provider does not change it afterwards.",
+		Args:   []Arg{{"instance", "rm-1"}, {"key now", "key-1"}, {"key wanted", "key-2"}, {"role now", "acs:ram::1:role/a"}, {"role wanted", "acs:ram::1:role/b"}},
+		Fix:    "Fix: keep the key and role TDE was turned on with (rotate the key in KMS instead)."},
 }
 
 const (

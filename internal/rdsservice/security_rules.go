@@ -17,6 +17,7 @@ import (
 const (
 	AttrSSLEnabled = "ssl_enabled"
 	AttrTDEEnabled = "tde_enabled"
+	AttrTDEKey     = "tde_encryption_key"
 )
 
 // Rule ids of SSL and TDE.
@@ -27,6 +28,7 @@ const (
 	RuleTDEEdition     RuleID = "tde-edition"
 	RuleTDEVersion     RuleID = "tde-engine-version"
 	RuleTDENotDeferred RuleID = "tde-not-deferred"
+	RuleTDEKeyFixed    RuleID = "tde-key-fixed"
 )
 
 // Operation kinds of SSL and TDE.
@@ -42,9 +44,12 @@ type DesiredSecurity struct {
 	TDEKey, TDERole string
 }
 
-// SecurityFacts is the instance's SSL and TDE now (as the last refresh, or a read at plan, saw them).
+// SecurityFacts is the instance's SSL and TDE now (as the last refresh, or a read at plan, saw
+// them), and the key and role TDE was turned on with as the state records them ("" when unknown:
+// the API does not show them).
 type SecurityFacts struct {
-	SSL, TDE bool
+	SSL, TDE        bool
+	TDEKey, TDERole string
 }
 
 // SecurityDecision is what the apply sends: nil is nothing.
@@ -73,11 +78,18 @@ func planSecurity(in PlanInput, d *Decision) {
 	switch {
 	case want.TDE.Is(false) && now.TDE:
 		d.add(problem(RuleTDEOneWay, "false", in.Label))
+	case want.TDE.Is(true) && now.TDE && keyChanged(now, want):
+		d.add(problem(RuleTDEKeyFixed, want.TDEKey, in.Label, now.TDEKey, want.TDEKey, now.TDERole, want.TDERole))
 	case want.TDE.Is(true) && !now.TDE:
 		d.add(tdeProblems(version, category)...)
 		d.Security.TDE = true
 		addSecurityRestart(in, d, OpModifyTDE, AttrTDEEnabled, "tde_enabled changes from false to true (assumed restart: Alibaba does not document one)")
 	}
+}
+
+// keyChanged: the configured key or role differs from the one TDE was turned on with (when known).
+func keyChanged(now SecurityFacts, want DesiredSecurity) bool {
+	return (now.TDEKey != "" && want.TDEKey != now.TDEKey) || (now.TDERole != "" && want.TDERole != now.TDERole)
 }
 
 // addSecurityRestart names the restart of one security operation; apply_restarts =

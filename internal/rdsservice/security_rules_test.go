@@ -135,3 +135,17 @@ func TestPlanSecurityAfterCreate(t *testing.T) {
 		t.Fatalf("ssl_enabled = false on a new instance sends nothing: %+v", ops)
 	}
 }
+
+// The key TDE was turned on with is not changed afterwards: a different one is a plan error.
+func TestPlanTDEKeyIsFixed(t *testing.T) {
+	prior, desired := securityPrior("8.0", "HighAvailability")
+	desired.Security = DesiredSecurity{TDE: Known(true), TDEKey: "key-2"}
+	in := PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Security: SecurityFacts{TDE: true, TDEKey: "key-1"}}}
+	if got := ruleIDs(Plan(in).Errors()); len(got) != 1 || got[0] != RuleTDEKeyFixed {
+		t.Fatalf("errors %v", got)
+	}
+	in.Facts.Security.TDEKey = "" // imported: the key is not known, so the configured one is recorded
+	if d := Plan(in); len(d.Problems) != 0 || len(securityOps(d.Program)) != 0 {
+		t.Fatalf("unknown key: %+v", d.Problems)
+	}
+}
