@@ -311,6 +311,7 @@ func Plan(in PlanInput) Decision {
 		d.add(classProblems(in, *in.Facts.Classes)...)
 	}
 	planParameters(in, &d)
+	planSecurity(in, &d)
 	planInstanceState(in, &d)
 	guardRestarts(in, &d)
 	return d
@@ -357,7 +358,6 @@ func guardRestarts(in PlanInput, d *Decision) {
 		d.Action = maxAction(d.Action, ActionUpdateWithRestart)
 	}
 	deferToWindow(in, d)
-	planSecurity(in, d)
 	followScheduledPrimary(in, d)
 	d.Program = programOf(in, *d)
 	if d.HasErrors() {
@@ -1180,7 +1180,9 @@ func deferToWindow(in PlanInput, d *Decision) {
 	d.DeferredStartsAt = start.UTC().Format(APITimeLayout)
 	when := window.When(in.Facts.Now)
 	for i := range d.Restarts {
-		d.Restarts[i].When = when
+		if d.Restarts[i].Op == "" { // SSL and TDE cannot wait for the window (security_rules.go)
+			d.Restarts[i].When = when
+		}
 	}
 	// Until the window the restart-needing values wait, with those already waiting.
 	if d.Parameters.PendingKnown && in.Facts.Parameters != nil {

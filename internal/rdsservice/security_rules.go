@@ -59,8 +59,8 @@ type SecurityDecision struct {
 }
 
 // planSecurity checks the rules and names the restarts of ModifyDBInstanceSSL and
-// ModifyDBInstanceTDE. It runs after deferToWindow: neither action has an EffectiveTime, so
-// neither restart waits for the maintenance window.
+// ModifyDBInstanceTDE. Neither action has an EffectiveTime, so deferToWindow leaves their
+// restarts (Restart.Op) out: they happen during the apply.
 func planSecurity(in PlanInput, d *Decision) {
 	want, now := in.Desired.Security, SecurityFacts{}
 	if in.Prior != nil {

@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -147,5 +148,17 @@ func TestPlanTDEKeyIsFixed(t *testing.T) {
 	in.Facts.Security.TDEKey = "" // imported: the key is not known, so the configured one is recorded
 	if d := Plan(in); len(d.Problems) != 0 || len(securityOps(d.Program)) != 0 {
 		t.Fatalf("unknown key: %+v", d.Problems)
+	}
+}
+
+// A locked instance takes no SSL change: the plan warns of the lock (the cloud refuses the write).
+func TestPlanSSLOnALockedInstanceWarns(t *testing.T) {
+	prior, desired := securityPrior("8.0", "HighAvailability")
+	prior.LockMode = "LockByDiskQuota"
+	desired.Storage = Known(int64(40))
+	desired.Security.SSL = Known(true)
+	d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired})
+	if !slices.Contains(ruleIDs(d.Problems), RuleInstanceLocked) {
+		t.Fatalf("no lock warning for a storage growth with SSL on a disk-quota lock: %v", ruleIDs(d.Problems))
 	}
 }
