@@ -58,6 +58,28 @@ type SecurityDecision struct {
 	TDE bool
 }
 
+// Restarts reports whether the apply sends a security operation: each restarts the instance.
+func (s SecurityDecision) Restarts() bool { return s.SSL != nil || s.TDE }
+
+// applyPending: the first security restart of an existing instance applies the parameter values
+// waiting for a restart, as any restart does; its reasons say so and parameters_pending loses them.
+func applyPending(in PlanInput, d *Decision, restart *Restart) {
+	f := in.Facts.Parameters
+	if in.Prior == nil || f == nil || d.Security.Restarts() {
+		return
+	}
+	waiting := map[string]string{}
+	for name, v := range f.Pending {
+		if !slices.Contains(d.Parameters.Withdrawn, name) && d.Parameters.Pending[name] == v {
+			waiting[name] = v
+			delete(d.Parameters.Pending, name)
+		}
+	}
+	if r := PendingAppliedReason(waiting); r != "" {
+		restart.Reasons = append(restart.Reasons, r)
+	}
+}
+
 // planSecurity checks the rules and names the restarts of ModifyDBInstanceSSL and
 // ModifyDBInstanceTDE. Neither action has an EffectiveTime, so deferToWindow leaves their
 // restarts (Restart.Op) out: they happen during the apply.
@@ -72,8 +94,8 @@ func planSecurity(in PlanInput, d *Decision) {
 		if on && version != "" && category != "" && !sslOffered(version, category) {
 			d.add(problem(RuleSSLEdition, "true", version, category))
 		}
-		d.Security.SSL = &on
 		addSecurityRestart(in, d, OpModifySSL, AttrSSLEnabled, fmt.Sprintf("ssl_enabled changes from %t to %t", now.SSL, on))
+		d.Security.SSL = &on // after: the first security restart applies the waiting parameters
 	}
 	switch {
 	case want.TDE.Is(false) && now.TDE:
@@ -82,8 +104,8 @@ func planSecurity(in PlanInput, d *Decision) {
 		d.add(problem(RuleTDEKeyFixed, want.TDEKey, in.Label, now.TDEKey, want.TDEKey, now.TDERole, want.TDERole))
 	case want.TDE.Is(true) && !now.TDE:
 		d.add(tdeProblems(version, category)...)
-		d.Security.TDE = true
 		addSecurityRestart(in, d, OpModifyTDE, AttrTDEEnabled, "tde_enabled changes from false to true (assumed restart: Alibaba does not document one)")
+		d.Security.TDE = true
 	}
 }
 
@@ -106,7 +128,9 @@ func addSecurityRestart(in PlanInput, d *Decision, op, attr, reason string) {
 	if switchover(category) {
 		reason += " (with a switchover to the standby)"
 	}
-	d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: []string{reason}, Downtime: ExpectedDowntime(category, false), Op: op})
+	restart := Restart{InstanceID: in.Label, Reasons: []string{reason}, Downtime: ExpectedDowntime(category, false), Op: op}
+	applyPending(in, d, &restart)
+	d.Restarts = append(d.Restarts, restart)
 	if d.RestartAttribute == "" {
 		d.RestartAttribute = attr
 	}

@@ -162,3 +162,23 @@ func TestPlanSSLOnALockedInstanceWarns(t *testing.T) {
 		t.Fatalf("no lock warning for a storage growth with SSL on a disk-quota lock: %v", ruleIDs(d.Problems))
 	}
 }
+
+// A value waiting for a restart is applied by the SSL restart: the restart says so, and
+// parameters_pending after the apply no longer holds it, also when other parameters wait for the window.
+func TestPlanSSLRestartAppliesPendingParameters(t *testing.T) {
+	prior, desired := securityPrior("8.0", "HighAvailability")
+	desired.Security.SSL = Known(true)
+	desired.Parameters = DesiredParameters{Set: true, Values: map[string]string{}, Recorded: true}
+	facts := &ParameterFacts{Running: map[string]string{"innodb_open_files": "2000"}, Pending: map[string]string{"innodb_open_files": "4000"}}
+	for _, window := range []string{ApplyRestartsImmediately, ApplyRestartsInWindow} {
+		desired.ApplyRestarts = window
+		d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC), Parameters: facts}})
+		restarts := d.Program.Restarts()
+		if len(restarts) != 1 || !strings.Contains(strings.Join(restarts[0].Reasons, "; "), "innodb_open_files") {
+			t.Fatalf("%s: restarts %+v", window, restarts)
+		}
+		if _, left := d.Parameters.Pending["innodb_open_files"]; left || !d.Parameters.PendingKnown {
+			t.Fatalf("%s: parameters_pending after the apply %v (known %t)", window, d.Parameters.Pending, d.Parameters.PendingKnown)
+		}
+	}
+}
