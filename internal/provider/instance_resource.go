@@ -457,6 +457,7 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 		return
 	}
 	resp.Diagnostics.Append(validateConfigModel(ctx, config)...)
+	addProblems(&resp.Diagnostics, rdsservice.CheckSecurityConfig(valBool(config.TDEEnabled), valString(config.TDEEncryptionKey), valString(config.TDERoleArn)))
 }
 
 // ModifyPlan shows the planner's decision: computed values, errors, and the restart, replacement

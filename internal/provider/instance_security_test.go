@@ -95,7 +95,8 @@ func TestAccInstance_sslAndTDE(t *testing.T) {
 	})
 }
 
-// A new Basic-edition instance cannot have TDE: refused at plan, with no write.
+// A new Basic-edition instance cannot have TDE, and a TDE key without TDE would do nothing: both
+// refused at plan, with no write.
 func TestAccInstance_tdeEditionRefused(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
@@ -105,6 +106,10 @@ func TestAccInstance_tdeEditionRefused(t *testing.T) {
 			Config:      env.instanceConfig("  category = \"Basic\"\n  tde_enabled = true"),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`(?s)rule tde-edition.*High-availability or Cluster edition`),
+		}, {
+			Config:      env.instanceConfig("  tde_encryption_key = \"key-1\""),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)rule tde-key-without-tde.*tde_enabled is not true`),
 		}},
 	})
 	if n := env.mutations(); n != 0 {

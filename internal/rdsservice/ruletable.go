@@ -820,6 +820,9 @@ var ruleTable = []Rule{
 		Detail: "TDE of %[1]s is on with tde_encryption_key = %[2]q and tde_role_arn = %[4]q; the configuration asks for %[3]q and %[5]q. The key is chosen when TDE is turned on, and the provider does not change it afterwards.",
 		Args:   []Arg{{"instance", "rm-1"}, {"key now", "key-1"}, {"key wanted", "key-2"}, {"role now", "acs:ram::1:role/a"}, {"role wanted", "acs:ram::1:role/b"}},
 		Fix:    "Fix: keep the key and role TDE was turned on with (rotate the key in KMS instead)."},
+	{ID: RuleTDEKeyAlone, Source: "provider: a TDE key is only sent when TDE is turned on", Attribute: AttrTDEKey, Summary: "Invalid %[1]s (rule tde-key-without-tde)",
+		Detail: "%[1]s is set, but tde_enabled is not true: the key and role are sent only with ModifyDBInstanceTDE when TDE is turned on, so this value would do nothing.", Args: []Arg{{"attribute", "tde_encryption_key"}},
+		Fix: "Fix: set tde_enabled = true, or remove %[1]s."},
 }
 
 const (

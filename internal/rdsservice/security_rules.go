@@ -29,6 +29,7 @@ const (
 	RuleTDEVersion     RuleID = "tde-engine-version"
 	RuleTDENotDeferred RuleID = "tde-not-deferred"
 	RuleTDEKeyFixed    RuleID = "tde-key-fixed"
+	RuleTDEKeyAlone    RuleID = "tde-key-without-tde"
 )
 
 // Operation kinds of SSL and TDE.
@@ -78,6 +79,23 @@ func applyPending(in PlanInput, d *Decision, restart *Restart) {
 	if r := PendingAppliedReason(waiting); r != "" {
 		restart.Reasons = append(restart.Reasons, r)
 	}
+}
+
+// CheckSecurityConfig is what the configuration alone decides: a TDE key or role only goes with
+// tde_enabled = true (otherwise nothing would send it). Unknown values are skipped.
+func CheckSecurityConfig(tde Val[bool], key, role Val[string]) []Problem {
+	if tde.Is(true) || tde.IsUnknown() {
+		return nil
+	}
+	for _, v := range []struct {
+		attr string
+		val  Val[string]
+	}{{AttrTDEKey, key}, {"tde_role_arn", role}} {
+		if v.val.IsKnown() && v.val.Value() != "" {
+			return []Problem{problem(RuleTDEKeyAlone, v.val.Value(), v.attr).At(v.attr)}
+		}
+	}
+	return nil
 }
 
 // planSecurity checks the rules and names the restarts of ModifyDBInstanceSSL and

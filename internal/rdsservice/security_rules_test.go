@@ -182,3 +182,15 @@ func TestPlanSSLRestartAppliesPendingParameters(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckSecurityConfig(t *testing.T) {
+	if p := CheckSecurityConfig(Null[bool](), Known("key-1"), Null[string]()); len(p) != 1 || p[0].Rule != RuleTDEKeyAlone || p[0].Attribute != AttrTDEKey {
+		t.Fatalf("key without TDE: %+v", p)
+	}
+	if p := CheckSecurityConfig(Known(false), Null[string](), Known("acs:ram::1:role/r")); len(p) != 1 || p[0].Attribute != "tde_role_arn" {
+		t.Fatalf("role without TDE: %+v", p)
+	}
+	if p := CheckSecurityConfig(Known(true), Known("key-1"), Known("acs:ram::1:role/r")); len(p) != 0 {
+		t.Fatalf("key with TDE: %+v", p)
+	}
+}
