@@ -20,10 +20,11 @@ import (
 
 const backupRes = "rds_backup.nightly"
 
-// sets lists the instance's backup sets.
+// sets lists the instance's manual backup sets (a seeded instance also has the automatic sets of
+// its backup policy, which these tests do not make).
 func (e *testEnv) sets(t *testing.T, id string) []rdsapi.Backup {
 	t.Helper()
-	sets, err := rdsservice.ListBackups(context.Background(), e.api, &rdsapi.DescribeBackupsRequest{DBInstanceID: id})
+	sets, err := rdsservice.ListBackups(context.Background(), e.api, &rdsapi.DescribeBackupsRequest{DBInstanceID: id, BackupMode: "Manual"})
 	if err != nil {
 		t.Fatal(err)
 	}

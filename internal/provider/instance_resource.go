@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
@@ -296,6 +297,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	for name, a := range parameterSchemaAttributes() {
 		resp.Schema.Attributes[name] = a
 	}
+	maps.Copy(resp.Schema.Attributes, securityAttributes())
 }
 
 // Configure receives the API client from the provider.
@@ -342,6 +344,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	}
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
+	readSecurity(ctx, r.data.API, id, &state, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
@@ -455,6 +458,7 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 		return
 	}
 	resp.Diagnostics.Append(validateConfigModel(ctx, config)...)
+	addProblems(&resp.Diagnostics, rdsservice.CheckSecurityConfig(valBool(config.TDEEnabled), valString(config.TDEEncryptionKey), valString(config.TDERoleArn)))
 }
 
 // ModifyPlan shows the planner's decision: computed values, errors, and the restart, replacement
@@ -492,6 +496,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.Status = stringOf(dec.Status)
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
+	planSecurityValues(state, config, &plan)
 	if state == nil {
 		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &plan.ID, &resp.Diagnostics)
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
@@ -545,6 +550,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	if name := stringIfKnown(plan.InstanceName); name != "" {
 		in.Label = fmt.Sprintf("the new instance %q", name)
 	}
+	r.securityInput(ctx, state, config, &in, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)
 		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
@@ -804,6 +810,12 @@ type instanceModel struct {
 	ScheduledChange         types.Object   `tfsdk:"scheduled_change"`
 	Parameters              types.Map      `tfsdk:"parameters"`
 	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
+	// SSL and TDE (instance_security.go).
+	SSLEnabled       types.Bool   `tfsdk:"ssl_enabled"`
+	SSLExpireTime    types.String `tfsdk:"ssl_expire_time"`
+	TDEEnabled       types.Bool   `tfsdk:"tde_enabled"`
+	TDEEncryptionKey types.String `tfsdk:"tde_encryption_key"`
+	TDERoleArn       types.String `tfsdk:"tde_role_arn"`
 }
 
 // restoreFromModel maps restore_from.
@@ -843,7 +855,7 @@ func (m instanceModel) knownOrNull() instanceModel {
 		}
 	}
 	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status, &out.LockMode,
-		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow} {
+		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow, &out.SSLExpireTime} {
 		nullString(v)
 	}
 	for _, v := range []*types.Bool{&out.AtomicWrite16K, &out.AtomicWrite16KSupported, &out.BufferPoolExtension} {
@@ -934,6 +946,7 @@ func (k primaryKind) accepted(plan instanceModel, id string) instanceModel {
 func (k primaryKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribute, plan, config instanceModel, private privateSetter, diags *diag.Diagnostics) instanceModel {
 	planned := plan.SecurityIPs
 	k.r.writeState(attr, &plan, diags)
+	readSecurity(ctx, k.r.data.API, attr.DBInstanceID, &plan, diags)
 	settleSecurityIPs(ctx, k.r.data.API, attr.DBInstanceID, config.SecurityIPs, planned, &plan, private, diags)
 	return plan
 }

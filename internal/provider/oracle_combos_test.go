@@ -33,6 +33,7 @@ var comboFactors = []comboFactor{
 	{"guard", []string{"none", "prevent_restart on the primary", "prevent_restart on the read-only", "rename"}},
 	{"fact", []string{"none", "parameter pending a restart", "scheduled task", "drift", "disk-quota lock", "imported with a scheduled task"}},
 	{"replace", []string{"no", "engine_version", "zone"}},
+	{"data protection", []string{"unchanged", "ssl on", "tde on", "ssl and tde on"}},
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -262,6 +263,9 @@ func comboScenario(c []int) oracleScenario {
 		pa["engine_version"] = map[string]string{"5.7": "8.0", "8.0": "5.7"}[b.version]
 	case "zone":
 		pa["zone_id"] = "cn-hangzhou-j"
+	}
+	if l := level("data protection"); l != "unchanged" {
+		pa["ssl_enabled"], pa["tde_enabled"] = l != "tde on", l != "ssl on"
 	}
 	before, after := []oracleResource{{"rds_instance.primary", pb}}, []oracleResource{{"rds_instance.primary", pa}}
 	if level("topology") != "primary" {

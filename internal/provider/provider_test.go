@@ -102,6 +102,7 @@ var mutatingActions = []string{
 	"CreateDBInstance", "CreateReadOnlyDBInstance", "CloneDBInstance", "ModifyDBInstanceSpec",
 	"ModifyDBInstanceDescription", "ModifySecurityIps", "ModifyDBInstanceDeletionProtection",
 	"RestartDBInstance", "DeleteDBInstance", "ModifyDBInstanceMaintainTime", "ModifyParameter",
+	"ModifyDBInstanceSSL", "ModifyDBInstanceTDE",
 }
 
 // mutations counts the mutating requests the simulator received.

@@ -79,4 +79,9 @@ type API interface {
 	DeleteBackup(ctx context.Context, dbInstanceID, backupID string) error
 	// DeleteDBInstanceKeeping is DeleteDBInstance with ReleasedKeepPolicy (backups.go).
 	DeleteDBInstanceKeeping(ctx context.Context, dbInstanceID, releasedKeepPolicy string) error
+	// SSL and TDE (security.go).
+	ModifyDBInstanceSSL(ctx context.Context, req *ModifyDBInstanceSSLRequest) error
+	DescribeDBInstanceSSL(ctx context.Context, dbInstanceID string) (*DBInstanceSSL, error)
+	ModifyDBInstanceTDE(ctx context.Context, req *ModifyDBInstanceTDERequest) error
+	DescribeDBInstanceTDE(ctx context.Context, dbInstanceID string) (*DBInstanceTDE, error)
 }

@@ -116,6 +116,10 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting the maintenance window"
 	case OpWaitFollowsPrimary, OpWaitFollowerToggled:
 		return "waiting for a read-only instance to follow its primary"
+	case OpModifySSL:
+		return "setting ssl_enabled"
+	case OpModifyTDE:
+		return "turning on TDE"
 	}
 	return "setting the name, allow-list and deletion protection"
 }
@@ -145,6 +149,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return nil // the cloud runs it in the window
 	case OpSwitchover:
 		return nil // the end of the spec change the executor waited for
+	case OpModifySSL, OpModifyTDE:
+		return x.security(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }

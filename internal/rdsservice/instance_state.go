@@ -98,7 +98,7 @@ func planInstanceState(in PlanInput, d *Decision) {
 	writes := d.Action != ActionNoop || in.Desired.InPlaceChanges || len(d.Parameters.Send) > 0
 	onlyGrowsStorage := d.Order.Storage != nil && *d.Order.Storage > cur.Storage && d.Order.InstanceClass == nil &&
 		d.Order.StorageType == nil && d.Order.AtomicWrite == nil && d.Order.BufferPoolExtension == nil &&
-		!in.Desired.InPlaceChanges && len(d.Parameters.Send) == 0 && !d.FollowsPrimary
+		!in.Desired.InPlaceChanges && len(d.Parameters.Send) == 0 && !d.FollowsPrimary && d.Security == (SecurityDecision{})
 	d.add(StateProblems(in.Label, cur.Status, cur.LockMode, cur.LockReason, writes, onlyGrowsStorage)...)
 }
 

@@ -89,6 +89,8 @@ type Desired struct {
 	RestoreTime Val[string]
 	// Parameters is `parameters` (parameters.go).
 	Parameters DesiredParameters
+	// Security is ssl_enabled and tde_enabled (security_rules.go).
+	Security DesiredSecurity
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.
@@ -143,6 +145,8 @@ type Facts struct {
 	PrimaryReplaced *ReplacedPrimary
 	// Pending is the task waiting for the instance's maintenance window (pending_change.go).
 	Pending *PendingChange
+	// Security is the instance's SSL and TDE now (security_rules.go).
+	Security SecurityFacts
 }
 
 // ScheduledFlag is a change of atomic_write_16k the cloud makes in a maintenance window.
@@ -194,6 +198,9 @@ type Restart struct {
 	// Task is the cloud's pending task that restarts it, scheduled before this plan
 	// (pending_change.go); this apply orders nothing for it.
 	Task string
+	// Op is the operation that causes it when that is not the spec order or the parameters
+	// (ModifyDBInstanceSSL, ModifyDBInstanceTDE: security_rules.go).
+	Op string
 }
 
 // SpecOrder is the one ModifyDBInstanceSpec an update sends; nil fields are unchanged.
@@ -260,6 +267,8 @@ type Decision struct {
 	Parameters ParameterDecision
 	// Program is the operations the apply runs (program.go); the restart messages come from it.
 	Program Program
+	// Security is what the apply sends of ssl_enabled and tde_enabled (security_rules.go).
+	Security SecurityDecision
 }
 
 // Errors returns the error problems.
@@ -311,6 +320,7 @@ func Plan(in PlanInput) Decision {
 		d.add(classProblems(in, *in.Facts.Classes)...)
 	}
 	planParameters(in, &d)
+	planSecurity(in, &d)
 	planInstanceState(in, &d)
 	guardRestarts(in, &d)
 	return d
@@ -1184,13 +1194,15 @@ func deferToWindow(in PlanInput, d *Decision) {
 	d.DeferredStartsAt = start.UTC().Format(APITimeLayout)
 	when := window.When(in.Facts.Now)
 	for i := range d.Restarts {
-		d.Restarts[i].When = when
+		if d.Restarts[i].Op == "" { // SSL and TDE cannot wait for the window (security_rules.go)
+			d.Restarts[i].When = when
+		}
 	}
 	// Until the window the restart-needing values wait, with those already waiting.
 	if d.Parameters.PendingKnown && in.Facts.Parameters != nil {
 		pending := map[string]string{}
 		for name, v := range in.Facts.Parameters.Pending {
-			if !slices.Contains(d.Parameters.Withdrawn, name) {
+			if !slices.Contains(d.Parameters.Withdrawn, name) && !d.Security.Restarts() { // an SSL or TDE restart applies them now
 				pending[name] = v
 			}
 		}

@@ -82,7 +82,9 @@ func programOf(in PlanInput, d Decision) Program {
 		b.replace()
 	case in.Prior == nil:
 		b.create()
+		b.security()
 	default:
+		b.security() // first: its restart is never deferred, so the plan's message leads with it
 		b.update()
 	}
 	b.cloudRestarts()
@@ -125,7 +127,7 @@ func (b *programBuilder) add(op Operation) {
 // planner used) that an operation of this apply causes, or nil.
 func (b *programBuilder) take(instance string) *Restart {
 	for i, r := range b.restarts {
-		if r.InstanceID == instance && !r.ByPrimary && r.Task == "" { // the cloud's own restart: cloudRestarts
+		if r.InstanceID == instance && !r.ByPrimary && r.Task == "" && r.Op == "" { // the cloud's own restart: cloudRestarts; Op: takeFor
 			b.restarts = append(b.restarts[:i], b.restarts[i+1:]...)
 			return &r
 		}

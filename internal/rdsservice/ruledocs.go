@@ -16,6 +16,8 @@ type ChangeEffect struct {
 	Attribute string
 	Change    string
 	Restarts  bool
+	// Action is the operation whose restart it is (ModifyDBInstanceSpec, ModifyDBInstanceSSL...).
+	Action string
 }
 
 // docInstance is the existing instance the effects are planned on: MySQL 8.0 on ESSD, 16K atomic
@@ -45,6 +47,8 @@ func ChangeEffects() []ChangeEffect {
 		{AttrStorageType, "any change", docInstance, func(d *Desired) { d.StorageType = Known("cloud_essd") }},
 		{AttrAtomicWrite, "any change", docInstance, func(d *Desired) { d.AtomicWrite = Known(true) }},
 		{AttrBufferPoolExtension, "any change", docInstance, func(d *Desired) { d.BufferPoolExtension = Known(true) }},
+		{AttrSSLEnabled, "turning it on or off (with a switchover; never deferred)", docInstance, func(d *Desired) { d.Security.SSL = Known(true) }},
+		{AttrTDEEnabled, "turning it on (assumed: not documented; never deferred)", docInstance, func(d *Desired) { d.Security.TDE = Known(true) }},
 	}
 	effects := make([]ChangeEffect, 0, len(cases))
 	for _, c := range cases {
@@ -57,7 +61,13 @@ func ChangeEffects() []ChangeEffect {
 		}
 		c.edit(&desired)
 		d := Plan(PlanInput{Label: prior.ID, Prior: &prior, Desired: desired})
-		effects = append(effects, ChangeEffect{Attribute: c.attribute, Change: c.change, Restarts: len(d.Restarts) > 0})
+		effect := ChangeEffect{Attribute: c.attribute, Change: c.change, Restarts: len(d.Restarts) > 0}
+		for _, op := range d.Program.Operations {
+			if op.Restart != nil && effect.Action == "" {
+				effect.Action = op.Action
+			}
+		}
+		effects = append(effects, effect)
 	}
 	return effects
 }
@@ -117,8 +127,11 @@ an error refuses the plan with no API write, a warning is shown in the plan.
 `)
 	for _, e := range ChangeEffects() {
 		effect := "online, no restart"
-		if e.Restarts {
+		switch {
+		case e.Restarts && e.Action == OpModifySpec:
 			effect = "restarts the instance (one `ModifyDBInstanceSpec`, one restart with any other spec change)"
+		case e.Restarts:
+			effect = "restarts the instance (`" + e.Action + "`, a restart of its own)"
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", e.Attribute, e.Change, effect)
 	}

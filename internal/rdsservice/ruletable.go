@@ -858,14 +858,41 @@ var ruleTable = []Rule{
 		Summary: "Nothing waits for the maintenance window of %[1]s",
 		Detail:  "rds_apply_pending applies now the change waiting for the window, and %[1]s has none: the action will do nothing.", Args: []Arg{{"instance", "rm-1"}},
 		Fix: "Nothing to do; scheduled_change of the instance lists what waits."},
+	// ---- SSL and TDE (issue 26; checks in security_rules.go) ----
+	{ID: RuleSSLEdition, Source: securitySource, Attribute: AttrSSLEnabled, Summary: "Invalid ssl_enabled (rule ssl-edition)",
+		Detail: "ssl_enabled = true: RDS offers SSL on MySQL 5.6 High-availability and on MySQL 5.7 and 8.0 (Basic, High-availability, Cluster); this instance runs MySQL %[1]s on the %[2]s edition.",
+		Args:   []Arg{{"engine version", "5.6"}, {"category", "Basic"}}, Fix: "Fix: remove ssl_enabled, or use MySQL 5.7 or 8.0 (or the High-availability edition on 5.6)."},
+	{ID: RuleSSLNotDeferred, Source: securitySource, Severity: SeverityWarning, Attribute: AttrSSLEnabled, Summary: "The SSL change of %[1]s cannot wait for the maintenance window",
+		Detail: "apply_restarts = \"in_maintenance_window\", but ModifyDBInstanceSSL has no EffectiveTime: RDS changes SSL, and restarts %[1]s, as soon as the apply sends it.", Args: []Arg{{"instance", "rm-1"}},
+		Fix: "To restart in the window, apply this change during the window (or leave ssl_enabled as it is until then)."},
+	{ID: RuleTDEOneWay, Source: securitySource, Attribute: AttrTDEEnabled, Summary: "Invalid tde_enabled (rule tde-one-way)",
+		Detail: "tde_enabled = false: %[1]s has TDE on, and Alibaba documents that TDE on RDS for MySQL \"cannot be disabled\" once enabled.", Args: []Arg{{"instance", "rm-1"}},
+		Fix: "Fix: set tde_enabled = true (or remove it to stop managing it); to have an instance without TDE, create a new one and move the data."},
+	{ID: RuleTDEEdition, Source: securitySource, Attribute: AttrTDEEnabled, Summary: "Invalid tde_enabled (rule tde-edition)",
+		Detail: "tde_enabled = true needs the High-availability or Cluster edition; this instance is %[1]s.", Args: []Arg{{"category", "Basic"}},
+		Fix: "Fix: remove tde_enabled, or use category = \"HighAvailability\" (a new instance)."},
+	{ID: RuleTDEVersion, Source: securitySource, Attribute: AttrTDEEnabled, Summary: "Invalid tde_enabled (rule tde-engine-version)",
+		Detail: "tde_enabled = true needs MySQL 5.6 (minor version 20191015 or later), 5.7 or 8.0; this instance runs MySQL %[1]s.", Args: []Arg{{"engine version", "8.4"}},
+		Fix: "Fix: remove tde_enabled, or use engine_version 5.7 or 8.0."},
+	{ID: RuleTDENotDeferred, Source: securitySource, Severity: SeverityWarning, Attribute: AttrTDEEnabled, Summary: "Turning on TDE on %[1]s cannot wait for the maintenance window",
+		Detail: "apply_restarts = \"in_maintenance_window\", but ModifyDBInstanceTDE has no EffectiveTime: RDS turns TDE on, and restarts %[1]s, as soon as the apply sends it.", Args: []Arg{{"instance", "rm-1"}},
+		Fix: "To restart in the window, apply this change during the window."},
+	{ID: RuleTDEKeyFixed, Source: securitySource, Attribute: AttrTDEKey, Summary: "Invalid tde_encryption_key (rule tde-key-fixed)",
+		Detail: "TDE of %[1]s is on with tde_encryption_key = %[2]q and tde_role_arn = %[4]q; the configuration asks for %[3]q and %[5]q. The key is chosen when TDE is turned on, and the provider does not change it afterwards.",
+		Args:   []Arg{{"instance", "rm-1"}, {"key now", "key-1"}, {"key wanted", "key-2"}, {"role now", "acs:ram::1:role/a"}, {"role wanted", "acs:ram::1:role/b"}},
+		Fix:    "Fix: keep the key and role TDE was turned on with (rotate the key in KMS instead)."},
+	{ID: RuleTDEKeyAlone, Source: "provider: a TDE key is only sent when TDE is turned on", Attribute: AttrTDEKey, Summary: "Invalid %[1]s (rule tde-key-without-tde)",
+		Detail: "%[1]s is set, but tde_enabled is not true: the key and role are sent only with ModifyDBInstanceTDE when TDE is turned on, so this value would do nothing.", Args: []Arg{{"attribute", "tde_encryption_key"}},
+		Fix: "Fix: set tde_enabled = true, or remove %[1]s."},
 }
 
 // switchoverSource cites the cloud's switchover.
 const switchoverSource = "cloud fact: SwitchDBInstanceHA switches a primary to its secondary node, which DescribeDBInstanceHAConfig names; Basic edition has none (API reference)"
 
 const (
-	backupSource = "cloud fact: ModifyBackupPolicy, CreateBackup and DeleteBackup rules (internal/simulator/README.md, Backups)"
-	accessSource = "cloud fact: CreateAccount, CreateDatabase and GrantAccountPrivilege rules (internal/simulator/README.md, Accounts and databases)"
+	backupSource   = "cloud fact: ModifyBackupPolicy, CreateBackup and DeleteBackup rules (internal/simulator/README.md, Backups)"
+	securitySource = "cloud fact: ModifyDBInstanceSSL and ModifyDBInstanceTDE (internal/simulator/README.md, SSL and TDE)"
+	accessSource   = "cloud fact: CreateAccount, CreateDatabase and GrantAccountPrivilege rules (internal/simulator/README.md, Accounts and databases)"
 )
 
 // accessArgs are the arguments every access row takes (CheckAccess passes all six).

@@ -158,7 +158,7 @@ func (s *Simulator) backupItem(in *instance, b *backupSet, now time.Time) map[st
 		"BackupId": strconv.FormatInt(b.ID, 10), "DBInstanceId": in.ID, "BackupStatus": "Success",
 		"BackupStartTime": b.Start.Format(apiMinuteLayout), "BackupEndTime": b.End.Format(apiMinuteLayout),
 		"BackupType": "FullBackup", "BackupMode": b.Mode, "BackupMethod": b.Method, "BackupScale": scale,
-		"BackupDBNames": b.DBNames, "BackupSize": backupSetSizeBytes, "BackupInitiator": "User", "StoreStatus": store,
+		"BackupDBNames": b.DBNames, "BackupSize": backupSetSizeBytes, "BackupInitiator": initiator(b), "StoreStatus": store,
 		"ConsistentTime": b.End.Unix(), "Engine": in.Engine, "EngineVersion": in.EngineVersion,
 	}
 }
@@ -225,9 +225,9 @@ func slicesDelete(list []*backupSet, gone *backupSet) []*backupSet {
 }
 
 // checkCloneBackup refuses a BackupId the simulator made for another instance, or one that is not
-// finished. Ids it did not make are accepted: it does not model the automatic backups they
-// would name (assumption BK6).
+// finished. Ids it did not make are accepted (assumption BK6).
 func (s *Simulator) checkCloneBackup(src *instance, backupID string, now time.Time) *apiError {
+	s.runAutomaticBackups(src, now)
 	for _, in := range s.state.Instances {
 		for _, b := range in.Backups {
 			if strconv.FormatInt(b.ID, 10) != backupID {

@@ -60,6 +60,8 @@ type backupPolicy struct {
 	HighSpace      string   `json:"high_space"`
 	LogRetention   int64    `json:"log_retention"`
 	LocalLogNumber int64    `json:"local_log_number"`
+	// AutomaticThrough is when the automatic backups were last made up to (backups_automatic.go).
+	AutomaticThrough time.Time `json:"automatic_through,omitempty"`
 }
 
 // backupSet is one backup: a job until End, then a set. Mode is Manual for CreateBackup.
@@ -108,6 +110,9 @@ func (s *Simulator) backupTarget(c *call, write bool) (*instance, *apiError) {
 	}
 	if in.MasterID != "" {
 		return nil, newErr(403, "IncorrectDBInstanceType", "Current DB instance type does not support this operation: %s is a read-only instance; its primary %s holds the backups.", in.ID, in.MasterID)
+	}
+	if s.runAutomaticBackups(in, c.now) {
+		c.dirty = true
 	}
 	if write && in.Status != statusRunning {
 		return nil, errInstanceState(in)

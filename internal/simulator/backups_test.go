@@ -149,7 +149,7 @@ func TestCreateBackupLifecycle(t *testing.T) {
 	e.c.fails("DeleteBackup", map[string]string{"DBInstanceId": id, "BackupId": backupID}, http.StatusForbidden, "OperationDenied.BackupRetention")
 	e.c.ok("ModifyBackupPolicy", logPolicyParams(id, "EnableBackupLog", "0"))
 	e.clock.Add(8 * 24 * time.Hour)
-	if got := backupItems(e.c.ok("DescribeBackups", map[string]string{"DBInstanceId": id})); len(got) != 0 {
+	if got := backupItems(e.c.ok("DescribeBackups", map[string]string{"DBInstanceId": id, "BackupMode": "Manual"})); len(got) != 0 {
 		t.Fatalf("a set older than the 7-day retention is still listed: %v", got)
 	}
 	e.c.fails("DeleteBackup", map[string]string{"DBInstanceId": id, "BackupId": backupID}, http.StatusNotFound, "InvalidBackupId.NotFound")
@@ -164,12 +164,12 @@ func TestDeleteBackupRules(t *testing.T) {
 	e.c.ok("ModifyBackupPolicy", logPolicyParams(id, "EnableBackupLog", "0"))
 	e.c.ok("CreateBackup", map[string]string{"DBInstanceId": id})
 	e.clock.Add(8 * 24 * time.Hour)
-	items := backupItems(e.c.ok("DescribeBackups", map[string]string{"DBInstanceId": id}))
+	items := backupItems(e.c.ok("DescribeBackups", map[string]string{"DBInstanceId": id, "BackupMode": "Manual"}))
 	if len(items) != 1 || items[0]["StoreStatus"] != "Enabled" {
 		t.Fatalf("items %v", items)
 	}
 	e.c.ok("DeleteBackup", map[string]string{"DBInstanceId": id, "BackupId": items[0]["BackupId"].(string)})
-	if n := len(backupItems(e.c.ok("DescribeBackups", map[string]string{"DBInstanceId": id}))); n != 0 {
+	if n := len(backupItems(e.c.ok("DescribeBackups", map[string]string{"DBInstanceId": id, "BackupMode": "Manual"}))); n != 0 {
 		t.Fatalf("%d sets after the delete", n)
 	}
 	basic := e.create(map[string]string{"Category": "Basic", "DBInstanceClass": "mysql.n2.medium.1"})

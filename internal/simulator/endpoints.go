@@ -18,6 +18,8 @@ type EndpointSettings struct {
 	Version string
 	// Doublewrite is @@innodb_doublewrite: off while 16K atomic write is on, the buffer being what it removes.
 	Doublewrite bool
+	// SSL: the engine speaks TLS (ModifyDBInstanceSSL, which restarts the instance).
+	SSL bool
 }
 
 // EndpointState is what an instance's endpoint must serve now.
@@ -192,7 +194,7 @@ func (s *Simulator) endpointState(in *instance, now time.Time) EndpointState {
 		InstanceID:     in.ID,
 		Up:             in.Status == statusRunning,
 		Restarts:       s.endpoints.restarts[in.ID],
-		Settings:       EndpointSettings{Version: serverVersion(in.EngineVersion), Doublewrite: !in.Optimized},
+		Settings:       EndpointSettings{Version: serverVersion(in.EngineVersion), Doublewrite: !in.Optimized, SSL: in.sslOn()},
 		AllowedClients: splitList(joinIPs(in.SecurityIPs)),
 		Access:         ready,
 	}

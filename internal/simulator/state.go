@@ -84,6 +84,8 @@ type instance struct {
 	Backups      []*backupSet  `json:"backups,omitempty"`
 	// HA is the primary and secondary node (actions_ha.go); nil until first described.
 	HA *haNodes `json:"ha,omitempty"`
+	// Security is SSL and TDE (actions_security.go); nil: both off.
+	Security *security `json:"security,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.

@@ -28,6 +28,8 @@ type Settings struct {
 	Version string
 	// Doublewrite is @@innodb_doublewrite: ON when true. 16K atomic write turns it OFF.
 	Doublewrite bool
+	// SSL: the server offers TLS (tls.go).
+	SSL bool
 }
 
 // Options configure a new endpoint.
@@ -411,8 +413,12 @@ func (e *Endpoint) adminContext() *sql.Context {
 func (e *Endpoint) newBoot(settings Settings) (*boot, error) {
 	inbox := newHandoffListener(e.listener.Addr())
 	auth := newNativePasswordAuth(e.engine.Analyzer.Catalog.MySQLDb)
+	tlsConfig, err := tlsConfigFor(settings)
+	if err != nil {
+		return nil, err
+	}
 	cfg := server.Config{
-		Protocol: "tcp", Address: e.Addr(), Listener: inbox, Version: settings.Version,
+		Protocol: "tcp", Address: e.Addr(), Listener: inbox, Version: settings.Version, TLSConfig: tlsConfig,
 		ProtocolListenerFactory: func(cfg server.Config, listenerCfg mysql.ListenerConfig, sel server.ServerEventListener) (server.ProtocolListener, error) {
 			listenerCfg.AuthServer = auth
 			return server.MySQLProtocolListenerFactory(cfg, listenerCfg, sel)

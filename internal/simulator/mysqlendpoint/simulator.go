@@ -38,7 +38,7 @@ type simulatorEndpoint struct {
 }
 
 func settingsOf(state simulator.EndpointState) Settings {
-	return Settings{Version: state.Settings.Version, Doublewrite: state.Settings.Doublewrite}
+	return Settings{Version: state.Settings.Version, Doublewrite: state.Settings.Doublewrite, SSL: state.Settings.SSL}
 }
 
 // Apply implements simulator.Endpoint.
