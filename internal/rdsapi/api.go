@@ -76,4 +76,6 @@ type API interface {
 	DeleteBackup(ctx context.Context, dbInstanceID, backupID string) error
 	// DeleteDBInstanceKeeping is DeleteDBInstance with ReleasedKeepPolicy (backups.go).
 	DeleteDBInstanceKeeping(ctx context.Context, dbInstanceID, releasedKeepPolicy string) error
+	// UpgradeDBInstanceEngineVersion upgrades a MySQL instance's major version (upgrade.go).
+	UpgradeDBInstanceEngineVersion(ctx context.Context, req *UpgradeDBInstanceEngineVersionRequest) (*UpgradeDBInstanceEngineVersionResponse, error)
 }
