@@ -252,6 +252,8 @@ type Decision struct {
 	Parameters ParameterDecision
 	// Program is the operations the apply runs (program.go); the restart messages come from it.
 	Program Program
+	// Upgrade is the major version upgrade in place (upgrade_rules.go); nil when none.
+	Upgrade *EngineUpgrade
 }
 
 // Errors returns the error problems.
@@ -302,6 +304,7 @@ func Plan(in PlanInput) Decision {
 		d.add(classProblems(in, *in.Facts.Classes)...)
 	}
 	planParameters(in, &d)
+	checkUpgradeAlone(in, &d)
 	planInstanceState(in, &d)
 	guardRestarts(in, &d)
 	return d
@@ -765,6 +768,7 @@ func shrinkOffered(engine, version, storageType string) bool {
 // planUpdate plans a change of an existing primary or read-only instance.
 func planUpdate(in PlanInput, d *Decision) {
 	u := newUpdatePlan(in, d)
+	u.planEngineUpgrade()
 	u.checkStorage()
 	u.planAtomicWrite()
 	u.recordRestartAttributes()
@@ -775,6 +779,7 @@ func planUpdate(in PlanInput, d *Decision) {
 	}
 	u.planRestarts()
 	u.planFollowers()
+	u.settleEngineUpgrade()
 	u.settleActionAndStatus()
 }
 
@@ -1158,7 +1163,7 @@ func (w *Waiter) Now() time.Time { return w.clock().Now() }
 // instance that follows its primary's toggle restarts when its primary does: not deferred here.
 func deferToWindow(in PlanInput, d *Decision) {
 	if in.Prior == nil || in.Desired.ApplyRestarts != ApplyRestartsInWindow || len(d.Restarts) == 0 || d.FollowsPrimary ||
-		(d.Order.Empty() && !d.Parameters.NeedsRestart()) {
+		(d.Order.Empty() && !d.Parameters.NeedsRestart() && d.Upgrade == nil) {
 		return
 	}
 	window, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Or(""))

@@ -21,20 +21,22 @@ const (
 	EffectNone        Effect = "none"
 	EffectRestart     Effect = "restart"
 	EffectReplacement Effect = "replacement"
+	EffectSwitchover  Effect = "switchover"
 )
 
 // Operation kinds: API actions, and the waits for the cloud's own follow-up of another one.
 const (
-	OpCreate              = "CreateDBInstance"
-	OpClone               = "CloneDBInstance"
-	OpCreateReadOnly      = "CreateReadOnlyDBInstance"
-	OpDelete              = "DeleteDBInstance"
-	OpModifyParameter     = "ModifyParameter"
-	OpModifySpec          = "ModifyDBInstanceSpec"
-	OpModifyMaintainTime  = "ModifyDBInstanceMaintainTime"
-	OpModifySettings      = "ModifyDBInstanceDescription/ModifySecurityIps/ModifyDBInstanceDeletionProtection"
-	OpWaitFollowsPrimary  = "wait: follows its primary's 16K atomic write"
-	OpWaitFollowerToggled = "wait: read-only instance follows this primary"
+	OpCreate               = "CreateDBInstance"
+	OpClone                = "CloneDBInstance"
+	OpCreateReadOnly       = "CreateReadOnlyDBInstance"
+	OpDelete               = "DeleteDBInstance"
+	OpModifyParameter      = "ModifyParameter"
+	OpModifySpec           = "ModifyDBInstanceSpec"
+	OpModifyMaintainTime   = "ModifyDBInstanceMaintainTime"
+	OpModifySettings       = "ModifyDBInstanceDescription/ModifySecurityIps/ModifyDBInstanceDeletionProtection"
+	OpWaitFollowsPrimary   = "wait: follows its primary's 16K atomic write"
+	OpWaitFollowerToggled  = "wait: read-only instance follows this primary"
+	OpUpgradeEngineVersion = "UpgradeDBInstanceEngineVersion"
 )
 
 // Operation is one step of a program.
@@ -54,6 +56,8 @@ type Operation struct {
 	Parameters *ParameterDecision
 	// Restart is the restart this operation causes, as the plan announces it; nil when none.
 	Restart *Restart
+	// Upgrade is what an UpgradeDBInstanceEngineVersion sends.
+	Upgrade *EngineUpgrade
 }
 
 // Program is the ordered operations of one apply.
@@ -215,6 +219,7 @@ func (b *programBuilder) update() {
 		b.add(Operation{Instance: label, Action: OpWaitFollowsPrimary, When: WhenNow, Flag: &on, Restart: b.take(label)})
 	}
 	b.add(Operation{Instance: label, Action: OpModifyMaintainTime, When: WhenNow})
+	b.upgrade(label, when)
 	if d.Order.Empty() {
 		b.parameters(label, when, b.take(label))
 	} else {

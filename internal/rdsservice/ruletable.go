@@ -234,6 +234,13 @@ const (
 	RulePrivilegeAccountCase     RuleID = "privilege-account-case"
 	RulePrivilegeDatabaseMissing RuleID = "privilege-database-missing"
 	RulePrivilegePairTaken       RuleID = "privilege-pair-taken"
+	// Major version upgrades in place (issue 25, upgrade_rules.go).
+	RuleUpgradePath             RuleID = "engine-upgrade-path"
+	RuleUpgradeEdition          RuleID = "engine-upgrade-edition"
+	RuleUpgradeReadOnlyFirst    RuleID = "engine-upgrade-read-only-first"
+	RuleUpgradeReadOnlyNotKnown RuleID = "engine-upgrade-read-only-not-known"
+	RuleUpgradeAlone            RuleID = "engine-upgrade-alone"
+	RuleUpgrade16KAvailable     RuleID = "engine-upgrade-16k-available"
 )
 
 // ruleTable is every rule and message of the provider.
@@ -797,7 +804,33 @@ var ruleTable = []Rule{
 	{ID: RuleReleasedKeepOnDestroy, Source: backupSource, Severity: SeverityWarning, Attribute: "id", Summary: "Releasing %[1]s keeps %[2]s",
 		Detail: "Destroying %[1]s releases it; RDS keeps %[2]s, restorable from the backups of released instances.", Args: []Arg{{"instance", "rm-1"}, {"what is kept", "its latest backup set"}},
 		Fix: "To keep other sets, change released_keep_policy (None, Lastest or All) and apply before destroying."},
+
+	// ---- major version upgrades in place (issue 25) ----
+	{ID: RuleUpgradePath, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "RDS cannot upgrade %[1]s from MySQL %[2]s to %[3]s in one step",
+		Detail: "RDS upgrades the major version one step at a time (5.5 -> 5.6 -> 5.7 -> 8.0 -> 8.4); %[1]s runs MySQL %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"from", "5.6"}, {"to", "8.0"}, {"next", "5.7"}},
+		Fix: "Set engine_version = %[4]q and apply, then continue to %[3]q in a later apply."},
+	{ID: RuleUpgradeEdition, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "RDS cannot upgrade %[1]s in place: %[2]s edition on %[3]s",
+		Detail: "RDS upgrades the major version in place for the High-availability edition on local SSD and for the Basic, High-availability and Cluster editions on ESSD (cloud_essd, cloud_essd2, cloud_essd3, general_essd); %[1]s is %[2]s on %[3]s.",
+		Args:   []Arg{{"instance", "rm-1"}, {"category", "HighAvailability"}, {"storage type", "cloud_ssd"}},
+		Fix:    "Move it to ESSD first (storage_type = \"cloud_essd\", one restart) and upgrade in a later apply, or create an instance of the new version and migrate the data (DTS)."},
+	{ID: RuleUpgradeReadOnlyFirst, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "Upgrade the read-only instances of %[1]s first",
+		Detail: "RDS upgrades read-only instances before their primary, and they must be Running; these are not on MySQL %[3]s yet: %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"read-only instances", "rr-1 (MySQL 5.7)"}, {"version", "8.0"}},
+		Fix: "Set engine_version = %[3]q on those rds_readonly_instance resources and apply them first (e.g. terraform apply -target=rds_readonly_instance.NAME), then upgrade %[1]s."},
+	{ID: RuleUpgradeReadOnlyNotKnown, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "Cannot check the read-only instances of %[1]s",
+		Detail: "RDS upgrades read-only instances before their primary, and listing them failed: %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"error", "Throttling"}},
+		Fix: "Plan again when the cloud answers."},
+	{ID: RuleUpgradeAlone, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "Upgrade the major version of %[1]s in an apply of its own",
+		Detail: "UpgradeDBInstanceEngineVersion carries no other change, and this plan also changes %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"other changes", "instance_type"}},
+		Fix: "Apply the upgrade first, then the other changes (or the other way round)."},
+	{ID: RuleUpgrade16KAvailable, Source: upgradeSource + "; 16K rules 1, 2 and 4", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "After the upgrade %[1]s can have 16K atomic write",
+		Detail:  "MySQL %[2]s on %[3]s meets 16K atomic write's prerequisites and the instance is eligible, so atomic_write_16k_supported becomes true; the upgrade leaves atomic_write_16k off (assumption: the cloud turns it on by itself only at creation).",
+		Args:    []Arg{{"instance", "rm-1"}, {"version", "5.7"}, {"storage type", "cloud_essd"}},
+		Fix:     "Set atomic_write_16k = true in a later apply (one restart) to get it."},
 }
+
+// upgradeSource cites the upgrade rules.
+const upgradeSource = "cloud facts: UpgradeDBInstanceEngineVersion reference and \"Upgrade the major engine version\" (simulator README, Major version upgrade)"
 
 const (
 	backupSource = "cloud fact: ModifyBackupPolicy, CreateBackup and DeleteBackup rules (internal/simulator/README.md, Backups)"
