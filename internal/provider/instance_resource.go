@@ -91,13 +91,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Validators:    []validator.String{stringvalidator.OneOf(engines...)},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
-			"engine_version": schema.StringAttribute{
-				Required: true,
-				MarkdownDescription: "Engine version, e.g. `8.0` or `5.7` for MySQL (16K atomic write needs one of those two). " +
-					"Changing it creates a new instance.",
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
+			"engine_version": engineVersionAttribute(),
 			"instance_type": schema.StringAttribute{
 				Required: true,
 				MarkdownDescription: "Instance class (`DBInstanceClass`), e.g. `mysql.n2.medium.2c` (x86) or `mysql.n2m.medium.2c` " +
@@ -472,7 +466,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 	var replace []string
 	if state != nil {
-		replace = replacedBySchema(ctx, r, req)
+		replace = versionReplaces(replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace)
@@ -563,7 +557,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	}
 	turningOn := isKnown(config.AtomicWrite16K) && config.AtomicWrite16K.ValueBool() && !state.AtomicWrite16K.ValueBool()
 	growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
-	if turningOn || growing {
+	if turningOn || growing || upgradesEngine(state, plan) {
 		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
 	}
 	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)

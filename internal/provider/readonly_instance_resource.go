@@ -102,8 +102,8 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 			"engine_version": schema.StringAttribute{
 				Optional:            true,
 				Computed:            true,
-				MarkdownDescription: "Engine version; the primary's when unset. Changing it creates a new read-only instance.",
-				PlanModifiers:       keepReplace,
+				MarkdownDescription: "Engine version; the primary's when unset. Upgrade read-only instances before their primary. " + engineVersionEffect,
+				PlanModifiers:       engineVersionModifiers(true),
 			},
 			"instance_type": schema.StringAttribute{
 				Required: true,
@@ -304,7 +304,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	}
 	var replace []string
 	if state != nil {
-		replace = replacedBySchema(ctx, r, req)
+		replace = versionReplaces(replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
 	}
 	primary, ok := r.primaryForPlan(ctx, lookupCtx, plan, state != nil, &resp.Diagnostics)
 	if !ok {

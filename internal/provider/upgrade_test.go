@@ -1,0 +1,129 @@
+package provider
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+const testRO = "rds_readonly_instance.ro"
+
+// upgradeConfig is a primary on version with one read-only instance (on roVersion, or the
+// primary's when empty).
+func (e *testEnv) upgradeConfig(version, roVersion string, extra string) string {
+	ro := ""
+	if roVersion != "" {
+		ro = fmt.Sprintf("engine_version = %q", roVersion)
+	}
+	return e.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = %q
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 100
+  instance_name  = "upgrade"
+  %s
+}
+
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = rds_instance.test.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 100
+  %s
+}
+`, version, extra, ro)
+}
+
+// checkUpgrades checks the upgrades sent and the restarts of the primary.
+func (e *testEnv) checkUpgrades(id *string, upgrades, restarts int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := e.requests("UpgradeDBInstanceEngineVersion"); got != upgrades {
+			return fmt.Errorf("%d UpgradeDBInstanceEngineVersion requests, want %d", got, upgrades)
+		}
+		if got := e.restarts(*id); got != restarts {
+			return fmt.Errorf("primary %s restarted %d times, want %d", *id, got, restarts)
+		}
+		return nil
+	}
+}
+
+func sameID(id *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		if got := s.RootModule().Resources[testRes].Primary.ID; got != *id {
+			return fmt.Errorf("the instance was replaced: %s, was %s", got, *id)
+		}
+		return nil
+	}
+}
+
+// Issue 25 §1: a major version upgrade in place. Read-only instances on the old version are named at
+// plan with the order (nothing is sent); upgraded first, they let the primary upgrade in place with
+// one switchover; a downgrade is a replacement, named as one.
+func TestAccUpgradeEngineVersionInPlace(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	version := func(addr, v string) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(addr, tfjsonpath.New("engine_version"), knownvalue.StringExact(v))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.upgradeConfig("5.7", "", ""),
+				Check:  idOf(&id),
+			},
+			{
+				// One step at a time, and the read-only instance first: both refused at plan.
+				Config:      env.upgradeConfig("8.4", "", ""),
+				ExpectError: regexp.MustCompile(`(?s)cannot upgrade .* from MySQL 5.7 to 8.4 in one step.*Upgrade the read-only instances`),
+			},
+			{
+				Config:      env.upgradeConfig("8.0", "", ""),
+				ExpectError: regexp.MustCompile(`(?s)Upgrade the read-only instances of rm-.*\(MySQL 5.7\).*-target=rds_readonly_instance`),
+				Check:       env.checkUpgrades(&id, 0, 0),
+			},
+			{
+				// The read-only instance first, in place.
+				Config: env.upgradeConfig("5.7", "8.0", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRO, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{version(testRO, "8.0"), version(testRes, "5.7")},
+				Check:             env.checkUpgrades(&id, 1, 0),
+			},
+			{
+				// prevent_restart refuses the switchover at plan; nothing is sent.
+				Config:      env.upgradeConfig("8.0", "8.0", "prevent_restart = true"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan: it restarts RDS instance rm-.*engine_version changes from 5.7 to 8.0 \(major version upgrade in place: a switchover`),
+			},
+			{
+				// Then the primary: in place, one switchover.
+				Config: env.upgradeConfig("8.0", "8.0", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{version(testRes, "8.0")},
+				Check:             resource.ComposeTestCheckFunc(sameID(&id), env.checkUpgrades(&id, 2, 1), env.checkCounts(&id, 1, 0)),
+			},
+			{
+				Config:           env.upgradeConfig("8.0", "8.0", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				// A downgrade is a replacement, named as one (prevent_restart refuses it).
+				Config:      env.upgradeConfig("5.7", "8.0", "prevent_restart = true"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan: it replaces rm-.*engine_version forces`),
+			},
+		},
+	})
+}
