@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -12,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
@@ -34,10 +36,26 @@ const engineVersionEffect = "A later MySQL major version (5.5 -> 5.6 -> 5.7 -> 8
 // engineVersionModifiers make a version change a replacement only when it is not an upgrade the
 // cloud makes in place. The description avoids the framework's "destroy and recreate" wording, so
 // replacingAttributes does not count engine_version as always replacing (versionReplaces does).
+// While an upgrade waits for the maintenance window, the state holds the requested version and
+// private state the running one: another change of engine_version is refused then.
 func engineVersionModifiers(keepState bool) []planmodifier.String {
 	const desc = "A lower version, or a version change of an engine other than MySQL, replaces the instance; a MySQL upgrade happens in place."
 	out := []planmodifier.String{stringplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = !upgradesInPlace(ctx, req)
+		if req.PlanValue.IsUnknown() || req.StateValue.IsNull() {
+			resp.RequiresReplace = true
+			return
+		}
+		var engine, id types.String
+		if req.State.GetAttribute(ctx, path.Root("engine"), &engine).HasError() {
+			engine = types.StringNull() // rds_readonly_instance: MySQL only
+		}
+		req.State.GetAttribute(ctx, path.Root("id"), &id)
+		if pending := pendingUpgrade(ctx, req.Private, req.StateValue); pending != "" {
+			addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleUpgradePending, req.PlanValue.ValueString(),
+				id.ValueString(), pending, req.StateValue.ValueString(), req.PlanValue.ValueString())})
+			return
+		}
+		resp.RequiresReplace = !rdsservice.IsEngineUpgrade(stringOrMySQL(engine), req.StateValue.ValueString(), req.PlanValue.ValueString())
 	}, desc, desc)}
 	if keepState {
 		out = append([]planmodifier.String{stringplanmodifier.UseStateForUnknown()}, out...)
@@ -45,16 +63,15 @@ func engineVersionModifiers(keepState bool) []planmodifier.String {
 	return out
 }
 
-// upgradesInPlace: the planned version is a MySQL upgrade of the state's.
-func upgradesInPlace(ctx context.Context, req planmodifier.StringRequest) bool {
-	if req.PlanValue.IsUnknown() {
-		return false
+// pendingUpgrade is the version the instance runs while an upgrade to state (the requested
+// version) waits for the maintenance window; "" when none does.
+func pendingUpgrade(ctx context.Context, private privateGetter, state types.String) string {
+	var diags diag.Diagnostics
+	from := scheduledFrom(ctx, private, &diags)
+	if from == nil || from.EngineVersion == "" || from.EngineVersion == state.ValueString() {
+		return ""
 	}
-	var engine types.String
-	if req.State.GetAttribute(ctx, path.Root("engine"), &engine).HasError() || engine.IsNull() {
-		engine = types.StringValue("MySQL") // rds_readonly_instance has no engine attribute: MySQL only
-	}
-	return rdsservice.IsEngineUpgrade(engine.ValueString(), req.StateValue.ValueString(), req.PlanValue.ValueString())
+	return from.EngineVersion
 }
 
 // engineVersionAttribute is rds_instance's engine_version.
@@ -68,9 +85,9 @@ func engineVersionAttribute() schema.StringAttribute {
 }
 
 // versionReplaces adds engine_version to the attributes forcing a replacement when its change is
-// not an upgrade in place.
-func versionReplaces(replace []string, engine types.String, state, plan types.String) []string {
-	if !isKnown(state) || plan.Equal(state) || slices.Contains(replace, rdsservice.AttrEngineVersion) {
+// not an upgrade in place (nor refused because an upgrade is pending: engineVersionModifiers).
+func versionReplaces(ctx context.Context, private privateGetter, replace []string, engine, state, plan types.String) []string {
+	if !isKnown(state) || plan.Equal(state) || slices.Contains(replace, rdsservice.AttrEngineVersion) || pendingUpgrade(ctx, private, state) != "" {
 		return replace
 	}
 	if isKnown(plan) && rdsservice.IsEngineUpgrade(stringOrMySQL(engine), state.ValueString(), plan.ValueString()) {
@@ -93,4 +110,10 @@ func stringOrMySQL(engine types.String) string {
 func upgradesEngine(state *instanceModel, plan instanceModel) bool {
 	return state != nil && isKnown(plan.EngineVersion) &&
 		rdsservice.IsEngineUpgrade(state.Engine.ValueString(), state.EngineVersion.ValueString(), plan.EngineVersion.ValueString())
+}
+
+// holdsSpec: while task waits, the instance runs the spec (or version) kept in private state,
+// and the state holds the requested one.
+func holdsSpec(task *rdsapi.HistoryTask) bool {
+	return task != nil && (task.TaskType == rdsapi.TaskTypeModifySpec || task.TaskType == rdsapi.TaskTypeUpgradeEngineVersion)
 }

@@ -466,7 +466,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 	var replace []string
 	if state != nil {
-		replace = versionReplaces(replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
+		replace = versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace)

@@ -304,7 +304,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	}
 	var replace []string
 	if state != nil {
-		replace = versionReplaces(replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
+		replace = versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
 	}
 	primary, ok := r.primaryForPlan(ctx, lookupCtx, plan, state != nil, &resp.Diagnostics)
 	if !ok {

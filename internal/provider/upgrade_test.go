@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"testing"
@@ -15,14 +16,17 @@ import (
 
 const testRO = "rds_readonly_instance.ro"
 
+// noReadOnly is upgradeConfig's roVersion for a primary without a read-only instance.
+const noReadOnly = "none"
+
 // upgradeConfig is a primary on version with one read-only instance (on roVersion, or the
-// primary's when empty).
+// primary's when empty; none with noReadOnly).
 func (e *testEnv) upgradeConfig(version, roVersion string, extra string) string {
 	ro := ""
 	if roVersion != "" {
 		ro = fmt.Sprintf("engine_version = %q", roVersion)
 	}
-	return e.providerBlock() + fmt.Sprintf(`
+	config := e.providerBlock() + fmt.Sprintf(`
 resource "rds_instance" "test" {
   engine         = "MySQL"
   engine_version = %q
@@ -31,14 +35,18 @@ resource "rds_instance" "test" {
   instance_name  = "upgrade"
   %s
 }
-
+`, version, extra)
+	if roVersion == noReadOnly {
+		return config
+	}
+	return config + fmt.Sprintf(`
 resource "rds_readonly_instance" "ro" {
   master_instance_id = rds_instance.test.id
   instance_type      = "mysqlro.n2.medium.1c"
   storage            = 100
   %s
 }
-`, version, extra, ro)
+`, ro)
 }
 
 // checkUpgrades checks the upgrades sent and the restarts of the primary.
@@ -123,6 +131,60 @@ func TestAccUpgradeEngineVersionInPlace(t *testing.T) {
 				// A downgrade is a replacement, named as one (prevent_restart refuses it).
 				Config:      env.upgradeConfig("5.7", "8.0", "prevent_restart = true"),
 				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan: it replaces rm-.*engine_version forces`),
+			},
+		},
+	})
+}
+
+// apply_restarts = "in_maintenance_window" defers the upgrade: the apply returns at once, plans
+// stay empty while it waits (another version is refused), and the window upgrades the instance
+// with one switchover.
+func TestAccUpgradeEngineVersionInMaintenanceWindow(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	deferred := fmt.Sprintf("maintenance_window = %q\n  apply_restarts = \"in_maintenance_window\"", testWindow)
+	cloudVersion := func(want string) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
+			if err != nil {
+				return err
+			}
+			if string(a.EngineVersion) != want {
+				return fmt.Errorf("the cloud runs %s, want %s", a.EngineVersion, want)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{Config: env.upgradeConfig("5.7", noReadOnly, deferred), Check: idOf(&id)},
+			{
+				Config: env.upgradeConfig("8.0", noReadOnly, deferred),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(false),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("engine_version"), knownvalue.StringExact("8.0"))},
+				Check: resource.ComposeTestCheckFunc(env.checkUpgrades(&id, 1, 0), cloudVersion("5.7")),
+			},
+			{
+				Config:           env.upgradeConfig("8.0", noReadOnly, deferred),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				Config:      env.upgradeConfig("5.7", noReadOnly, deferred),
+				ExpectError: regexp.MustCompile(`(?s)The upgrade of rm-.* to MySQL 8.0 waits for the maintenance window`),
+			},
+			{
+				PreConfig:         env.advance(),
+				Config:            env.upgradeConfig("8.0", noReadOnly, deferred),
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
+				Check:             resource.ComposeTestCheckFunc(env.checkUpgrades(&id, 1, 1), cloudVersion("8.0")),
 			},
 		},
 	})

@@ -241,6 +241,7 @@ const (
 	RuleUpgradeReadOnlyNotKnown RuleID = "engine-upgrade-read-only-not-known"
 	RuleUpgradeAlone            RuleID = "engine-upgrade-alone"
 	RuleUpgrade16KAvailable     RuleID = "engine-upgrade-16k-available"
+	RuleUpgradePending          RuleID = "engine-upgrade-pending"
 )
 
 // ruleTable is every rule and message of the provider.
@@ -827,6 +828,11 @@ var ruleTable = []Rule{
 		Detail:  "MySQL %[2]s on %[3]s meets 16K atomic write's prerequisites and the instance is eligible, so atomic_write_16k_supported becomes true; the upgrade leaves atomic_write_16k off (assumption: the cloud turns it on by itself only at creation).",
 		Args:    []Arg{{"instance", "rm-1"}, {"version", "5.7"}, {"storage type", "cloud_essd"}},
 		Fix:     "Set atomic_write_16k = true in a later apply (one restart) to get it."},
+	{ID: RuleUpgradePending, Source: upgradeSource + "; assumption: no API call withdraws a scheduled upgrade", Attribute: AttrEngineVersion,
+		Summary: "The upgrade of %[1]s to MySQL %[3]s waits for the maintenance window",
+		Detail:  "%[1]s runs MySQL %[2]s and the cloud upgrades it to %[3]s in its maintenance window (scheduled_change); engine_version = %[4]q asks for another change, and no API call withdraws the scheduled upgrade.",
+		Args:    []Arg{{"instance", "rm-1"}, {"running", "5.7"}, {"scheduled", "8.0"}, {"configured", "5.7"}},
+		Fix:     "Keep engine_version = %[3]q until the window has passed, then change it."},
 }
 
 // upgradeSource cites the upgrade rules.
