@@ -117,3 +117,12 @@ func upgradesEngine(state *instanceModel, plan instanceModel) bool {
 func holdsSpec(task *rdsapi.HistoryTask) bool {
 	return task != nil && (task.TaskType == rdsapi.TaskTypeModifySpec || task.TaskType == rdsapi.TaskTypeUpgradeEngineVersion)
 }
+
+// parameterVersion is the version whose parameter template checks `parameters`: the new one of an
+// upgrade, so that a parameter the new version lacks (the cloud drops it) is refused at plan.
+func parameterVersion(engine, state, plan types.String) string {
+	if isKnown(plan) && rdsservice.IsEngineUpgrade(stringOrMySQL(engine), state.ValueString(), plan.ValueString()) {
+		return plan.ValueString()
+	}
+	return state.ValueString()
+}

@@ -562,7 +562,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	}
 	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
 	in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
-		state.EngineVersion.ValueString(), state.Category.ValueString(), state.Parameters, state.ParametersPending)
+		parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), state.Category.ValueString(), state.Parameters, state.ParametersPending)
 	r.askClasses(ctx, plan, state, &in)
 	return in
 }

@@ -436,7 +436,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		if state != nil && len(in.Replace) == 0 {
 			in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
-				state.EngineVersion.ValueString(), "", state.Parameters, state.ParametersPending)
+				parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), "", state.Parameters, state.ParametersPending)
 		} else if primary != nil {
 			// A new read-only instance runs its primary's engine and version.
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", primary.Engine,

@@ -97,7 +97,11 @@ func TestAccUpgradeEngineVersionInPlace(t *testing.T) {
 			{
 				Config:      env.upgradeConfig("8.0", "", ""),
 				ExpectError: regexp.MustCompile(`(?s)Upgrade the read-only instances of rm-.*\(MySQL 5.7\).*-target=rds_readonly_instance`),
-				Check:       env.checkUpgrades(&id, 0, 0),
+			},
+			{
+				// Nothing was sent.
+				Config: env.upgradeConfig("5.7", "", ""),
+				Check:  env.checkUpgrades(&id, 0, 0),
 			},
 			{
 				// The read-only instance first, in place.
@@ -185,6 +189,31 @@ func TestAccUpgradeEngineVersionInMaintenanceWindow(t *testing.T) {
 				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
 				Check:             resource.ComposeTestCheckFunc(env.checkUpgrades(&id, 1, 1), cloudVersion("8.0")),
+			},
+		},
+	})
+}
+
+// A parameter the new version does not have (the cloud drops it with the upgrade) is refused at
+// plan with the new version's name for it; nothing is sent.
+func TestAccUpgradeEngineVersionParameters(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	params := func(name string) string { return fmt.Sprintf("parameters = { %s = \"READ-COMMITTED\" }", name) }
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{Config: env.upgradeConfig("5.7", noReadOnly, params("tx_isolation")), Check: idOf(&id)},
+			{
+				Config:      env.upgradeConfig("8.0", noReadOnly, params("tx_isolation")),
+				ExpectError: regexp.MustCompile(`(?s)MySQL 8.0 has no parameter "tx_isolation".*transaction_isolation`),
+			},
+			{
+				// Nothing was sent.
+				Config: env.upgradeConfig("5.7", noReadOnly, params("tx_isolation")),
+				Check:  env.checkUpgrades(&id, 0, 0),
 			},
 		},
 	})
