@@ -220,7 +220,7 @@ func scheduledAfter(ctx context.Context, data *ProviderData, out rdsservice.Outc
 	before specValues, window string, private privateSetter, diags *diag.Diagnostics) types.Object {
 	switch {
 	case out.Deferred:
-		if out.Scheduled != nil && out.Scheduled.TaskType == rdsapi.TaskTypeModifySpec {
+		if holdsSpec(out.Scheduled) {
 			setScheduledFrom(ctx, private, &before, diags)
 		} else {
 			setScheduledFrom(ctx, private, nil, diags)

@@ -92,13 +92,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Validators:    []validator.String{stringvalidator.OneOf(engines...)},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
-			"engine_version": schema.StringAttribute{
-				Required: true,
-				MarkdownDescription: "Engine version, e.g. `8.0` or `5.7` for MySQL (16K atomic write needs one of those two). " +
-					"Changing it creates a new instance.",
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
+			"engine_version": engineVersionAttribute(),
 			"instance_type": schema.StringAttribute{
 				Required: true,
 				MarkdownDescription: "Instance class (`DBInstanceClass`), e.g. `mysql.n2.medium.2c` (x86) or `mysql.n2m.medium.2c` " +
@@ -477,7 +471,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 	var replace []string
 	if state != nil {
-		replace = replacedBySchema(ctx, r, req)
+		replace = versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace, from != nil)
@@ -573,13 +567,13 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	}
 	turningOn := isKnown(config.AtomicWrite16K) && config.AtomicWrite16K.ValueBool() && !state.AtomicWrite16K.ValueBool()
 	growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
-	if turningOn || growing {
+	if turningOn || growing || upgradesEngine(state, plan) {
 		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
 	}
 	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
 	in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
 	in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
-		state.EngineVersion.ValueString(), state.Category.ValueString(), state.Parameters, state.ParametersPending)
+		parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), state.Category.ValueString(), state.Parameters, state.ParametersPending)
 	r.askClasses(ctx, plan, state, &in)
 	return in
 }

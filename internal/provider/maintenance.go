@@ -97,6 +97,8 @@ type specValues struct {
 	AtomicWrite         bool   `json:"atomic_write_16k"`
 	AtomicWriteSupport  bool   `json:"atomic_write_16k_supported"`
 	BufferPoolExtension bool   `json:"buffer_pool_extension"`
+	// EngineVersion is the version before a major version upgrade waiting for the window.
+	EngineVersion string `json:"engine_version,omitempty"`
 }
 
 // specFields points at a model's attributes that a spec order changes, so that both instance
@@ -105,16 +107,18 @@ type specFields struct {
 	InstanceType, StorageType                            *types.String
 	Storage                                              *types.Int64
 	AtomicWrite, AtomicWriteSupport, BufferPoolExtension *types.Bool
+	EngineVersion                                        *types.String
 }
 
 func (m *instanceModel) specFields() specFields {
 	return specFields{InstanceType: &m.InstanceType, StorageType: &m.StorageType, Storage: &m.Storage,
-		AtomicWrite: &m.AtomicWrite16K, AtomicWriteSupport: &m.AtomicWrite16KSupported, BufferPoolExtension: &m.BufferPoolExtension}
+		AtomicWrite: &m.AtomicWrite16K, AtomicWriteSupport: &m.AtomicWrite16KSupported, BufferPoolExtension: &m.BufferPoolExtension,
+		EngineVersion: &m.EngineVersion}
 }
 
 func (m *readonlyInstanceModel) specFields() specFields {
 	return specFields{InstanceType: &m.InstanceType, StorageType: &m.StorageType, Storage: &m.Storage,
-		AtomicWrite: &m.AtomicWrite16K, AtomicWriteSupport: &m.AtomicWrite16KSupported}
+		AtomicWrite: &m.AtomicWrite16K, AtomicWriteSupport: &m.AtomicWrite16KSupported, EngineVersion: &m.EngineVersion}
 }
 
 func specOf(f specFields) specValues {
@@ -122,6 +126,9 @@ func specOf(f specFields) specValues {
 		AtomicWrite: f.AtomicWrite.ValueBool(), AtomicWriteSupport: f.AtomicWriteSupport.ValueBool()}
 	if f.BufferPoolExtension != nil {
 		v.BufferPoolExtension = f.BufferPoolExtension.ValueBool()
+	}
+	if f.EngineVersion != nil {
+		v.EngineVersion = f.EngineVersion.ValueString()
 	}
 	return v
 }
@@ -132,6 +139,9 @@ func (v specValues) setSpec(f specFields) {
 	*f.AtomicWrite, *f.AtomicWriteSupport = types.BoolValue(v.AtomicWrite), types.BoolValue(v.AtomicWriteSupport)
 	if f.BufferPoolExtension != nil {
 		*f.BufferPoolExtension = types.BoolValue(v.BufferPoolExtension)
+	}
+	if f.EngineVersion != nil && v.EngineVersion != "" {
+		*f.EngineVersion = types.StringValue(v.EngineVersion)
 	}
 }
 
@@ -285,7 +295,7 @@ func (p *ProviderData) refreshScheduled(ctx context.Context, id, engine string, 
 		setScheduledFrom(ctx, private, nil, diags)
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
-	if task.TaskType == rdsapi.TaskTypeModifySpec {
+	if holdsSpec(task) {
 		before := specOf(seen)
 		requested.setSpec(seen)
 		setScheduledFrom(ctx, private, &before, diags)

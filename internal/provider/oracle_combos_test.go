@@ -32,7 +32,7 @@ var comboFactors = []comboFactor{
 	{"parameters", []string{"none", "online", "restart-needing", "restart-needing on the read-only", "restart-needing on both"}},
 	{"guard", []string{"none", "prevent_restart on the primary", "prevent_restart on the read-only", "rename"}},
 	{"fact", []string{"none", "parameter pending a restart", "scheduled task", "drift", "disk-quota lock", "imported with a scheduled task"}},
-	{"replace", []string{"no", "engine_version", "zone"}},
+	{"replace", []string{"no", "engine_version", "zone", "engine_version upgrade"}},
 	{"data protection", []string{"unchanged", "ssl on", "tde on", "ssl and tde on"}},
 }
 
@@ -43,6 +43,18 @@ func comboNormalize(c []int) []int {
 	level := func(f string) string { return comboLevel(out, f) }
 	set := func(f, l string) {
 		out[comboFactorIndex(f)] = slices.Index(comboFactors[comboFactorIndex(f)].levels, l)
+	}
+	// Issue 25: a lower engine_version replaces (8.0 -> 5.7); a MySQL major version upgrade
+	// (5.7 -> 8.0) goes alone, on a primary without read-only instances (upgrade_rules.go), so
+	// its levels of the features it cannot meet are "not used".
+	switch level("replace") {
+	case "engine_version":
+		set("base", "8.0 cloud_essd x86")
+	case "engine_version upgrade":
+		set("base", "5.7 general_essd arm")
+		for _, f := range []string{"topology", "16K", "class", "storage", "parameters", "fact"} {
+			out[comboFactorIndex(f)] = 0
+		}
 	}
 	if level("topology") == "primary" {
 		switch level("class") {
@@ -260,7 +272,9 @@ func comboScenario(c []int) oracleScenario {
 	}
 	switch level("replace") {
 	case "engine_version":
-		pa["engine_version"] = map[string]string{"5.7": "8.0", "8.0": "5.7"}[b.version]
+		pa["engine_version"] = "5.7"
+	case "engine_version upgrade":
+		pa["engine_version"] = "8.0"
 	case "zone":
 		pa["zone_id"] = "cn-hangzhou-j"
 	}

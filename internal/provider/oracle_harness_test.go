@@ -1067,6 +1067,11 @@ func (w *oracleWorld) probeSpec(ctx context.Context, api rdsapi.API, id string, 
 	if err != nil {
 		w.h.t.Fatalf("probe of %s: reading it: %v", id, err)
 	}
+	if v := probeStr(a, "engine_version", ""); v != "" && v != string(now.EngineVersion) {
+		// Issue 25: a version change of an existing instance is an upgrade in place.
+		_, err = api.UpgradeDBInstanceEngineVersion(ctx, &rdsapi.UpgradeDBInstanceEngineVersionRequest{DBInstanceID: id, EngineVersion: v})
+		return probeAnswer{sent: true, err: err}
+	}
 	flag := probeFlag(a)
 	if flag == oracleOptimizedWrites(now.OptimizedWrites != nil && now.OptimizedWrites.Enabled) {
 		flag = ""

@@ -102,8 +102,8 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 			"engine_version": schema.StringAttribute{
 				Optional:            true,
 				Computed:            true,
-				MarkdownDescription: "Engine version; the primary's when unset. Changing it creates a new read-only instance.",
-				PlanModifiers:       keepReplace,
+				MarkdownDescription: "Engine version; the primary's when unset. Upgrade read-only instances before their primary. " + engineVersionEffect,
+				PlanModifiers:       engineVersionModifiers(true),
 			},
 			"instance_type": schema.StringAttribute{
 				Required: true,
@@ -305,7 +305,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	}
 	var replace []string
 	if state != nil {
-		replace = replacedBySchema(ctx, r, req)
+		replace = versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
 	}
 	primary, ok := r.primaryForPlan(ctx, lookupCtx, plan, state != nil, &resp.Diagnostics)
 	if !ok {
@@ -445,7 +445,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 			in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
 			in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
-				state.EngineVersion.ValueString(), "", state.Parameters, state.ParametersPending)
+				parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), "", state.Parameters, state.ParametersPending)
 		} else if primary != nil {
 			// A new read-only instance runs its primary's engine and version.
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", primary.Engine,

@@ -84,4 +84,6 @@ type API interface {
 	DescribeDBInstanceSSL(ctx context.Context, dbInstanceID string) (*DBInstanceSSL, error)
 	ModifyDBInstanceTDE(ctx context.Context, req *ModifyDBInstanceTDERequest) error
 	DescribeDBInstanceTDE(ctx context.Context, dbInstanceID string) (*DBInstanceTDE, error)
+	// UpgradeDBInstanceEngineVersion upgrades a MySQL instance's major version (upgrade.go).
+	UpgradeDBInstanceEngineVersion(ctx context.Context, req *UpgradeDBInstanceEngineVersionRequest) (*UpgradeDBInstanceEngineVersionResponse, error)
 }

@@ -120,6 +120,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting ssl_enabled"
 	case OpModifyTDE:
 		return "turning on TDE"
+	case OpUpgradeEngineVersion:
+		return "upgrading the major version"
 	}
 	return "setting the name, allow-list and deletion protection"
 }
@@ -151,6 +153,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return nil // the end of the spec change the executor waited for
 	case OpModifySSL, OpModifyTDE:
 		return x.security(ctx, op)
+	case OpUpgradeEngineVersion:
+		return x.upgrade(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }

@@ -269,6 +269,8 @@ type Decision struct {
 	Program Program
 	// Security is what the apply sends of ssl_enabled and tde_enabled (security_rules.go).
 	Security SecurityDecision
+	// Upgrade is the major version upgrade in place (upgrade_rules.go); nil when none.
+	Upgrade *EngineUpgrade
 }
 
 // Errors returns the error problems.
@@ -321,6 +323,7 @@ func Plan(in PlanInput) Decision {
 	}
 	planParameters(in, &d)
 	planSecurity(in, &d)
+	checkUpgradeAlone(in, &d)
 	planInstanceState(in, &d)
 	guardRestarts(in, &d)
 	return d
@@ -786,6 +789,7 @@ func shrinkOffered(engine, version, storageType string) bool {
 // planUpdate plans a change of an existing primary or read-only instance.
 func planUpdate(in PlanInput, d *Decision) {
 	u := newUpdatePlan(in, d)
+	u.planEngineUpgrade()
 	u.checkStorage()
 	u.planAtomicWrite()
 	u.recordRestartAttributes()
@@ -796,6 +800,7 @@ func planUpdate(in PlanInput, d *Decision) {
 	}
 	u.planRestarts()
 	u.planFollowers()
+	u.settleEngineUpgrade()
 	u.settleActionAndStatus()
 }
 
@@ -1182,7 +1187,7 @@ func (w *Waiter) Now() time.Time { return w.clock().Now() }
 // instance that follows its primary's toggle restarts when its primary does: not deferred here.
 func deferToWindow(in PlanInput, d *Decision) {
 	if in.Prior == nil || in.Desired.ApplyRestarts != ApplyRestartsInWindow || len(d.Restarts) == 0 || d.FollowsPrimary ||
-		(d.Order.Empty() && !d.Parameters.NeedsRestart()) {
+		(d.Order.Empty() && !d.Parameters.NeedsRestart() && d.Upgrade == nil) {
 		return
 	}
 	window, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Or(""))

@@ -26,16 +26,17 @@ const (
 
 // Operation kinds: API actions, and the waits for the cloud's own follow-up of another one.
 const (
-	OpCreate              = "CreateDBInstance"
-	OpClone               = "CloneDBInstance"
-	OpCreateReadOnly      = "CreateReadOnlyDBInstance"
-	OpDelete              = "DeleteDBInstance"
-	OpModifyParameter     = "ModifyParameter"
-	OpModifySpec          = "ModifyDBInstanceSpec"
-	OpModifyMaintainTime  = "ModifyDBInstanceMaintainTime"
-	OpModifySettings      = "ModifyDBInstanceDescription/ModifySecurityIps/ModifyDBInstanceDeletionProtection"
-	OpWaitFollowsPrimary  = "wait: follows its primary's 16K atomic write"
-	OpWaitFollowerToggled = "wait: read-only instance follows this primary"
+	OpCreate               = "CreateDBInstance"
+	OpClone                = "CloneDBInstance"
+	OpCreateReadOnly       = "CreateReadOnlyDBInstance"
+	OpDelete               = "DeleteDBInstance"
+	OpModifyParameter      = "ModifyParameter"
+	OpModifySpec           = "ModifyDBInstanceSpec"
+	OpModifyMaintainTime   = "ModifyDBInstanceMaintainTime"
+	OpModifySettings       = "ModifyDBInstanceDescription/ModifySecurityIps/ModifyDBInstanceDeletionProtection"
+	OpWaitFollowsPrimary   = "wait: follows its primary's 16K atomic write"
+	OpWaitFollowerToggled  = "wait: read-only instance follows this primary"
+	OpUpgradeEngineVersion = "UpgradeDBInstanceEngineVersion"
 )
 
 // Operation is one step of a program.
@@ -55,6 +56,8 @@ type Operation struct {
 	Parameters *ParameterDecision
 	// Restart is the restart this operation causes, as the plan announces it; nil when none.
 	Restart *Restart
+	// Upgrade is what an UpgradeDBInstanceEngineVersion sends.
+	Upgrade *EngineUpgrade
 }
 
 // Program is the ordered operations of one apply.
@@ -221,6 +224,7 @@ func (b *programBuilder) update() {
 		b.add(Operation{Instance: label, Action: OpWaitFollowsPrimary, When: WhenNow, Flag: &on, Restart: b.take(label)})
 	}
 	b.add(Operation{Instance: label, Action: OpModifyMaintainTime, When: WhenNow})
+	b.upgrade(label, when)
 	order, grow := d.Order, SpecOrder{}
 	if d.Deferred {
 		order, grow = b.growNow(order)

@@ -248,6 +248,14 @@ const (
 	RuleActionSwitchoverRefused RuleID = "action-switchover-refused"
 	RuleActionNoSecondary       RuleID = "action-no-secondary"
 	RuleActionNothingPending    RuleID = "action-nothing-pending"
+	// Major version upgrades in place (issue 25, upgrade_rules.go).
+	RuleUpgradePath             RuleID = "engine-upgrade-path"
+	RuleUpgradeEdition          RuleID = "engine-upgrade-edition"
+	RuleUpgradeReadOnlyFirst    RuleID = "engine-upgrade-read-only-first"
+	RuleUpgradeReadOnlyNotKnown RuleID = "engine-upgrade-read-only-not-known"
+	RuleUpgradeAlone            RuleID = "engine-upgrade-alone"
+	RuleUpgrade16KAvailable     RuleID = "engine-upgrade-16k-available"
+	RuleUpgradePending          RuleID = "engine-upgrade-pending"
 )
 
 // ruleTable is every rule and message of the provider.
@@ -884,10 +892,40 @@ var ruleTable = []Rule{
 	{ID: RuleTDEKeyAlone, Source: "provider: a TDE key is only sent when TDE is turned on", Attribute: AttrTDEKey, Summary: "Invalid %[1]s (rule tde-key-without-tde)",
 		Detail: "%[1]s is set, but tde_enabled is not true: the key and role are sent only with ModifyDBInstanceTDE when TDE is turned on, so this value would do nothing.", Args: []Arg{{"attribute", "tde_encryption_key"}},
 		Fix: "Fix: set tde_enabled = true, or remove %[1]s."},
+	// ---- major version upgrades in place (issue 25) ----
+	{ID: RuleUpgradePath, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "RDS cannot upgrade %[1]s from MySQL %[2]s to %[3]s in one step",
+		Detail: "RDS upgrades the major version one step at a time (5.5 -> 5.6 -> 5.7 -> 8.0 -> 8.4); %[1]s runs MySQL %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"from", "5.6"}, {"to", "8.0"}, {"next", "5.7"}},
+		Fix: "Set engine_version = %[4]q and apply, then continue to %[3]q in a later apply."},
+	{ID: RuleUpgradeEdition, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "RDS cannot upgrade %[1]s in place: %[2]s edition on %[3]s",
+		Detail: "RDS upgrades the major version in place for the High-availability edition on local SSD and for the Basic, High-availability and Cluster editions on ESSD (cloud_essd, cloud_essd2, cloud_essd3, general_essd); %[1]s is %[2]s on %[3]s.",
+		Args:   []Arg{{"instance", "rm-1"}, {"category", "HighAvailability"}, {"storage type", "cloud_ssd"}},
+		Fix:    "Move it to ESSD first (storage_type = \"cloud_essd\", one restart) and upgrade in a later apply, or create an instance of the new version and migrate the data (DTS)."},
+	{ID: RuleUpgradeReadOnlyFirst, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "Upgrade the read-only instances of %[1]s first",
+		Detail: "RDS upgrades read-only instances before their primary, and they must be Running; these are not on MySQL %[3]s yet: %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"read-only instances", "rr-1 (MySQL 5.7)"}, {"version", "8.0"}},
+		Fix: "Set engine_version = %[3]q on those rds_readonly_instance resources and apply them first (e.g. terraform apply -target=rds_readonly_instance.NAME), then upgrade %[1]s."},
+	{ID: RuleUpgradeReadOnlyNotKnown, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "Cannot check the read-only instances of %[1]s",
+		Detail: "RDS upgrades read-only instances before their primary, and listing them failed: %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"error", "Throttling"}},
+		Fix: "Plan again when the cloud answers."},
+	{ID: RuleUpgradeAlone, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "Upgrade the major version of %[1]s in an apply of its own",
+		Detail: "UpgradeDBInstanceEngineVersion carries no other change, and this plan also changes %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"other changes", "instance_type"}},
+		Fix: "Apply the upgrade first, then the other changes (or the other way round)."},
+	{ID: RuleUpgrade16KAvailable, Source: upgradeSource + "; 16K rules 1, 2 and 4", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "After the upgrade %[1]s can have 16K atomic write",
+		Detail:  "MySQL %[2]s on %[3]s meets 16K atomic write's prerequisites and the instance is eligible, so atomic_write_16k_supported becomes true; the upgrade leaves atomic_write_16k off (assumption: the cloud turns it on by itself only at creation).",
+		Args:    []Arg{{"instance", "rm-1"}, {"version", "5.7"}, {"storage type", "cloud_essd"}},
+		Fix:     "Set atomic_write_16k = true in a later apply (one restart) to get it."},
+	{ID: RuleUpgradePending, Source: upgradeSource + "; assumption: no API call withdraws a scheduled upgrade", Attribute: AttrEngineVersion,
+		Summary: "The upgrade of %[1]s to MySQL %[3]s waits for the maintenance window",
+		Detail:  "%[1]s runs MySQL %[2]s and the cloud upgrades it to %[3]s in its maintenance window (scheduled_change); engine_version = %[4]q asks for another change, and no API call withdraws the scheduled upgrade.",
+		Args:    []Arg{{"instance", "rm-1"}, {"running", "5.7"}, {"scheduled", "8.0"}, {"configured", "5.7"}},
+		Fix:     "Keep engine_version = %[3]q until the window has passed, then change it."},
 }
 
 // switchoverSource cites the cloud's switchover.
 const switchoverSource = "cloud fact: SwitchDBInstanceHA switches a primary to its secondary node, which DescribeDBInstanceHAConfig names; Basic edition has none (API reference)"
+
+// upgradeSource cites the upgrade rules.
+const upgradeSource = "cloud facts: UpgradeDBInstanceEngineVersion reference and \"Upgrade the major engine version\" (simulator README, Major version upgrade)"
 
 const (
 	backupSource   = "cloud fact: ModifyBackupPolicy, CreateBackup and DeleteBackup rules (internal/simulator/README.md, Backups)"

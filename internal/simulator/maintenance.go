@@ -52,7 +52,9 @@ type task struct {
 	Finished   time.Time         `json:"finished,omitzero"`
 	Target     specTarget        `json:"target"`
 	Params     map[string]string `json:"params,omitempty"`
-	Reason     string            `json:"reason,omitempty"`
+	// EngineVersion is a deferred major version upgrade's target (actions_upgrade.go).
+	EngineVersion string `json:"engine_version,omitempty"`
+	Reason        string `json:"reason,omitempty"`
 }
 
 var windowPattern = regexp.MustCompile(`^([01][0-9]|2[0-3]):([0-5][0-9])Z-([01][0-9]|2[0-3]):([0-5][0-9])Z$`)
@@ -239,7 +241,7 @@ func (st *state) pendingTasks(id string) []*task {
 // window then succeeds without a second restart.
 func (s *Simulator) runDueTasks(now time.Time) bool {
 	changed := false
-	for _, taskType := range []string{taskTypeModifySpec, taskTypeModifyParameter} {
+	for _, taskType := range []string{taskTypeModifySpec, taskTypeUpgradeEngine, taskTypeModifyParameter} {
 		for _, t := range s.state.Tasks {
 			if t.Type != taskType || t.Status != taskScheduled || now.Before(t.Start) {
 				continue
@@ -268,6 +270,11 @@ func (s *Simulator) runDueTask(t *task, now time.Time) bool {
 	case t.Type == taskTypeModifyParameter && !t.waitingParams(in):
 		// An earlier restart (this window's spec change, or any other) applied the values.
 		t.Status, t.Finished = taskSucceed, now
+	case in.writable(t.Type) == nil && t.Type == taskTypeUpgradeEngine:
+		t.Status, t.Reason, t.Finished = taskSucceed, s.runUpgradeTask(in, t, at), now
+		if t.Reason != "" {
+			t.Status = taskFailed
+		}
 	case in.writable(t.Type) == nil && t.Type == taskTypeModifyParameter:
 		s.startRestart(in, statusRebooting, at, in.Optimized)
 		t.Status, t.Finished = taskSucceed, now
@@ -348,6 +355,9 @@ func (t *task) item(region string) map[string]any {
 	}
 	if t.Type == taskTypeModifyParameter {
 		detail = map[string]any{"Parameters": t.Params, "SwitchTime": t.Start.Format(timestampLayout)}
+	}
+	if t.Type == taskTypeUpgradeEngine {
+		detail = map[string]any{"EngineVersion": t.EngineVersion, "SwitchTime": t.Start.Format(timestampLayout)}
 	}
 	if t.Reason != "" {
 		detail["Reason"] = t.Reason

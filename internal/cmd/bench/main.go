@@ -32,7 +32,7 @@ func run() int {
 		binDir    = flag.String("bin", "bin", "directory holding terraform-provider-rds and rds-simulator")
 		terraform = flag.String("terraform", "", "terraform binary (default: the one on PATH)")
 		out       = flag.String("out", "bench/results.json", "where to write the results as JSON")
-		only      = flag.String("figures", "1,2,3,4,5,6,7,8", "comma-separated figures to run")
+		only      = flag.String("figures", "1,2,3,4,5,6,7,8,9", "comma-separated figures to run")
 		keep      = flag.Bool("keep", false, "keep the work directory (configurations, states, logs)")
 		timeout   = flag.Duration("timeout", 15*time.Minute, "deadline for the whole run")
 		b         = &bench{progress: os.Stderr}
@@ -95,6 +95,9 @@ func run() int {
 	}
 	if want["8"] {
 		rep.Figures = append(rep.Figures, b.figure8(ctx))
+	}
+	if want["9"] {
+		rep.Figures = append(rep.Figures, b.figure9(ctx))
 	}
 	// Figure 7 runs first: figure 6 compares its plan with figure 7's plan of the same fleet
 	// without a quota.

@@ -1,0 +1,220 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+const testRO = "rds_readonly_instance.ro"
+
+// noReadOnly is upgradeConfig's roVersion for a primary without a read-only instance.
+const noReadOnly = "none"
+
+// upgradeConfig is a primary on version with one read-only instance (on roVersion, or the
+// primary's when empty; none with noReadOnly).
+func (e *testEnv) upgradeConfig(version, roVersion string, extra string) string {
+	ro := ""
+	if roVersion != "" {
+		ro = fmt.Sprintf("engine_version = %q", roVersion)
+	}
+	config := e.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = %q
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 100
+  instance_name  = "upgrade"
+  %s
+}
+`, version, extra)
+	if roVersion == noReadOnly {
+		return config
+	}
+	return config + fmt.Sprintf(`
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = rds_instance.test.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 100
+  %s
+}
+`, ro)
+}
+
+// checkUpgrades checks the upgrades sent and the restarts of the primary.
+func (e *testEnv) checkUpgrades(id *string, upgrades, restarts int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := e.requests("UpgradeDBInstanceEngineVersion"); got != upgrades {
+			return fmt.Errorf("%d UpgradeDBInstanceEngineVersion requests, want %d", got, upgrades)
+		}
+		if got := e.restarts(*id); got != restarts {
+			return fmt.Errorf("primary %s restarted %d times, want %d", *id, got, restarts)
+		}
+		return nil
+	}
+}
+
+func sameID(id *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		if got := s.RootModule().Resources[testRes].Primary.ID; got != *id {
+			return fmt.Errorf("the instance was replaced: %s, was %s", got, *id)
+		}
+		return nil
+	}
+}
+
+// Issue 25 §1: a major version upgrade in place. Read-only instances on the old version are named at
+// plan with the order (nothing is sent); upgraded first, they let the primary upgrade in place with
+// one switchover; a downgrade is a replacement, named as one.
+func TestAccUpgradeEngineVersionInPlace(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	version := func(addr, v string) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(addr, tfjsonpath.New("engine_version"), knownvalue.StringExact(v))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.upgradeConfig("5.7", "", ""),
+				Check:  idOf(&id),
+			},
+			{
+				// One step at a time, and the read-only instance first: both refused at plan.
+				Config:      env.upgradeConfig("8.4", "", ""),
+				ExpectError: regexp.MustCompile(`(?s)cannot upgrade .* from MySQL 5.7 to 8.4 in one step.*Upgrade the read-only instances`),
+			},
+			{
+				Config:      env.upgradeConfig("8.0", "", ""),
+				ExpectError: regexp.MustCompile(`(?s)Upgrade the read-only instances of rm-.*\(MySQL 5.7\).*-target=rds_readonly_instance`),
+			},
+			{
+				// Nothing was sent.
+				Config: env.upgradeConfig("5.7", "", ""),
+				Check:  env.checkUpgrades(&id, 0, 0),
+			},
+			{
+				// The read-only instance first, in place.
+				Config: env.upgradeConfig("5.7", "8.0", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRO, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{version(testRO, "8.0"), version(testRes, "5.7")},
+				Check:             env.checkUpgrades(&id, 1, 0),
+			},
+			{
+				// prevent_restart refuses the switchover at plan; nothing is sent.
+				Config:      env.upgradeConfig("8.0", "8.0", "prevent_restart = true"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan: it restarts RDS instance rm-.*engine_version changes from 5.7 to 8.0 \(major version upgrade in place: a switchover`),
+			},
+			{
+				// Then the primary: in place, one switchover.
+				Config: env.upgradeConfig("8.0", "8.0", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{version(testRes, "8.0")},
+				Check:             resource.ComposeTestCheckFunc(sameID(&id), env.checkUpgrades(&id, 2, 1), env.checkCounts(&id, 1, 0)),
+			},
+			{
+				Config:           env.upgradeConfig("8.0", "8.0", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				// A downgrade is a replacement, named as one (prevent_restart refuses it).
+				Config:      env.upgradeConfig("5.7", "8.0", "prevent_restart = true"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan: it replaces rm-.*engine_version forces`),
+			},
+		},
+	})
+}
+
+// apply_restarts = "in_maintenance_window" defers the upgrade: the apply returns at once, plans
+// stay empty while it waits (another version is refused), and the window upgrades the instance
+// with one switchover.
+func TestAccUpgradeEngineVersionInMaintenanceWindow(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	deferred := fmt.Sprintf("maintenance_window = %q\n  apply_restarts = \"in_maintenance_window\"", testWindow)
+	cloudVersion := func(want string) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
+			if err != nil {
+				return err
+			}
+			if string(a.EngineVersion) != want {
+				return fmt.Errorf("the cloud runs %s, want %s", a.EngineVersion, want)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{Config: env.upgradeConfig("5.7", noReadOnly, deferred), Check: idOf(&id)},
+			{
+				Config: env.upgradeConfig("8.0", noReadOnly, deferred),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(false),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("engine_version"), knownvalue.StringExact("8.0"))},
+				Check: resource.ComposeTestCheckFunc(env.checkUpgrades(&id, 1, 0), cloudVersion("5.7")),
+			},
+			{
+				Config:           env.upgradeConfig("8.0", noReadOnly, deferred),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				Config:      env.upgradeConfig("5.7", noReadOnly, deferred),
+				ExpectError: regexp.MustCompile(`(?s)The upgrade of rm-.* to MySQL 8.0 waits for the maintenance window`),
+			},
+			{
+				PreConfig:         env.advance(),
+				Config:            env.upgradeConfig("8.0", noReadOnly, deferred),
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
+				Check:             resource.ComposeTestCheckFunc(env.checkUpgrades(&id, 1, 1), cloudVersion("8.0")),
+			},
+		},
+	})
+}
+
+// A parameter the new version does not have (the cloud drops it with the upgrade) is refused at
+// plan with the new version's name for it; nothing is sent.
+func TestAccUpgradeEngineVersionParameters(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	params := func(name string) string { return fmt.Sprintf("parameters = { %s = \"READ-COMMITTED\" }", name) }
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{Config: env.upgradeConfig("5.7", noReadOnly, params("tx_isolation")), Check: idOf(&id)},
+			{
+				Config:      env.upgradeConfig("8.0", noReadOnly, params("tx_isolation")),
+				ExpectError: regexp.MustCompile(`(?s)MySQL 8.0 has no parameter "tx_isolation".*transaction_isolation`),
+			},
+			{
+				// Nothing was sent.
+				Config: env.upgradeConfig("5.7", noReadOnly, params("tx_isolation")),
+				Check:  env.checkUpgrades(&id, 0, 0),
+			},
+		},
+	})
+}
