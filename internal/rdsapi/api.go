@@ -76,4 +76,9 @@ type API interface {
 	DeleteBackup(ctx context.Context, dbInstanceID, backupID string) error
 	// DeleteDBInstanceKeeping is DeleteDBInstance with ReleasedKeepPolicy (backups.go).
 	DeleteDBInstanceKeeping(ctx context.Context, dbInstanceID, releasedKeepPolicy string) error
+	// Tags and resource groups (tags.go).
+	TagResources(ctx context.Context, req *TagResourcesRequest) error
+	UntagResources(ctx context.Context, req *UntagResourcesRequest) error
+	ListTagResources(ctx context.Context, req *ListTagResourcesRequest) (*ListTagResourcesResponse, error)
+	ModifyResourceGroup(ctx context.Context, dbInstanceID, resourceGroupID string) error
 }
