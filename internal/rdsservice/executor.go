@@ -109,6 +109,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting the maintenance window"
 	case OpWaitFollowsPrimary, OpWaitFollowerToggled:
 		return "waiting for a read-only instance to follow its primary"
+	case OpTags, OpModifyResourceGroup:
+		return "setting the tags and resource group"
 	}
 	return "setting the name, allow-list and deletion protection"
 }
@@ -131,6 +133,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.waitFlag(ctx, x.out.ID, op)
 	case OpWaitFollowerToggled:
 		return x.waitFlag(ctx, op.Instance, op)
+	case OpTags, OpModifyResourceGroup:
+		return x.tags(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }

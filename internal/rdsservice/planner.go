@@ -89,6 +89,8 @@ type Desired struct {
 	RestoreTime Val[string]
 	// Parameters is `parameters` (parameters.go).
 	Parameters DesiredParameters
+	// Tags are tags_all and resource_group_id (tags_ops.go).
+	Tags TagPlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.

@@ -54,6 +54,9 @@ type Operation struct {
 	Parameters *ParameterDecision
 	// Restart is the restart this operation causes, as the plan announces it; nil when none.
 	Restart *Restart
+	// Tags and ResourceGroup are what an OpTags or OpModifyResourceGroup sends (tags_ops.go).
+	Tags          *TagChange
+	ResourceGroup string
 }
 
 // Program is the ordered operations of one apply.
@@ -191,6 +194,7 @@ func (b *programBuilder) create() {
 		// CreateDBInstance carries the name, allow-list and deletion protection; the others do not.
 		b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenAfterCreate})
 	}
+	b.tagOperations(label, WhenAfterCreate)
 }
 
 func (b *programBuilder) parameters(label string, when When, restart *Restart) {
@@ -235,6 +239,7 @@ func (b *programBuilder) update() {
 		b.add(Operation{Instance: ro, Action: OpWaitFollowerToggled, When: when, Flag: &on, Restart: b.take(ro + " (read-only instance)")})
 	}
 	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
+	b.tagOperations(label, WhenNow)
 }
 
 // growNow sends a cloud-disk storage growth of a deferred order now, on its own: it happens
