@@ -21,10 +21,10 @@ const (
 
 // TagPlan is what the planner knows of an instance's tags and resource group.
 type TagPlan struct {
-	// Want is tags_all as planned; WantKnown is false while it is known only at apply (the
+	// Want is tags_all as planned; WantUnknown is set while it is known only at apply (the
 	// program then holds the operation without its change; the apply decides it again).
-	Want      map[string]string
-	WantKnown bool
+	Want        map[string]string
+	WantUnknown bool
 	// Prior is tags_all in the state (nil for a create).
 	Prior map[string]string
 	// ResourceGroup is the configured resource_group_id ("" when not set); PriorResourceGroup the
@@ -69,7 +69,7 @@ func (b *programBuilder) tagOperations(label string, when When) {
 		return
 	}
 	switch change := ChangeFrom(t.Prior, t.Want); {
-	case !t.WantKnown:
+	case t.WantUnknown:
 		// Known at apply, when the planner runs again with the values.
 		b.add(Operation{Instance: label, Action: OpTags, When: when})
 	case !change.Empty():

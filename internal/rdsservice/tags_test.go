@@ -226,7 +226,7 @@ func tagSteps(p Program) []string {
 func TestProgramTagOperations(t *testing.T) {
 	prior := programPrior()
 	same := programDesired()
-	same.Tags = TagPlan{Want: map[string]string{"a": "1"}, WantKnown: true, Prior: map[string]string{"a": "1"}, PriorResourceGroup: "rg-a"}
+	same.Tags = TagPlan{Want: map[string]string{"a": "1"}, Prior: map[string]string{"a": "1"}, PriorResourceGroup: "rg-a"}
 	if got := tagSteps(Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: same, Facts: Facts{Now: time.Now()}}).Program); len(got) != 0 {
 		t.Fatalf("unchanged tags: %v", got)
 	}
@@ -237,7 +237,7 @@ func TestProgramTagOperations(t *testing.T) {
 		t.Fatalf("changed tags and group: %v", got)
 	}
 	create := programDesired()
-	create.Tags = TagPlan{Want: map[string]string{"a": "1"}, WantKnown: true, CreateCarriesTags: true}
+	create.Tags = TagPlan{Want: map[string]string{"a": "1"}, CreateCarriesTags: true}
 	if got := tagSteps(Plan(PlanInput{Label: "new", Desired: create, Facts: Facts{Now: time.Now()}}).Program); len(got) != 0 {
 		t.Fatalf("CreateDBInstance carries the tags: %v", got)
 	}
