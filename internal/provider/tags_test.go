@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -173,5 +174,124 @@ func TestAccTags_defaultsResourceTagsAndDriftConverge(t *testing.T) {
 				Check:             env.checkCloudTags(&id, map[string]string{}),
 			},
 		},
+	})
+}
+
+// taggedPair is a tagged primary and a tagged read-only instance of it.
+func (e *testEnv) taggedPair(group, roTags string) string {
+	groupLine := ""
+	if group != "" {
+		groupLine = fmt.Sprintf("  resource_group_id = %q", group)
+	}
+	return e.taggedConfig(map[string]string{"owner": "platform"}, map[string]string{"app": "a"}, groupLine) + fmt.Sprintf(`
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = rds_instance.test.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 20
+  tags               = %s
+}
+`, roTags)
+}
+
+// A read-only instance is tagged right after its create (CreateReadOnlyDBInstance takes no tags);
+// resource_group_id moves in place; neither restarts anything.
+func TestAccTags_readOnlyInstanceAndResourceGroup(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id, roID string
+	roOf := func(dest *string) resource.TestCheckFunc {
+		return func(s *terraform.State) error {
+			*dest = s.RootModule().Resources["rds_readonly_instance.ro"].Primary.ID
+			return nil
+		}
+	}
+	roAll := statecheck.ExpectKnownValue("rds_readonly_instance.ro", tfjsonpath.New("tags_all"), knownvalue.MapExact(map[string]knownvalue.Check{
+		"owner": knownvalue.StringExact("platform"), "tier": knownvalue.StringExact("read")}))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				Config:            env.taggedPair("rg-first", `{ tier = "read" }`),
+				ConfigStateChecks: []statecheck.StateCheck{roAll},
+				Check: resource.ComposeTestCheckFunc(idOf(&id), roOf(&roID),
+					env.checkCloudTags(&id, map[string]string{"owner": "platform", "app": "a"}),
+					func(*terraform.State) error {
+						got, err := env.cloudTags(roID)
+						if err != nil {
+							return err
+						}
+						if want := map[string]string{"owner": "platform", "tier": "read"}; !maps.Equal(got, want) {
+							return fmt.Errorf("read-only instance tags %v, want %v", got, want)
+						}
+						if n := env.requests("TagResources"); n != 1 {
+							return fmt.Errorf("%d TagResources, want 1 (the read-only instance's, after its create)", n)
+						}
+						return nil
+					}),
+			},
+			{
+				Config: env.taggedPair("rg-second", `{ tier = "read" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("rds_readonly_instance.ro", plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("resource_group_id"), knownvalue.StringExact("rg-second")),
+				},
+				Check: func(*terraform.State) error {
+					attr, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
+					if err != nil {
+						return err
+					}
+					if attr.ResourceGroupID != "rg-second" || env.requests("ModifyResourceGroup") != 1 || env.restarts(id) != 0 {
+						return fmt.Errorf("group %s, %d ModifyResourceGroup, %d restarts", attr.ResourceGroupID, env.requests("ModifyResourceGroup"), env.restarts(id))
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// Bad tags are refused at plan, each by its rule-table row naming the value, and nothing is sent.
+func TestAccTags_invalidRefusedAtPlanWithoutWrites(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	many := map[string]string{}
+	for i := 0; i < 20; i++ {
+		many[fmt.Sprintf("k%02d", i)] = "v"
+	}
+	cases := []struct {
+		defaults, tags map[string]string
+		extra          string
+		want           string
+	}{
+		{nil, map[string]string{"acs:team": "db"}, "", `tag key "acs:team" starts with "acs:"`},
+		{map[string]string{"Aliyun-x": "1"}, nil, "", `the provider's default_tags: tag key "Aliyun-x"`},
+		{nil, map[string]string{"k": "https://example.com"}, "", `tag value "https://example.com"`},
+		{nil, map[string]string{strings.Repeat("k", 65): "v"}, "", "is 65 characters; a key is 1 to 64"},
+		{nil, map[string]string{"k": strings.Repeat("v", 129)}, "", "is 129 characters; a value is at most 128"},
+		{nil, map[string]string{rdsservice.CreateTokenTagKey: "x"}, "", "Tag key reserved by the provider"},
+		{map[string]string{"owner": "p"}, many, "", "would carry 22 tags: 21 from tags"},
+		{nil, nil, `  resource_group_id = "group1"`, `resource_group_id "group1" is not a resource group id`},
+	}
+	var steps []resource.TestStep
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{
+			Config:      env.taggedConfig(c.defaults, c.tags, c.extra),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(strings.Join(strings.Fields(regexp.QuoteMeta(c.want)), `\s+`)), // messages wrap
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			if n := env.mutations() + env.requests("TagResources") + env.requests("UntagResources") + env.requests("ModifyResourceGroup"); n != 0 {
+				return fmt.Errorf("%d writes for refused plans", n)
+			}
+			return nil
+		},
+		Steps: steps,
 	})
 }
