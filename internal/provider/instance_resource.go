@@ -396,6 +396,7 @@ func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportS
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("prevent_restart"), false)...)
+	importTags(ctx, &resp.State, &resp.Diagnostics)
 	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
 }
 

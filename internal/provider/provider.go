@@ -101,8 +101,9 @@ type ProviderData struct {
 	// observe, when set, sees each decision the planner hands ModifyPlan: the plan-versus-apply
 	// oracle reads planned restarts, guards and rule ids from it rather than from message text.
 	observe func(rdsservice.Decision)
-	// defaultTags is default_tags (tags.go).
+	// defaultTags is default_tags; tagReads batches the tag reads of concurrent refreshes (tags.go).
 	defaultTags providerDefaultTags
+	tagReads    rdsservice.TagReader
 }
 
 // decided passes dec to the observer, if any.

@@ -292,6 +292,7 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 		return
 	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	importTags(ctx, &resp.State, &resp.Diagnostics)
 	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -97,13 +98,10 @@ func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRe
 	if req.Plan.Raw.IsNull() {
 		return unknown
 	}
-	var tags, priorAll types.Map
+	var tags types.Map
 	var group types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("tags"), &tags)...)
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("resource_group_id"), &group)...)
-	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("tags_all"), &priorAll)...)
-	}
 	if isKnown(group) {
 		addProblems(&resp.Diagnostics, rdsservice.CheckResourceGroupID(group.ValueString()))
 	}
@@ -114,8 +112,8 @@ func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRe
 		fromDefaults := func(k string) bool { _, mine := own[k]; return !mine }
 		addProblems(&resp.Diagnostics, rdsservice.CheckTags(merged, fromDefaults, ownTags))
 		planned = stringMapValue(merged, &resp.Diagnostics)
-		if len(merged) == 0 && priorAll.IsNull() {
-			planned = types.MapNull(types.StringType)
+		if len(merged) == 0 && tags.IsNull() {
+			planned = types.MapNull(types.StringType) // no tags anywhere: as a refresh finds it
 		}
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("tags_all"), planned)...)
@@ -156,20 +154,32 @@ func createTags(ctx context.Context, plannedAll types.Map, diags *diag.Diagnosti
 	return out
 }
 
-// refreshTags reads the instance's tags (one ListTagResources) into tags and tags_all, for Read.
+// refreshTags reads the instance's tags into tags and tags_all, for Read: one ListTagResources,
+// shared with the refreshes of other instances running at the same time (rdsservice.TagReader).
+// An instance whose tags nothing manages (no tags, no tags_all in state, no default_tags) is not
+// read: its refresh stays at one call.
 func refreshTags(ctx context.Context, data *ProviderData, a *rdsapi.DBInstanceAttribute, tags, tagsAll *types.Map, diags *diag.Diagnostics) {
-	read, err := rdsservice.ReadTags(ctx, data.API, []string{a.DBInstanceID})
+	if tags.IsNull() && tagsAll.IsNull() && len(data.defaultTags.tags) == 0 {
+		return
+	}
+	read, err := data.tagReads.Read(ctx, data.API, a.DBInstanceID)
 	if err != nil {
 		diags.AddError("Error reading the instance's tags", fmt.Sprintf("Instance %s: %v", a.DBInstanceID, err))
 		return
 	}
-	*tags, *tagsAll = tagsAfterRefresh(ctx, read[a.DBInstanceID], *tags, *tagsAll, data.defaultTags.tags, diags)
+	*tags, *tagsAll = tagsAfterRefresh(ctx, read, *tags, *tagsAll, data.defaultTags.tags, diags)
+}
+
+// importTags makes an imported instance's first refresh read its tags.
+func importTags(ctx context.Context, state *tfsdk.State, diags *diag.Diagnostics) {
+	diags.Append(state.SetAttribute(ctx, path.Root("tags_all"), types.MapValueMust(types.StringType, nil))...)
 }
 
 // tagsAfterRefresh is tags and tags_all from the cloud's tags (rdsservice.TagsFromCloud).
 func tagsAfterRefresh(ctx context.Context, cloud map[string]string, priorTags, priorAll types.Map, defaults map[string]string, diags *diag.Diagnostics) (types.Map, types.Map) {
+	// No tags anywhere is null, as planTags plans it.
 	all := types.MapNull(types.StringType)
-	if len(cloud) > 0 || !priorAll.IsNull() {
+	if len(cloud) > 0 || !priorTags.IsNull() {
 		all = stringMapValue(cloud, diags)
 	}
 	own := rdsservice.TagsFromCloud(cloud, mapOf(ctx, priorTags, diags), mapOf(ctx, priorAll, diags), defaults, priorTags.IsNull())

@@ -170,7 +170,7 @@ func TestAccTags_defaultsResourceTagsAndDriftConverge(t *testing.T) {
 			{
 				// Every tag and default gone: only the provider's own tag is left.
 				Config:            env.taggedConfig(nil, nil, ""),
-				ConfigStateChecks: []statecheck.StateCheck{tagsAllIs(map[string]string{})},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(testRes, tfjsonpath.New("tags_all"), knownvalue.Null())},
 				Check:             env.checkCloudTags(&id, map[string]string{}),
 			},
 		},

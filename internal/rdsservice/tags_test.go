@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -244,5 +245,75 @@ func TestProgramTagOperations(t *testing.T) {
 	create.Tags.CreateCarriesTags = false
 	if got := tagSteps(Plan(PlanInput{Label: "new", Desired: create, Facts: Facts{Now: time.Now()}}).Program); !reflect.DeepEqual(got, []string{OpTags + " " + string(WhenAfterCreate)}) {
 		t.Fatalf("a create that cannot carry tags tags after: %v", got)
+	}
+}
+
+// blockingTagAPI holds its first ListTagResources until released, so that reads queue behind it.
+type blockingTagAPI struct {
+	*tagAPI
+	mu      sync.Mutex
+	entered chan struct{}
+	release chan struct{}
+	first   bool
+	ids     [][]string
+}
+
+func (a *blockingTagAPI) ListTagResources(ctx context.Context, r *rdsapi.ListTagResourcesRequest) (*rdsapi.ListTagResourcesResponse, error) {
+	a.mu.Lock()
+	first := !a.first
+	a.first = true
+	a.ids = append(a.ids, append([]string(nil), r.ResourceIDs...))
+	out, err := a.tagAPI.ListTagResources(ctx, r)
+	a.mu.Unlock()
+	if first {
+		close(a.entered)
+		<-a.release
+	}
+	return out, err
+}
+
+// Reads that arrive while a ListTagResources is in flight go out together, 50 ids per call; a
+// lone read goes out at once.
+func TestTagReaderBatchesConcurrentReads(t *testing.T) {
+	api := &blockingTagAPI{tagAPI: newTagAPI(), entered: make(chan struct{}), release: make(chan struct{})}
+	for i := 0; i < 61; i++ {
+		api.tags[fmt.Sprintf("rm-%02d", i)] = map[string]string{"n": fmt.Sprint(i)}
+	}
+	var r TagReader
+	ctx := context.Background()
+	results := make(chan error, 61)
+	read := func(i int) {
+		tags, err := r.Read(ctx, api, fmt.Sprintf("rm-%02d", i))
+		if err == nil && tags["n"] != fmt.Sprint(i) {
+			err = fmt.Errorf("rm-%02d: %v", i, tags)
+		}
+		results <- err
+	}
+	go read(0)
+	<-api.entered
+	for i := 1; i < 61; i++ {
+		go read(i)
+	}
+	for polls := 0; r.Queued() < 60; polls++ {
+		if polls > 10000 {
+			t.Fatalf("only %d reads queued", r.Queued())
+		}
+		time.Sleep(time.Millisecond) // waiting for the goroutines to queue, not for the reader
+	}
+	close(api.release)
+	for i := 0; i < 61; i++ {
+		if err := <-results; err != nil {
+			t.Fatal(err)
+		}
+	}
+	sizes := []int{}
+	for _, ids := range api.ids {
+		sizes = append(sizes, len(ids))
+	}
+	if !reflect.DeepEqual(sizes, []int{1, 50, 10}) {
+		t.Fatalf("calls of %v ids, want [1 50 10]", sizes)
+	}
+	if _, err := r.Read(ctx, api, "rm-05"); err != nil || len(api.ids) != 4 {
+		t.Fatalf("a lone read goes out at once: %v, %d calls", err, len(api.ids))
 	}
 }
