@@ -122,8 +122,8 @@ func (s *Simulator) tagTargets(p params) ([]*instance, *apiError) {
 	return out, nil
 }
 
-// numbered reads Name.1 .. Name.max in order.
-func numbered(p params, re *regexp.Regexp, name string, max int) ([]string, *apiError) {
+// numbered reads Name.1 .. Name.limit in order.
+func numbered(p params, re *regexp.Regexp, name string, limit int) ([]string, *apiError) {
 	byN := map[int]string{}
 	for k, v := range p {
 		m := re.FindStringSubmatch(k)
@@ -131,8 +131,8 @@ func numbered(p params, re *regexp.Regexp, name string, max int) ([]string, *api
 			continue
 		}
 		n, err := strconv.Atoi(m[1])
-		if err != nil || n < 1 || n > max {
-			return nil, errInvalid(k, "%s is numbered 1 to %d", name, max)
+		if err != nil || n < 1 || n > limit {
+			return nil, errInvalid(k, "%s is numbered 1 to %d", name, limit)
 		}
 		byN[n] = v
 	}
