@@ -80,7 +80,10 @@ func (b *programBuilder) tagOperations(label string, when When) {
 	}
 }
 
-// tags runs an OpTags or OpModifyResourceGroup.
+// tags runs an OpTags or OpModifyResourceGroup. The change sent is computed from the instance's
+// tags as read now, not as the last refresh saw them: a tag added outside Terraform since then, or
+// on an instance whose tags were not managed until this apply (and so not read), is removed too,
+// and the state the apply writes is what the cloud has.
 func (x *executor) tags(ctx context.Context, op Operation) error {
 	if op.Action == OpModifyResourceGroup {
 		return x.w.RetryBusy(ctx, func() error { return x.api.ModifyResourceGroup(ctx, x.out.ID, op.ResourceGroup) })
@@ -88,7 +91,11 @@ func (x *executor) tags(ctx context.Context, op Operation) error {
 	if op.Tags == nil {
 		return fmt.Errorf("the tags of %s are not known at apply", x.out.ID)
 	}
-	return ApplyTagChange(ctx, x.api, x.w, x.out.ID, *op.Tags)
+	current, err := ReadTags(ctx, x.api, []string{x.out.ID})
+	if err != nil {
+		return err
+	}
+	return ApplyTagChange(ctx, x.api, x.w, x.out.ID, ChangeFrom(current[x.out.ID], x.e.Plan.Desired.Tags.Want))
 }
 
 // ApplyTagChange sends a change in calls of at most 20 keys, removals first.
