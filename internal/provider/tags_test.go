@@ -325,3 +325,44 @@ func TestAccTags_firstManagedApplyStartsFromTheCloud(t *testing.T) {
 		},
 	})
 }
+
+// The tag reads of one refresh of a tagged fleet: at most one ListTagResources per instance, and
+// fewer where refreshes overlap (rdsservice.TagReader). The measured count is logged; how many
+// overlap depends on timing, so only the bound is asserted.
+func TestAccTags_refreshReadsAtMostOneTagCallPerInstance(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	const n = 12
+	config := env.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "fleet" {
+  count          = %d
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 20
+  instance_name  = "fleet-${count.index}"
+  tags           = { fleet = "yes" }
+}
+`, n)
+	var before map[string]int
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				PreConfig:    func() { before = maps.Clone(env.sim.Stats().Requests) },
+				RefreshState: true,
+				Check: func(*terraform.State) error {
+					after := env.sim.Stats().Requests
+					tags, attrs := after["ListTagResources"]-before["ListTagResources"], after["DescribeDBInstanceAttribute"]-before["DescribeDBInstanceAttribute"]
+					t.Logf("refresh of %d tagged instances: %d DescribeDBInstanceAttribute, %d ListTagResources", n, attrs, tags)
+					if attrs != n || tags < 1 || tags > n {
+						return fmt.Errorf("%d attribute reads and %d tag reads for %d instances", attrs, tags, n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
