@@ -292,6 +292,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 		resp.Schema.Attributes[name] = a
 	}
 	maps.Copy(resp.Schema.Attributes, securityAttributes())
+	addTagAttributes(resp.Schema.Attributes)
 }
 
 // Configure receives the API client from the provider.
@@ -339,6 +340,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
 	readSecurity(ctx, r.data.API, id, &state, &resp.Diagnostics)
+	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
@@ -392,6 +394,7 @@ func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportS
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("prevent_restart"), false)...)
+	importTags(ctx, &resp.State, &resp.Diagnostics)
 	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
 }
 
@@ -460,6 +463,7 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	planReleasedKeep(ctx, req, &resp.Diagnostics)
+	tagsAll := planTags(ctx, r.data, req, resp, 1)
 	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, nil)
 	defer cancel()
 	if !proceed {
@@ -469,6 +473,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	plan.TagsAll = tagsAll
 	var replace []string
 	if state != nil {
 		replace = versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
@@ -545,6 +550,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 		in.Label = fmt.Sprintf("the new instance %q", name)
 	}
 	r.securityInput(ctx, state, config, &in, diags)
+	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)
 		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
@@ -693,6 +699,7 @@ func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instance
 	m.SecurityIPs = v.SecurityIPs
 	m.ReadOnlyInstanceIDs = v.ReadOnlyInstanceIDs
 	m.MaintenanceWindow = types.StringValue(a.MaintainTime)
+	m.ResourceGroupID = emptyAsNull(types.StringValue(a.ResourceGroupID))
 	if !isKnown(m.ScheduledChange) {
 		m.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
 	}
@@ -810,6 +817,9 @@ type instanceModel struct {
 	TDEEnabled       types.Bool   `tfsdk:"tde_enabled"`
 	TDEEncryptionKey types.String `tfsdk:"tde_encryption_key"`
 	TDERoleArn       types.String `tfsdk:"tde_role_arn"`
+	Tags             types.Map    `tfsdk:"tags"`
+	TagsAll          types.Map    `tfsdk:"tags_all"`
+	ResourceGroupID  types.String `tfsdk:"resource_group_id"`
 }
 
 // restoreFromModel maps restore_from.
@@ -870,6 +880,7 @@ func (m instanceModel) knownOrNull() instanceModel {
 	if out.ParametersPending.IsUnknown() {
 		out.ParametersPending = types.MapNull(types.StringType)
 	}
+	tagsKnownOrNull(&out.TagsAll, &out.ResourceGroupID)
 	return out
 }
 
@@ -920,6 +931,7 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 		InstanceNetworkType: networkType(*plan), VPCID: plan.VpcID.ValueString(), VSwitchID: plan.VSwitchID.ValueString(),
 		SecurityIPList: strings.Join(e.Settings.SecurityIPs, ","), DBInstanceDescription: plan.InstanceName.ValueString(),
 		DeletionProtection: plan.DeletionProtection.ValueBool(),
+		Tags:               createTags(ctx, plan.TagsAll, diags), ResourceGroupID: stringIfKnown(plan.ResourceGroupID),
 	}
 	// The provider's computed default goes out explicitly, so the result never depends on the
 	// server's default (spec rule 4). Other engines have no such setting.

@@ -51,6 +51,7 @@ func nullModel() instanceModel {
 		InstructionSetArch: types.StringNull(), AtomicWrite16KSupported: types.BoolNull(), ReadOnlyInstanceIDs: types.ListNull(types.StringType),
 		MaintenanceWindow: types.StringNull(), ApplyRestarts: types.StringNull(), ScheduledChange: types.ObjectNull(scheduledChangeAttrTypes),
 		Parameters: types.MapNull(types.StringType), ParametersPending: types.MapNull(types.StringType),
+		Tags: types.MapNull(types.StringType), TagsAll: types.MapNull(types.StringType), ResourceGroupID: types.StringNull(),
 	}
 }
 

@@ -31,9 +31,10 @@ var comboFactors = []comboFactor{
 	{"storage", []string{"unchanged", "primary grows", "read-only grows"}},
 	{"parameters", []string{"none", "online", "restart-needing", "restart-needing on the read-only", "restart-needing on both"}},
 	{"guard", []string{"none", "prevent_restart on the primary", "prevent_restart on the read-only", "rename"}},
-	{"fact", []string{"none", "parameter pending a restart", "scheduled task", "drift", "disk-quota lock", "imported with a scheduled task"}},
+	{"fact", []string{"none", "parameter pending a restart", "scheduled task", "drift", "disk-quota lock", "imported with a scheduled task", "tags changed outside"}},
 	{"replace", []string{"no", "engine_version", "zone", "engine_version upgrade"}},
 	{"data protection", []string{"unchanged", "ssl on", "tde on", "ssl and tde on"}},
+	{"tags", []string{"none", "added", "changed and removed", "resource group moved"}},
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -281,6 +282,7 @@ func comboScenario(c []int) oracleScenario {
 	if l := level("data protection"); l != "unchanged" {
 		pa["ssl_enabled"], pa["tde_enabled"] = l != "tde on", l != "ssl on"
 	}
+	comboTags(level("tags"), pb, pa, ra)
 	before, after := []oracleResource{{"rds_instance.primary", pb}}, []oracleResource{{"rds_instance.primary", pa}}
 	if level("topology") != "primary" {
 		before = append(before, oracleResource{"rds_readonly_instance.ro", rb})
@@ -313,6 +315,19 @@ func comboParameters(level string, pb, pa, rb, ra map[string]any) {
 	case "restart-needing on both":
 		restart(pb, pa)
 		restart(rb, ra)
+	}
+}
+
+// comboTags sets tags (issue 27): added to both instances, changed and removed on the primary, or
+// the primary moved to another resource group.
+func comboTags(level string, pb, pa, ra map[string]any) {
+	switch level {
+	case "added":
+		pa["tags"], ra["tags"] = map[string]string{"team": "db", "env": "prod"}, map[string]string{"tier": "read"}
+	case "changed and removed":
+		pb["tags"], pa["tags"] = map[string]string{"team": "db", "env": "prod"}, map[string]string{"team": "dba"}
+	case "resource group moved":
+		pb["resource_group_id"], pa["resource_group_id"] = "rg-first", "rg-second"
 	}
 }
 
@@ -370,6 +385,17 @@ func comboFact(level string, b oracleBase) *oracleFact {
 		return &oracleFact{level, func(w *oracleWorld) error {
 			_, id, _ := primary(w)
 			return w.sim.SetInstanceState(id, simulator.InstanceState{LockMode: "LockByDiskQuota"})
+		}}
+	case "tags changed outside":
+		return &oracleFact{level, func(w *oracleWorld) error {
+			api, id, err := primary(w)
+			if err != nil {
+				return err
+			}
+			if err := api.TagResources(ctx, &rdsapi.TagResourcesRequest{ResourceIDs: []string{id}, Tags: []rdsapi.Tag{{Key: "added-by-hand", Value: "1"}}}); err != nil {
+				return err
+			}
+			return api.UntagResources(ctx, &rdsapi.UntagResourcesRequest{ResourceIDs: []string{id}, TagKeys: []string{"team"}})
 		}}
 	case "imported with a scheduled task":
 		return &oracleFact{level, func(w *oracleWorld) error {

@@ -105,6 +105,9 @@ type ProviderData struct {
 	// observe, when set, sees each decision the planner hands ModifyPlan: the plan-versus-apply
 	// oracle reads planned restarts, guards and rule ids from it rather than from message text.
 	observe func(rdsservice.Decision)
+	// defaultTags is default_tags; tagReads batches the tag reads of concurrent refreshes (tags.go).
+	defaultTags providerDefaultTags
+	tagReads    rdsservice.TagReader
 }
 
 // decided passes dec to the observer, if any.
@@ -130,6 +133,7 @@ func (p *RDSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 			"(`ALIBABA_CLOUD_SECURITY_TOKEN`) or the older `ALICLOUD_ACCESS_KEY`/`ALICLOUD_SECRET_KEY` " +
 			"(`ALICLOUD_SECURITY_TOKEN`), and finally an Alibaba Cloud CLI profile in `~/.aliyun/config.json`.",
 		Attributes: map[string]schema.Attribute{
+			"default_tags": defaultTagsAttribute(),
 			"region": schema.StringAttribute{
 				Optional: true,
 				MarkdownDescription: "Region of the instances, e.g. `cn-hangzhou`. Falls back to `ALIBABA_CLOUD_REGION`, " +
@@ -206,6 +210,7 @@ type providerModel struct {
 	MaxRetries    types.Number `tfsdk:"max_retries"`
 
 	MaxRequestsPerSecond types.Float64 `tfsdk:"max_requests_per_second"`
+	DefaultTags          types.Map     `tfsdk:"default_tags"`
 }
 
 // Configure builds the credential and the API client and hands them to resources.
@@ -256,6 +261,7 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		},
 		Journal: openJournal(),
 	}
+	data.defaultTags = defaultTagsOf(ctx, cfg.DefaultTags, &resp.Diagnostics)
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.ListResourceData, resp.ActionData = data, data // list resources (list_resources.go), actions (actions.go)

@@ -74,6 +74,9 @@ type readonlyInstanceModel struct {
 	ScheduledChange         types.Object   `tfsdk:"scheduled_change"`
 	Parameters              types.Map      `tfsdk:"parameters"`
 	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
+	Tags                    types.Map      `tfsdk:"tags"`
+	TagsAll                 types.Map      `tfsdk:"tags_all"`
+	ResourceGroupID         types.String   `tfsdk:"resource_group_id"`
 }
 
 func (r *readonlyInstanceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -195,6 +198,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 	for name, a := range parameterSchemaAttributes() {
 		resp.Schema.Attributes[name] = a
 	}
+	addTagAttributes(resp.Schema.Attributes)
 }
 
 func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -247,6 +251,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
+	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
@@ -288,12 +293,14 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 		return
 	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	importTags(ctx, &resp.State, &resp.Diagnostics)
 	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
 }
 
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
+	tagsAll := planTags(ctx, r.data, req, resp, 0)
 	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, r.primaryPlanned(ctx, req))
 	defer cancel()
 	if !proceed {
@@ -303,6 +310,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	plan.TagsAll = tagsAll
 	var replace []string
 	if state != nil {
 		replace = versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
@@ -422,6 +430,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 	if r.data != nil {
 		in.Facts.Now = r.data.cloudNow()
 	}
+	in.Desired.Tags = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{})
 	in.Replace = replace
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
@@ -547,6 +556,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		MaintenanceWindow: types.StringValue(attr.MaintainTime),
 		ApplyRestarts:     types.StringValue(rdsservice.ApplyRestartsImmediately), ScheduledChange: types.ObjectNull(scheduledChangeAttrTypes),
 		Parameters: base.Parameters, ParametersPending: types.MapNull(types.StringType),
+		Tags: base.Tags, TagsAll: base.TagsAll, ResourceGroupID: emptyAsNull(types.StringValue(attr.ResourceGroupID)),
 	}
 	if isKnown(base.ApplyRestarts) {
 		m.ApplyRestarts = base.ApplyRestarts
@@ -577,6 +587,7 @@ func roNullUnknowns(m *readonlyInstanceModel) {
 	if m.ScheduledChange.IsUnknown() {
 		m.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
 	}
+	tagsKnownOrNull(&m.TagsAll, &m.ResourceGroupID)
 	if !isKnown(m.ApplyRestarts) {
 		m.ApplyRestarts = types.StringValue(rdsservice.ApplyRestartsImmediately)
 	}

@@ -86,4 +86,9 @@ type API interface {
 	DescribeDBInstanceTDE(ctx context.Context, dbInstanceID string) (*DBInstanceTDE, error)
 	// UpgradeDBInstanceEngineVersion upgrades a MySQL instance's major version (upgrade.go).
 	UpgradeDBInstanceEngineVersion(ctx context.Context, req *UpgradeDBInstanceEngineVersionRequest) (*UpgradeDBInstanceEngineVersionResponse, error)
+	// Tags and resource groups (tags.go).
+	TagResources(ctx context.Context, req *TagResourcesRequest) error
+	UntagResources(ctx context.Context, req *UntagResourcesRequest) error
+	ListTagResources(ctx context.Context, req *ListTagResourcesRequest) (*ListTagResourcesResponse, error)
+	ModifyResourceGroup(ctx context.Context, dbInstanceID, resourceGroupID string) error
 }

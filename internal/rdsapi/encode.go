@@ -118,6 +118,7 @@ func encodeCreateDBInstance(req *CreateDBInstanceRequest, region string) (params
 	p.set("OptimizedWrites", req.OptimizedWrites)
 	p.set("IoAccelerationEnabled", req.IoAccelerationEnabled)
 	p.set("ClientToken", token)
+	p.set("ResourceGroupId", req.ResourceGroupID)
 	setTags(p, req.Tags, "Key", "Value")
 	return p, nil
 }

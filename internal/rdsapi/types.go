@@ -61,6 +61,8 @@ type CreateDBInstanceRequest struct {
 	ClientToken string
 	// Tags are sent as Tag.N.Key / Tag.N.Value.
 	Tags []Tag
+	// ResourceGroupID is the instance's resource group; empty: the account's default group.
+	ResourceGroupID string
 }
 
 // Tag is one key/value tag of an instance.
@@ -227,6 +229,7 @@ type DBInstanceAttribute struct {
 	SecurityIPList        string       `json:"SecurityIPList"`
 	InstructionSetArch    string       `json:"InstructionSetArch"`
 	MaintainTime          string       `json:"MaintainTime"`
+	ResourceGroupID       string       `json:"ResourceGroupId"`
 	DeletionProtection    FlexBool     `json:"DeletionProtection"`
 	IoAccelerationEnabled FlexString   `json:"IoAccelerationEnabled"`
 	// OptimizedWritesInfo is the raw JSON string as sent; use OptimizedWrites for its meaning.

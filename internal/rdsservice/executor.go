@@ -122,6 +122,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "turning on TDE"
 	case OpUpgradeEngineVersion:
 		return "upgrading the major version"
+	case OpTags, OpModifyResourceGroup:
+		return "setting the tags and resource group"
 	}
 	return "setting the name, allow-list and deletion protection"
 }
@@ -155,6 +157,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.security(ctx, op)
 	case OpUpgradeEngineVersion:
 		return x.upgrade(ctx, op)
+	case OpTags, OpModifyResourceGroup:
+		return x.tags(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }

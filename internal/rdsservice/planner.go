@@ -91,6 +91,8 @@ type Desired struct {
 	Parameters DesiredParameters
 	// Security is ssl_enabled and tde_enabled (security_rules.go).
 	Security DesiredSecurity
+	// Tags are tags_all and resource_group_id (tags_ops.go).
+	Tags TagPlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.

@@ -58,6 +58,9 @@ type Operation struct {
 	Restart *Restart
 	// Upgrade is what an UpgradeDBInstanceEngineVersion sends.
 	Upgrade *EngineUpgrade
+	// Tags and ResourceGroup are what an OpTags or OpModifyResourceGroup sends (tags_ops.go).
+	Tags          *TagChange
+	ResourceGroup string
 }
 
 // Program is the ordered operations of one apply.
@@ -200,6 +203,7 @@ func (b *programBuilder) create() {
 		// CreateDBInstance carries the name, allow-list and deletion protection; the others do not.
 		b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenAfterCreate})
 	}
+	b.tagOperations(label, WhenAfterCreate)
 }
 
 func (b *programBuilder) parameters(label string, when When, restart *Restart) {
@@ -253,6 +257,7 @@ func (b *programBuilder) update() {
 		b.add(Operation{Instance: ro, Action: OpWaitFollowerToggled, When: when, Flag: &on, Restart: b.take(ro + " (read-only instance)")})
 	}
 	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
+	b.tagOperations(label, WhenNow)
 }
 
 // growNow splits a cloud-disk storage growth off a deferred order, to be sent now on its own: it

@@ -102,6 +102,10 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	rg, e := optionalResourceGroup(p)
+	if e != nil {
+		return nil, e
+	}
 	if dry, e := p.boolean("DryRun"); e != nil {
 		return nil, e
 	} else if dry {
@@ -112,6 +116,7 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 		Class: class, Storage: storage, StorageType: storageType, Category: category, PayType: payType,
 		NetType: netType, SecurityIPs: map[string]string{"default": ips},
 		CreationTime: c.now, PurchaseTime: c.now, Optimized: want, ShownOptimized: want, IoAcceleration: io,
+		ResourceGroupID: rg,
 	}
 	common.apply(in)
 	return s.insert(c, in), nil

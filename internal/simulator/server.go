@@ -63,6 +63,12 @@ var actions = map[string]handler{
 	"DescribeParameterTemplates": (*Simulator).describeParameterTemplates,
 	"DescribeParameters":         (*Simulator).describeParameters,
 	"ModifyParameter":            (*Simulator).modifyParameter,
+
+	// Tags and resource groups: tags.go.
+	"TagResources":        (*Simulator).tagResources,
+	"UntagResources":      (*Simulator).untagResources,
+	"ListTagResources":    (*Simulator).listTagResources,
+	"ModifyResourceGroup": (*Simulator).modifyResourceGroup,
 }
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {

@@ -62,6 +62,7 @@ type instance struct {
 	DeletionProtection bool              `json:"deletion_protection"`
 	MasterID           string            `json:"master_id,omitempty"` // set on read-only instances
 	Tags               map[string]string `json:"tags,omitempty"`
+	ResourceGroupID    string            `json:"resource_group_id,omitempty"` // "": the default group
 	Status             string            `json:"status"`
 	StatusUntil        time.Time         `json:"status_until"` // end of a transitional status
 	MaintainTime       string            `json:"maintain_time"`

@@ -1,0 +1,368 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+// hclMap renders a map of strings as HCL.
+func hclMap(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%q = %q", k, m[k]))
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+// taggedConfig is an rds_instance with tags under a provider with default_tags (nil: unset).
+func (e *testEnv) taggedConfig(defaults, tags map[string]string, extra string) string {
+	provider := e.providerBlock()
+	if defaults != nil {
+		provider = strings.Replace(provider, "provider \"rds\" {\n", "provider \"rds\" {\n  default_tags = "+hclMap(defaults)+"\n", 1)
+	}
+	lines := extra
+	if tags != nil {
+		lines += "\n  tags = " + hclMap(tags)
+	}
+	return provider + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 20
+  instance_name  = "acctest"
+%s
+}
+`, lines)
+}
+
+// cloudTags reads the instance's tags from the simulator, the provider's own included.
+func (e *testEnv) cloudTags(id string) (map[string]string, error) {
+	out, err := e.api.ListTagResources(context.Background(), &rdsapi.ListTagResourcesRequest{ResourceIDs: []string{id}})
+	if err != nil {
+		return nil, err
+	}
+	tags := map[string]string{}
+	for _, t := range out.TagResources.TagResource {
+		tags[t.TagKey] = t.TagValue
+	}
+	return tags, nil
+}
+
+// checkCloudTags asserts the instance's tags in the cloud: want, plus the provider's create-token
+// tag, which no change removes.
+func (e *testEnv) checkCloudTags(id *string, want map[string]string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		got, err := e.cloudTags(*id)
+		if err != nil {
+			return err
+		}
+		if got[rdsservice.CreateTokenTagKey] == "" {
+			return fmt.Errorf("the provider's create-token tag is gone: %v", got)
+		}
+		delete(got, rdsservice.CreateTokenTagKey)
+		if !maps.Equal(got, want) {
+			return fmt.Errorf("cloud tags %v, want %v", got, want)
+		}
+		return nil
+	}
+}
+
+// changeTagsOutside tags and untags the instance behind Terraform's back.
+func (e *testEnv) changeTagsOutside(id *string, set map[string]string, remove ...string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		change := rdsservice.TagChange{Set: set, Remove: remove}
+		return rdsservice.ApplyTagChange(context.Background(), e.api, e.data.Waiter, *id, change)
+	}
+}
+
+func tagsAllIs(m map[string]string) statecheck.StateCheck {
+	values := map[string]knownvalue.Check{}
+	for k, v := range m {
+		values[k] = knownvalue.StringExact(v)
+	}
+	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("tags_all"), knownvalue.MapExact(values))
+}
+
+// Default tags against resource tags: a resource tag equal to a default, an override, a changed
+// default, tags changed outside Terraform; every apply is followed by an empty plan (the testing
+// framework fails a step whose plan after apply is not empty), and the create-token tag stays.
+func TestAccTags_defaultsResourceTagsAndDriftConverge(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	defaults := map[string]string{"env": "dev", "team": "db"}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				// A resource tag with a default's key and value: no perpetual diff.
+				Config: env.taggedConfig(defaults, map[string]string{"env": "dev", "app": "a"}, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("tags_all"), knownvalue.MapExact(map[string]knownvalue.Check{
+						"env": knownvalue.StringExact("dev"), "team": knownvalue.StringExact("db"), "app": knownvalue.StringExact("a")})),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{tagsAllIs(map[string]string{"env": "dev", "team": "db", "app": "a"})},
+				Check: resource.ComposeTestCheckFunc(idOf(&id), env.checkOneCreate(),
+					env.checkCloudTags(&id, map[string]string{"env": "dev", "team": "db", "app": "a"}),
+					func(*terraform.State) error {
+						if n := env.requests("TagResources"); n != 0 {
+							return fmt.Errorf("CreateDBInstance carries the tags; %d TagResources", n)
+						}
+						return nil
+					}),
+			},
+			{
+				// The resource overrides a default.
+				Config: env.taggedConfig(defaults, map[string]string{"env": "prod", "app": "a"}, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{tagsAllIs(map[string]string{"env": "prod", "team": "db", "app": "a"})},
+				Check:             resource.ComposeTestCheckFunc(env.checkCloudTags(&id, map[string]string{"env": "prod", "team": "db", "app": "a"}), env.checkCounts(&id, 0, 0)),
+			},
+			{
+				ResourceName: testRes, ImportState: true, ImportStateVerify: true,
+				Config: requiredProviders() + env.taggedConfig(defaults, map[string]string{"env": "prod", "app": "a"}, ""),
+			},
+			{
+				// A default changes: only tags_all changes, in place.
+				Config: env.taggedConfig(map[string]string{"env": "dev", "team": "dba"}, map[string]string{"env": "prod", "app": "a"}, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{tagsAllIs(map[string]string{"env": "prod", "team": "dba", "app": "a"})},
+				// Outside Terraform: a tag added, a default's value changed, a resource tag removed.
+				Check: resource.ComposeTestCheckFunc(env.checkCloudTags(&id, map[string]string{"env": "prod", "team": "dba", "app": "a"}),
+					env.changeTagsOutside(&id, map[string]string{"x": "1", "team": "other"}, "app")),
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				// The drift shows once, and the apply converges.
+				Config: env.taggedConfig(map[string]string{"env": "dev", "team": "dba"}, map[string]string{"env": "prod", "app": "a"}, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{tagsAllIs(map[string]string{"env": "prod", "team": "dba", "app": "a"})},
+				Check:             env.checkCloudTags(&id, map[string]string{"env": "prod", "team": "dba", "app": "a"}),
+			},
+			{
+				// Every tag and default gone: only the provider's own tag is left.
+				Config:            env.taggedConfig(nil, nil, ""),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(testRes, tfjsonpath.New("tags_all"), knownvalue.Null())},
+				Check:             env.checkCloudTags(&id, map[string]string{}),
+			},
+		},
+	})
+}
+
+// taggedPair is a tagged primary and a tagged read-only instance of it.
+func (e *testEnv) taggedPair(group, roTags string) string {
+	groupLine := ""
+	if group != "" {
+		groupLine = fmt.Sprintf("  resource_group_id = %q", group)
+	}
+	return e.taggedConfig(map[string]string{"owner": "platform"}, map[string]string{"app": "a"}, groupLine) + fmt.Sprintf(`
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = rds_instance.test.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 20
+  tags               = %s
+}
+`, roTags)
+}
+
+// A read-only instance is tagged right after its create (CreateReadOnlyDBInstance takes no tags);
+// resource_group_id moves in place; neither restarts anything.
+func TestAccTags_readOnlyInstanceAndResourceGroup(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id, roID string
+	roOf := func(dest *string) resource.TestCheckFunc {
+		return func(s *terraform.State) error {
+			*dest = s.RootModule().Resources["rds_readonly_instance.ro"].Primary.ID
+			return nil
+		}
+	}
+	roAll := statecheck.ExpectKnownValue("rds_readonly_instance.ro", tfjsonpath.New("tags_all"), knownvalue.MapExact(map[string]knownvalue.Check{
+		"owner": knownvalue.StringExact("platform"), "tier": knownvalue.StringExact("read")}))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				Config:            env.taggedPair("rg-first", `{ tier = "read" }`),
+				ConfigStateChecks: []statecheck.StateCheck{roAll},
+				Check: resource.ComposeTestCheckFunc(idOf(&id), roOf(&roID),
+					env.checkCloudTags(&id, map[string]string{"owner": "platform", "app": "a"}),
+					func(*terraform.State) error {
+						got, err := env.cloudTags(roID)
+						if err != nil {
+							return err
+						}
+						if want := map[string]string{"owner": "platform", "tier": "read"}; !maps.Equal(got, want) {
+							return fmt.Errorf("read-only instance tags %v, want %v", got, want)
+						}
+						if n := env.requests("TagResources"); n != 1 {
+							return fmt.Errorf("%d TagResources, want 1 (the read-only instance's, after its create)", n)
+						}
+						return nil
+					}),
+			},
+			{
+				Config: env.taggedPair("rg-second", `{ tier = "read" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("rds_readonly_instance.ro", plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("resource_group_id"), knownvalue.StringExact("rg-second")),
+				},
+				Check: func(*terraform.State) error {
+					attr, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
+					if err != nil {
+						return err
+					}
+					if attr.ResourceGroupID != "rg-second" || env.requests("ModifyResourceGroup") != 1 || env.restarts(id) != 0 {
+						return fmt.Errorf("group %s, %d ModifyResourceGroup, %d restarts", attr.ResourceGroupID, env.requests("ModifyResourceGroup"), env.restarts(id))
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// Bad tags are refused at plan, each by its rule-table row naming the value, and nothing is sent.
+func TestAccTags_invalidRefusedAtPlanWithoutWrites(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	many := map[string]string{}
+	for i := 0; i < 20; i++ {
+		many[fmt.Sprintf("k%02d", i)] = "v"
+	}
+	cases := []struct {
+		defaults, tags map[string]string
+		extra          string
+		want           string
+	}{
+		{nil, map[string]string{"acs:team": "db"}, "", `tag key "acs:team" starts with "acs:"`},
+		{map[string]string{"Aliyun-x": "1"}, nil, "", `the provider's default_tags: tag key "Aliyun-x"`},
+		{nil, map[string]string{"k": "https://example.com"}, "", `tag value "https://example.com"`},
+		{nil, map[string]string{strings.Repeat("k", 65): "v"}, "", "is 65 characters; a key is 1 to 64"},
+		{nil, map[string]string{"k": strings.Repeat("v", 129)}, "", "is 129 characters; a value is at most 128"},
+		{nil, map[string]string{rdsservice.CreateTokenTagKey: "x"}, "", "Tag key reserved by the provider"},
+		{map[string]string{"owner": "p"}, many, "", "would carry 22 tags: 21 from tags"},
+		{nil, nil, `  resource_group_id = "group1"`, `resource_group_id "group1" is not a resource group id`},
+	}
+	var steps []resource.TestStep
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{
+			Config:      env.taggedConfig(c.defaults, c.tags, c.extra),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(strings.Join(strings.Fields(regexp.QuoteMeta(c.want)), `\s+`)), // messages wrap
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			if n := env.mutations() + env.requests("TagResources") + env.requests("UntagResources") + env.requests("ModifyResourceGroup"); n != 0 {
+				return fmt.Errorf("%d writes for refused plans", n)
+			}
+			return nil
+		},
+		Steps: steps,
+	})
+}
+
+// An instance whose tags were not managed is not read at refresh; once the configuration manages
+// them, the apply sets them from the tags the cloud has then (found by the oracle: a tag added
+// outside while unmanaged was left behind, and the state after the apply was stale).
+func TestAccTags_firstManagedApplyStartsFromTheCloud(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.taggedConfig(nil, nil, ""),
+				Check: resource.ComposeTestCheckFunc(idOf(&id), env.changeTagsOutside(&id, map[string]string{"by-hand": "1"}),
+					func(*terraform.State) error {
+						if n := env.requests("ListTagResources"); n != 0 {
+							return fmt.Errorf("unmanaged tags were read %d times", n)
+						}
+						return nil
+					}),
+			},
+			{
+				Config:            env.taggedConfig(nil, map[string]string{"app": "a"}, ""),
+				ConfigStateChecks: []statecheck.StateCheck{tagsAllIs(map[string]string{"app": "a"})},
+				Check:             env.checkCloudTags(&id, map[string]string{"app": "a"}),
+			},
+		},
+	})
+}
+
+// The tag reads of one refresh of a tagged fleet: at most one ListTagResources per instance, and
+// fewer where refreshes overlap (rdsservice.TagReader). The measured count is logged; how many
+// overlap depends on timing, so only the bound is asserted.
+func TestAccTags_refreshReadsAtMostOneTagCallPerInstance(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	const n = 12
+	config := env.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "fleet" {
+  count          = %d
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.medium.2c"
+  storage        = 20
+  instance_name  = "fleet-${count.index}"
+  tags           = { fleet = "yes" }
+}
+`, n)
+	var before map[string]int
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				PreConfig:    func() { before = maps.Clone(env.sim.Stats().Requests) },
+				RefreshState: true,
+				Check: func(*terraform.State) error {
+					after := env.sim.Stats().Requests
+					tags, attrs := after["ListTagResources"]-before["ListTagResources"], after["DescribeDBInstanceAttribute"]-before["DescribeDBInstanceAttribute"]
+					t.Logf("refresh of %d tagged instances: %d DescribeDBInstanceAttribute, %d ListTagResources", n, attrs, tags)
+					if attrs != n || tags < 1 || tags > n {
+						return fmt.Errorf("%d attribute reads and %d tag reads for %d instances", attrs, tags, n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
