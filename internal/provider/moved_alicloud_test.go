@@ -38,6 +38,9 @@ type movedCloud struct {
 	api rdsapi.API
 }
 
+// movedTags are the tags of the alicloud states, kept in the configuration after the move.
+var movedTags = map[string]string{"Environment": "production", "Team": "orders"}
+
 func newMovedCloud(t *testing.T) *movedCloud {
 	t.Helper()
 	h := newOracleHarness(t)
@@ -67,6 +70,9 @@ func newMovedCloud(t *testing.T) *movedCloud {
 		CharacterSetName: "utf8mb4", DBDescription: "orders"}))
 	must(api.GrantAccountPrivilege(ctx, &rdsapi.GrantAccountPrivilegeRequest{DBInstanceID: movedPrimary, AccountName: movedAccount,
 		DBNames: []string{movedDatabase}, AccountPrivilege: movedPrivilege}))
+	// The alicloud states carry these tags (moved_alicloud_states_test.go): the cloud has them too.
+	must(api.TagResources(ctx, &rdsapi.TagResourcesRequest{ResourceIDs: []string{movedPrimary, movedReadonly},
+		Tags: []rdsapi.Tag{{Key: "Environment", Value: "production"}, {Key: "Team", Value: "orders"}}}))
 	return &movedCloud{w: w, api: api}
 }
 
@@ -184,6 +190,7 @@ func TestMoveFromAlicloudInstance(t *testing.T) {
 		"storage_type": facts["StorageType"], "category": facts["Category"], "zone_id": facts["Zone"], "vpc_id": facts["VPC"],
 		"vswitch_id": facts["VSwitch"], "security_ips": []string{"127.0.0.1"}, "maintenance_window": facts["MaintainTime"],
 		"released_keep_policy": "Lastest", "parameters": map[string]string{movedIOCap: facts["IOCapacity"].(string)},
+		"tags": movedTags,
 	}
 	moved := c.planAfterMove(t, "rds_instance.main", resp, config)
 	for name, want := range map[string]tftypes.Value{
@@ -213,6 +220,7 @@ func TestMoveFromAlicloudReadonlyInstance(t *testing.T) {
 		"master_instance_id": movedPrimary, "engine_version": "8.0", "instance_type": facts["Class"],
 		"storage": int(facts["Storage"].(int64)), "storage_type": facts["StorageType"], "zone_id": facts["Zone"],
 		"vswitch_id": facts["VSwitch"], "parameters": map[string]string{movedIOCap: facts["IOCapacity"].(string)},
+		"tags": movedTags,
 	}
 	moved := c.planAfterMove(t, "rds_readonly_instance.replica", resp, config)
 	if got := attrOf(moved, "master_instance_id"); !got.Equal(tftypes.NewValue(tftypes.String, movedPrimary)) {

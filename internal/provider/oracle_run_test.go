@@ -90,6 +90,32 @@ type oracleTally struct {
 	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow int
 	byCategory                                                                    map[string]int
 	classes                                                                       map[string][]string
+	// strict fails on known disagreements too.
+	strict bool
+}
+
+// oracleKnownDisagreements are product bugs the oracle found that are not fixed yet, by
+// disagreement class (or its start, for an entry ending in "*"), with where they are filed. The
+// short form logs them (KNOWN) and fails on every other class; the long form (make test-oracle)
+// and RDS_ORACLE_ONLY fail on them too. Remove an entry when its fix lands.
+var oracleKnownDisagreements = map[string]string{
+	// An SSL change (restart now, it cannot wait) on a primary with a spec task scheduled outside
+	// Terraform: the plan names a second window restart of the read-only instance that the cloud
+	// folds into one.
+	"after a task scheduled outside Terraform, window restarts*": "issues 23 and 26: SSL restart now beside a pending task",
+	// An SSL change on a primary whose storage grows, with the read-only's class change deferred:
+	// the plan only warns that the read-only will have less storage, and the cloud refuses its spec
+	// change.
+	`plan passed, apply failed: "Error updating RDS instance: changing the spec"`: "issues 23 and 26: SSL restart now with a deferred read-only spec change",
+}
+
+func knownDisagreement(class string) (filed string, known bool) {
+	for k, filed := range oracleKnownDisagreements {
+		if prefix, ok := strings.CutSuffix(k, "*"); k == class || ok && strings.HasPrefix(class, prefix) {
+			return filed, true
+		}
+	}
+	return "", false
 }
 
 func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
@@ -145,6 +171,10 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 	for _, c := range names {
 		repros := t.classes[c]
 		sort.Strings(repros)
+		if filed, known := knownDisagreement(c); known && !t.strict {
+			tb.Logf("KNOWN DISAGREEMENT x%d [%s] (%s)\n    repro: %s", len(repros), c, filed, repros[0])
+			continue
+		}
 		tb.Errorf("DISAGREEMENT x%d [%s]\n    repro: %s", len(repros), c, repros[0])
 	}
 	for _, f := range []struct {
@@ -180,7 +210,7 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 	start := time.Now()
 	h := newOracleHarness(t)
 	h.verbose = only != ""
-	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}}
+	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}, strict: long || only != ""}
 	for _, sc := range scenarios {
 		tally.add(sc, h.runScenario(sc))
 	}

@@ -101,6 +101,14 @@ func TestOracleEnforcesEachFloor(t *testing.T) {
 		{"combinations", func(tl *oracleTally) { tl.combined = 1 }, "applied combinations"},
 		{"window", func(tl *oracleTally) { tl.atWindow = 0 }, "runs at the maintenance window"},
 		{"a disagreement", func(tl *oracleTally) { tl.classes["restarts: x"] = []string{"repro"} }, "DISAGREEMENT"},
+		{"a known disagreement, short form", func(tl *oracleTally) {
+			tl.classes["after a task scheduled outside Terraform, window restarts: x"] = []string{"repro"}
+		}, ""},
+		{"a known disagreement, strict", func(tl *oracleTally) {
+			for c := range oracleKnownDisagreements {
+				tl.classes[strings.TrimSuffix(c, "*")], tl.strict = []string{"repro"}, true
+			}
+		}, "DISAGREEMENT"},
 	} {
 		tally := full
 		tally.byCategory, tally.classes = map[string]int{}, map[string][]string{}

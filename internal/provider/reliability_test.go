@@ -62,7 +62,7 @@ type faultKind struct {
 // busyRestart is how long the provoked restart of the busy kind lasts at most: it ends as soon as
 // the provider was refused for it (the simulator's clock is moved past it), so that the fault is
 // met however slowly terraform plans on a loaded machine, and costs no waiting when it is.
-const busyRestart = time.Minute
+const busyRestart = 10 * time.Second
 
 func faultKinds(long bool) []faultKind {
 	latency := 50
@@ -78,7 +78,7 @@ func faultKinds(long bool) []faultKind {
 		{name: "lost answer of each mutating call", settings: "the first answer of every CreateDBInstance, " +
 			"CreateReadOnlyDBInstance, ModifyDBInstanceSpec and DeleteDBInstance is lost after the action was carried out",
 			dropFirst: []string{"CreateDBInstance", "CreateReadOnlyDBInstance", "ModifyDBInstanceSpec", "DeleteDBInstance"}},
-		{name: "instance busy", settings: "primary restarted (`Rebooting` until the provider was refused once, at most 1 min) right before read-only create, toggle and destroy",
+		{name: "instance busy", settings: "primary restarted (`Rebooting` until the provider was refused once, at most 10 s) right before read-only create, toggle and destroy",
 			busy: true, restart: busyRestart},
 	}
 }
@@ -651,7 +651,7 @@ the test's own checks, which list instances between steps, get a few), and for l
 	}
 	fmt.Fprintf(&b, `
 Run: %d passes per fault, %s in total (passes run in parallel, `+"`go test -parallel`"+` %d), %s/%s, simulator durations: create,
-restart and delete 200 ms, flag lag 100 ms (the busy row's restarts last until the provider is refused, at most 1 min). Generated %s.
+restart and delete 200 ms, flag lag 100 ms (the busy row's restarts last until the provider is refused, at most 10 s). Generated %s.
 
 ## What the provider does about each fault
 
