@@ -167,6 +167,8 @@ type plannedPrimaries struct {
 	scheduled map[string]*rdsservice.ScheduledFlag
 	// replaced are the primaries this run replaces (primary_replaced.go).
 	replaced replacedPrimaries
+	// storage is the storage this run's in-place plans give the primaries (primary_replaced.go).
+	storage plannedStorage
 }
 
 func (p *plannedPrimaries) recordScheduled(id string, s *rdsservice.ScheduledFlag) {

@@ -511,6 +511,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		}
 		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 		r.data.plans.record(state.ID.ValueString(), flag)
+		r.data.plans.storage.record(state.ID.ValueString(), valInt(plan.Storage))
 		if dec.Deferred && dec.Order.AtomicWrite != nil {
 			r.data.plans.recordScheduled(state.ID.ValueString(), &rdsservice.ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt})
 		}

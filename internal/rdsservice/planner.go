@@ -145,6 +145,9 @@ type Facts struct {
 	// PrimaryReplaced is the read-only instance's primary as this run replaces it (nil:
 	// not replaced, or not planned before this instance); primary_replaced.go.
 	PrimaryReplaced *ReplacedPrimary
+	// PrimaryStorage is the storage this run's plan of the read-only instance's primary gives it
+	// in place (null: not planned before this instance); readonly_storage.go.
+	PrimaryStorage Val[int64]
 	// Pending is the task waiting for the instance's maintenance window (pending_change.go).
 	Pending *PendingChange
 	// Security is the instance's SSL and TDE now (security_rules.go).
@@ -801,6 +804,7 @@ func planUpdate(in PlanInput, d *Decision) {
 		u.planBufferPoolExtension()
 	}
 	u.planRestarts()
+	u.checkReadOnlySpecStorage()
 	u.planFollowers()
 	u.settleEngineUpgrade()
 	u.settleActionAndStatus()
@@ -877,7 +881,7 @@ func (u *updatePlan) trigger(name string) {
 
 // checkStorage applies the storage rules (cloud facts, simulator README "Storage").
 func (u *updatePlan) checkStorage() {
-	cur, c, change, in, d := u.cur, u.c, u.change, u.in, u.d
+	cur, change, in, d := u.cur, u.change, u.in, u.d
 	if u.typeChanged && cloudStorage(cur.StorageType) && !cloudStorage(change.StorageType) {
 		d.add(problem(RuleStorageTypeCloudToLocal, change.StorageType, cur.StorageType, change.StorageType))
 	}
@@ -887,9 +891,6 @@ func (u *updatePlan) checkStorage() {
 		} else {
 			d.add(problem(RuleStorageShrinkLimits, fmt.Sprint(change.Storage), cur.Storage, change.Storage))
 		}
-	}
-	if u.readOnly && c.Storage.IsKnown() && in.Facts.Primary != nil && c.Storage.Value() < in.Facts.Primary.Storage && (u.storageChanged || c.Storage.Value() < cur.Storage) {
-		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(c.Storage.Value()), c.Storage.Value(), in.Label, in.Facts.Primary.ID, in.Facts.Primary.Storage))
 	}
 	if !u.readOnly && u.storageChanged && change.Storage > cur.Storage {
 		var below []string

@@ -235,8 +235,8 @@ func (b *programBuilder) update() {
 	}
 	if order.Empty() {
 		// No spec order restarts the instance (a deferred growth alone goes now, online): the
-		// parameters' restart is their own.
-		b.parameters(label, when, b.take(label))
+		// parameters' restart is their own, unless the cloud's earlier one applies them.
+		b.parameters(label, when, b.parametersRestart(label))
 	} else {
 		b.parameters(label, when, nil)
 	}

@@ -1,0 +1,70 @@
+package provider
+
+import (
+	"slices"
+	"testing"
+)
+
+// comboOf is the combination with the given factors' levels, every other factor at its first
+// level ("not used").
+func comboOf(t *testing.T, levels map[string]string) []int {
+	t.Helper()
+	c := make([]int, len(comboFactors))
+	for factor, level := range levels {
+		f := comboFactorIndex(factor)
+		if f < 0 || !slices.Contains(comboFactors[f].levels, level) {
+			t.Fatalf("no factor %q with level %q", factor, level)
+		}
+		c[f] = slices.Index(comboFactors[f].levels, level)
+	}
+	return c
+}
+
+// Combinations the oracle once found in disagreement (issue 23, where SSL meets deferred
+// changes), pinned so that each runs in every `make test` whatever the seed samples. Each must
+// agree with the cloud, and end as the fix decided: refused at plan with the cloud refusing too,
+// or applied with the restarts the plan named.
+func TestOraclePinnedCombinations(t *testing.T) {
+	t.Parallel()
+	roWindow := map[string]string{"topology": "primary + read-only", "apply_restarts": "in_maintenance_window"}
+	with := func(extra map[string]string) map[string]string {
+		out := map[string]string{}
+		for _, m := range []map[string]string{roWindow, extra} {
+			for k, v := range m {
+				out[k] = v
+			}
+		}
+		return out
+	}
+	h := newOracleHarness(t)
+	for _, tc := range []struct {
+		name   string
+		levels map[string]string
+		want   oracleOutcomeKind
+	}{
+		// The primary's storage growth goes now, online; the read-only instance's deferred class
+		// change then carries less storage than its primary's, which the cloud refuses.
+		{"read-only spec change below the primary's growth", with(map[string]string{"class": "read-only", "storage": "primary grows"}), outcomeRefusalProbed},
+		{"the same with an SSL change", with(map[string]string{"class": "read-only", "storage": "primary grows", "data protection": "ssl on"}), outcomeRefusalProbed},
+		// The read-only instance follows its primary's deferred toggle in the window; that restart
+		// applies its own deferred parameter: one restart, not two.
+		{"read-only parameter beside its primary's deferred toggle", with(map[string]string{"16K": "on", "parameters": "restart-needing on the read-only"}), outcomeApplied},
+		{"the same after a task scheduled outside Terraform, with SSL", with(map[string]string{"16K": "on", "class": "primary", "storage": "read-only grows",
+			"parameters": "restart-needing on both", "fact": "imported with a scheduled task", "data protection": "ssl on"}), outcomeApplied},
+	} {
+		sc := comboScenario(comboOf(t, tc.levels))
+		outcomes := h.runScenario(sc)
+		last := outcomes[len(outcomes)-1]
+		for _, o := range outcomes {
+			for _, d := range o.disagreements {
+				t.Errorf("%s: DISAGREEMENT [%s]\n    repro: %s", tc.name, d.class, d.repro)
+			}
+		}
+		if last.kind != tc.want || !last.compared {
+			t.Errorf("%s: ended %q (kind %d, compared %t), want kind %d", tc.name, last.category, last.kind, last.compared, tc.want)
+		}
+		if tc.want == outcomeApplied && (last.restartChecks == 0 || !last.atWindow) {
+			t.Errorf("%s: restarts compared %d, at the window %t: want both", tc.name, last.restartChecks, last.atWindow)
+		}
+	}
+}

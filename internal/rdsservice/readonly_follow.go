@@ -1,0 +1,41 @@
+package rdsservice
+
+import (
+	"slices"
+	"time"
+)
+
+// A read-only instance that follows its primary's scheduled toggle restarts when the primary's
+// window comes (followScheduledPrimary). Parameters it defers to its own window on their own (no
+// spec order) wait for its next restart; when the follow comes first (the primary's window starts
+// no later than its own), that restart applies them and the parameter task then has nothing left
+// to restart for (simulator README "Maintenance windows": a restart applies the values waiting for
+// one). So the plan names one restart, not two.
+
+// parametersRestart is the restart a deferred parameter change causes on its own: the planned
+// restart of the instance, or nil when it is folded into the earlier follow of its primary's
+// toggle (whose reasons then name the parameters too).
+func (b *programBuilder) parametersRestart(label string) *Restart {
+	own := b.take(label)
+	if own == nil || !b.d.Deferred || !followComesFirst(b.in.Facts.PrimaryScheduled, b.d.DeferredStartsAt) {
+		return own
+	}
+	for i, r := range b.restarts {
+		if r.InstanceID == label && r.ByPrimary {
+			b.restarts[i].Reasons = slices.Concat(r.Reasons, own.Reasons)
+			return nil
+		}
+	}
+	return own
+}
+
+// followComesFirst: the primary's scheduled toggle starts no later than the instance's own
+// deferred change (both in the API's time layout).
+func followComesFirst(primary *ScheduledFlag, ownStart string) bool {
+	if primary == nil {
+		return false
+	}
+	p, err1 := time.Parse(APITimeLayout, primary.StartsAt)
+	o, err2 := time.Parse(APITimeLayout, ownStart)
+	return err1 == nil && err2 == nil && !p.After(o)
+}

@@ -1,0 +1,28 @@
+package rdsservice
+
+import "fmt"
+
+// The cloud checks every ModifyDBInstanceSpec of a read-only instance against its primary's
+// storage at the time it is sent (simulator README "Storage"): the order carries the read-only
+// instance's whole spec, storage included, so a class change or a flag toggle is refused as much
+// as a storage change while the read-only instance has less storage than its primary. Terraform
+// changes the primary first, so the storage that counts is the larger of the primary's now and
+// the one this run's plan of the primary grows it to (a growth goes now, online, even when the
+// rest of the primary's change waits for the window: growNow).
+
+// checkReadOnlySpecStorage refuses a read-only instance's spec order whose storage is below its
+// primary's, now or as this apply leaves it.
+func (u *updatePlan) checkReadOnlySpecStorage() {
+	in, d := u.in, u.d
+	primary := in.Facts.Primary
+	if !u.readOnly || primary == nil || d.Order.Empty() || !u.c.Storage.IsKnown() {
+		return
+	}
+	storage, label := primary.Storage, primary.ID
+	if planned := in.Facts.PrimaryStorage; planned.IsKnown() && planned.Value() > storage {
+		storage, label = planned.Value(), primary.ID+" (as this apply grows it)"
+	}
+	if s := u.c.Storage.Value(); s < storage {
+		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(s), s, in.Label, label, storage))
+	}
+}
