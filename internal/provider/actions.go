@@ -176,9 +176,8 @@ func (a *backupNowAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	defer cancel()
 	id := cfg.InstanceID.ValueString()
 	progress(resp, "backing up RDS instance %s (%s)", id, method)
-	set, err := rdsservice.CreateBackup(ctx, a.data.API, a.data.Waiter, &rdsapi.CreateBackupRequest{DBInstanceID: id, BackupMethod: method})
-	if err != nil {
-		resp.Diagnostics.AddError("Error backing up RDS instance", err.Error())
+	set := createBackupJournaled(ctx, a.data, backupNowKind, req.Config, &rdsapi.CreateBackupRequest{DBInstanceID: id, BackupMethod: method}, &resp.Diagnostics)
+	if set == nil {
 		return
 	}
 	progress(resp, "backup set %s of RDS instance %s is ready", set.BackupID, id)

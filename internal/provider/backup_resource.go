@@ -89,11 +89,10 @@ func (r *backupResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	breq := plan.request(ctx, &resp.Diagnostics)
-	set, err := rdsservice.CreateBackup(ctx, r.data.API, r.data.Waiter, &rdsapi.CreateBackupRequest{
+	set := createBackupJournaled(ctx, r.data, backupKind, req.Config, &rdsapi.CreateBackupRequest{
 		DBInstanceID: id, BackupMethod: breq.Method, BackupStrategy: breq.Strategy, DBNames: breq.DBNames,
-	})
-	if err != nil {
-		resp.Diagnostics.AddError("Error creating RDS backup", operationError(ctx, err))
+	}, &resp.Diagnostics)
+	if set == nil {
 		return
 	}
 	plan.fill(set)
@@ -216,6 +215,9 @@ func (r *backupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	r.check(lookupCtx, plan, false, &resp.Diagnostics)
+	if req.State.Raw.IsNull() && isKnown(plan.InstanceID) {
+		planInterruptedBackup(lookupCtx, r.data, req.Config, plan.InstanceID.ValueString(), &resp.Diagnostics)
+	}
 }
 
 // check evaluates the rules with the instance's facts and state when the instance exists; at

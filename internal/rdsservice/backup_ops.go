@@ -164,39 +164,13 @@ func FindBackup(ctx context.Context, api rdsapi.API, instanceID, backupID string
 	return nil, nil
 }
 
-// CreateBackup starts a backup and waits for its set. A backup already in progress (another
-// client's, or the automatic one) is waited out and the request sent again; a busy instance is
-// retried as every write is.
+// CreateBackup starts a backup (StartBackup) and waits for its set.
 func CreateBackup(ctx context.Context, api rdsapi.API, w *Waiter, req *rdsapi.CreateBackupRequest) (*rdsapi.Backup, error) {
-	var job string
-	err := w.RetryBusy(ctx, func() error {
-		var err error
-		job, err = api.CreateBackup(ctx, req)
-		if rdsapi.ErrorCode(err) != rdsapi.CodeBackupInProgress {
-			return err
-		}
-		if err := w.Poll(ctx, "the backup in progress on "+req.DBInstanceID+" to finish", func() (bool, string, error) {
-			running, err := runningBackupJob(ctx, api, req.DBInstanceID)
-			return running == "", "job " + running, err
-		}); err != nil {
-			return err
-		}
-		job, err = api.CreateBackup(ctx, req)
-		return err
-	})
+	job, err := StartBackup(ctx, api, w, req)
 	if err != nil {
 		return nil, fmt.Errorf("CreateBackup on %s: %w", req.DBInstanceID, err)
 	}
-	backupID, err := waitBackupJob(ctx, api, w, req.DBInstanceID, job)
-	if err != nil {
-		return nil, err
-	}
-	var set *rdsapi.Backup
-	err = w.Poll(ctx, "backup set "+backupID+" to be listed", func() (bool, string, error) {
-		set, err = FindBackup(ctx, api, req.DBInstanceID, backupID)
-		return set != nil, "not listed yet", err
-	})
-	return set, err
+	return WaitBackupSet(ctx, api, w, req.DBInstanceID, job)
 }
 
 // waitBackupJob polls DescribeBackupTasks until the job has made its set, and returns its id.

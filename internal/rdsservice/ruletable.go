@@ -120,6 +120,9 @@ const (
 	RuleCreateAdopted RuleID = "create-adopted"
 	RuleCreateResent  RuleID = "create-resent"
 	RuleCreateOrphan  RuleID = "create-interrupted-orphan"
+	// Issue 23: backups in the create journal (backup_journal.go).
+	RuleBackupCreateOrphan RuleID = "backup-interrupted-orphan"
+	RuleBackupNowLeft      RuleID = "backup-now-interrupted"
 )
 
 // Rule ids of an update that meets a change made outside it (the apply decides them, with what it
@@ -750,6 +753,22 @@ var ruleTable = []Rule{
 			{"import blocks", "import {\n  to = rds_instance.NAME\n  id = \"rm-1\"\n}"}},
 		Fix: "Fix: import it into this resource with an import block (%[1]s.NAME is the address this message is about), then delete %[3]s/*.json:\n%[5]s\n" +
 			"or delete %[2]s and that directory's entries to create a new one."},
+
+	// ---- issue 23: backups in the create journal ----
+	{ID: RuleBackupCreateOrphan, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)",
+		Attribute: "id", Summary: "Backups of %[1]s may have been started for this rds_backup by an interrupted apply",
+		Detail: "An apply in this working directory and workspace (%[3]s) was stopped while it created this rds_backup, and the instance has %[2]s " +
+			"that no state names. The plan does not take one over because %[4]s, and starting another backup would leave one more set.",
+		Args: []Arg{{"instance", "rm-1"}, {"jobs", "backup jobs 7, 8"}, {"journal", ".terraform/rds-create-journal/default"},
+			{"reason", "2 interrupted creates have this configuration and nothing tells which one is this resource's"}},
+		Fix: "Delete the sets you do not want (DeleteBackup, or the console's Backup and Restoration page) and delete %[3]s/*.json; the next plan " +
+			"then adopts the one set left, or starts a new backup."},
+	{ID: RuleBackupNowLeft, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)", Severity: SeverityWarning,
+		Attribute: "instance_id", Summary: "An interrupted rds_backup_now left %[2]s on %[1]s",
+		Detail: "An invocation of rds_backup_now with this configuration, in this working directory and workspace (%[3]s), was stopped after it started %[2]s " +
+			"on %[1]s. Their sets are kept under the instance's backup policy like any other; this invocation takes a new backup, as it always does.",
+		Args: []Arg{{"instance", "rm-1"}, {"jobs", "backup jobs 7"}, {"journal", ".terraform/rds-create-journal/default"}},
+		Fix:  "Nothing to do; delete the sets you do not want with DeleteBackup or in the console."},
 
 	// ---- changes made outside an apply while it runs (issue 19 items 5 and 6) ----
 	{ID: RuleChangedDuringApply, Source: "provider: an update waits only for its own change and fails fast when another change rules it out",
