@@ -9,8 +9,9 @@ import (
 // window comes (followScheduledPrimary). Parameters it defers to its own window on their own (no
 // spec order) wait for its next restart; when the follow comes first (the primary's window starts
 // no later than its own), that restart applies them and the parameter task then has nothing left
-// to restart for (simulator README "Maintenance windows": a restart applies the values waiting for
-// one). So the plan names one restart, not two.
+// to restart for (simulator README "Parameters": a parameter task whose values an earlier restart
+// of any kind applied succeeds without a second restart; an assumption there). So the plan names
+// one restart, not two.
 
 // parametersRestart is the restart a deferred parameter change causes on its own: the planned
 // restart of the instance, or nil when it is folded into the earlier follow of its primary's
