@@ -23,6 +23,7 @@ func (s *Simulator) advance(now time.Time) bool {
 		s.finishTransitions(now)
 		changed = true
 	}
+	changed = s.autoUpgradeMinor(now) || changed
 	return changed
 }
 
