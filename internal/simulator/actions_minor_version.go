@@ -35,6 +35,9 @@ var minorVersions = map[string][]string{
 	"8.4": {"rds_20250630"},
 }
 
+// tdeMinMinor56 is the first minor version of MySQL 5.6 with TDE (README "SSL and TDE").
+const tdeMinMinor56 = "rds_20191015"
+
 var minorVersionPattern = regexp.MustCompile(`^rds_[0-9]{8}$`)
 
 // minorVersion is an instance's kernel; nil on an instance means the latest of its major version,
@@ -192,6 +195,15 @@ func (s *Simulator) runKernelTask(in *instance, t *task, at time.Time) string {
 	return ""
 }
 
+// lastWindowStart is the start of the latest window occurrence that began at or before now.
+func lastWindowStart(window string, now time.Time) time.Time {
+	start, _ := windowAround(window, now)
+	if start.After(now) {
+		start = start.Add(-24 * time.Hour)
+	}
+	return start
+}
+
 // modifyDBInstanceAutoUpgradeMinorVersion sets Auto or Manual (no restart).
 func (s *Simulator) modifyDBInstanceAutoUpgradeMinorVersion(c *call) (map[string]any, *apiError) {
 	in, e := s.lookup(c.p)
@@ -227,8 +239,8 @@ func (s *Simulator) autoUpgradeMinor(now time.Time) bool {
 			latest == "" || s.kernelOf(in) >= latest || in.writable("UpgradeDBInstanceKernelVersion") != nil {
 			continue
 		}
-		if start, end := windowAround(in.MaintainTime, now); !now.Before(start) && now.Before(end) && start.After(in.Minor.Since) {
-			s.startKernelUpgrade(in, latest, now)
+		if start := lastWindowStart(in.MaintainTime, now); start.After(in.Minor.Since) {
+			s.startKernelUpgrade(in, latest, start)
 			changed = true
 		}
 	}

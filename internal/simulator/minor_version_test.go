@@ -94,3 +94,13 @@ func TestMinorVersionAtSpecifiedTime(t *testing.T) {
 		t.Fatalf("no TargetMinorVersion: the latest, got %v", got)
 	}
 }
+
+func TestTDEOn56NeedsMinorVersion(t *testing.T) {
+	e := newEnv(t)
+	id := e.create(map[string]string{"EngineVersion": "5.6", "DBInstanceStorageType": "local_ssd", "OptimizedWrites": "", "TargetMinorVersion": "rds_20190815"})
+	e.clock.Add(createD)
+	e.c.fails("ModifyDBInstanceTDE", map[string]string{"DBInstanceId": id, "TDEStatus": "Enabled"}, 400, "MinorVersionNotSupport")
+	e.c.ok("UpgradeDBInstanceKernelVersion", map[string]string{"DBInstanceId": id, "TargetMinorVersion": tdeMinMinor56})
+	e.settle()
+	e.c.ok("ModifyDBInstanceTDE", map[string]string{"DBInstanceId": id, "TDEStatus": "Enabled"})
+}
