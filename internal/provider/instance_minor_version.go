@@ -79,8 +79,12 @@ func (r *instanceResource) minorFacts(ctx context.Context, state *instanceModel,
 }
 
 // planMinorValues plans minor_version: the target of an upgrade made during this apply (or of a
-// create that names one), else the running one; unknown for a new instance without a target.
-func planMinorValues(state *instanceModel, config instanceModel, dec rdsservice.Decision, plan *instanceModel) {
+// create that names one), else the running one; unknown for a new instance without a target. The
+// upgrade is recorded for the plans of the read-only instances, which restart with it.
+func (r *instanceResource) planMinorValues(state *instanceModel, config instanceModel, dec rdsservice.Decision, plan *instanceModel) {
+	if state != nil {
+		r.data.plans.recordMinor(state.ID.ValueString(), rdsservice.PlannedMinorFollow(dec, state.ID.ValueString()))
+	}
 	switch up := dec.Minor.Upgrade; {
 	case up != nil && !dec.Deferred:
 		plan.MinorVersion = types.StringValue(up.To)
@@ -116,5 +120,38 @@ func readonlyMinorVersionAttribute() schema.StringAttribute {
 		Computed: true,
 		MarkdownDescription: "The minor engine version the instance runs (`CurrentKernelVersion`): its primary's, which upgrades it " +
 			"together with itself (set `target_minor_version` on the primary; the read-only instance restarts with it).",
+	}
+}
+
+func (p *plannedPrimaries) recordMinor(id string, f *rdsservice.MinorFollow) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.minor == nil {
+		p.minor = map[string]*rdsservice.MinorFollow{}
+	}
+	p.minor[id] = f
+}
+
+func (p *plannedPrimaries) lookupMinor(id string) *rdsservice.MinorFollow {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.minor[id]
+}
+
+// followMinorFacts tells a read-only instance's plan its running minor version and the upgrade
+// this run's plan of its primary makes.
+func followMinorFacts(data *ProviderData, state *readonlyInstanceModel, primaryID string, in *rdsservice.PlanInput) {
+	if state == nil || in.Prior == nil {
+		return
+	}
+	in.Prior.MinorVersion = state.MinorVersion.ValueString()
+	in.Facts.PrimaryMinor = data.plans.lookupMinor(primaryID)
+}
+
+// planFollowMinorValue: a read-only instance upgraded with its primary during this apply reads its
+// new minor version back (its plan is an update).
+func planFollowMinorValue(dec rdsservice.Decision, plan *readonlyInstanceModel) {
+	if f := dec.Minor.Follows; f != nil && f.When == "" {
+		plan.MinorVersion = types.StringUnknown()
 	}
 }

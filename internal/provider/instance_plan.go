@@ -167,6 +167,8 @@ type plannedPrimaries struct {
 	scheduled map[string]*rdsservice.ScheduledFlag
 	// replaced are the primaries this run replaces (primary_replaced.go).
 	replaced replacedPrimaries
+	// minor are the minor version upgrades this run's primary plans make (instance_minor_version.go).
+	minor map[string]*rdsservice.MinorFollow
 }
 
 func (p *plannedPrimaries) recordScheduled(id string, s *rdsservice.ScheduledFlag) {

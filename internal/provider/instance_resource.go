@@ -499,7 +499,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	planSecurityValues(state, config, &plan)
-	planMinorValues(state, config, dec, &plan)
+	r.planMinorValues(state, config, dec, &plan)
 	if state == nil {
 		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &plan.ID, &resp.Diagnostics)
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)

@@ -334,6 +334,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	plan.Status = stringOf(dec.Status)
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, &resp.Diagnostics)
+	planFollowMinorValue(dec, &plan)
 	if state != nil {
 		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 	}
@@ -447,6 +448,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 	}
 	if r.data != nil && isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
+		followMinorFacts(r.data, state, plan.MasterInstanceID.ValueString(), &in)
 	}
 	if r.data != nil && state != nil && !isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryReplaced = r.data.plans.replaced.lookup(state.MasterInstanceID.ValueString())

@@ -30,6 +30,13 @@ func (b *programBuilder) minorVersion() {
 			b.add(Operation{Instance: ro, Action: OpWaitMinorFollower, When: when, Upgrade: &up, Restart: b.takeFor(ro+" (read-only instance)", OpWaitMinorFollower)})
 		}
 	}
+	if f := m.Follows; f != nil {
+		follow := WhenNow
+		if f.When != "" {
+			follow = WhenInWindow
+		}
+		b.add(Operation{Instance: label, Action: OpWaitMinorFollower, When: follow, Upgrade: &EngineUpgrade{To: f.To}, Restart: b.takeFor(label, OpWaitMinorFollower)})
+	}
 	if m.AutoUpgrade != nil {
 		setting := WhenNow
 		if b.in.Prior == nil {
@@ -54,7 +61,11 @@ func (x *executor) minorVersion(ctx context.Context, op Operation) error {
 		if op.When == WhenInWindow {
 			return nil // the cloud upgrades it with its primary in the window
 		}
-		_, err := x.w.WaitFor(ctx, op.Instance, "Running on minor version "+op.Upgrade.To, func(a *rdsapi.DBInstanceAttribute) bool {
+		id := op.Instance
+		if id == x.e.Plan.Label {
+			id = x.out.ID // a read-only instance's own plan
+		}
+		_, err := x.w.WaitFor(ctx, id, "Running on minor version "+op.Upgrade.To, func(a *rdsapi.DBInstanceAttribute) bool {
 			return IsRunning(a) && a.CurrentKernelVersion >= op.Upgrade.To
 		})
 		return err

@@ -48,11 +48,33 @@ type DesiredMinor struct {
 }
 
 // MinorDecision is what the apply sends: Upgrade (From and To are minor versions) with the
-// read-only instances the cloud upgrades with their primary (Followers), and the upgrade setting.
+// read-only instances the cloud upgrades with their primary (Followers), and the upgrade setting;
+// Follows is a read-only instance's own restart when its primary is upgraded.
 type MinorDecision struct {
 	Upgrade     *EngineUpgrade
 	Followers   []string
 	AutoUpgrade *string
+	Follows     *MinorFollow
+}
+
+// MinorFollow is a primary's planned minor version upgrade as its read-only instances follow it:
+// the version, and when (the primary's restart's When: empty for during the apply).
+type MinorFollow struct {
+	Primary, To, When string
+}
+
+// PlannedMinorFollow is what the plan of a primary tells its read-only instances' plans; nil when
+// it upgrades nothing.
+func PlannedMinorFollow(d Decision, primaryID string) *MinorFollow {
+	if d.Minor.Upgrade == nil || d.HasErrors() {
+		return nil
+	}
+	for _, r := range d.Restarts {
+		if r.Op == OpUpgradeKernelVersion {
+			return &MinorFollow{Primary: primaryID, To: d.Minor.Upgrade.To, When: r.When}
+		}
+	}
+	return nil
 }
 
 // CheckMinorVersionConfig is what the configuration alone decides: the version's form.
@@ -75,6 +97,10 @@ func MinorVersionBehind(instance, configured, before, running string) []Problem 
 // planMinorVersion decides the upgrade setting and the minor version upgrade with its restarts.
 func planMinorVersion(in PlanInput, d *Decision) {
 	want := in.Desired.Minor
+	if in.Role == RoleReadOnly {
+		planFollowMinor(in, d)
+		return
+	}
 	if in.Prior == nil {
 		if want.AutoUpgrade.Is("Manual") {
 			d.Minor.AutoUpgrade = want.AutoUpgrade.Ptr()
@@ -109,7 +135,8 @@ func checkMinorUpgrade(in PlanInput, d *Decision, target string) {
 	case cur.LatestMinorVersion != "" && target > cur.LatestMinorVersion:
 		d.add(problem(RuleMinorVersionNotOffered, target, target, cur.EngineVersion, cur.LatestMinorVersion))
 	}
-	if p := in.Facts.Pending; p != nil && pendingMinorAny(p) {
+	p := in.Facts.Pending
+	if p != nil && pendingMinorAny(p) {
 		d.add(problem(RuleMinorVersionPending, target, in.Label, strings.Join(p.Changes, "; "), target))
 	}
 	var others []string
@@ -119,6 +146,9 @@ func checkMinorUpgrade(in PlanInput, d *Decision, target string) {
 	if in.Desired.ApplyRestarts == ApplyRestartsInWindow {
 		if o := otherChanges(d); o != "" {
 			others = append(others, o)
+		}
+		if p != nil && len(p.Changes) > 0 && !pendingMinorAny(p) {
+			others = append(others, "the change already scheduled for the window (scheduled_change)")
 		}
 	}
 	if len(others) > 0 {
@@ -146,6 +176,23 @@ func addMinorRestarts(in PlanInput, d *Decision) {
 		d.RestartAttribute = AttrTargetMinorVersion
 	}
 	d.Action = maxAction(d.Action, ActionUpdateWithRestart)
+}
+
+// planFollowMinor names a read-only instance's restart when this run's plan of its primary
+// upgrades the minor version it runs, so that its own prevent_restart refuses it and its plan
+// reads the new version back.
+func planFollowMinor(in PlanInput, d *Decision) {
+	f := in.Facts.PrimaryMinor
+	if in.Prior == nil || f == nil || (in.Prior.MinorVersion != "" && in.Prior.MinorVersion >= f.To) {
+		return
+	}
+	d.Minor.Follows = f
+	d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, When: f.When, Downtime: ExpectedDowntime("", true), Op: OpWaitMinorFollower,
+		Reasons: []string{fmt.Sprintf("runs the minor version of its primary %s, upgraded to %s with it (assumption: the cloud restarts it)", f.Primary, f.To)}})
+	d.Action = maxAction(d.Action, ActionUpdateWithRestart)
+	if d.RestartAttribute == "" {
+		d.RestartAttribute = AttrMinorVersion
+	}
 }
 
 // minorReasonPrefix starts the reason of a minor version upgrade's restart, which a deferred one

@@ -98,6 +98,10 @@ func TestMinorUpgradeDeferredToWindow(t *testing.T) {
 	if got := rules(Plan(in).Errors()); !reflect.DeepEqual(got, []RuleID{RuleMinorVersionPending}) {
 		t.Fatalf("another target while one waits: %v", got)
 	}
+	in.Facts.Pending.Changes = []string{"instance_type changes from mysql.n2.medium.2c to mysql.n2.large.2c"}
+	if got := rules(Plan(in).Errors()); !reflect.DeepEqual(got, []RuleID{RuleMinorVersionAlone}) {
+		t.Fatalf("beside a spec change waiting for the window: %v", got)
+	}
 }
 
 func TestAutoUpgradeMinorSetting(t *testing.T) {
@@ -132,5 +136,32 @@ func TestTDEOn56NeedsMinorVersion(t *testing.T) {
 	in.Desired.ApplyRestarts = ApplyRestartsInWindow
 	if !reflect.DeepEqual(rules(Plan(in).Errors()), []RuleID{RuleTDEMinorVersion}) {
 		t.Fatal("a deferred upgrade cannot go before TDE")
+	}
+}
+
+// A read-only instance's own plan names its restart when its primary's plan upgrades the minor
+// version (so its prevent_restart refuses it); it plans nothing when it already runs that version.
+func TestReadOnlyFollowsPrimaryMinorUpgrade(t *testing.T) {
+	primary := Plan(minorInput("rds_20201031", "rds_20230630"))
+	follow := PlannedMinorFollow(primary, "rm-1")
+	if follow == nil || follow.To != "rds_20230630" || follow.When != "" {
+		t.Fatalf("follow %+v", follow)
+	}
+	ro := ExistingInstance{ID: "rr-1", MasterID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysqlro.n2.medium.1c", Storage: 20, Status: StatusRunning, MinorVersion: "rds_20201031"}
+	in := PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: Desired{InstanceClass: Known(ro.InstanceClass), Storage: Known(int64(20)), ApplyRestarts: ApplyRestartsImmediately},
+		Facts: Facts{PrimaryMinor: follow, Primary: &ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", Category: "HighAvailability"}}}
+	d := Plan(in)
+	if d.HasErrors() || len(d.Program.Restarts()) != 1 || d.Program.Operations[0].Action != OpWaitMinorFollower {
+		t.Fatalf("program %+v problems %+v", d.Program.Operations, d.Problems)
+	}
+	in.Desired.PreventRestart = true
+	if got := rules(Plan(in).Errors()); !reflect.DeepEqual(got, []RuleID{RuleRestartRefused}) {
+		t.Fatalf("prevent_restart on the read-only instance: %v", got)
+	}
+	ro.MinorVersion = "rds_20230630"
+	in.Desired.PreventRestart = false
+	if d := Plan(in); len(d.Program.Restarts()) != 0 {
+		t.Fatalf("already on the version: %+v", d.Program.Restarts())
 	}
 }

@@ -129,6 +129,8 @@ type Facts struct {
 	// PrimaryPlanned is the primary's planned atomic_write_16k when this run planned the primary
 	// before this instance (null: not seen; unknown: planned, value known only at apply).
 	PrimaryPlanned Val[bool]
+	// PrimaryMinor is the minor version upgrade this run's plan of the primary makes (minor_version_rules.go).
+	PrimaryMinor *MinorFollow
 	// Source is the restore source of a clone; SourceError why it could not be read.
 	Source      *ExistingInstance
 	SourceError string
