@@ -90,8 +90,8 @@ func (r *instanceResource) planMinorValues(state *instanceModel, config instance
 		plan.MinorVersion = types.StringValue(up.To)
 	case state != nil:
 		plan.MinorVersion = state.MinorVersion
-	case isKnown(config.TargetMinorVersion):
-		plan.MinorVersion = config.TargetMinorVersion
+	case isKnown(config.TargetMinorVersion) && config.RestoreFrom.IsNull():
+		plan.MinorVersion = config.TargetMinorVersion // a clone runs what CloneDBInstance gives it
 	default:
 		plan.MinorVersion = types.StringUnknown()
 	}
