@@ -79,7 +79,8 @@ func (r *instanceResource) minorFacts(ctx context.Context, state *instanceModel,
 }
 
 // planMinorValues plans minor_version: the target of an upgrade made during this apply (or of a
-// create that names one), else the running one; unknown for a new instance without a target. The
+// create that names one), else the running one; unknown for a new instance without a target and
+// across a major version upgrade. The
 // upgrade is recorded for the plans of the read-only instances, which restart with it.
 func (r *instanceResource) planMinorValues(state *instanceModel, config instanceModel, dec rdsservice.Decision, plan *instanceModel) {
 	if state != nil {
@@ -88,6 +89,8 @@ func (r *instanceResource) planMinorValues(state *instanceModel, config instance
 	switch up := dec.Minor.Upgrade; {
 	case up != nil && !dec.Deferred:
 		plan.MinorVersion = types.StringValue(up.To)
+	case dec.Upgrade != nil:
+		plan.MinorVersion = types.StringUnknown() // a new major version comes with its own minor version
 	case state != nil:
 		plan.MinorVersion = state.MinorVersion
 	case isKnown(config.TargetMinorVersion) && config.RestoreFrom.IsNull():
