@@ -169,6 +169,8 @@ type plannedPrimaries struct {
 	replaced replacedPrimaries
 	// storage is the storage this run's in-place plans give the primaries (primary_replaced.go).
 	storage plannedStorage
+	// minor are the minor version upgrades this run's primary plans make (instance_minor_version.go).
+	minor map[string]*rdsservice.MinorFollow
 }
 
 func (p *plannedPrimaries) recordScheduled(id string, s *rdsservice.ScheduledFlag) {

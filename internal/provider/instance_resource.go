@@ -292,6 +292,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 		resp.Schema.Attributes[name] = a
 	}
 	maps.Copy(resp.Schema.Attributes, securityAttributes())
+	maps.Copy(resp.Schema.Attributes, minorVersionAttributes())
 	addTagAttributes(resp.Schema.Attributes)
 }
 
@@ -340,6 +341,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
 	readSecurity(ctx, r.data.API, id, &state, &resp.Diagnostics)
+	warnMinorBehind(requested, state, &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
@@ -456,6 +458,7 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 	}
 	resp.Diagnostics.Append(validateConfigModel(ctx, config)...)
 	addProblems(&resp.Diagnostics, rdsservice.CheckSecurityConfig(valBool(config.TDEEnabled), valString(config.TDEEncryptionKey), valString(config.TDERoleArn)))
+	addProblems(&resp.Diagnostics, rdsservice.CheckMinorVersionConfig(valString(config.TargetMinorVersion)))
 }
 
 // ModifyPlan shows the planner's decision: computed values, errors, and the restart, replacement
@@ -496,6 +499,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	planSecurityValues(state, config, &plan)
+	r.planMinorValues(state, config, dec, &plan)
 	if state == nil {
 		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &plan.ID, &resp.Diagnostics)
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
@@ -543,6 +547,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 			AtomicWrite: valBool(config.AtomicWrite16K), BufferPoolExtension: valBool(config.BufferPoolExtension),
 			PreventRestart: plan.PreventRestart.ValueBool(), Parameters: desiredParameters(config.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
+			Minor: desiredMinor(config),
 		},
 		Facts:   rdsservice.Facts{Now: r.data.cloudNow()},
 		Replace: replace,
@@ -566,6 +571,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	prior := existingFrom(instanceLabel(*state), state.view(), purchase)
 	in.Prior, in.Label = &prior, prior.ID
 	in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, diags).Changes(settingsOfModel(ctx, *state, diags))
+	r.minorFacts(ctx, state, config, &in, diags)
 	if len(in.Replace) > 0 {
 		// The new instance's parameters decide whether it restarts right after creation.
 		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
@@ -574,7 +580,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	}
 	turningOn := isKnown(config.AtomicWrite16K) && config.AtomicWrite16K.ValueBool() && !state.AtomicWrite16K.ValueBool()
 	growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
-	if turningOn || growing || upgradesEngine(state, plan) {
+	if turningOn || growing || upgradesEngine(state, plan) || upgradesMinor(state, config) {
 		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
 	}
 	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
@@ -701,6 +707,7 @@ func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instance
 	m.ReadOnlyInstanceIDs = v.ReadOnlyInstanceIDs
 	m.MaintenanceWindow = types.StringValue(a.MaintainTime)
 	m.ResourceGroupID = emptyAsNull(types.StringValue(a.ResourceGroupID))
+	writeMinorVersion(a, m)
 	if !isKnown(m.ScheduledChange) {
 		m.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
 	}
@@ -821,6 +828,10 @@ type instanceModel struct {
 	Tags             types.Map    `tfsdk:"tags"`
 	TagsAll          types.Map    `tfsdk:"tags_all"`
 	ResourceGroupID  types.String `tfsdk:"resource_group_id"`
+	// Minor version (instance_minor_version.go).
+	TargetMinorVersion      types.String `tfsdk:"target_minor_version"`
+	MinorVersion            types.String `tfsdk:"minor_version"`
+	AutoUpgradeMinorVersion types.String `tfsdk:"auto_upgrade_minor_version"`
 }
 
 // restoreFromModel maps restore_from.
@@ -933,6 +944,7 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 		SecurityIPList: strings.Join(e.Settings.SecurityIPs, ","), DBInstanceDescription: plan.InstanceName.ValueString(),
 		DeletionProtection: plan.DeletionProtection.ValueBool(),
 		Tags:               createTags(ctx, plan.TagsAll, diags), ResourceGroupID: stringIfKnown(plan.ResourceGroupID),
+		TargetMinorVersion: stringIfKnown(plan.TargetMinorVersion),
 	}
 	// The provider's computed default goes out explicitly, so the result never depends on the
 	// server's default (spec rule 4). Other engines have no such setting.

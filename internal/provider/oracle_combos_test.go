@@ -35,6 +35,7 @@ var comboFactors = []comboFactor{
 	{"replace", []string{"no", "engine_version", "zone", "engine_version upgrade"}},
 	{"data protection", []string{"unchanged", "ssl on", "tde on", "ssl and tde on"}},
 	{"tags", []string{"none", "added", "changed and removed", "resource group moved"}},
+	{"minor version", []string{"unchanged", "upgrade", "older target", "set to Manual"}},
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -57,6 +58,7 @@ func comboNormalize(c []int) []int {
 			out[comboFactorIndex(f)] = 0
 		}
 	}
+	comboNormalizeMinor(out)
 	if level("topology") == "primary" {
 		switch level("class") {
 		case "read-only":
@@ -283,6 +285,7 @@ func comboScenario(c []int) oracleScenario {
 		pa["ssl_enabled"], pa["tde_enabled"] = l != "tde on", l != "ssl on"
 	}
 	comboTags(level("tags"), pb, pa, ra)
+	comboMinorVersion(level("minor version"), pb, pa)
 	before, after := []oracleResource{{"rds_instance.primary", pb}}, []oracleResource{{"rds_instance.primary", pa}}
 	if level("topology") != "primary" {
 		before = append(before, oracleResource{"rds_readonly_instance.ro", rb})

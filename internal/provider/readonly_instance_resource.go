@@ -77,6 +77,7 @@ type readonlyInstanceModel struct {
 	Tags                    types.Map      `tfsdk:"tags"`
 	TagsAll                 types.Map      `tfsdk:"tags_all"`
 	ResourceGroupID         types.String   `tfsdk:"resource_group_id"`
+	MinorVersion            types.String   `tfsdk:"minor_version"`
 }
 
 func (r *readonlyInstanceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -199,6 +200,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 		resp.Schema.Attributes[name] = a
 	}
 	addTagAttributes(resp.Schema.Attributes)
+	resp.Schema.Attributes["minor_version"] = readonlyMinorVersionAttribute()
 }
 
 func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -332,6 +334,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	plan.Status = stringOf(dec.Status)
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, &resp.Diagnostics)
+	planFollowMinorValue(dec, &plan)
 	if state != nil {
 		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 	}
@@ -446,6 +449,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 	if r.data != nil && isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
 		in.Facts.PrimaryStorage, _ = r.data.plans.storage.get(plan.MasterInstanceID.ValueString())
+		followMinorFacts(r.data, state, plan.MasterInstanceID.ValueString(), &in)
 	}
 	if r.data != nil && state != nil && !isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryReplaced = r.data.plans.replaced.lookup(state.MasterInstanceID.ValueString())
@@ -558,6 +562,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		ApplyRestarts:     types.StringValue(rdsservice.ApplyRestartsImmediately), ScheduledChange: types.ObjectNull(scheduledChangeAttrTypes),
 		Parameters: base.Parameters, ParametersPending: types.MapNull(types.StringType),
 		Tags: base.Tags, TagsAll: base.TagsAll, ResourceGroupID: emptyAsNull(types.StringValue(attr.ResourceGroupID)),
+		MinorVersion: emptyAsNull(types.StringValue(attr.CurrentKernelVersion)),
 	}
 	if isKnown(base.ApplyRestarts) {
 		m.ApplyRestarts = base.ApplyRestarts
@@ -574,7 +579,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 // roNullUnknowns turns leftover unknowns into nulls so that a partial state never holds an unknown.
 func roNullUnknowns(m *readonlyInstanceModel) {
 	for _, s := range []*types.String{&m.EngineVersion, &m.StorageType, &m.ZoneID, &m.VSwitchID, &m.InstanceName,
-		&m.Status, &m.LockMode, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime, &m.MaintenanceWindow} {
+		&m.Status, &m.LockMode, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime, &m.MaintenanceWindow, &m.MinorVersion} {
 		if s.IsUnknown() {
 			*s = types.StringNull()
 		}

@@ -86,6 +86,9 @@ type API interface {
 	DescribeDBInstanceTDE(ctx context.Context, dbInstanceID string) (*DBInstanceTDE, error)
 	// UpgradeDBInstanceEngineVersion upgrades a MySQL instance's major version (upgrade.go).
 	UpgradeDBInstanceEngineVersion(ctx context.Context, req *UpgradeDBInstanceEngineVersionRequest) (*UpgradeDBInstanceEngineVersionResponse, error)
+	// UpgradeDBInstanceKernelVersion and ModifyDBInstanceAutoUpgradeMinorVersion: minor versions (minor_version.go).
+	UpgradeDBInstanceKernelVersion(ctx context.Context, req *UpgradeDBInstanceKernelVersionRequest) (*UpgradeDBInstanceKernelVersionResponse, error)
+	ModifyDBInstanceAutoUpgradeMinorVersion(ctx context.Context, dbInstanceID, value string) error
 	// Tags and resource groups (tags.go).
 	TagResources(ctx context.Context, req *TagResourcesRequest) error
 	UntagResources(ctx context.Context, req *UntagResourcesRequest) error

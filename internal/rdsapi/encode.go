@@ -119,6 +119,7 @@ func encodeCreateDBInstance(req *CreateDBInstanceRequest, region string) (params
 	p.set("IoAccelerationEnabled", req.IoAccelerationEnabled)
 	p.set("ClientToken", token)
 	p.set("ResourceGroupId", req.ResourceGroupID)
+	p.set("TargetMinorVersion", req.TargetMinorVersion)
 	setTags(p, req.Tags, "Key", "Value")
 	return p, nil
 }

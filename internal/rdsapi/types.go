@@ -63,6 +63,8 @@ type CreateDBInstanceRequest struct {
 	Tags []Tag
 	// ResourceGroupID is the instance's resource group; empty: the account's default group.
 	ResourceGroupID string
+	// TargetMinorVersion is the minor version to create (rds_YYYYMMDD); empty: the latest.
+	TargetMinorVersion string
 }
 
 // Tag is one key/value tag of an instance.
@@ -232,6 +234,10 @@ type DBInstanceAttribute struct {
 	ResourceGroupID       string       `json:"ResourceGroupId"`
 	DeletionProtection    FlexBool     `json:"DeletionProtection"`
 	IoAccelerationEnabled FlexString   `json:"IoAccelerationEnabled"`
+	// CurrentKernelVersion, LatestKernelVersion and AutoUpgradeMinorVersion: the minor version (minor_version.go).
+	CurrentKernelVersion    string `json:"CurrentKernelVersion"`
+	LatestKernelVersion     string `json:"LatestKernelVersion"`
+	AutoUpgradeMinorVersion string `json:"AutoUpgradeMinorVersion"`
 	// OptimizedWritesInfo is the raw JSON string as sent; use OptimizedWrites for its meaning.
 	OptimizedWritesInfo string `json:"OptimizedWritesInfo"`
 	// OptimizedWrites is OptimizedWritesInfo parsed during decoding; nil when the field is absent

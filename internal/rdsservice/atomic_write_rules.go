@@ -75,6 +75,8 @@ type ExistingInstance struct {
 	LockMode, LockReason string
 	DeletionProtection   bool
 	BufferPoolExtension  bool
+	// MinorVersion is CurrentKernelVersion; LatestMinorVersion and AutoUpgradeMinorVersion as the API reports them.
+	MinorVersion, LatestMinorVersion, AutoUpgradeMinorVersion string
 }
 
 // SpecChange lists the new values of a planned change; "" (or 0 for Storage) means unchanged.

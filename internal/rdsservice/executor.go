@@ -122,6 +122,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "turning on TDE"
 	case OpUpgradeEngineVersion:
 		return "upgrading the major version"
+	case OpUpgradeKernelVersion, OpWaitMinorFollower, OpModifyAutoUpgradeMinor:
+		return "upgrading the minor version"
 	case OpTags, OpModifyResourceGroup:
 		return "setting the tags and resource group"
 	}
@@ -157,6 +159,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.security(ctx, op)
 	case OpUpgradeEngineVersion:
 		return x.upgrade(ctx, op)
+	case OpUpgradeKernelVersion, OpWaitMinorFollower, OpModifyAutoUpgradeMinor:
+		return x.minorVersion(ctx, op)
 	case OpTags, OpModifyResourceGroup:
 		return x.tags(ctx, op)
 	}

@@ -93,6 +93,8 @@ type Desired struct {
 	Security DesiredSecurity
 	// Tags are tags_all and resource_group_id (tags_ops.go).
 	Tags TagPlan
+	// Minor is target_minor_version and auto_upgrade_minor_version (minor_version_rules.go).
+	Minor DesiredMinor
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.
@@ -127,6 +129,8 @@ type Facts struct {
 	// PrimaryPlanned is the primary's planned atomic_write_16k when this run planned the primary
 	// before this instance (null: not seen; unknown: planned, value known only at apply).
 	PrimaryPlanned Val[bool]
+	// PrimaryMinor is the minor version upgrade this run's plan of the primary makes (minor_version_rules.go).
+	PrimaryMinor *MinorFollow
 	// Source is the restore source of a clone; SourceError why it could not be read.
 	Source      *ExistingInstance
 	SourceError string
@@ -276,6 +280,8 @@ type Decision struct {
 	Security SecurityDecision
 	// Upgrade is the major version upgrade in place (upgrade_rules.go); nil when none.
 	Upgrade *EngineUpgrade
+	// Minor is the minor version upgrade and upgrade setting (minor_version_rules.go).
+	Minor MinorDecision
 }
 
 // Errors returns the error problems.
@@ -327,6 +333,7 @@ func Plan(in PlanInput) Decision {
 		d.add(classProblems(in, *in.Facts.Classes)...)
 	}
 	planParameters(in, &d)
+	planMinorVersion(in, &d) // before planSecurity: TDE on MySQL 5.6 reads the planned minor version
 	planSecurity(in, &d)
 	checkUpgradeAlone(in, &d)
 	planInstanceState(in, &d)
@@ -1190,7 +1197,7 @@ func (w *Waiter) Now() time.Time { return w.clock().Now() }
 // instance that follows its primary's toggle restarts when its primary does: not deferred here.
 func deferToWindow(in PlanInput, d *Decision) {
 	if in.Prior == nil || in.Desired.ApplyRestarts != ApplyRestartsInWindow || len(d.Restarts) == 0 || d.FollowsPrimary ||
-		(d.Order.Empty() && !d.Parameters.NeedsRestart() && d.Upgrade == nil) {
+		(d.Order.Empty() && !d.Parameters.NeedsRestart() && d.Upgrade == nil && d.Minor.Upgrade == nil) {
 		return
 	}
 	window, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Or(""))
@@ -1202,7 +1209,7 @@ func deferToWindow(in PlanInput, d *Decision) {
 	d.DeferredStartsAt = start.UTC().Format(APITimeLayout)
 	when := window.When(in.Facts.Now)
 	for i := range d.Restarts {
-		if d.Restarts[i].Op == "" { // SSL and TDE cannot wait for the window (security_rules.go)
+		if restartDeferrable(d.Restarts[i].Op) { // SSL and TDE cannot wait for the window (security_rules.go)
 			d.Restarts[i].When = when
 		}
 	}

@@ -61,6 +61,8 @@ type Operation struct {
 	// Tags and ResourceGroup are what an OpTags or OpModifyResourceGroup sends (tags_ops.go).
 	Tags          *TagChange
 	ResourceGroup string
+	// AutoUpgradeMinor is what an OpModifyAutoUpgradeMinor sends (minor_version_program.go).
+	AutoUpgradeMinor string
 }
 
 // Program is the ordered operations of one apply.
@@ -88,9 +90,11 @@ func programOf(in PlanInput, d Decision) Program {
 		b.replace()
 	case in.Prior == nil:
 		b.create()
+		b.minorVersion()
 		b.security()
 	default:
-		b.security() // first: its restart is never deferred, so the plan's message leads with it
+		b.minorVersion() // before TDE, which MySQL 5.6 allows from a minimum minor version on
+		b.security()     // its restart is never deferred, so the plan's message leads with it
 		b.update()
 	}
 	b.cloudRestarts()

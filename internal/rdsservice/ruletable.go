@@ -961,10 +961,40 @@ var ruleTable = []Rule{
 		Detail:  "%[1]s runs MySQL %[2]s and the cloud upgrades it to %[3]s in its maintenance window (scheduled_change); engine_version = %[4]q asks for another change, and no API call withdraws the scheduled upgrade.",
 		Args:    []Arg{{"instance", "rm-1"}, {"running", "5.7"}, {"scheduled", "8.0"}, {"configured", "5.7"}},
 		Fix:     "Keep engine_version = %[3]q until the window has passed, then change it."},
+	// ---- Minor versions (issue 25 §2; minor_version_rules.go) ----
+	{ID: RuleMinorVersionFormat, Source: minorSource, Attribute: AttrTargetMinorVersion, Summary: "Invalid target_minor_version",
+		Detail: "target_minor_version is rds_YYYYMMDD for MySQL on the Basic and High-availability editions; got %[1]q.", Args: []Arg{{"value", "20200229"}},
+		Fix: "Use the form rds_20200229 (the versions are in Alibaba's AliSQL release notes), or remove target_minor_version."},
+	{ID: RuleMinorVersionEngine, Source: minorSource, Attribute: AttrTargetMinorVersion, Summary: "target_minor_version is for MySQL",
+		Detail: "The provider upgrades minor versions of MySQL instances only (rds_YYYYMMDD); this instance runs %[1]s.", Args: []Arg{{"engine", "PostgreSQL"}},
+		Fix: "Remove target_minor_version."},
+	{ID: RuleMinorVersionNotOffered, Source: minorSource, Attribute: AttrTargetMinorVersion, Summary: "Minor version %[1]s is not offered yet",
+		Detail: "The latest minor version RDS offers for MySQL %[2]s is %[3]s (LatestKernelVersion); %[1]s is later.", Args: []Arg{{"target", "rds_20990101"}, {"engine version", "8.0"}, {"latest", "rds_20250630"}},
+		Fix: "Set target_minor_version = %[3]q or an earlier release later than the running one."},
+	{ID: RuleMinorVersionBehind, Source: minorSource, Severity: SeverityWarning, Attribute: AttrTargetMinorVersion,
+		Summary: "%[1]s runs a later minor version than target_minor_version",
+		Detail:  "The cloud upgraded %[1]s to %[2]s (auto_upgrade_minor_version = \"Auto\"); target_minor_version = %[3]q is older, and a minor version cannot be lowered, so no plan downgrades it. This warning appears once.",
+		Args:    []Arg{{"instance", "rm-1"}, {"running", "rds_20250630"}, {"configured", "rds_20230630"}},
+		Fix:     "Set target_minor_version = %[2]q to match, or auto_upgrade_minor_version = \"Manual\" to upgrade only when you ask."},
+	{ID: RuleMinorVersionAlone, Source: minorSource, Attribute: AttrTargetMinorVersion, Summary: "Upgrade the minor version of %[1]s in an apply of its own",
+		Detail: "The minor version upgrade is a task of its own, and this plan also changes %[2]s (a major version upgrade, or restart-needing changes waiting for the same maintenance window).",
+		Args:   []Arg{{"instance", "rm-1"}, {"other changes", "engine_version"}}, Fix: "Apply the minor version upgrade first, then the other changes."},
+	{ID: RuleMinorVersionPending, Source: minorSource + "; assumption: no API call withdraws a scheduled upgrade", Attribute: AttrTargetMinorVersion,
+		Summary: "A minor version upgrade of %[1]s already waits for the maintenance window",
+		Detail:  "scheduled_change holds: %[2]s; target_minor_version = %[3]q asks for another, and no API call withdraws the scheduled one.",
+		Args:    []Arg{{"instance", "rm-1"}, {"scheduled", "target_minor_version changes from rds_20200229 to rds_20230630"}, {"configured", "rds_20250630"}},
+		Fix:     "Keep target_minor_version as scheduled until the window has passed, then change it."},
+	{ID: RuleTDEMinorVersion, Source: securitySource + "; minimum minor version of MySQL 5.6", Attribute: AttrTDEEnabled, Summary: "TDE on MySQL 5.6 needs minor version %[3]s or later",
+		Detail: "%[1]s runs (or is created on) minor version %[2]s of MySQL 5.6, and RDS turns TDE on for MySQL 5.6 from %[3]s on.",
+		Args:   []Arg{{"instance", "rm-1"}, {"minor version", "rds_20190815"}, {"minimum", "rds_20191015"}},
+		Fix:    "Set target_minor_version = %[3]q or later with apply_restarts = \"immediately\": the apply upgrades the minor version first, then turns TDE on."},
 }
 
 // switchoverSource cites the cloud's switchover.
 const switchoverSource = "cloud fact: SwitchDBInstanceHA switches a primary to its secondary node, which DescribeDBInstanceHAConfig names; Basic edition has none (API reference)"
+
+// minorSource cites the minor version rules.
+const minorSource = "cloud facts: UpgradeDBInstanceKernelVersion reference and \"Update the minor engine version\" (simulator README, Minor versions)"
 
 // upgradeSource cites the upgrade rules.
 const upgradeSource = "cloud facts: UpgradeDBInstanceEngineVersion reference and \"Upgrade the major engine version\" (simulator README, Major version upgrade)"

@@ -122,6 +122,7 @@ func planSecurity(in PlanInput, d *Decision) {
 		d.add(problem(RuleTDEKeyFixed, want.TDEKey, in.Label, now.TDEKey, want.TDEKey, now.TDERole, want.TDERole))
 	case want.TDE.Is(true) && !now.TDE:
 		d.add(tdeProblems(version, category)...)
+		d.add(tdeMinorProblems(in, *d)...)
 		addSecurityRestart(in, d, OpModifyTDE, AttrTDEEnabled, "tde_enabled changes from false to true (assumed restart: Alibaba does not document one)")
 		d.Security.TDE = true
 	}

@@ -106,6 +106,10 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	minor, e := parseTargetMinor(p, version, c.now)
+	if e != nil {
+		return nil, e
+	}
 	if dry, e := p.boolean("DryRun"); e != nil {
 		return nil, e
 	} else if dry {
@@ -116,7 +120,7 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 		Class: class, Storage: storage, StorageType: storageType, Category: category, PayType: payType,
 		NetType: netType, SecurityIPs: map[string]string{"default": ips},
 		CreationTime: c.now, PurchaseTime: c.now, Optimized: want, ShownOptimized: want, IoAcceleration: io,
-		ResourceGroupID: rg,
+		ResourceGroupID: rg, Minor: minor,
 	}
 	common.apply(in)
 	return s.insert(c, in), nil

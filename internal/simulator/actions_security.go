@@ -128,8 +128,8 @@ func (s *Simulator) describeDBInstanceSSL(c *call) (map[string]any, *apiError) {
 	return out, nil
 }
 
-// tdeSupported: High-availability and Cluster editions of 5.6 (minor version 20191015 or later:
-// every instance of the simulator runs a later one), 5.7 and 8.0.
+// tdeSupported: High-availability and Cluster editions of 5.6, 5.7 and 8.0 (5.6 from minor
+// version tdeMinMinor56 on: modifyDBInstanceTDE).
 func tdeSupported(in *instance) bool {
 	return slices.Contains([]string{"5.6", "5.7", "8.0"}, in.EngineVersion) &&
 		(in.Category == "HighAvailability" || strings.EqualFold(in.Category, "cluster"))
@@ -155,6 +155,8 @@ func (s *Simulator) modifyDBInstanceTDE(c *call) (map[string]any, *apiError) {
 		return nil, newErr(403, "IncorrectDBInstanceType", "%s is a read-only instance: TDE is enabled on its primary %s.", in.ID, in.MasterID)
 	case !tdeSupported(in):
 		return nil, newErr(400, "IncorrectDBInstanceType", "TDE is not supported for MySQL %s on the %s edition.", in.EngineVersion, in.Category)
+	case in.EngineVersion == "5.6" && s.kernelOf(in) < tdeMinMinor56:
+		return nil, newErr(400, "MinorVersionNotSupport", "TDE on MySQL 5.6 needs minor version %s or later; %s runs %s.", tdeMinMinor56, in.ID, s.kernelOf(in))
 	}
 	sec := in.security()
 	if sec.TDE {

@@ -109,7 +109,6 @@ func diskUsed(in *instance) string {
 // Fixed facts of every simulated instance (the values an ordinary new instance reports).
 const (
 	resourceGroupID     = "rg-acfmsimulator0"
-	kernelVersion       = "rds_20250630"
 	accountMaxQuantity  = 500
 	databaseMaxQuantity = 500
 )

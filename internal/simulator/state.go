@@ -87,6 +87,8 @@ type instance struct {
 	HA *haNodes `json:"ha,omitempty"`
 	// Security is SSL and TDE (actions_security.go); nil: both off.
 	Security *security `json:"security,omitempty"`
+	// Minor is the minor version (actions_minor_version.go); nil: the latest, upgraded automatically.
+	Minor *minorVersion `json:"minor,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.

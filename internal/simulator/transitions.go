@@ -23,6 +23,10 @@ func (s *Simulator) advance(now time.Time) bool {
 		s.finishTransitions(now)
 		changed = true
 	}
+	if s.autoUpgradeMinor(now) {
+		s.finishTransitions(now)
+		changed = true
+	}
 	return changed
 }
 
