@@ -16,7 +16,7 @@
 # (v1.287.0 moved to cs-20151215/v8, which neither serves); its RDS schemas differ from v1.289.0 only by
 # alicloud_db_instance.force_delete (added in v1.287.0).
 #
-# The build is large (one package of about 2,000 Go files): it runs under `nice`, one package at a time, and takes
+# The build is large (one package of about 2,000 Go files): it runs under `nice` and takes
 # 20-40 minutes on two busy cores; a cached binary is reused. One build at a time (flock).
 set -euo pipefail
 
@@ -73,7 +73,7 @@ if [[ ! -x "$bin" ]]; then
   [[ -f "$src/go.mod" ]] || fetch_source
   use_local_modules
   mkdir -p "$(dirname "$bin")"
-  (cd "$src" && nice -n 10 go build -p 1 -trimpath -ldflags '-s -w' -o "$bin.partial" . && mv "$bin.partial" "$bin")
+  (cd "$src" && nice -n 10 go build -ldflags '-s -w' -o "$bin.partial" . && mv "$bin.partial" "$bin")
 fi
 flock -u 9
 echo "$mirror_dir"
