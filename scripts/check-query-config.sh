@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `terraform query -generate-config-out` against a fleet of 50 instances (issue 28): a configuration applies the
 # fleet to bin/rds-simulator, a second directory lists it with `list "rds_instance"` blocks and generates resource and
-# import blocks, and the generated configuration must validate and plan 50 imports with no change. Needs Terraform
-# 1.14+ ($TERRAFORM; `make test-modern` passes its Terraform 1.15 build). Offline: bin/ through dev_overrides.
+# import blocks, and the generated configuration must validate, plan 50 imports with no change, and plan empty once the
+# imports are applied. Needs Terraform 1.14+ ($TERRAFORM; `make test-modern` passes its Terraform 1.15 build).
+# Offline: bin/ through dev_overrides.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -88,4 +89,13 @@ if [[ $rc -eq 1 ]] || ! grep -q "$fleet to import, 0 to add, 0 to change, 0 to d
   echo "FAIL: the configuration terraform query generated does not plan $fleet imports and nothing else" >&2
   exit 1
 fi
-echo "ok      terraform query -generate-config-out: $fleet instances adopted, plan empty but for the imports ($("$tool" version | head -n1))"
+# Adopted: after the imports are applied, the generated configuration plans no change at all.
+"$tool" -chdir="$scratch/adopt" apply -input=false -auto-approve -parallelism=5 >"$scratch/import.log" 2>&1 ||
+  { tail -n 40 "$scratch/import.log" >&2; exit 1; }
+"$tool" -chdir="$scratch/adopt" plan -input=false -detailed-exitcode >"$scratch/replan.log" 2>&1 && rc=0 || rc=$?
+if [[ $rc -ne 0 ]]; then
+  grep -v '^\s*$' "$scratch/replan.log" | tail -n 60 >&2
+  echo "FAIL: after importing the $fleet instances, the generated configuration does not plan empty (exit $rc)" >&2
+  exit 1
+fi
+echo "ok      terraform query -generate-config-out: $fleet instances adopted, plan empty but for the imports, then empty ($("$tool" version | head -n1))"
