@@ -202,6 +202,7 @@ func (w *tfWorkdir) mustRun(args ...string) string {
 // TF_REATTACH_PROVIDERS naming it, as terraform-plugin-testing does for its own runs.
 func serveForCLI(t *testing.T) string {
 	t.Helper()
+	t.Setenv("TF_LOG_SDK", "OFF") // the in-process provider's trace logs would bury a failure's message
 	ctx, cancel := context.WithCancel(context.Background())
 	configs, closed := make(chan *plugin.ReattachConfig, 1), make(chan struct{})
 	server := providerserver.NewProtocol6(New("test")())
