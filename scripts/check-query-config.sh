@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `terraform query -generate-config-out` against a fleet of 50 instances (issue 28): a configuration applies the
-# fleet to bin/rds-simulator, a second directory lists it with `list "rds_instance"` blocks and generates resource and
-# import blocks, and the generated configuration must validate and plan 50 imports with no change. Needs Terraform
-# 1.14+ ($TERRAFORM; `make test-modern` passes its Terraform 1.15 build). Offline: bin/ through dev_overrides.
+# fleet to bin/rds-simulator, a second directory lists it (instances and backup policies) and generates resource and
+# import blocks, and the generated configuration must validate, plan 50 imports with no change, and plan empty once the
+# imports are applied. Needs Terraform 1.14+ ($TERRAFORM; `make test-modern` passes its Terraform 1.15 build).
+# Offline: bin/ through dev_overrides.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -71,21 +72,39 @@ list "rds_instance" "fleet" {
     name_regex = "^fleet-"
   }
 }
+list "rds_backup_policy" "fleet" {
+  provider = rds
+  include_resource = true
+  config {
+    name_regex = "^fleet-"
+  }
+}
 EOF
 "$tool" -chdir="$scratch/adopt" query -generate-config-out=generated.tf >"$scratch/query.log" 2>&1 ||
   { cat "$scratch/query.log" >&2; exit 1; }
-blocks="$(grep -c '^resource "rds_instance"' "$scratch/adopt/generated.tf" || true)"
-if [[ "$blocks" -ne $fleet ]]; then
-  cat "$scratch/query.log" >&2
-  echo "FAIL: terraform query generated $blocks rds_instance blocks, want $fleet" >&2
-  exit 1
-fi
+for type in rds_instance rds_backup_policy; do
+  blocks="$(grep -c "^resource \"$type\"" "$scratch/adopt/generated.tf" || true)"
+  if [[ "$blocks" -ne $fleet ]]; then
+    cat "$scratch/query.log" >&2
+    echo "FAIL: terraform query generated $blocks $type blocks, want $fleet" >&2
+    exit 1
+  fi
+done
 "$tool" -chdir="$scratch/adopt" validate >"$scratch/validate.log" 2>&1 || { cat "$scratch/validate.log" >&2; exit 1; }
 "$tool" -chdir="$scratch/adopt" plan -input=false -detailed-exitcode >"$scratch/plan.log" 2>&1 && rc=0 || rc=$?
-if [[ $rc -eq 1 ]] || ! grep -q "$fleet to import, 0 to add, 0 to change, 0 to destroy" "$scratch/plan.log"; then
+if [[ $rc -eq 1 ]] || ! grep -q "$((2 * fleet)) to import, 0 to add, 0 to change, 0 to destroy" "$scratch/plan.log"; then
   head -n 60 "$scratch/adopt/generated.tf" >&2
   grep -v '^\s*$' "$scratch/plan.log" | tail -n 60 >&2
-  echo "FAIL: the configuration terraform query generated does not plan $fleet imports and nothing else" >&2
+  echo "FAIL: the configuration terraform query generated does not plan $((2 * fleet)) imports and nothing else" >&2
   exit 1
 fi
-echo "ok      terraform query -generate-config-out: $fleet instances adopted, plan empty but for the imports ($("$tool" version | head -n1))"
+# Adopted: after the imports are applied, the generated configuration plans no change at all.
+"$tool" -chdir="$scratch/adopt" apply -input=false -auto-approve -parallelism=5 >"$scratch/import.log" 2>&1 ||
+  { tail -n 40 "$scratch/import.log" >&2; exit 1; }
+"$tool" -chdir="$scratch/adopt" plan -input=false -detailed-exitcode >"$scratch/replan.log" 2>&1 && rc=0 || rc=$?
+if [[ $rc -ne 0 ]]; then
+  grep -v '^\s*$' "$scratch/replan.log" | tail -n 60 >&2
+  echo "FAIL: after importing the $fleet instances, the generated configuration does not plan empty (exit $rc)" >&2
+  exit 1
+fi
+echo "ok      terraform query -generate-config-out: $fleet instances and their backup policies adopted, plan empty but for the imports, then empty ($("$tool" version | head -n1))"

@@ -39,6 +39,10 @@ func (p *RDSProvider) ListResources(context.Context) []func() list.ListResource 
 		},
 		func() list.ListResource { return &accessLister{typeName: "rds_account"} },
 		func() list.ListResource { return &accessLister{typeName: "rds_database"} },
+		// Every primary instance has one backup policy, keyed by the instance id.
+		func() list.ListResource {
+			return &instanceLister{typeName: "rds_backup_policy", instanceType: "Primary"}
+		},
 	}
 }
 
@@ -109,9 +113,13 @@ func (l *instanceLister) Metadata(_ context.Context, _ resource.MetadataRequest,
 }
 
 func (l *instanceLister) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	found := l.instanceType + " instances"
+	if l.typeName == "rds_backup_policy" {
+		found = "the backup policies of the primary instances"
+	}
 	resp.Schema = listschema.Schema{
-		MarkdownDescription: fmt.Sprintf("Finds %s instances in the provider's region (`DescribeDBInstances`, 100 a page) "+
-			"with the filters of the `rds_instances` data source, for `terraform query`.", l.instanceType),
+		MarkdownDescription: fmt.Sprintf("Finds %s in the provider's region (`DescribeDBInstances`, 100 a page) "+
+			"with the filters of the `rds_instances` data source, for `terraform query`.", found),
 		Attributes: instanceFilterAttributes(),
 	}
 }
@@ -298,7 +306,7 @@ func importAndRead(ctx context.Context, data *ProviderData, typeName, importID s
 func listedResource(typeName string) *identifiedResource {
 	newResource := map[string]func() resource.Resource{
 		"rds_instance": NewInstanceResource, "rds_readonly_instance": NewReadonlyInstanceResource,
-		"rds_account": NewAccountResource, "rds_database": NewDatabaseResource,
+		"rds_account": NewAccountResource, "rds_database": NewDatabaseResource, "rds_backup_policy": NewBackupPolicyResource,
 	}[typeName]
 	return &identifiedResource{Resource: newResource(), spec: identityOf[typeName]}
 }

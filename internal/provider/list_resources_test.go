@@ -242,3 +242,29 @@ func TestListAccountsAndDatabases(t *testing.T) {
 		}
 	}
 }
+
+// The backup policy of every primary of the fleet is listed with the instances' one page, and its
+// generated configuration plans empty.
+func TestListBackupPolicies(t *testing.T) {
+	w := newOracleHarness(t).newWorld()
+	ids := seedFleet(t, w)
+	api, err := w.h.directClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := api.ModifyDBInstanceDescription(context.Background(), ids[3], "billing-db"); err != nil {
+		t.Fatal(err)
+	}
+	before := w.sim.Stats().Requests["DescribeDBInstances"]
+	if all := listed(t, w, "rds_backup_policy", nil, false, 0); len(all) != fleetSize {
+		t.Fatalf("listed %d backup policies, want %d (one per primary)", len(all), fleetSize)
+	}
+	if pages := w.sim.Stats().Requests["DescribeDBInstances"] - before; pages != 1 {
+		t.Errorf("listing the policies of %d instances took %d DescribeDBInstances calls, want 1", fleetSize, pages)
+	}
+	results := listed(t, w, "rds_backup_policy", map[string]string{"name_regex": "^billing"}, true, 0)
+	if len(results) != 1 || identityString(t, results[0], "instance_id") != ids[3] {
+		t.Fatalf("backup policies named ^billing: %v, want the one of %s", results, ids[3])
+	}
+	planGenerated(t, w, "rds_backup_policy", results)
+}

@@ -3,8 +3,10 @@ package provider
 // The alicloud raw states the move tests send (moved_alicloud_test.go): every attribute of the alicloud
 // schema at aliyun/terraform-provider-alicloud 81c43b672 (alicloud/resource_alicloud_db_instance.go,
 // _db_readonly_instance.go, _rds_account.go, _db_database.go, _db_account_privilege.go), as text/template
-// sources filled with the cloud's values. Kept in Go rather than in a testdata directory: the
-// acceptance tests' working directories link every subdirectory of this package.
+// sources filled with the cloud's values. "timeouts" is the block the plugin SDK adds to a resource that
+// declares Timeouts; the state holds it as null when the configuration sets none. Kept in Go rather than
+// in a testdata directory: the acceptance tests' working directories link every subdirectory of this
+// package.
 
 var alicloudStateTemplates = map[string]string{
 	"db_account_privilege": `{
@@ -17,6 +19,7 @@ var alicloudStateTemplates = map[string]string{
 `,
 	"db_database": `{
   "id": "{{.InstanceID}}:{{.Name}}",
+  "timeouts": null,
   "instance_id": "{{.InstanceID}}",
   "data_base_name": "{{.Name}}",
   "status": "Running",
@@ -27,6 +30,7 @@ var alicloudStateTemplates = map[string]string{
 `,
 	"db_instance": `{
   "id": "{{.ID}}",
+  "timeouts": null,
   "engine": "MySQL",
   "engine_version": "8.0",
   "instance_type": "{{.Class}}",
@@ -135,6 +139,7 @@ var alicloudStateTemplates = map[string]string{
 `,
 	"db_readonly_instance": `{
   "id": "{{.ID}}",
+  "timeouts": null,
   "engine_version": "8.0",
   "master_db_instance_id": "{{.MasterID}}",
   "instance_name": "{{.Name}}",
@@ -184,6 +189,7 @@ var alicloudStateTemplates = map[string]string{
 `,
 	"rds_account": `{
   "id": "{{.InstanceID}}:{{.Name}}",
+  "timeouts": null,
   "account_description": "{{.Description}}",
   "description": "{{.Description}}",
   "account_name": "{{.Name}}",
