@@ -19,7 +19,9 @@ import (
 // Client paces its own calls with one token bucket per action, shared by every resource of the
 // provider process (they all use the one Client built in Configure).
 //
-// A bucket starts unlimited, or at the pinned rate (max_requests_per_second). A throttling answer
+// When the cloud's answers state the action's window (x-ratelimit-user-api, ratewindow.go), the
+// window's budget paces the action instead of a learnt rate, and the bucket only keeps the pinned
+// rate. Otherwise a bucket starts unlimited, or at the pinned rate (max_requests_per_second). A throttling answer
 // lowers the action's rate to 95% of the calls that got through in the last second, which is the
 // quota as this process sees it; each throttle-free second raises it again, doubling up to that
 // level, then by 5% a second, so that a raised quota or a quieter neighbour is found again. The
@@ -73,6 +75,9 @@ func newPacer(maxPerSecond float64, now func() time.Time) *pacer {
 // actionPace is the bucket of one action and what it has learnt of the action's quota.
 type actionPace struct {
 	bucket *rate.Limiter
+	// window is the budget of the cloud's current window, while its answers state it
+	// (ratewindow.go).
+	window windowBudget
 	// answered counts, per tenth of a second, the calls the quota let through (any answer that
 	// is not a throttle); slot holds the tenth each count belongs to.
 	answered [paceSlots]int
@@ -101,8 +106,9 @@ func (p *pacer) action(name string) *actionPace {
 }
 
 // reserve takes a token for one attempt of action at now and says how long to wait before
-// sending it.
-func (p *pacer) reserve(action string, now time.Time) (*rate.Reservation, time.Duration) {
+// sending it. again says that the cloud's window is spent: nothing was taken, and the caller asks
+// again after delay.
+func (p *pacer) reserve(action string, now time.Time) (r *rate.Reservation, delay time.Duration, again bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	a := p.action(action)
@@ -110,38 +116,77 @@ func (p *pacer) reserve(action string, now time.Time) (*rate.Reservation, time.D
 		a.activeSince = now
 	}
 	a.lastSent = now
-	a.raiseIfQuiet(now, p.ceiling)
-	r := a.bucket.ReserveN(now, 1)
-	return r, r.DelayFrom(now)
+	if a.window.known {
+		// The bucket is at the ceiling meanwhile (observe).
+		if wait := a.window.take(now); wait > 0 {
+			return nil, wait, true
+		}
+	} else {
+		a.raiseIfQuiet(now, p.ceiling)
+	}
+	r = a.bucket.ReserveN(now, 1)
+	return r, r.DelayFrom(now), false
 }
 
 // wait blocks until the next attempt of action may be sent. When ctx ends first, the token is
 // given back and the attempt then fails on the same ended context.
 func (p *pacer) wait(ctx context.Context, action string) {
-	r, delay := p.reserve(action, p.now())
-	if delay <= 0 {
-		return
-	}
-	timer := time.NewTimer(delay)
-	defer timer.Stop()
-	select {
-	case <-timer.C:
-	case <-ctx.Done():
-		r.CancelAt(p.now())
+	for {
+		r, delay, again := p.reserve(action, p.now())
+		if delay > 0 && !sleepContext(ctx, delay) {
+			if r != nil {
+				r.CancelAt(p.now())
+			}
+			return
+		}
+		if !again {
+			return
+		}
 	}
 }
 
-// observe records one answer of action: throttled or let through by the quota. It returns the
-// new rate when the answer changed it.
-func (p *pacer) observe(action string, now time.Time, throttled bool) (rate.Limit, bool) {
+// sleepContext waits d, or less when ctx ends first (then false).
+func sleepContext(ctx context.Context, d time.Duration) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// observe records one answer of action: throttled or let through by the quota, and the window it
+// states (ok false: none). It returns the new rate when the answer changed the learnt rate.
+func (p *pacer) observe(action string, now time.Time, throttled bool, window rateHeader, ok bool) (rate.Limit, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	a := p.action(action)
+	a.window.answered()
+	if ok {
+		// The window budget paces the action: the bucket only keeps max_requests_per_second.
+		a.window.learn(now, window)
+		if a.bucket.Limit() != p.ceiling {
+			a.set(now, p.ceiling)
+		}
+		return 0, false
+	}
+	// The cloud no longer states the window (a quota lifted, or headers only on throttles):
+	// the learnt rate paces again.
+	a.window.known = false
 	if !throttled {
 		a.count(now)
 		return 0, false
 	}
 	return a.throttled(now)
+}
+
+// unanswered records an attempt that got no answer (a transport failure or an ended context).
+func (p *pacer) unanswered(action string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.action(action).window.answered()
 }
 
 // limit is the current rate of action (rate.Inf: unlimited).
@@ -238,13 +283,16 @@ func (p *pacer) attach(rc *retryablehttp.Client, action string) {
 	next := rc.CheckRetry
 	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 		retry, checkErr := next(ctx, resp, err)
-		if err == nil && resp != nil {
-			throttled := resp.StatusCode == http.StatusTooManyRequests || (resp.StatusCode >= 400 && throttledAnswer(resp))
-			if limit, changed := p.observe(action, p.now(), throttled); changed {
-				tflog.Debug(ctx, "RDS API throttled: pacing the action", map[string]any{
-					"action": action, "calls_per_second": float64(limit),
-				})
-			}
+		if err != nil || resp == nil {
+			p.unanswered(action)
+			return retry, checkErr
+		}
+		throttled := resp.StatusCode == http.StatusTooManyRequests || (resp.StatusCode >= 400 && throttledAnswer(resp))
+		window, stated := actionRateHeader(resp)
+		if limit, changed := p.observe(action, p.now(), throttled, window, stated); changed {
+			tflog.Debug(ctx, "RDS API throttled: pacing the action", map[string]any{
+				"action": action, "calls_per_second": float64(limit),
+			})
 		}
 		return retry, checkErr
 	}
