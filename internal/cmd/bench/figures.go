@@ -45,6 +45,7 @@ type bench struct {
 	nFleet          int
 	fleetRounds     int
 	quota           int
+	lowQuota        int
 
 	// fleet is the simulator and configurations figures 6 and 7 share.
 	fleet *fleet
