@@ -24,7 +24,8 @@ import (
 // rate. Otherwise a bucket starts unlimited, or at the pinned rate (max_requests_per_second). A throttling answer
 // lowers the action's rate to 95% of the calls that got through in the last second, which is the
 // quota as this process sees it; each throttle-free second raises it again, doubling up to that
-// level, then by 5% a second, so that a raised quota or a quieter neighbour is found again. The
+// level, then by 5%, 5%, 10%, 20%... (at most doubling) each further second, so that a raised quota
+// or a neighbour's calls that stopped are found again within seconds. The
 // quota estimate never drops below three quarters of the best answered rate of the last 30 s:
 // throttling that lowering the rate does not cure (an injected fault, a neighbour's burst) must
 // not starve a plan.
@@ -92,6 +93,10 @@ type actionPace struct {
 	peak         float64
 	peakAt       time.Time
 	lastThrottle time.Time
+	// probes counts the steps above the quota estimate since the last throttle: from the third on,
+	// each doubles the next one, so that a quota a neighbour has given back is found again within
+	// seconds, while the first two keep a rate at the quota from overshooting it by more than 10%.
+	probes       int
 	lastDecrease time.Time
 	lastChange   time.Time
 }
@@ -244,7 +249,7 @@ func (a *actionPace) throttled(now time.Time) (rate.Limit, bool) {
 		// quota, or the calls are rare): the retries' backoff spaces the attempts.
 		return 0, false
 	}
-	a.quota = quota
+	a.quota, a.probes = quota, 0
 	next := min(paceBackoff*quota, float64(a.bucket.Limit()))
 	a.lastDecrease = now
 	a.set(now, rate.Limit(next))
@@ -259,9 +264,10 @@ func (a *actionPace) raiseIfQuiet(now time.Time, ceiling rate.Limit) {
 		return
 	}
 	c := float64(current)
-	next := c * (1 + paceProbeGrowth)
+	next := c * (1 + min(paceProbeGrowth*float64(int(1)<<min(max(a.probes-1, 0), 5)), 1))
+	a.probes++
 	if target := paceBackoff * a.quota; c < target {
-		next = min(target, 2*c)
+		next, a.probes = min(target, 2*c), 0
 	}
 	a.set(now, min(rate.Limit(next), ceiling))
 }

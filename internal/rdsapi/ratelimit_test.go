@@ -409,3 +409,25 @@ func TestBackoffWaitsForASpentWindow(t *testing.T) {
 		t.Errorf("a window not spent: backoff %s, want the exponential one", got)
 	}
 }
+
+func TestPacerRecoversAfterANeighboursBurst(t *testing.T) {
+	// Another client spends 40 of the 50 calls of every second for the first 5 s, then stops; the
+	// cloud states no window, so the pacer learns from throttling answers alone.
+	quota := 10
+	window := fixedWindow(&quota, false)
+	cloud := func(at time.Time) cloudAnswer {
+		if at.Sub(paceEpoch) >= 5*time.Second {
+			quota = 50
+		}
+		return window(at)
+	}
+	p := newPacer(0, nil)
+	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: cloud}
+	res := run.run(t, p, paceEpoch, 1000, time.Minute)
+	// At best 50 calls in the first 5 s, then 950 at 50 a second: 24 s. Learning from throttles
+	// alone, the rate climbs back from 9.5/s in about 7 s (29.6 s in all; 44 s with steps of 5%).
+	if ideal := 24 * time.Second; res.finished > ideal*125/100 {
+		t.Errorf("1000 calls took %s, more than 1.25 x %s: the pacer was slow to take the quota back (sent %d, throttled %d)",
+			res.finished, ideal, res.sent, res.throttled)
+	}
+}
