@@ -34,7 +34,7 @@ func run() int {
 		out       = flag.String("out", "bench/results.json", "where to write the results as JSON")
 		only      = flag.String("figures", "1,2,3,4,5,6,7,8,9,10,11", "comma-separated figures to run (6 includes 6b)")
 		keep      = flag.Bool("keep", false, "keep the work directory (configurations, states, logs)")
-		timeout   = flag.Duration("timeout", 15*time.Minute, "deadline for the whole run")
+		timeout   = flag.Duration("timeout", 25*time.Minute, "deadline for the whole run")
 		b         = &bench{progress: os.Stderr}
 	)
 	flag.IntVar(&b.nRefresh, "refresh-instances", 50, "figure 1: instances in the refreshed plan")
