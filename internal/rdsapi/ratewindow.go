@@ -96,7 +96,8 @@ type windowBudget struct {
 func (w *windowBudget) take(now time.Time) time.Duration {
 	if !now.Before(w.end) {
 		// The window ended without an answer saying so: the next one holds limit calls.
-		w.end = w.end.Add((now.Sub(w.end)/w.length + 1) * w.length)
+		windows := int64(now.Sub(w.end)/w.length) + 1
+		w.end = w.end.Add(time.Duration(windows) * w.length)
 		w.left = w.limit
 	}
 	if w.left <= 0 {
