@@ -113,4 +113,17 @@ func TestQuotaHeaderStatesTheWindow(t *testing.T) {
 	if _, got := header("DescribeDBInstances", listParams); got != "" {
 		t.Errorf("an action without a quota states one: %q", got)
 	}
+
+	quiet := newEnv(t, func(o *Options) {
+		o.Faults.QPS = map[string]int{"DescribeDBInstanceAttribute": 2}
+		o.NoQuotaHeader = true
+	})
+	resp, err := quiet.srv.Client().Do(quiet.c.build("DescribeDBInstanceAttribute", describe))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if got := resp.Header.Get("x-ratelimit-user-api"); got != "" {
+		t.Errorf("NoQuotaHeader: the answer states %q", got)
+	}
 }

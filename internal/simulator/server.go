@@ -126,7 +126,7 @@ func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 	// Every answer carries the cloud's clock in its Date header, as any HTTP server's does (RFC
 	// 9110 §6.6.1); after AdvanceClock it is the simulated clock.
 	w.Header().Set("Date", cloudNow.UTC().Format(http.TimeFormat))
-	if quotaHeader != "" {
+	if quotaHeader != "" && !s.opts.NoQuotaHeader {
 		w.Header().Set(rateLimitHeader, quotaHeader)
 	}
 

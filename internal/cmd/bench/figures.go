@@ -46,6 +46,7 @@ type bench struct {
 	fleetRounds     int
 	quota           int
 	lowQuota        int
+	quotaHeader     bool
 
 	// fleet is the simulator and configurations figures 6 and 7 share.
 	fleet *fleet

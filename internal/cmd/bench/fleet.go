@@ -42,7 +42,8 @@ func (b *bench) fleetSetup(ctx context.Context) (*fleet, error) {
 		return b.fleet, nil
 	}
 	n := b.nFleet
-	sim, err := b.startSim(ctx, "fleet", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second, FlagLag: time.Second})
+	sim, err := b.startSim(ctx, "fleet", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second, FlagLag: time.Second,
+		NoQuotaHeader: !b.quotaHeader})
 	if err != nil {
 		return nil, err
 	}

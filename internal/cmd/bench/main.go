@@ -50,6 +50,8 @@ func run() int {
 	flag.IntVar(&b.nFleet, "fleet-instances", 1000, "figures 6 and 7: instances in the large plan (figure 7's small plan has a fifth)")
 	flag.IntVar(&b.fleetRounds, "fleet-rounds", 3, "figure 7: interleaved timing rounds (the median is used)")
 	flag.IntVar(&b.quota, "quota", 50, "figures 6, 10 and 11: the simulator's calls per second (figure 6: of DescribeDBInstanceAttribute; 10, 11: of every action)")
+	flag.BoolVar(&b.quotaHeader, "quota-header", true, "figures 6, 10 and 11: the simulator states each quota window in x-ratelimit-user-api "+
+		"(false: the provider learns the quota from throttling answers alone)")
 	flag.IntVar(&b.lowQuota, "low-quota", 25, "figure 6b: figure 6 at this quota, where the quota dominates the machine (0: skip)")
 	flag.Parse()
 
