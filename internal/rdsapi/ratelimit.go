@@ -111,9 +111,8 @@ func (p *pacer) action(name string) *actionPace {
 }
 
 // reserve takes a token for one attempt of action at now and says how long to wait before
-// sending it. again says that the cloud's window is spent: nothing was taken, and the caller asks
-// again after delay.
-func (p *pacer) reserve(action string, now time.Time) (r *rate.Reservation, delay time.Duration, again bool) {
+// sending it.
+func (p *pacer) reserve(action string, now time.Time) (*rate.Reservation, time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	a := p.action(action)
@@ -121,32 +120,23 @@ func (p *pacer) reserve(action string, now time.Time) (r *rate.Reservation, dela
 		a.activeSince = now
 	}
 	a.lastSent = now
+	at := now
 	if a.window.known {
 		// The bucket is at the ceiling meanwhile (observe).
-		if wait := a.window.take(now); wait > 0 {
-			return nil, wait, true
-		}
+		at = now.Add(a.window.take(now))
 	} else {
 		a.raiseIfQuiet(now, p.ceiling)
 	}
-	r = a.bucket.ReserveN(now, 1)
-	return r, r.DelayFrom(now), false
+	r := a.bucket.ReserveN(at, 1)
+	return r, r.DelayFrom(now)
 }
 
 // wait blocks until the next attempt of action may be sent. When ctx ends first, the token is
 // given back and the attempt then fails on the same ended context.
 func (p *pacer) wait(ctx context.Context, action string) {
-	for {
-		r, delay, again := p.reserve(action, p.now())
-		if delay > 0 && !sleepContext(ctx, delay) {
-			if r != nil {
-				r.CancelAt(p.now())
-			}
-			return
-		}
-		if !again {
-			return
-		}
+	r, delay := p.reserve(action, p.now())
+	if delay > 0 && !sleepContext(ctx, delay) {
+		r.CancelAt(p.now())
 	}
 }
 
@@ -172,6 +162,7 @@ func (p *pacer) observe(action string, now time.Time, throttled bool, window rat
 	if ok {
 		// The window budget paces the action: the bucket only keeps max_requests_per_second.
 		a.window.learn(now, window)
+		a.window.count(throttled)
 		if a.bucket.Limit() != p.ceiling {
 			a.set(now, p.ceiling)
 		}

@@ -76,7 +76,9 @@ func spentTimeLeft(resp *http.Response) time.Duration {
 	return left
 }
 
-// windowBudget counts what may still be sent in one action's current window.
+// windowBudget counts what may still be sent in one action's current window, and books the
+// calls that find it spent into later windows, in their order of arrival: no call waits behind
+// calls that came after it, however many share a small quota.
 type windowBudget struct {
 	// known: the last answer stated the window; otherwise the learnt rate paces the action.
 	known bool
@@ -87,25 +89,59 @@ type windowBudget struct {
 	// end of the current window on the local clock, and the calls that may still be sent in it.
 	end  time.Time
 	left int
-	// inflight counts attempts sent and not yet answered: they spend Remain before it is read.
+	// booked counts the calls given a later window: the next window's first min(booked, share)
+	// calls are theirs, and so on.
+	booked int
+	// share is what this client may count on in a window: the limit, or, after a window in which
+	// it was throttled (another client spends the same quota), the calls it got through in it.
+	share int
+	// served and throttled count this window's answers.
+	served, throttled int
+	// inflight counts attempts taken and not yet answered (booked ones included): they spend
+	// Remain before it is read.
 	inflight int
 }
 
-// take spends one call of the window at now. When the window is spent, it returns how long until
-// the window ends; the caller then asks again.
+// take gives one call of action a place at now: in the current window when it has calls left
+// and nobody is booked before it (0), else the first later window with room (the wait until it
+// begins).
 func (w *windowBudget) take(now time.Time) time.Duration {
-	if !now.Before(w.end) {
-		// The window ended without an answer saying so: the next one holds limit calls.
-		windows := int64(now.Sub(w.end)/w.length) + 1
-		w.end = w.end.Add(time.Duration(windows) * w.length)
-		w.left = w.limit
-	}
-	if w.left <= 0 {
-		return w.end.Sub(now) + windowMargin
-	}
-	w.left--
+	w.roll(now)
 	w.inflight++
-	return 0
+	if w.booked == 0 && w.left > 0 {
+		w.left--
+		return 0
+	}
+	w.booked++
+	later := time.Duration((w.booked-1)/w.share) * w.length
+	return w.end.Add(later).Sub(now) + windowMargin
+}
+
+// roll moves to the window now is in, whose first calls are the ones booked for it.
+func (w *windowBudget) roll(now time.Time) {
+	for !now.Before(w.end) {
+		w.share = w.limit
+		if w.throttled > 0 {
+			w.share = max(1, min(w.served, w.limit))
+		}
+		w.served, w.throttled = 0, 0
+		if w.booked == 0 {
+			windows := int64(now.Sub(w.end)/w.length) + 1
+			w.end, w.left = w.end.Add(time.Duration(windows)*w.length), w.share
+			return
+		}
+		taken := min(w.booked, w.share)
+		w.end, w.booked, w.left = w.end.Add(w.length), w.booked-taken, w.share-taken
+	}
+}
+
+// count records whether an answer of the current window was throttled.
+func (w *windowBudget) count(throttled bool) {
+	if throttled {
+		w.throttled++
+	} else {
+		w.served++
+	}
 }
 
 // answered records an answer (or a failure without one) of an attempt take let through.
@@ -123,15 +159,20 @@ func (w *windowBudget) learn(now time.Time, h rateHeader) {
 	}
 	end := now.Add(h.timeLeft)
 	left := max(0, h.remain-w.inflight)
-	switch d := end.Sub(w.end); {
-	case !w.known || d > w.length/2:
-		// A window later than the one counted: its own count.
-		w.end, w.left = end, left
-	case d >= -w.length/2:
-		// The same window: received later than stated, so the earliest end is the closest.
-		w.end, w.left = minTime(w.end, end), min(w.left, left)
+	if !w.known {
+		w.end, w.left, w.booked, w.share = end, left, 0, h.limit
+	} else {
+		w.roll(now)
+		switch d := end.Sub(w.end); {
+		case d > w.length/2:
+			// A window later than the one counted (the local clock is behind): its own count.
+			w.end, w.left = end, left
+		case d >= -w.length/2:
+			// The same window: received later than stated, so the earliest end is the closest.
+			w.end, w.left = minTime(w.end, end), min(w.left, left)
+		}
+		// An answer of the previous window, received after this one began, says nothing of it.
 	}
-	// An answer of the previous window, received after this one began, says nothing of it.
 	w.known, w.limit = true, h.limit
 }
 
