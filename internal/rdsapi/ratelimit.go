@@ -140,6 +140,14 @@ func (p *pacer) wait(ctx context.Context, action string) {
 	}
 }
 
+// firstWait is wait for the first attempt of a call, before its budget starts (a nil pacer
+// does not wait).
+func (p *pacer) firstWait(ctx context.Context, action string) {
+	if p != nil {
+		p.wait(ctx, action)
+	}
+}
+
 // sleepContext waits d, or less when ctx ends first (then false).
 func sleepContext(ctx context.Context, d time.Duration) bool {
 	timer := time.NewTimer(d)
@@ -268,14 +276,16 @@ func (a *actionPace) set(now time.Time, limit rate.Limit) {
 	a.lastChange = now
 }
 
-// attach paces the attempts of one call of action on rc: every attempt, retries included, waits
-// for a token, and every answer teaches the bucket. A nil pacer leaves rc alone.
+// attach paces the retries of one call of action on rc (the first attempt waited in firstWait),
+// and every answer teaches the bucket. A nil pacer leaves rc alone.
 func (p *pacer) attach(rc *retryablehttp.Client, action string) {
 	if p == nil {
 		return
 	}
-	rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, _ int) {
-		p.wait(req.Context(), action)
+	rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, retry int) {
+		if retry > 0 { // the first attempt waited in firstWait
+			p.wait(req.Context(), action)
+		}
 	}
 	next := rc.CheckRetry
 	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {

@@ -2,7 +2,9 @@ package rdsapi
 
 import (
 	"context"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -454,5 +456,22 @@ func TestPacerServesCallsOfASmallQuotaInOrder(t *testing.T) {
 	// Each call waits for the 9 before it: 5 windows.
 	if res.longest > 5*time.Second+100*time.Millisecond {
 		t.Errorf("a call took %s: calls are not served in order", res.longest)
+	}
+}
+
+func TestCallBudgetStartsWhenThePacingLetsItGo(t *testing.T) {
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = io.WriteString(w, attributeJSON("rm-1", ""))
+	}))
+	defer server.Close()
+	c := newTestClient(t, server, 0)
+	// One call every 200 ms after the first, and 100 ms for each call: the calls queue for longer
+	// than a call may take, which is no failure of the call.
+	c.pacer = newPacer(5, time.Now)
+	c.callTimeout = 100 * time.Millisecond
+	for i := range 3 {
+		if _, err := c.DescribeDBInstanceAttribute(context.Background(), "rm-1"); err != nil {
+			t.Fatalf("call %d, queued behind the pacer: %v", i+1, err)
+		}
 	}
 }
