@@ -363,6 +363,9 @@ func TestPacerSharesAStatedWindowWithAnotherClient(t *testing.T) {
 		}
 		// The clients' first windows overlap before either has seen the other in Remain; then
 		// each books what it got through in a window it shared.
+		if r.longest > 2*time.Second {
+			t.Errorf("client %d: a call took %s, beside another client on a quota of 50", i, r.longest)
+		}
 		if r.throttled > r.sent*8/100 {
 			t.Errorf("client %d: %d of %d calls throttled", i, r.throttled, r.sent)
 		}
