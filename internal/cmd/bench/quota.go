@@ -94,7 +94,7 @@ func (b *bench) unquotedPlan(ctx context.Context, fl *fleet) (float64, error) {
 func (b *bench) figure6(ctx context.Context) []*figure {
 	var figs []*figure
 	for i, q := range []int{b.quota, b.lowQuota} {
-		if q <= 0 {
+		if q <= 0 || (i > 0 && q == b.quota) {
 			continue
 		}
 		id := "6"
