@@ -7,12 +7,13 @@ import (
 	"time"
 )
 
-// Alibaba's OpenAPI gateway states the caller's quota window in the x-ratelimit-user-api header
-// (per account and action) and x-ratelimit-user (per account), as "Limit:50,Remain:0,TimeLeft:640"
-// with TimeLeft in milliseconds; Alibaba's SDKs read it (the simulator README cites them). When an
-// action's answers carry it, its window budget replaces the learnt rate: the calls left in the
-// window go at once, and the next call waits for the window's end, so the whole quota is used and
-// another client spending the same quota is seen at once, in Remain.
+// Alibaba's SDKs read the caller's quota window from the x-ratelimit-user-api (per account and
+// action) and x-ratelimit-user (per account) headers of an answer, as "Limit:50,Remain:0,
+// TimeLeft:640" with TimeLeft in milliseconds (the simulator README cites them; that the gateway
+// sends them on served answers too is an assumption). When an action's answers carry it, its
+// window budget replaces the learnt rate: the calls left in the window go at once, later ones are
+// booked into later windows in their order, so the whole quota is used, and another client
+// spending the same quota shows in Remain.
 const (
 	rateLimitActionHeader = "X-Ratelimit-User-Api"
 	rateLimitUserHeader   = "X-Ratelimit-User"
