@@ -171,6 +171,9 @@ func (c *Client) call(ctx context.Context, action string, p params, replaySafe b
 // secrets (account passwords) go there, because the URL reaches debug logs.
 func (c *Client) callWithBody(ctx context.Context, action string, p, form params, replaySafe bool, out any) error {
 	caller := ctx
+	// The call's budget starts when the action's pacing lets its first attempt go: a plan of many
+	// instances under a small quota queues its calls, and the queue is not the call's time.
+	c.pacer.firstWait(caller, action)
 	ctx, cancel := context.WithTimeout(ctx, c.callTimeout)
 	defer cancel()
 	p["Format"] = "JSON"

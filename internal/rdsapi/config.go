@@ -35,8 +35,8 @@ type Config struct {
 	ConnectTimeout        time.Duration
 	TLSHandshakeTimeout   time.Duration
 	ResponseHeaderTimeout time.Duration
-	// CallTimeout bounds one call with all its attempts (zero: DefaultCallTimeout), within the
-	// caller's own deadline.
+	// CallTimeout bounds one call with all its attempts (zero: DefaultCallTimeout), from when the
+	// action's pacing lets the first attempt go, within the caller's own deadline.
 	CallTimeout time.Duration
 	// UserAgent is appended to the client's own User-Agent.
 	UserAgent string

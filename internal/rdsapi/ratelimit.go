@@ -19,10 +19,13 @@ import (
 // Client paces its own calls with one token bucket per action, shared by every resource of the
 // provider process (they all use the one Client built in Configure).
 //
-// A bucket starts unlimited, or at the pinned rate (max_requests_per_second). A throttling answer
+// When the cloud's answers state the action's window (x-ratelimit-user-api, ratewindow.go), the
+// window's budget paces the action instead of a learnt rate, and the bucket only keeps the pinned
+// rate. Otherwise a bucket starts unlimited, or at the pinned rate (max_requests_per_second). A throttling answer
 // lowers the action's rate to 95% of the calls that got through in the last second, which is the
 // quota as this process sees it; each throttle-free second raises it again, doubling up to that
-// level, then by 5% a second, so that a raised quota or a quieter neighbour is found again. The
+// level, then by 5%, 5%, 10%, 20%... (at most doubling) each further second, so that a raised quota
+// or a neighbour's calls that stopped are found again within seconds. The
 // quota estimate never drops below three quarters of the best answered rate of the last 30 s:
 // throttling that lowering the rate does not cure (an injected fault, a neighbour's burst) must
 // not starve a plan.
@@ -73,6 +76,9 @@ func newPacer(maxPerSecond float64, now func() time.Time) *pacer {
 // actionPace is the bucket of one action and what it has learnt of the action's quota.
 type actionPace struct {
 	bucket *rate.Limiter
+	// window is the budget of the cloud's current window, while its answers state it
+	// (ratewindow.go).
+	window windowBudget
 	// answered counts, per tenth of a second, the calls the quota let through (any answer that
 	// is not a throttle); slot holds the tenth each count belongs to.
 	answered [paceSlots]int
@@ -87,6 +93,10 @@ type actionPace struct {
 	peak         float64
 	peakAt       time.Time
 	lastThrottle time.Time
+	// probes counts the steps above the quota estimate since the last throttle: from the third on,
+	// each doubles the next one, so that a quota a neighbour has given back is found again within
+	// seconds, while the first two keep a rate at the quota from overshooting it by more than 10%.
+	probes       int
 	lastDecrease time.Time
 	lastChange   time.Time
 }
@@ -110,8 +120,14 @@ func (p *pacer) reserve(action string, now time.Time) (*rate.Reservation, time.D
 		a.activeSince = now
 	}
 	a.lastSent = now
-	a.raiseIfQuiet(now, p.ceiling)
-	r := a.bucket.ReserveN(now, 1)
+	at := now
+	if a.window.known {
+		// The bucket is at the ceiling meanwhile (observe).
+		at = now.Add(a.window.take(now))
+	} else {
+		a.raiseIfQuiet(now, p.ceiling)
+	}
+	r := a.bucket.ReserveN(at, 1)
 	return r, r.DelayFrom(now)
 }
 
@@ -119,29 +135,62 @@ func (p *pacer) reserve(action string, now time.Time) (*rate.Reservation, time.D
 // given back and the attempt then fails on the same ended context.
 func (p *pacer) wait(ctx context.Context, action string) {
 	r, delay := p.reserve(action, p.now())
-	if delay <= 0 {
-		return
-	}
-	timer := time.NewTimer(delay)
-	defer timer.Stop()
-	select {
-	case <-timer.C:
-	case <-ctx.Done():
+	if delay > 0 && !sleepContext(ctx, delay) {
 		r.CancelAt(p.now())
 	}
 }
 
-// observe records one answer of action: throttled or let through by the quota. It returns the
-// new rate when the answer changed it.
-func (p *pacer) observe(action string, now time.Time, throttled bool) (rate.Limit, bool) {
+// firstWait is wait for the first attempt of a call, before its budget starts (a nil pacer
+// does not wait).
+func (p *pacer) firstWait(ctx context.Context, action string) {
+	if p != nil {
+		p.wait(ctx, action)
+	}
+}
+
+// sleepContext waits d, or less when ctx ends first (then false).
+func sleepContext(ctx context.Context, d time.Duration) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// observe records one answer of action: throttled or let through by the quota, and the window it
+// states (ok false: none). It returns the new rate when the answer changed the learnt rate.
+func (p *pacer) observe(action string, now time.Time, throttled bool, window rateHeader, ok bool) (rate.Limit, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	a := p.action(action)
+	a.window.answered()
+	if ok {
+		// The window budget paces the action: the bucket only keeps max_requests_per_second.
+		a.window.learn(now, window)
+		a.window.count(throttled)
+		if a.bucket.Limit() != p.ceiling {
+			a.set(now, p.ceiling)
+		}
+		return 0, false
+	}
+	// The cloud no longer states the window (a quota lifted, or headers only on throttles):
+	// the learnt rate paces again.
+	a.window.known = false
 	if !throttled {
 		a.count(now)
 		return 0, false
 	}
 	return a.throttled(now)
+}
+
+// unanswered records an attempt that got no answer (a transport failure or an ended context).
+func (p *pacer) unanswered(action string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.action(action).window.answered()
 }
 
 // limit is the current rate of action (rate.Inf: unlimited).
@@ -199,7 +248,7 @@ func (a *actionPace) throttled(now time.Time) (rate.Limit, bool) {
 		// quota, or the calls are rare): the retries' backoff spaces the attempts.
 		return 0, false
 	}
-	a.quota = quota
+	a.quota, a.probes = quota, 0
 	next := min(paceBackoff*quota, float64(a.bucket.Limit()))
 	a.lastDecrease = now
 	a.set(now, rate.Limit(next))
@@ -214,9 +263,10 @@ func (a *actionPace) raiseIfQuiet(now time.Time, ceiling rate.Limit) {
 		return
 	}
 	c := float64(current)
-	next := c * (1 + paceProbeGrowth)
+	next := c * (1 + min(paceProbeGrowth*float64(int(1)<<min(max(a.probes-1, 0), 5)), 1))
+	a.probes++
 	if target := paceBackoff * a.quota; c < target {
-		next = min(target, 2*c)
+		next, a.probes = min(target, 2*c), 0
 	}
 	a.set(now, min(rate.Limit(next), ceiling))
 }
@@ -226,25 +276,30 @@ func (a *actionPace) set(now time.Time, limit rate.Limit) {
 	a.lastChange = now
 }
 
-// attach paces the attempts of one call of action on rc: every attempt, retries included, waits
-// for a token, and every answer teaches the bucket. A nil pacer leaves rc alone.
+// attach paces the retries of one call of action on rc (the first attempt waited in firstWait),
+// and every answer teaches the bucket. A nil pacer leaves rc alone.
 func (p *pacer) attach(rc *retryablehttp.Client, action string) {
 	if p == nil {
 		return
 	}
-	rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, _ int) {
-		p.wait(req.Context(), action)
+	rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, retry int) {
+		if retry > 0 { // the first attempt waited in firstWait
+			p.wait(req.Context(), action)
+		}
 	}
 	next := rc.CheckRetry
 	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 		retry, checkErr := next(ctx, resp, err)
-		if err == nil && resp != nil {
-			throttled := resp.StatusCode == http.StatusTooManyRequests || (resp.StatusCode >= 400 && throttledAnswer(resp))
-			if limit, changed := p.observe(action, p.now(), throttled); changed {
-				tflog.Debug(ctx, "RDS API throttled: pacing the action", map[string]any{
-					"action": action, "calls_per_second": float64(limit),
-				})
-			}
+		if err != nil || resp == nil {
+			p.unanswered(action)
+			return retry, checkErr
+		}
+		throttled := resp.StatusCode == http.StatusTooManyRequests || (resp.StatusCode >= 400 && throttledAnswer(resp))
+		window, stated := actionRateHeader(resp)
+		if limit, changed := p.observe(action, p.now(), throttled, window, stated); changed {
+			tflog.Debug(ctx, "RDS API throttled: pacing the action", map[string]any{
+				"action": action, "calls_per_second": float64(limit),
+			})
 		}
 		return retry, checkErr
 	}

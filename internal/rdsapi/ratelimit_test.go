@@ -2,27 +2,45 @@ package rdsapi
 
 import (
 	"context"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
 	"golang.org/x/time/rate"
 )
 
-// quotaRun drives a pacer with simulated time: workers send calls one after another, each
-// answered after latency by cloud (true: throttled); a throttled call is resent after a fixed
-// backoff. Events run in time order, so the pacer sees the clock of a real run without any sleep.
+// quotaRun drives pacers with simulated time: each client (one pacer) has workers that send
+// calls one after another, each answered after latency by cloud; a throttled call is resent after
+// the backoff the client would wait (exponentialJitter's, without its jitter: the window's
+// TimeLeft when the answer states a spent window, else backoff). Events run in time order, so the
+// pacers see the clock of a real run without any sleep.
 type quotaRun struct {
-	workers int
+	workers int // per client
 	latency time.Duration
 	backoff time.Duration
-	cloud   func(at time.Time) bool
+	cloud   func(at time.Time) cloudAnswer
+}
+
+// cloudAnswer is the cloud's decision on one call: throttled or not, and the window it states
+// (stated false: no rate-limit header).
+type cloudAnswer struct {
+	throttled bool
+	window    rateHeader
+	stated    bool
+}
+
+// unstated is a cloud that decides with decide and sends no rate-limit header.
+func unstated(decide func(at time.Time) bool) func(time.Time) cloudAnswer {
+	return func(at time.Time) cloudAnswer { return cloudAnswer{throttled: decide(at)} }
 }
 
 type quotaResult struct {
 	finished  time.Duration // when the last call was answered
 	sent      int
 	throttled int
+	longest   time.Duration // the longest one call took, from its first wait to its answer
 }
 
 const paceAction = "DescribeDBInstanceAttribute"
@@ -30,65 +48,90 @@ const paceAction = "DescribeDBInstanceAttribute"
 // run sends calls until n were answered without throttling, or until limit passed.
 func (q quotaRun) run(t *testing.T, p *pacer, start time.Time, n int, limit time.Duration) quotaResult {
 	t.Helper()
+	return q.runShared(t, []*pacer{p}, start, n, limit)[0]
+}
+
+// runShared runs one client per pacer on the same cloud, each until n of its calls were answered.
+func (q quotaRun) runShared(t *testing.T, ps []*pacer, start time.Time, n int, limit time.Duration) []quotaResult {
+	t.Helper()
 	type worker struct {
+		client  int
 		at      time.Time
-		waiting bool // an answer is due at at
+		waiting bool      // an answer is due at at
+		paced   bool      // the pacer let the call go at at
+		began   time.Time // when the current call began
 	}
-	ws := make([]worker, q.workers)
+	ws := make([]worker, q.workers*len(ps))
 	for i := range ws {
-		ws[i].at = start
+		ws[i] = worker{client: i / q.workers, at: start, began: start}
 	}
-	var res quotaResult
-	done := 0
-	for done < n {
-		next := 0
+	res := make([]quotaResult, len(ps))
+	done := make([]int, len(ps))
+	for {
+		next := -1
 		for i := range ws {
-			if ws[i].at.Before(ws[next].at) {
+			if done[ws[i].client] < n && (next < 0 || ws[i].at.Before(ws[next].at)) {
 				next = i
 			}
 		}
-		w := &ws[next]
-		if w.at.Sub(start) > limit {
-			t.Fatalf("only %d of %d calls answered within %s (sent %d, throttled %d, rate %v)",
-				done, n, limit, res.sent, res.throttled, p.limit(paceAction))
+		if next < 0 {
+			return res
 		}
-		if !w.waiting {
-			_, delay := p.reserve(paceAction, w.at)
-			w.at = w.at.Add(delay)
-			// The call leaves now; the cloud decides on arrival.
-			throttled := q.cloud(w.at)
-			res.sent++
-			w.at = w.at.Add(q.latency)
-			w.waiting = true
-			if throttled {
-				res.throttled++
-				p.observe(paceAction, w.at, true)
-				w.at = w.at.Add(q.backoff)
-			} else {
-				p.observe(paceAction, w.at, false)
-				done++
-				res.finished = w.at.Sub(start)
-			}
+		w := &ws[next]
+		p, r := ps[w.client], &res[w.client]
+		if w.at.Sub(start) > limit {
+			t.Fatalf("client %d: only %d of %d calls answered within %s (sent %d, throttled %d, rate %v)",
+				w.client, done[w.client], n, limit, r.sent, r.throttled, p.limit(paceAction))
+		}
+		if w.waiting {
+			w.waiting = false
 			continue
 		}
-		w.waiting = false
+		if !w.paced {
+			// The send is an event of its own: other workers' calls may come first.
+			_, delay := p.reserve(paceAction, w.at)
+			w.at, w.paced = w.at.Add(delay), true
+			continue
+		}
+		w.paced = false
+		// The call leaves now; the cloud decides on arrival.
+		a := q.cloud(w.at)
+		r.sent++
+		w.at = w.at.Add(q.latency)
+		w.waiting = true
+		p.observe(paceAction, w.at, a.throttled, a.window, a.stated)
+		if !a.throttled {
+			done[w.client]++
+			r.finished = w.at.Sub(start)
+			r.longest = max(r.longest, w.at.Sub(w.began))
+			w.began = w.at
+			continue
+		}
+		r.throttled++
+		if a.stated && a.window.remain == 0 {
+			w.at = w.at.Add(a.window.timeLeft + windowMargin)
+		} else {
+			w.at = w.at.Add(q.backoff)
+		}
 	}
-	return res
 }
 
 // fixedWindow is a per-second quota as the cloud enforces it: at most perSecond calls in each
-// second of the clock, the rest throttled.
-func fixedWindow(perSecond *int) func(time.Time) bool {
+// second of the clock, the rest throttled; with stated, every answer carries the window's state as
+// Alibaba's x-ratelimit-user-api header does.
+func fixedWindow(perSecond *int, stated bool) func(time.Time) cloudAnswer {
 	window, used := int64(-1), 0
-	return func(at time.Time) bool {
+	return func(at time.Time) cloudAnswer {
 		if w := at.Unix(); w != window {
 			window, used = w, 0
 		}
-		if used >= *perSecond {
-			return true
+		throttled := used >= *perSecond
+		if !throttled {
+			used++
 		}
-		used++
-		return false
+		left := time.Unix(window+1, 0).Sub(at).Truncate(time.Millisecond)
+		return cloudAnswer{throttled: throttled, stated: stated,
+			window: rateHeader{limit: *perSecond, remain: *perSecond - used, timeLeft: left}}
 	}
 }
 
@@ -97,7 +140,7 @@ var paceEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 func TestPacerFindsTheQuota(t *testing.T) {
 	quota := 50
 	p := newPacer(0, nil)
-	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota)}
+	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota, false)}
 	res := run.run(t, p, paceEpoch, 1000, time.Minute)
 	// 1,000 calls at 50 per second take 20 s at best.
 	if ideal := 20 * time.Second; res.finished > ideal*115/100 {
@@ -121,7 +164,7 @@ func TestPacerFindsTheQuotaFromAnyStart(t *testing.T) {
 		for _, workers := range []int{3, 10, 30} {
 			quota := 50
 			p := newPacer(0, nil)
-			run := quotaRun{workers: workers, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota)}
+			run := quotaRun{workers: workers, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota, false)}
 			res := run.run(t, p, paceEpoch.Add(offset), 1000, time.Minute)
 			// Until a whole second has measured the quota the calls go unpaced, and each worker
 			// resends a throttled call every 200 ms: 30 workers see more throttles then.
@@ -141,7 +184,7 @@ func TestPacerFindsTheQuotaFromAnyStart(t *testing.T) {
 }
 
 func TestPacerIsUnlimitedUntilThrottled(t *testing.T) {
-	never := func(time.Time) bool { return false }
+	never := unstated(func(time.Time) bool { return false })
 	p := newPacer(0, nil)
 	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, cloud: never}
 	res := run.run(t, p, paceEpoch, 2000, time.Minute)
@@ -154,7 +197,7 @@ func TestPacerIsUnlimitedUntilThrottled(t *testing.T) {
 func TestPacerRisesAfterTheQuotaIsRaised(t *testing.T) {
 	quota := 20
 	p := newPacer(0, nil)
-	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota)}
+	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota, false)}
 	res := run.run(t, p, paceEpoch, 200, time.Minute)
 	if got := float64(p.limit(paceAction)); got > 22 {
 		t.Fatalf("rate %.1f/s under a quota of 20/s", got)
@@ -170,7 +213,7 @@ func TestPacerRisesAfterTheQuotaIsRaised(t *testing.T) {
 func TestPacerDoesNotStarveUnderRandomThrottling(t *testing.T) {
 	// Every fifth call is throttled whatever the rate: lowering the rate cannot help.
 	n := 0
-	everyFifth := func(time.Time) bool { n++; return n%5 == 0 }
+	everyFifth := unstated(func(time.Time) bool { n++; return n%5 == 0 })
 	p := newPacer(0, nil)
 	run := quotaRun{workers: 10, latency: 50 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: everyFifth}
 	res := run.run(t, p, paceEpoch, 800, 5*time.Minute)
@@ -186,7 +229,7 @@ func TestPacerDoesNotStarveUnderRandomThrottling(t *testing.T) {
 }
 
 func TestPacerPinnedRateIsACeiling(t *testing.T) {
-	never := func(time.Time) bool { return false }
+	never := unstated(func(time.Time) bool { return false })
 	p := newPacer(20, nil)
 	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, cloud: never}
 	res := run.run(t, p, paceEpoch, 201, time.Minute)
@@ -196,7 +239,7 @@ func TestPacerPinnedRateIsACeiling(t *testing.T) {
 	}
 
 	quota := 10
-	run.cloud = fixedWindow(&quota)
+	run.cloud = fixedWindow(&quota, false)
 	res = run.run(t, p, paceEpoch.Add(time.Minute), 200, time.Minute)
 	if got := float64(p.limit(paceAction)); got > 11 {
 		t.Errorf("pinned at 20/s under a quota of 10/s: rate %.1f/s", got)
@@ -213,9 +256,9 @@ func TestPacerActionsAreIndependent(t *testing.T) {
 	for i := range 20 {
 		at := paceEpoch.Add(time.Duration(i) * 50 * time.Millisecond)
 		p.reserve("CreateDBInstance", at)
-		p.observe("CreateDBInstance", at, false)
+		p.observe("CreateDBInstance", at, false, rateHeader{}, false)
 	}
-	p.observe("CreateDBInstance", paceEpoch.Add(time.Second), true)
+	p.observe("CreateDBInstance", paceEpoch.Add(time.Second), true, rateHeader{}, false)
 	// The window is counted in tenths of a second: 18 to 20 of the calls are in it.
 	if got := p.limit("CreateDBInstance"); got < 17 || got > 19 {
 		t.Errorf("20 calls answered in the second before a throttle: rate %v, want about 18 (95%% of 18 to 20)", got)
@@ -231,7 +274,7 @@ func TestPacerActionsAreIndependent(t *testing.T) {
 func TestPacerLeavesAThrottleWithNothingAnsweredToTheRetries(t *testing.T) {
 	p := newPacer(0, nil)
 	p.reserve(paceAction, paceEpoch)
-	if _, changed := p.observe(paceAction, paceEpoch.Add(time.Millisecond), true); changed || p.limit(paceAction) != rate.Inf {
+	if _, changed := p.observe(paceAction, paceEpoch.Add(time.Millisecond), true, rateHeader{}, false); changed || p.limit(paceAction) != rate.Inf {
 		t.Errorf("a first call throttled set the rate to %v: there is no rate to measure yet", p.limit(paceAction))
 	}
 }
@@ -284,5 +327,154 @@ func TestNewRefusesANegativeRate(t *testing.T) {
 	_, err := New(Config{RegionID: "cn-hangzhou", Credentials: staticCredentials(t), MaxRequestsPerSecond: -1})
 	if err == nil {
 		t.Fatal("a negative rate was accepted")
+	}
+}
+
+func TestPacerSpendsAStatedWindow(t *testing.T) {
+	// The cloud states each window (x-ratelimit-user-api): the pacer sends what is left of it at
+	// once and waits for the next one, so every window serves its 50 calls.
+	for _, offset := range []time.Duration{0, 300 * time.Millisecond, 999 * time.Millisecond} {
+		quota := 50
+		p := newPacer(0, nil)
+		run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota, true)}
+		res := run.run(t, p, paceEpoch.Add(offset), 1000, time.Minute)
+		// 1,000 calls at 50 a window: the first window's and 19 more.
+		if res.finished > 20*time.Second {
+			t.Errorf("start %s into a window: 1000 calls under a stated quota of 50/s took %s, more than 20 s", offset, res.finished)
+		}
+		// Only the calls already in flight when the first answer states the window can be throttled.
+		if res.throttled > run.workers {
+			t.Errorf("start %s into a window: %d of %d calls throttled", offset, res.throttled, res.sent)
+		}
+	}
+}
+
+func TestPacerSharesAStatedWindowWithAnotherClient(t *testing.T) {
+	// Two clients (two Terraform runs) share one quota: Remain counts both, so neither sends into
+	// a window the other has spent, and together they use all of it.
+	quota := 50
+	ps := []*pacer{newPacer(0, nil), newPacer(0, nil)}
+	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota, true)}
+	res := run.runShared(t, ps, paceEpoch.Add(400*time.Millisecond), 1000, 2*time.Minute)
+	// 2,000 calls at 50 a second take 40 s at best.
+	for i, r := range res {
+		if r.finished > 41*time.Second {
+			t.Errorf("client %d: 1000 calls beside another client's 1000 took %s, more than 41 s", i, r.finished)
+		}
+		// The clients' first windows overlap before either has seen the other in Remain; then
+		// each books what it got through in a window it shared.
+		if r.longest > 2*time.Second {
+			t.Errorf("client %d: a call took %s, beside another client on a quota of 50", i, r.longest)
+		}
+		if r.throttled > r.sent*8/100 {
+			t.Errorf("client %d: %d of %d calls throttled", i, r.throttled, r.sent)
+		}
+	}
+}
+
+func TestPacerStatedWindowKeepsThePinnedCeiling(t *testing.T) {
+	quota := 50
+	p := newPacer(20, nil)
+	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota, true)}
+	res := run.run(t, p, paceEpoch, 201, time.Minute)
+	// max_requests_per_second = 20 below a quota of 50: one call every 50 ms after the first.
+	if res.finished < 10*time.Second || res.finished > 10*time.Second+10*time.Millisecond || res.throttled != 0 {
+		t.Errorf("201 calls pinned at 20/s under a stated quota of 50/s took %s (%d throttled), want 10 s", res.finished, res.throttled)
+	}
+}
+
+func TestPacerFollowsTheLearntRateWhenTheWindowIsNoLongerStated(t *testing.T) {
+	quota := 5
+	p := newPacer(0, nil)
+	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota, true)}
+	run.run(t, p, paceEpoch, 20, time.Minute)
+	// The quota is lifted: answers state no window, and the calls are no longer held to 5 a second.
+	run.cloud = unstated(func(time.Time) bool { return false })
+	res := run.run(t, p, paceEpoch.Add(time.Minute), 1000, time.Minute)
+	if res.finished > time.Second {
+		t.Errorf("1000 calls without a quota took %s after a stated quota of 5/s was lifted", res.finished)
+	}
+}
+
+func TestParseRateHeader(t *testing.T) {
+	for value, want := range map[string]rateHeader{
+		"Limit:50,Remain:3,TimeLeft:640":                  {limit: 50, remain: 3, timeLeft: 640 * time.Millisecond},
+		"limit: 1, remain: 0, timeleft: 2000, Reset:1234": {limit: 1, remain: 0, timeLeft: 2 * time.Second},
+	} {
+		if got, ok := parseRateHeader(value); !ok || got != want {
+			t.Errorf("%q: got %+v, %v; want %+v", value, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "Remain:3,TimeLeft:640", "Limit:0,Remain:0,TimeLeft:1", "Limit:5,Remain:6,TimeLeft:1", "Limit:x,Remain:1,TimeLeft:1"} {
+		if _, ok := parseRateHeader(bad); ok {
+			t.Errorf("%q was read as a window", bad)
+		}
+	}
+}
+
+func TestBackoffWaitsForASpentWindow(t *testing.T) {
+	resp := &http.Response{Header: http.Header{}}
+	resp.Header.Set("x-ratelimit-user-api", "Limit:50,Remain:0,TimeLeft:640")
+	if got := exponentialJitter(250*time.Millisecond, 5*time.Second, 3, resp); got != 640*time.Millisecond+windowMargin {
+		t.Errorf("throttled with 640 ms left of a spent window: backoff %s", got)
+	}
+	resp.Header.Set("x-ratelimit-user-api", "Limit:50,Remain:4,TimeLeft:640")
+	if got := exponentialJitter(250*time.Millisecond, 5*time.Second, 0, resp); got < 125*time.Millisecond || got > 250*time.Millisecond {
+		t.Errorf("a window not spent: backoff %s, want the exponential one", got)
+	}
+}
+
+func TestPacerRecoversAfterANeighboursBurst(t *testing.T) {
+	// Another client spends 40 of the 50 calls of every second for the first 5 s, then stops; the
+	// cloud states no window, so the pacer learns from throttling answers alone.
+	quota := 10
+	window := fixedWindow(&quota, false)
+	cloud := func(at time.Time) cloudAnswer {
+		if at.Sub(paceEpoch) >= 5*time.Second {
+			quota = 50
+		}
+		return window(at)
+	}
+	p := newPacer(0, nil)
+	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: cloud}
+	res := run.run(t, p, paceEpoch, 1000, time.Minute)
+	// At best 50 calls in the first 5 s, then 950 at 50 a second: 24 s. Learning from throttles
+	// alone, the rate climbs back from 9.5/s in about 7 s (29.6 s in all; 44 s with steps of 5%).
+	if ideal := 24 * time.Second; res.finished > ideal*125/100 {
+		t.Errorf("1000 calls took %s, more than 1.25 x %s: the pacer was slow to take the quota back (sent %d, throttled %d)",
+			res.finished, ideal, res.sent, res.throttled)
+	}
+}
+
+func TestPacerServesCallsOfASmallQuotaInOrder(t *testing.T) {
+	// 10 workers on a quota of 2 a second: calls that find the window spent are booked into later
+	// windows in their order, so none waits behind calls that came after it.
+	quota := 2
+	p := newPacer(0, nil)
+	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond, cloud: fixedWindow(&quota, true)}
+	res := run.run(t, p, paceEpoch.Add(100*time.Millisecond), 100, 2*time.Minute)
+	if res.finished > 50*time.Second || res.throttled > run.workers {
+		t.Errorf("100 calls at 2 a second took %s, %d throttled; want at most 50 s", res.finished, res.throttled)
+	}
+	// Each call waits for the 9 before it: 5 windows.
+	if res.longest > 5*time.Second+100*time.Millisecond {
+		t.Errorf("a call took %s: calls are not served in order", res.longest)
+	}
+}
+
+func TestCallBudgetStartsWhenThePacingLetsItGo(t *testing.T) {
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = io.WriteString(w, attributeJSON("rm-1", ""))
+	}))
+	defer server.Close()
+	c := newTestClient(t, server, 0)
+	// One call every 200 ms after the first, and 100 ms for each call: the calls queue for longer
+	// than a call may take, which is no failure of the call.
+	c.pacer = newPacer(5, time.Now)
+	c.callTimeout = 100 * time.Millisecond
+	for i := range 3 {
+		if _, err := c.DescribeDBInstanceAttribute(context.Background(), "rm-1"); err != nil {
+			t.Fatalf("call %d, queued behind the pacer: %v", i+1, err)
+		}
 	}
 }

@@ -144,8 +144,15 @@ func bufferBody(resp *http.Response) ([]byte, error) {
 }
 
 // exponentialJitter waits between half and all of lo·2^attempt, capped at hi: it grows quickly,
-// never fires immediately, and spreads clients that were throttled together.
-func exponentialJitter(lo, hi time.Duration, attempt int, _ *http.Response) time.Duration {
+// never fires immediately, and spreads clients that were throttled together. An answer whose
+// rate-limit headers say the quota is spent waits until the window ends instead (capped at hi),
+// as Alibaba's SDKs do (ratewindow.go).
+func exponentialJitter(lo, hi time.Duration, attempt int, resp *http.Response) time.Duration {
+	if resp != nil {
+		if left := spentTimeLeft(resp); left > 0 {
+			return min(left+windowMargin, hi)
+		}
+	}
 	ceiling := hi
 	if attempt < 30 {
 		if grown := lo << attempt; grown > 0 && grown < hi {

@@ -12,7 +12,9 @@ import (
 // call beyond the quota with Throttling.Api ("Request was denied due to api flow control.")
 // before it runs; README.md cites the sources. The simulator keeps one window of one second per
 // action on its own clock: the first QPS[action] calls of each second are served, the rest are
-// throttled and do not count against the quota.
+// throttled and do not count against the quota. Every answer of an action under a quota carries
+// the state of its window in the x-ratelimit-user-api header, in the form Alibaba's SDKs parse
+// (README.md, "API quotas").
 
 // quotaAnyAction is the QPS key that applies to every action without its own entry.
 const quotaAnyAction = "*"
@@ -37,15 +39,20 @@ func validateQPS(qps map[string]int) error {
 	return nil
 }
 
+// rateLimitHeader is the response header that states the caller's window of one action.
+const rateLimitHeader = "X-Ratelimit-User-Api"
+
 // overQuota reports whether a call of action at now exceeds its quota, and counts it in its
-// window when it does not. Callers hold s.mu.
-func (s *Simulator) overQuota(action string, now time.Time) bool {
+// window when it does not. header is the rateLimitHeader value of the answer ("" when the action
+// has no quota): the quota, the calls left in the window and the milliseconds until it ends.
+// Callers hold s.mu.
+func (s *Simulator) overQuota(action string, now time.Time) (over bool, header string) {
 	limit, ok := s.faults.QPS[action]
 	if !ok {
 		limit = s.faults.QPS[quotaAnyAction]
 	}
 	if limit <= 0 {
-		return false
+		return false, ""
 	}
 	if s.quotaWindows == nil {
 		s.quotaWindows = map[string]*quotaWindow{}
@@ -58,11 +65,12 @@ func (s *Simulator) overQuota(action string, now time.Time) bool {
 	if sec := now.Unix(); w.second != sec {
 		w.second, w.served = sec, 0
 	}
-	if w.served >= limit {
-		return true
+	over = w.served >= limit
+	if !over {
+		w.served++
 	}
-	w.served++
-	return false
+	timeLeft := time.Unix(w.second+1, 0).Sub(now).Milliseconds()
+	return over, fmt.Sprintf("Limit:%d,Remain:%d,TimeLeft:%d", limit, limit-w.served, timeLeft)
 }
 
 // ParseQPS reads the -qps flag: "50" (every action) or "DescribeDBInstanceAttribute=50,..."

@@ -90,3 +90,40 @@ func TestParseQPS(t *testing.T) {
 		}
 	}
 }
+
+func TestQuotaHeaderStatesTheWindow(t *testing.T) {
+	e := newEnv(t, func(o *Options) { o.Faults.QPS = map[string]int{"DescribeDBInstanceAttribute": 2} })
+	// The test clock stands still: 250 ms into a second, 750 ms are left of the window.
+	e.clock.Add(250 * time.Millisecond) // the fake clock starts on a whole second
+	header := func(action string, p map[string]string) (int, string) {
+		resp, err := e.srv.Client().Do(e.c.build(action, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = resp.Body.Close() }()
+		return resp.StatusCode, resp.Header.Get("x-ratelimit-user-api")
+	}
+	describe := map[string]string{"DBInstanceId": "rm-seedbasic"}
+	for i, want := range []string{"Limit:2,Remain:1,TimeLeft:750", "Limit:2,Remain:0,TimeLeft:750", "Limit:2,Remain:0,TimeLeft:750"} {
+		status, got := header("DescribeDBInstanceAttribute", describe)
+		if got != want || (i < 2) != (status == http.StatusOK) {
+			t.Errorf("call %d: HTTP %d, header %q, want %q", i+1, status, got, want)
+		}
+	}
+	if _, got := header("DescribeDBInstances", listParams); got != "" {
+		t.Errorf("an action without a quota states one: %q", got)
+	}
+
+	quiet := newEnv(t, func(o *Options) {
+		o.Faults.QPS = map[string]int{"DescribeDBInstanceAttribute": 2}
+		o.NoQuotaHeader = true
+	})
+	resp, err := quiet.srv.Client().Do(quiet.c.build("DescribeDBInstanceAttribute", describe))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if got := resp.Header.Get("x-ratelimit-user-api"); got != "" {
+		t.Errorf("NoQuotaHeader: the answer states %q", got)
+	}
+}

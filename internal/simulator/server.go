@@ -116,7 +116,7 @@ func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.stats.Requests[auth.action]++
 	faults := s.faults
-	overQuota := s.overQuota(auth.action, s.now())
+	overQuota, quotaHeader := s.overQuota(auth.action, s.now())
 	throttle, failNow, drop := s.roll(faults.ThrottleRate), s.roll(faults.ErrorRate), s.roll(faults.DropResponseRate)
 	if overQuota || throttle {
 		s.stats.Throttled[auth.action]++
@@ -126,6 +126,9 @@ func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 	// Every answer carries the cloud's clock in its Date header, as any HTTP server's does (RFC
 	// 9110 §6.6.1); after AdvanceClock it is the simulated clock.
 	w.Header().Set("Date", cloudNow.UTC().Format(http.TimeFormat))
+	if quotaHeader != "" && !s.opts.NoQuotaHeader {
+		w.Header().Set(rateLimitHeader, quotaHeader)
+	}
 
 	if faults.LatencyMS > 0 {
 		if !sleepCtx(r.Context(), time.Duration(faults.LatencyMS)*time.Millisecond) {

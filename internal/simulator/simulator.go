@@ -62,6 +62,9 @@ type Options struct {
 	Endpoints StartEndpoint
 	// Now is the clock; time.Now when nil. Tests inject a fake to drive transitions.
 	Now func() time.Time
+	// NoQuotaHeader leaves the x-ratelimit-user-api header out of the answers of actions under a
+	// quota, for clients that must learn the quota from throttling answers alone (quota.go).
+	NoQuotaHeader bool
 }
 
 // Faults are injected failures for reliability tests. Rates are probabilities in [0,1].

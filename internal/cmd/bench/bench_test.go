@@ -122,6 +122,7 @@ func TestConfigsParse(t *testing.T) {
 	}
 	for name, cfg := range map[string]string{
 		"many":        manyInstancesConfig(3),
+		"extras":      fleetExtrasConfig(3),
 		"data":        terraformDataConfig(3),
 		"null":        nullProviderConfig(3),
 		"restarts":    restartsConfig(false),
@@ -133,6 +134,11 @@ func TestConfigsParse(t *testing.T) {
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err != nil {
 			t.Errorf("%s: terraform fmt: %v\n%s\n%s", name, err, stderr.String(), cfg)
+		}
+	}
+	for _, attr := range []string{"security_ips", "parameters", "tags"} {
+		if strings.Count(fleetExtrasConfig(3), attr+" ") != 1 {
+			t.Errorf("figure 10's configuration sets %s not once:\n%s", attr, fleetExtrasConfig(3))
 		}
 	}
 	if !strings.Contains(restartsConfig(true), `resource "rds_readonly_instance" "ro"`) ||
@@ -211,5 +217,29 @@ func TestParsePprofTop(t *testing.T) {
 	}
 	if all := parsePprofTop(out, ownPackage, 10); len(all) != 2 {
 		t.Fatalf("got %+v", all)
+	}
+}
+
+func TestJudgeSharedTakesTheSlowerPlan(t *testing.T) {
+	st := simStats{Throttled: map[string]int{}}
+	plans := []quotaPlan{{wall: 41}, {wall: 47}}
+	unquoted := []quotaPlan{{wall: 12}, {wall: 13}}
+	f := &figure{}
+	judgeShared(f, plans, unquoted, 40, st)
+	// 47 s over max(40 s, 12 s, 13 s) is 1.175: the slower plan misses 1.15.
+	if f.Value == nil || *f.Value < 1.17 || *f.Value > 1.18 || f.Status != statusFail {
+		t.Errorf("value %v, status %s; want 1.175 and a miss", f.Value, f.Status)
+	}
+	plans[1] = quotaPlan{wall: 44, surfaced: 1, log: "plan.log"}
+	f = &figure{}
+	judgeShared(f, plans, unquoted, 40, st)
+	if f.Status != statusFail || !strings.Contains(f.Note, "throttling shown") {
+		t.Errorf("a throttling answer shown to the user passed: %s, %q", f.Status, f.Note)
+	}
+	plans[1] = quotaPlan{wall: 44}
+	f = &figure{}
+	judgeShared(f, plans, unquoted, 40, st)
+	if f.Status != statusPass {
+		t.Errorf("44 s over 40 s (1.10) failed: %q", f.Note)
 	}
 }

@@ -45,6 +45,8 @@ type bench struct {
 	nFleet          int
 	fleetRounds     int
 	quota           int
+	lowQuota        int
+	quotaHeader     bool
 
 	// fleet is the simulator and configurations figures 6 and 7 share.
 	fleet *fleet

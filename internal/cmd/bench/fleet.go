@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 )
 
@@ -43,7 +42,8 @@ func (b *bench) fleetSetup(ctx context.Context) (*fleet, error) {
 		return b.fleet, nil
 	}
 	n := b.nFleet
-	sim, err := b.startSim(ctx, "fleet", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second, FlagLag: time.Second})
+	sim, err := b.startSim(ctx, "fleet", simOptions{CreateDuration: fastCreate, RestartDuration: time.Second, FlagLag: time.Second,
+		NoQuotaHeader: !b.quotaHeader})
 	if err != nil {
 		return nil, err
 	}
@@ -127,86 +127,6 @@ func cutState(src, dst string, keep int) error {
 		return err
 	}
 	return os.WriteFile(dst, out, 0o644)
-}
-
-// figure6: a plan of the fleet while the simulator allows quota DescribeDBInstanceAttribute
-// calls per second. Refreshing N instances needs N such calls, so N/quota seconds is the least
-// any client can take; the figure is the plan's wall time over that.
-func (b *bench) figure6(ctx context.Context) *figure {
-	n, q := b.nFleet, b.quota
-	ideal := float64(n) / float64(q)
-	f := &figure{ID: "6", Name: fmt.Sprintf("plan of %d instances, quota %d DescribeDBInstanceAttribute/s: wall time / (%d/%d s)", n, q, n, q),
-		Unit: "ratio", Target: "<= 1.15, 0 errors, 0 throttled answers surfaced"}
-	err := func() error {
-		fl, err := b.fleetSetup(ctx)
-		if err != nil {
-			return err
-		}
-		if err := fl.sim.SetQuota(ctx, map[string]int{"DescribeDBInstanceAttribute": q}); err != nil {
-			return err
-		}
-		defer func() { _ = fl.sim.ClearFaults(context.WithoutCancel(ctx)) }()
-		if err := fl.sim.ResetStats(ctx); err != nil {
-			return err
-		}
-		b.logf("figure 6: terraform plan of %d instances under a quota of %d DescribeDBInstanceAttribute/s", n, q)
-		res, changes, planErr := b.tf.plan(ctx, fl.bigDir, simEnv(fl.sim), nil)
-		if planErr != nil && res.Log == "" {
-			return planErr
-		}
-		st, err := fl.sim.Stats(ctx)
-		if err != nil {
-			return err
-		}
-		logText, err := os.ReadFile(res.Log)
-		if err != nil {
-			return err
-		}
-		surfaced := strings.Count(string(logText), "Throttling")
-		errorsSeen := 0
-		if planErr != nil {
-			errorsSeen = 1 + strings.Count(string(logText), "Error: ")
-		}
-		wall := seconds(res.Duration)
-		ratio := wall / ideal
-		throttled := st.Throttled["DescribeDBInstanceAttribute"]
-		f.set(ratio, fmt.Sprintf("%.3f (%.1f s / %.0f s), %d errors, %d throttled surfaced; simulator throttled %d of %d calls",
-			ratio, wall, ideal, errorsSeen, surfaced, throttled, st.Requests["DescribeDBInstanceAttribute"]))
-		f.Detail = map[string]any{
-			"instances":              n,
-			"quota_per_second":       q,
-			"plan_seconds":           wall,
-			"ideal_seconds":          ideal,
-			"requests":               st.Requests,
-			"simulator_throttled":    st.Throttled,
-			"throttled_surfaced":     surfaced,
-			"errors":                 errorsSeen,
-			"plan_shows_changes":     changes,
-			"plan_log":               res.Log,
-			"achieved_calls_per_sec": float64(st.Requests["DescribeDBInstanceAttribute"]-throttled) / wall,
-		}
-		f.judge(ratio <= 1.15 && errorsSeen == 0 && surfaced == 0 && !changes)
-		if fl.unquotedSeconds > 0 {
-			// On a loaded machine the plan may take longer than n/q even without a quota: then
-			// the quota is not what limits it, and this says how much the quota added.
-			floor := max(ideal, fl.unquotedSeconds)
-			f.Detail["unquoted_plan_seconds"] = fl.unquotedSeconds
-			f.Detail["wall_over_max_ideal_unquoted"] = wall / floor
-			f.Note = fmt.Sprintf("the same plan without a quota took %.1f s (figure 7); wall time over the larger of that and %.0f s: %.2f",
-				fl.unquotedSeconds, ideal, wall/floor)
-		}
-		switch {
-		case planErr != nil:
-			f.Note += "; " + planErr.Error()
-		case changes:
-			f.Note += "; the plan is not empty: " + res.Log
-		}
-		return nil
-	}()
-	if err != nil {
-		f.fail(err)
-	}
-	return f
 }
 
 // figure7: plan time of the whole fleet over a fifth of it, without a quota (linear scaling

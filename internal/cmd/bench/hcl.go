@@ -63,6 +63,16 @@ resource "rds_instance" "bench" {
 	return b.String()
 }
 
+// fleetExtrasConfig is manyInstancesConfig(n) with security_ips, parameters and tags set (figure
+// 10): a refresh then also reads each instance's IP arrays and parameters, and the tags.
+func fleetExtrasConfig(n int) string {
+	extras := `  security_ips     = ["10.0.0.0/16"]
+  parameters       = { innodb_io_capacity = "4000" }
+  tags             = { team = "bench" }
+`
+	return strings.Replace(manyInstancesConfig(n), "  atomic_write_16k = var.flag\n", "  atomic_write_16k = var.flag\n"+extras, 1)
+}
+
 // terraformDataConfig is the baseline of figure 3: n built-in terraform_data resources.
 func terraformDataConfig(n int) string {
 	return fmt.Sprintf(`resource "terraform_data" "bench" {

@@ -32,9 +32,9 @@ func run() int {
 		binDir    = flag.String("bin", "bin", "directory holding terraform-provider-rds and rds-simulator")
 		terraform = flag.String("terraform", "", "terraform binary (default: the one on PATH)")
 		out       = flag.String("out", "bench/results.json", "where to write the results as JSON")
-		only      = flag.String("figures", "1,2,3,4,5,6,7,8,9", "comma-separated figures to run")
+		only      = flag.String("figures", "1,2,3,4,5,6,7,8,9,10,11", "comma-separated figures to run (6 includes 6b)")
 		keep      = flag.Bool("keep", false, "keep the work directory (configurations, states, logs)")
-		timeout   = flag.Duration("timeout", 15*time.Minute, "deadline for the whole run")
+		timeout   = flag.Duration("timeout", 25*time.Minute, "deadline for the whole run")
 		b         = &bench{progress: os.Stderr}
 	)
 	flag.IntVar(&b.nRefresh, "refresh-instances", 50, "figure 1: instances in the refreshed plan")
@@ -49,7 +49,10 @@ func run() int {
 	flag.IntVar(&b.nThrottle, "throttle-instances", 20, "figure 4: instances created")
 	flag.IntVar(&b.nFleet, "fleet-instances", 1000, "figures 6 and 7: instances in the large plan (figure 7's small plan has a fifth)")
 	flag.IntVar(&b.fleetRounds, "fleet-rounds", 3, "figure 7: interleaved timing rounds (the median is used)")
-	flag.IntVar(&b.quota, "quota", 50, "figure 6: the simulator's DescribeDBInstanceAttribute calls per second")
+	flag.IntVar(&b.quota, "quota", 50, "figures 6, 10 and 11: the simulator's calls per second (figure 6: of DescribeDBInstanceAttribute; 10, 11: of every action)")
+	flag.BoolVar(&b.quotaHeader, "quota-header", true, "figures 6, 10 and 11: the simulator states each quota window in x-ratelimit-user-api "+
+		"(false: the provider learns the quota from throttling answers alone)")
+	flag.IntVar(&b.lowQuota, "low-quota", 25, "figure 6b: figure 6 at this quota, where the quota dominates the machine (0: skip)")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -106,10 +109,17 @@ func run() int {
 		fig7 = b.figure7(ctx)
 	}
 	if want["6"] {
-		rep.Figures = append(rep.Figures, b.figure6(ctx))
+		rep.Figures = append(rep.Figures, b.figure6(ctx)...)
 	}
 	if fig7 != nil {
 		rep.Figures = append(rep.Figures, fig7)
+	}
+	// Figure 10 changes the fleet's instances (security_ips, parameters, tags): it comes last.
+	if want["11"] {
+		rep.Figures = append(rep.Figures, b.figure11(ctx))
+	}
+	if want["10"] {
+		rep.Figures = append(rep.Figures, b.figure10(ctx))
 	}
 	b.stopFleet()
 	rep.Started = started.UTC().Truncate(time.Second)

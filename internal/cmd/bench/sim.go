@@ -40,6 +40,8 @@ type simOptions struct {
 	// is 1 s).
 	FlagLag      time.Duration
 	ThrottleRate float64
+	// NoQuotaHeader: quotas are not stated in the answers' x-ratelimit-user-api header.
+	NoQuotaHeader bool
 }
 
 func (o simOptions) args() []string {
@@ -57,6 +59,9 @@ func (o simOptions) args() []string {
 	}
 	if o.ThrottleRate > 0 {
 		args = append(args, "-throttle-rate", strconv.FormatFloat(o.ThrottleRate, 'f', -1, 64))
+	}
+	if o.NoQuotaHeader {
+		args = append(args, "-quota-header=false")
 	}
 	return args
 }

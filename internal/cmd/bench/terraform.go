@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -22,7 +23,8 @@ type tfRunner struct {
 	bin    string
 	env    []string
 	logDir string
-	seq    int
+	// seq numbers the logs; figure 11 runs two plans at once.
+	seq atomic.Int64
 }
 
 // cliConfig is the CLI configuration that points openrds/rds at the local build.
@@ -78,8 +80,7 @@ type tfResult struct {
 
 // run executes terraform in dir. okCodes lists the exit codes that are not an error (default 0).
 func (r *tfRunner) run(ctx context.Context, dir string, extraEnv []string, okCodes []int, args ...string) (tfResult, error) {
-	r.seq++
-	logPath := filepath.Join(r.logDir, fmt.Sprintf("%03d-%s-%s.log", r.seq, filepath.Base(dir), args[0]))
+	logPath := filepath.Join(r.logDir, fmt.Sprintf("%03d-%s-%s.log", r.seq.Add(1), filepath.Base(dir), args[0]))
 	logFile, err := os.Create(logPath)
 	if err != nil {
 		return tfResult{}, err

@@ -47,6 +47,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	latency := fs.Duration("latency", 0, "delay added to every API request")
 	dropRate := fs.Float64("drop-response-rate", 0, "fraction of API requests carried out whose response is then dropped")
 	qps := fs.String("qps", "", "per-action quota in calls per second, answered Throttling.Api beyond it: N (every action) or ACTION=N[,ACTION=N...]")
+	quotaHeader := fs.Bool("quota-header", true, "state each quota window in the x-ratelimit-user-api header of the answers of an action under a quota")
 	endpoints := fs.Bool("mysql-endpoints", true, "serve a MySQL endpoint on loopback per MySQL instance (off for large-scale bench runs)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -61,7 +62,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	opts := simulator.Options{
 		AccessKeyID: *keyID, AccessKeySecret: *keySecret, Region: *region,
 		CreateDuration: *createDuration, RestartDuration: *restartDuration, DeleteDuration: *deleteDuration,
-		FlagLag: *flagLag, AccountDuration: *accountDuration, Seed: *seed, StatePath: *statePath,
+		FlagLag: *flagLag, AccountDuration: *accountDuration, Seed: *seed, StatePath: *statePath, NoQuotaHeader: !*quotaHeader,
 		Faults: simulator.Faults{ThrottleRate: *throttleRate, ErrorRate: *errorRate,
 			LatencyMS: int(latency.Milliseconds()), DropResponseRate: *dropRate, QPS: quota},
 	}
