@@ -3,7 +3,9 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,14 +46,11 @@ func spaced(pattern string) *regexp.Regexp {
 // planFails runs each configuration as a plan that must fail with its pattern.
 func planFails(t *testing.T, cases map[string][2]string) {
 	t.Helper()
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps:                    []resource.TestStep{{Config: c[0], PlanOnly: true, ExpectError: spaced(c[1])}},
-			})
-		})
+	var steps []planErrorCase
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
+		steps = append(steps, planErrorCase{name, cases[name][0], spaced(cases[name][1])})
 	}
+	expectPlanErrors(t, steps)
 }
 
 func accountBlock(label, instance, name, kind string) string {
@@ -100,13 +99,15 @@ func TestAccAccessPlan_onePrivilegedAccount(t *testing.T) {
 	id := env.plantInstance(t, "8.0", "")
 	fresh := env.plantInstance(t, "8.0", "")
 	p := env.providerBlock()
-	planFails(t, map[string][2]string{
-		"two new Super accounts": {p + accountBlock("a", fresh, "boss_a", "Super") + accountBlock("b", fresh, "boss_b", "Super"),
-			`(?s)rule account-one-super.*privileged account "boss_[ab]"`},
-	})
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
+			{
+				// Two new Super accounts on an instance that has none.
+				Config:      p + accountBlock("a", fresh, "boss_a", "Super") + accountBlock("b", fresh, "boss_b", "Super"),
+				PlanOnly:    true,
+				ExpectError: spaced(`(?s)rule account-one-super.*privileged account "boss_[ab]"`),
+			},
 			{Config: p + accountBlock("boss", id, "boss", "Super")},
 			{
 				Config:      p + accountBlock("boss", id, "boss", "Super") + accountBlock("other", id, "other", "Super"),

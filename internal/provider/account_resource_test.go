@@ -284,10 +284,7 @@ func TestAccAccount_planTimeRules(t *testing.T) {
 	}
 	requireWriteOnly(t) // the cases name password_wo
 	const pw = "  password_wo = \"Good-pass1\"\n  password_wo_version = 1"
-	cases := []struct {
-		name, config string
-		want         *regexp.Regexp
-	}{
+	expectPlanErrors(t, []planErrorCase{
 		{"digit first", account(id, "1app", pw), regexp.MustCompile(`(?s)name = "1app".*start with a letter.*Fix`)},
 		{"hyphen", account(id, "app-user", pw), regexp.MustCompile(`(?s)name = "app-user".*letters, digits and underscores`)},
 		{"reserved", account(id, "root", pw), regexp.MustCompile(`(?s)name = "root".*reserves`)},
@@ -299,15 +296,7 @@ func TestAccAccount_planTimeRules(t *testing.T) {
 		{"read-only instance", account(ro, "app", pw), regexp.MustCompile(`(?s)read-only instance.*primary`)},
 		{"bad description", account(id, "app", pw+"\n  description = \"https://example.com\""), regexp.MustCompile(`(?s)description = "https://example.com".*http://`)},
 		{"bad type", account(id, "app", pw+"\n  type = \"Root\""), regexp.MustCompile(`(?s)type = "Root".*Normal`)},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps:                    []resource.TestStep{{Config: tc.config, PlanOnly: true, ExpectError: tc.want}},
-			})
-		})
-	}
+	})
 	if n := env.accessWrites(); n != 0 {
 		t.Fatalf("%d account/database writes for bad plans; want 0", n)
 	}

@@ -126,28 +126,20 @@ func TestAccBackupPolicy_rules(t *testing.T) {
 	id := env.plantInstance(t, "8.0", "")
 	ro := env.plantInstance(t, "8.0", id)
 	env.sim.ResetStats()
-	cases := []struct {
-		name, instance, body string
-		want                 *regexp.Regexp
-	}{
-		{"one day", id, `preferred_backup_period = ["Monday"]`, regexp.MustCompile(`(?s)preferred_backup_period.*fewer than two days.*Fix: add another day`)},
-		{"window", id, `preferred_backup_time = "02:00Z-04:00Z"`, regexp.MustCompile(`(?s)preferred_backup_time = "02:00Z-04:00Z".*one-hour window`)},
-		{"retention", id, `backup_retention_period = 731`, regexp.MustCompile(`(?s)backup_retention_period = 731 days is outside 7-730`)},
-		{"log above data", id, "backup_retention_period = 30\n  log_backup_retention_period = 40", regexp.MustCompile(`(?s)log_backup_retention_period = 40 days is longer than\s+backup_retention_period\s+=\s+30`)},
-		{"log above the cloud's data retention", id, "log_backup_retention_period = 10", regexp.MustCompile(`(?s)longer than\s+backup_retention_period\s+=\s+7`)},
-		{"local hours", id, `local_log_retention_hours = 200`, regexp.MustCompile(`(?s)local_log_retention_hours = 200 is outside 0-168`)},
-		{"compress on 8.0", id, `compress_type = "4"`, regexp.MustCompile(`(?s)compress_type = "4" is not offered for.*MySQL 8.0`)},
-		{"flash interval", id, "category = \"Flash\"\n  backup_interval = 30", regexp.MustCompile(`(?s)backup_interval = 30 does not apply with\s+category = "Flash"`)},
-		{"read-only", ro, "", regexp.MustCompile(`(?s)read-only instance.*primary`)},
+	rule := func(name, instance, body string, want *regexp.Regexp) planErrorCase {
+		return planErrorCase{name, backupPolicyConfig(env, instance, "  "+body), want}
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps:                    []resource.TestStep{{Config: backupPolicyConfig(env, tc.instance, "  "+tc.body), PlanOnly: true, ExpectError: tc.want}},
-			})
-		})
-	}
+	expectPlanErrors(t, []planErrorCase{
+		rule("one day", id, `preferred_backup_period = ["Monday"]`, regexp.MustCompile(`(?s)preferred_backup_period.*fewer than two days.*Fix: add another day`)),
+		rule("window", id, `preferred_backup_time = "02:00Z-04:00Z"`, regexp.MustCompile(`(?s)preferred_backup_time = "02:00Z-04:00Z".*one-hour window`)),
+		rule("retention", id, `backup_retention_period = 731`, regexp.MustCompile(`(?s)backup_retention_period = 731 days is outside 7-730`)),
+		rule("log above data", id, "backup_retention_period = 30\n  log_backup_retention_period = 40", regexp.MustCompile(`(?s)log_backup_retention_period = 40 days is longer than\s+backup_retention_period\s+=\s+30`)),
+		rule("log above the cloud's data retention", id, "log_backup_retention_period = 10", regexp.MustCompile(`(?s)longer than\s+backup_retention_period\s+=\s+7`)),
+		rule("local hours", id, `local_log_retention_hours = 200`, regexp.MustCompile(`(?s)local_log_retention_hours = 200 is outside 0-168`)),
+		rule("compress on 8.0", id, `compress_type = "4"`, regexp.MustCompile(`(?s)compress_type = "4" is not offered for.*MySQL 8.0`)),
+		rule("flash interval", id, "category = \"Flash\"\n  backup_interval = 30", regexp.MustCompile(`(?s)backup_interval = 30 does not apply with\s+category = "Flash"`)),
+		rule("read-only", ro, "", regexp.MustCompile(`(?s)read-only instance.*primary`)),
+	})
 	if n := env.requests("ModifyBackupPolicy"); n != 0 {
 		t.Fatalf("%d ModifyBackupPolicy requests for refused configurations; want 0", n)
 	}

@@ -154,25 +154,14 @@ func TestAccBackup_rules(t *testing.T) {
 	cfg := func(instance, body string) string {
 		return env.providerBlock() + fmt.Sprintf("resource \"rds_backup\" \"nightly\" {\n  instance_id = %q\n  %s\n}\n", instance, body)
 	}
-	cases := []struct {
-		name, config string
-		want         *regexp.Regexp
-	}{
+	expectPlanErrors(t, []planErrorCase{
 		{"method", cfg(id, `backup_method = "Tape"`), regexp.MustCompile(`(?s)backup_method = "Tape" must be Physical, Logical or Snapshot`)},
 		{"db without names", cfg(id, "backup_method = \"Logical\"\n  backup_strategy = \"db\""), regexp.MustCompile(`(?s)db_names must name the databases`)},
 		{"db physical", cfg(id, "backup_strategy = \"db\"\n  db_names = [\"orders\"]"), regexp.MustCompile(`(?s)backup_method = "Physical".*logical backup`)},
 		{"logical without databases", cfg(id, `backup_method = "Logical"`), regexp.MustCompile(`(?s)a logical backup exports databases.*has none`)},
 		{"missing database", cfg(id, "backup_method = \"Logical\"\n  backup_strategy = \"db\"\n  db_names = [\"shop\"]"), regexp.MustCompile(`(?s)db_names names "shop"`)},
 		{"read-only", cfg(ro, ""), regexp.MustCompile(`(?s)read-only instance.*primary`)},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps:                    []resource.TestStep{{Config: tc.config, PlanOnly: true, ExpectError: tc.want}},
-			})
-		})
-	}
+	})
 	if n := env.requests("CreateBackup"); n != 0 {
 		t.Fatalf("%d CreateBackup requests for refused configurations; want 0", n)
 	}

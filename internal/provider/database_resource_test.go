@@ -117,26 +117,14 @@ func TestAccDatabase_rules(t *testing.T) {
 	db := func(instance, name, extra string) string {
 		return env.providerBlock() + fmt.Sprintf("resource \"rds_database\" \"orders\" {\n  instance_id = %q\n  name = %q\n%s\n}\n", instance, name, extra)
 	}
-	cases := []struct {
-		name, config string
-		plan         bool
-		want         *regexp.Regexp
-	}{
-		{"upper case", db(id, "Orders", ""), true, regexp.MustCompile(`(?s)name = "Orders".*lower-case`)},
-		{"reserved", db(id, "mysql", ""), true, regexp.MustCompile(`(?s)name = "mysql".*reserves`)},
-		{"trailing hyphen", db(id, "orders-", ""), true, regexp.MustCompile(`(?s)name = "orders-".*end with a letter or a digit`)},
-		{"character set", db(id, "shop", `  character_set = "utf16"`), true, regexp.MustCompile(`(?s)character_set = "utf16".*utf8mb4`)},
-		{"read-only instance", db(ro, "shop", ""), true, regexp.MustCompile(`(?s)read-only instance.*primary`)},
-		{"existing name", db(id, "orders", ""), true, regexp.MustCompile(`(?s)already exists \(rule database-exists\).*terraform\s+import\s+<address>\s+` + id + `:orders`)},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps:                    []resource.TestStep{{Config: tc.config, PlanOnly: tc.plan, ExpectError: tc.want}},
-			})
-		})
-	}
+	expectPlanErrors(t, []planErrorCase{
+		{"upper case", db(id, "Orders", ""), regexp.MustCompile(`(?s)name = "Orders".*lower-case`)},
+		{"reserved", db(id, "mysql", ""), regexp.MustCompile(`(?s)name = "mysql".*reserves`)},
+		{"trailing hyphen", db(id, "orders-", ""), regexp.MustCompile(`(?s)name = "orders-".*end with a letter or a digit`)},
+		{"character set", db(id, "shop", `  character_set = "utf16"`), regexp.MustCompile(`(?s)character_set = "utf16".*utf8mb4`)},
+		{"read-only instance", db(ro, "shop", ""), regexp.MustCompile(`(?s)read-only instance.*primary`)},
+		{"existing name", db(id, "orders", ""), regexp.MustCompile(`(?s)already exists \(rule database-exists\).*terraform\s+import\s+<address>\s+` + id + `:orders`)},
+	})
 	if n := env.accessWrites(); n != 0 {
 		t.Fatalf("%d account/database writes for refused configurations; want 0", n)
 	}

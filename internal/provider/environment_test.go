@@ -51,7 +51,14 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "setting up the test CA:", err)
 		os.Exit(2)
 	}
-	os.Exit(m.Run())
+	cleanup, err := cacheTerraformVersion()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "caching the terraform version:", err)
+		os.Exit(2)
+	}
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
 }
 
 func trustTestCA() error {

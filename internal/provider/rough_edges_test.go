@@ -49,10 +49,12 @@ data "rds_instance" "probe" {
 func TestAccProviderMaxRetriesMustBeAWholeNumber(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
+	var cases []planErrorCase
 	for _, value := range []string{"2.5", "101", "-1"} {
-		expectPlanError(t, readConfig(env.srv.URL, simulator.DefaultRegion, "  max_retries = "+value+"\n"),
-			wrapped("Invalid max_retries", "max_retries = "+value+": it must be a whole number from 0 to 100"))
+		cases = append(cases, planErrorCase{"max_retries = " + value, readConfig(env.srv.URL, simulator.DefaultRegion, "  max_retries = "+value+"\n"),
+			wrapped("Invalid max_retries", "max_retries = "+value+": it must be a whole number from 0 to 100")})
 	}
+	expectPlanErrors(t, cases)
 	if n := env.requests("DescribeDBInstanceAttribute"); n != 0 {
 		t.Errorf("a refused max_retries sent %d requests, want 0", n)
 	}
@@ -156,12 +158,14 @@ func schemaOf(t *testing.T) schema.Schema {
 func TestAccAccessListsRefuseEmptyAndMissingInstance(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
+	var cases []planErrorCase
 	for _, ds := range []string{"rds_accounts", "rds_databases"} {
 		empty := env.providerBlock() + fmt.Sprintf("data %q \"x\" {\n  instance_id = \"\"\n}\n", ds)
-		expectPlanError(t, empty, wrapped("instance_id", "length must be at least 1"))
+		cases = append(cases, planErrorCase{ds + " empty", empty, wrapped("instance_id", "length must be at least 1")})
 		missing := env.providerBlock() + fmt.Sprintf("data %q \"x\" {\n  instance_id = \"rm-missing\"\n}\n", ds)
-		expectPlanError(t, missing, wrapped("RDS instance not found", "No instance rm-missing exists in region "+simulator.DefaultRegion))
+		cases = append(cases, planErrorCase{ds + " missing", missing, wrapped("RDS instance not found", "No instance rm-missing exists in region "+simulator.DefaultRegion)})
 	}
+	expectPlanErrors(t, cases)
 	st := env.sim.Stats()
 	if n := st.Requests["DescribeAccounts"] + st.Requests["DescribeDatabases"]; n != 2 {
 		t.Errorf("%d listing calls, want 2 (one per missing instance, none for the empty id)", n)
