@@ -86,6 +86,8 @@ type API interface {
 	DescribeDBInstanceTDE(ctx context.Context, dbInstanceID string) (*DBInstanceTDE, error)
 	// UpgradeDBInstanceEngineVersion upgrades a MySQL instance's major version (upgrade.go).
 	UpgradeDBInstanceEngineVersion(ctx context.Context, req *UpgradeDBInstanceEngineVersionRequest) (*UpgradeDBInstanceEngineVersionResponse, error)
+	// MigrateToOtherZone moves an instance to other zones in place (zone.go).
+	MigrateToOtherZone(ctx context.Context, req *MigrateToOtherZoneRequest) (*MigrateToOtherZoneResponse, error)
 	// Tags and resource groups (tags.go).
 	TagResources(ctx context.Context, req *TagResourcesRequest) error
 	UntagResources(ctx context.Context, req *UntagResourcesRequest) error

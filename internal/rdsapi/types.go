@@ -232,6 +232,8 @@ type DBInstanceAttribute struct {
 	ResourceGroupID       string       `json:"ResourceGroupId"`
 	DeletionProtection    FlexBool     `json:"DeletionProtection"`
 	IoAccelerationEnabled FlexString   `json:"IoAccelerationEnabled"`
+	CurrentKernelVersion  string       `json:"CurrentKernelVersion"`
+	SlaveZones            SlaveZones   `json:"SlaveZones"`
 	// OptimizedWritesInfo is the raw JSON string as sent; use OptimizedWrites for its meaning.
 	OptimizedWritesInfo string `json:"OptimizedWritesInfo"`
 	// OptimizedWrites is OptimizedWritesInfo parsed during decoding; nil when the field is absent

@@ -87,6 +87,9 @@ type instance struct {
 	HA *haNodes `json:"ha,omitempty"`
 	// Security is SSL and TDE (actions_security.go); nil: both off.
 	Security *security `json:"security,omitempty"`
+	// SlaveZones and KernelVersion (minor version; "" is kernelVersion) are in actions_zone.go.
+	SlaveZones    []string `json:"slave_zones,omitempty"`
+	KernelVersion string   `json:"kernel_version,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
