@@ -122,6 +122,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "turning on TDE"
 	case OpUpgradeEngineVersion:
 		return "upgrading the major version"
+	case OpMigrateToOtherZone:
+		return "moving the instance to another zone"
 	case OpTags, OpModifyResourceGroup:
 		return "setting the tags and resource group"
 	}
@@ -157,6 +159,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.security(ctx, op)
 	case OpUpgradeEngineVersion:
 		return x.upgrade(ctx, op)
+	case OpMigrateToOtherZone:
+		return x.zoneMove(ctx, op)
 	case OpTags, OpModifyResourceGroup:
 		return x.tags(ctx, op)
 	}

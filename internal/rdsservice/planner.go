@@ -93,6 +93,8 @@ type Desired struct {
 	Security DesiredSecurity
 	// Tags are tags_all and resource_group_id (tags_ops.go).
 	Tags TagPlan
+	// Placement is zone_id, zone_id_slave_a/_b and vswitch_id (zone_rules.go).
+	Placement Placement
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.
@@ -149,6 +151,8 @@ type Facts struct {
 	Pending *PendingChange
 	// Security is the instance's SSL and TDE now (security_rules.go).
 	Security SecurityFacts
+	// Placement is a primary's zones, vSwitch and minor version now; nil: not read (zone_rules.go).
+	Placement *PlacementFacts
 }
 
 // ScheduledFlag is a change of atomic_write_16k the cloud makes in a maintenance window.
@@ -273,6 +277,8 @@ type Decision struct {
 	Security SecurityDecision
 	// Upgrade is the major version upgrade in place (upgrade_rules.go); nil when none.
 	Upgrade *EngineUpgrade
+	// ZoneMove is the zone move in place (zone_rules.go); nil when none.
+	ZoneMove *ZoneMove
 }
 
 // Errors returns the error problems.
@@ -326,6 +332,7 @@ func Plan(in PlanInput) Decision {
 	planParameters(in, &d)
 	planSecurity(in, &d)
 	checkUpgradeAlone(in, &d)
+	checkZoneMoveAlone(in, &d)
 	planInstanceState(in, &d)
 	guardRestarts(in, &d)
 	return d
@@ -792,6 +799,7 @@ func shrinkOffered(engine, version, storageType string) bool {
 func planUpdate(in PlanInput, d *Decision) {
 	u := newUpdatePlan(in, d)
 	u.planEngineUpgrade()
+	u.planZoneMove()
 	u.checkStorage()
 	u.planAtomicWrite()
 	u.recordRestartAttributes()
@@ -803,6 +811,7 @@ func planUpdate(in PlanInput, d *Decision) {
 	u.planRestarts()
 	u.planFollowers()
 	u.settleEngineUpgrade()
+	u.settleZoneMove()
 	u.settleActionAndStatus()
 }
 
@@ -1189,7 +1198,7 @@ func (w *Waiter) Now() time.Time { return w.clock().Now() }
 // instance that follows its primary's toggle restarts when its primary does: not deferred here.
 func deferToWindow(in PlanInput, d *Decision) {
 	if in.Prior == nil || in.Desired.ApplyRestarts != ApplyRestartsInWindow || len(d.Restarts) == 0 || d.FollowsPrimary ||
-		(d.Order.Empty() && !d.Parameters.NeedsRestart() && d.Upgrade == nil) {
+		(d.Order.Empty() && !d.Parameters.NeedsRestart() && d.Upgrade == nil && d.ZoneMove == nil) {
 		return
 	}
 	window, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Or(""))
