@@ -52,6 +52,8 @@ type CreateDBInstanceRequest struct {
 	SecurityIPList        string // comma-separated
 	DBInstanceDescription string
 	DeletionProtection    bool
+	// ZoneIDSlave1 and ZoneIDSlave2 are the secondary nodes' zones (zone.go); empty: the cloud's choice.
+	ZoneIDSlave1, ZoneIDSlave2 string
 	// OptimizedWrites is OptimizedWritesOn or OptimizedWritesOff; empty leaves the choice to the cloud.
 	OptimizedWrites string
 	// IoAccelerationEnabled is "1" (Buffer Pool Extension on) or "0"; empty leaves it unset.

@@ -243,3 +243,15 @@ func slaveAt(zones []string, i int) string {
 	}
 	return ""
 }
+
+// createSlaveZones reads a create's ZoneIdSlave1 and ZoneIdSlave2 ("Auto" and unset: the primary's
+// zone, as before).
+func createSlaveZones(p params) []string {
+	var out []string
+	for _, name := range []string{"ZoneIdSlave1", "ZoneIdSlave2"} {
+		if z := strings.TrimSpace(p.get(name)); z != "" && !strings.EqualFold(z, "Auto") {
+			out = append(out, z)
+		}
+	}
+	return out
+}
