@@ -532,6 +532,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 			AtomicWrite: valBool(config.AtomicWrite16K), BufferPoolExtension: valBool(config.BufferPoolExtension),
 			PreventRestart: plan.PreventRestart.ValueBool(), Parameters: desiredParameters(config.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
+			Placement: desiredPlacement(config),
 		},
 		Facts:   rdsservice.Facts{Now: r.data.cloudNow()},
 		Replace: replace,
@@ -566,7 +567,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	if turningOn || growing || upgradesEngine(state, plan) {
 		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
 	}
-	if in.Desired.Placement = desiredPlacement(config); movesZone(*state, config) {
+	if movesZone(*state, config) {
 		placementFacts(ctx, r.data, *state, &in)
 	}
 	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)

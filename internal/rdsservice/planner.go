@@ -332,7 +332,7 @@ func Plan(in PlanInput) Decision {
 	planParameters(in, &d)
 	planSecurity(in, &d)
 	checkUpgradeAlone(in, &d)
-	checkZoneMoveAlone(in, &d)
+	checkPlacement(in, &d)
 	planInstanceState(in, &d)
 	guardRestarts(in, &d)
 	return d

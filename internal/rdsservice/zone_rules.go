@@ -142,8 +142,18 @@ func (u *updatePlan) settleZoneMove() {
 	}
 }
 
-// checkZoneMoveAlone refuses a move planned with other changes (after the parameters are planned).
-func checkZoneMoveAlone(in PlanInput, d *Decision) {
+// checkPlacement checks a new instance's secondary zones, and refuses a move planned with other
+// changes (after the parameters are planned).
+func checkPlacement(in PlanInput, d *Decision) {
+	want := in.Desired.Placement
+	if in.Prior == nil && in.Desired.Category.IsKnown() {
+		switch {
+		case strings.EqualFold(in.Desired.Category.Value(), "Basic") && (want.SlaveA != "" || want.SlaveB != ""):
+			d.add(problem(RuleZoneMoveBasicSecondary, firstNonEmpty(want.SlaveA, want.SlaveB), in.Label).At(firstNonEmpty(attrIf(want.SlaveA != "", AttrZoneIDSlaveA), AttrZoneIDSlaveB)))
+		case want.SlaveB != "":
+			d.add(problem(RuleZoneMoveThirdZone, want.SlaveB, in.Label, in.Desired.Category.Value()))
+		}
+	}
 	if d.ZoneMove == nil {
 		return
 	}

@@ -113,3 +113,19 @@ func TestZoneMoveDeferredToWindow(t *testing.T) {
 		t.Fatalf("warnings %+v", w)
 	}
 }
+
+// A new Basic instance has no secondary zone, a new High-availability one no third zone.
+func TestZoneRulesAtCreate(t *testing.T) {
+	for _, c := range []struct {
+		category string
+		want     Placement
+		rule     RuleID
+	}{{"Basic", Placement{SlaveA: "cn-hangzhou-j"}, RuleZoneMoveBasicSecondary}, {"HighAvailability", Placement{SlaveB: "cn-hangzhou-j"}, RuleZoneMoveThirdZone}} {
+		desired := programDesired()
+		desired.Category, desired.Placement = Known(c.category), c.want
+		d := Plan(PlanInput{Label: "the new instance", Desired: desired, Facts: Facts{Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}})
+		if got := rules(d.Errors()); !reflect.DeepEqual(got, []RuleID{c.rule}) {
+			t.Errorf("%s with %+v: %v", c.category, c.want, got)
+		}
+	}
+}
