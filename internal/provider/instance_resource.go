@@ -332,6 +332,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
+	holdPlacement(ctx, r.data, requested, &state, &resp.Diagnostics)
 	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}

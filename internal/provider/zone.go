@@ -2,8 +2,10 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -127,4 +129,21 @@ func zoneReplaces(replace []string, plan instanceModel) []string {
 	}
 	slices.Sort(replace)
 	return replace
+}
+
+// holdPlacement keeps the requested zones and vSwitch in state while a zone move waits for the
+// maintenance window (scheduled_change says so); the cloud moves the instance there in the window.
+func holdPlacement(ctx context.Context, data *ProviderData, requested instanceModel, state *instanceModel, diags *diag.Diagnostics) {
+	if !isKnown(state.ScheduledChange) {
+		return
+	}
+	task, err := rdsservice.PendingTask(ctx, data.API, state.ID.ValueString())
+	if err != nil {
+		diags.AddError("Error reading the scheduled change", fmt.Sprintf("DescribeHistoryTasks for %s: %v", state.ID.ValueString(), err))
+		return
+	}
+	if task == nil || task.TaskType != rdsapi.TaskTypeMigrateZone {
+		return
+	}
+	state.ZoneID, state.ZoneIDSlaveA, state.ZoneIDSlaveB, state.VSwitchID = requested.ZoneID, requested.ZoneIDSlaveA, requested.ZoneIDSlaveB, requested.VSwitchID
 }
