@@ -1067,6 +1067,13 @@ func (w *oracleWorld) probeSpec(ctx context.Context, api rdsapi.API, id string, 
 	if err != nil {
 		w.h.t.Fatalf("probe of %s: reading it: %v", id, err)
 	}
+	if z := probeStr(a, "zone_id", ""); z != "" && z != now.ZoneID {
+		// Issue 25 §3: a zone change of an existing primary is a move in place.
+		_, err = api.MigrateToOtherZone(ctx, &rdsapi.MigrateToOtherZoneRequest{DBInstanceID: id, ZoneID: z,
+			ZoneIDSlave1: probeStr(a, "zone_id_slave_a", map[bool]string{true: "", false: z}[strings.EqualFold(now.Category, "Basic")]),
+			VPCID: now.VpcID, VSwitchID: probeStr(a, "vswitch_id", now.VSwitchID)})
+		return probeAnswer{sent: true, err: err}
+	}
 	if v := probeStr(a, "engine_version", ""); v != "" && v != string(now.EngineVersion) {
 		// Issue 25: a version change of an existing instance is an upgrade in place.
 		_, err = api.UpgradeDBInstanceEngineVersion(ctx, &rdsapi.UpgradeDBInstanceEngineVersionRequest{DBInstanceID: id, EngineVersion: v})

@@ -83,6 +83,9 @@ func (u *updatePlan) planZoneMove() {
 		return
 	}
 	to := targetPlacement(now, want)
+	if basic {
+		to.SlaveA = ""
+	}
 	if to == now {
 		return
 	}

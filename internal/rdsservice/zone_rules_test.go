@@ -129,3 +129,17 @@ func TestZoneRulesAtCreate(t *testing.T) {
 		}
 	}
 }
+
+// A Basic instance's move sends no secondary zone (the cloud refuses one).
+func TestZoneMoveOfBasicHasNoSecondaryZone(t *testing.T) {
+	in := withDesired(zoneInput(Placement{Zone: "cn-hangzhou-j", VSwitch: "vsw-j"}))
+	in.Prior.Category, in.Desired.Category = "Basic", Known("Basic")
+	in.Facts.Placement.SlaveA = ""
+	d := Plan(in)
+	if d.HasErrors() || d.ZoneMove == nil || d.ZoneMove.To.SlaveA != "" || len(d.ZoneMove.Slaves()) != 0 {
+		t.Fatalf("move %+v, problems %+v", d.ZoneMove, d.Problems)
+	}
+	if w := d.Warnings(); len(w) != 1 || !strings.Contains(w[0].Detail, "the single node restarts") {
+		t.Fatalf("warnings %+v", w)
+	}
+}

@@ -173,7 +173,7 @@ func (s *Simulator) checkZoneMove(in *instance, move zoneMove) *apiError {
 	case in.IoAcceleration && zone.noBPE:
 		return newErr(400, "InvalidIoAcceleration.NotSupport", "Zone %s does not support Buffer Pool Extension, which %s has on.", move.Zone, in.ID)
 	}
-	if owner := s.vswitchZone(move.VSwitchID, in.ID); owner != nil && (owner.VpcID != in.VpcID || owner.ZoneID != move.Zone) {
+	if owner := s.vswitchZone(move.VSwitchID); owner != nil && (owner.VpcID != in.VpcID || owner.ZoneID != move.Zone) {
 		return newErr(400, "InvalidVSwitchId.Mismatch", "vSwitch %s is in zone %s of %s, not in zone %s of %s.", move.VSwitchID, owner.ZoneID, owner.VpcID, move.Zone, in.VpcID)
 	}
 	return nil
@@ -199,15 +199,15 @@ func (s *Simulator) checkZoneMoveInstance(in *instance) *apiError {
 	return nil
 }
 
-// vswitchZone is an instance (other than self) in the vSwitch: the simulator learns a vSwitch's
-// VPC and zone from the instances in it (assumption: it does not model the VPC product); nil when
-// no other instance is in it.
-func (s *Simulator) vswitchZone(vswitch, self string) *instance {
+// vswitchZone is a primary instance in the vSwitch (the one moving included: its vSwitch is in
+// its current zone): the simulator learns a vSwitch's VPC and zone from the instances in it
+// (assumption: it does not model the VPC product); nil when no instance is in it.
+func (s *Simulator) vswitchZone(vswitch string) *instance {
 	if vswitch == "" {
 		return nil
 	}
 	for _, id := range slices.Sorted(maps.Keys(s.state.Instances)) {
-		if other := s.state.Instances[id]; id != self && other.VSwitchID == vswitch && other.MasterID == "" {
+		if other := s.state.Instances[id]; other.VSwitchID == vswitch && other.MasterID == "" {
 			return other
 		}
 	}

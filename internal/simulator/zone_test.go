@@ -118,3 +118,12 @@ func TestDescribeAvailableClassesPerZone(t *testing.T) {
 		t.Fatalf("zone i offers %v, zone h %v", i, h)
 	}
 }
+
+// A vSwitch is in the zone of the instances in it, the moving one included.
+func TestMigrateToOtherZoneKeepsVSwitchOfOldZone(t *testing.T) {
+	e := newEnv(t)
+	id := e.create(map[string]string{"VSwitchId": "vsw-own"})
+	e.c.fails("MigrateToOtherZone", moveParams(id, "cn-hangzhou-j", "cn-hangzhou-j", "vsw-own"), 400, "InvalidVSwitchId.Mismatch")
+	basic := e.create(map[string]string{"Category": "Basic", "DBInstanceClass": "mysql.n2.medium.1", "VSwitchId": "vsw-basic"})
+	e.c.ok("MigrateToOtherZone", moveParams(basic, "cn-hangzhou-j", "", "vsw-basic-j"))
+}
