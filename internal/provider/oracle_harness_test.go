@@ -1071,7 +1071,7 @@ func (w *oracleWorld) probeSpec(ctx context.Context, api rdsapi.API, id string, 
 		// Issue 25 §3: a zone change of an existing primary is a move in place.
 		_, err = api.MigrateToOtherZone(ctx, &rdsapi.MigrateToOtherZoneRequest{DBInstanceID: id, ZoneID: z,
 			ZoneIDSlave1: probeStr(a, "zone_id_slave_a", map[bool]string{true: "", false: z}[strings.EqualFold(now.Category, "Basic")]),
-			VPCID: now.VpcID, VSwitchID: probeStr(a, "vswitch_id", now.VSwitchID)})
+			VPCID:        now.VpcID, VSwitchID: probeStr(a, "vswitch_id", now.VSwitchID)})
 		return probeAnswer{sent: true, err: err}
 	}
 	if v := probeStr(a, "engine_version", ""); v != "" && v != string(now.EngineVersion) {
