@@ -56,12 +56,6 @@ func comboNormalize(c []int) []int {
 		for _, f := range []string{"topology", "16K", "class", "storage", "parameters", "fact"} {
 			out[comboFactorIndex(f)] = 0
 		}
-	case "zone move":
-		// Issue 25 §3: a zone move goes alone (zone_rules.go): it meets read-only instances,
-		// deferral, guards, facts, data protection and tags, not other changes of the primary.
-		for _, f := range []string{"16K", "class", "storage", "parameters"} {
-			out[comboFactorIndex(f)] = 0
-		}
 	}
 	if level("topology") == "primary" {
 		switch level("class") {
