@@ -124,22 +124,10 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Validators:    []validator.String{stringvalidator.OneOf(categories...)},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
-			"zone_id": schema.StringAttribute{
-				Optional:            true,
-				Computed:            true,
-				MarkdownDescription: "Zone, e.g. `cn-hangzhou-i`; chosen by the cloud when unset. Changing it creates a new instance.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplaceIfConfigured()},
-			},
 			"vpc_id": schema.StringAttribute{
 				Optional:            true,
 				Computed:            true,
 				MarkdownDescription: "VPC of the instance. Changing it creates a new instance.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplaceIfConfigured()},
-			},
-			"vswitch_id": schema.StringAttribute{
-				Optional:            true,
-				Computed:            true,
-				MarkdownDescription: "vSwitch of the instance, in `zone_id`. Changing it creates a new instance.",
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplaceIfConfigured()},
 			},
 			"instance_name": schema.StringAttribute{
@@ -293,6 +281,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	}
 	maps.Copy(resp.Schema.Attributes, securityAttributes())
 	maps.Copy(resp.Schema.Attributes, minorVersionAttributes())
+	maps.Copy(resp.Schema.Attributes, zoneAttributes())
 	addTagAttributes(resp.Schema.Attributes)
 }
 
@@ -345,6 +334,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
+	holdPlacement(ctx, r.data, requested, &state, &resp.Diagnostics)
 	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}
@@ -479,7 +469,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.TagsAll = tagsAll
 	var replace []string
 	if state != nil {
-		replace = versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
+		replace = zoneReplaces(versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion), plan)
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace, from != nil)
@@ -500,6 +490,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	planSecurityValues(state, config, &plan)
 	r.planMinorValues(state, config, dec, &plan)
+	planPlacement(dec, &plan)
 	if state == nil {
 		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &plan.ID, &resp.Diagnostics)
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
@@ -547,7 +538,8 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 			AtomicWrite: valBool(config.AtomicWrite16K), BufferPoolExtension: valBool(config.BufferPoolExtension),
 			PreventRestart: plan.PreventRestart.ValueBool(), Parameters: desiredParameters(config.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
-			Minor: desiredMinor(config),
+			Minor:     desiredMinor(config),
+			Placement: desiredPlacement(config),
 		},
 		Facts:   rdsservice.Facts{Now: r.data.cloudNow()},
 		Replace: replace,
@@ -582,6 +574,9 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
 	if turningOn || growing || upgradesEngine(state, plan) || upgradesMinor(state, config) {
 		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
+	}
+	if movesZone(*state, config) {
+		placementFacts(ctx, r.data, *state, &in)
 	}
 	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
 	in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
@@ -624,7 +619,7 @@ func (r *instanceResource) cloneFacts(ctx context.Context, plan instanceModel, i
 
 // askClasses asks the class catalogue for a new instance, or when the class or storage type changes.
 func (r *instanceResource) askClasses(ctx context.Context, plan instanceModel, state *instanceModel, in *rdsservice.PlanInput) {
-	if state != nil && plan.InstanceType.Equal(state.InstanceType) && plan.StorageType.Equal(state.StorageType) {
+	if state != nil && plan.InstanceType.Equal(state.InstanceType) && plan.StorageType.Equal(state.StorageType) && plan.ZoneID.Equal(state.ZoneID) {
 		return
 	}
 	if !isKnown(plan.Engine) || !isKnown(plan.EngineVersion) || !isKnown(plan.StorageType) || !isKnown(plan.Category) || !isKnown(plan.InstanceType) {
@@ -690,6 +685,7 @@ func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instance
 	m.ZoneID = v.ZoneID
 	m.VpcID = emptyAsNull(v.VpcID)
 	m.VSwitchID = emptyAsNull(v.VSwitchID)
+	secondaryZones(a, m)
 	m.InstanceName = emptyAsNull(v.InstanceName)
 	m.DeletionProtection = v.DeletionProtection
 	m.Status = v.Status
@@ -797,6 +793,8 @@ type instanceModel struct {
 	ZoneID                  types.String   `tfsdk:"zone_id"`
 	VpcID                   types.String   `tfsdk:"vpc_id"`
 	VSwitchID               types.String   `tfsdk:"vswitch_id"`
+	ZoneIDSlaveA            types.String   `tfsdk:"zone_id_slave_a"`
+	ZoneIDSlaveB            types.String   `tfsdk:"zone_id_slave_b"`
 	InstanceName            types.String   `tfsdk:"instance_name"`
 	SecurityIPs             types.Set      `tfsdk:"security_ips"`
 	DeletionProtection      types.Bool     `tfsdk:"deletion_protection"`
@@ -942,8 +940,8 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 		Category: plan.Category.ValueString(), PayType: rdsapi.PayTypePostpaid, DBInstanceNetType: rdsapi.NetTypeIntranet,
 		InstanceNetworkType: networkType(*plan), VPCID: plan.VpcID.ValueString(), VSwitchID: plan.VSwitchID.ValueString(),
 		SecurityIPList: strings.Join(e.Settings.SecurityIPs, ","), DBInstanceDescription: plan.InstanceName.ValueString(),
-		DeletionProtection: plan.DeletionProtection.ValueBool(),
-		Tags:               createTags(ctx, plan.TagsAll, diags), ResourceGroupID: stringIfKnown(plan.ResourceGroupID),
+		DeletionProtection: plan.DeletionProtection.ValueBool(), ZoneIDSlave1: stringIfKnown(plan.ZoneIDSlaveA), ZoneIDSlave2: stringIfKnown(plan.ZoneIDSlaveB),
+		Tags: createTags(ctx, plan.TagsAll, diags), ResourceGroupID: stringIfKnown(plan.ResourceGroupID),
 		TargetMinorVersion: stringIfKnown(plan.TargetMinorVersion),
 	}
 	// The provider's computed default goes out explicitly, so the result never depends on the

@@ -32,7 +32,7 @@ var comboFactors = []comboFactor{
 	{"parameters", []string{"none", "online", "restart-needing", "restart-needing on the read-only", "restart-needing on both"}},
 	{"guard", []string{"none", "prevent_restart on the primary", "prevent_restart on the read-only", "rename"}},
 	{"fact", []string{"none", "parameter pending a restart", "scheduled task", "drift", "disk-quota lock", "imported with a scheduled task", "tags changed outside"}},
-	{"replace", []string{"no", "engine_version", "zone", "engine_version upgrade"}},
+	{"replace", []string{"no", "engine_version", "zone move", "engine_version upgrade"}},
 	{"data protection", []string{"unchanged", "ssl on", "tde on", "ssl and tde on"}},
 	{"tags", []string{"none", "added", "changed and removed", "resource group moved"}},
 	{"minor version", []string{"unchanged", "upgrade", "older target", "set to Manual"}},
@@ -278,7 +278,7 @@ func comboScenario(c []int) oracleScenario {
 		pa["engine_version"] = "5.7"
 	case "engine_version upgrade":
 		pa["engine_version"] = "8.0"
-	case "zone":
+	case "zone move":
 		pa["zone_id"] = "cn-hangzhou-j"
 	}
 	if l := level("data protection"); l != "unchanged" {

@@ -822,7 +822,8 @@ func guardOf(p *oraclePlanned) rdsservice.RuleID {
 	}
 	for _, d := range p.decisions {
 		for _, e := range d.Errors() {
-			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleReplaceRefusedRestart {
+			// A zone move goes alone (zone_rules.go): the provider's own policy, as the two guards.
+			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleReplaceRefusedRestart || e.Rule == rdsservice.RuleZoneMoveAlone {
 				return e.Rule
 			}
 		}
@@ -1083,6 +1084,14 @@ func (w *oracleWorld) probeSpec(ctx context.Context, api rdsapi.API, id string, 
 	}
 	if b, ok := a["buffer_pool_extension"].(bool); ok {
 		req.IoAccelerationEnabled = map[bool]string{true: "1", false: "0"}[b]
+	}
+	if z := probeStr(a, "zone_id", ""); z != "" && z != now.ZoneID && req.DBInstanceClass == now.DBInstanceClass &&
+		req.DBInstanceStorage == int64(now.DBInstanceStorage) && req.DBInstanceStorageType == "" && flag == "" {
+		// Issue 25 §3: a zone change alone of an existing primary is a move in place.
+		_, err = api.MigrateToOtherZone(ctx, &rdsapi.MigrateToOtherZoneRequest{DBInstanceID: id, ZoneID: z,
+			ZoneIDSlave1: probeStr(a, "zone_id_slave_a", map[bool]string{true: "", false: z}[strings.EqualFold(now.Category, "Basic")]),
+			VPCID:        now.VpcID, VSwitchID: probeStr(a, "vswitch_id", now.VSwitchID)})
+		return probeAnswer{sent: true, err: err}
 	}
 	_, err = api.ModifyDBInstanceSpec(ctx, req)
 	return probeAnswer{sent: true, err: err}

@@ -166,7 +166,7 @@ func primaryChanges() []oracleChange {
 			after["engine_version"] = other[b.version]
 			return true
 		}},
-		{"zone", func(b oracleBase, before, after map[string]any) bool { after["zone_id"] = "cn-hangzhou-j"; return true }},
+		{"zone move", func(b oracleBase, before, after map[string]any) bool { after["zone_id"] = "cn-hangzhou-j"; return true }},
 		{"name", func(b oracleBase, before, after map[string]any) bool {
 			after["instance_name"] = "orders-db"
 			return true
@@ -246,7 +246,7 @@ func primaryChanges() []oracleChange {
 			after["instance_name"] = "orders-db"
 			return true
 		}},
-		{"prevent_restart + zone (replacement)", func(b oracleBase, before, after map[string]any) bool {
+		{"prevent_restart + zone move", func(b oracleBase, before, after map[string]any) bool {
 			before["prevent_restart"] = true
 			after["zone_id"] = "cn-hangzhou-j"
 			return true

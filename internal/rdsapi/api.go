@@ -89,6 +89,8 @@ type API interface {
 	// UpgradeDBInstanceKernelVersion and ModifyDBInstanceAutoUpgradeMinorVersion: minor versions (minor_version.go).
 	UpgradeDBInstanceKernelVersion(ctx context.Context, req *UpgradeDBInstanceKernelVersionRequest) (*UpgradeDBInstanceKernelVersionResponse, error)
 	ModifyDBInstanceAutoUpgradeMinorVersion(ctx context.Context, dbInstanceID, value string) error
+	// MigrateToOtherZone moves an instance to other zones in place (zone.go).
+	MigrateToOtherZone(ctx context.Context, req *MigrateToOtherZoneRequest) (*MigrateToOtherZoneResponse, error)
 	// Tags and resource groups (tags.go).
 	TagResources(ctx context.Context, req *TagResourcesRequest) error
 	UntagResources(ctx context.Context, req *UntagResourcesRequest) error

@@ -101,6 +101,8 @@ func encodeCreateDBInstance(req *CreateDBInstanceRequest, region string) (params
 	p := params{}
 	p.set("RegionId", firstNonEmpty(req.RegionID, region))
 	p.set("ZoneId", req.ZoneID)
+	p.set("ZoneIdSlave1", req.ZoneIDSlave1)
+	p.set("ZoneIdSlave2", req.ZoneIDSlave2)
 	p.set("Engine", req.Engine)
 	p.set("EngineVersion", req.EngineVersion)
 	p.set("DBInstanceClass", req.DBInstanceClass)

@@ -52,6 +52,8 @@ type CreateDBInstanceRequest struct {
 	SecurityIPList        string // comma-separated
 	DBInstanceDescription string
 	DeletionProtection    bool
+	// ZoneIDSlave1 and ZoneIDSlave2 are the secondary nodes' zones (zone.go); empty: the cloud's choice.
+	ZoneIDSlave1, ZoneIDSlave2 string
 	// OptimizedWrites is OptimizedWritesOn or OptimizedWritesOff; empty leaves the choice to the cloud.
 	OptimizedWrites string
 	// IoAccelerationEnabled is "1" (Buffer Pool Extension on) or "0"; empty leaves it unset.
@@ -235,9 +237,10 @@ type DBInstanceAttribute struct {
 	DeletionProtection    FlexBool     `json:"DeletionProtection"`
 	IoAccelerationEnabled FlexString   `json:"IoAccelerationEnabled"`
 	// CurrentKernelVersion, LatestKernelVersion and AutoUpgradeMinorVersion: the minor version (minor_version.go).
-	CurrentKernelVersion    string `json:"CurrentKernelVersion"`
-	LatestKernelVersion     string `json:"LatestKernelVersion"`
-	AutoUpgradeMinorVersion string `json:"AutoUpgradeMinorVersion"`
+	CurrentKernelVersion    string     `json:"CurrentKernelVersion"`
+	LatestKernelVersion     string     `json:"LatestKernelVersion"`
+	AutoUpgradeMinorVersion string     `json:"AutoUpgradeMinorVersion"`
+	SlaveZones              SlaveZones `json:"SlaveZones"`
 	// OptimizedWritesInfo is the raw JSON string as sent; use OptimizedWrites for its meaning.
 	OptimizedWritesInfo string `json:"OptimizedWritesInfo"`
 	// OptimizedWrites is OptimizedWritesInfo parsed during decoding; nil when the field is absent

@@ -124,6 +124,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "upgrading the major version"
 	case OpUpgradeKernelVersion, OpWaitMinorFollower, OpModifyAutoUpgradeMinor:
 		return "upgrading the minor version"
+	case OpMigrateToOtherZone:
+		return "moving the instance to another zone"
 	case OpTags, OpModifyResourceGroup:
 		return "setting the tags and resource group"
 	}
@@ -161,6 +163,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.upgrade(ctx, op)
 	case OpUpgradeKernelVersion, OpWaitMinorFollower, OpModifyAutoUpgradeMinor:
 		return x.minorVersion(ctx, op)
+	case OpMigrateToOtherZone:
+		return x.zoneMove(ctx, op)
 	case OpTags, OpModifyResourceGroup:
 		return x.tags(ctx, op)
 	}

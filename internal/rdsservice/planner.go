@@ -95,6 +95,8 @@ type Desired struct {
 	Tags TagPlan
 	// Minor is target_minor_version and auto_upgrade_minor_version (minor_version_rules.go).
 	Minor DesiredMinor
+	// Placement is zone_id, zone_id_slave_a/_b and vswitch_id (zone_rules.go).
+	Placement Placement
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.
@@ -156,6 +158,8 @@ type Facts struct {
 	Pending *PendingChange
 	// Security is the instance's SSL and TDE now (security_rules.go).
 	Security SecurityFacts
+	// Placement is a primary's zones, vSwitch and minor version now; nil: not read (zone_rules.go).
+	Placement *PlacementFacts
 }
 
 // ScheduledFlag is a change of atomic_write_16k the cloud makes in a maintenance window.
@@ -282,6 +286,8 @@ type Decision struct {
 	Upgrade *EngineUpgrade
 	// Minor is the minor version upgrade and upgrade setting (minor_version_rules.go).
 	Minor MinorDecision
+	// ZoneMove is the zone move in place (zone_rules.go); nil when none.
+	ZoneMove *ZoneMove
 }
 
 // Errors returns the error problems.
@@ -336,6 +342,7 @@ func Plan(in PlanInput) Decision {
 	planMinorVersion(in, &d) // before planSecurity: TDE on MySQL 5.6 reads the planned minor version
 	planSecurity(in, &d)
 	checkUpgradeAlone(in, &d)
+	checkPlacement(in, &d)
 	planInstanceState(in, &d)
 	guardRestarts(in, &d)
 	return d
@@ -802,6 +809,7 @@ func shrinkOffered(engine, version, storageType string) bool {
 func planUpdate(in PlanInput, d *Decision) {
 	u := newUpdatePlan(in, d)
 	u.planEngineUpgrade()
+	u.planZoneMove()
 	u.checkStorage()
 	u.planAtomicWrite()
 	u.recordRestartAttributes()
@@ -814,6 +822,7 @@ func planUpdate(in PlanInput, d *Decision) {
 	u.checkReadOnlySpecStorage()
 	u.planFollowers()
 	u.settleEngineUpgrade()
+	u.settleZoneMove()
 	u.settleActionAndStatus()
 }
 
@@ -1197,7 +1206,7 @@ func (w *Waiter) Now() time.Time { return w.clock().Now() }
 // instance that follows its primary's toggle restarts when its primary does: not deferred here.
 func deferToWindow(in PlanInput, d *Decision) {
 	if in.Prior == nil || in.Desired.ApplyRestarts != ApplyRestartsInWindow || len(d.Restarts) == 0 || d.FollowsPrimary ||
-		(d.Order.Empty() && !d.Parameters.NeedsRestart() && d.Upgrade == nil && d.Minor.Upgrade == nil) {
+		(d.Order.Empty() && !d.Parameters.NeedsRestart() && d.Upgrade == nil && d.Minor.Upgrade == nil && d.ZoneMove == nil) {
 		return
 	}
 	window, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Or(""))

@@ -37,6 +37,7 @@ const (
 	OpWaitFollowsPrimary   = "wait: follows its primary's 16K atomic write"
 	OpWaitFollowerToggled  = "wait: read-only instance follows this primary"
 	OpUpgradeEngineVersion = "UpgradeDBInstanceEngineVersion"
+	OpMigrateToOtherZone   = "MigrateToOtherZone"
 )
 
 // Operation is one step of a program.
@@ -63,6 +64,8 @@ type Operation struct {
 	ResourceGroup string
 	// AutoUpgradeMinor is what an OpModifyAutoUpgradeMinor sends (minor_version_program.go).
 	AutoUpgradeMinor string
+	// ZoneMove is what a MigrateToOtherZone sends (zone_program.go).
+	ZoneMove *ZoneMove
 }
 
 // Program is the ordered operations of one apply.
@@ -233,6 +236,7 @@ func (b *programBuilder) update() {
 	}
 	b.add(Operation{Instance: label, Action: OpModifyMaintainTime, When: WhenNow})
 	b.upgrade(label, when)
+	b.zoneMove(label, when)
 	order, grow := d.Order, SpecOrder{}
 	if d.Deferred {
 		order, grow = b.growNow(order)

@@ -258,6 +258,15 @@ const (
 	RuleUpgradeReadOnlyNotKnown RuleID = "engine-upgrade-read-only-not-known"
 	RuleUpgradeAlone            RuleID = "engine-upgrade-alone"
 	RuleUpgrade16KAvailable     RuleID = "engine-upgrade-16k-available"
+	// Zone moves in place (issue 25 §3, zone_rules.go).
+	RuleZoneMoveEdition         RuleID = "zone-move-edition"
+	RuleZoneMoveBasicSecondary  RuleID = "zone-move-basic-secondary"
+	RuleZoneMoveThirdZone       RuleID = "zone-move-third-zone"
+	RuleZoneMoveVSwitch         RuleID = "zone-move-vswitch"
+	RuleZoneMoveMinorVersion    RuleID = "zone-move-minor-version"
+	RuleZoneMoveReadOnlyRunning RuleID = "zone-move-read-only-running"
+	RuleZoneMoveNotKnown        RuleID = "zone-move-not-known"
+	RuleZoneMoveAlone           RuleID = "zone-move-alone"
 	RuleUpgradePending          RuleID = "engine-upgrade-pending"
 )
 
@@ -956,6 +965,37 @@ var ruleTable = []Rule{
 		Detail:  "MySQL %[2]s on %[3]s meets 16K atomic write's prerequisites and the instance is eligible, so atomic_write_16k_supported becomes true; the upgrade leaves atomic_write_16k off (assumption: the cloud turns it on by itself only at creation).",
 		Args:    []Arg{{"instance", "rm-1"}, {"version", "5.7"}, {"storage type", "cloud_essd"}},
 		Fix:     "Set atomic_write_16k = true in a later apply (one restart) to get it."},
+
+	// ---- zone moves in place (issue 25 §3) ----
+	{ID: RuleZoneMoveEdition, Source: zoneSource, Attribute: AttrZoneID, Summary: "RDS cannot move %[1]s to another zone in place",
+		Detail: "MigrateToOtherZone moves MySQL instances of the High-availability and Basic editions; %[1]s is %[2]s %[3]s.", Args: []Arg{{"instance", "rm-1"}, {"engine", "MySQL"}, {"category", "cluster"}},
+		Fix: "Keep zone_id, or create an instance in the new zone and migrate the data (DTS)."},
+	{ID: RuleZoneMoveBasicSecondary, Source: zoneSource, Attribute: AttrZoneIDSlaveA, Summary: "%[1]s has no secondary node",
+		Detail: "The Basic edition runs one node, so it has no secondary zone (MigrateToOtherZone refuses ZoneIdSlave1 and ZoneIdSlave2 for it).", Args: []Arg{{"instance", "rm-1"}},
+		Fix: "Remove zone_id_slave_a and zone_id_slave_b, or change category to HighAvailability first."},
+	{ID: RuleZoneMoveThirdZone, Source: zoneSource, Attribute: AttrZoneIDSlaveB, Summary: "%[1]s has no third node",
+		Detail: "zone_id_slave_b is the zone of a third node, which only three-node editions have; %[1]s is %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"category", "HighAvailability"}},
+		Fix: "Remove zone_id_slave_b."},
+	{ID: RuleZoneMoveVSwitch, Source: zoneSource + "; a vSwitch belongs to one zone (VPC documentation)", Attribute: AttrVSwitchID,
+		Summary: "Moving %[1]s to %[4]s needs a vSwitch in %[4]s",
+		Detail:  "vswitch_id %[2]q is a vSwitch of zone %[3]s, and an instance moved to another zone needs a vSwitch of its VPC %[5]s in the new zone.",
+		Args:    []Arg{{"instance", "rm-1"}, {"vswitch", "vsw-1"}, {"from zone", "cn-hangzhou-i"}, {"to zone", "cn-hangzhou-j"}, {"vpc", "vpc-1"}},
+		Fix:     "Set vswitch_id to a vSwitch of %[5]s in zone %[4]s (create one in the VPC console or with alicloud_vswitch if there is none)."},
+	{ID: RuleZoneMoveMinorVersion, Source: zoneSource, Attribute: AttrZoneID, Summary: "RDS cannot move %[1]s to another zone on minor version %[2]s",
+		Detail: "An instance on cloud disks (%[3]s) moves to another zone only on minor version " + MinZoneMoveKernel + " or later; %[1]s runs %[2]s.",
+		Args:   []Arg{{"instance", "rm-1"}, {"minor version", "rds_20200630"}, {"storage type", "cloud_essd"}},
+		Fix:    "Upgrade the minor version first (UpgradeDBInstanceKernelVersion, or target_minor_version), then move it in a later apply."},
+	{ID: RuleZoneMoveReadOnlyRunning, Source: zoneSource, Attribute: AttrZoneID, Summary: "The read-only instances of %[1]s must be Running to move it",
+		Detail: "RDS moves an instance to another zone only while its read-only instances are Running (OperationDenied.MasterDBInstanceState); these are not: %[2]s.",
+		Args:   []Arg{{"instance", "rm-1"}, {"read-only instances", "rr-1 (Stopped)"}},
+		Fix:    "Wait until they are Running (start or repair them), then plan again."},
+	{ID: RuleZoneMoveNotKnown, Source: zoneSource, Attribute: AttrZoneID, Summary: "Cannot check whether RDS can move %[1]s",
+		Detail: "Moving an instance to another zone depends on its minor version and its read-only instances, and reading them failed: %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"error", "Throttling"}},
+		Fix: "Plan again when the cloud answers."},
+	{ID: RuleZoneMoveAlone, Source: zoneSource, Attribute: AttrZoneID, Summary: "Move %[1]s to another zone in an apply of its own",
+		Detail: "The zone move is one MigrateToOtherZone order with one switchover, and this plan also changes %[2]s (the provider does not send a spec change with the move).",
+		Args:   []Arg{{"instance", "rm-1"}, {"other changes", "instance_type"}},
+		Fix:    "Apply the zone move first, then the other changes (or the other way round)."},
 	{ID: RuleUpgradePending, Source: upgradeSource + "; assumption: no API call withdraws a scheduled upgrade", Attribute: AttrEngineVersion,
 		Summary: "The upgrade of %[1]s to MySQL %[3]s waits for the maintenance window",
 		Detail:  "%[1]s runs MySQL %[2]s and the cloud upgrades it to %[3]s in its maintenance window (scheduled_change); engine_version = %[4]q asks for another change, and no API call withdraws the scheduled upgrade.",

@@ -96,7 +96,7 @@ func (want Settings) Apply(ctx context.Context, api rdsapi.API, w *Waiter, id st
 // parameter restart.
 func PendingTask(ctx context.Context, api rdsapi.API, id string) (*rdsapi.HistoryTask, error) {
 	out, err := api.DescribeHistoryTasks(ctx, &rdsapi.DescribeHistoryTasksRequest{
-		InstanceID: id, TaskType: rdsapi.TaskTypeModifySpec + "," + rdsapi.TaskTypeModifyParameter + "," + rdsapi.TaskTypeUpgradeEngineVersion + "," + rdsapi.TaskTypeUpgradeKernelVersion,
+		InstanceID: id, TaskType: rdsapi.TaskTypeModifySpec + "," + rdsapi.TaskTypeModifyParameter + "," + rdsapi.TaskTypeUpgradeEngineVersion + "," + rdsapi.TaskTypeUpgradeKernelVersion + "," + rdsapi.TaskTypeMigrateZone,
 		Status: rdsapi.TaskStatusScheduled + "," + rdsapi.TaskStatusWaiting + "," + rdsapi.TaskStatusRunning,
 	})
 	if err != nil {

@@ -284,12 +284,14 @@ func (s *Simulator) cloneDBInstance(c *call) (map[string]any, *apiError) {
 // createFields are the optional placement and settings parameters shared by the create actions.
 type createFields struct {
 	zone, networkType, vpc, vswitch, description, port string
+	slaveZones                                         []string
 	deletionProtection                                 bool
 }
 
 func commonCreateFields(p params) (createFields, *apiError) {
 	var f createFields
 	f.zone = strings.TrimSpace(p.get("ZoneId"))
+	f.slaveZones = createSlaveZones(p)
 	var e *apiError
 	if f.networkType, e = p.oneOf("InstanceNetworkType", "", "VPC", "Classic"); e != nil {
 		return f, e
@@ -324,6 +326,9 @@ func (f createFields) apply(in *instance) {
 	}
 	if in.ZoneID == "" {
 		in.ZoneID = in.RegionID + "-i"
+	}
+	if !strings.EqualFold(in.Category, "Basic") {
+		in.SlaveZones = f.slaveZones
 	}
 	if f.networkType != "" {
 		in.NetworkType, in.VpcID, in.VSwitchID = f.networkType, f.vpc, f.vswitch

@@ -340,7 +340,7 @@ func (s *Simulator) describeAvailableClasses(c *call) (map[string]any, *apiError
 		return nil, e
 	}
 	out := []map[string]any{}
-	for _, class := range availableClasses(engine, category, storageType, p.get("CommodityCode")) {
+	for _, class := range s.inZone(p.get("ZoneId"), availableClasses(engine, category, storageType, p.get("CommodityCode"))) {
 		out = append(out, map[string]any{
 			"DBInstanceClass":        class,
 			"DBInstanceStorageRange": map[string]int64{"MinValue": minStorage, "MaxValue": maxStorage(storageType), "Step": storageStep},

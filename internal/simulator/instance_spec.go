@@ -120,6 +120,12 @@ func slaveZones(in *instance) map[string]any {
 	if !strings.EqualFold(in.Category, "Basic") && !strings.HasPrefix(strings.ToLower(in.Category), "serverless_basic") {
 		zones = append(zones, map[string]string{"ZoneId": in.ZoneID})
 	}
+	if len(in.SlaveZones) > 0 && len(zones) > 0 {
+		zones = zones[:0]
+		for _, z := range in.SlaveZones {
+			zones = append(zones, map[string]string{"ZoneId": z})
+		}
+	}
 	return map[string]any{"SlaveZone": zones}
 }
 

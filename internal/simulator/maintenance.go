@@ -56,7 +56,9 @@ type task struct {
 	EngineVersion string `json:"engine_version,omitempty"`
 	// MinorVersion is a deferred minor version upgrade's target (actions_minor_version.go).
 	MinorVersion string `json:"minor_version,omitempty"`
-	Reason       string `json:"reason,omitempty"`
+	// Zone is a deferred zone move (actions_zone.go).
+	Zone   *zoneMove `json:"zone,omitempty"`
+	Reason string    `json:"reason,omitempty"`
 }
 
 var windowPattern = regexp.MustCompile(`^([01][0-9]|2[0-3]):([0-5][0-9])Z-([01][0-9]|2[0-3]):([0-5][0-9])Z$`)
@@ -243,7 +245,7 @@ func (st *state) pendingTasks(id string) []*task {
 // window then succeeds without a second restart.
 func (s *Simulator) runDueTasks(now time.Time) bool {
 	changed := false
-	for _, taskType := range []string{taskTypeModifySpec, taskTypeUpgradeEngine, taskTypeUpgradeKernel, taskTypeModifyParameter} {
+	for _, taskType := range []string{taskTypeModifySpec, taskTypeUpgradeEngine, taskTypeUpgradeKernel, taskTypeMigrateZone, taskTypeModifyParameter} {
 		for _, t := range s.state.Tasks {
 			if t.Type != taskType || t.Status != taskScheduled || now.Before(t.Start) {
 				continue
@@ -279,6 +281,11 @@ func (s *Simulator) runDueTask(t *task, now time.Time) bool {
 		}
 	case in.writable(t.Type) == nil && t.Type == taskTypeUpgradeKernel:
 		t.Status, t.Reason, t.Finished = taskSucceed, s.runKernelTask(in, t, at), now
+		if t.Reason != "" {
+			t.Status = taskFailed
+		}
+	case in.writable(t.Type) == nil && t.Type == taskTypeMigrateZone:
+		t.Status, t.Reason, t.Finished = taskSucceed, s.runZoneMoveTask(in, t, at), now
 		if t.Reason != "" {
 			t.Status = taskFailed
 		}
@@ -368,6 +375,9 @@ func (t *task) item(region string) map[string]any {
 	}
 	if t.Type == taskTypeUpgradeKernel {
 		detail = map[string]any{"TargetMinorVersion": t.MinorVersion, "SwitchTime": t.Start.Format(timestampLayout)}
+	}
+	if t.Type == taskTypeMigrateZone {
+		detail = map[string]any{"ZoneId": t.Zone.Zone, "ZoneIdSlave1": slaveAt(t.Zone.SlaveZones, 0), "VSwitchId": t.Zone.VSwitchID, "SwitchTime": t.Start.Format(timestampLayout)}
 	}
 	if t.Reason != "" {
 		detail["Reason"] = t.Reason

@@ -89,6 +89,8 @@ type instance struct {
 	Security *security `json:"security,omitempty"`
 	// Minor is the minor version (actions_minor_version.go); nil: the latest, upgraded automatically.
 	Minor *minorVersion `json:"minor,omitempty"`
+	// SlaveZones are the secondary zones (actions_zone.go).
+	SlaveZones []string `json:"slave_zones,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.

@@ -1,0 +1,149 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+// Zone moves in place (issue 25 §3): zone_id, zone_id_slave_a, zone_id_slave_b and vswitch_id of
+// rds_instance change with MigrateToOtherZone, an operation of the plan's program
+// (rdsservice/zone_rules.go). vpc_id still replaces the instance (the cloud keeps the VPC), and so
+// does a read-only instance's zone (MigrateToOtherZone is documented for primary instances).
+
+// zoneMoveEffect is what the zone attributes' documentation says about a change.
+const zoneMoveEffect = "A change moves the instance in place (`MigrateToOtherZone`): the data, id and endpoint stay, and the " +
+	"instance switches over once to its nodes in the new zones (a Basic-edition instance's single node restarts there), which " +
+	"the plan announces and `prevent_restart` refuses; with `apply_restarts = \"in_maintenance_window\"` it happens in the " +
+	"maintenance window. The plan refuses a move of an edition other than High-availability or Basic, a move whose vSwitch is " +
+	"not in the new zone, a move of a cloud-disk instance on a minor version before `rds_20201031`, a move while a read-only " +
+	"instance is not Running, a class the new zone does not offer, or a move together with other changes. A value known only " +
+	"at apply replaces the instance."
+
+// zoneAttributes are zone_id, zone_id_slave_a, zone_id_slave_b and vswitch_id of rds_instance.
+func zoneAttributes() map[string]schema.Attribute {
+	attribute := func(description string) schema.StringAttribute {
+		return schema.StringAttribute{
+			Optional: true, Computed: true, MarkdownDescription: description + " " + zoneMoveEffect,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), unknownReplaces()},
+		}
+	}
+	return map[string]schema.Attribute{
+		"zone_id": attribute("Zone of the primary node, e.g. `cn-hangzhou-i`; chosen by the cloud when unset."),
+		"zone_id_slave_a": attribute("Zone of the secondary node (`ZoneIdSlave1`; alicloud's name); the primary's zone when unset. " +
+			"The Basic edition has none."),
+		"zone_id_slave_b": attribute("Zone of a third node (`ZoneIdSlave2`), for three-node editions only; empty otherwise."),
+		"vswitch_id":      attribute("vSwitch of the instance, in `zone_id` and `vpc_id`."),
+	}
+}
+
+// unknownReplaces replaces the instance when an existing instance's value is known only at apply:
+// the plan cannot check the move then.
+func unknownReplaces() planmodifier.String {
+	const desc = "A value known only at apply replaces the instance; a known change moves it in place."
+	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+		resp.RequiresReplace = req.PlanValue.IsUnknown() && !req.StateValue.IsNull()
+	}, desc, desc)
+}
+
+// desiredPlacement is the placement the configuration sets ("" where unset or unknown).
+func desiredPlacement(config instanceModel) rdsservice.Placement {
+	return rdsservice.Placement{Zone: stringIfKnown(config.ZoneID), SlaveA: stringIfKnown(config.ZoneIDSlaveA),
+		SlaveB: stringIfKnown(config.ZoneIDSlaveB), VSwitch: stringIfKnown(config.VSwitchID)}
+}
+
+// statePlacement is the placement in state.
+func statePlacement(state instanceModel) rdsservice.Placement {
+	return rdsservice.Placement{Zone: state.ZoneID.ValueString(), SlaveA: state.ZoneIDSlaveA.ValueString(),
+		SlaveB: state.ZoneIDSlaveB.ValueString(), VSwitch: state.VSwitchID.ValueString()}
+}
+
+// movesZone reports whether the configuration asks for another placement than the state's.
+func movesZone(state instanceModel, config instanceModel) bool {
+	want, now := desiredPlacement(config), statePlacement(state)
+	for _, f := range [][2]string{{want.Zone, now.Zone}, {want.SlaveA, now.SlaveA}, {want.SlaveB, now.SlaveB}, {want.VSwitch, now.VSwitch}} {
+		if f[0] != "" && f[0] != f[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// placementFacts reads what decides a move: the instance's VPC and minor version, and its
+// read-only instances (they must be Running).
+func placementFacts(ctx context.Context, data *ProviderData, state instanceModel, in *rdsservice.PlanInput) {
+	facts := &rdsservice.PlacementFacts{Placement: statePlacement(state), VPC: state.VpcID.ValueString()}
+	attr, err := data.API.DescribeDBInstanceAttribute(ctx, state.ID.ValueString())
+	if err != nil {
+		facts.ReadError = err.Error()
+	} else {
+		facts.KernelVersion = attr.CurrentKernelVersion
+	}
+	in.Facts.Placement = facts
+	if in.Facts.ReadOnly == nil && in.Facts.ReadOnlyError == "" {
+		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, data, state.ID.ValueString())
+	}
+}
+
+// planPlacement is the planned zones after a move: the secondary zone follows a moved zone when
+// unset.
+func planPlacement(dec rdsservice.Decision, plan *instanceModel) {
+	if dec.ZoneMove == nil {
+		return
+	}
+	to := dec.ZoneMove.To
+	plan.ZoneID, plan.VSwitchID = types.StringValue(to.Zone), emptyAsNull(types.StringValue(to.VSwitch))
+	plan.ZoneIDSlaveA, plan.ZoneIDSlaveB = types.StringValue(to.SlaveA), types.StringValue(to.SlaveB)
+}
+
+// secondaryZones writes zone_id_slave_a and zone_id_slave_b from DescribeDBInstanceAttribute's
+// SlaveZones ("" where the instance has no such node, as alicloud reads them).
+func secondaryZones(a *rdsapi.DBInstanceAttribute, m *instanceModel) {
+	zones := a.SlaveZones.Zones()
+	m.ZoneIDSlaveA, m.ZoneIDSlaveB = types.StringValue(""), types.StringValue("")
+	if len(zones) > 0 {
+		m.ZoneIDSlaveA = types.StringValue(zones[0])
+	}
+	if len(zones) > 1 {
+		m.ZoneIDSlaveB = types.StringValue(zones[1])
+	}
+}
+
+// zoneReplaces adds the zone attributes known only at apply to the attributes forcing a
+// replacement (unknownReplaces).
+func zoneReplaces(replace []string, plan instanceModel) []string {
+	for name, v := range map[string]types.String{rdsservice.AttrZoneID: plan.ZoneID, rdsservice.AttrZoneIDSlaveA: plan.ZoneIDSlaveA,
+		rdsservice.AttrZoneIDSlaveB: plan.ZoneIDSlaveB, rdsservice.AttrVSwitchID: plan.VSwitchID} {
+		if v.IsUnknown() && !slices.Contains(replace, name) {
+			replace = append(replace, name)
+		}
+	}
+	slices.Sort(replace)
+	return replace
+}
+
+// holdPlacement keeps the requested zones and vSwitch in state while a zone move waits for the
+// maintenance window (scheduled_change says so); the cloud moves the instance there in the window.
+func holdPlacement(ctx context.Context, data *ProviderData, requested instanceModel, state *instanceModel, diags *diag.Diagnostics) {
+	if !isKnown(state.ScheduledChange) {
+		return
+	}
+	task, err := rdsservice.PendingTask(ctx, data.API, state.ID.ValueString())
+	if err != nil {
+		diags.AddError("Error reading the scheduled change", fmt.Sprintf("DescribeHistoryTasks for %s: %v", state.ID.ValueString(), err))
+		return
+	}
+	if task == nil || task.TaskType != rdsapi.TaskTypeMigrateZone {
+		return
+	}
+	state.ZoneID, state.ZoneIDSlaveA, state.ZoneIDSlaveB, state.VSwitchID = requested.ZoneID, requested.ZoneIDSlaveA, requested.ZoneIDSlaveB, requested.VSwitchID
+}

@@ -1,0 +1,167 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+// zoneConfig is a High-availability primary in a VPC with placement (HCL lines) and extra, and
+// one read-only instance; zoneConfigClass with another class.
+func (e *testEnv) zoneConfig(placement, extra string) string {
+	return e.zoneConfigClass("mysql.n2.medium.2c", placement, extra)
+}
+
+func (e *testEnv) zoneConfigClass(class, placement, extra string) string {
+	return e.providerBlock() + fmt.Sprintf(`
+resource "rds_instance" "test" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = %q
+  storage        = 100
+  instance_name  = "zones"
+  vpc_id         = "vpc-zones"
+  %s
+  %s
+}
+
+resource "rds_readonly_instance" "ro" {
+  master_instance_id = rds_instance.test.id
+  instance_type      = "mysqlro.n2.medium.1c"
+  storage            = 100
+}
+`, class, placement, extra)
+}
+
+// checkZoneMoves checks the moves sent and the restarts (switchovers) of the primary.
+func (e *testEnv) checkZoneMoves(id *string, moves, restarts int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := e.requests("MigrateToOtherZone"); got != moves {
+			return fmt.Errorf("%d MigrateToOtherZone requests, want %d", got, moves)
+		}
+		if got := e.restarts(*id); got != restarts {
+			return fmt.Errorf("primary %s restarted %d times, want %d", *id, got, restarts)
+		}
+		return nil
+	}
+}
+
+// Issue 25 §3: zone_id, zone_id_slave_a and vswitch_id change in place with one switchover. A
+// vSwitch left in the old zone and prevent_restart are refused at plan (nothing is sent); the
+// move keeps the id and the read-only instance; the secondary zone is read back.
+func TestAccZoneMoveInPlace(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	const (
+		inI = `zone_id = "cn-hangzhou-i"
+  vswitch_id = "vsw-zones-i"`
+		toJ = `zone_id = "cn-hangzhou-j"
+  zone_id_slave_a = "cn-hangzhou-k"
+  vswitch_id = "vsw-zones-j"`
+	)
+	zones := func(zone, slave string) []statecheck.StateCheck {
+		return []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(testRes, tfjsonpath.New("zone_id"), knownvalue.StringExact(zone)),
+			statecheck.ExpectKnownValue(testRes, tfjsonpath.New("zone_id_slave_a"), knownvalue.StringExact(slave)),
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{Config: env.zoneConfig(inI, ""), Check: idOf(&id), ConfigStateChecks: zones("cn-hangzhou-i", "cn-hangzhou-i")},
+			{
+				Config:      env.zoneConfig(`zone_id = "cn-hangzhou-j"`+"\n  vswitch_id = \"vsw-zones-i\"", ""),
+				ExpectError: regexp.MustCompile(`(?s)Moving rm-\S+ \(zones\) to cn-hangzhou-j needs a vSwitch in cn-hangzhou-j.*Set vswitch_id to a vSwitch of\s+vpc-zones`),
+			},
+			{
+				Config:      env.zoneConfig(toJ, "prevent_restart = true"),
+				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan: it restarts RDS instance rm-.*zone_id\s+changes\s+from\s+"cn-hangzhou-i"\s+to\s+"cn-hangzhou-j".*switchover`),
+			},
+			{
+				Config:      env.zoneConfigClass("mysql.n2.large.2c", toJ, ""),
+				ExpectError: regexp.MustCompile(`(?s)Move rm-\S+ \(zones\) to another zone in an apply of its own.*instance_type`),
+			},
+			{
+				// Nothing was sent.
+				Config: env.zoneConfig(inI, ""),
+				Check:  env.checkZoneMoves(&id, 0, 0),
+			},
+			{
+				Config: env.zoneConfig(toJ, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction(testRO, plancheck.ResourceActionNoop),
+					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("zone_id_slave_a"), knownvalue.StringExact("cn-hangzhou-k")),
+				}},
+				ConfigStateChecks: zones("cn-hangzhou-j", "cn-hangzhou-k"),
+				Check:             resource.ComposeTestCheckFunc(sameID(&id), env.checkZoneMoves(&id, 1, 1)),
+			},
+			{
+				Config:           env.zoneConfig(toJ, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+// apply_restarts = "in_maintenance_window" defers the move: the apply returns at once with
+// scheduled_change, plans stay empty while it waits, and the window moves the instance with one
+// switchover.
+func TestAccZoneMoveInMaintenanceWindow(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	deferred := fmt.Sprintf("maintenance_window = %q\n  apply_restarts = \"in_maintenance_window\"", testWindow)
+	cloudZone := func(want string) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
+			if err != nil {
+				return err
+			}
+			if a.ZoneID != want {
+				return fmt.Errorf("the instance is in %s, want %s", a.ZoneID, want)
+			}
+			return nil
+		}
+	}
+	const toJ = `zone_id = "cn-hangzhou-j"
+  vswitch_id = "vsw-zones-j"`
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             env.checkDestroyed(),
+		Steps: []resource.TestStep{
+			{Config: env.zoneConfig(`zone_id = "cn-hangzhou-i"`+"\n  vswitch_id = \"vsw-zones-i\"", deferred), Check: idOf(&id)},
+			{
+				Config: env.zoneConfig(toJ, deferred),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(false),
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("zone_id"), knownvalue.StringExact("cn-hangzhou-j"))},
+				Check: resource.ComposeTestCheckFunc(env.checkZoneMoves(&id, 1, 0), cloudZone("cn-hangzhou-i")),
+			},
+			{
+				Config:           env.zoneConfig(toJ, deferred),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				PreConfig:         env.advance(),
+				Config:            env.zoneConfig(toJ, deferred),
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
+				Check:             resource.ComposeTestCheckFunc(env.checkZoneMoves(&id, 1, 1), cloudZone("cn-hangzhou-j")),
+			},
+		},
+	})
+}

@@ -1,0 +1,71 @@
+package rdsservice
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// The zone move as an operation of the program: planned by planZoneMove (zone_rules.go), run by
+// the one executor with its wait.
+
+// StatusZoneMoving is the status of an instance moving to another zone.
+const StatusZoneMoving = "TransingToOthers"
+
+// zoneMove adds the planned move, with its one switchover (or restart of a single node).
+func (b *programBuilder) zoneMove(label string, when When) {
+	if b.d.ZoneMove == nil {
+		return
+	}
+	move := *b.d.ZoneMove
+	b.add(Operation{Instance: label, Action: OpMigrateToOtherZone, When: when, ZoneMove: &move, Restart: b.take(label)})
+	if b.in.Prior != nil && zoneMoveEffect(b.in.Prior.Category) != "the single node restarts in the new zone" {
+		b.ops[len(b.ops)-1].Effect = EffectSwitchover
+	}
+}
+
+// zoneMove sends MigrateToOtherZone and waits until the instance is Running in the new zone; for
+// the window it returns at once and the task is read back as the scheduled change. The API takes
+// no ClientToken: the instance is read first, and an instance already moving (or moved) there by
+// an earlier send is not sent again.
+func (x *executor) zoneMove(ctx context.Context, op Operation) error {
+	m := op.ZoneMove
+	req := &rdsapi.MigrateToOtherZoneRequest{DBInstanceID: x.out.ID, ZoneID: m.To.Zone, ZoneIDSlave1: m.To.SlaveA, ZoneIDSlave2: m.To.SlaveB,
+		VPCID: m.VPC, VSwitchID: m.To.VSwitch, EffectiveTime: rdsapi.EffectiveTimeImmediate}
+	if op.When == WhenInWindow {
+		req.EffectiveTime = rdsapi.EffectiveTimeMaintainTime
+	}
+	cur, err := x.api.DescribeDBInstanceAttribute(ctx, x.out.ID)
+	if err != nil {
+		return err
+	}
+	if op.When == WhenInWindow || !movedTo(cur, m.To) {
+		err = x.w.RetryBusy(ctx, func() error {
+			_, err := x.api.MigrateToOtherZone(ctx, req)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	x.stale = true
+	if op.When == WhenInWindow {
+		x.out.Deferred = true
+		return nil
+	}
+	attr, err := x.w.WaitFor(ctx, x.out.ID, fmt.Sprintf("Running in zone %s", m.To.Zone), func(a *rdsapi.DBInstanceAttribute) bool {
+		return IsRunning(a) && a.ZoneID == m.To.Zone
+	})
+	if err != nil {
+		return err
+	}
+	x.read(attr)
+	x.out.ChangedNow = true
+	return nil
+}
+
+// movedTo: the instance is in the target zone and vSwitch, or on its way there.
+func movedTo(a *rdsapi.DBInstanceAttribute, to Placement) bool {
+	return a.ZoneID == to.Zone && (to.VSwitch == "" || a.VSwitchID == to.VSwitch) || a.DBInstanceStatus == StatusZoneMoving
+}
