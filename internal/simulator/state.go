@@ -87,6 +87,9 @@ type instance struct {
 	HA *haNodes `json:"ha,omitempty"`
 	// Security is SSL and TDE (actions_security.go); nil: both off.
 	Security *security `json:"security,omitempty"`
+	// AutoScale and DiskUsedGB: storage autoscaling (actions_storage_autoscale.go).
+	AutoScale  *storageAutoScale `json:"auto_scale,omitempty"`
+	DiskUsedGB int64             `json:"disk_used_gb,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
