@@ -93,6 +93,8 @@ type Desired struct {
 	Security DesiredSecurity
 	// Tags are tags_all and resource_group_id (tags_ops.go).
 	Tags TagPlan
+	// AutoScale is storage_auto_scale (storage_autoscale_rules.go).
+	AutoScale AutoScalePlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.
@@ -302,6 +304,7 @@ const StatusRunning = "Running"
 // Plan decides a plan. It makes no API call.
 func Plan(in PlanInput) Decision {
 	var d Decision
+	in = applyStorageFloor(in, &d)
 	switch {
 	case in.Prior != nil && len(in.Replace) > 0:
 		planReplace(in, &d)
@@ -325,6 +328,7 @@ func Plan(in PlanInput) Decision {
 	}
 	planParameters(in, &d)
 	planSecurity(in, &d)
+	checkStorageAutoScale(in, &d)
 	checkUpgradeAlone(in, &d)
 	planInstanceState(in, &d)
 	guardRestarts(in, &d)

@@ -1,5 +1,7 @@
 package rdsservice
 
+import "github.com/openrds/terraform-provider-rds/internal/rdsapi"
+
 // The program: what an apply will do, derived by the planner from the facts and the decision
 // alone. Each operation names the instance, the API action and its parameters, when it happens
 // and what it does to the instance. The plan's restart messages are rendered from it
@@ -61,6 +63,8 @@ type Operation struct {
 	// Tags and ResourceGroup are what an OpTags or OpModifyResourceGroup sends (tags_ops.go).
 	Tags          *TagChange
 	ResourceGroup string
+	// AutoScale is what an OpStorageAutoScale sends (storage_autoscale_rules.go).
+	AutoScale *rdsapi.StorageAutoScale
 }
 
 // Program is the ordered operations of one apply.
@@ -204,6 +208,7 @@ func (b *programBuilder) create() {
 		b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenAfterCreate})
 	}
 	b.tagOperations(label, WhenAfterCreate)
+	b.autoScaleOperations(label, WhenAfterCreate)
 }
 
 func (b *programBuilder) parameters(label string, when When, restart *Restart) {
@@ -258,6 +263,7 @@ func (b *programBuilder) update() {
 	}
 	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
 	b.tagOperations(label, WhenNow)
+	b.autoScaleOperations(label, WhenNow)
 }
 
 // growNow splits a cloud-disk storage growth off a deferred order, to be sent now on its own: it
