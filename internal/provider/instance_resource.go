@@ -293,6 +293,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	}
 	maps.Copy(resp.Schema.Attributes, securityAttributes())
 	addTagAttributes(resp.Schema.Attributes)
+	maps.Copy(resp.Schema.Attributes, storageAutoScaleAttributes())
 }
 
 // Configure receives the API client from the provider.
@@ -341,6 +342,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	r.writeState(attr, &state, &resp.Diagnostics)
 	readSecurity(ctx, r.data.API, id, &state, &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
+	refreshStorageAutoScale(ctx, r.data.API, requested, &state, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
@@ -493,6 +495,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
+	plan.StorageActual = plannedStorageActual(ctx, state, plan, dec, &resp.Diagnostics)
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	planSecurityValues(state, config, &plan)
@@ -551,6 +554,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	}
 	r.securityInput(ctx, state, config, &in, diags)
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
+	autoScaleWant(ctx, plan, &in, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)
 		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
@@ -564,6 +568,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	}
 	prior := existingFrom(instanceLabel(*state), state.view(), purchase)
 	in.Prior, in.Label = &prior, prior.ID
+	autoScalePrior(ctx, *state, &in, diags)
 	in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, diags).Changes(settingsOfModel(ctx, *state, diags))
 	if len(in.Replace) > 0 {
 		// The new instance's parameters decide whether it restarts right after creation.
@@ -677,7 +682,7 @@ func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instance
 	m.Engine = keepSpelling(m.Engine, a.Engine)
 	m.EngineVersion = keepSpelling(m.EngineVersion, string(a.EngineVersion))
 	m.InstanceType = v.InstanceType
-	m.Storage = v.Storage
+	m.Storage, m.StorageActual = v.Storage, v.Storage
 	m.StorageType = keepSpelling(m.StorageType, a.DBInstanceStorageType)
 	m.Category = keepSpelling(m.Category, a.Category)
 	m.ZoneID = v.ZoneID
@@ -820,6 +825,9 @@ type instanceModel struct {
 	Tags             types.Map    `tfsdk:"tags"`
 	TagsAll          types.Map    `tfsdk:"tags_all"`
 	ResourceGroupID  types.String `tfsdk:"resource_group_id"`
+	// Storage autoscaling (storage_autoscale.go).
+	StorageAutoScale types.Object `tfsdk:"storage_auto_scale"`
+	StorageActual    types.Int64  `tfsdk:"storage_actual"`
 }
 
 // restoreFromModel maps restore_from.
@@ -881,6 +889,9 @@ func (m instanceModel) knownOrNull() instanceModel {
 		out.ParametersPending = types.MapNull(types.StringType)
 	}
 	tagsKnownOrNull(&out.TagsAll, &out.ResourceGroupID)
+	if out.StorageActual.IsUnknown() {
+		out.StorageActual = types.Int64Null()
+	}
 	return out
 }
 

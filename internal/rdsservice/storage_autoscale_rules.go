@@ -41,8 +41,8 @@ type AutoScalePlan struct {
 	PriorStorage int64
 }
 
-// on reports whether autoscaling is on before or after this apply: storage is a floor then.
-func (a AutoScalePlan) on() bool {
+// On reports whether autoscaling is on before or after this apply: storage is a floor then.
+func (a AutoScalePlan) On() bool {
 	return a.Want.Enabled || a.WantUnknown || (a.Prior != nil && a.Prior.Enabled)
 }
 
@@ -63,7 +63,7 @@ func AutoScaleMaxStorage(storageType string) int64 {
 // warning is raised only when the configured value differs from the state's, so it shows once.
 func applyStorageFloor(in PlanInput, d *Decision) PlanInput {
 	a, c := in.Desired.AutoScale, in.Desired.Storage
-	if in.Prior == nil || len(in.Replace) > 0 || !a.on() || !c.IsKnown() || c.Value() > in.Prior.Storage {
+	if in.Prior == nil || len(in.Replace) > 0 || !a.On() || !c.IsKnown() || c.Value() > in.Prior.Storage {
 		return in
 	}
 	if c.Value() < in.Prior.Storage && c.Value() != a.PriorStorage {
@@ -134,4 +134,13 @@ func (x *executor) storageAutoScale(ctx context.Context, op Operation) error {
 		return fmt.Errorf("the storage_auto_scale of %s is not known at apply", x.out.ID)
 	}
 	return x.w.RetryBusy(ctx, func() error { return x.api.ModifyDasInstanceConfig(ctx, x.out.ID, *op.AutoScale) })
+}
+
+// targetStorage is the storage an order for the window carries: the planned storage, or the
+// actual size when autoscaling grew the disk above that floor (an order never shrinks it).
+func (x *executor) targetStorage() int64 {
+	if prior := x.e.Plan.Prior; prior != nil && x.e.Plan.Desired.AutoScale.On() {
+		return max(x.e.TargetStorage, prior.Storage)
+	}
+	return x.e.TargetStorage
 }

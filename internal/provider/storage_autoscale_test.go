@@ -1,0 +1,133 @@
+package provider
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+var autoScaleBase = oracleBase{engine: "MySQL", version: "8.0", storageType: "cloud_essd", category: "HighAvailability", class: "mysql.n2.medium.2c", arch: "x86"}
+
+func autoScaleAttrs(storage int, upper int) map[string]any {
+	a := primaryAttrs(autoScaleBase)
+	a["storage"] = storage
+	a["storage_auto_scale"] = map[string]any{"threshold": 30, "upper_bound": upper}
+	return a
+}
+
+// growDisk fills an instance's disk to usedGB and moves the cloud's clock past the autoscaling
+// check, so that the cloud grows it.
+func growDisk(t *testing.T, w *oracleWorld, addr string, usedGB int64) {
+	t.Helper()
+	var id string
+	_ = attrOf(w.state[addr], "id").As(&id)
+	before := w.sim.AutoScaleGrowths(id)
+	if err := w.sim.SetDiskUsage(id, usedGB); err != nil {
+		t.Fatal(err)
+	}
+	w.sim.AdvanceClock(2 * time.Minute)
+	if w.sim.AutoScaleGrowths(id) != before+1 {
+		t.Fatalf("the cloud did not grow %s", id)
+	}
+}
+
+func intAttr(t *testing.T, v tftypes.Value, name string) int64 {
+	t.Helper()
+	var n big.Float
+	if err := attrOf(v, name).As(&n); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	i, _ := n.Int64()
+	return i
+}
+
+// Autoscaled storage never plans a change the user did not make: after the cloud grew the disk
+// the plan is empty and storage_actual shows the growth; a storage above the actual size grows it;
+// one below it sends nothing and warns once; each apply leaves an empty plan and the state as
+// planned (the oracle's checks).
+func TestAutoScaledStorageNeverPlansAChangeTheUserDidNotMake(t *testing.T) {
+	h := newOracleHarness(t)
+	w := h.newWorld()
+	const addr = "rds_instance.db"
+	before := []oracleResource{{addr, autoScaleAttrs(100, 500)}}
+	sc := oracleScenario{name: "autoscaling on", role: "primary", base: autoScaleBase, before: before, after: before}
+	if ok, setup := w.setup(sc); !ok || len(setup.disagreements) > 0 {
+		t.Fatalf("setup: %+v", setup)
+	}
+	growDisk(t, w, addr, 75) // 25% free: 100 GB grows to 115
+	w.sim.ResetStats()
+	plan, err := w.planWalk(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := plan.res[addr]; p.action != actNoop || diagText(p.diags) != "" {
+		t.Fatalf("after the cloud grew the disk: %s", planSummary(plan, before))
+	}
+	if storage, actual := intAttr(t, w.state[addr], "storage"), intAttr(t, w.state[addr], "storage_actual"); storage != 100 || actual != 115 {
+		t.Fatalf("refreshed storage %d, storage_actual %d; want 100 and 115", storage, actual)
+	}
+	if n := w.sim.Stats().Requests["DescribeAutoScalingConfig"]; n != 1 {
+		t.Fatalf("DescribeAutoScalingConfig per refresh: %d, want 1", n)
+	}
+	if out := w.run("grown by the cloud, nothing changed", before); len(out.disagreements) > 0 {
+		t.Fatalf("%+v", out.disagreements)
+	}
+
+	below := []oracleResource{{addr, autoScaleAttrs(105, 500)}}
+	w.sim.ResetStats()
+	plan, err = w.planWalk(below)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := diagText(plan.res[addr].diags); !strings.Contains(text, "below the size the cloud grew the disk to") || sendsSpec(plan.res[addr].decisions) {
+		t.Fatalf("storage below the actual size: %s", planSummary(plan, below))
+	}
+	if out := w.run("storage below the actual size", below); len(out.disagreements) > 0 {
+		t.Fatalf("%+v", out.disagreements)
+	}
+	if storage, actual := intAttr(t, w.state[addr], "storage"), intAttr(t, w.state[addr], "storage_actual"); storage != 105 || actual != 115 {
+		t.Fatalf("after the apply: storage %d, storage_actual %d; want 105 and 115", storage, actual)
+	}
+	if plan, err = w.planWalk(below); err != nil || diagText(plan.res[addr].diags) != "" || plan.res[addr].action != actNoop {
+		t.Fatalf("the warning shows once: %v %s", err, planSummary(plan, below))
+	}
+
+	above := []oracleResource{{addr, autoScaleAttrs(150, 800)}}
+	if out := w.run("storage above the actual size, upper bound raised", above); len(out.disagreements) > 0 {
+		t.Fatalf("%+v", out.disagreements)
+	}
+	if actual := intAttr(t, w.state[addr], "storage_actual"); actual != 150 {
+		t.Fatalf("storage_actual after growing to 150: %d", actual)
+	}
+	off := primaryAttrs(autoScaleBase)
+	off["storage"] = 150
+	if out := w.run("autoscaling turned off", []oracleResource{{addr, off}}); len(out.disagreements) > 0 {
+		t.Fatalf("%+v", out.disagreements)
+	}
+	api, err := h.directClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	_ = attrOf(w.state[addr], "id").As(&id)
+	if cfg, err := api.DescribeAutoScalingConfig(t.Context(), id); err != nil || cfg.Enabled || !attrOf(w.state[addr], "storage_auto_scale").IsNull() {
+		t.Fatalf("turned off: cloud %+v, %v; state %v", cfg, err, attrOf(w.state[addr], "storage_auto_scale"))
+	}
+}
+
+// sendsSpec reports whether a plan's decisions send a ModifyDBInstanceSpec.
+func sendsSpec(decisions []rdsservice.Decision) bool {
+	for _, d := range decisions {
+		for _, op := range d.Program.Operations {
+			if op.Action == rdsservice.OpModifySpec {
+				return true
+			}
+		}
+	}
+	return false
+}
