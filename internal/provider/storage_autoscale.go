@@ -147,3 +147,24 @@ func refreshStorageAutoScale(ctx context.Context, api rdsapi.API, requested inst
 		state.Storage = floor
 	}
 }
+
+// readOnlyStorageFloor is a read-only instance's storage after a refresh. When its primary's
+// autoscaling grows the primary, the cloud first grows a read-only instance smaller than the new
+// size ("Optimization of automatic storage expansion"): that growth is not a change either, so
+// the state keeps the configured storage while the primary's autoscaling is on. The DAS read is
+// made only when the disk is larger than the state's storage.
+func readOnlyStorageFloor(ctx context.Context, api rdsapi.API, primaryID string, configured, read types.Int64, diags *diag.Diagnostics) types.Int64 {
+	if !isKnown(configured) || !isKnown(read) || read.ValueInt64() <= configured.ValueInt64() || primaryID == "" {
+		return read
+	}
+	cfg, err := api.DescribeAutoScalingConfig(ctx, primaryID)
+	if err != nil {
+		diags.AddWarning("Cannot read the primary's storage_auto_scale",
+			fmt.Sprintf("Primary %s: DescribeAutoScalingConfig (Database Autonomy Service): %v. The read-only instance's storage shows the size the cloud reports.", primaryID, err))
+		return read
+	}
+	if cfg.Enabled {
+		return configured
+	}
+	return read
+}

@@ -131,3 +131,38 @@ func sendsSpec(decisions []rdsservice.Decision) bool {
 	}
 	return false
 }
+
+// A read-only instance the cloud grew with its autoscaled primary keeps its configured storage:
+// neither resource plans a change.
+func TestAutoScaledPrimaryGrowsItsReadOnlyInstanceWithoutADiff(t *testing.T) {
+	h := newOracleHarness(t)
+	w := h.newWorld()
+	ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": oracleReadOnlyClasses["x86"][0], "storage": 100}
+	order := []oracleResource{{"rds_instance.primary", autoScaleAttrs(100, 500)}, {"rds_readonly_instance.ro", ro}}
+	sc := oracleScenario{name: "autoscaling with a read-only instance", role: "combination", base: autoScaleBase, before: order, after: order}
+	if ok, setup := w.setup(sc); !ok || len(setup.disagreements) > 0 {
+		t.Fatalf("setup: %+v", setup)
+	}
+	growDisk(t, w, "rds_instance.primary", 75)
+	var roID string
+	_ = attrOf(w.state["rds_readonly_instance.ro"], "id").As(&roID)
+	api, err := h.directClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if attr, err := api.DescribeDBInstanceAttribute(t.Context(), roID); err != nil || attr.DBInstanceStorage != 115 {
+		t.Fatalf("the cloud grows the read-only instance with its primary: %+v, %v", attr, err)
+	}
+	plan, err := w.planWalk(order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range order {
+		if p := plan.res[r.addr]; p.action != actNoop {
+			t.Fatalf("after the cloud grew both disks: %s", planSummary(plan, order))
+		}
+	}
+	if out := w.run("grown by the cloud, read-only instance too", order); len(out.disagreements) > 0 {
+		t.Fatalf("%+v", out.disagreements)
+	}
+}
