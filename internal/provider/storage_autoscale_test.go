@@ -166,3 +166,39 @@ func TestAutoScaledPrimaryGrowsItsReadOnlyInstanceWithoutADiff(t *testing.T) {
 		t.Fatalf("%+v", out.disagreements)
 	}
 }
+
+// A storage_auto_scale the cloud would refuse is refused at plan, naming the value, with no write.
+func TestStorageAutoScaleRefusedAtPlanWithoutWrites(t *testing.T) {
+	h := newOracleHarness(t)
+	for _, tc := range []struct {
+		attrs map[string]any
+		want  string
+	}{
+		{autoScaleAttrs(100, 500), ""},
+		{map[string]any{"threshold": 15, "upper_bound": 500}, "storage_auto_scale.threshold = 15"},
+		{map[string]any{"threshold": 30, "upper_bound": 90}, "upper_bound = 90 GB is below the instance's storage, 100 GB"},
+		{map[string]any{"threshold": 30, "upper_bound": 32005}, "upper_bound = 32005 GB is above 32000 GB"},
+	} {
+		attrs := tc.attrs
+		if tc.want != "" {
+			attrs = autoScaleAttrs(100, 500)
+			attrs["storage_auto_scale"] = tc.attrs
+		}
+		w := h.newWorld()
+		w.sim.ResetStats()
+		order := []oracleResource{{"rds_instance.db", attrs}}
+		plan, err := w.planWalk(order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := mutationsIn(w.sim.Stats()); n > 0 {
+			t.Fatalf("%s: the plan wrote %d times", tc.want, n)
+		}
+		switch {
+		case tc.want == "" && plan.errAt != "":
+			t.Fatalf("a valid configuration is refused: %s", plan.errMsg)
+		case tc.want != "" && !strings.Contains(plan.errMsg, tc.want):
+			t.Fatalf("refusal %q, want it to say %q", plan.errMsg, tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package rdsservice
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -79,7 +80,7 @@ func checkStorageAutoScale(in PlanInput, d *Decision) {
 	if !a.Want.Enabled {
 		return
 	}
-	if !containsInt(AutoScaleThresholds, a.Want.Threshold) {
+	if !slices.Contains(AutoScaleThresholds, a.Want.Threshold) {
 		d.add(problem(RuleAutoScaleThreshold, fmt.Sprint(a.Want.Threshold), a.Want.Threshold))
 	}
 	storageType, category := c.StorageType.Or(""), c.Category.Or("")
@@ -100,15 +101,6 @@ func checkStorageAutoScale(in PlanInput, d *Decision) {
 	if storageType != "" && a.Want.UpperBound > AutoScaleMaxStorage(storageType) {
 		d.add(problem(RuleAutoScaleUpperAbove, fmt.Sprint(a.Want.UpperBound), a.Want.UpperBound, AutoScaleMaxStorage(storageType), storageType))
 	}
-}
-
-func containsInt(values []int64, v int64) bool {
-	for _, x := range values {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // autoScaleOperations adds the ModifyDasInstanceConfig of a configuration that differs from the
