@@ -13,14 +13,14 @@ func TestDASActionsTargetTheirEndpointAndVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	real, err := New(Config{RegionID: "cn-beijing", Credentials: cred})
+	cloud, err := New(Config{RegionID: "cn-beijing", Credentials: cred})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, v := real.target("DescribeAutoScalingConfig"); e != "https://das.cn-shanghai.aliyuncs.com/" || v != DASAPIVersion {
+	if e, v := cloud.target("DescribeAutoScalingConfig"); e != "https://das.cn-shanghai.aliyuncs.com/" || v != DASAPIVersion {
 		t.Fatalf("DAS on the real cloud: %s %s", e, v)
 	}
-	if e, v := real.target("ModifyDasInstanceConfig"); e != real.Endpoint() || v != APIVersion {
+	if e, v := cloud.target("ModifyDasInstanceConfig"); e != cloud.Endpoint() || v != APIVersion {
 		t.Fatalf("ModifyDasInstanceConfig is an RDS action: %s %s", e, v)
 	}
 	sim, err := New(Config{RegionID: "cn-beijing", Credentials: cred, Endpoint: "http://127.0.0.1:9000"})
