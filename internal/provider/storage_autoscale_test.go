@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
@@ -201,4 +202,50 @@ func TestStorageAutoScaleRefusedAtPlanWithoutWrites(t *testing.T) {
 			t.Fatalf("refusal %q, want it to say %q", plan.errMsg, tc.want)
 		}
 	}
+}
+
+// The configuration is read back: a change made outside Terraform shows in the next plan, and
+// its apply puts the configured one back.
+func TestStorageAutoScaleDriftIsVisible(t *testing.T) {
+	h := newOracleHarness(t)
+	w := h.newWorld()
+	const addr = "rds_instance.db"
+	order := []oracleResource{{addr, autoScaleAttrs(100, 500)}}
+	sc := oracleScenario{name: "autoscaling on", role: "primary", base: autoScaleBase, before: order, after: order}
+	if ok, setup := w.setup(sc); !ok || len(setup.disagreements) > 0 {
+		t.Fatalf("setup: %+v", setup)
+	}
+	api, err := h.directClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	_ = attrOf(w.state[addr], "id").As(&id)
+	if err := api.ModifyDasInstanceConfig(t.Context(), id, rdsapi.StorageAutoScale{Enabled: true, Threshold: 10, UpperBound: 2000}); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := w.planWalk(order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := plan.res[addr]; p.action != actUpdate || !sendsAutoScale(p.decisions) {
+		t.Fatalf("changed outside Terraform: %s", planSummary(plan, order))
+	}
+	if out := w.run("autoscaling changed outside Terraform", order); len(out.disagreements) > 0 {
+		t.Fatalf("%+v", out.disagreements)
+	}
+	if cfg, err := api.DescribeAutoScalingConfig(t.Context(), id); err != nil || cfg.Threshold != 30 || cfg.UpperBound != 500 {
+		t.Fatalf("after the apply the cloud has %+v, %v; want threshold 30, upper bound 500", cfg, err)
+	}
+}
+
+func sendsAutoScale(decisions []rdsservice.Decision) bool {
+	for _, d := range decisions {
+		for _, op := range d.Program.Operations {
+			if op.Action == rdsservice.OpStorageAutoScale {
+				return true
+			}
+		}
+	}
+	return false
 }
