@@ -283,6 +283,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	maps.Copy(resp.Schema.Attributes, minorVersionAttributes())
 	maps.Copy(resp.Schema.Attributes, zoneAttributes())
 	addTagAttributes(resp.Schema.Attributes)
+	maps.Copy(resp.Schema.Attributes, storageAutoScaleAttributes())
 }
 
 // Configure receives the API client from the provider.
@@ -332,6 +333,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	readSecurity(ctx, r.data.API, id, &state, &resp.Diagnostics)
 	warnMinorBehind(requested, state, &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
+	refreshStorageAutoScale(ctx, r.data.API, requested, &state, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	holdPlacement(ctx, r.data, requested, &state, &resp.Diagnostics)
@@ -486,6 +488,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
+	plan.StorageActual = plannedStorageActual(ctx, state, plan, dec, &resp.Diagnostics)
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	planSecurityValues(state, config, &plan)
@@ -549,6 +552,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	}
 	r.securityInput(ctx, state, config, &in, diags)
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
+	autoScaleWant(ctx, plan, &in, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)
 		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
@@ -562,6 +566,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	}
 	prior := existingFrom(instanceLabel(*state), state.view(), purchase)
 	in.Prior, in.Label = &prior, prior.ID
+	autoScalePrior(ctx, *state, &in, diags)
 	in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, diags).Changes(settingsOfModel(ctx, *state, diags))
 	r.minorFacts(ctx, state, config, &in, diags)
 	if len(in.Replace) > 0 {
@@ -679,7 +684,7 @@ func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instance
 	m.Engine = keepSpelling(m.Engine, a.Engine)
 	m.EngineVersion = keepSpelling(m.EngineVersion, string(a.EngineVersion))
 	m.InstanceType = v.InstanceType
-	m.Storage = v.Storage
+	m.Storage, m.StorageActual = v.Storage, v.Storage
 	m.StorageType = keepSpelling(m.StorageType, a.DBInstanceStorageType)
 	m.Category = keepSpelling(m.Category, a.Category)
 	m.ZoneID = v.ZoneID
@@ -830,6 +835,9 @@ type instanceModel struct {
 	TargetMinorVersion      types.String `tfsdk:"target_minor_version"`
 	MinorVersion            types.String `tfsdk:"minor_version"`
 	AutoUpgradeMinorVersion types.String `tfsdk:"auto_upgrade_minor_version"`
+	// Storage autoscaling (storage_autoscale.go).
+	StorageAutoScale types.Object `tfsdk:"storage_auto_scale"`
+	StorageActual    types.Int64  `tfsdk:"storage_actual"`
 }
 
 // restoreFromModel maps restore_from.
@@ -891,6 +899,9 @@ func (m instanceModel) knownOrNull() instanceModel {
 		out.ParametersPending = types.MapNull(types.StringType)
 	}
 	tagsKnownOrNull(&out.TagsAll, &out.ResourceGroupID)
+	if out.StorageActual.IsUnknown() {
+		out.StorageActual = types.Int64Null()
+	}
 	return out
 }
 

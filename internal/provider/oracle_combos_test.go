@@ -8,9 +8,11 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
@@ -36,6 +38,7 @@ var comboFactors = []comboFactor{
 	{"data protection", []string{"unchanged", "ssl on", "tde on", "ssl and tde on"}},
 	{"tags", []string{"none", "added", "changed and removed", "resource group moved"}},
 	{"minor version", []string{"unchanged", "upgrade", "older target", "set to Manual"}},
+	{"storage autoscaling", []string{"off", "on", "on, the cloud grew the disk", "turned on"}},
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -56,6 +59,9 @@ func comboNormalize(c []int) []int {
 		set("base", "5.7 general_essd arm")
 		for _, f := range []string{"topology", "16K", "class", "storage", "parameters", "fact"} {
 			out[comboFactorIndex(f)] = 0
+		}
+		if level("storage autoscaling") == "turned on" {
+			set("storage autoscaling", "on") // an upgrade goes alone: autoscaling is on before it
 		}
 	}
 	comboNormalizeMinor(out)
@@ -286,6 +292,7 @@ func comboScenario(c []int) oracleScenario {
 	}
 	comboTags(level("tags"), pb, pa, ra)
 	comboMinorVersion(level("minor version"), pb, pa)
+	comboAutoScale(level("storage autoscaling"), pb, pa)
 	before, after := []oracleResource{{"rds_instance.primary", pb}}, []oracleResource{{"rds_instance.primary", pa}}
 	if level("topology") != "primary" {
 		before = append(before, oracleResource{"rds_readonly_instance.ro", rb})
@@ -299,7 +306,7 @@ func comboScenario(c []int) oracleScenario {
 	}
 	name := strings.Join(parts, ", ")
 	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
-		before: before, after: after, fact: comboFact(level("fact"), b)}
+		before: before, after: after, fact: comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b))}
 }
 
 // comboParameters sets `parameters`: an online one (innodb_io_capacity) or one that needs a
@@ -428,4 +435,45 @@ func (w *oracleWorld) reimport() error {
 		}
 	}
 	return nil
+}
+
+// comboAutoScale sets storage_auto_scale on the primary (issue 27 §2): on before and after, or
+// turned on by the run.
+func comboAutoScale(level string, pb, pa map[string]any) {
+	on := map[string]any{"threshold": 30, "upper_bound": 1000}
+	switch level {
+	case "on", "on, the cloud grew the disk":
+		pb["storage_auto_scale"], pa["storage_auto_scale"] = on, on
+	case "turned on":
+		pa["storage_auto_scale"] = on
+	}
+}
+
+// comboAutoScaleGrowth is the combination's fact with, first, the cloud growing the primary's disk
+// (100 GB to 115, and a smaller read-only instance with it): its data fills 75% and the cloud's
+// clock passes the autoscaling check.
+func comboAutoScaleGrowth(level string, fact *oracleFact) *oracleFact {
+	if level != "on, the cloud grew the disk" {
+		return fact
+	}
+	name := "disk grown by autoscaling"
+	if fact != nil {
+		name += ", then " + fact.name
+	}
+	return &oracleFact{name, func(w *oracleWorld) error {
+		var id string
+		_ = attrOf(w.state["rds_instance.primary"], "id").As(&id)
+		before := w.sim.AutoScaleGrowths(id)
+		if err := w.sim.SetDiskUsage(id, 75); err != nil {
+			return err
+		}
+		w.sim.AdvanceClock(2 * time.Minute)
+		if w.sim.AutoScaleGrowths(id) != before+1 {
+			return fmt.Errorf("the cloud did not grow %s", id)
+		}
+		if fact != nil {
+			return fact.do(w)
+		}
+		return nil
+	}}
 }

@@ -254,6 +254,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 	}
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
+	state.Storage = readOnlyStorageFloor(ctx, r.data.API, attr.MasterInstanceID, prior.Storage, state.Storage, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)

@@ -96,4 +96,7 @@ type API interface {
 	UntagResources(ctx context.Context, req *UntagResourcesRequest) error
 	ListTagResources(ctx context.Context, req *ListTagResourcesRequest) (*ListTagResourcesResponse, error)
 	ModifyResourceGroup(ctx context.Context, dbInstanceID, resourceGroupID string) error
+	// Storage autoscaling (storage_autoscale.go): written through RDS, read through DAS.
+	ModifyDasInstanceConfig(ctx context.Context, dbInstanceID string, cfg StorageAutoScale) error
+	DescribeAutoScalingConfig(ctx context.Context, dbInstanceID string) (*StorageAutoScale, error)
 }

@@ -183,7 +183,8 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 		payload = []byte(form.encode())
 		payloadHash = acssign.SHA256Hex(payload)
 	}
-	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+"?"+p.encode(), payload)
+	endpoint, version := c.target(action)
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, endpoint+"?"+p.encode(), payload)
 	if err != nil {
 		return fmt.Errorf("RDS %s: building the request: %w", action, err)
 	}
@@ -191,7 +192,7 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
 	req.Header.Set("x-acs-action", action)
-	req.Header.Set("x-acs-version", APIVersion)
+	req.Header.Set("x-acs-version", version)
 	req.Header.Set("x-acs-content-sha256", payloadHash)
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
@@ -202,7 +203,7 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 		return fmt.Errorf("RDS %s: %w", action, err)
 	}
 
-	log := &attemptLog{action: action, endpoint: c.endpoint, replaySafe: replaySafe}
+	log := &attemptLog{action: action, endpoint: endpoint, replaySafe: replaySafe}
 	retrying := &retryablehttp.Client{
 		HTTPClient:   c.httpClient,
 		Logger:       tflogLogger{ctx: ctx},

@@ -128,6 +128,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "moving the instance to another zone"
 	case OpTags, OpModifyResourceGroup:
 		return "setting the tags and resource group"
+	case OpStorageAutoScale:
+		return "setting storage_auto_scale"
 	}
 	return "setting the name, allow-list and deletion protection"
 }
@@ -167,6 +169,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.zoneMove(ctx, op)
 	case OpTags, OpModifyResourceGroup:
 		return x.tags(ctx, op)
+	case OpStorageAutoScale:
+		return x.storageAutoScale(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }

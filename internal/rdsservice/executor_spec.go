@@ -78,7 +78,7 @@ func (x *executor) specAfterCreate(ctx context.Context, op Operation) error {
 func (x *executor) specForWindow(ctx context.Context, op Operation) error {
 	x.out.Deferred = true
 	req := op.Spec.Request(x.out.ID)
-	req.DBInstanceClass, req.DBInstanceStorage = x.e.TargetClass, x.e.TargetStorage
+	req.DBInstanceClass, req.DBInstanceStorage = x.e.TargetClass, x.targetStorage()
 	req.EffectiveTime = rdsapi.EffectiveTimeMaintainTime
 	if !op.CancelsPending {
 		cur, err := x.api.DescribeDBInstanceAttribute(ctx, x.out.ID)

@@ -97,6 +97,8 @@ type Desired struct {
 	Minor DesiredMinor
 	// Placement is zone_id, zone_id_slave_a/_b and vswitch_id (zone_rules.go).
 	Placement Placement
+	// AutoScale is storage_auto_scale (storage_autoscale_rules.go).
+	AutoScale AutoScalePlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.
@@ -317,6 +319,7 @@ const StatusRunning = "Running"
 // Plan decides a plan. It makes no API call.
 func Plan(in PlanInput) Decision {
 	var d Decision
+	in = applyStorageFloor(in, &d)
 	switch {
 	case in.Prior != nil && len(in.Replace) > 0:
 		planReplace(in, &d)
@@ -341,6 +344,7 @@ func Plan(in PlanInput) Decision {
 	planParameters(in, &d)
 	planMinorVersion(in, &d) // before planSecurity: TDE on MySQL 5.6 reads the planned minor version
 	planSecurity(in, &d)
+	checkStorageAutoScale(in, &d)
 	checkUpgradeAlone(in, &d)
 	checkPlacement(in, &d)
 	planInstanceState(in, &d)

@@ -1,5 +1,7 @@
 package rdsservice
 
+import "github.com/openrds/terraform-provider-rds/internal/rdsapi"
+
 // The program: what an apply will do, derived by the planner from the facts and the decision
 // alone. Each operation names the instance, the API action and its parameters, when it happens
 // and what it does to the instance. The plan's restart messages are rendered from it
@@ -66,6 +68,8 @@ type Operation struct {
 	AutoUpgradeMinor string
 	// ZoneMove is what a MigrateToOtherZone sends (zone_program.go).
 	ZoneMove *ZoneMove
+	// AutoScale is what an OpStorageAutoScale sends (storage_autoscale_rules.go).
+	AutoScale *rdsapi.StorageAutoScale
 }
 
 // Program is the ordered operations of one apply.
@@ -211,6 +215,7 @@ func (b *programBuilder) create() {
 		b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenAfterCreate})
 	}
 	b.tagOperations(label, WhenAfterCreate)
+	b.autoScaleOperations(label, WhenAfterCreate)
 }
 
 func (b *programBuilder) parameters(label string, when When, restart *Restart) {
@@ -266,6 +271,7 @@ func (b *programBuilder) update() {
 	}
 	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
 	b.tagOperations(label, WhenNow)
+	b.autoScaleOperations(label, WhenNow)
 }
 
 // growNow splits a cloud-disk storage growth off a deferred order, to be sent now on its own: it

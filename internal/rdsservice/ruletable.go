@@ -721,6 +721,27 @@ var ruleTable = []Rule{
 		Summary: "Invalid resource_group_id", Detail: "resource_group_id %q is not a resource group id.",
 		Fix: "Fix: use the id of a resource group of the account (rg-..., from the Resource Management console or `aliyun resourcemanager ListResourceGroups`).", Args: []Arg{{"id", "group1"}}},
 
+	// Storage autoscaling (issue 27 §2; the checks are in storage_autoscale_rules.go).
+	{ID: RuleAutoScaleThreshold, Source: "cloud fact: StorageThreshold is 10, 20, 30, 40 or 50 (ModifyDasInstanceConfig)", Attribute: AttrStorageAutoScale,
+		Summary: "Invalid storage_auto_scale.threshold", Detail: "storage_auto_scale.threshold = %d: the cloud grows the disk when free space falls to 10, 20, 30, 40 or 50 percent, no other value.",
+		Fix: "Fix: set threshold to 10, 20, 30, 40 or 50.", Args: []Arg{{"threshold", int64(15)}}},
+	{ID: RuleAutoScaleUnsupported, Source: "cloud fact: storage autoscaling needs RDS High-availability Edition and cloud disks (ModifyDasInstanceConfig; simulator README)",
+		Attribute: AttrStorageAutoScale, Summary: "Storage autoscaling is not available for this instance",
+		Detail: "%s (%s, category %s, storage_type %s) cannot have storage_auto_scale: the cloud grows the disks of High-availability Edition instances on cloud disks (cloud_ssd, ESSDs) only.",
+		Fix:    "Fix: remove storage_auto_scale, or use category = \"HighAvailability\" and a cloud-disk storage_type.",
+		Args:   []Arg{{"instance", "rm-1"}, {"engine", "MySQL"}, {"category", "Basic"}, {"storage type", "cloud_essd"}}},
+	{ID: RuleAutoScaleUpperBelow, Source: "cloud fact: StorageUpperBound is at least the instance's storage (ModifyDasInstanceConfig)", Attribute: AttrStorageAutoScale,
+		Summary: "storage_auto_scale.upper_bound below the storage", Detail: "storage_auto_scale.upper_bound = %d GB is below the instance's storage, %d GB (the larger of storage and the size the cloud grew the disk to).",
+		Fix: "Fix: set upper_bound to at least the storage.", Args: []Arg{{"upper bound", int64(80)}, {"storage", int64(100)}}},
+	{ID: RuleAutoScaleUpperAbove, Source: "cloud fact: StorageUpperBound is at most 32,000 GB for ESSDs and 6,000 GB for standard SSDs (ModifyDasInstanceConfig)",
+		Attribute: AttrStorageAutoScale, Summary: "storage_auto_scale.upper_bound above the maximum",
+		Detail: "storage_auto_scale.upper_bound = %d GB is above %d GB, the largest disk the cloud grows %s storage to.",
+		Fix:    "Fix: lower upper_bound to at most the maximum.", Args: []Arg{{"upper bound", int64(7000)}, {"maximum", int64(6000)}, {"storage type", "cloud_ssd"}}},
+	{ID: RuleAutoScaleFloor, Source: "provider: while storage autoscaling is on, storage is a floor", Severity: SeverityWarning, Attribute: AttrStorage,
+		Summary: "storage is below the size the cloud grew the disk to",
+		Detail:  "storage = %d GB, but %s already has %d GB (grown by storage autoscaling; see storage_actual). Disks do not shrink: nothing is sent, and storage is kept as the floor.",
+		Fix:     "Nothing to do; to grow the disk now, set storage above storage_actual.", Args: []Arg{{"storage", int64(100)}, {"instance", "rm-1"}, {"actual", int64(115)}}},
+
 	{ID: RuleCreateIncomplete, Source: "provider: a usable instance is never tainted (Terraform replaces tainted instances)", Severity: SeverityWarning,
 		Attribute: "id", Summary: "RDS instance created, but not configured as planned",
 		Detail: "Instance %[1]s is Running and recorded in state, not tainted: the next apply keeps it and creates no other instance. " +

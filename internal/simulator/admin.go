@@ -19,6 +19,7 @@ import (
 //	GET  /_simulator/instances/{id}            hidden facts: purchase time, product-type history, lock
 //	POST /_simulator/instances/{id}/state      {"status":"Stopped|Running|Deleting","lock_mode":..,"lock_reason":..,"for_ms":..}
 //	POST /_simulator/instances/{id}/ip-arrays  {"name":"ali_dms_group","ips":"100.104.0.0/16","attribute":"hidden"}
+//	POST /_simulator/instances/{id}/disk-usage {"used_gb":90} space the data uses (storage autoscaling)
 func (s *Simulator) serveAdmin(w http.ResponseWriter, r *http.Request) {
 	type route struct{ method, path string }
 	switch (route{r.Method, r.URL.Path}) {

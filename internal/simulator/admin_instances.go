@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -76,6 +77,19 @@ func (s *Simulator) serveInstanceAdmin(w http.ResponseWriter, r *http.Request, i
 			writeJSON(w, http.StatusBadRequest, map[string]string{"error": e.message})
 			return
 		}
+	case r.Method == http.MethodPost && sub == "disk-usage":
+		var usage struct {
+			UsedGB int64 `json:"used_gb"`
+		}
+		if !decode(&usage) {
+			return
+		}
+		if usage.UsedGB < 0 || usage.UsedGB > in.Storage {
+			writeJSON(w, http.StatusBadRequest, map[string]string{"error": fmt.Sprintf("used_gb %d is outside 0-%d", usage.UsedGB, in.Storage)})
+			return
+		}
+		in.DiskUsedGB = usage.UsedGB
+		s.checkAutoScale(in, s.cloudNow())
 	default:
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": "unknown admin endpoint " + r.Method + " " + truncate(r.URL.Path)})
 		return

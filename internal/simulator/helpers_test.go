@@ -151,7 +151,7 @@ func (c *client) build(action string, p map[string]string) *http.Request {
 	switch c.mode {
 	case "v1query", "v1form":
 		common := map[string]string{
-			"Action": action, "Version": apiVersion, "Format": "JSON", "AccessKeyId": c.id,
+			"Action": action, "Version": versionOf(action), "Format": "JSON", "AccessKeyId": c.id,
 			"SignatureMethod": "HMAC-SHA1", "SignatureVersion": "1.0", "SignatureNonce": nonce, "Timestamp": ts,
 		}
 		if c.securityToken != "" {
@@ -196,7 +196,7 @@ func (c *client) build(action string, p map[string]string) *http.Request {
 		u.RawQuery = q.Encode()
 		req, _ := http.NewRequest(c.method, u.String(), nil)
 		req.Header.Set("x-acs-action", action)
-		req.Header.Set("x-acs-version", apiVersion)
+		req.Header.Set("x-acs-version", versionOf(action))
 		req.Header.Set("x-acs-date", ts)
 		req.Header.Set("x-acs-signature-nonce", nonce)
 		req.Header.Set("x-acs-content-sha256", acssign.EmptyBodySHA256)

@@ -69,6 +69,10 @@ var actions = map[string]handler{
 	"UntagResources":      (*Simulator).untagResources,
 	"ListTagResources":    (*Simulator).listTagResources,
 	"ModifyResourceGroup": (*Simulator).modifyResourceGroup,
+
+	// Storage autoscaling: actions_storage_autoscale.go (DescribeAutoScalingConfig is DAS's).
+	"ModifyDasInstanceConfig":   (*Simulator).modifyDasInstanceConfig,
+	"DescribeAutoScalingConfig": (*Simulator).describeAutoScalingConfig,
 }
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
@@ -99,8 +103,8 @@ func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 		fail(e)
 		return
 	}
-	if auth.version != apiVersion {
-		fail(newErr(400, "InvalidVersion", "Specified parameter Version %q is not valid; this service speaks %s.", truncate(auth.version), apiVersion))
+	if auth.version != versionOf(auth.action) {
+		fail(newErr(400, "InvalidVersion", "Specified parameter Version %q is not valid; this service speaks %s.", truncate(auth.version), versionOf(auth.action)))
 		return
 	}
 	if _, e := all.oneOf("Format", "JSON", "JSON", "XML"); e != nil {

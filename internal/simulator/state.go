@@ -91,6 +91,9 @@ type instance struct {
 	Minor *minorVersion `json:"minor,omitempty"`
 	// SlaveZones are the secondary zones (actions_zone.go).
 	SlaveZones []string `json:"slave_zones,omitempty"`
+	// AutoScale and DiskUsedGB: storage autoscaling (actions_storage_autoscale.go).
+	AutoScale  *storageAutoScale `json:"auto_scale,omitempty"`
+	DiskUsedGB int64             `json:"disk_used_gb,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.

@@ -27,6 +27,9 @@ func (s *Simulator) advance(now time.Time) bool {
 		s.finishTransitions(now)
 		changed = true
 	}
+	if s.autoScaleAll(now) {
+		changed = true
+	}
 	return changed
 }
 

@@ -1,0 +1,138 @@
+package rdsservice
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// Storage autoscaling (issue 27 §2): storage_auto_scale on rds_instance, sent with
+// ModifyDasInstanceConfig after a create and in place, read back through DAS. While it is on,
+// storage is a floor: a disk the cloud grew is not a change, a configured storage above the
+// actual size still grows it, and one below it sends nothing (the plan says so once, when the
+// configured value changes).
+
+// OpStorageAutoScale is the operation that sends the autoscaling configuration.
+const OpStorageAutoScale = "ModifyDasInstanceConfig"
+
+// AttrStorageAutoScale is the attribute the autoscaling rules point at.
+const AttrStorageAutoScale = "storage_auto_scale"
+
+const (
+	RuleAutoScaleThreshold   RuleID = "storage-auto-scale-threshold"
+	RuleAutoScaleUnsupported RuleID = "storage-auto-scale-unsupported"
+	RuleAutoScaleUpperBelow  RuleID = "storage-auto-scale-upper-bound-below-storage"
+	RuleAutoScaleUpperAbove  RuleID = "storage-auto-scale-upper-bound-above-maximum"
+	RuleAutoScaleFloor       RuleID = "storage-auto-scale-storage-below-actual"
+)
+
+// AutoScalePlan is what the planner knows of an instance's storage autoscaling.
+type AutoScalePlan struct {
+	// Want is the configured storage_auto_scale (Enabled false: not configured); WantUnknown is set
+	// while it is known only at apply.
+	Want        rdsapi.StorageAutoScale
+	WantUnknown bool
+	// Prior is the configuration the last refresh read back (nil for a create).
+	Prior *rdsapi.StorageAutoScale
+	// PriorStorage is storage in the state: the floor the user configured while autoscaling is on
+	// (Prior.Storage is the instance's actual size).
+	PriorStorage int64
+}
+
+// On reports whether autoscaling is on before or after this apply: storage is a floor then.
+func (a AutoScalePlan) On() bool {
+	return a.Want.Enabled || a.WantUnknown || (a.Prior != nil && a.Prior.Enabled)
+}
+
+// AutoScaleThresholds are StorageThreshold's values: free space, percent.
+var AutoScaleThresholds = []int64{10, 20, 30, 40, 50}
+
+// AutoScaleMaxStorage is the largest upper bound per storage type (ModifyDasInstanceConfig
+// reference: 32,000 GB for ESSDs, 6,000 GB for standard SSDs).
+func AutoScaleMaxStorage(storageType string) int64 {
+	if storageType == "cloud_ssd" {
+		return 6000
+	}
+	return 32000
+}
+
+// applyStorageFloor returns the input with storage as a floor: while autoscaling is on, a
+// configured storage at or below the actual size is the actual size (nothing to send). The
+// warning is raised only when the configured value differs from the state's, so it shows once.
+func applyStorageFloor(in PlanInput, d *Decision) PlanInput {
+	a, c := in.Desired.AutoScale, in.Desired.Storage
+	if in.Prior == nil || len(in.Replace) > 0 || !a.On() || !c.IsKnown() || c.Value() > in.Prior.Storage {
+		return in
+	}
+	if c.Value() < in.Prior.Storage && c.Value() != a.PriorStorage {
+		d.add(problem(RuleAutoScaleFloor, fmt.Sprint(c.Value()), c.Value(), in.Label, in.Prior.Storage))
+	}
+	in.Desired.Storage = Known(in.Prior.Storage)
+	return in
+}
+
+// checkStorageAutoScale raises the autoscaling rules of a known configuration.
+func checkStorageAutoScale(in PlanInput, d *Decision) {
+	a, c := in.Desired.AutoScale, in.Desired
+	if !a.Want.Enabled {
+		return
+	}
+	if !slices.Contains(AutoScaleThresholds, a.Want.Threshold) {
+		d.add(problem(RuleAutoScaleThreshold, fmt.Sprint(a.Want.Threshold), a.Want.Threshold))
+	}
+	storageType, category := c.StorageType.Or(""), c.Category.Or("")
+	if in.Prior != nil {
+		category = in.Prior.Category
+	}
+	if storageType == "local_ssd" || (strings.EqualFold(c.Engine.Or("MySQL"), "MySQL") && category != "" && category != "HighAvailability") {
+		d.add(problem(RuleAutoScaleUnsupported, "true", in.Label, c.Engine.Or("MySQL"), firstNonEmpty(category, "?"), firstNonEmpty(storageType, "?")))
+		return
+	}
+	floor := c.Storage.Or(0)
+	if in.Prior != nil {
+		floor = max(floor, in.Prior.Storage)
+	}
+	if a.Want.UpperBound < floor {
+		d.add(problem(RuleAutoScaleUpperBelow, fmt.Sprint(a.Want.UpperBound), a.Want.UpperBound, floor))
+	}
+	if storageType != "" && a.Want.UpperBound > AutoScaleMaxStorage(storageType) {
+		d.add(problem(RuleAutoScaleUpperAbove, fmt.Sprint(a.Want.UpperBound), a.Want.UpperBound, AutoScaleMaxStorage(storageType), storageType))
+	}
+}
+
+// autoScaleOperations adds the ModifyDasInstanceConfig of a configuration that differs from the
+// one read back (after a create: one that is on).
+func (b *programBuilder) autoScaleOperations(label string, when When) {
+	a := b.in.Desired.AutoScale
+	prior := rdsapi.StorageAutoScale{}
+	if a.Prior != nil && when != WhenAfterCreate {
+		prior = *a.Prior
+	}
+	switch {
+	case a.WantUnknown:
+		b.add(Operation{Instance: label, Action: OpStorageAutoScale, When: when})
+	case a.Want != prior:
+		want := a.Want
+		b.add(Operation{Instance: label, Action: OpStorageAutoScale, When: when, AutoScale: &want})
+	}
+}
+
+// storageAutoScale runs an OpStorageAutoScale.
+func (x *executor) storageAutoScale(ctx context.Context, op Operation) error {
+	if op.AutoScale == nil {
+		return fmt.Errorf("the storage_auto_scale of %s is not known at apply", x.out.ID)
+	}
+	return x.w.RetryBusy(ctx, func() error { return x.api.ModifyDasInstanceConfig(ctx, x.out.ID, *op.AutoScale) })
+}
+
+// targetStorage is the storage an order for the window carries: the planned storage, or the
+// actual size when autoscaling grew the disk above that floor (an order never shrinks it).
+func (x *executor) targetStorage() int64 {
+	if prior := x.e.Plan.Prior; prior != nil && x.e.Plan.Desired.AutoScale.On() {
+		return max(x.e.TargetStorage, prior.Storage)
+	}
+	return x.e.TargetStorage
+}
