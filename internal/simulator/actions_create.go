@@ -106,6 +106,13 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	sub, e := parseSubscription(p, payType, c.now)
+	if e != nil {
+		return nil, e
+	}
+	if sub != nil && common.deletionProtection {
+		return nil, errPrepaidProtection("the new instance")
+	}
 	if dry, e := p.boolean("DryRun"); e != nil {
 		return nil, e
 	} else if dry {
@@ -116,7 +123,7 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 		Class: class, Storage: storage, StorageType: storageType, Category: category, PayType: payType,
 		NetType: netType, SecurityIPs: map[string]string{"default": ips},
 		CreationTime: c.now, PurchaseTime: c.now, Optimized: want, ShownOptimized: want, IoAcceleration: io,
-		ResourceGroupID: rg,
+		ResourceGroupID: rg, Subscription: sub,
 	}
 	common.apply(in)
 	return s.insert(c, in), nil

@@ -69,6 +69,11 @@ var actions = map[string]handler{
 	"UntagResources":      (*Simulator).untagResources,
 	"ListTagResources":    (*Simulator).listTagResources,
 	"ModifyResourceGroup": (*Simulator).modifyResourceGroup,
+
+	// Subscription billing: actions_billing.go.
+	"TransformDBInstancePayType":           (*Simulator).transformDBInstancePayType,
+	"ModifyInstanceAutoRenewalAttribute":   (*Simulator).modifyInstanceAutoRenewalAttribute,
+	"DescribeInstanceAutoRenewalAttribute": (*Simulator).describeInstanceAutoRenewalAttribute,
 }
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {

@@ -87,6 +87,8 @@ type instance struct {
 	HA *haNodes `json:"ha,omitempty"`
 	// Security is SSL and TDE (actions_security.go); nil: both off.
 	Security *security `json:"security,omitempty"`
+	// Subscription is a Prepaid instance's billing (actions_billing.go); nil for pay-as-you-go.
+	Subscription *subscription `json:"subscription,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
