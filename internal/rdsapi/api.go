@@ -91,4 +91,8 @@ type API interface {
 	UntagResources(ctx context.Context, req *UntagResourcesRequest) error
 	ListTagResources(ctx context.Context, req *ListTagResourcesRequest) (*ListTagResourcesResponse, error)
 	ModifyResourceGroup(ctx context.Context, dbInstanceID, resourceGroupID string) error
+	// Subscription billing (billing.go).
+	TransformDBInstancePayType(ctx context.Context, req *TransformDBInstancePayTypeRequest) (*TransformDBInstancePayTypeResponse, error)
+	ModifyInstanceAutoRenewalAttribute(ctx context.Context, dbInstanceID string, r AutoRenewal) error
+	DescribeInstanceAutoRenewal(ctx context.Context, dbInstanceID string) (AutoRenewal, bool, error)
 }

@@ -120,6 +120,9 @@ func encodeCreateDBInstance(req *CreateDBInstanceRequest, region string) (params
 	p.set("ClientToken", token)
 	p.set("ResourceGroupId", req.ResourceGroupID)
 	setTags(p, req.Tags, "Key", "Value")
+	if req.Subscription != nil && req.PayType == PayTypePrepaid {
+		req.Subscription.set(p, true)
+	}
 	return p, nil
 }
 

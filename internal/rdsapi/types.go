@@ -63,6 +63,8 @@ type CreateDBInstanceRequest struct {
 	Tags []Tag
 	// ResourceGroupID is the instance's resource group; empty: the account's default group.
 	ResourceGroupID string
+	// Subscription is sent with PayType=Prepaid (billing.go).
+	Subscription *Subscription
 }
 
 // Tag is one key/value tag of an instance.
