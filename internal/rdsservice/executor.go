@@ -124,6 +124,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "upgrading the major version"
 	case OpTags, OpModifyResourceGroup:
 		return "setting the tags and resource group"
+	case OpTransformPayType, OpModifyAutoRenewal:
+		return "changing the billing"
 	}
 	return "setting the name, allow-list and deletion protection"
 }
@@ -159,6 +161,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.upgrade(ctx, op)
 	case OpTags, OpModifyResourceGroup:
 		return x.tags(ctx, op)
+	case OpTransformPayType, OpModifyAutoRenewal:
+		return x.billing(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }

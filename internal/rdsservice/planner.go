@@ -93,6 +93,8 @@ type Desired struct {
 	Security DesiredSecurity
 	// Tags are tags_all and resource_group_id (tags_ops.go).
 	Tags TagPlan
+	// Billing is billing and deletion_protection (billing_rules.go).
+	Billing BillingPlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.
@@ -325,6 +327,7 @@ func Plan(in PlanInput) Decision {
 	}
 	planParameters(in, &d)
 	planSecurity(in, &d)
+	planBilling(in, &d)
 	checkUpgradeAlone(in, &d)
 	planInstanceState(in, &d)
 	guardRestarts(in, &d)

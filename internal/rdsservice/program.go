@@ -61,6 +61,8 @@ type Operation struct {
 	// Tags and ResourceGroup are what an OpTags or OpModifyResourceGroup sends (tags_ops.go).
 	Tags          *TagChange
 	ResourceGroup string
+	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_ops.go).
+	Billing *Billing
 }
 
 // Program is the ordered operations of one apply.
@@ -204,6 +206,7 @@ func (b *programBuilder) create() {
 		b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenAfterCreate})
 	}
 	b.tagOperations(label, WhenAfterCreate)
+	b.billingAfterSettings(label, WhenAfterCreate)
 }
 
 func (b *programBuilder) parameters(label string, when When, restart *Restart) {
@@ -256,7 +259,9 @@ func (b *programBuilder) update() {
 		on := true
 		b.add(Operation{Instance: ro, Action: OpWaitFollowerToggled, When: when, Flag: &on, Restart: b.take(ro + " (read-only instance)")})
 	}
+	b.billingBeforeSettings(label)
 	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
+	b.billingAfterSettings(label, WhenNow)
 	b.tagOperations(label, WhenNow)
 }
 
