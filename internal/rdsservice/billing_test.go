@@ -115,7 +115,6 @@ func TestProgramBillingOperations(t *testing.T) {
 
 func ptrTo[T any](v T) *T { return &v }
 
-
 // A destroy of every billing kind: pay-as-you-go says nothing, Prepaid refuses without a choice
 // and names the choice otherwise.
 func TestPlanDestroyBillingKinds(t *testing.T) {
