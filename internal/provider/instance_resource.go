@@ -293,6 +293,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	}
 	maps.Copy(resp.Schema.Attributes, securityAttributes())
 	addTagAttributes(resp.Schema.Attributes)
+	maps.Copy(resp.Schema.Attributes, billingAttributes())
 }
 
 // Configure receives the API client from the provider.
@@ -340,6 +341,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
 	readSecurity(ctx, r.data.API, id, &state, &resp.Diagnostics)
+	readBilling(ctx, r.data.API, attr, &state, &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
@@ -380,6 +382,9 @@ func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteReques
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 
+	if releasePrepaid(ctx, r.data, id, state.PrepaidOnDestroy.ValueString(), &resp.Diagnostics) {
+		return
+	}
 	deleteAndWait(ctx, r.data, id, state.ReleasedKeepPolicy.ValueString(), &resp.Diagnostics)
 }
 
@@ -463,6 +468,7 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	planReleasedKeep(ctx, req, &resp.Diagnostics)
+	planBillingDestroy(ctx, req, &resp.Diagnostics)
 	tagsAll := planTags(ctx, r.data, req, resp, 1)
 	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, nil)
 	defer cancel()
@@ -496,6 +502,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
 	planSecurityValues(state, config, &plan)
+	plan.ExpireTime = plannedExpireTime(ctx, state, plan, &resp.Diagnostics)
 	if state == nil {
 		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &plan.ID, &resp.Diagnostics)
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
@@ -551,6 +558,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	}
 	r.securityInput(ctx, state, config, &in, diags)
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
+	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)
 		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
@@ -820,6 +828,10 @@ type instanceModel struct {
 	Tags             types.Map    `tfsdk:"tags"`
 	TagsAll          types.Map    `tfsdk:"tags_all"`
 	ResourceGroupID  types.String `tfsdk:"resource_group_id"`
+	// Subscription billing (billing.go).
+	Billing          types.Object `tfsdk:"billing"`
+	PrepaidOnDestroy types.String `tfsdk:"prepaid_on_destroy"`
+	ExpireTime       types.String `tfsdk:"expire_time"`
 }
 
 // restoreFromModel maps restore_from.
@@ -859,7 +871,7 @@ func (m instanceModel) knownOrNull() instanceModel {
 		}
 	}
 	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status, &out.LockMode,
-		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow, &out.SSLExpireTime} {
+		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow, &out.SSLExpireTime, &out.ExpireTime} {
 		nullString(v)
 	}
 	for _, v := range []*types.Bool{&out.AtomicWrite16K, &out.AtomicWrite16KSupported, &out.BufferPoolExtension} {
@@ -933,6 +945,7 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 		DeletionProtection: plan.DeletionProtection.ValueBool(),
 		Tags:               createTags(ctx, plan.TagsAll, diags), ResourceGroupID: stringIfKnown(plan.ResourceGroupID),
 	}
+	e.Create.Instance.PayType, e.Create.Instance.Subscription = createSubscription(ctx, *plan, diags)
 	// The provider's computed default goes out explicitly, so the result never depends on the
 	// server's default (spec rule 4). Other engines have no such setting.
 	if flag := dec.AtomicWrite; isMySQL(plan.Engine.ValueString()) && flag.IsKnown() {
@@ -953,6 +966,7 @@ func (k primaryKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribu
 	planned := plan.SecurityIPs
 	k.r.writeState(attr, &plan, diags)
 	readSecurity(ctx, k.r.data.API, attr.DBInstanceID, &plan, diags)
+	readBilling(ctx, k.r.data.API, attr, &plan, diags)
 	settleSecurityIPs(ctx, k.r.data.API, attr.DBInstanceID, config.SecurityIPs, planned, &plan, private, diags)
 	return plan
 }
