@@ -97,7 +97,11 @@ func billingOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (rd
 func billingPlanOf(ctx context.Context, state *instanceModel, plan instanceModel, diags *diag.Diagnostics) rdsservice.BillingPlan {
 	want, ok := billingOf(ctx, plan.Billing, diags)
 	bp := rdsservice.BillingPlan{Set: ok, Want: want, DeletionProtection: valBool(plan.DeletionProtection)}
-	if !ok || state == nil {
+	if state == nil {
+		return bp
+	}
+	bp.PriorPrepaid, bp.OnDestroy = stateIsPrepaid(*state), state.PrepaidOnDestroy.ValueString()
+	if !ok {
 		return bp
 	}
 	if prior, known := billingOf(ctx, state.Billing, diags); known {

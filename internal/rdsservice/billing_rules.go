@@ -94,6 +94,10 @@ type BillingPlan struct {
 	Prior *Billing
 	// DeletionProtection is the planned deletion_protection.
 	DeletionProtection Val[bool]
+	// PriorPrepaid: the existing instance is a subscription (also when billing is not managed);
+	// OnDestroy is prepaid_on_destroy. A replacement deletes it.
+	PriorPrepaid bool
+	OnDestroy    string
 }
 
 // CheckBilling checks billing's values against the API's ranges.
@@ -131,6 +135,9 @@ func planBilling(in PlanInput, d *Decision) {
 	}
 	d.add(CheckBilling(bp.Want, bp.DeletionProtection)...)
 	want, prior := bp.Want, bp.Prior
+	if prior != nil && (want.PayType != prior.PayType || (want.Prepaid() && want.AutoRenew != prior.AutoRenew)) {
+		d.Action = maxAction(d.Action, ActionUpdate) // a write: a locked instance refuses it (planInstanceState)
+	}
 	switch {
 	case want.Prepaid() && (prior == nil || !prior.Prepaid()):
 		d.add(problem(RuleBillingPurchase, want.Term(), in.Label, want.Term(), want.renewalText()))
@@ -139,6 +146,13 @@ func planBilling(in PlanInput, d *Decision) {
 	case want.Prepaid() && prior != nil && (want.UsedTime != prior.UsedTime || want.Period != prior.Period) && prior.Period != "":
 		d.add(problem(RuleBillingTermsFixed, want.Term(), in.Label, prior.Term(), want.Term()))
 	}
+}
+
+// planBillingReplace: a replacement deletes the subscription instance it replaces, which needs
+// prepaid_on_destroy as a destroy does.
+func planBillingReplace(in PlanInput, d *Decision) {
+	bp := in.Desired.Billing
+	d.add(PlanDestroyBilling(in.Label, bp.PriorPrepaid, bp.OnDestroy)...)
 }
 
 // PlanDestroyBilling is what the plan of a destroy says of a subscription instance: an error

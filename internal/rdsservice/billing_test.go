@@ -186,3 +186,36 @@ func TestExecutorBillingSendsPurchaseOnce(t *testing.T) {
 		t.Fatalf("renewals %+v", api.renewals)
 	}
 }
+
+// A replacement deletes the subscription instance it replaces: refused at plan without
+// prepaid_on_destroy, named with it; a billing write makes the plan an update (the lock warning
+// names it).
+func TestPlanBillingReplaceAndLock(t *testing.T) {
+	prior := programPrior()
+	desired := billingPlan(monthly(1, false), ptrTo(monthly(1, false)))
+	desired.Billing.PriorPrepaid = true
+	replace := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Replace: []string{"zone_id"}, Facts: Facts{Now: time.Now()}})
+	if !reflect.DeepEqual(rulesOf(replace.Errors()), []RuleID{RuleBillingDestroy}) {
+		t.Fatalf("replacing a Prepaid instance without prepaid_on_destroy: %v", rulesOf(replace.Problems))
+	}
+	desired.Billing.OnDestroy = OnDestroyConvertAndDelete
+	replace = Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Replace: []string{"zone_id"}, Facts: Facts{Now: time.Now()}})
+	if replace.HasErrors() || !slicesContains(rulesOf(replace.Problems), RuleBillingDestroyConv) {
+		t.Fatalf("with convert_and_delete: %v", rulesOf(replace.Problems))
+	}
+	locked := programPrior()
+	locked.LockMode = "ManualLock"
+	end := billingPlan(Billing{PayType: PayTypePostpaid}, ptrTo(monthly(1, false)))
+	if d := Plan(PlanInput{Label: "rm-1", Prior: &locked, Desired: end, Facts: Facts{Now: time.Now()}}); !slicesContains(rulesOf(d.Problems), RuleInstanceLocked) {
+		t.Fatalf("a conversion of a locked instance is a write the plan warns of: %v", rulesOf(d.Problems))
+	}
+}
+
+func slicesContains(ids []RuleID, id RuleID) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}

@@ -307,6 +307,7 @@ func Plan(in PlanInput) Decision {
 	switch {
 	case in.Prior != nil && len(in.Replace) > 0:
 		planReplace(in, &d)
+		planBillingReplace(in, &d)
 		checkStorageAgainstNewPrimary(in, &d)
 		d.Program = programOf(in, d)
 		if d.Guard == GuardNone {
