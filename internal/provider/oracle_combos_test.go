@@ -35,6 +35,7 @@ var comboFactors = []comboFactor{
 	{"replace", []string{"no", "engine_version", "zone", "engine_version upgrade"}},
 	{"data protection", []string{"unchanged", "ssl on", "tde on", "ssl and tde on"}},
 	{"tags", []string{"none", "added", "changed and removed", "resource group moved"}},
+	{"billing", []string{"none", "prepaid", "bought in place", "ended in place", "renewal changed"}},
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -283,6 +284,7 @@ func comboScenario(c []int) oracleScenario {
 		pa["ssl_enabled"], pa["tde_enabled"] = l != "tde on", l != "ssl on"
 	}
 	comboTags(level("tags"), pb, pa, ra)
+	comboBilling(level("billing"), pb, pa)
 	before, after := []oracleResource{{"rds_instance.primary", pb}}, []oracleResource{{"rds_instance.primary", pa}}
 	if level("topology") != "primary" {
 		before = append(before, oracleResource{"rds_readonly_instance.ro", rb})

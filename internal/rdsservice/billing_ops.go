@@ -56,6 +56,7 @@ func (x *executor) billing(ctx context.Context, op Operation) error {
 		r := rdsapi.AutoRenewal{AutoRenew: want.AutoRenew, Duration: want.RenewalMonths()}
 		return x.w.RetryBusy(ctx, func() error { return x.api.ModifyInstanceAutoRenewalAttribute(ctx, x.out.ID, r) })
 	}
+	x.stale = true // ExpireTime and PayType change: the state after the apply reads them again
 	return TransformPayType(ctx, x.api, x.w, x.out.ID, *want)
 }
 

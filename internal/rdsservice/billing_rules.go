@@ -153,6 +153,11 @@ func planBilling(in PlanInput, d *Decision) {
 func planBillingReplace(in PlanInput, d *Decision) {
 	bp := in.Desired.Billing
 	d.add(PlanDestroyBilling(in.Label, bp.PriorPrepaid, bp.OnDestroy)...)
+	if bp.PriorPrepaid && bp.OnDestroy == OnDestroyConvertAndDelete && in.Prior != nil && IsLocked(in.Prior.LockMode) {
+		// The conversion is a write, which a locked instance refuses (even a disk-quota lock, which
+		// lets the delete through).
+		d.add(lockProblem(in.Label, in.Prior.LockMode, in.Prior.LockReason))
+	}
 }
 
 // PlanDestroyBilling is what the plan of a destroy says of a subscription instance: an error

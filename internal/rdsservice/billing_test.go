@@ -203,6 +203,12 @@ func TestPlanBillingReplaceAndLock(t *testing.T) {
 	if replace.HasErrors() || !slicesContains(rulesOf(replace.Problems), RuleBillingDestroyConv) {
 		t.Fatalf("with convert_and_delete: %v", rulesOf(replace.Problems))
 	}
+	diskFull := programPrior()
+	diskFull.LockMode = "LockByDiskQuota"
+	replace = Plan(PlanInput{Label: "rm-1", Prior: &diskFull, Desired: desired, Replace: []string{"zone_id"}, Facts: Facts{Now: time.Now()}})
+	if !slicesContains(rulesOf(replace.Problems), RuleInstanceLocked) {
+		t.Fatalf("converting a locked instance before its delete is warned: %v", rulesOf(replace.Problems))
+	}
 	locked := programPrior()
 	locked.LockMode = "ManualLock"
 	end := billingPlan(Billing{PayType: PayTypePostpaid}, ptrTo(monthly(1, false)))
