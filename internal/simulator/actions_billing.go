@@ -42,11 +42,11 @@ func parseSubscription(p params, payType string, now time.Time) (*subscription, 
 	if payType != payPrepaid {
 		return nil, nil
 	}
-	period, e := p.required("Period")
-	if e != nil {
+	if _, e := p.required("Period"); e != nil {
 		return nil, e
 	}
-	if period, e = p.oneOf("Period", "", "Month", "Year"); e != nil {
+	period, e := p.oneOf("Period", "", "Month", "Year")
+	if e != nil {
 		return nil, e
 	}
 	if _, e := p.required("UsedTime"); e != nil {
@@ -174,7 +174,8 @@ func transformAllowed(in *instance, target string) *apiError {
 	if in.Status != statusRunning {
 		return errBusy(in.ID, in.Status)
 	}
-	if in.lockMode() != lockUnlocked && !(in.LockMode == lockByExpiration && target == payPostpaid) {
+	endsExpired := in.LockMode == lockByExpiration && target == payPostpaid
+	if in.lockMode() != lockUnlocked && !endsExpired {
 		return in.writable("TransformDBInstancePayType")
 	}
 	if target == payPrepaid && in.DeletionProtection {
