@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -15,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
 // billedConfig is an rds_instance with billing (an HCL object, "" for none) and extra lines.
@@ -153,5 +156,37 @@ func TestReleasePrepaidChoices(t *testing.T) {
 	diags = nil
 	if done := releasePrepaid(ctx, env.data, id, "", &diags); done || diags.HasError() {
 		t.Fatalf("a pay-as-you-go instance is left to the release: done %t, diags %v", done, diags)
+	}
+}
+
+// The plan of a destroy, for every billing kind, decided at plan with no write: pay-as-you-go says
+// nothing; a subscription (here converted outside Terraform, billing not managed: expire_time
+// tells) is refused without prepaid_on_destroy and named with it.
+func TestModifyPlanDestroyOfEveryBillingKind(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	state := stateOf(t, env, id)
+	config, _ := updateInputs(state, func(*instanceModel) {})
+	wantNoDiags(t, runModifyPlan(t, env, &config, nil, &state).diags)
+
+	if _, err := env.api.TransformDBInstancePayType(context.Background(), &rdsapi.TransformDBInstancePayTypeRequest{DBInstanceID: id,
+		PayType: rdsapi.PayTypePrepaid, Subscription: &rdsapi.Subscription{Period: "Month", UsedTime: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	writes := env.mutations()
+	state = stateOf(t, env, id)
+	if !isKnown(state.ExpireTime) || state.ExpireTime.ValueString() == "" {
+		t.Fatalf("a subscription's expire_time is read: %v", state.ExpireTime)
+	}
+	at := path.Root("prepaid_on_destroy")
+	wantDiag(t, runModifyPlan(t, env, &config, nil, &state).diags, diag.SeverityError, at, "needs prepaid_on_destroy", id, "convert_and_delete", "abandon")
+	state.PrepaidOnDestroy = types.StringValue("abandon")
+	wantDiag(t, runModifyPlan(t, env, &config, nil, &state).diags, diag.SeverityWarning, at, "only removes it from state: it stays billed")
+	state.PrepaidOnDestroy = types.StringValue("convert_and_delete")
+	wantDiag(t, runModifyPlan(t, env, &config, nil, &state).diags, diag.SeverityWarning, at, "converts it to pay-as-you-go, then releases it")
+	if n := env.mutations(); n != writes {
+		t.Fatalf("plans of a destroy wrote %d times", n-writes)
 	}
 }
