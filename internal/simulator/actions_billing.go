@@ -30,8 +30,6 @@ type subscription struct {
 	// RenewMonths is the auto-renewal duration: one period of the purchase (1 or 12 months) until
 	// ModifyInstanceAutoRenewalAttribute sets another.
 	RenewMonths int  `json:"renew_months"`
-	Orders      int  `json:"orders"`
-	Renewals    int  `json:"renewals"`
 	Expired     bool `json:"expired,omitempty"`
 }
 
@@ -78,7 +76,7 @@ func parseSubscription(p params, payType string, now time.Time) (*subscription, 
 	if period == "Year" {
 		renew = 12
 	}
-	return &subscription{ExpireTime: now.AddDate(0, months, 0), AutoRenew: autoRenew, RenewMonths: renew, Orders: 1}, nil
+	return &subscription{ExpireTime: now.AddDate(0, months, 0), AutoRenew: autoRenew, RenewMonths: renew}, nil
 }
 
 // errPrepaidProtection refuses deletion protection on a subscription instance: the cloud offers it
@@ -118,7 +116,6 @@ func (s *Simulator) expireSubscriptions(now time.Time) bool {
 		if sub.AutoRenew && sub.RenewMonths > 0 {
 			for !now.Before(sub.ExpireTime) {
 				sub.ExpireTime = sub.ExpireTime.AddDate(0, sub.RenewMonths, 0)
-				sub.Renewals++
 			}
 			continue
 		}
