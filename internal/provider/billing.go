@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -176,6 +177,16 @@ func readBilling(ctx context.Context, api rdsapi.API, a *rdsapi.DBInstanceAttrib
 	o, d := types.ObjectValueFrom(ctx, billingAttrTypes, b)
 	diags.Append(d...)
 	m.Billing = o
+}
+
+// moveBilling carries alicloud's destroy choice for a subscription instance: force_delete = true on
+// a Prepaid alicloud_db_instance converts it to pay-as-you-go before deleting it, which is
+// prepaid_on_destroy = "convert_and_delete". Without it alicloud only forgot the instance; here its
+// destroy is refused at plan until prepaid_on_destroy is set.
+func moveBilling(ctx context.Context, src alicloudState, resp *resource.MoveStateResponse) {
+	if force, _ := src.attrs["force_delete"].(bool); force && src.str("instance_charge_type") == rdsapi.PayTypePrepaid {
+		resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("prepaid_on_destroy"), rdsservice.OnDestroyConvertAndDelete)...)
+	}
 }
 
 // planBillingDestroy says, in the plan of a destroy, what happens to a subscription instance (an

@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -188,5 +190,36 @@ func TestModifyPlanDestroyOfEveryBillingKind(t *testing.T) {
 	wantDiag(t, runModifyPlan(t, env, &config, nil, &state).diags, diag.SeverityWarning, at, "converts it to pay-as-you-go, then releases it")
 	if n := env.mutations(); n != writes {
 		t.Fatalf("plans of a destroy wrote %d times", n-writes)
+	}
+}
+
+// A Prepaid alicloud_db_instance with force_delete = true moves with prepaid_on_destroy =
+// "convert_and_delete" (alicloud's force_delete converts before deleting); without force_delete
+// the choice is left unset, so its destroy is refused at plan.
+func TestMoveFromAlicloudCarriesForceDelete(t *testing.T) {
+	c := newMovedCloud(t)
+	facts := c.instanceFacts(t, movedPrimary)
+	raw := string(renderAlicloudState(t, "db_instance", facts))
+	for _, force := range []bool{true, false} {
+		src := strings.Replace(raw, `"instance_charge_type": "Postpaid"`, `"instance_charge_type": "Prepaid"`, 1)
+		src = strings.Replace(src, `"force_delete": false`, fmt.Sprintf(`"force_delete": %t`, force), 1)
+		if src == raw {
+			t.Fatal("the alicloud state template no longer holds instance_charge_type and force_delete")
+		}
+		resp := c.move(t, alicloudProvider, "alicloud_db_instance", "rds_instance", []byte(src))
+		if diagsHaveError(resp.Diagnostics) {
+			t.Fatalf("MoveResourceState: %s", diagText(resp.Diagnostics))
+		}
+		moved, err := resp.TargetState.Unmarshal(c.w.h.objType("rds_instance"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tftypes.NewValue(tftypes.String, nil)
+		if force {
+			want = tftypes.NewValue(tftypes.String, "convert_and_delete")
+		}
+		if got := attrOf(moved, "prepaid_on_destroy"); !got.Equal(want) {
+			t.Errorf("force_delete = %t: prepaid_on_destroy = %s, want %s", force, got, want)
+		}
 	}
 }
