@@ -284,6 +284,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	maps.Copy(resp.Schema.Attributes, zoneAttributes())
 	addTagAttributes(resp.Schema.Attributes)
 	maps.Copy(resp.Schema.Attributes, storageAutoScaleAttributes())
+	maps.Copy(resp.Schema.Attributes, billingAttributes())
 }
 
 // Configure receives the API client from the provider.
@@ -332,6 +333,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	r.writeState(attr, &state, &resp.Diagnostics)
 	readSecurity(ctx, r.data.API, id, &state, &resp.Diagnostics)
 	warnMinorBehind(requested, state, &resp.Diagnostics)
+	readBilling(ctx, r.data.API, attr, &state, &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	refreshStorageAutoScale(ctx, r.data.API, requested, &state, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
@@ -374,6 +376,9 @@ func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteReques
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 
+	if releasePrepaid(ctx, r.data, id, state.PrepaidOnDestroy.ValueString(), &resp.Diagnostics) {
+		return
+	}
 	deleteAndWait(ctx, r.data, id, state.ReleasedKeepPolicy.ValueString(), &resp.Diagnostics)
 }
 
@@ -458,6 +463,7 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	planReleasedKeep(ctx, req, &resp.Diagnostics)
+	planBillingDestroy(ctx, req, &resp.Diagnostics)
 	tagsAll := planTags(ctx, r.data, req, resp, 1)
 	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, nil)
 	defer cancel()
@@ -494,6 +500,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	planSecurityValues(state, config, &plan)
 	r.planMinorValues(state, config, dec, &plan)
 	planPlacement(dec, &plan)
+	plan.ExpireTime = plannedExpireTime(ctx, state, plan, &resp.Diagnostics)
 	if state == nil {
 		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &plan.ID, &resp.Diagnostics)
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
@@ -553,6 +560,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	r.securityInput(ctx, state, config, &in, diags)
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
 	autoScaleWant(ctx, plan, &in, diags)
+	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)
 		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),
@@ -838,6 +846,10 @@ type instanceModel struct {
 	// Storage autoscaling (storage_autoscale.go).
 	StorageAutoScale types.Object `tfsdk:"storage_auto_scale"`
 	StorageActual    types.Int64  `tfsdk:"storage_actual"`
+	// Subscription billing (billing.go).
+	Billing          types.Object `tfsdk:"billing"`
+	PrepaidOnDestroy types.String `tfsdk:"prepaid_on_destroy"`
+	ExpireTime       types.String `tfsdk:"expire_time"`
 }
 
 // restoreFromModel maps restore_from.
@@ -877,7 +889,7 @@ func (m instanceModel) knownOrNull() instanceModel {
 		}
 	}
 	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status, &out.LockMode,
-		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow, &out.SSLExpireTime} {
+		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow, &out.SSLExpireTime, &out.ExpireTime} {
 		nullString(v)
 	}
 	for _, v := range []*types.Bool{&out.AtomicWrite16K, &out.AtomicWrite16KSupported, &out.BufferPoolExtension} {
@@ -955,6 +967,7 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 		Tags: createTags(ctx, plan.TagsAll, diags), ResourceGroupID: stringIfKnown(plan.ResourceGroupID),
 		TargetMinorVersion: stringIfKnown(plan.TargetMinorVersion),
 	}
+	e.Create.Instance.PayType, e.Create.Instance.Subscription = createSubscription(ctx, *plan, diags)
 	// The provider's computed default goes out explicitly, so the result never depends on the
 	// server's default (spec rule 4). Other engines have no such setting.
 	if flag := dec.AtomicWrite; isMySQL(plan.Engine.ValueString()) && flag.IsKnown() {
@@ -975,6 +988,7 @@ func (k primaryKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribu
 	planned := plan.SecurityIPs
 	k.r.writeState(attr, &plan, diags)
 	readSecurity(ctx, k.r.data.API, attr.DBInstanceID, &plan, diags)
+	readBilling(ctx, k.r.data.API, attr, &plan, diags)
 	settleSecurityIPs(ctx, k.r.data.API, attr.DBInstanceID, config.SecurityIPs, planned, &plan, private, diags)
 	return plan
 }

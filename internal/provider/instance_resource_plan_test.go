@@ -52,6 +52,7 @@ func nullModel() instanceModel {
 		MaintenanceWindow: types.StringNull(), ApplyRestarts: types.StringNull(), ScheduledChange: types.ObjectNull(scheduledChangeAttrTypes),
 		Parameters: types.MapNull(types.StringType), ParametersPending: types.MapNull(types.StringType),
 		Tags: types.MapNull(types.StringType), TagsAll: types.MapNull(types.StringType), ResourceGroupID: types.StringNull(),
+		Billing: types.ObjectNull(billingAttrTypes), PrepaidOnDestroy: types.StringNull(), ExpireTime: types.StringNull(),
 	}
 }
 

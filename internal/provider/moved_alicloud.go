@@ -335,6 +335,7 @@ func (r *instanceResource) MoveState(context.Context) []resource.StateMover {
 		},
 		finish: func(ctx context.Context, src alicloudState, resp *resource.MoveStateResponse) {
 			resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("atomic_write_16k"), alicloudOptimizedWrites(src))...)
+			moveBilling(ctx, src, resp)
 			finishInstance(ctx, src, resp)
 		},
 	})

@@ -39,6 +39,7 @@ var comboFactors = []comboFactor{
 	{"tags", []string{"none", "added", "changed and removed", "resource group moved"}},
 	{"minor version", []string{"unchanged", "upgrade", "older target", "set to Manual"}},
 	{"storage autoscaling", []string{"off", "on", "on, the cloud grew the disk", "turned on"}},
+	{"billing", []string{"none", "prepaid", "bought in place", "ended in place", "renewal changed"}},
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -293,6 +294,7 @@ func comboScenario(c []int) oracleScenario {
 	comboTags(level("tags"), pb, pa, ra)
 	comboMinorVersion(level("minor version"), pb, pa)
 	comboAutoScale(level("storage autoscaling"), pb, pa)
+	comboBilling(level("billing"), pb, pa)
 	before, after := []oracleResource{{"rds_instance.primary", pb}}, []oracleResource{{"rds_instance.primary", pa}}
 	if level("topology") != "primary" {
 		before = append(before, oracleResource{"rds_readonly_instance.ro", rb})

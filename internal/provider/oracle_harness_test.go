@@ -841,7 +841,7 @@ func refusedDelete(p *oraclePlanned) bool {
 		return true
 	}
 	for _, d := range p.decisions {
-		if d.Guard == rdsservice.GuardDeletionProtection {
+		if d.Guard == rdsservice.GuardDeletionProtection || refusedPrepaidDelete(d) {
 			return true
 		}
 	}

@@ -36,6 +36,8 @@ type oracleFloors struct {
 // Measured with seeds 1, 20261201 and 20261202: short form applied 311-324 (combinations 19-22),
 // probed 102-109, restart comparisons 157-162, at the window 15-18; long form (seed 20261201)
 // applied 4752 (combinations 92), probed 1702, restart comparisons 2237, at the window 142.
+// With the billing factor and the three billing destroys (issue 27 §3), short form, seed 20261201:
+// 553 scenarios, applied 358 (combinations 24), probed 143, restart comparisons 188, at the window 20.
 var (
 	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12}
 	oracleLongFloors  = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125}

@@ -236,6 +236,21 @@ func primaryChanges() []oracleChange {
 			after[oracleDestroy] = true
 			return true
 		}},
+		{"billing: prepaid, destroy", func(b oracleBase, before, after map[string]any) bool {
+			before["billing"] = oraclePrepaid("Month", 1, false)
+			after[oracleDestroy] = true
+			return true
+		}},
+		{"billing: prepaid, destroy with convert_and_delete", func(b oracleBase, before, after map[string]any) bool {
+			before["billing"], before["prepaid_on_destroy"] = oraclePrepaid("Year", 1, true), "convert_and_delete"
+			after[oracleDestroy] = true
+			return true
+		}},
+		{"billing: prepaid, destroy with abandon", func(b oracleBase, before, after map[string]any) bool {
+			before["billing"], before["prepaid_on_destroy"] = oraclePrepaid("Month", 3, false), "abandon"
+			after[oracleDestroy] = true
+			return true
+		}},
 		{"prevent_restart + class", func(b oracleBase, before, after map[string]any) bool {
 			before["prevent_restart"] = true
 			after["instance_type"] = cls(b, 1)
@@ -779,7 +794,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		}
 	}
 	for _, p := range plan.res {
-		if p.action == actDelete {
+		if p.action == actDelete && !abandonedOnDestroy(p.prior) {
 			wantDeletes++
 		}
 	}

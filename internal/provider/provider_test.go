@@ -103,6 +103,7 @@ var mutatingActions = []string{
 	"ModifyDBInstanceDescription", "ModifySecurityIps", "ModifyDBInstanceDeletionProtection",
 	"RestartDBInstance", "DeleteDBInstance", "ModifyDBInstanceMaintainTime", "ModifyParameter",
 	"ModifyDBInstanceSSL", "ModifyDBInstanceTDE",
+	"TransformDBInstancePayType", "ModifyInstanceAutoRenewalAttribute",
 }
 
 // mutations counts the mutating requests the simulator received.

@@ -99,4 +99,8 @@ type API interface {
 	// Storage autoscaling (storage_autoscale.go): written through RDS, read through DAS.
 	ModifyDasInstanceConfig(ctx context.Context, dbInstanceID string, cfg StorageAutoScale) error
 	DescribeAutoScalingConfig(ctx context.Context, dbInstanceID string) (*StorageAutoScale, error)
+	// Subscription billing (billing.go).
+	TransformDBInstancePayType(ctx context.Context, req *TransformDBInstancePayTypeRequest) (*TransformDBInstancePayTypeResponse, error)
+	ModifyInstanceAutoRenewalAttribute(ctx context.Context, dbInstanceID string, r AutoRenewal) error
+	DescribeInstanceAutoRenewal(ctx context.Context, dbInstanceID string) (AutoRenewal, bool, error)
 }

@@ -123,6 +123,9 @@ func encodeCreateDBInstance(req *CreateDBInstanceRequest, region string) (params
 	p.set("ResourceGroupId", req.ResourceGroupID)
 	p.set("TargetMinorVersion", req.TargetMinorVersion)
 	setTags(p, req.Tags, "Key", "Value")
+	if req.Subscription != nil && req.PayType == PayTypePrepaid {
+		req.Subscription.set(p, true)
+	}
 	return p, nil
 }
 

@@ -67,6 +67,8 @@ type CreateDBInstanceRequest struct {
 	ResourceGroupID string
 	// TargetMinorVersion is the minor version to create (rds_YYYYMMDD); empty: the latest.
 	TargetMinorVersion string
+	// Subscription is sent with PayType=Prepaid (billing.go).
+	Subscription *Subscription
 }
 
 // Tag is one key/value tag of an instance.

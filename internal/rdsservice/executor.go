@@ -130,6 +130,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting the tags and resource group"
 	case OpStorageAutoScale:
 		return "setting storage_auto_scale"
+	case OpTransformPayType, OpModifyAutoRenewal:
+		return "changing the billing"
 	}
 	return "setting the name, allow-list and deletion protection"
 }
@@ -171,6 +173,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.tags(ctx, op)
 	case OpStorageAutoScale:
 		return x.storageAutoScale(ctx, op)
+	case OpTransformPayType, OpModifyAutoRenewal:
+		return x.billing(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }

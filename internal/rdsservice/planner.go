@@ -99,6 +99,8 @@ type Desired struct {
 	Placement Placement
 	// AutoScale is storage_auto_scale (storage_autoscale_rules.go).
 	AutoScale AutoScalePlan
+	// Billing is billing and deletion_protection (billing_rules.go).
+	Billing BillingPlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.
@@ -323,6 +325,7 @@ func Plan(in PlanInput) Decision {
 	switch {
 	case in.Prior != nil && len(in.Replace) > 0:
 		planReplace(in, &d)
+		planBillingReplace(in, &d)
 		checkStorageAgainstNewPrimary(in, &d)
 		d.Program = programOf(in, d)
 		if d.Guard == GuardNone {
@@ -345,6 +348,7 @@ func Plan(in PlanInput) Decision {
 	planMinorVersion(in, &d) // before planSecurity: TDE on MySQL 5.6 reads the planned minor version
 	planSecurity(in, &d)
 	checkStorageAutoScale(in, &d)
+	planBilling(in, &d)
 	checkUpgradeAlone(in, &d)
 	checkPlacement(in, &d)
 	planInstanceState(in, &d)

@@ -70,6 +70,8 @@ type Operation struct {
 	ZoneMove *ZoneMove
 	// AutoScale is what an OpStorageAutoScale sends (storage_autoscale_rules.go).
 	AutoScale *rdsapi.StorageAutoScale
+	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_ops.go).
+	Billing *Billing
 }
 
 // Program is the ordered operations of one apply.
@@ -216,6 +218,7 @@ func (b *programBuilder) create() {
 	}
 	b.tagOperations(label, WhenAfterCreate)
 	b.autoScaleOperations(label, WhenAfterCreate)
+	b.billingAfterSettings(label, WhenAfterCreate)
 }
 
 func (b *programBuilder) parameters(label string, when When, restart *Restart) {
@@ -269,7 +272,9 @@ func (b *programBuilder) update() {
 		on := true
 		b.add(Operation{Instance: ro, Action: OpWaitFollowerToggled, When: when, Flag: &on, Restart: b.take(ro + " (read-only instance)")})
 	}
+	b.billingBeforeSettings(label)
 	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
+	b.billingAfterSettings(label, WhenNow)
 	b.tagOperations(label, WhenNow)
 	b.autoScaleOperations(label, WhenNow)
 }

@@ -741,6 +741,42 @@ var ruleTable = []Rule{
 		Summary: "storage is below the size the cloud grew the disk to",
 		Detail:  "storage = %d GB, but %s already has %d GB (grown by storage autoscaling; see storage_actual). Disks do not shrink: nothing is sent, and storage is kept as the floor.",
 		Fix:     "Nothing to do; to grow the disk now, set storage above storage_actual.", Args: []Arg{{"storage", int64(100)}, {"instance", "rm-1"}, {"actual", int64(115)}}},
+	// Subscription (Prepaid) billing (issue 27 §3; the checks are in billing_rules.go).
+	{ID: RuleBillingPeriod, Source: billingSource, Attribute: AttrBilling, Summary: "Invalid billing.period",
+		Detail: "billing.pay_type = \"Prepaid\" needs period \"Month\" or \"Year\"; got %q.", Args: []Arg{{"period", "Week"}},
+		Fix: "Fix: set billing.period = \"Month\" (used_time 1 to 11) or \"Year\" (used_time 1 to 5)."},
+	{ID: RuleBillingUsedTime, Source: billingSource, Attribute: AttrBilling, Summary: "Invalid billing.used_time",
+		Detail: "billing.used_time = %[1]d with period = %[2]q: the cloud sells 1 to %[3]d of them.", Args: []Arg{{"used time", int64(12)}, {"period", "Month"}, {"max", int64(11)}},
+		Fix: "Fix: set used_time between 1 and %[3]d (for 12 months or more, use period = \"Year\")."},
+	{ID: RuleBillingPostpaidTerms, Source: billingSource, Attribute: AttrBilling, Summary: "billing.period, used_time and auto_renew are for Prepaid only",
+		Detail: "billing.pay_type = %q is pay-as-you-go, which has no period, used_time or auto_renew.", Args: []Arg{{"pay type", "Postpaid"}},
+		Fix: "Fix: remove period, used_time and auto_renew, or set pay_type = \"Prepaid\"."},
+	{ID: RuleBillingProtection, Source: "cloud fact: deletion protection is offered for pay-as-you-go instances only (ModifyDBInstanceDeletionProtection reference; simulator README, Subscription billing)",
+		Attribute: AttrDeletionProtection, Summary: "deletion_protection is for pay-as-you-go instances only",
+		Detail: "billing.pay_type = \"Prepaid\" and deletion_protection = true: the cloud offers deletion protection for pay-as-you-go instances only (a subscription instance cannot be released before it is converted anyway).",
+		Fix:    "Fix: set deletion_protection = false with Prepaid; prepaid_on_destroy decides what a destroy does."},
+	{ID: RuleBillingPurchase, Source: billingSource, Severity: SeverityWarning, Attribute: AttrBilling, Summary: "This apply buys a %[2]s subscription for %[1]s",
+		Detail: "billing.pay_type = \"Prepaid\": the apply pays %[2]s of %[1]s up front from the account (AutoPay) when it runs; auto-renewal is %[3]s. Converting back to pay-as-you-go later refunds the unused part minus a service fee.",
+		Args:   []Arg{{"instance", "rm-1"}, {"term", "3 months"}, {"auto-renewal", "off"}}},
+	{ID: RuleBillingRefund, Source: billingSource, Severity: SeverityWarning, Attribute: AttrBilling, Summary: "This apply ends the subscription of %[1]s",
+		Detail: "billing.pay_type = \"Postpaid\": TransformDBInstancePayType converts %[1]s to pay-as-you-go; the cloud refunds the unused subscription minus a service fee, and the instance is billed by the hour from then on.",
+		Args:   []Arg{{"instance", "rm-1"}}},
+	{ID: RuleBillingTermsFixed, Source: billingSource, Severity: SeverityWarning, Attribute: AttrBilling, Summary: "billing.period and used_time apply at purchase only",
+		Detail: "%[1]s was bought for %[2]s; the configuration now says %[3]s. The provider buys nothing for this change (a renewal is the cloud's auto-renewal, or a purchase in the console); only the auto-renewal duration follows period.",
+		Args:   []Arg{{"instance", "rm-1"}, {"bought", "1 month"}, {"configured", "3 months"}}},
+	{ID: RuleBillingDestroy, Source: billingSource + "; DeleteDBInstance refuses a Prepaid primary (OperationDenied.PrePayTypeNotSupported)", Attribute: AttrPrepaidOnDestroy,
+		Summary: "Destroying subscription instance %[2]s needs prepaid_on_destroy",
+		Detail:  "%[2]s is a subscription (Prepaid) instance: the cloud does not release it, and removing it from state alone would leave it billed. prepaid_on_destroy = %[1]q does not say what to do.",
+		Args:    []Arg{{"value", ""}, {"instance", "rm-1"}},
+		Fix:     "Fix: set prepaid_on_destroy = \"convert_and_delete\" (convert to pay-as-you-go, refund of the unused part minus a fee, then release) or \"abandon\" (remove from state; the instance keeps running and is billed until it expires), apply, then destroy."},
+	{ID: RuleBillingDestroyConv, Source: billingSource, Severity: SeverityWarning, Attribute: AttrPrepaidOnDestroy,
+		Summary: "Destroying %[1]s converts it to pay-as-you-go, then releases it",
+		Detail:  "prepaid_on_destroy = \"convert_and_delete\": TransformDBInstancePayType to Postpaid (the cloud refunds the unused subscription minus a service fee), then DeleteDBInstance.",
+		Args:    []Arg{{"instance", "rm-1"}}},
+	{ID: RuleBillingDestroyAband, Source: billingSource, Severity: SeverityWarning, Attribute: AttrPrepaidOnDestroy,
+		Summary: "Destroying %[1]s only removes it from state: it stays billed",
+		Detail:  "prepaid_on_destroy = \"abandon\": the subscription instance is not released; it keeps running, and is paid for, until its subscription ends (and for every auto-renewal).",
+		Args:    []Arg{{"instance", "rm-1"}}},
 
 	{ID: RuleCreateIncomplete, Source: "provider: a usable instance is never tainted (Terraform replaces tainted instances)", Severity: SeverityWarning,
 		Attribute: "id", Summary: "RDS instance created, but not configured as planned",
@@ -1050,6 +1086,9 @@ var ruleTable = []Rule{
 		Args:   []Arg{{"instance", "rm-1"}, {"minor version", "rds_20190815"}, {"minimum", "rds_20191015"}},
 		Fix:    "Set target_minor_version = %[3]q or later with apply_restarts = \"immediately\": the apply upgrades the minor version first, then turns TDE on."},
 }
+
+// billingSource cites the subscription billing rules.
+const billingSource = "cloud fact: CreateDBInstance, TransformDBInstancePayType and ModifyInstanceAutoRenewalAttribute references (internal/simulator/README.md, Subscription billing)"
 
 // switchoverSource cites the cloud's switchover.
 const switchoverSource = "cloud fact: SwitchDBInstanceHA switches a primary to its secondary node, which DescribeDBInstanceHAConfig names; Basic edition has none (API reference)"

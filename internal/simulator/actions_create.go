@@ -110,6 +110,13 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	sub, e := parseSubscription(p, payType, c.now)
+	if e != nil {
+		return nil, e
+	}
+	if sub != nil && common.deletionProtection {
+		return nil, errPrepaidProtection("the new instance")
+	}
 	if dry, e := p.boolean("DryRun"); e != nil {
 		return nil, e
 	} else if dry {
@@ -120,7 +127,7 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 		Class: class, Storage: storage, StorageType: storageType, Category: category, PayType: payType,
 		NetType: netType, SecurityIPs: map[string]string{"default": ips},
 		CreationTime: c.now, PurchaseTime: c.now, Optimized: want, ShownOptimized: want, IoAcceleration: io,
-		ResourceGroupID: rg, Minor: minor,
+		ResourceGroupID: rg, Minor: minor, Subscription: sub,
 	}
 	common.apply(in)
 	return s.insert(c, in), nil

@@ -23,13 +23,6 @@ func dbInstanceType(in *instance) string {
 	return "Primary"
 }
 
-func expireTime(in *instance) string {
-	if in.PayType == "Prepaid" {
-		return in.CreationTime.AddDate(0, 1, 0).Format(timestampLayout)
-	}
-	return ""
-}
-
 // attribute is one DescribeDBInstanceAttribute item, with the SDK's field names and types.
 func (s *Simulator) attribute(in *instance, now time.Time) map[string]any {
 	spec := specOf(in.Class)

@@ -255,6 +255,9 @@ func (s *Simulator) modifyDBInstanceDeletionProtection(c *call) (map[string]any,
 	if e := in.writable("ModifyDBInstanceDeletionProtection"); e != nil {
 		return nil, e
 	}
+	if on && in.PayType == payPrepaid {
+		return nil, errPrepaidProtection(in.ID)
+	}
 	in.DeletionProtection = on
 	c.dirty = true
 	return map[string]any{}, nil
@@ -289,6 +292,9 @@ func (s *Simulator) deleteDBInstance(c *call) (map[string]any, *apiError) {
 	}
 	if e := in.writable("DeleteDBInstance"); e != nil {
 		return nil, e
+	}
+	if in.PayType == payPrepaid && in.MasterID == "" {
+		return nil, errPrepaidDelete(in.ID)
 	}
 	if in.DeletionProtection {
 		return nil, newErr(403, "OperationDenied.DeletionProtection", "Instance %s has deletion protection on; turn it off with ModifyDBInstanceDeletionProtection first.", in.ID)

@@ -73,6 +73,10 @@ var actions = map[string]handler{
 	// Storage autoscaling: actions_storage_autoscale.go (DescribeAutoScalingConfig is DAS's).
 	"ModifyDasInstanceConfig":   (*Simulator).modifyDasInstanceConfig,
 	"DescribeAutoScalingConfig": (*Simulator).describeAutoScalingConfig,
+	// Subscription billing: actions_billing.go.
+	"TransformDBInstancePayType":           (*Simulator).transformDBInstancePayType,
+	"ModifyInstanceAutoRenewalAttribute":   (*Simulator).modifyInstanceAutoRenewalAttribute,
+	"DescribeInstanceAutoRenewalAttribute": (*Simulator).describeInstanceAutoRenewalAttribute,
 }
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {

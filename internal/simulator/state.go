@@ -94,6 +94,8 @@ type instance struct {
 	// AutoScale and DiskUsedGB: storage autoscaling (actions_storage_autoscale.go).
 	AutoScale  *storageAutoScale `json:"auto_scale,omitempty"`
 	DiskUsedGB int64             `json:"disk_used_gb,omitempty"`
+	// Subscription is a Prepaid instance's billing (actions_billing.go); nil for pay-as-you-go.
+	Subscription *subscription `json:"subscription,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.

@@ -17,6 +17,7 @@ const (
 // It reports whether anything changed.
 func (s *Simulator) advance(now time.Time) bool {
 	changed := s.finishTransitions(now)
+	changed = s.expireSubscriptions(now) || changed
 	// A change scheduled for a maintenance window starts at the window's start; the transitions
 	// it starts may already be over at now.
 	if s.runDueTasks(now) {

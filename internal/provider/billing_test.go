@@ -1,0 +1,225 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/simulator"
+)
+
+// billedConfig is an rds_instance with billing (an HCL object, "" for none) and extra lines.
+func (e *testEnv) billedConfig(billing, extra string) string {
+	if billing != "" {
+		extra += "\n  billing = " + billing
+	}
+	return e.taggedConfig(nil, nil, extra)
+}
+
+// checkPayType asserts the instance's pay type in the cloud and the count of an action so far.
+func (e *testEnv) checkPayType(id *string, payType string, action string, n int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		a, err := e.api.DescribeDBInstanceAttribute(context.Background(), *id)
+		if err != nil {
+			return err
+		}
+		if a.PayType != payType {
+			return fmt.Errorf("PayType %s, want %s", a.PayType, payType)
+		}
+		if got := e.requests(action); got != n {
+			return fmt.Errorf("%d %s, want %d", got, action, n)
+		}
+		return nil
+	}
+}
+
+// A subscription through its life: bought at create (CreateDBInstance carries it), a destroy
+// refused at plan without prepaid_on_destroy (no write), auto-renewal in place, converted to
+// pay-as-you-go and bought again in place, then destroyed by convert_and_delete. Every apply is
+// followed by an empty plan.
+func TestAccBilling_prepaidLifecycle(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	monthly := `{ pay_type = "Prepaid", period = "Month", used_time = 2, auto_renew = false }`
+	renewing := `{ pay_type = "Prepaid", period = "Month", used_time = 2, auto_renew = true }`
+	yearly := `{ pay_type = "Prepaid", period = "Year", used_time = 1 }`
+	const transform = "TransformDBInstancePayType"
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: resource.ComposeTestCheckFunc(env.checkDestroyed(), func(*terraform.State) error {
+			if n := env.requests(transform); n != 3 {
+				return fmt.Errorf("convert_and_delete converts before deleting: %d transforms, want 3", n)
+			}
+			return nil
+		}),
+		Steps: []resource.TestStep{
+			{
+				Config: env.billedConfig(monthly, ""),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("expire_time"), knownvalue.NotNull()),
+				},
+				Check: resource.ComposeTestCheckFunc(idOf(&id), env.checkOneCreate(), env.checkPayType(&id, "Prepaid", transform, 0)),
+			},
+			{
+				Config:      env.billedConfig(monthly, ""),
+				Destroy:     true,
+				ExpectError: regexp.MustCompile(`needs prepaid_on_destroy`),
+				Check:       env.checkPayType(&id, "Prepaid", "DeleteDBInstance", 0),
+			},
+			{
+				Config: env.billedConfig(renewing, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
+				}},
+				Check: resource.ComposeTestCheckFunc(env.checkPayType(&id, "Prepaid", "ModifyInstanceAutoRenewalAttribute", 1),
+					env.checkPayType(&id, "Prepaid", transform, 0)),
+			},
+			{
+				Config: env.billedConfig(`{ pay_type = "Postpaid" }`, ""),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("expire_time"), knownvalue.Null()),
+				},
+				Check: env.checkPayType(&id, "Postpaid", transform, 1),
+			},
+			{
+				Config: env.billedConfig(yearly, `  prepaid_on_destroy = "convert_and_delete"`),
+				Check:  resource.ComposeTestCheckFunc(env.checkPayType(&id, "Prepaid", transform, 2), env.checkCounts(&id, 0, 0)),
+			},
+		},
+	})
+}
+
+// Bad billing is refused at plan by its row, naming the value, with no write.
+func TestAccBilling_refusedAtPlan(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	cases := []struct{ billing, extra, want string }{
+		{`{ pay_type = "Prepaid", period = "Month", used_time = 12 }`, "", `used_time = 12 with period = "Month"`},
+		{`{ pay_type = "Prepaid", period = "Week", used_time = 1 }`, "", `got "Week"`},
+		{`{ pay_type = "Postpaid", used_time = 1 }`, "", `Postpaid" is pay-as-you-go`},
+		{`{ pay_type = "Prepaid", period = "Year", used_time = 1 }`, "  deletion_protection = true", `deletion_protection is for pay-as-you-go`},
+	}
+	var steps []resource.TestStep
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{Config: env.billedConfig(c.billing, c.extra), PlanOnly: true,
+			ExpectError: regexp.MustCompile(regexp.QuoteMeta(c.want))})
+	}
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
+	if n := env.mutations(); n != 0 {
+		t.Fatalf("%d writes for refused plans", n)
+	}
+}
+
+// A destroy of every billing kind the cloud may hold: Prepaid without a choice is refused with no
+// write, abandon leaves the instance (and its bill) with a warning, convert_and_delete converts
+// it so that the release can go; a pay-as-you-go instance is left to the release.
+func TestReleasePrepaidChoices(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	ctx := context.Background()
+	req := &rdsapi.CreateDBInstanceRequest{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c", DBInstanceStorage: 20,
+		DBInstanceStorageType: "cloud_essd", Category: "HighAvailability", SecurityIPList: "127.0.0.1", ZoneID: "cn-hangzhou-i",
+		VPCID: "vpc-1", VSwitchID: "vsw-1", PayType: rdsapi.PayTypePrepaid, Subscription: &rdsapi.Subscription{Period: "Month", UsedTime: 1}}
+	out, err := env.api.CreateDBInstance(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := out.DBInstanceID
+	if _, err := env.data.Waiter.WaitRunning(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	var diags diag.Diagnostics
+	if done := releasePrepaid(ctx, env.data, id, "", &diags); !done || !diags.HasError() || env.mutations() != 1 {
+		t.Fatalf("no choice: done %t, diags %v, %d writes (the create only)", done, diags, env.mutations())
+	}
+	diags = nil
+	if done := releasePrepaid(ctx, env.data, id, "abandon", &diags); !done || diags.HasError() || diags.WarningsCount() != 1 || env.mutations() != 1 {
+		t.Fatalf("abandon: done %t, diags %v, %d writes", done, diags, env.mutations())
+	}
+	diags = nil
+	if done := releasePrepaid(ctx, env.data, id, "convert_and_delete", &diags); done || diags.HasError() || env.requests("TransformDBInstancePayType") != 1 {
+		t.Fatalf("convert_and_delete: done %t, diags %v, %d transforms", done, diags, env.requests("TransformDBInstancePayType"))
+	}
+	diags = nil
+	if done := releasePrepaid(ctx, env.data, id, "", &diags); done || diags.HasError() {
+		t.Fatalf("a pay-as-you-go instance is left to the release: done %t, diags %v", done, diags)
+	}
+}
+
+// The plan of a destroy, for every billing kind, decided at plan with no write: pay-as-you-go says
+// nothing; a subscription (here converted outside Terraform, billing not managed: expire_time
+// tells) is refused without prepaid_on_destroy and named with it.
+func TestModifyPlanDestroyOfEveryBillingKind(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	id := seed(t, env, simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
+	state := stateOf(t, env, id)
+	config, _ := updateInputs(state, func(*instanceModel) {})
+	wantNoDiags(t, runModifyPlan(t, env, &config, nil, &state).diags)
+
+	if _, err := env.api.TransformDBInstancePayType(context.Background(), &rdsapi.TransformDBInstancePayTypeRequest{DBInstanceID: id,
+		PayType: rdsapi.PayTypePrepaid, Subscription: &rdsapi.Subscription{Period: "Month", UsedTime: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	writes := env.mutations()
+	state = stateOf(t, env, id)
+	if !isKnown(state.ExpireTime) || state.ExpireTime.ValueString() == "" {
+		t.Fatalf("a subscription's expire_time is read: %v", state.ExpireTime)
+	}
+	at := path.Root("prepaid_on_destroy")
+	wantDiag(t, runModifyPlan(t, env, &config, nil, &state).diags, diag.SeverityError, at, "needs prepaid_on_destroy", id, "convert_and_delete", "abandon")
+	state.PrepaidOnDestroy = types.StringValue("abandon")
+	wantDiag(t, runModifyPlan(t, env, &config, nil, &state).diags, diag.SeverityWarning, at, "only removes it from state: it stays billed")
+	state.PrepaidOnDestroy = types.StringValue("convert_and_delete")
+	wantDiag(t, runModifyPlan(t, env, &config, nil, &state).diags, diag.SeverityWarning, at, "converts it to pay-as-you-go, then releases it")
+	if n := env.mutations(); n != writes {
+		t.Fatalf("plans of a destroy wrote %d times", n-writes)
+	}
+}
+
+// A Prepaid alicloud_db_instance with force_delete = true moves with prepaid_on_destroy =
+// "convert_and_delete" (alicloud's force_delete converts before deleting); without force_delete
+// the choice is left unset, so its destroy is refused at plan.
+func TestMoveFromAlicloudCarriesForceDelete(t *testing.T) {
+	c := newMovedCloud(t)
+	facts := c.instanceFacts(t, movedPrimary)
+	raw := string(renderAlicloudState(t, "db_instance", facts))
+	for _, force := range []bool{true, false} {
+		src := strings.Replace(raw, `"instance_charge_type": "Postpaid"`, `"instance_charge_type": "Prepaid"`, 1)
+		src = strings.Replace(src, `"force_delete": false`, fmt.Sprintf(`"force_delete": %t`, force), 1)
+		if src == raw {
+			t.Fatal("the alicloud state template no longer holds instance_charge_type and force_delete")
+		}
+		resp := c.move(t, alicloudProvider, "alicloud_db_instance", "rds_instance", []byte(src))
+		if diagsHaveError(resp.Diagnostics) {
+			t.Fatalf("MoveResourceState: %s", diagText(resp.Diagnostics))
+		}
+		moved, err := resp.TargetState.Unmarshal(c.w.h.objType("rds_instance"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tftypes.NewValue(tftypes.String, nil)
+		if force {
+			want = tftypes.NewValue(tftypes.String, "convert_and_delete")
+		}
+		if got := attrOf(moved, "prepaid_on_destroy"); !got.Equal(want) {
+			t.Errorf("force_delete = %t: prepaid_on_destroy = %s, want %s", force, got, want)
+		}
+	}
+}
