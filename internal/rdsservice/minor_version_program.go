@@ -84,25 +84,11 @@ func (x *executor) upgradeMinor(ctx context.Context, op Operation) error {
 	if op.When == WhenInWindow {
 		req.UpgradeTime = rdsapi.UpgradeTimeMaintainTime
 	}
-	err := x.w.RetryBusy(ctx, func() error {
+	send := func() error {
 		_, err := x.api.UpgradeDBInstanceKernelVersion(ctx, req)
 		return err
+	}
+	return x.sendAndSettle(ctx, op, send, "minor version "+op.Upgrade.To, func(a *rdsapi.DBInstanceAttribute) bool {
+		return a.CurrentKernelVersion == op.Upgrade.To
 	})
-	if err != nil {
-		return err
-	}
-	x.stale = true
-	if op.When == WhenInWindow {
-		x.out.Deferred = true
-		return nil
-	}
-	attr, err := x.w.WaitFor(ctx, x.out.ID, "minor version "+op.Upgrade.To+" and Running", func(a *rdsapi.DBInstanceAttribute) bool {
-		return IsRunning(a) && a.CurrentKernelVersion == op.Upgrade.To
-	})
-	if err != nil {
-		return err
-	}
-	x.read(attr)
-	x.out.ChangedNow = true
-	return nil
 }

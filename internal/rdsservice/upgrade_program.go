@@ -31,11 +31,20 @@ func (x *executor) upgrade(ctx context.Context, op Operation) error {
 	if op.When == WhenInWindow {
 		req.EffectiveTime = rdsapi.EffectiveTimeMaintainTime
 	}
-	err := x.w.RetryBusy(ctx, func() error {
+	send := func() error {
 		_, err := x.api.UpgradeDBInstanceEngineVersion(ctx, req)
 		return err
+	}
+	return x.sendAndSettle(ctx, op, send, fmt.Sprintf("MySQL %s", op.Upgrade.To), func(a *rdsapi.DBInstanceAttribute) bool {
+		return string(a.EngineVersion) == op.Upgrade.To
 	})
-	if err != nil {
+}
+
+// sendAndSettle sends a day-2 order, retried while the instance is busy. An order for the window
+// returns at once (the task is read back as the scheduled change); one for now waits until the
+// instance is Running and done holds, and reads it back.
+func (x *executor) sendAndSettle(ctx context.Context, op Operation, send func() error, what string, done func(*rdsapi.DBInstanceAttribute) bool) error {
+	if err := x.w.RetryBusy(ctx, send); err != nil {
 		return err
 	}
 	x.stale = true
@@ -43,8 +52,8 @@ func (x *executor) upgrade(ctx context.Context, op Operation) error {
 		x.out.Deferred = true
 		return nil
 	}
-	attr, err := x.w.WaitFor(ctx, x.out.ID, fmt.Sprintf("MySQL %s and Running", op.Upgrade.To), func(a *rdsapi.DBInstanceAttribute) bool {
-		return IsRunning(a) && string(a.EngineVersion) == op.Upgrade.To
+	attr, err := x.w.WaitFor(ctx, x.out.ID, what+" and Running", func(a *rdsapi.DBInstanceAttribute) bool {
+		return IsRunning(a) && done(a)
 	})
 	if err != nil {
 		return err

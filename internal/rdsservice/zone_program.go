@@ -2,7 +2,6 @@ package rdsservice
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -40,29 +39,16 @@ func (x *executor) zoneMove(ctx context.Context, op Operation) error {
 	if err != nil {
 		return err
 	}
-	if op.When == WhenInWindow || !movedTo(cur, m.To) {
-		err = x.w.RetryBusy(ctx, func() error {
-			_, err := x.api.MigrateToOtherZone(ctx, req)
-			return err
-		})
-		if err != nil {
-			return err
+	send := func() error {
+		if op.When != WhenInWindow && movedTo(cur, m.To) {
+			return nil // a resent apply: the move is done or under way
 		}
-	}
-	x.stale = true
-	if op.When == WhenInWindow {
-		x.out.Deferred = true
-		return nil
-	}
-	attr, err := x.w.WaitFor(ctx, x.out.ID, fmt.Sprintf("Running in zone %s", m.To.Zone), func(a *rdsapi.DBInstanceAttribute) bool {
-		return IsRunning(a) && a.ZoneID == m.To.Zone
-	})
-	if err != nil {
+		_, err := x.api.MigrateToOtherZone(ctx, req)
 		return err
 	}
-	x.read(attr)
-	x.out.ChangedNow = true
-	return nil
+	return x.sendAndSettle(ctx, op, send, "zone "+m.To.Zone, func(a *rdsapi.DBInstanceAttribute) bool {
+		return a.ZoneID == m.To.Zone
+	})
 }
 
 // movedTo: the instance is in the target zone and vSwitch, or on its way there.
