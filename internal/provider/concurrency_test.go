@@ -318,36 +318,6 @@ func TestConcurrentClassChangeWhileToggleWaits(t *testing.T) {
 	})
 }
 
-// §5: another run's class change lands right before terraform's flag request, which the cloud then
-// refuses as busy. The resend carries the class as it is then: the other run's class stays, where
-// before the resend moved the instance back to the class read earlier.
-func TestConcurrentClassChangeBeforeToggleIsKept(t *testing.T) {
-	t.Parallel()
-	o := newOtherRun(t, testSimOptions())
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = false")},
-			{
-				PreConfig: func() {
-					o.onFirst("ModifyDBInstanceSpec", id, func() {
-						o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: yitianLarge})
-					})
-				},
-				Config:            o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = true"),
-				ConfigStateChecks: []statecheck.StateCheck{concState("atomic_write_16k", knownvalue.Bool(true))},
-				// The other run's restart and terraform's; terraform's first request was refused.
-				Check: resource.ComposeTestCheckFunc(o.cloudHas(id, yitianLarge, true), o.counts(id, 2, 2)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					expectDrift{testRes, "instance_type", yitianLarge, yitianMedium},
-				}},
-				ExpectNonEmptyPlan: true,
-			},
-		},
-	})
-}
-
 // §5: an instance bought before 2025-05-14 on YiTian; terraform turns the flag on and, right when
 // its restart is over, another run moves the instance to an x86 class, which takes 16K away for
 // good. Terraform stops at once with an error naming the instance, the other change and what to
@@ -377,73 +347,6 @@ func TestConcurrentClassChangeRulesOutTheFlagWhileItWaits(t *testing.T) {
 				PreConfig:    o.expect(o.cloudHas(id, x86Medium, false), o.counts(id, 2, 1)),
 				RefreshState: true,
 				ExpectError:  errorWith("makes 16K atomic write unavailable", id),
-			},
-		},
-	})
-}
-
-// §5: the same x86 move lands right before terraform's request (refused as busy). Before resending,
-// terraform decides again with the plan model for the instance as it is now, refuses, and sends
-// nothing more; before, the resend went out with the old class and the cloud refused it.
-func TestConcurrentClassChangeRulesOutTheFlagBeforeItIsSent(t *testing.T) {
-	t.Parallel()
-	o := newOtherRun(t, testSimOptions())
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium, PurchaseTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = false")},
-			{
-				PreConfig: func() {
-					o.onFirst("ModifyDBInstanceSpec", id, func() {
-						o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: x86Medium})
-					})
-				},
-				Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = true"),
-				ExpectError: errorWith("RDS instance changed outside this apply", id, "after the plan was made",
-					fmt.Sprintf("instance_type is %q (the plan saw %q)", x86Medium, yitianMedium), "Nothing was sent", "Run terraform plan again"),
-			},
-			{
-				// Only the other run's restart; terraform's one request was refused as busy.
-				PreConfig:    o.expect(o.cloudHas(id, x86Medium, false), o.counts(id, 1, 1)),
-				RefreshState: true,
-				ExpectError:  errorWith("makes 16K atomic write unavailable", id),
-			},
-		},
-	})
-}
-
-// §5, the other way round: terraform changes the class while another run turns the flag on. The
-// class change waits for the class only and does not turn the flag back off; the state holds the
-// planned flag and the refresh reads the other run's, which the configuration leaves unset: the
-// next plan is empty. Before, the update waited for the old flag until the timeout.
-func TestConcurrentToggleWhileClassChanges(t *testing.T) {
-	t.Parallel()
-	opts := testSimOptions()
-	opts.FlagLag = time.Millisecond // the other run's flag shows as soon as the instance is back
-	o := newOtherRun(t, opts)
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, "")},
-			{
-				PreConfig: func() {
-					o.onFirst("ModifyDBInstanceSpec", id, func() {
-						o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: yitianMedium, OptimizedWrites: rdsapi.OptimizedWritesOn})
-					})
-				},
-				Config: o.concurrentInstanceConfig(id, yitianLarge, ""),
-				ConfigStateChecks: []statecheck.StateCheck{
-					concState("instance_type", knownvalue.StringExact(yitianLarge)),
-					concState("atomic_write_16k", knownvalue.Bool(false)), // planned; the refresh reads true
-				},
-				Check: resource.ComposeTestCheckFunc(o.cloudHas(id, yitianLarge, true), o.counts(id, 2, 2)),
-			},
-			{
-				Config:            o.concurrentInstanceConfig(id, yitianLarge, ""),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{concState("atomic_write_16k", knownvalue.Bool(true))},
 			},
 		},
 	})
