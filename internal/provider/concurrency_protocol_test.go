@@ -247,3 +247,64 @@ func TestConcurrentToggleWhileClassChanges(t *testing.T) {
 		t.Errorf("refreshed atomic_write_16k = %s, want true", got)
 	}
 }
+
+// §5: an instance bought before 2025-05-14 on YiTian; terraform turns the flag on and, right when
+// its restart is over, another run moves the instance to an x86 class, which takes 16K away for
+// good. Terraform stops at once with an error naming the instance, the other change and what to
+// do, instead of waiting for the flag (and the old class) until the update timeout.
+func TestConcurrentClassChangeRulesOutTheFlagWhileItWaits(t *testing.T) {
+	t.Parallel()
+	o, w := concurrentWorld(t, testSimOptions())
+	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium, PurchaseTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)})
+	w.importAndApply(t, id, concurrentInstance(yitianMedium, map[string]any{"atomic_write_16k": false}))
+	o.afterOwnSpecRunning(id, func() bool {
+		return o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: x86Medium})
+	})
+	order := concurrentInstance(yitianMedium, map[string]any{"atomic_write_16k": true})
+	text, err := w.applyOnly(order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectErrorText(t, "apply", text, errorWith("RDS instance changed outside this apply", id,
+		fmt.Sprintf("instance_type is %q (was %q)", x86Medium, yitianMedium),
+		"atomic_write_16k_supported = false", "Run terraform plan"))
+	// Terraform sent one request; the cloud has the other run's class and no 16K. The next plan
+	// starts from there and refuses the configuration with the plan-time rule.
+	o.check(t, "after the apply", o.cloudHas(id, x86Medium, false), o.counts(id, 2, 1))
+	_, text = w.planOnly(t, order)
+	expectErrorText(t, "next plan", text, errorWith("makes 16K atomic write unavailable", id))
+}
+
+// §6, the other way round: terraform renames the instance while another run turns the flag on
+// (terraform's rename waits while the instance restarts). The apply records the planned flag; the
+// refresh reads the other run's, which the configuration leaves unset: no diff. Before, the apply
+// failed with "Provider produced inconsistent result".
+func TestConcurrentToggleWhileRenaming(t *testing.T) {
+	t.Parallel()
+	opts := testSimOptions()
+	opts.FlagLag = time.Millisecond
+	o, w := concurrentWorld(t, opts)
+	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
+	w.importAndApply(t, id, concurrentInstance(yitianMedium, map[string]any{"instance_name": "orig"}))
+	o.onFirst("ModifyDBInstanceDescription", id, func() {
+		o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: yitianMedium, OptimizedWrites: rdsapi.OptimizedWritesOn})
+	})
+	order := concurrentInstance(yitianMedium, map[string]any{"instance_name": "renamed"})
+	if text, err := w.applyOnly(order); err != nil || text != "" {
+		t.Fatalf("apply: %v %s", err, text)
+	}
+	if got := stateString(t, w, "instance_name"); got != "renamed" {
+		t.Errorf("state instance_name = %s, want renamed", got)
+	}
+	if got := stateString(t, w, "atomic_write_16k"); got != "false" {
+		t.Errorf("state atomic_write_16k = %s, want false", got)
+	}
+	o.check(t, "after the apply", o.cloudHas(id, yitianMedium, true), o.counts(id, 1, 0))
+	p, text := w.planOnly(t, order)
+	if text != "" || p.action != actNoop {
+		t.Fatalf("next plan: %s %s, want an empty plan", p.action, text)
+	}
+	if got := stateString(t, w, "atomic_write_16k"); got != "true" {
+		t.Errorf("refreshed atomic_write_16k = %s, want true", got)
+	}
+}

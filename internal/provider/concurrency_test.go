@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -318,40 +317,6 @@ func TestConcurrentClassChangeWhileToggleWaits(t *testing.T) {
 	})
 }
 
-// §5: an instance bought before 2025-05-14 on YiTian; terraform turns the flag on and, right when
-// its restart is over, another run moves the instance to an x86 class, which takes 16K away for
-// good. Terraform stops at once with an error naming the instance, the other change and what to
-// do, instead of waiting for the flag (and the old class) until the update timeout.
-func TestConcurrentClassChangeRulesOutTheFlagWhileItWaits(t *testing.T) {
-	t.Parallel()
-	o := newOtherRun(t, testSimOptions())
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium, PurchaseTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = false")},
-			{
-				PreConfig: func() {
-					o.afterOwnSpecRunning(id, func() bool {
-						return o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: x86Medium})
-					})
-				},
-				Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = true"),
-				ExpectError: errorWith("RDS instance changed outside this apply", id,
-					fmt.Sprintf("instance_type is %q (was %q)", x86Medium, yitianMedium),
-					"atomic_write_16k_supported = false", "Run terraform plan"),
-			},
-			{
-				// Terraform sent one request; the cloud has the other run's class and no 16K. The next
-				// plan starts from there and refuses the configuration with the plan-time rule.
-				PreConfig:    o.expect(o.cloudHas(id, x86Medium, false), o.counts(id, 2, 1)),
-				RefreshState: true,
-				ExpectError:  errorWith("makes 16K atomic write unavailable", id),
-			},
-		},
-	})
-}
-
 // §6: terraform turns the flag on; while it waits, another run renames the instance and changes
 // its allow-list. The apply succeeds with the planned name and IPs in state, and the next plan
 // shows both as drift. Before, it failed with "Provider produced inconsistent result".
@@ -392,42 +357,6 @@ func TestConcurrentRenameWhileToggleWaits(t *testing.T) {
 					expectDrift{testRes, "security_ips", []any{"10.0.0.2"}, []any{"10.0.0.1"}},
 				}},
 				ExpectNonEmptyPlan: true,
-			},
-		},
-	})
-}
-
-// §6, the other way round: terraform renames the instance while another run turns the flag on
-// (terraform's rename waits while the instance restarts). The apply records the planned flag; the
-// refresh reads the other run's, which the configuration leaves unset: no diff. Before, the apply
-// failed with "Provider produced inconsistent result".
-func TestConcurrentToggleWhileRenaming(t *testing.T) {
-	t.Parallel()
-	opts := testSimOptions()
-	opts.FlagLag = time.Millisecond
-	o := newOtherRun(t, opts)
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, `  instance_name = "orig"`)},
-			{
-				PreConfig: func() {
-					o.onFirst("ModifyDBInstanceDescription", id, func() {
-						o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: yitianMedium, OptimizedWrites: rdsapi.OptimizedWritesOn})
-					})
-				},
-				Config: o.concurrentInstanceConfig(id, yitianMedium, `  instance_name = "renamed"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					concState("instance_name", knownvalue.StringExact("renamed")),
-					concState("atomic_write_16k", knownvalue.Bool(false)),
-				},
-				Check: resource.ComposeTestCheckFunc(o.cloudHas(id, yitianMedium, true), o.counts(id, 1, 0)),
-			},
-			{
-				Config:            o.concurrentInstanceConfig(id, yitianMedium, `  instance_name = "renamed"`),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{concState("atomic_write_16k", knownvalue.Bool(true))},
 			},
 		},
 	})
