@@ -52,7 +52,7 @@ func (w *oracleWorld) importAndApply(t *testing.T, id string, order []oracleReso
 	if err := w.importInstance(concAddr, id); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.applyStep(order); err != nil {
+	if _, err := w.applyStep(order); err != nil {
 		t.Fatalf("first step: %v", err)
 	}
 }

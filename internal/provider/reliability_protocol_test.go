@@ -103,7 +103,7 @@ func runProtocolFaultPass(t *testing.T, kind faultKind) {
 	w, rec, api := faultWorld(t, kind)
 	ids := map[string]string{}
 	for _, step := range faultSteps() {
-		if err := w.applyStep(step.order); err != nil {
+		if _, err := w.applyStep(step.order); err != nil {
 			t.Fatalf("%s under %s: %v (answers: %s)", step.op, kind.name, err, rec.summary())
 		}
 		for _, addr := range []string{"rds_instance.primary", "rds_readonly_instance.ro"} {
@@ -126,38 +126,39 @@ func runProtocolFaultPass(t *testing.T, kind faultKind) {
 	}
 }
 
-// applyStep is `terraform apply` of order followed by `terraform plan`, which must be empty.
-func (w *oracleWorld) applyStep(order []oracleResource) error {
+// applyStep is a terraform acceptance step: `terraform apply` of order, then a `terraform plan`
+// that must be empty. It returns the apply's plan.
+func (w *oracleWorld) applyStep(order []oracleResource) (*oraclePlan, error) {
 	plan, err := w.planWalk(order)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if plan.errAt != "" {
-		return fmt.Errorf("plan: %s: %s", plan.errAt, plan.errMsg)
+		return nil, fmt.Errorf("plan: %s: %s", plan.errAt, plan.errMsg)
 	}
 	res, err := w.applyWalk(order, plan)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if res.errAt != "" {
-		return fmt.Errorf("apply: %s: %s", res.errAt, res.errMsg)
+		return nil, fmt.Errorf("apply: %s: %s", res.errAt, res.errMsg)
 	}
 	if len(res.inconsistent) > 0 {
-		return fmt.Errorf("apply: %v", res.inconsistent)
+		return nil, fmt.Errorf("apply: %v", res.inconsistent)
 	}
 	again, err := w.planWalk(order)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if again.errAt != "" {
-		return fmt.Errorf("plan after apply: %s: %s", again.errAt, again.errMsg)
+		return nil, fmt.Errorf("plan after apply: %s: %s", again.errAt, again.errMsg)
 	}
 	for addr, p := range again.res {
 		if p.action != actNoop {
-			return fmt.Errorf("plan after apply is not empty: %s %s", addr, p.action)
+			return nil, fmt.Errorf("plan after apply is not empty: %s %s", addr, p.action)
 		}
 	}
-	return nil
+	return plan, nil
 }
 
 // faultStepProblems compares the simulator with what a step should have left.
