@@ -10,7 +10,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
@@ -122,15 +121,6 @@ func expectErrorText(t *testing.T, what, text string, want *regexp.Regexp) {
 	}
 }
 
-func (o *otherRun) check(t *testing.T, what string, checks ...resource.TestCheckFunc) {
-	t.Helper()
-	for _, c := range checks {
-		if err := c(nil); err != nil {
-			t.Errorf("%s: %v", what, err)
-		}
-	}
-}
-
 func stateString(t *testing.T, w *oracleWorld, attr string) string {
 	t.Helper()
 	v := attrOf(w.state[concAddr], attr)
@@ -181,7 +171,7 @@ func TestConcurrentClassChangeBeforeToggleIsKept(t *testing.T) {
 		t.Errorf("state atomic_write_16k = %s, want true", got)
 	}
 	// The other run's restart and terraform's; terraform's first request was refused.
-	o.check(t, "after the apply", o.cloudHas(id, yitianLarge, true), o.counts(id, 2, 2))
+	o.expect(o.cloudHas(id, yitianLarge, true), o.counts(id, 2, 2))()
 	p, text := w.planOnly(t, order)
 	if text != "" {
 		t.Fatalf("next plan: %s", text)
@@ -209,7 +199,7 @@ func TestConcurrentClassChangeRulesOutTheFlagBeforeItIsSent(t *testing.T) {
 	expectErrorText(t, "apply", text, errorWith("RDS instance changed outside this apply", id, "after the plan was made",
 		fmt.Sprintf("instance_type is %q (the plan saw %q)", x86Medium, yitianMedium), "Nothing was sent", "Run terraform plan again"))
 	// Only the other run's restart; terraform's one request was refused as busy.
-	o.check(t, "after the apply", o.cloudHas(id, x86Medium, false), o.counts(id, 1, 1))
+	o.expect(o.cloudHas(id, x86Medium, false), o.counts(id, 1, 1))()
 	_, text = w.planOnly(t, order)
 	expectErrorText(t, "next plan", text, errorWith("makes 16K atomic write unavailable", id))
 }
@@ -238,7 +228,7 @@ func TestConcurrentToggleWhileClassChanges(t *testing.T) {
 	if got := stateString(t, w, "atomic_write_16k"); got != "false" { // planned; the refresh reads true
 		t.Errorf("state atomic_write_16k = %s, want false", got)
 	}
-	o.check(t, "after the apply", o.cloudHas(id, yitianLarge, true), o.counts(id, 2, 2))
+	o.expect(o.cloudHas(id, yitianLarge, true), o.counts(id, 2, 2))()
 	p, text := w.planOnly(t, order)
 	if text != "" || p.action != actNoop {
 		t.Fatalf("next plan: %s %s, want an empty plan", p.action, text)
@@ -270,7 +260,7 @@ func TestConcurrentClassChangeRulesOutTheFlagWhileItWaits(t *testing.T) {
 		"atomic_write_16k_supported = false", "Run terraform plan"))
 	// Terraform sent one request; the cloud has the other run's class and no 16K. The next plan
 	// starts from there and refuses the configuration with the plan-time rule.
-	o.check(t, "after the apply", o.cloudHas(id, x86Medium, false), o.counts(id, 2, 1))
+	o.expect(o.cloudHas(id, x86Medium, false), o.counts(id, 2, 1))()
 	_, text = w.planOnly(t, order)
 	expectErrorText(t, "next plan", text, errorWith("makes 16K atomic write unavailable", id))
 }
@@ -299,7 +289,7 @@ func TestConcurrentToggleWhileRenaming(t *testing.T) {
 	if got := stateString(t, w, "atomic_write_16k"); got != "false" {
 		t.Errorf("state atomic_write_16k = %s, want false", got)
 	}
-	o.check(t, "after the apply", o.cloudHas(id, yitianMedium, true), o.counts(id, 1, 0))
+	o.expect(o.cloudHas(id, yitianMedium, true), o.counts(id, 1, 0))()
 	p, text := w.planOnly(t, order)
 	if text != "" || p.action != actNoop {
 		t.Fatalf("next plan: %s %s, want an empty plan", p.action, text)

@@ -62,15 +62,6 @@ func (e *testEnv) checkUpgrades(id *string, upgrades, restarts int) resource.Tes
 	}
 }
 
-func sameID(id *string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		if got := s.RootModule().Resources[testRes].Primary.ID; got != *id {
-			return fmt.Errorf("the instance was replaced: %s, was %s", got, *id)
-		}
-		return nil
-	}
-}
-
 // apply_restarts = "in_maintenance_window" defers the upgrade: the apply returns at once, plans
 // stay empty while it waits (another version is refused), and the window upgrades the instance
 // with one switchover.
