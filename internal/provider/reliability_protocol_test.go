@@ -127,8 +127,9 @@ func runProtocolFaultPass(t *testing.T, kind faultKind) {
 }
 
 // applyStep is a terraform acceptance step: `terraform apply` of order, then a `terraform plan`
-// that must be empty. It returns the apply's plan.
-func (w *oracleWorld) applyStep(order []oracleResource) (*oraclePlan, error) {
+// that must be empty. afterApply (the step's state checks) run on the state the apply wrote,
+// before that plan's refresh. It returns the apply's plan.
+func (w *oracleWorld) applyStep(order []oracleResource, afterApply ...func()) (*oraclePlan, error) {
 	plan, err := w.planWalk(order)
 	if err != nil {
 		return nil, err
@@ -145,6 +146,9 @@ func (w *oracleWorld) applyStep(order []oracleResource) (*oraclePlan, error) {
 	}
 	if len(res.inconsistent) > 0 {
 		return nil, fmt.Errorf("apply: %v", res.inconsistent)
+	}
+	for _, check := range afterApply {
+		check()
 	}
 	again, err := w.planWalk(order)
 	if err != nil {
