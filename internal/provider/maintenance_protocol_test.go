@@ -28,6 +28,29 @@ func (w *oracleWorld) scheduledWindow(t *testing.T) string {
 	return window
 }
 
+// deferredStep applies order as a terraform step does; the state the apply wrote must have
+// scheduled as scheduled_change's window ("" for none), and checks must pass afterwards. It sets id.
+func (w *oracleWorld) deferredStep(t *testing.T, name string, order []oracleResource, scheduled string, id *string,
+	checks ...resource.TestCheckFunc,
+) *oraclePlan {
+	t.Helper()
+	plan, err := w.applyStep(order, func() {
+		*id = w.stateAttr(t, testRes, "id")
+		if got := w.scheduledWindow(t); got != scheduled {
+			t.Errorf("%s: scheduled_change.window %q, want %q", name, got, scheduled)
+		}
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	for _, c := range checks {
+		if err := c(nil); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	return plan
+}
+
 // A deferred change: the apply returns without a restart, plans stay empty while it is pending, the
 // window makes exactly one restart for class + flag (two orders before the window), and the state then
 // matches the cloud. The steps and checks of a terraform test, played at the plugin protocol with the
@@ -39,21 +62,7 @@ func TestMaintenance_instanceRestarts(t *testing.T) {
 	const small, large, xlarge = "mysql.n2.medium.2c", "mysql.n2.large.2c", "mysql.x4.large.2c"
 	step := func(name string, order []oracleResource, scheduled string, checks ...resource.TestCheckFunc) *oraclePlan {
 		t.Helper()
-		plan, err := w.applyStep(order, func() {
-			id = w.stateAttr(t, testRes, "id")
-			if got := w.scheduledWindow(t); got != scheduled {
-				t.Errorf("%s: scheduled_change.window %q, want %q", name, got, scheduled)
-			}
-		})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for _, c := range checks {
-			if err := c(nil); err != nil {
-				t.Errorf("%s: %v", name, err)
-			}
-		}
-		return plan
+		return w.deferredStep(t, name, order, scheduled, &id, checks...)
 	}
 	flagOn := func(name string) {
 		t.Helper()
@@ -97,6 +106,44 @@ func TestMaintenance_instanceRestarts(t *testing.T) {
 		env.checkCounts(&id, 2, 4), env.checkClassInCloud(&id, xlarge))
 	env.advance()()
 	empty("after", step("after", deferredResources(xlarge, true, "immediately"), "", env.checkCounts(&id, 2, 4)))
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+	if err := env.checkDestroyed()(nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// A pending change can be withdrawn by reverting the configuration (no restart ever), and a window
+// that passes without the change shows as drift. At the plugin protocol, as
+// TestMaintenance_instanceRestarts.
+func TestMaintenance_instanceRevertAndMissed(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	const small, large = "mysql.n2.medium.2c", "mysql.n2.large.2c"
+	w.deferredStep(t, "create", deferredResources(small, true, "in_maintenance_window"), "", &id)
+	w.deferredStep(t, "large", deferredResources(large, true, "in_maintenance_window"), testWindow, &id)
+	// Reverted before the window: the pending change is cancelled.
+	w.deferredStep(t, "revert", deferredResources(small, true, "in_maintenance_window"), "", &id)
+	env.advance()()
+	plan := w.deferredStep(t, "window", deferredResources(small, true, "in_maintenance_window"), "", &id,
+		env.checkCounts(&id, 0, 2), env.checkClassInCloud(&id, small))
+	if a := plan.res[testRes].action; a != actNoop {
+		t.Errorf("window: planned %s, want an empty plan", a)
+	}
+	w.deferredStep(t, "large again", deferredResources(large, true, "in_maintenance_window"), testWindow, &id)
+	// The window passed without the change: the plan shows it again.
+	env.missWindow(t, &id)()
+	missed, err := w.planWalk(deferredResources(large, true, "in_maintenance_window"))
+	if err != nil || missed.errAt != "" {
+		t.Fatalf("missed: %v %s", err, missed.errMsg)
+	}
+	if a := missed.res[testRes].action; a == actNoop {
+		t.Errorf("missed: the plan is empty, want the missed change again")
+	}
+	w.deferredStep(t, "immediately", deferredResources(large, true, "immediately"), "", &id,
+		env.checkCounts(&id, 1, 4), env.checkClassInCloud(&id, large))
 	if _, err := w.applyStep(nil); err != nil {
 		t.Fatalf("destroy: %v", err)
 	}

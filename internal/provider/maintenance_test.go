@@ -63,50 +63,6 @@ func (e *testEnv) checkClassInCloud(id *string, class string) resource.TestCheck
 	}
 }
 
-// A pending change can be withdrawn by reverting the configuration (no restart ever), and a window
-// that passes without the change shows as drift.
-func TestAccMaintenance_instanceRevertAndMissed(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	const small, large = "mysql.n2.medium.2c", "mysql.n2.large.2c"
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{Config: env.deferredConfig(small, true, "in_maintenance_window"), Check: idOf(&id)},
-			{
-				Config:            env.deferredConfig(large, true, "in_maintenance_window"),
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(false)},
-			},
-			{
-				// Reverted before the window: the pending change is cancelled.
-				Config:            env.deferredConfig(small, true, "in_maintenance_window"),
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
-			},
-			{
-				PreConfig:        env.advance(),
-				Config:           env.deferredConfig(small, true, "in_maintenance_window"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check:            resource.ComposeTestCheckFunc(env.checkCounts(&id, 0, 2), env.checkClassInCloud(&id, small)),
-			},
-			{Config: env.deferredConfig(large, true, "in_maintenance_window")},
-			{
-				// The window passed without the change: the plan shows it again.
-				PreConfig:          env.missWindow(t, &id),
-				Config:             env.deferredConfig(large, true, "in_maintenance_window"),
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				Config:            env.deferredConfig(large, true, "immediately"),
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
-				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 4), env.checkClassInCloud(&id, large)),
-			},
-		},
-	})
-}
-
 func (e *testEnv) missWindow(t *testing.T, id *string) func() {
 	return func() {
 		if n := e.sim.MissMaintenanceWindow(*id); n != 1 {
