@@ -6,7 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
-// deferredResources is deferredConfig at the protocol.
+// deferredResources is an instance with a class, a flag, apply_restarts and the test window.
 func deferredResources(class string, flag bool, applyRestarts string) []oracleResource {
 	return []oracleResource{{addr: testRes, attrs: map[string]any{
 		"engine": "MySQL", "engine_version": "8.0", "instance_type": class, "storage": 20, "instance_name": "acctest",

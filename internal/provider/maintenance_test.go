@@ -16,22 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
-// deferredConfig renders the instance with a class, a flag and apply_restarts.
-func (e *testEnv) deferredConfig(class string, flag bool, applyRestarts string) string {
-	return e.providerBlock() + fmt.Sprintf(`
-resource "rds_instance" "test" {
-  engine             = "MySQL"
-  engine_version     = "8.0"
-  instance_type      = %q
-  storage            = 20
-  instance_name      = "acctest"
-  maintenance_window = %q
-  apply_restarts     = %q
-  atomic_write_16k   = %t
-}
-`, class, testWindow, applyRestarts, flag)
-}
-
 // testWindow is a one-hour maintenance window that starts five to six hours from now (the
 // simulator's clock is the real one): a deferred change waits for it whatever the time of day the
 // tests run, and advancing the clock by a day and more passes it and its restart.
