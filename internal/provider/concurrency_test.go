@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -318,137 +317,6 @@ func TestConcurrentClassChangeWhileToggleWaits(t *testing.T) {
 	})
 }
 
-// §5: another run's class change lands right before terraform's flag request, which the cloud then
-// refuses as busy. The resend carries the class as it is then: the other run's class stays, where
-// before the resend moved the instance back to the class read earlier.
-func TestConcurrentClassChangeBeforeToggleIsKept(t *testing.T) {
-	t.Parallel()
-	o := newOtherRun(t, testSimOptions())
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = false")},
-			{
-				PreConfig: func() {
-					o.onFirst("ModifyDBInstanceSpec", id, func() {
-						o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: yitianLarge})
-					})
-				},
-				Config:            o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = true"),
-				ConfigStateChecks: []statecheck.StateCheck{concState("atomic_write_16k", knownvalue.Bool(true))},
-				// The other run's restart and terraform's; terraform's first request was refused.
-				Check: resource.ComposeTestCheckFunc(o.cloudHas(id, yitianLarge, true), o.counts(id, 2, 2)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					expectDrift{testRes, "instance_type", yitianLarge, yitianMedium},
-				}},
-				ExpectNonEmptyPlan: true,
-			},
-		},
-	})
-}
-
-// §5: an instance bought before 2025-05-14 on YiTian; terraform turns the flag on and, right when
-// its restart is over, another run moves the instance to an x86 class, which takes 16K away for
-// good. Terraform stops at once with an error naming the instance, the other change and what to
-// do, instead of waiting for the flag (and the old class) until the update timeout.
-func TestConcurrentClassChangeRulesOutTheFlagWhileItWaits(t *testing.T) {
-	t.Parallel()
-	o := newOtherRun(t, testSimOptions())
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium, PurchaseTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = false")},
-			{
-				PreConfig: func() {
-					o.afterOwnSpecRunning(id, func() bool {
-						return o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: x86Medium})
-					})
-				},
-				Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = true"),
-				ExpectError: errorWith("RDS instance changed outside this apply", id,
-					fmt.Sprintf("instance_type is %q (was %q)", x86Medium, yitianMedium),
-					"atomic_write_16k_supported = false", "Run terraform plan"),
-			},
-			{
-				// Terraform sent one request; the cloud has the other run's class and no 16K. The next
-				// plan starts from there and refuses the configuration with the plan-time rule.
-				PreConfig:    o.expect(o.cloudHas(id, x86Medium, false), o.counts(id, 2, 1)),
-				RefreshState: true,
-				ExpectError:  errorWith("makes 16K atomic write unavailable", id),
-			},
-		},
-	})
-}
-
-// §5: the same x86 move lands right before terraform's request (refused as busy). Before resending,
-// terraform decides again with the plan model for the instance as it is now, refuses, and sends
-// nothing more; before, the resend went out with the old class and the cloud refused it.
-func TestConcurrentClassChangeRulesOutTheFlagBeforeItIsSent(t *testing.T) {
-	t.Parallel()
-	o := newOtherRun(t, testSimOptions())
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium, PurchaseTime: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = false")},
-			{
-				PreConfig: func() {
-					o.onFirst("ModifyDBInstanceSpec", id, func() {
-						o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: x86Medium})
-					})
-				},
-				Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = true"),
-				ExpectError: errorWith("RDS instance changed outside this apply", id, "after the plan was made",
-					fmt.Sprintf("instance_type is %q (the plan saw %q)", x86Medium, yitianMedium), "Nothing was sent", "Run terraform plan again"),
-			},
-			{
-				// Only the other run's restart; terraform's one request was refused as busy.
-				PreConfig:    o.expect(o.cloudHas(id, x86Medium, false), o.counts(id, 1, 1)),
-				RefreshState: true,
-				ExpectError:  errorWith("makes 16K atomic write unavailable", id),
-			},
-		},
-	})
-}
-
-// §5, the other way round: terraform changes the class while another run turns the flag on. The
-// class change waits for the class only and does not turn the flag back off; the state holds the
-// planned flag and the refresh reads the other run's, which the configuration leaves unset: the
-// next plan is empty. Before, the update waited for the old flag until the timeout.
-func TestConcurrentToggleWhileClassChanges(t *testing.T) {
-	t.Parallel()
-	opts := testSimOptions()
-	opts.FlagLag = time.Millisecond // the other run's flag shows as soon as the instance is back
-	o := newOtherRun(t, opts)
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, "")},
-			{
-				PreConfig: func() {
-					o.onFirst("ModifyDBInstanceSpec", id, func() {
-						o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: yitianMedium, OptimizedWrites: rdsapi.OptimizedWritesOn})
-					})
-				},
-				Config: o.concurrentInstanceConfig(id, yitianLarge, ""),
-				ConfigStateChecks: []statecheck.StateCheck{
-					concState("instance_type", knownvalue.StringExact(yitianLarge)),
-					concState("atomic_write_16k", knownvalue.Bool(false)), // planned; the refresh reads true
-				},
-				Check: resource.ComposeTestCheckFunc(o.cloudHas(id, yitianLarge, true), o.counts(id, 2, 2)),
-			},
-			{
-				Config:            o.concurrentInstanceConfig(id, yitianLarge, ""),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{concState("atomic_write_16k", knownvalue.Bool(true))},
-			},
-		},
-	})
-}
-
 // §6: terraform turns the flag on; while it waits, another run renames the instance and changes
 // its allow-list. The apply succeeds with the planned name and IPs in state, and the next plan
 // shows both as drift. Before, it failed with "Provider produced inconsistent result".
@@ -489,42 +357,6 @@ func TestConcurrentRenameWhileToggleWaits(t *testing.T) {
 					expectDrift{testRes, "security_ips", []any{"10.0.0.2"}, []any{"10.0.0.1"}},
 				}},
 				ExpectNonEmptyPlan: true,
-			},
-		},
-	})
-}
-
-// §6, the other way round: terraform renames the instance while another run turns the flag on
-// (terraform's rename waits while the instance restarts). The apply records the planned flag; the
-// refresh reads the other run's, which the configuration leaves unset: no diff. Before, the apply
-// failed with "Provider produced inconsistent result".
-func TestConcurrentToggleWhileRenaming(t *testing.T) {
-	t.Parallel()
-	opts := testSimOptions()
-	opts.FlagLag = time.Millisecond
-	o := newOtherRun(t, opts)
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, `  instance_name = "orig"`)},
-			{
-				PreConfig: func() {
-					o.onFirst("ModifyDBInstanceDescription", id, func() {
-						o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: yitianMedium, OptimizedWrites: rdsapi.OptimizedWritesOn})
-					})
-				},
-				Config: o.concurrentInstanceConfig(id, yitianMedium, `  instance_name = "renamed"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					concState("instance_name", knownvalue.StringExact("renamed")),
-					concState("atomic_write_16k", knownvalue.Bool(false)),
-				},
-				Check: resource.ComposeTestCheckFunc(o.cloudHas(id, yitianMedium, true), o.counts(id, 1, 0)),
-			},
-			{
-				Config:            o.concurrentInstanceConfig(id, yitianMedium, `  instance_name = "renamed"`),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{concState("atomic_write_16k", knownvalue.Bool(true))},
 			},
 		},
 	})

@@ -37,7 +37,8 @@ import (
 // and each instance must have restarted exactly as often as expected (no second toggle); after
 // destroy nothing may be left.
 //
-// `make test` runs one pass of each fault kind with short simulator durations. `make test-faults`
+// `make test` runs one pass of the lost-answer and busy kinds here with short simulator durations,
+// and the rate kinds at the plugin protocol (TestFaultMatrixProtocol). `make test-faults`
 // sets RDS_FAULTS_LONG=1: five passes of each, and the aggregated results are written to
 // templates/guides/reliability.md.tmpl (rendered to docs/guides/reliability.md by make generate).
 
@@ -553,6 +554,9 @@ func TestAccReliabilityFaultMatrix(t *testing.T) {
 	t.Run("matrix", func(t *testing.T) {
 		for pass := 1; pass <= passes; pass++ {
 			for i, kind := range kinds {
+				if !long && protocolFaultKind(kind) {
+					continue // TestFaultMatrixProtocol runs it in make test
+				}
 				t.Run(fmt.Sprintf("%s/pass%d", strings.ReplaceAll(kind.name, " ", "_"), pass), func(t *testing.T) {
 					t.Parallel()
 					opts := simulator.Options{
