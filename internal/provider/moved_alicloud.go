@@ -11,12 +11,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -69,6 +71,7 @@ type alicloudMove struct {
 // alicloudState is the source's raw state, decoded.
 type alicloudState struct {
 	typeName string
+	target   string // the resource type it moves into
 	attrs    map[string]any
 }
 
@@ -80,7 +83,7 @@ func moveFromAlicloud(m alicloudMove) []resource.StateMover {
 			err = m.check(src)
 		}
 		if err != nil {
-			resp.Diagnostics.AddError("Cannot move into "+m.target, err.Error())
+			addMoveError(&resp.Diagnostics, m.target, err)
 			return
 		}
 		for _, a := range m.mapping {
@@ -100,25 +103,32 @@ func moveFromAlicloud(m alicloudMove) []resource.StateMover {
 	}}}
 }
 
+// addMoveError adds a refusal of the rule table as the row renders it (a move has no attribute to
+// point at), and any other error, a source state this provider cannot read, as it is.
+func addMoveError(diags *diag.Diagnostics, target string, err error) {
+	var refusal rdsservice.Problem
+	if errors.As(err, &refusal) {
+		addProblems(diags, []rdsservice.Problem{refusal.At("")})
+		return
+	}
+	diags.AddError("Cannot move into "+target, err.Error())
+}
+
 // source checks the source's provider and type and decodes its raw state.
 func (m alicloudMove) source(req resource.MoveStateRequest) (alicloudState, error) {
 	from := req.SourceTypeName
 	if !isAlicloudProvider(req.SourceProviderAddress) {
-		return alicloudState{}, fmt.Errorf("%s can be moved here only from the alicloud provider (%s); the source %s belongs to %q. "+
-			"Import the resource instead (terraform import, or an import block)", m.target, alicloudProvider, from, req.SourceProviderAddress)
+		return alicloudState{}, rdsservice.Raise(rdsservice.RuleMoveOtherProvider, from, m.target, alicloudProvider, from, req.SourceProviderAddress)
 	}
 	if !slices.Contains(m.sources, from) {
-		return alicloudState{}, fmt.Errorf("%s can be moved here only from %s, not from %s. Use the moved block's `to` "+
-			"that matches the source (see the guide \"Moving from the alicloud provider\"), or import the resource",
-			m.target, strings.Join(m.sources, " or "), from)
+		return alicloudState{}, rdsservice.Raise(rdsservice.RuleMoveOtherType, from, m.target, strings.Join(m.sources, " or "), from)
 	}
 	if req.SourceRawState == nil || len(req.SourceRawState.JSON) == 0 {
-		return alicloudState{}, fmt.Errorf("the state of %s holds no attributes (a state in the legacy flat format?); "+
-			"run `terraform apply -refresh-only` with the alicloud provider first, then move it", from)
+		return alicloudState{}, rdsservice.Raise(rdsservice.RuleMoveNoAttributes, from, m.target, from)
 	}
 	dec := json.NewDecoder(bytes.NewReader(req.SourceRawState.JSON))
 	dec.UseNumber()
-	src := alicloudState{typeName: from}
+	src := alicloudState{typeName: from, target: m.target}
 	if err := dec.Decode(&src.attrs); err != nil {
 		return alicloudState{}, fmt.Errorf("the state of %s is not a JSON object: %v", from, err)
 	}
@@ -258,8 +268,7 @@ func (s alicloudState) parameters() (types.Map, error) {
 func (s alicloudState) checkEngine() error {
 	engine := s.str("engine")
 	if engine != "" && !slices.Contains(engines, engine) {
-		return fmt.Errorf("%s has engine %q; this provider manages %s instances only. Keep %s in the alicloud provider",
-			s.typeName, engine, strings.Join(engines, " and "), s.typeName)
+		return rdsservice.Raise(rdsservice.RuleMoveUnmanagedEngine, engine, s.target, s.typeName, engine, strings.Join(engines, " and "))
 	}
 	return nil
 }
@@ -302,8 +311,7 @@ func joinedID(parts ...string) types.String {
 func requireParts(src alicloudState, names ...[]string) error {
 	for _, alternatives := range names {
 		if src.str(alternatives...) == "" {
-			return fmt.Errorf("the state of %s has no %s: refresh it with the alicloud provider (terraform apply -refresh-only) and move it again",
-				src.typeName, strings.Join(alternatives, " or "))
+			return rdsservice.Raise(rdsservice.RuleMoveMissingPart, "", src.target, src.typeName, strings.Join(alternatives, " or "))
 		}
 	}
 	return nil
@@ -382,8 +390,7 @@ func (r *accountResource) MoveState(context.Context) []resource.StateMover {
 				return err
 			}
 			if t := src.str("account_type", "type"); t != "" && !slices.Contains(rdsservice.AccountTypes, t) {
-				return fmt.Errorf("%s has account_type %q; rds_account manages %s accounts (%q is SQL Server's). Keep it in the alicloud provider",
-					src.typeName, t, strings.Join(rdsservice.AccountTypes, " and "), t)
+				return rdsservice.Raise(rdsservice.RuleMoveUnmanagedAccount, t, src.target, src.typeName, t, strings.Join(rdsservice.AccountTypes, " and "))
 			}
 			return nil
 		},
@@ -423,8 +430,7 @@ func (r *accountPrivilegeResource) MoveState(context.Context) []resource.StateMo
 				return err
 			}
 			if p := src.str("privilege"); !slices.Contains(rdsservice.AccountPrivileges, p) {
-				return fmt.Errorf("%s has privilege %q; rds_account_privilege manages %s (DBOwner is SQL Server's). Keep it in the alicloud provider",
-					src.typeName, p, strings.Join(rdsservice.AccountPrivileges, ", "))
+				return rdsservice.Raise(rdsservice.RuleMoveUnmanagedPrivilege, p, src.target, src.typeName, p, strings.Join(rdsservice.AccountPrivileges, ", "))
 			}
 			return nil
 		},

@@ -125,6 +125,18 @@ const (
 	RuleBackupNowLeft      RuleID = "backup-now-interrupted"
 )
 
+// Rule ids of a moved block from the alicloud provider (internal/provider/moved_alicloud.go): each
+// refuses a source this provider cannot manage, before anything is written.
+const (
+	RuleMoveOtherProvider      RuleID = "move-other-provider"
+	RuleMoveOtherType          RuleID = "move-other-type"
+	RuleMoveNoAttributes       RuleID = "move-no-attributes"
+	RuleMoveMissingPart        RuleID = "move-missing-part"
+	RuleMoveUnmanagedEngine    RuleID = "move-unmanaged-engine"
+	RuleMoveUnmanagedAccount   RuleID = "move-unmanaged-account-type"
+	RuleMoveUnmanagedPrivilege RuleID = "move-unmanaged-privilege"
+)
+
 // Rule ids of an update that meets a change made outside it (the apply decides them, with what it
 // reads then).
 const (
@@ -836,6 +848,36 @@ var ruleTable = []Rule{
 		Args: []Arg{{"instance", "rm-1"}, {"jobs", "backup jobs 7"}, {"journal", ".terraform/rds-create-journal/default"}},
 		Fix:  "Nothing to do; delete the sets you do not want with DeleteBackup or in the console."},
 
+	// ---- moved blocks from the alicloud provider (moved_alicloud.go) ----
+	{ID: RuleMoveOtherProvider, Source: moveSource, Attribute: "id", Summary: "Cannot move into %[1]s",
+		Detail: "%[1]s can be moved here only from the alicloud provider (%[2]s); the source %[3]s belongs to %[4]q.",
+		Args:   []Arg{{"target", "rds_instance"}, {"alicloud provider", "aliyun/alicloud"}, {"source type", "aws_db_instance"}, {"source provider", "registry.terraform.io/hashicorp/aws"}},
+		Fix:    "Import the resource instead (terraform import, or an import block)"},
+	{ID: RuleMoveOtherType, Source: moveSource, Attribute: "id", Summary: "Cannot move into %[1]s",
+		Detail: "%[1]s can be moved here only from %[2]s, not from %[3]s.",
+		Args:   []Arg{{"target", "rds_instance"}, {"source types", "alicloud_db_instance"}, {"source type", "alicloud_db_readonly_instance"}},
+		Fix:    "Use the moved block's `to` that matches the source (see the guide \"Moving from the alicloud provider\"), or import the resource"},
+	{ID: RuleMoveNoAttributes, Source: moveSource, Attribute: "id", Summary: "Cannot move into %[1]s",
+		Detail: "The state of %[2]s holds no attributes (a state in the legacy flat format?);",
+		Args:   []Arg{{"target", "rds_instance"}, {"source type", "alicloud_db_instance"}},
+		Fix:    "run `terraform apply -refresh-only` with the alicloud provider first, then move it"},
+	{ID: RuleMoveMissingPart, Source: moveSource, Attribute: "id", Summary: "Cannot move into %[1]s",
+		Detail: "The state of %[2]s has no %[3]s:",
+		Args:   []Arg{{"target", "rds_account"}, {"source type", "alicloud_db_account"}, {"attribute", "account_name or name"}},
+		Fix:    "refresh it with the alicloud provider (terraform apply -refresh-only) and move it again"},
+	{ID: RuleMoveUnmanagedEngine, Source: moveSource, Attribute: "engine", Summary: "Cannot move into %[1]s",
+		Detail: "%[2]s has engine %[3]q; this provider manages %[4]s instances only.",
+		Args:   []Arg{{"target", "rds_instance"}, {"source type", "alicloud_db_instance"}, {"engine", "SQLServer"}, {"engines", "MySQL and PostgreSQL"}},
+		Fix:    "Keep %[2]s in the alicloud provider"},
+	{ID: RuleMoveUnmanagedAccount, Source: moveSource, Attribute: "type", Summary: "Cannot move into %[1]s",
+		Detail: "%[2]s has account_type %[3]q; %[1]s manages %[4]s accounts (%[3]q is SQL Server's).",
+		Args:   []Arg{{"target", "rds_account"}, {"source type", "alicloud_db_account"}, {"account type", "Sysadmin"}, {"account types", "Normal and Super"}},
+		Fix:    "Keep it in the alicloud provider"},
+	{ID: RuleMoveUnmanagedPrivilege, Source: moveSource, Attribute: "privilege", Summary: "Cannot move into %[1]s",
+		Detail: "%[2]s has privilege %[3]q; %[1]s manages %[4]s (DBOwner is SQL Server's).",
+		Args:   []Arg{{"target", "rds_account_privilege"}, {"source type", "alicloud_db_account_privilege"}, {"privilege", "DBOwner"}, {"privileges", "ReadWrite, ReadOnly"}},
+		Fix:    "Keep it in the alicloud provider"},
+
 	// ---- changes made outside an apply while it runs (issue 19 items 5 and 6) ----
 	{ID: RuleChangedDuringApply, Source: "provider: an update waits only for its own change and fails fast when another change rules it out",
 		Attribute: "id", Summary: "RDS instance changed outside this apply",
@@ -1102,6 +1144,7 @@ const upgradeSource = "cloud facts: UpgradeDBInstanceEngineVersion reference and
 const (
 	backupSource   = "cloud fact: ModifyBackupPolicy, CreateBackup and DeleteBackup rules (internal/simulator/README.md, Backups)"
 	securitySource = "cloud fact: ModifyDBInstanceSSL and ModifyDBInstanceTDE (internal/simulator/README.md, SSL and TDE)"
+	moveSource     = "provider: moved blocks from the alicloud provider (guide \"Moving from the alicloud provider\")"
 	accessSource   = "cloud fact: CreateAccount, CreateDatabase and GrantAccountPrivilege rules (internal/simulator/README.md, Accounts and databases)"
 )
 
