@@ -311,9 +311,7 @@ func (r *accountResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	defer cancel()
 	r.check(lookupCtx, config, plan, prior, stage, &resp.Diagnostics)
 	if deferred := deferredAccountChecks(plan); deferred != "" {
-		resp.Diagnostics.AddAttributeWarning(path.Root("instance_id"), "Some rds_account checks wait for the apply",
-			fmt.Sprintf("instance_id is known only after apply, so this plan cannot check that %s. The apply checks it before its first write "+
-				"and stops with the rule and its fix if it fails. To see it in the plan, create the instance in an earlier apply (terraform apply -target).", deferred))
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleAccountChecksDeferred, "", deferred)})
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
@@ -323,9 +321,7 @@ func (r *accountResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 // account keeps the one it has).
 func requirePassword(config accountModel, diags *diag.Diagnostics) {
 	if config.PasswordWO.IsNull() && config.Password.IsNull() {
-		diags.AddAttributeError(path.Root("password_wo"), "Missing account password",
-			"Creating an rds_account needs a password: set password_wo (with password_wo_version) on Terraform 1.11 and later, or password on CLIs "+
-				"without write-only attributes. Only an existing (imported) account can leave its password unmanaged.")
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleAccountPasswordMissing, "")})
 	}
 }
 

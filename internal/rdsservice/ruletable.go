@@ -235,6 +235,8 @@ const (
 	RuleAccountType            RuleID = "account-type"
 	RuleAccountOneSuper        RuleID = "account-one-super"
 	RuleAccountDescription     RuleID = "account-description"
+	RuleAccountPasswordMissing RuleID = "account-password-missing"
+	RuleAccountChecksDeferred  RuleID = "account-checks-deferred"
 	RulePasswordLength         RuleID = "password-length"
 	RulePasswordCharacters     RuleID = "password-characters"
 	RulePasswordClasses        RuleID = "password-classes"
@@ -657,6 +659,16 @@ var ruleTable = []Rule{
 	{ID: RuleAccountDescription, Source: accessSource, Attribute: AttrDescription, Summary: "Invalid description (rule account-description)",
 		Detail: "description = %[1]q " + descriptionRule + ".", Args: accessArgs,
 		Fix: "Fix: write a description that starts with a letter, e.g. \"Application account\"."},
+	{ID: RuleAccountPasswordMissing, Source: accessSource, Attribute: "password_wo", Summary: "Missing account password",
+		Detail: "Creating an rds_account needs a password: set password_wo (with password_wo_version) on Terraform 1.11 and later, or password on CLIs " +
+			"without write-only attributes.",
+		Fix: "Only an existing (imported) account can leave its password unmanaged."},
+	{ID: RuleAccountChecksDeferred, Source: "provider: a rule the plan cannot check is checked before the apply's first write", Severity: SeverityWarning,
+		Attribute: "instance_id", Summary: "Some rds_account checks wait for the apply",
+		Detail: "instance_id is known only after apply, so this plan cannot check that %[1]s.",
+		Args:   []Arg{{"checks", "the instance has no other privileged (Super) account"}},
+		Fix: "The apply checks it before its first write and stops with the rule and its fix if it fails. To see it in the plan, create the instance " +
+			"in an earlier apply (terraform apply -target)."},
 	{ID: RulePasswordLength, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid %[6]s (rule password-length)",
 		Detail: "%[6]s = %[1]q must be 8 to 32 characters long.", Args: accessArgs, Fix: "Fix: use a password of 8 to 32 characters."},
 	{ID: RulePasswordCharacters, Source: accessSource, Attribute: AttrPassword, Summary: "Invalid %[6]s (rule password-characters)",
