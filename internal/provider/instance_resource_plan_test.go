@@ -53,6 +53,7 @@ func nullModel() instanceModel {
 		Parameters: types.MapNull(types.StringType), ParametersPending: types.MapNull(types.StringType),
 		Tags: types.MapNull(types.StringType), TagsAll: types.MapNull(types.StringType), ResourceGroupID: types.StringNull(),
 		Billing: types.ObjectNull(billingAttrTypes), PrepaidOnDestroy: types.StringNull(), ExpireTime: types.StringNull(),
+		StorageAutoScale: types.ObjectNull(autoScaleAttrTypes), StorageActual: types.Int64Null(),
 	}
 }
 

@@ -164,6 +164,9 @@ func checkPlacement(in PlanInput, d *Decision) {
 	if d.Upgrade != nil {
 		others = strings.TrimPrefix(others+", "+AttrEngineVersion, ", ")
 	}
+	if d.Minor.Upgrade != nil { // both would wait for the same window as separate tasks of one instance
+		others = strings.TrimPrefix(others+", "+AttrTargetMinorVersion, ", ")
+	}
 	if others != "" {
 		d.add(problem(RuleZoneMoveAlone, d.ZoneMove.To.Zone, in.Label, others))
 	}

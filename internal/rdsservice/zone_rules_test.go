@@ -82,6 +82,10 @@ func TestZoneMoveRulesAtPlan(t *testing.T) {
 		{"with a class change", Placement{Zone: "cn-hangzhou-j", VSwitch: "vsw-j"}, func(in *PlanInput) {
 			in.Desired.InstanceClass = Known("mysql.n2.large.2c")
 		}, []RuleID{RuleZoneMoveAlone}},
+		{"with a minor version upgrade", Placement{Zone: "cn-hangzhou-j", VSwitch: "vsw-j"}, func(in *PlanInput) {
+			in.Prior.MinorVersion, in.Prior.LatestMinorVersion = "rds_20230630", "rds_20250630"
+			in.Desired.Minor.Target = Known("rds_20250630")
+		}, []RuleID{RuleZoneMoveAlone}},
 	} {
 		in := withDesired(zoneInput(c.want))
 		if c.change != nil {
