@@ -40,9 +40,13 @@ type oracleFloors struct {
 // applied 4752 (combinations 92), probed 1702, restart comparisons 2237, at the window 142.
 // With the billing factor and the three billing destroys (issue 27 §3), short form, seed 20261201:
 // 553 scenarios, applied 358 (combinations 24), probed 143, restart comparisons 188, at the window 20.
+// With the backup policy factor (issue 26 §5), short form, seed 20261201: 547 scenarios, applied 336
+// (combinations 16), probed 151, restart comparisons 179, at the window 19, backup policies
+// compared with the cloud 24; the three-way combinations with a policy (RDS_ORACLE_ONLY, same
+// seed) compared about 180 policies (the long form was not re-measured).
 var (
-	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12}
-	oracleLongFloors  = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125}
+	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12, policies: 12}
+	oracleLongFloors  = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125, policies: 120}
 )
 
 // oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
