@@ -40,6 +40,7 @@ var comboFactors = []comboFactor{
 	{"minor version", []string{"unchanged", "upgrade", "older target", "set to Manual"}},
 	{"storage autoscaling", []string{"off", "on", "on, the cloud grew the disk", "turned on"}},
 	{"billing", []string{"none", "prepaid", "bought in place", "ended in place", "renewal changed"}},
+	{"backup policy", []string{"none", "set", "changed"}},
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -300,6 +301,7 @@ func comboScenario(c []int) oracleScenario {
 		before = append(before, oracleResource{"rds_readonly_instance.ro", rb})
 		after = append(after, oracleResource{"rds_readonly_instance.ro", ra})
 	}
+	before, after = comboBackupPolicy(level("backup policy"), before, after)
 	var parts []string
 	for f, factor := range comboFactors {
 		if c[f] != 0 || f == 0 {
@@ -328,6 +330,27 @@ func comboParameters(level string, pb, pa, rb, ra map[string]any) {
 		restart(pb, pa)
 		restart(rb, ra)
 	}
+}
+
+// comboBackupPolicy adds an rds_backup_policy on the primary (issue 26 §5): set by the run, or set
+// before it and changed in both of ModifyBackupPolicy's modes (data: window, days, retention; log:
+// log backups turned off, local hours, log retention).
+func comboBackupPolicy(level string, before, after []oracleResource) ([]oracleResource, []oracleResource) {
+	set := map[string]any{"instance_id": oracleRef{"rds_instance.primary", "id"},
+		"preferred_backup_time": "02:00Z-03:00Z", "preferred_backup_period": []string{"Monday", "Thursday", "Saturday"},
+		"backup_retention_period": 30, "log_backup_enabled": true, "local_log_retention_hours": 24, "log_backup_retention_period": 14}
+	changed := cloneAttrs(set)
+	changed["preferred_backup_time"], changed["preferred_backup_period"] = "19:00Z-20:00Z", []string{"Tuesday", "Sunday"}
+	changed["backup_retention_period"], changed["log_backup_enabled"] = 60, false
+	changed["local_log_retention_hours"], changed["log_backup_retention_period"] = 48, 21
+	switch level {
+	case "set":
+		after = append(after, oracleResource{"rds_backup_policy.p", set})
+	case "changed":
+		before = append(before, oracleResource{"rds_backup_policy.p", set})
+		after = append(after, oracleResource{"rds_backup_policy.p", changed})
+	}
+	return before, after
 }
 
 // comboTags sets tags (issue 27): added to both instances, changed and removed on the primary, or

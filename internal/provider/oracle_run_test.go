@@ -28,6 +28,8 @@ type oracleFloors struct {
 	// restarts: instances whose restarts were compared where the plan or the cloud had one;
 	// atWindow: runs taken to the maintenance window.
 	restarts, atWindow int
+	// policies: rds_backup_policy resources compared with the cloud's DescribeBackupPolicy after an apply.
+	policies int
 }
 
 // Issue 25 §3 (the replace factor's "zone" level is now a move in place, which goes alone: its
@@ -38,9 +40,13 @@ type oracleFloors struct {
 // applied 4752 (combinations 92), probed 1702, restart comparisons 2237, at the window 142.
 // With the billing factor and the three billing destroys (issue 27 §3), short form, seed 20261201:
 // 553 scenarios, applied 358 (combinations 24), probed 143, restart comparisons 188, at the window 20.
+// With the backup policy factor (issue 26 §5), short form, seed 20261201: 547 scenarios, applied 336
+// (combinations 16), probed 151, restart comparisons 179, at the window 19, backup policies
+// compared with the cloud 24; the three-way combinations with a policy (RDS_ORACLE_ONLY, same
+// seed) compared about 180 policies (the long form was not re-measured).
 var (
-	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12}
-	oracleLongFloors  = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125}
+	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12, policies: 12}
+	oracleLongFloors  = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125, policies: 120}
 )
 
 // oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
@@ -92,9 +98,9 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 
 // oracleTally counts what the runs compared.
 type oracleTally struct {
-	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow int
-	byCategory                                                                    map[string]int
-	classes                                                                       map[string][]string
+	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies int
+	byCategory                                                                              map[string]int
+	classes                                                                                 map[string][]string
 	// strict fails on known disagreements too; known replaces oracleKnownDisagreements.
 	strict bool
 	known  map[string]string
@@ -129,6 +135,7 @@ func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
 			t.classes[d.class] = append(t.classes[d.class], d.repro)
 		}
 		t.restarts += o.restartChecks
+		t.policies += o.policyChecks
 	}
 	last := outcomes[len(outcomes)-1]
 	if !last.compared {
@@ -169,9 +176,9 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 	sort.Strings(names)
 	tb.Logf("oracle: %d scenarios run; applied %d (floor %d), of them combinations %d (floor %d); refusals probed against the cloud %d (floor %d); "+
 		"restart comparisons %d (floor %d); at the maintenance window %d (floor %d); guards excused by rule id %d; refusals not probed %d; "+
-		"failures warned of at plan %d; %d disagreement classes\nby outcome:\n%s",
+		"backup policies compared with the cloud %d (floor %d); failures warned of at plan %d; %d disagreement classes\nby outcome:\n%s",
 		t.run, t.applied, floors.applied, t.combined, floors.combined, t.probed, floors.probed, t.restarts, floors.restarts,
-		t.atWindow, floors.atWindow, t.guards, t.notProbed, t.warned, len(names), strings.Join(cats, "\n"))
+		t.atWindow, floors.atWindow, t.guards, t.notProbed, t.policies, floors.policies, t.warned, len(names), strings.Join(cats, "\n"))
 	for _, c := range names {
 		repros := t.classes[c]
 		sort.Strings(repros)
@@ -188,6 +195,7 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 		{"applied scenarios", t.applied, floors.applied}, {"applied combinations", t.combined, floors.combined},
 		{"refusals probed against the cloud", t.probed, floors.probed}, {"restart comparisons", t.restarts, floors.restarts},
 		{"runs at the maintenance window", t.atWindow, floors.atWindow},
+		{"backup policies compared with the cloud", t.policies, floors.policies},
 	} {
 		if f.got < f.want {
 			tb.Errorf("only %d %s, floor %d", f.got, f.what, f.want)

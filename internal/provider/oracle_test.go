@@ -554,6 +554,8 @@ type oracleOutcome struct {
 	// restartChecks counts the instances whose restarts were compared where the plan or the cloud
 	// had at least one (during the apply and at the window).
 	restartChecks int
+	// policyChecks counts the rds_backup_policy resources compared with DescribeBackupPolicy.
+	policyChecks int
 }
 
 // oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
@@ -762,7 +764,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	keyOf := map[string]string{} // instance id -> key used by plannedRestarts
 	for _, r := range order {
 		p := plan.res[r.addr]
-		if p == nil {
+		if p == nil || !isInstanceResource(r.addr) {
 			continue
 		}
 		if id := idOf(r.addr); id != "" {
@@ -778,6 +780,9 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	wantCreates, wantDeletes := 0, 0
 	for _, r := range order {
 		p := plan.res[r.addr]
+		if !isInstanceResource(r.addr) {
+			continue // a backup policy is adopted and left, never created or deleted
+		}
 		switch p.action {
 		case actCreate:
 			wantCreates++
@@ -793,8 +798,8 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 			}
 		}
 	}
-	for _, p := range plan.res {
-		if p.action == actDelete && !abandonedOnDestroy(p.prior) {
+	for addr, p := range plan.res {
+		if p.action == actDelete && isInstanceResource(addr) && !abandonedOnDestroy(p.prior) {
 			wantDeletes++
 		}
 	}
@@ -825,6 +830,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	if w.afterApply != nil {
 		w.afterApply(w)
 	}
+	out.policyChecks = w.checkBackupPolicies(order, disagree)
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {
 		appliedState[addr] = v
@@ -950,6 +956,9 @@ func (w *oracleWorld) atTheWindow(order []oracleResource, deferred map[string]in
 // addrOf names the resource whose instance has id, for messages.
 func (w *oracleWorld) addrOf(id string, order []oracleResource) string {
 	for _, r := range order {
+		if !isInstanceResource(r.addr) {
+			continue // a backup policy's id is its instance's
+		}
 		var got string
 		if v, ok := w.state[r.addr]; ok {
 			_ = attrOf(v, "id").As(&got)
@@ -959,6 +968,12 @@ func (w *oracleWorld) addrOf(id string, order []oracleResource) string {
 		}
 	}
 	return "not managed"
+}
+
+// isInstanceResource reports whether addr is an instance (rds_instance, rds_readonly_instance),
+// whose creates, deletes and restarts the cloud counts; an rds_backup_policy shares its instance's id.
+func isInstanceResource(addr string) bool {
+	return strings.HasPrefix(addr, "rds_instance.") || strings.HasPrefix(addr, "rds_readonly_instance.")
 }
 
 func attrNames(diff []string) []string {

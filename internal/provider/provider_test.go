@@ -103,7 +103,7 @@ var mutatingActions = []string{
 	"ModifyDBInstanceDescription", "ModifySecurityIps", "ModifyDBInstanceDeletionProtection",
 	"RestartDBInstance", "DeleteDBInstance", "ModifyDBInstanceMaintainTime", "ModifyParameter",
 	"ModifyDBInstanceSSL", "ModifyDBInstanceTDE",
-	"TransformDBInstancePayType", "ModifyInstanceAutoRenewalAttribute",
+	"TransformDBInstancePayType", "ModifyInstanceAutoRenewalAttribute", "ModifyBackupPolicy",
 }
 
 // mutations counts the mutating requests the simulator received.
