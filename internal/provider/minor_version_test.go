@@ -29,19 +29,6 @@ resource "rds_readonly_instance" "ro" {
 `
 }
 
-// checkMinor checks the minor version upgrades sent and the restarts of the primary.
-func (e *testEnv) checkMinor(id *string, upgrades, restarts int) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if got := e.requests("UpgradeDBInstanceKernelVersion"); got != upgrades {
-			return fmt.Errorf("%d UpgradeDBInstanceKernelVersion requests, want %d", got, upgrades)
-		}
-		if got := e.restarts(*id); got != restarts {
-			return fmt.Errorf("primary %s restarted %d times, want %d", *id, got, restarts)
-		}
-		return nil
-	}
-}
-
 func minorIs(addr, v string) statecheck.StateCheck {
 	return statecheck.ExpectKnownValue(addr, tfjsonpath.New("minor_version"), knownvalue.StringExact(v))
 }
@@ -78,7 +65,7 @@ func TestAccMinorVersionUpgradeInPlace(t *testing.T) {
 					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("minor_version"), knownvalue.StringExact("rds_20230630")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{minorIs(testRes, "rds_20230630")},
-				Check: resource.ComposeTestCheckFunc(sameID(&id), env.checkMinor(&id, 1, 1), func(*terraform.State) error {
+				Check: resource.ComposeTestCheckFunc(sameID(&id), env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 1), func(*terraform.State) error {
 					if n := env.restarts(roID); n != 1 {
 						return fmt.Errorf("the read-only instance restarted %d times, want 1", n)
 					}
@@ -97,7 +84,7 @@ func TestAccMinorVersionUpgradeInPlace(t *testing.T) {
 					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("minor_version"), knownvalue.StringExact("rds_20230630")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{minorIs(testRes, "rds_20230630")},
-				Check:             env.checkMinor(&id, 1, 1),
+				Check:             env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 1),
 			},
 		},
 	})
@@ -124,7 +111,7 @@ func TestAccMinorVersionInMaintenanceWindow(t *testing.T) {
 					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), minorIs(testRes, "rds_20200229")},
-				Check:             env.checkMinor(&id, 1, 0),
+				Check:             env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 0),
 			},
 			{
 				Config:           env.minorConfig("rds_20201031", false, deferred("Manual")),
@@ -139,11 +126,11 @@ func TestAccMinorVersionInMaintenanceWindow(t *testing.T) {
 				Config:            env.minorConfig("rds_20201031", false, deferred("Manual")),
 				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{scheduled(true), minorIs(testRes, "rds_20201031")},
-				Check:             env.checkMinor(&id, 1, 1),
+				Check:             env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 1),
 			},
 			{
 				Config: env.minorConfig("rds_20201031", false, deferred("Auto")),
-				Check: resource.ComposeTestCheckFunc(env.checkMinor(&id, 1, 1), func(*terraform.State) error {
+				Check: resource.ComposeTestCheckFunc(env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 1), func(*terraform.State) error {
 					if n := env.requests("ModifyDBInstanceAutoUpgradeMinorVersion"); n != 2 {
 						return fmt.Errorf("%d ModifyDBInstanceAutoUpgradeMinorVersion requests, want 2 (Manual after create, Auto now)", n)
 					}
@@ -155,7 +142,7 @@ func TestAccMinorVersionInMaintenanceWindow(t *testing.T) {
 				Config:            env.minorConfig("rds_20201031", false, deferred("Auto")),
 				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{minorIs(testRes, "rds_20250630")},
-				Check:             env.checkMinor(&id, 1, 2),
+				Check:             env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 2),
 			},
 		},
 	})
@@ -188,7 +175,7 @@ func TestAccMinorVersionBeforeTDEOn56(t *testing.T) {
 						return fmt.Errorf("%d ModifyDBInstanceTDE requests, want 1 (none refused)", n)
 					}
 					return nil
-				}, env.checkMinor(&id, 1, 2)),
+				}, env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 2)),
 			},
 		},
 	})

@@ -97,7 +97,7 @@ func TestUpgradeEngineVersionInPlace(t *testing.T) {
 	refused("8.0", upgradeResources("8.0", "", false), `(?s)Upgrade the read-only instances of rm-.*\(MySQL 5.7\).*-target=rds_readonly_instance`)
 	// Nothing was sent.
 	mustApply("back to 5.7", upgradeResources("5.7", "", false))
-	check("nothing sent", env.checkUpgrades(&id, 0, 0))
+	check("nothing sent", env.checkOrders("UpgradeDBInstanceEngineVersion", &id, 0, 0))
 	// The read-only instance first, in place.
 	plan := mustApply("read-only 8.0", upgradeResources("5.7", "8.0", false))
 	if a, b := plan.res[testRO].action, plan.res[testRes].action; a != actUpdate || b != actNoop {
@@ -106,7 +106,7 @@ func TestUpgradeEngineVersionInPlace(t *testing.T) {
 	if ro, p := w.stateAttr(t, testRO, "engine_version"), w.stateAttr(t, testRes, "engine_version"); ro != "8.0" || p != "5.7" {
 		t.Errorf("read-only 8.0: state has %s on 8.0? %s, primary %s", testRO, ro, p)
 	}
-	check("read-only 8.0", env.checkUpgrades(&id, 1, 0))
+	check("read-only 8.0", env.checkOrders("UpgradeDBInstanceEngineVersion", &id, 1, 0))
 	// prevent_restart refuses the switchover at plan; nothing is sent.
 	refused("prevent_restart", upgradeResources("8.0", "8.0", true),
 		`(?s)prevent_restart refuses this plan: it restarts RDS instance rm-.*engine_version changes from 5.7 to 8.0 \(major version upgrade in place: a switchover`)
@@ -121,7 +121,7 @@ func TestUpgradeEngineVersionInPlace(t *testing.T) {
 	if got := w.stateAttr(t, testRes, "id"); got != id {
 		t.Errorf("the instance was replaced: %s, was %s", got, id)
 	}
-	check("primary 8.0", env.checkUpgrades(&id, 2, 1))
+	check("primary 8.0", env.checkOrders("UpgradeDBInstanceEngineVersion", &id, 2, 1))
 	check("primary 8.0", env.checkCounts(&id, 1, 0))
 	// A downgrade is a replacement, named as one (prevent_restart refuses it).
 	refused("downgrade", upgradeResources("5.7", "8.0", true), `(?s)prevent_restart refuses this plan: it replaces rm-.*engine_version forces`)

@@ -49,19 +49,6 @@ resource "rds_readonly_instance" "ro" {
 `, ro)
 }
 
-// checkUpgrades checks the upgrades sent and the restarts of the primary.
-func (e *testEnv) checkUpgrades(id *string, upgrades, restarts int) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if got := e.requests("UpgradeDBInstanceEngineVersion"); got != upgrades {
-			return fmt.Errorf("%d UpgradeDBInstanceEngineVersion requests, want %d", got, upgrades)
-		}
-		if got := e.restarts(*id); got != restarts {
-			return fmt.Errorf("primary %s restarted %d times, want %d", *id, got, restarts)
-		}
-		return nil
-	}
-}
-
 // apply_restarts = "in_maintenance_window" defers the upgrade: the apply returns at once, plans
 // stay empty while it waits (another version is refused), and the window upgrades the instance
 // with one switchover.
@@ -95,7 +82,7 @@ func TestAccUpgradeEngineVersionInMaintenanceWindow(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{scheduled(false),
 					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("engine_version"), knownvalue.StringExact("8.0"))},
-				Check: resource.ComposeTestCheckFunc(env.checkUpgrades(&id, 1, 0), cloudVersion("5.7")),
+				Check: resource.ComposeTestCheckFunc(env.checkOrders("UpgradeDBInstanceEngineVersion", &id, 1, 0), cloudVersion("5.7")),
 			},
 			{
 				Config:           env.upgradeConfig("8.0", noReadOnly, deferred),
@@ -110,7 +97,7 @@ func TestAccUpgradeEngineVersionInMaintenanceWindow(t *testing.T) {
 				Config:            env.upgradeConfig("8.0", noReadOnly, deferred),
 				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
-				Check:             resource.ComposeTestCheckFunc(env.checkUpgrades(&id, 1, 1), cloudVersion("8.0")),
+				Check:             resource.ComposeTestCheckFunc(env.checkOrders("UpgradeDBInstanceEngineVersion", &id, 1, 1), cloudVersion("8.0")),
 			},
 		},
 	})
@@ -135,8 +122,22 @@ func TestAccUpgradeEngineVersionParameters(t *testing.T) {
 			{
 				// Nothing was sent.
 				Config: env.upgradeConfig("5.7", noReadOnly, params("tx_isolation")),
-				Check:  env.checkUpgrades(&id, 0, 0),
+				Check:  env.checkOrders("UpgradeDBInstanceEngineVersion", &id, 0, 0),
 			},
 		},
 	})
+}
+
+// checkOrders checks how many requests of one day-2 action (an engine upgrade, a minor version
+// upgrade, a zone move) were sent, and the primary's restarts.
+func (e *testEnv) checkOrders(action string, id *string, orders, restarts int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := e.requests(action); got != orders {
+			return fmt.Errorf("%d %s requests, want %d", got, action, orders)
+		}
+		if got := e.restarts(*id); got != restarts {
+			return fmt.Errorf("primary %s restarted %d times, want %d", *id, got, restarts)
+		}
+		return nil
+	}
 }

@@ -41,19 +41,6 @@ resource "rds_readonly_instance" "ro" {
 `, class, placement, extra)
 }
 
-// checkZoneMoves checks the moves sent and the restarts (switchovers) of the primary.
-func (e *testEnv) checkZoneMoves(id *string, moves, restarts int) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if got := e.requests("MigrateToOtherZone"); got != moves {
-			return fmt.Errorf("%d MigrateToOtherZone requests, want %d", got, moves)
-		}
-		if got := e.restarts(*id); got != restarts {
-			return fmt.Errorf("primary %s restarted %d times, want %d", *id, got, restarts)
-		}
-		return nil
-	}
-}
-
 // Issue 25 §3: zone_id, zone_id_slave_a and vswitch_id change in place with one switchover. A
 // vSwitch left in the old zone and prevent_restart are refused at plan (nothing is sent); the
 // move keeps the id and the read-only instance; the secondary zone is read back.
@@ -94,7 +81,7 @@ func TestAccZoneMoveInPlace(t *testing.T) {
 			{
 				// Nothing was sent.
 				Config: env.zoneConfig(inI, ""),
-				Check:  env.checkZoneMoves(&id, 0, 0),
+				Check:  env.checkOrders("MigrateToOtherZone", &id, 0, 0),
 			},
 			{
 				Config: env.zoneConfig(toJ, ""),
@@ -104,7 +91,7 @@ func TestAccZoneMoveInPlace(t *testing.T) {
 					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("zone_id_slave_a"), knownvalue.StringExact("cn-hangzhou-k")),
 				}},
 				ConfigStateChecks: zones("cn-hangzhou-j", "cn-hangzhou-k"),
-				Check:             resource.ComposeTestCheckFunc(sameID(&id), env.checkZoneMoves(&id, 1, 1)),
+				Check:             resource.ComposeTestCheckFunc(sameID(&id), env.checkOrders("MigrateToOtherZone", &id, 1, 1)),
 			},
 			{
 				Config:           env.zoneConfig(toJ, ""),
@@ -149,7 +136,7 @@ func TestAccZoneMoveInMaintenanceWindow(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{scheduled(false),
 					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("zone_id"), knownvalue.StringExact("cn-hangzhou-j"))},
-				Check: resource.ComposeTestCheckFunc(env.checkZoneMoves(&id, 1, 0), cloudZone("cn-hangzhou-i")),
+				Check: resource.ComposeTestCheckFunc(env.checkOrders("MigrateToOtherZone", &id, 1, 0), cloudZone("cn-hangzhou-i")),
 			},
 			{
 				Config:           env.zoneConfig(toJ, deferred),
@@ -160,7 +147,7 @@ func TestAccZoneMoveInMaintenanceWindow(t *testing.T) {
 				Config:            env.zoneConfig(toJ, deferred),
 				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
-				Check:             resource.ComposeTestCheckFunc(env.checkZoneMoves(&id, 1, 1), cloudZone("cn-hangzhou-j")),
+				Check:             resource.ComposeTestCheckFunc(env.checkOrders("MigrateToOtherZone", &id, 1, 1), cloudZone("cn-hangzhou-j")),
 			},
 		},
 	})
