@@ -7,7 +7,8 @@
 //   - [New] returns the provider factory (main.go serves it; the acceptance tests use it too).
 //     [RDSProvider.Configure] resolves credentials, region and endpoint (provider.go) and hands
 //     [ProviderData] (the rdsapi client, the waiter, per-run caches) to every resource.
-//   - Resources, one file each: rds_instance (instance_resource.go), rds_readonly_instance
+//   - Resources: rds_instance (instance_resource.go; its schema, model and ModifyPlan in
+//     instance_schema.go, instance_model.go, instance_modifyplan.go), rds_readonly_instance
 //     (readonly_instance_resource.go), rds_account, rds_database and rds_account_privilege
 //     (account_resource.go, database_resource.go, account_privilege_resource.go).
 //   - Data sources: rds_instance and rds_instances (instance_data_source.go,

@@ -5,7 +5,10 @@
 // Entry points:
 //   - [Plan] (planner.go): one pure function from facts and configuration to a [Decision]:
 //     computed values, the problems to show, and the [Program]. No I/O, so it runs the same at
-//     plan and again before a write.
+//     plan and again before a write. Its input is a [PlanInput] (plan_input.go, values in [Val],
+//     values.go), its answer a [Decision] (decision.go); it plans creates and replacements
+//     (planner.go), clones (plan_clone.go), read-only creates (plan_readonly.go), updates
+//     (plan_update.go) and the restarts they cause, guarded and deferred (plan_restarts.go).
 //   - [Program] (program.go): for each instance the apply touches, the ordered operations (API
 //     action and parameters; when: now, right after creation, in the maintenance window; effect:
 //     restart, replacement, none). The plan's restart warnings are rendered from it.

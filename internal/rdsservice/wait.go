@@ -321,3 +321,6 @@ func retryBusy(ctx context.Context, clock Clock, lo, hi time.Duration, fn func()
 		interval = min(time.Duration(float64(interval)*backoffFactor), hi)
 	}
 }
+
+// Now is the waiter's clock (the planner's Facts.Now), so tests with an injected clock agree.
+func (w *Waiter) Now() time.Time { return w.clock().Now() }

@@ -1,0 +1,249 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+// writeState copies what the cloud reports into m. Inputs the cloud spells differently keep the
+// configured spelling; a missing or malformed answer is an error, never raw text in state. Empty
+// optional values are null, so that a configuration generated from the state passes validation.
+func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instanceModel, diags *diag.Diagnostics) {
+	if a == nil {
+		diags.AddError("Error reading RDS instance", "the cloud returned no instance attributes")
+		return
+	}
+	v := viewOf(a, diags)
+	m.ID = v.ID
+	m.Engine = keepSpelling(m.Engine, a.Engine)
+	m.EngineVersion = keepSpelling(m.EngineVersion, string(a.EngineVersion))
+	m.InstanceType = v.InstanceType
+	m.Storage, m.StorageActual = v.Storage, v.Storage
+	m.StorageType = keepSpelling(m.StorageType, a.DBInstanceStorageType)
+	m.Category = keepSpelling(m.Category, a.Category)
+	m.ZoneID = v.ZoneID
+	m.VpcID = emptyAsNull(v.VpcID)
+	m.VSwitchID = emptyAsNull(v.VSwitchID)
+	secondaryZones(a, m)
+	m.InstanceName = emptyAsNull(v.InstanceName)
+	m.DeletionProtection = v.DeletionProtection
+	m.Status = v.Status
+	m.LockMode = v.LockMode
+	m.ConnectionString = v.ConnectionString
+	m.CreationTime = v.CreationTime
+	if !isKnown(m.PurchaseTime) || m.PurchaseTime.ValueString() == "" {
+		m.PurchaseTime = v.CreationTime
+	}
+	m.InstructionSetArch = v.Architecture
+	m.Port = v.Port
+	m.AtomicWrite16K, m.AtomicWrite16KSupported = v.AtomicWrite16K, v.AtomicWrite16KSupported
+	m.BufferPoolExtension = v.BufferPoolExtension
+	m.SecurityIPs = v.SecurityIPs
+	m.ReadOnlyInstanceIDs = v.ReadOnlyInstanceIDs
+	m.MaintenanceWindow = types.StringValue(a.MaintainTime)
+	m.ResourceGroupID = emptyAsNull(types.StringValue(a.ResourceGroupID))
+	writeMinorVersion(a, m)
+	if !isKnown(m.ScheduledChange) {
+		m.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+	}
+	if m.ApplyRestarts.IsNull() || m.ApplyRestarts.IsUnknown() {
+		m.ApplyRestarts = types.StringValue(rdsservice.ApplyRestartsImmediately)
+	}
+	if m.RestoreFrom.IsUnknown() {
+		m.RestoreFrom = types.ObjectNull(restoreFromAttrTypes)
+	}
+}
+
+// validateConfigModel holds the checks ValidateConfig runs (the planner's configuration-only rules).
+func validateConfigModel(ctx context.Context, c instanceModel) diag.Diagnostics {
+	var diags diag.Diagnostics
+	storageType := c.StorageType
+	if storageType.IsNull() {
+		storageType = types.StringValue(defaultStorageType)
+	}
+	addProblems(&diags, rdsservice.CheckMaintenanceWindow(valString(c.MaintenanceWindow)))
+	addProblems(&diags, rdsservice.CheckConfig(rdsservice.Desired{
+		Engine: valString(c.Engine), EngineVersion: valString(c.EngineVersion), StorageType: valString(storageType),
+		AtomicWrite: valBool(c.AtomicWrite16K), BufferPoolExtension: valBool(c.BufferPoolExtension),
+	}))
+	if !c.RestoreFrom.IsNull() && !c.RestoreFrom.IsUnknown() {
+		var rf restoreFromModel
+		diags.Append(c.RestoreFrom.As(ctx, &rf, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
+		addProblems(&diags, rdsservice.CheckRestoreFrom(valString(rf.BackupID), valString(rf.RestoreTime)))
+	}
+	return diags
+}
+
+func networkType(m instanceModel) string {
+	if m.VpcID.ValueString() != "" || m.VSwitchID.ValueString() != "" {
+		return rdsapi.NetworkTypeVPC
+	}
+	return ""
+}
+
+func instanceLabel(m instanceModel) string {
+	id := m.ID.ValueString()
+	if name := m.InstanceName.ValueString(); name != "" && name != id {
+		return fmt.Sprintf("%s (%s)", id, name)
+	}
+	return id
+}
+
+// view is the state in the shared shape the planner reads.
+func (m instanceModel) view() instanceView {
+	return instanceView{ID: m.ID, Engine: m.Engine, EngineVersion: m.EngineVersion, InstanceType: m.InstanceType,
+		StorageType: m.StorageType, Category: m.Category, Storage: m.Storage, Architecture: m.InstructionSetArch,
+		AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported, Status: m.Status, LockMode: m.LockMode,
+		DeletionProtection: m.DeletionProtection, BufferPoolExtension: m.BufferPoolExtension}
+}
+
+// settingsOfModel is the in-place settings of a state or plan; unknown values are left alone.
+func settingsOfModel(ctx context.Context, m instanceModel, diags *diag.Diagnostics) rdsservice.Settings {
+	var s rdsservice.Settings
+	if isKnown(m.InstanceName) {
+		s.Name = ptr(m.InstanceName.ValueString())
+	}
+	if isKnown(m.SecurityIPs) {
+		s.SecurityIPs = setStrings(ctx, m.SecurityIPs, diags)
+	}
+	if isKnown(m.DeletionProtection) {
+		s.DeletionProtection = ptr(m.DeletionProtection.ValueBool())
+	}
+	if isKnown(m.MaintenanceWindow) {
+		s.MaintenanceWindow = ptr(m.MaintenanceWindow.ValueString())
+	}
+	return s
+}
+
+// instanceModel maps rds_instance.
+type instanceModel struct {
+	ID                      types.String   `tfsdk:"id"`
+	Engine                  types.String   `tfsdk:"engine"`
+	EngineVersion           types.String   `tfsdk:"engine_version"`
+	InstanceType            types.String   `tfsdk:"instance_type"`
+	Storage                 types.Int64    `tfsdk:"storage"`
+	StorageType             types.String   `tfsdk:"storage_type"`
+	ReleasedKeepPolicy      types.String   `tfsdk:"released_keep_policy"`
+	Category                types.String   `tfsdk:"category"`
+	ZoneID                  types.String   `tfsdk:"zone_id"`
+	VpcID                   types.String   `tfsdk:"vpc_id"`
+	VSwitchID               types.String   `tfsdk:"vswitch_id"`
+	ZoneIDSlaveA            types.String   `tfsdk:"zone_id_slave_a"`
+	ZoneIDSlaveB            types.String   `tfsdk:"zone_id_slave_b"`
+	InstanceName            types.String   `tfsdk:"instance_name"`
+	SecurityIPs             types.Set      `tfsdk:"security_ips"`
+	DeletionProtection      types.Bool     `tfsdk:"deletion_protection"`
+	AtomicWrite16K          types.Bool     `tfsdk:"atomic_write_16k"`
+	BufferPoolExtension     types.Bool     `tfsdk:"buffer_pool_extension"`
+	PreventRestart          types.Bool     `tfsdk:"prevent_restart"`
+	RestoreFrom             types.Object   `tfsdk:"restore_from"`
+	Timeouts                timeouts.Value `tfsdk:"timeouts"`
+	Status                  types.String   `tfsdk:"status"`
+	LockMode                types.String   `tfsdk:"lock_mode"`
+	ConnectionString        types.String   `tfsdk:"connection_string"`
+	Port                    types.Int64    `tfsdk:"port"`
+	CreationTime            types.String   `tfsdk:"creation_time"`
+	PurchaseTime            types.String   `tfsdk:"purchase_time"`
+	InstructionSetArch      types.String   `tfsdk:"instruction_set_arch"`
+	AtomicWrite16KSupported types.Bool     `tfsdk:"atomic_write_16k_supported"`
+	ReadOnlyInstanceIDs     types.List     `tfsdk:"read_only_instance_ids"`
+	MaintenanceWindow       types.String   `tfsdk:"maintenance_window"`
+	ApplyRestarts           types.String   `tfsdk:"apply_restarts"`
+	ScheduledChange         types.Object   `tfsdk:"scheduled_change"`
+	Parameters              types.Map      `tfsdk:"parameters"`
+	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
+	// SSL and TDE (instance_security.go).
+	SSLEnabled       types.Bool   `tfsdk:"ssl_enabled"`
+	SSLExpireTime    types.String `tfsdk:"ssl_expire_time"`
+	TDEEnabled       types.Bool   `tfsdk:"tde_enabled"`
+	TDEEncryptionKey types.String `tfsdk:"tde_encryption_key"`
+	TDERoleArn       types.String `tfsdk:"tde_role_arn"`
+	Tags             types.Map    `tfsdk:"tags"`
+	TagsAll          types.Map    `tfsdk:"tags_all"`
+	ResourceGroupID  types.String `tfsdk:"resource_group_id"`
+	// Minor version (instance_minor_version.go).
+	TargetMinorVersion      types.String `tfsdk:"target_minor_version"`
+	MinorVersion            types.String `tfsdk:"minor_version"`
+	AutoUpgradeMinorVersion types.String `tfsdk:"auto_upgrade_minor_version"`
+	// Storage autoscaling (storage_autoscale.go).
+	StorageAutoScale types.Object `tfsdk:"storage_auto_scale"`
+	StorageActual    types.Int64  `tfsdk:"storage_actual"`
+	// Subscription billing (billing.go).
+	Billing          types.Object `tfsdk:"billing"`
+	PrepaidOnDestroy types.String `tfsdk:"prepaid_on_destroy"`
+	ExpireTime       types.String `tfsdk:"expire_time"`
+}
+
+// restoreFromModel maps restore_from.
+type restoreFromModel struct {
+	SourceInstanceID types.String `tfsdk:"source_instance_id"`
+	BackupID         types.String `tfsdk:"backup_id"`
+	RestoreTime      types.String `tfsdk:"restore_time"`
+}
+
+var restoreFromAttrTypes = map[string]attr.Type{
+	"source_instance_id": types.StringType,
+	"backup_id":          types.StringType,
+	"restore_time":       types.StringType,
+}
+
+// restoreFrom returns restore_from, or nil when it is not set (or not known yet).
+func (m instanceModel) restoreFrom(ctx context.Context, diags *diag.Diagnostics) *restoreFromModel {
+	if !isKnown(m.RestoreFrom) {
+		return nil
+	}
+	var rf restoreFromModel
+	diags.Append(m.RestoreFrom.As(ctx, &rf, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
+	return &rf
+}
+
+// knownOrNull returns a copy fit for state: unknown computed values become null.
+func (m instanceModel) knownOrNull() instanceModel {
+	out := m
+	nullString := func(v *types.String) {
+		if v.IsUnknown() {
+			*v = types.StringNull()
+		}
+	}
+	nullBool := func(v *types.Bool) {
+		if v.IsUnknown() {
+			*v = types.BoolNull()
+		}
+	}
+	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status, &out.LockMode,
+		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow, &out.SSLExpireTime, &out.ExpireTime} {
+		nullString(v)
+	}
+	for _, v := range []*types.Bool{&out.AtomicWrite16K, &out.AtomicWrite16KSupported, &out.BufferPoolExtension} {
+		nullBool(v)
+	}
+	if out.ScheduledChange.IsUnknown() {
+		out.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
+	}
+	if out.Port.IsUnknown() {
+		out.Port = types.Int64Null()
+	}
+	if out.ReadOnlyInstanceIDs.IsUnknown() {
+		out.ReadOnlyInstanceIDs = types.ListNull(types.StringType)
+	}
+	if out.SecurityIPs.IsUnknown() {
+		out.SecurityIPs = types.SetNull(types.StringType)
+	}
+	if out.ParametersPending.IsUnknown() {
+		out.ParametersPending = types.MapNull(types.StringType)
+	}
+	tagsKnownOrNull(&out.TagsAll, &out.ResourceGroupID)
+	if out.StorageActual.IsUnknown() {
+		out.StorageActual = types.Int64Null()
+	}
+	return out
+}

@@ -1,0 +1,113 @@
+package rdsservice
+
+import "fmt"
+
+// planReadOnlyCreate plans a new read-only instance.
+func planReadOnlyCreate(in PlanInput, d *Decision) {
+	c := in.Desired
+	d.Action = ActionCreate
+	d.Status = Known(StatusRunning)
+	d.Architecture = architectureOf(c.InstanceClass)
+	d.EngineVersion, d.StorageType = c.EngineVersion, c.StorageType
+	d.AtomicWriteSupported = Unknown[bool]()
+	primary := in.Facts.Primary
+	if primary == nil {
+		planReadOnlyOfNewPrimary(in, d)
+		return
+	}
+	if !planReadOnlySpecFromPrimary(in, d, primary) {
+		return
+	}
+	planReadOnlyCreateAtomicWrite(in, d, primary)
+}
+
+// planReadOnlyOfNewPrimary plans a read-only instance whose primary is created in this apply:
+// its values are known only then, and the apply decides again before creating anything.
+func planReadOnlyOfNewPrimary(in PlanInput, d *Decision) {
+	c := in.Desired
+	checkStorageAgainstNewPrimary(in, d)
+	d.AtomicWrite = c.AtomicWrite
+	if c.AtomicWrite.IsNull() {
+		d.AtomicWrite = Unknown[bool]()
+	}
+	if c.AtomicWrite.Is(true) {
+		d.RestartAttribute = AttrAtomicWrite
+		d.MayRestart = append(d.MayRestart, "its primary's atomic_write_16k (off means it is created off and then turned on)")
+	}
+}
+
+// planReadOnlySpecFromPrimary checks the new read-only instance against its primary and takes
+// the engine version and storage type the configuration leaves open from it. false: a problem
+// that leaves nothing more to decide (a read-only primary, another engine version).
+func planReadOnlySpecFromPrimary(in PlanInput, d *Decision, primary *ExistingInstance) bool {
+	c := in.Desired
+	if primary.MasterID != "" {
+		d.add(problem(RuleReadOnlyOfReadOnly, primary.ID, primary.ID, primary.MasterID))
+		return false
+	}
+	if c.EngineVersion.IsKnown() && c.EngineVersion.Value() != primary.EngineVersion {
+		d.add(problem(RuleReadOnlyEngineVersion, c.EngineVersion.Value(), primary.ID, primary.EngineVersion, c.EngineVersion.Value()))
+		return false
+	}
+	if c.EngineVersion.IsNull() || c.EngineVersion.IsUnknown() {
+		d.EngineVersion = Known(primary.EngineVersion)
+	}
+	if (c.StorageType.IsNull() || c.StorageType.IsUnknown()) && primary.StorageType != "" {
+		d.StorageType = Known(primary.StorageType)
+	}
+	if c.Storage.IsKnown() && primary.Storage > 0 && c.Storage.Value() < primary.Storage {
+		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(c.Storage.Value()), c.Storage.Value(), in.Label, primary.ID, primary.Storage))
+	}
+	return true
+}
+
+// planReadOnlyCreateAtomicWrite decides the new read-only instance's atomic_write_16k: it
+// inherits its primary's when eligible (rule 7); turning it on while the primary has it off is
+// a toggle right after creation (one restart).
+func planReadOnlyCreateAtomicWrite(in PlanInput, d *Decision, primary *ExistingInstance) {
+	c := in.Desired
+	specKnown := d.EngineVersion.IsKnown() && d.StorageType.IsKnown() && c.InstanceClass.IsKnown()
+	var problems []Problem
+	if specKnown {
+		problems = EligibleForNew(NewInstanceSpec{Engine: primary.Engine, EngineVersion: d.EngineVersion.Value(),
+			StorageType: d.StorageType.Value(), Category: primary.Category, InstanceClass: c.InstanceClass.Value()})
+		d.AtomicWriteSupported = Known(len(problems) == 0)
+	}
+	primaryOn := primaryFlag(in.Facts)
+	if primaryOn.IsUnknown() {
+		d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, primary.ID, primary.Enabled))
+		primaryOn = Known(primary.Enabled)
+	}
+	on := primaryOn.Value()
+	inherits := on && len(problems) == 0
+	switch {
+	case c.AtomicWrite.IsNull():
+		d.AtomicWrite = Known(inherits)
+		if on && !specKnown {
+			d.AtomicWrite = Unknown[bool]()
+		}
+	case c.AtomicWrite.IsUnknown() || !specKnown:
+		d.AtomicWrite = c.AtomicWrite
+	case !c.AtomicWrite.Value() && inherits:
+		d.AtomicWrite = c.AtomicWrite
+		d.add(problem(Rule16KReadOnlyOff, "false", in.Label, primary.ID, hasOrWillHave(in.Facts), readOnlyOffFix(in, primary.ID, false)))
+	case c.AtomicWrite.Value() && len(problems) > 0:
+		d.AtomicWrite = c.AtomicWrite
+		d.add(problems...)
+	case c.AtomicWrite.Value() && !on:
+		d.AtomicWrite = c.AtomicWrite
+		want := true
+		d.ToggleAfterCreate = &want
+		d.RestartAttribute = AttrAtomicWrite
+		d.Restarts = append(d.Restarts, readOnlyToggleAfterCreate(in.Label, primary.ID))
+	default:
+		d.AtomicWrite = c.AtomicWrite
+	}
+}
+
+func readOnlyToggleAfterCreate(label, primary string) Restart {
+	return Restart{InstanceID: label,
+		Reasons: []string{fmt.Sprintf("it is created with its primary %s's atomic_write_16k = false and then turned on "+
+			"(atomic_write_16k changes from false to true)", primary)},
+		Downtime: ExpectedDowntime("", true)}
+}
