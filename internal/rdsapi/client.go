@@ -173,7 +173,7 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 	caller := ctx
 	// The call's budget starts when the action's pacing lets its first attempt go: a plan of many
 	// instances under a small quota queues its calls, and the queue is not the call's time.
-	c.pacer.firstWait(caller, action)
+	placed := c.pacer.firstWait(caller, action)
 	ctx, cancel := context.WithTimeout(ctx, c.callTimeout)
 	defer cancel()
 	p["Format"] = "JSON"
@@ -224,7 +224,7 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 			return nil, fmt.Errorf("giving up after %d attempt(s): %w", attempts, err)
 		},
 	}
-	c.pacer.attach(retrying, action)
+	c.pacer.attach(retrying, action, placed)
 	resp, err := retrying.Do(req)
 	if err != nil {
 		return c.callError(caller, ctx, action, log, err)

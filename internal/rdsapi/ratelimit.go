@@ -111,8 +111,8 @@ func (p *pacer) action(name string) *actionPace {
 }
 
 // reserve takes a token for one attempt of action at now and says how long to wait before
-// sending it.
-func (p *pacer) reserve(action string, now time.Time) (*rate.Reservation, time.Duration) {
+// sending it, and whether it got a place in a window the cloud stated (ratewindow.go).
+func (p *pacer) reserve(action string, now time.Time) (*rate.Reservation, time.Duration, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	a := p.action(action)
@@ -120,32 +120,46 @@ func (p *pacer) reserve(action string, now time.Time) (*rate.Reservation, time.D
 		a.activeSince = now
 	}
 	a.lastSent = now
-	at := now
-	if a.window.known {
+	at, placed := now, a.window.known
+	if placed {
 		// The bucket is at the ceiling meanwhile (observe).
 		at = now.Add(a.window.take(now))
 	} else {
 		a.raiseIfQuiet(now, p.ceiling)
 	}
 	r := a.bucket.ReserveN(at, 1)
-	return r, r.DelayFrom(now)
+	return r, r.DelayFrom(now), placed
 }
 
-// wait blocks until the next attempt of action may be sent. When ctx ends first, the token is
-// given back and the attempt then fails on the same ended context.
-func (p *pacer) wait(ctx context.Context, action string) {
-	r, delay := p.reserve(action, p.now())
-	if delay > 0 && !sleepContext(ctx, delay) {
-		r.CancelAt(p.now())
+// wait blocks until the next attempt of action may be sent, and says whether the attempt has a
+// place in a stated window. When ctx ends first, the token is given back and the attempt then
+// fails on the same ended context.
+func (p *pacer) wait(ctx context.Context, action string) bool {
+	for {
+		r, delay, placed := p.reserve(action, p.now())
+		if delay > 0 && !sleepContext(ctx, delay) {
+			r.CancelAt(p.now())
+			return false
+		}
+		if p.stillOpen(action, p.now()) {
+			return placed
+		}
 	}
+}
+
+// stillOpen says whether an attempt of action whose wait is over may go now: false when the
+// cloud stated meanwhile that another client spent the window the attempt was placed in.
+func (p *pacer) stillOpen(action string, now time.Time) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	a := p.action(action)
+	return !a.window.known || a.window.stillOpen(now)
 }
 
 // firstWait is wait for the first attempt of a call, before its budget starts (a nil pacer
 // does not wait).
-func (p *pacer) firstWait(ctx context.Context, action string) {
-	if p != nil {
-		p.wait(ctx, action)
-	}
+func (p *pacer) firstWait(ctx context.Context, action string) bool {
+	return p != nil && p.wait(ctx, action)
 }
 
 // sleepContext waits d, or less when ctx ends first (then false).
@@ -160,17 +174,16 @@ func sleepContext(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-// observe records one answer of action: throttled or let through by the quota, and the window it
-// states (ok false: none). It returns the new rate when the answer changed the learnt rate.
-func (p *pacer) observe(action string, now time.Time, throttled bool, window rateHeader, ok bool) (rate.Limit, bool) {
+// observe records one answer of action: throttled or let through by the quota, the window it
+// states (ok false: none), and whether its attempt had a place in a stated window. It returns the
+// new rate when the answer changed the learnt rate.
+func (p *pacer) observe(action string, now time.Time, throttled bool, window rateHeader, ok, placed bool) (rate.Limit, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	a := p.action(action)
-	a.window.answered()
 	if ok {
 		// The window budget paces the action: the bucket only keeps max_requests_per_second.
-		a.window.learn(now, window)
-		a.window.count(throttled)
+		a.window.learn(now, window, throttled, placed)
 		if a.bucket.Limit() != p.ceiling {
 			a.set(now, p.ceiling)
 		}
@@ -184,13 +197,6 @@ func (p *pacer) observe(action string, now time.Time, throttled bool, window rat
 		return 0, false
 	}
 	return a.throttled(now)
-}
-
-// unanswered records an attempt that got no answer (a transport failure or an ended context).
-func (p *pacer) unanswered(action string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.action(action).window.answered()
 }
 
 // limit is the current rate of action (rate.Inf: unlimited).
@@ -276,27 +282,27 @@ func (a *actionPace) set(now time.Time, limit rate.Limit) {
 	a.lastChange = now
 }
 
-// attach paces the retries of one call of action on rc (the first attempt waited in firstWait),
-// and every answer teaches the bucket. A nil pacer leaves rc alone.
-func (p *pacer) attach(rc *retryablehttp.Client, action string) {
+// attach paces the retries of one call of action on rc (the first attempt waited in firstWait,
+// which said whether it got a place: placed), and every answer teaches the bucket. A nil pacer
+// leaves rc alone.
+func (p *pacer) attach(rc *retryablehttp.Client, action string, placed bool) {
 	if p == nil {
 		return
 	}
 	rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, retry int) {
 		if retry > 0 { // the first attempt waited in firstWait
-			p.wait(req.Context(), action)
+			placed = p.wait(req.Context(), action)
 		}
 	}
 	next := rc.CheckRetry
 	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 		retry, checkErr := next(ctx, resp, err)
 		if err != nil || resp == nil {
-			p.unanswered(action)
 			return retry, checkErr
 		}
 		throttled := resp.StatusCode == http.StatusTooManyRequests || (resp.StatusCode >= 400 && throttledAnswer(resp))
 		window, stated := actionRateHeader(resp)
-		if limit, changed := p.observe(action, p.now(), throttled, window, stated); changed {
+		if limit, changed := p.observe(action, p.now(), throttled, window, stated, placed); changed {
 			tflog.Debug(ctx, "RDS API throttled: pacing the action", map[string]any{
 				"action": action, "calls_per_second": float64(limit),
 			})

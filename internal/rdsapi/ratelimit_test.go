@@ -12,7 +12,9 @@ import (
 )
 
 // quotaRun drives pacers with simulated time: each client (one pacer) has workers that send
-// calls one after another, each answered after latency by cloud; a throttled call is resent after
+// calls one after another (think apart: a Terraform worker's own work between two refreshes),
+// each answered after latency (plus jitter's share for the call, so that answers of calls sent
+// together come back out of order) by cloud; a throttled call is resent after
 // the backoff the client would wait (exponentialJitter's, without its jitter: the window's
 // TimeLeft when the answer states a spent window, else backoff). Events run in time order, so the
 // pacers see the clock of a real run without any sleep.
@@ -21,6 +23,9 @@ type quotaRun struct {
 	latency time.Duration
 	backoff time.Duration
 	cloud   func(at time.Time) cloudAnswer
+	think   time.Duration
+	// jitter is the extra latency of the n-th call sent (nil: none).
+	jitter func(n int) time.Duration
 }
 
 // cloudAnswer is the cloud's decision on one call: throttled or not, and the window it states
@@ -55,11 +60,12 @@ func (q quotaRun) run(t *testing.T, p *pacer, start time.Time, n int, limit time
 func (q quotaRun) runShared(t *testing.T, ps []*pacer, start time.Time, n int, limit time.Duration) []quotaResult {
 	t.Helper()
 	type worker struct {
-		client  int
-		at      time.Time
-		waiting bool      // an answer is due at at
-		paced   bool      // the pacer let the call go at at
-		began   time.Time // when the current call began
+		client int
+		at     time.Time // when the worker's next event is due
+		state  workerState
+		answer cloudAnswer // the answer due at at (answering)
+		placed bool        // the call had a place in a stated window
+		began  time.Time   // when the current call began
 	}
 	ws := make([]worker, q.workers*len(ps))
 	for i := range ws {
@@ -67,6 +73,7 @@ func (q quotaRun) runShared(t *testing.T, ps []*pacer, start time.Time, n int, l
 	}
 	res := make([]quotaResult, len(ps))
 	done := make([]int, len(ps))
+	sent := 0
 	for {
 		next := -1
 		for i := range ws {
@@ -83,38 +90,55 @@ func (q quotaRun) runShared(t *testing.T, ps []*pacer, start time.Time, n int, l
 			t.Fatalf("client %d: only %d of %d calls answered within %s (sent %d, throttled %d, rate %v)",
 				w.client, done[w.client], n, limit, r.sent, r.throttled, p.limit(paceAction))
 		}
-		if w.waiting {
-			w.waiting = false
-			continue
-		}
-		if !w.paced {
+		switch w.state {
+		case ready:
 			// The send is an event of its own: other workers' calls may come first.
-			_, delay := p.reserve(paceAction, w.at)
-			w.at, w.paced = w.at.Add(delay), true
-			continue
-		}
-		w.paced = false
-		// The call leaves now; the cloud decides on arrival.
-		a := q.cloud(w.at)
-		r.sent++
-		w.at = w.at.Add(q.latency)
-		w.waiting = true
-		p.observe(paceAction, w.at, a.throttled, a.window, a.stated)
-		if !a.throttled {
-			done[w.client]++
-			r.finished = w.at.Sub(start)
-			r.longest = max(r.longest, w.at.Sub(w.began))
-			w.began = w.at
-			continue
-		}
-		r.throttled++
-		if a.stated && a.window.remain == 0 {
-			w.at = w.at.Add(a.window.timeLeft + windowMargin)
-		} else {
-			w.at = w.at.Add(q.backoff)
+			_, delay, placed := p.reserve(paceAction, w.at)
+			w.at, w.state, w.placed = w.at.Add(delay), paced, placed
+		case paced:
+			if !p.stillOpen(paceAction, w.at) {
+				w.state = ready // placed again
+				continue
+			}
+			// The call leaves now; the cloud decides on arrival.
+			w.answer = q.cloud(w.at)
+			r.sent++
+			sent++
+			w.at, w.state = w.at.Add(q.latency), answering
+			if q.jitter != nil {
+				w.at = w.at.Add(q.jitter(sent))
+			}
+		case answering:
+			a := w.answer
+			p.observe(paceAction, w.at, a.throttled, a.window, a.stated, w.placed)
+			w.state = ready
+			if !a.throttled {
+				done[w.client]++
+				r.finished = w.at.Sub(start)
+				r.longest = max(r.longest, w.at.Sub(w.began))
+				w.at = w.at.Add(q.think)
+				w.began = w.at
+				continue
+			}
+			r.throttled++
+			if a.stated && a.window.remain == 0 {
+				w.at = w.at.Add(a.window.timeLeft + windowMargin)
+			} else {
+				w.at = w.at.Add(q.backoff)
+			}
 		}
 	}
 }
+
+// workerState is where a worker of a quotaRun is: about to ask its pacer, paced (sending at
+// its time), or waiting for an answer.
+type workerState int
+
+const (
+	ready workerState = iota
+	paced
+	answering
+)
 
 // fixedWindow is a per-second quota as the cloud enforces it: at most perSecond calls in each
 // second of the clock, the rest throttled; with stated, every answer carries the window's state as
@@ -256,9 +280,9 @@ func TestPacerActionsAreIndependent(t *testing.T) {
 	for i := range 20 {
 		at := paceEpoch.Add(time.Duration(i) * 50 * time.Millisecond)
 		p.reserve("CreateDBInstance", at)
-		p.observe("CreateDBInstance", at, false, rateHeader{}, false)
+		p.observe("CreateDBInstance", at, false, rateHeader{}, false, false)
 	}
-	p.observe("CreateDBInstance", paceEpoch.Add(time.Second), true, rateHeader{}, false)
+	p.observe("CreateDBInstance", paceEpoch.Add(time.Second), true, rateHeader{}, false, false)
 	// The window is counted in tenths of a second: 18 to 20 of the calls are in it.
 	if got := p.limit("CreateDBInstance"); got < 17 || got > 19 {
 		t.Errorf("20 calls answered in the second before a throttle: rate %v, want about 18 (95%% of 18 to 20)", got)
@@ -274,7 +298,7 @@ func TestPacerActionsAreIndependent(t *testing.T) {
 func TestPacerLeavesAThrottleWithNothingAnsweredToTheRetries(t *testing.T) {
 	p := newPacer(0, nil)
 	p.reserve(paceAction, paceEpoch)
-	if _, changed := p.observe(paceAction, paceEpoch.Add(time.Millisecond), true, rateHeader{}, false); changed || p.limit(paceAction) != rate.Inf {
+	if _, changed := p.observe(paceAction, paceEpoch.Add(time.Millisecond), true, rateHeader{}, false, false); changed || p.limit(paceAction) != rate.Inf {
 		t.Errorf("a first call throttled set the rate to %v: there is no rate to measure yet", p.limit(paceAction))
 	}
 }
@@ -286,7 +310,7 @@ func TestPacerWaitGivesTheTokenBackWhenCancelled(t *testing.T) {
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	p.wait(cancelled, paceAction) // would wait 1,000 s
-	_, delay := p.reserve(paceAction, time.Now())
+	_, delay, _ := p.reserve(paceAction, time.Now())
 	if delay > 1500*time.Second {
 		t.Errorf("next call waits %s: the cancelled wait kept its token", delay)
 	}
@@ -456,8 +480,9 @@ func TestPacerServesCallsOfASmallQuotaInOrder(t *testing.T) {
 	if res.finished > 50*time.Second || res.throttled > run.workers {
 		t.Errorf("100 calls at 2 a second took %s, %d throttled; want at most 50 s", res.finished, res.throttled)
 	}
-	// Each call waits for the 9 before it: 5 windows.
-	if res.longest > 5*time.Second+100*time.Millisecond {
+	// Each call waits for the 9 before it: 5 windows, and its place in its window is spread over
+	// it (the second of two places starts half a window in).
+	if res.longest > 5500*time.Millisecond+100*time.Millisecond {
 		t.Errorf("a call took %s: calls are not served in order", res.longest)
 	}
 }
@@ -476,5 +501,91 @@ func TestCallBudgetStartsWhenThePacingLetsItGo(t *testing.T) {
 		if _, err := c.DescribeDBInstanceAttribute(context.Background(), "rm-1"); err != nil {
 			t.Fatalf("call %d, queued behind the pacer: %v", i+1, err)
 		}
+	}
+}
+
+// outOfOrder delays the n-th call's answer by 0 to 9 ms, in an order unrelated to the sends:
+// answers of calls sent together come back in any order, as a loaded machine returns them.
+func outOfOrder(n int) time.Duration { return time.Duration(n*7%10) * time.Millisecond }
+
+func TestPacerSpendsAStatedWindowWhenAnswersComeOutOfOrder(t *testing.T) {
+	// Bench figure 6b: 10 Terraform workers, each spending 270 ms of its own between refreshes
+	// (37 refreshes a second without a quota), under a stated quota of 25/s. Answers of the calls
+	// sent together at a window's start come back out of order: an answer stating Remain 15 can
+	// come before the answers stating 24 to 16, and those calls must not be counted twice.
+	for _, offset := range []time.Duration{0, 300 * time.Millisecond, 700 * time.Millisecond} {
+		quota := 25
+		p := newPacer(0, nil)
+		run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 200 * time.Millisecond,
+			cloud: fixedWindow(&quota, true), think: 270 * time.Millisecond, jitter: outOfOrder}
+		res := run.run(t, p, paceEpoch.Add(offset), 1000, 2*time.Minute)
+		// 1,000 calls at 25 a window: 40 s, and the first window is partly spent.
+		if ideal := 40 * time.Second; res.finished > ideal*102/100 {
+			t.Errorf("start %s into a window: 1000 calls under a stated quota of 25/s took %s, more than 1.02 x %s (%.1f calls/s; sent %d, throttled %d)",
+				offset, res.finished, ideal, 1000/res.finished.Seconds(), res.sent, res.throttled)
+		}
+		if res.throttled > run.workers {
+			t.Errorf("start %s into a window: %d of %d calls throttled", offset, res.throttled, res.sent)
+		}
+	}
+}
+
+func TestPacersShareAQuotaFairly(t *testing.T) {
+	// Bench figure 11: two Terraform runs (two pacers, 10 workers each) refresh n instances each
+	// against one quota. Together they need 2n calls: each must finish within 1.15 x 2n/Q (so
+	// neither starves and together they use the quota), and no call may wait longer than a call's
+	// budget (20 s) once its pacing let it go.
+	for _, c := range []struct {
+		quota, n int
+		stated   bool
+	}{
+		{2, 20, true}, {2, 20, false}, {25, 250, true}, {25, 250, false}, {50, 500, true}, {50, 500, false},
+	} {
+		quota := c.quota
+		ps := []*pacer{newPacer(0, nil), newPacer(0, nil)}
+		run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 250 * time.Millisecond,
+			cloud: fixedWindow(&quota, c.stated), think: 270 * time.Millisecond, jitter: outOfOrder}
+		res := run.runShared(t, ps, paceEpoch.Add(400*time.Millisecond), c.n, 5*time.Minute)
+		ideal := time.Duration(2*c.n/c.quota) * time.Second
+		for i, r := range res {
+			// A client that finishes much earlier than the other took more than its half.
+			if r.finished > ideal*115/100 || r.finished < ideal*85/100 {
+				t.Errorf("quota %d/s, header %v: client %d finished its %d calls in %s, not within 0.85 to 1.15 x %s (the other in %s; sent %d, throttled %d)",
+					c.quota, c.stated, i, c.n, r.finished, ideal, res[1-i].finished, r.sent, r.throttled)
+			}
+			if r.longest > 20*time.Second {
+				t.Errorf("quota %d/s, header %v: client %d: a call took %s", c.quota, c.stated, i, r.longest)
+			}
+		}
+	}
+}
+
+func TestPacerTakesAStatedQuotaBackAfterANeighboursBurst(t *testing.T) {
+	// Another client spends 40 of the 50 calls of every window for the first 5 s, at each window's
+	// start, then stops. The windows' Remain shows it: the pacer takes what is left meanwhile and
+	// the whole quota in the window after the neighbour stops.
+	quota := 50
+	window := fixedWindow(&quota, true)
+	neighbourUntil := paceEpoch.Add(5 * time.Second)
+	lastWindow := int64(-1)
+	cloud := func(at time.Time) cloudAnswer {
+		if w := at.Unix(); w != lastWindow && at.Before(neighbourUntil) {
+			lastWindow = w
+			for range 40 {
+				window(time.Unix(w, 0))
+			}
+		}
+		return window(at)
+	}
+	p := newPacer(0, nil)
+	run := quotaRun{workers: 10, latency: 5 * time.Millisecond, backoff: 250 * time.Millisecond, cloud: cloud,
+		think: 100 * time.Millisecond, jitter: outOfOrder}
+	res := run.run(t, p, paceEpoch, 1000, time.Minute)
+	// 10 calls a window for 5 s, then 950 at 50 a window: 24 s.
+	if ideal := 24 * time.Second; res.finished > ideal*105/100 {
+		t.Errorf("1000 calls took %s, more than 1.05 x %s (sent %d, throttled %d)", res.finished, ideal, res.sent, res.throttled)
+	}
+	if res.throttled > res.sent*5/100 {
+		t.Errorf("%d of %d calls throttled", res.throttled, res.sent)
 	}
 }
