@@ -11,9 +11,9 @@ import (
 // action) and x-ratelimit-user (per account) headers of an answer, as "Limit:50,Remain:0,
 // TimeLeft:640" with TimeLeft in milliseconds (the simulator README cites them; that the gateway
 // sends them on served answers too is an assumption). When an action's answers carry it, its
-// window budget replaces the learnt rate: the calls left in the window go at once, later ones are
-// booked into later windows in their order, so the whole quota is used, and another client
-// spending the same quota shows in Remain.
+// window budget (windowBudget) replaces the learnt rate: each window's places are spread over it
+// and handed out in the order calls come, so the whole quota is used, and another client spending
+// the same quota shows in Remain and is left its part.
 const (
 	rateLimitActionHeader = "X-Ratelimit-User-Api"
 	rateLimitUserHeader   = "X-Ratelimit-User"
