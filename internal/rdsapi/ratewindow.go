@@ -20,6 +20,10 @@ const (
 	// windowMargin is added to a window's end before the next call is sent, for the clock
 	// resolution of TimeLeft.
 	windowMargin = 5 * time.Millisecond
+	// placeSpan: a window's places are spread over its first 1/placeSpan. Spread, the calls of
+	// clients sharing the quota interleave; within half the window, a plan's last window is
+	// spent by its middle, not its end.
+	placeSpan = 2
 )
 
 // rateHeader is one answer's statement of its action's window.
@@ -109,8 +113,9 @@ type windowBudget struct {
 	// unplaced is what the cloud counted of the current window by the answers to calls sent
 	// before the window was known: taken for this client's own.
 	unplaced int
-	// share is the number of places of the windows not given any yet.
-	share int
+	// share is the number of places of the windows not given any yet; others is what other
+	// clients spent of the last window (fairShare).
+	share, others int
 	// The last place given: the lastIndex-th (from 0) of the lastShare places of the window
 	// ending at lastEnd.
 	lastEnd              time.Time
@@ -138,10 +143,11 @@ func (w *windowBudget) take(now time.Time) time.Duration {
 	return w.place().Sub(now) + windowMargin
 }
 
-// place hands out the next place of the window ending at lastEnd: when it may go.
+// place hands out the next place of the window ending at lastEnd: when it may go. The places
+// are spread over the first half of the window (placeSpan).
 func (w *windowBudget) place() time.Time {
 	start := w.lastEnd.Add(-w.length)
-	at := start.Add(time.Duration(w.lastIndex) * w.length / time.Duration(w.lastShare))
+	at := start.Add(time.Duration(w.lastIndex) * w.length / placeSpan / time.Duration(w.lastShare))
 	w.lastIndex++
 	return at
 }
@@ -180,10 +186,14 @@ func (w *windowBudget) roll(now time.Time) {
 // client's own are another client's, so two clients that each leave the other what it used and
 // claim at least half converge on half each, and a client left alone takes the whole limit again
 // after one window. The cloud does not count throttled calls, so a client that got nothing claims
-// half, and the other sees it in the window after.
+// half, and the other sees it in the window after. Others count only when two windows in a row
+// show them: a client's own calls sent just before a window's end on its clock can reach the
+// cloud just after it, and one window's count of them is no other client.
 func (w *windowBudget) fairShare() int {
 	others := max(0, w.limit-w.remain-w.spent-w.unplaced)
-	return max(w.limit-others, (w.limit+1)/2)
+	seen := min(others, w.others)
+	w.others = others
+	return max(w.limit-seen, (w.limit+1)/2)
 }
 
 // learn takes in the window an answer received at now states; placed says whether its call had a
