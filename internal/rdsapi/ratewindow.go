@@ -82,8 +82,8 @@ func spentTimeLeft(resp *http.Response) time.Duration {
 }
 
 // windowBudget places the calls of one action in the cloud's windows: each window has share
-// places spread evenly over it, handed out in the order calls arrive, so that no call waits
-// behind calls that came after it, however many share a small quota.
+// places spread evenly over its first half, handed out in the order calls arrive, so that no call
+// waits behind calls that came after it, however many share a small quota.
 //
 // What is left of the current window is bounded by the lowest Remain an answer stated for it.
 // Remain counts the calls the cloud had served when it answered (another client's too); this
@@ -188,7 +188,8 @@ func (w *windowBudget) roll(now time.Time) {
 // after one window. The cloud does not count throttled calls, so a client that got nothing claims
 // half, and the other sees it in the window after. Others count only when two windows in a row
 // show them: a client's own calls sent just before a window's end on its clock can reach the
-// cloud just after it, and one window's count of them is no other client.
+// cloud just after it, and one window's count of them is no other client. It remembers the
+// ending window's count for the next.
 func (w *windowBudget) fairShare() int {
 	others := max(0, w.limit-w.remain-w.spent-w.unplaced)
 	seen := min(others, w.others)
