@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"context"
+	"fmt"
 	"maps"
 	"strings"
 	"testing"
@@ -313,6 +315,103 @@ func TestMaintenance_instanceParameters(t *testing.T) {
 		t.Fatalf("destroy: %v", err)
 	}
 	if err := env.checkDestroyed()(nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// readonlyDeferredResources is a primary (16K off) and one read-only instance of class with
+// back_log, window and apply_restarts = "in_maintenance_window" (TestMaintenance_readonlyRestarts).
+func readonlyDeferredResources(class, backLog, window string) []oracleResource {
+	primary := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c",
+		"storage": 100, "instance_name": "orders", "atomic_write_16k": false}
+	ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": class,
+		"storage": 100, "instance_name": "reporting-0", "maintenance_window": window,
+		"apply_restarts": "in_maintenance_window", "parameters": map[string]string{"back_log": backLog},
+		"timeouts": map[string]any{"update": "30s"}}
+	return []oracleResource{{addr: "rds_instance.primary", attrs: primary}, {addr: testRO, attrs: ro}}
+}
+
+// apply_restarts on a read-only instance, with the same deferral as rds_instance: a class change
+// and a restart-needing parameter wait for the window (no restart, no wait with a one-hour
+// restart and a 30 s timeout), plans stay empty while pending, and the window restarts the
+// read-only instance exactly once for both. The steps and checks of a terraform test, played at
+// the plugin protocol.
+func TestMaintenance_readonlyRestarts(t *testing.T) {
+	t.Parallel()
+	opts := testSimOptions()
+	opts.RestartDuration = time.Hour
+	env, w := envWorld(t, opts)
+	// The deferring apply also moves the window one hour later: the change goes to the new one.
+	var start int
+	_, _ = fmt.Sscanf(testWindow, "%02d", &start)
+	later := fmt.Sprintf("%02d:00Z-%02d:00Z", (start+1)%24, (start+2)%24)
+	const medium, large = "mysqlro.n2.medium.1c", "mysqlro.n2.large.1c"
+	var id string
+	step := func(name string, order []oracleResource, scheduled bool, checks ...func()) *oraclePlan {
+		t.Helper()
+		plan, err := w.applyStep(order, func() {
+			id = w.stateAttr(t, testRO, "id")
+			window := ""
+			if v := attrOf(w.state[testRO], "scheduled_change"); !v.IsNull() {
+				if err := attrOf(v, "window").As(&window); err != nil {
+					t.Errorf("%s: scheduled_change.window: %v", name, err)
+				}
+			}
+			if want := map[bool]string{true: later, false: ""}[scheduled]; window != want {
+				t.Errorf("%s: scheduled_change.window %q, want %q", name, window, want)
+			}
+			for _, c := range checks {
+				c()
+			}
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return plan
+	}
+	restartsAndClass := func(name string, restarts int, class string) func() {
+		return func() {
+			if got := env.restarts(id); got != restarts {
+				t.Errorf("%s: the read-only instance restarted %d times, want %d", name, got, restarts)
+			}
+			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
+			if err != nil || a.DBInstanceClass != class || a.DBInstanceStatus != "Running" {
+				t.Errorf("%s: read-only instance is %v (%v), want %s Running", name, a, err, class)
+			}
+		}
+	}
+	empty := func(name string, plan *oraclePlan) {
+		t.Helper()
+		for addr, p := range plan.res {
+			if p.action != actNoop {
+				t.Errorf("%s: planned %s for %s, want an empty plan", name, p.action, addr)
+			}
+		}
+	}
+	step("create", readonlyDeferredResources(medium, "3000", testWindow), false)
+	plan := step("deferred", readonlyDeferredResources(large, "4000", later), true, restartsAndClass("deferred", 0, medium), func() {
+		startsAt := ""
+		_ = attrOf(attrOf(w.state[testRO], "scheduled_change"), "starts_at").As(&startsAt)
+		if !strings.HasSuffix(startsAt, fmt.Sprintf("T%02d:00:00Z", (start+1)%24)) {
+			t.Errorf("deferred: scheduled_change.starts_at %q, want in the later window", startsAt)
+		}
+		if got := w.stateAttr(t, testRO, "instance_type"); got != large {
+			t.Errorf("deferred: instance_type %q, want %q", got, large)
+		}
+		if got := w.stringMapAttr(t, testRO, "parameters_pending"); !maps.Equal(got, map[string]string{"back_log": "4000"}) {
+			t.Errorf("deferred: parameters_pending %v, want back_log 4000", got)
+		}
+	})
+	if p := plan.res[testRO]; p.action != actUpdate || attrOf(p.planned, "scheduled_change").IsKnown() {
+		t.Errorf("deferred: planned %s with scheduled_change %v, want an update with it unknown", p.action, attrOf(p.planned, "scheduled_change"))
+	}
+	empty("pending", step("pending", readonlyDeferredResources(large, "4000", later), true))
+	env.sim.AdvanceClock(26 * time.Hour)
+	empty("window", step("window", readonlyDeferredResources(large, "4000", later), false, restartsAndClass("window", 1, large)))
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+	if err := roAccCheckDestroy(env)(nil); err != nil {
 		t.Error(err)
 	}
 }

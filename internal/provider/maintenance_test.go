@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -124,82 +123,4 @@ func (a *attributeReads) atMost(n int) resource.TestCheckFunc {
 		}
 		return nil
 	}
-}
-
-// apply_restarts on a read-only instance, with the same deferral as rds_instance: a class change
-// and a restart-needing parameter wait for the window (no restart, no wait with a one-hour
-// restart and a 30 s timeout), plans stay empty while pending, and the window restarts the
-// read-only instance exactly once for both.
-func TestAccMaintenance_readonlyRestarts(t *testing.T) {
-	t.Parallel()
-	opts := testSimOptions()
-	opts.RestartDuration = time.Hour
-	env := newTestEnv(t, opts)
-	const ro = "rds_readonly_instance.ro[0]"
-	// The deferring apply also moves the window one hour later: the change goes to the new one.
-	var start int
-	_, _ = fmt.Sscanf(testWindow, "%02d", &start)
-	later := fmt.Sprintf("%02d:00Z-%02d:00Z", (start+1)%24, (start+2)%24)
-	config := func(class, backLog, window string) string {
-		return env.providerBlock() + roAccPrimary(false) + strings.Replace(roAccReplicasWith(1, fmt.Sprintf(`  maintenance_window = %q
-  apply_restarts     = "in_maintenance_window"
-  parameters         = { back_log = %q }
-  timeouts           = { update = "30s" }
-`, window, backLog)), `"mysqlro.n2.medium.1c"`, fmt.Sprintf("%q", class), 1)
-	}
-	var id string
-	roID := func(s *terraform.State) error {
-		id = s.RootModule().Resources["rds_readonly_instance.ro.0"].Primary.ID
-		return nil
-	}
-	scheduledRO := func(null bool) statecheck.StateCheck {
-		if null {
-			return statecheck.ExpectKnownValue(ro, tfjsonpath.New("scheduled_change"), knownvalue.Null())
-		}
-		return statecheck.ExpectKnownValue(ro, tfjsonpath.New("scheduled_change").AtMapKey("window"), knownvalue.StringExact(later))
-	}
-	startsInLaterWindow := statecheck.ExpectKnownValue(ro, tfjsonpath.New("scheduled_change").AtMapKey("starts_at"),
-		knownvalue.StringRegexp(regexp.MustCompile(fmt.Sprintf(`T%02d:00:00Z$`, (start+1)%24))))
-	classIs := func(want string) resource.TestCheckFunc {
-		return func(*terraform.State) error {
-			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
-			if err != nil {
-				return err
-			}
-			if a.DBInstanceClass != want || a.DBInstanceStatus != "Running" {
-				return fmt.Errorf("read-only instance is %s %s, want %s Running", a.DBInstanceClass, a.DBInstanceStatus, want)
-			}
-			return nil
-		}
-	}
-	const medium, large = "mysqlro.n2.medium.1c", "mysqlro.n2.large.1c"
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []resource.TestStep{
-			{Config: config(medium, "3000", testWindow), ConfigStateChecks: []statecheck.StateCheck{scheduledRO(true)}, Check: roID},
-			{
-				Config: config(large, "4000", later),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(ro, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(ro, tfjsonpath.New("scheduled_change")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduledRO(false), startsInLaterWindow,
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("instance_type"), knownvalue.StringExact(large)),
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters_pending"), knownvalue.MapExact(map[string]knownvalue.Check{"back_log": knownvalue.StringExact("4000")}))},
-				Check: resource.ComposeTestCheckFunc(roAccWantRestarts(env, 0, "rds_readonly_instance.ro.0"), classIs(medium)),
-			},
-			{
-				Config:           config(large, "4000", later),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				PreConfig:         func() { env.sim.AdvanceClock(26 * time.Hour) },
-				Config:            config(large, "4000", later),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduledRO(true)},
-				Check:             resource.ComposeTestCheckFunc(roAccWantRestarts(env, 1, "rds_readonly_instance.ro.0"), classIs(large)),
-			},
-		},
-	})
 }
