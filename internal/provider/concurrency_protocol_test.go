@@ -35,7 +35,7 @@ func concurrentWorld(t *testing.T, opts simulator.Options) (*otherRun, *oracleWo
 	return o, &oracleWorld{h: h, sim: o.env.sim, clock: clock, state: map[string]tftypes.Value{}, priv: map[string][]byte{}}
 }
 
-// concurrentInstance is concurrentInstanceConfig's resource: MySQL 8.0, 100 GB, update timeout 20s.
+// concurrentInstance is an rds_instance of class: MySQL 8.0, 100 GB, update timeout 20s.
 func concurrentInstance(class string, extra map[string]any) []oracleResource {
 	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": class, "storage": 100,
 		"timeouts": map[string]any{"update": concurrentUpdateTimeout}}

@@ -179,27 +179,6 @@ const (
 	x86Medium    = "mysql.n2.medium.2c"
 )
 
-// concurrentInstanceConfig is an rds_instance importing id (a MySQL 8.0 instance with 100 GB).
-func (o *otherRun) concurrentInstanceConfig(id, class, extra string) string {
-	return o.providerBlock() + fmt.Sprintf(`
-import {
-  to = rds_instance.test
-  id = %q
-}
-
-resource "rds_instance" "test" {
-  engine         = "MySQL"
-  engine_version = "8.0"
-  instance_type  = %q
-  storage        = 100
-%s
-  timeouts = {
-    update = %q
-  }
-}
-`, id, class, extra, concurrentUpdateTimeout)
-}
-
 // expectDrift checks that the plan changes attribute from the cloud's value (before) back to the
 // configured one (after): someone else's change shown as drift.
 type expectDrift struct {

@@ -26,13 +26,6 @@ var testWindow = func() string {
 // advance moves the simulated cloud's clock past the next window.
 func (e *testEnv) advance() func() { return func() { e.sim.AdvanceClock(25 * time.Hour) } }
 
-func scheduled(null bool) statecheck.StateCheck {
-	if null {
-		return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("scheduled_change"), knownvalue.Null())
-	}
-	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("scheduled_change").AtMapKey("window"), knownvalue.StringExact(testWindow))
-}
-
 func (e *testEnv) checkClassInCloud(id *string, class string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		a, err := e.api.DescribeDBInstanceAttribute(context.Background(), *id)
