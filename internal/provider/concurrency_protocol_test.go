@@ -35,7 +35,7 @@ func concurrentWorld(t *testing.T, opts simulator.Options) (*otherRun, *oracleWo
 	return o, &oracleWorld{h: h, sim: o.env.sim, clock: clock, state: map[string]tftypes.Value{}, priv: map[string][]byte{}}
 }
 
-// concurrentInstance is concurrentInstanceConfig's resource: MySQL 8.0, 100 GB, update timeout 20s.
+// concurrentInstance is an rds_instance of class: MySQL 8.0, 100 GB, update timeout 20s.
 func concurrentInstance(class string, extra map[string]any) []oracleResource {
 	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": class, "storage": 100,
 		"timeouts": map[string]any{"update": concurrentUpdateTimeout}}
@@ -296,5 +296,96 @@ func TestConcurrentToggleWhileRenaming(t *testing.T) {
 	}
 	if got := stateString(t, w, "atomic_write_16k"); got != "true" {
 		t.Errorf("refreshed atomic_write_16k = %s, want true", got)
+	}
+}
+
+// stringSet is a set-of-strings attribute of the test instance's state.
+func stringSet(t *testing.T, v tftypes.Value) []string {
+	t.Helper()
+	var elems []tftypes.Value
+	if err := v.As(&elems); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, len(elems))
+	for i, e := range elems {
+		if err := e.As(&out[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// §5: terraform turns the flag on; right when its restart is over, another run moves the instance
+// to another YiTian class, which keeps 16K. Terraform waits for its flag only (not for the class it
+// never asked for), finishes, records the planned class, and the next plan shows the other run's
+// class as drift. Before, it waited for the old class until the update timeout.
+func TestConcurrentClassChangeWhileToggleWaits(t *testing.T) {
+	t.Parallel()
+	o, w := concurrentWorld(t, testSimOptions())
+	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
+	w.importAndApply(t, id, concurrentInstance(yitianMedium, map[string]any{"atomic_write_16k": false}))
+	o.afterOwnSpecRunning(id, func() bool {
+		return o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: yitianLarge})
+	})
+	order := concurrentInstance(yitianMedium, map[string]any{"atomic_write_16k": true})
+	if text, err := w.applyOnly(order); err != nil || text != "" {
+		t.Fatalf("apply: %v %s", err, text)
+	}
+	if got := stateString(t, w, "atomic_write_16k"); got != "true" {
+		t.Errorf("state atomic_write_16k = %s, want true", got)
+	}
+	if got := stateString(t, w, "instance_type"); got != yitianMedium {
+		t.Errorf("state instance_type = %s, want %s", got, yitianMedium)
+	}
+	o.expect(o.cloudHas(id, yitianLarge, true), o.counts(id, 2, 1))()
+	p, text := w.planOnly(t, order)
+	if text != "" {
+		t.Fatalf("next plan: %s", text)
+	}
+	expectPlannedDrift(t, p, "instance_type", yitianLarge, yitianMedium)
+}
+
+// §6: terraform turns the flag on; while it waits, another run renames the instance and changes
+// its allow-list. The apply succeeds with the planned name and IPs in state, and the next plan
+// shows both as drift. Before, it failed with "Provider produced inconsistent result".
+func TestConcurrentRenameWhileToggleWaits(t *testing.T) {
+	t.Parallel()
+	o, w := concurrentWorld(t, testSimOptions())
+	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
+	settings := func(flag bool) map[string]any {
+		return map[string]any{"instance_name": "orig", "security_ips": []string{"10.0.0.1"}, "atomic_write_16k": flag}
+	}
+	w.importAndApply(t, id, concurrentInstance(yitianMedium, settings(false)))
+	o.afterOwnSpecRunning(id, func() bool {
+		ctx := context.Background()
+		if err := o.env.api.ModifyDBInstanceDescription(ctx, id, "renamed-elsewhere"); err != nil {
+			o.t.Errorf("other run: rename: %v", err)
+		}
+		if err := o.env.api.ModifySecurityIps(ctx, &rdsapi.ModifySecurityIpsRequest{DBInstanceID: id, SecurityIps: "10.0.0.2",
+			DBInstanceIPArrayName: rdsapi.DefaultSecurityIPArray}); err != nil {
+			o.t.Errorf("other run: IPs: %v", err)
+		}
+		return true
+	})
+	order := concurrentInstance(yitianMedium, settings(true))
+	if text, err := w.applyOnly(order); err != nil || text != "" {
+		t.Fatalf("apply: %v %s", err, text)
+	}
+	for attr, want := range map[string]string{"atomic_write_16k": "true", "instance_name": "orig"} {
+		if got := stateString(t, w, attr); got != want {
+			t.Errorf("state %s = %s, want %s", attr, got, want)
+		}
+	}
+	if got := stringSet(t, attrOf(w.state[concAddr], "security_ips")); len(got) != 1 || got[0] != "10.0.0.1" {
+		t.Errorf("state security_ips = %v, want [10.0.0.1]", got)
+	}
+	o.expect(o.counts(id, 1, 1))()
+	p, text := w.planOnly(t, order)
+	if text != "" {
+		t.Fatalf("next plan: %s", text)
+	}
+	expectPlannedDrift(t, p, "instance_name", "renamed-elsewhere", "orig")
+	if before, after := stringSet(t, attrOf(p.prior, "security_ips")), stringSet(t, attrOf(p.planned, "security_ips")); len(before) != 1 || before[0] != "10.0.0.2" || len(after) != 1 || after[0] != "10.0.0.1" {
+		t.Errorf("security_ips: plan %v -> %v, want the drift [10.0.0.2] -> [10.0.0.1]", before, after)
 	}
 }

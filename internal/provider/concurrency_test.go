@@ -179,27 +179,6 @@ const (
 	x86Medium    = "mysql.n2.medium.2c"
 )
 
-// concurrentInstanceConfig is an rds_instance importing id (a MySQL 8.0 instance with 100 GB).
-func (o *otherRun) concurrentInstanceConfig(id, class, extra string) string {
-	return o.providerBlock() + fmt.Sprintf(`
-import {
-  to = rds_instance.test
-  id = %q
-}
-
-resource "rds_instance" "test" {
-  engine         = "MySQL"
-  engine_version = "8.0"
-  instance_type  = %q
-  storage        = 100
-%s
-  timeouts = {
-    update = %q
-  }
-}
-`, id, class, extra, concurrentUpdateTimeout)
-}
-
 // expectDrift checks that the plan changes attribute from the cloud's value (before) back to the
 // configured one (after): someone else's change shown as drift.
 type expectDrift struct {
@@ -281,85 +260,6 @@ func errorWith(phrases ...string) *regexp.Regexp {
 
 func concState(attribute string, v knownvalue.Check) statecheck.StateCheck {
 	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New(attribute), v)
-}
-
-// §5: terraform turns the flag on; right when its restart is over, another run moves the instance
-// to another YiTian class, which keeps 16K. Terraform waits for its flag only (not for the class it
-// never asked for), finishes, records the planned class, and the next plan shows the other run's
-// class as drift. Before, it waited for the old class until the update timeout.
-func TestConcurrentClassChangeWhileToggleWaits(t *testing.T) {
-	t.Parallel()
-	o := newOtherRun(t, testSimOptions())
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = false")},
-			{
-				PreConfig: func() {
-					o.afterOwnSpecRunning(id, func() bool {
-						return o.modify(rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: yitianLarge})
-					})
-				},
-				Config: o.concurrentInstanceConfig(id, yitianMedium, "  atomic_write_16k = true"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					concState("atomic_write_16k", knownvalue.Bool(true)),
-					concState("instance_type", knownvalue.StringExact(yitianMedium)),
-				},
-				Check: resource.ComposeTestCheckFunc(o.cloudHas(id, yitianLarge, true), o.counts(id, 2, 1)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					expectDrift{testRes, "instance_type", yitianLarge, yitianMedium},
-				}},
-				ExpectNonEmptyPlan: true,
-			},
-		},
-	})
-}
-
-// §6: terraform turns the flag on; while it waits, another run renames the instance and changes
-// its allow-list. The apply succeeds with the planned name and IPs in state, and the next plan
-// shows both as drift. Before, it failed with "Provider produced inconsistent result".
-func TestConcurrentRenameWhileToggleWaits(t *testing.T) {
-	t.Parallel()
-	o := newOtherRun(t, testSimOptions())
-	id := o.seed(simulator.SeedInstance{DBInstanceClass: yitianMedium})
-	settings := `  instance_name = "orig"
-  security_ips  = ["10.0.0.1"]`
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: o.concurrentInstanceConfig(id, yitianMedium, settings+"\n  atomic_write_16k = false")},
-			{
-				PreConfig: func() {
-					o.afterOwnSpecRunning(id, func() bool {
-						ctx := context.Background()
-						if err := o.env.api.ModifyDBInstanceDescription(ctx, id, "renamed-elsewhere"); err != nil {
-							o.t.Errorf("other run: rename: %v", err)
-						}
-						if err := o.env.api.ModifySecurityIps(ctx, &rdsapi.ModifySecurityIpsRequest{DBInstanceID: id, SecurityIps: "10.0.0.2",
-							DBInstanceIPArrayName: rdsapi.DefaultSecurityIPArray}); err != nil {
-							o.t.Errorf("other run: IPs: %v", err)
-						}
-						return true
-					})
-				},
-				Config: o.concurrentInstanceConfig(id, yitianMedium, settings+"\n  atomic_write_16k = true"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					concState("atomic_write_16k", knownvalue.Bool(true)),
-					concState("instance_name", knownvalue.StringExact("orig")),
-					concState("security_ips", knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("10.0.0.1")})),
-				},
-				Check: o.counts(id, 1, 1),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					expectDrift{testRes, "instance_name", "renamed-elsewhere", "orig"},
-					expectDrift{testRes, "security_ips", []any{"10.0.0.2"}, []any{"10.0.0.1"}},
-				}},
-				ExpectNonEmptyPlan: true,
-			},
-		},
-	})
 }
 
 // §6 for rds_readonly_instance: terraform renames a read-only instance while another run changes

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -26,13 +25,6 @@ var testWindow = func() string {
 
 // advance moves the simulated cloud's clock past the next window.
 func (e *testEnv) advance() func() { return func() { e.sim.AdvanceClock(25 * time.Hour) } }
-
-func scheduled(null bool) statecheck.StateCheck {
-	if null {
-		return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("scheduled_change"), knownvalue.Null())
-	}
-	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("scheduled_change").AtMapKey("window"), knownvalue.StringExact(testWindow))
-}
 
 func (e *testEnv) checkClassInCloud(id *string, class string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
@@ -89,29 +81,6 @@ func TestAccMaintenance_readonlyWindow(t *testing.T) {
 	})
 }
 
-// deferredParamsConfig renders the instance with parameters and a short update timeout.
-func (e *testEnv) deferredParamsConfig(class string, flag bool, applyRestarts, backLog string) string {
-	return e.providerBlock() + fmt.Sprintf(`
-resource "rds_instance" "test" {
-  engine             = "MySQL"
-  engine_version     = "8.0"
-  instance_type      = %q
-  storage            = 20
-  instance_name      = "acctest"
-  maintenance_window = %q
-  apply_restarts     = %q
-  atomic_write_16k   = %t
-  parameters = {
-    back_log           = %q
-    innodb_io_capacity = "4000"
-  }
-  timeouts = {
-    update = "30s"
-  }
-}
-`, class, testWindow, applyRestarts, flag, backLog)
-}
-
 // checkParamsInCloud checks the running and waiting values of back_log.
 func (e *testEnv) checkParamsInCloud(id *string, running, waiting string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
@@ -147,200 +116,4 @@ func (a *attributeReads) atMost(n int) resource.TestCheckFunc {
 		}
 		return nil
 	}
-}
-
-// Restart-needing parameters deferred on their own and then with a class and flag change across
-// two applies: with a one-hour restart and a 30 s update timeout each deferred apply succeeds
-// (it never waits for a restart: none happens, the instance stays Running and is read only a few
-// times), plans stay empty while pending, the window restarts the instance exactly once for all
-// of it, a value set back before the window is withdrawn (no restart), and a missed window shows
-// the parameter as drift.
-func TestAccMaintenance_instanceParameters(t *testing.T) {
-	t.Parallel()
-	opts := testSimOptions()
-	opts.RestartDuration = time.Hour
-	env := newTestEnv(t, opts)
-	reads := &attributeReads{env: env}
-	var id string
-	const small, large = "mysql.n2.medium.2c", "mysql.n2.large.2c"
-	pending := func(v string) statecheck.StateCheck {
-		return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapExact(map[string]knownvalue.Check{"back_log": knownvalue.StringExact(v)}))
-	}
-	noPending := statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapExact(map[string]knownvalue.Check{}))
-	changes := func(substrings ...string) resource.TestCheckFunc {
-		return func(s *terraform.State) error {
-			var all []string
-			for k, v := range s.RootModule().Resources[testRes].Primary.Attributes {
-				if strings.HasPrefix(k, "scheduled_change.changes.") && k != "scheduled_change.changes.#" {
-					all = append(all, v)
-				}
-			}
-			for _, want := range substrings {
-				if !strings.Contains(strings.Join(all, "; "), want) {
-					return fmt.Errorf("scheduled_change.changes %q do not name %q", all, want)
-				}
-			}
-			return nil
-		}
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config:            env.deferredParamsConfig(small, true, "in_maintenance_window", "3000"),
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(true), noPending},
-				Check:             resource.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 0, 0)),
-			},
-			{
-				// Parameters alone: the plan says when; the apply restarts nothing and waits for nothing.
-				PreConfig: reads.mark,
-				Config:    env.deferredParamsConfig(small, true, "in_maintenance_window", "4000"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapExact(map[string]knownvalue.Check{"back_log": knownvalue.StringExact("4000")})),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), pending("4000")},
-				Check: resource.ComposeTestCheckFunc(env.checkCounts(&id, 0, 0), env.checkParamsInCloud(&id, "3000", "4000"),
-					env.checkClassInCloud(&id, small), changes("back_log 3000 -> 4000"), reads.atMost(5)),
-			},
-			{
-				// Pending: the same configuration plans nothing.
-				Config:           env.deferredParamsConfig(small, true, "in_maintenance_window", "4000"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				// Class and flag too, in a second apply before the window: still no restart.
-				PreConfig:         reads.mark,
-				Config:            env.deferredParamsConfig(large, false, "in_maintenance_window", "4000"),
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), pending("4000"), flagState(false)},
-				Check: resource.ComposeTestCheckFunc(env.checkCounts(&id, 0, 1), env.checkClassInCloud(&id, small),
-					changes("instance_type", "atomic_write_16k changes from true to false", "back_log 3000 -> 4000"), reads.atMost(5)),
-			},
-			{
-				Config:           env.deferredParamsConfig(large, false, "in_maintenance_window", "4000"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				// The window: exactly one restart for flag, class and parameters; the state matches the cloud.
-				PreConfig:         func() { env.sim.AdvanceClock(26 * time.Hour) },
-				Config:            env.deferredParamsConfig(large, false, "in_maintenance_window", "4000"),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(true), noPending, flagState(false)},
-				Check: resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 1), env.checkClassInCloud(&id, large),
-					env.checkParamsInCloud(&id, "4000", "")),
-			},
-			{
-				Config:            env.deferredParamsConfig(large, false, "in_maintenance_window", "5000"),
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), pending("5000")},
-				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 1), env.checkParamsInCloud(&id, "4000", "5000")),
-			},
-			{
-				// Set back before the window: the waiting value is withdrawn, nothing is pending any more.
-				Config: env.deferredParamsConfig(large, false, "in_maintenance_window", "4000"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(true), noPending},
-				Check:             resource.ComposeTestCheckFunc(env.checkCounts(&id, 1, 1), env.checkParamsInCloud(&id, "4000", "")),
-			},
-			{
-				// Nothing happens at the next window.
-				PreConfig:        func() { env.sim.AdvanceClock(26 * time.Hour) },
-				Config:           env.deferredParamsConfig(large, false, "in_maintenance_window", "4000"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check:            env.checkCounts(&id, 1, 1),
-			},
-			{
-				Config:            env.deferredParamsConfig(large, false, "in_maintenance_window", "5000"),
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), pending("5000")},
-			},
-			{
-				// The window passed without it: the cloud withdrew the value, the plan shows it again.
-				PreConfig:          env.missWindow(t, &id),
-				Config:             env.deferredParamsConfig(large, false, "in_maintenance_window", "5000"),
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-			},
-		},
-	})
-}
-
-// apply_restarts on a read-only instance, with the same deferral as rds_instance: a class change
-// and a restart-needing parameter wait for the window (no restart, no wait with a one-hour
-// restart and a 30 s timeout), plans stay empty while pending, and the window restarts the
-// read-only instance exactly once for both.
-func TestAccMaintenance_readonlyRestarts(t *testing.T) {
-	t.Parallel()
-	opts := testSimOptions()
-	opts.RestartDuration = time.Hour
-	env := newTestEnv(t, opts)
-	const ro = "rds_readonly_instance.ro[0]"
-	// The deferring apply also moves the window one hour later: the change goes to the new one.
-	var start int
-	_, _ = fmt.Sscanf(testWindow, "%02d", &start)
-	later := fmt.Sprintf("%02d:00Z-%02d:00Z", (start+1)%24, (start+2)%24)
-	config := func(class, backLog, window string) string {
-		return env.providerBlock() + roAccPrimary(false) + strings.Replace(roAccReplicasWith(1, fmt.Sprintf(`  maintenance_window = %q
-  apply_restarts     = "in_maintenance_window"
-  parameters         = { back_log = %q }
-  timeouts           = { update = "30s" }
-`, window, backLog)), `"mysqlro.n2.medium.1c"`, fmt.Sprintf("%q", class), 1)
-	}
-	var id string
-	roID := func(s *terraform.State) error {
-		id = s.RootModule().Resources["rds_readonly_instance.ro.0"].Primary.ID
-		return nil
-	}
-	scheduledRO := func(null bool) statecheck.StateCheck {
-		if null {
-			return statecheck.ExpectKnownValue(ro, tfjsonpath.New("scheduled_change"), knownvalue.Null())
-		}
-		return statecheck.ExpectKnownValue(ro, tfjsonpath.New("scheduled_change").AtMapKey("window"), knownvalue.StringExact(later))
-	}
-	startsInLaterWindow := statecheck.ExpectKnownValue(ro, tfjsonpath.New("scheduled_change").AtMapKey("starts_at"),
-		knownvalue.StringRegexp(regexp.MustCompile(fmt.Sprintf(`T%02d:00:00Z$`, (start+1)%24))))
-	classIs := func(want string) resource.TestCheckFunc {
-		return func(*terraform.State) error {
-			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
-			if err != nil {
-				return err
-			}
-			if a.DBInstanceClass != want || a.DBInstanceStatus != "Running" {
-				return fmt.Errorf("read-only instance is %s %s, want %s Running", a.DBInstanceClass, a.DBInstanceStatus, want)
-			}
-			return nil
-		}
-	}
-	const medium, large = "mysqlro.n2.medium.1c", "mysqlro.n2.large.1c"
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []resource.TestStep{
-			{Config: config(medium, "3000", testWindow), ConfigStateChecks: []statecheck.StateCheck{scheduledRO(true)}, Check: roID},
-			{
-				Config: config(large, "4000", later),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(ro, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(ro, tfjsonpath.New("scheduled_change")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduledRO(false), startsInLaterWindow,
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("instance_type"), knownvalue.StringExact(large)),
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters_pending"), knownvalue.MapExact(map[string]knownvalue.Check{"back_log": knownvalue.StringExact("4000")}))},
-				Check: resource.ComposeTestCheckFunc(roAccWantRestarts(env, 0, "rds_readonly_instance.ro.0"), classIs(medium)),
-			},
-			{
-				Config:           config(large, "4000", later),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				PreConfig:         func() { env.sim.AdvanceClock(26 * time.Hour) },
-				Config:            config(large, "4000", later),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduledRO(true)},
-				Check:             resource.ComposeTestCheckFunc(roAccWantRestarts(env, 1, "rds_readonly_instance.ro.0"), classIs(large)),
-			},
-		},
-	})
 }

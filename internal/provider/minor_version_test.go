@@ -90,64 +90,6 @@ func TestAccMinorVersionUpgradeInPlace(t *testing.T) {
 	})
 }
 
-// apply_restarts = "in_maintenance_window" defers the upgrade (scheduled_change); plans stay empty
-// while it waits and another target is refused; the window upgrades the instance once. Set back to
-// Auto, the cloud upgrades it to the latest in a later window, and the older target plans nothing.
-func TestAccMinorVersionInMaintenanceWindow(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	deferred := func(auto string) string {
-		return fmt.Sprintf("maintenance_window = %q\n  apply_restarts = \"in_maintenance_window\"\n  auto_upgrade_minor_version = %q", testWindow, auto)
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{Config: env.minorConfig("rds_20200229", false, deferred("Manual")), Check: idOf(&id)},
-			{
-				Config: env.minorConfig("rds_20201031", false, deferred("Manual")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(false), minorIs(testRes, "rds_20200229")},
-				Check:             env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 0),
-			},
-			{
-				Config:           env.minorConfig("rds_20201031", false, deferred("Manual")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				Config:      env.minorConfig("rds_20230630", false, deferred("Manual")),
-				ExpectError: regexp.MustCompile(`A minor version upgrade of rm-.* already waits for the maintenance window`),
-			},
-			{
-				PreConfig:         env.advance(),
-				Config:            env.minorConfig("rds_20201031", false, deferred("Manual")),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(true), minorIs(testRes, "rds_20201031")},
-				Check:             env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 1),
-			},
-			{
-				Config: env.minorConfig("rds_20201031", false, deferred("Auto")),
-				Check: resource.ComposeTestCheckFunc(env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 1), func(*terraform.State) error {
-					if n := env.requests("ModifyDBInstanceAutoUpgradeMinorVersion"); n != 2 {
-						return fmt.Errorf("%d ModifyDBInstanceAutoUpgradeMinorVersion requests, want 2 (Manual after create, Auto now)", n)
-					}
-					return nil
-				}),
-			},
-			{
-				PreConfig:         env.advance(),
-				Config:            env.minorConfig("rds_20201031", false, deferred("Auto")),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{minorIs(testRes, "rds_20250630")},
-				Check:             env.checkOrders("UpgradeDBInstanceKernelVersion", &id, 1, 2),
-			},
-		},
-	})
-}
-
 // Issue 26 §4: TDE on MySQL 5.6 needs minor version rds_20191015. Below it the plan refuses TDE
 // with the fix (nothing is sent); with target_minor_version set in the same apply the program
 // upgrades the minor version first, then turns TDE on.

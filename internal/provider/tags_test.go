@@ -296,36 +296,6 @@ func TestAccTags_invalidRefusedAtPlanWithoutWrites(t *testing.T) {
 	})
 }
 
-// An instance whose tags were not managed is not read at refresh; once the configuration manages
-// them, the apply sets them from the tags the cloud has then (found by the oracle: a tag added
-// outside while unmanaged was left behind, and the state after the apply was stale).
-func TestAccTags_firstManagedApplyStartsFromTheCloud(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.taggedConfig(nil, nil, ""),
-				Check: resource.ComposeTestCheckFunc(idOf(&id), env.changeTagsOutside(&id, map[string]string{"by-hand": "1"}),
-					func(*terraform.State) error {
-						if n := env.requests("ListTagResources"); n != 0 {
-							return fmt.Errorf("unmanaged tags were read %d times", n)
-						}
-						return nil
-					}),
-			},
-			{
-				Config:            env.taggedConfig(nil, map[string]string{"app": "a"}, ""),
-				ConfigStateChecks: []statecheck.StateCheck{tagsAllIs(map[string]string{"app": "a"})},
-				Check:             env.checkCloudTags(&id, map[string]string{"app": "a"}),
-			},
-		},
-	})
-}
-
 // The tag reads of one refresh of a tagged fleet: at most one ListTagResources per instance, and
 // fewer where refreshes overlap (rdsservice.TagReader). The measured count is logged; how many
 // overlap depends on timing, so only the bound is asserted.

@@ -1,12 +1,15 @@
 package provider
 
 import (
+	"context"
+	"fmt"
 	"regexp"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
@@ -67,8 +70,8 @@ func (w *oracleWorld) stateAttr(t *testing.T, addr, attr string) string {
 // Issue 25 §1: a major version upgrade in place. Read-only instances on the old version are named at
 // plan with the order (nothing is sent); upgraded first, they let the primary upgrade in place with
 // one switchover; a downgrade is a replacement, named as one. The same steps and checks as a
-// terraform test, played at the plugin protocol (TestAccUpgradeEngineVersionInMaintenanceWindow
-// keeps the family's terraform test).
+// terraform test, played at the plugin protocol (TestAccUpgradeEngineVersionParameters keeps the
+// family's terraform test).
 func TestUpgradeEngineVersionInPlace(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -127,4 +130,56 @@ func TestUpgradeEngineVersionInPlace(t *testing.T) {
 	refused("downgrade", upgradeResources("5.7", "8.0", true), `(?s)prevent_restart refuses this plan: it replaces rm-.*engine_version forces`)
 	mustApply("destroy", nil)
 	check("destroy", env.checkDestroyed())
+}
+
+// apply_restarts = "in_maintenance_window" defers the upgrade: the apply returns at once, plans
+// stay empty while it waits (another version is refused), and the window upgrades the instance
+// with one switchover. The steps and checks of a terraform test, played at the plugin protocol.
+func TestUpgradeEngineVersionInMaintenanceWindow(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	const upgrade = "UpgradeDBInstanceEngineVersion"
+	deferred := func(version string) []oracleResource {
+		order := upgradeResources(version, noReadOnly, false)
+		order[0].attrs["maintenance_window"], order[0].attrs["apply_restarts"] = testWindow, "in_maintenance_window"
+		return order
+	}
+	cloudVersion := func(want string) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
+			if err != nil {
+				return err
+			}
+			if string(a.EngineVersion) != want {
+				return fmt.Errorf("the cloud runs %s, want %s", a.EngineVersion, want)
+			}
+			return nil
+		}
+	}
+	empty := func(name string, plan *oraclePlan) {
+		t.Helper()
+		if a := plan.res[testRes].action; a != actNoop {
+			t.Errorf("%s: planned %s, want an empty plan", name, a)
+		}
+	}
+	w.deferredStep(t, "create", deferred("5.7"), "", &id)
+	plan := w.deferredStep(t, "8.0", deferred("8.0"), testWindow, &id, env.checkOrders(upgrade, &id, 1, 0), cloudVersion("5.7"))
+	if p := plan.res[testRes]; p.action != actUpdate || attrOf(p.planned, "scheduled_change").IsKnown() {
+		t.Errorf("8.0: planned %s with scheduled_change %v, want an update with it unknown", p.action, attrOf(p.planned, "scheduled_change"))
+	}
+	if v := w.stateAttr(t, testRes, "engine_version"); v != "8.0" {
+		t.Errorf("8.0: state engine_version %s", v)
+	}
+	empty("pending", w.deferredStep(t, "pending", deferred("8.0"), testWindow, &id))
+	expectErrorText(t, "5.7 while pending", w.planErrorOf(t, deferred("5.7")),
+		regexp.MustCompile(`(?s)The upgrade of rm-.* to MySQL 8.0 waits for the maintenance window`))
+	env.advance()()
+	empty("window", w.deferredStep(t, "window", deferred("8.0"), "", &id, env.checkOrders(upgrade, &id, 1, 1), cloudVersion("8.0")))
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+	if err := env.checkDestroyed()(nil); err != nil {
+		t.Error(err)
+	}
 }

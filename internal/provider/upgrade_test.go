@@ -1,17 +1,12 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
 const testRO = "rds_readonly_instance.ro"
@@ -47,60 +42,6 @@ resource "rds_readonly_instance" "ro" {
   %s
 }
 `, ro)
-}
-
-// apply_restarts = "in_maintenance_window" defers the upgrade: the apply returns at once, plans
-// stay empty while it waits (another version is refused), and the window upgrades the instance
-// with one switchover.
-func TestAccUpgradeEngineVersionInMaintenanceWindow(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	deferred := fmt.Sprintf("maintenance_window = %q\n  apply_restarts = \"in_maintenance_window\"", testWindow)
-	cloudVersion := func(want string) resource.TestCheckFunc {
-		return func(*terraform.State) error {
-			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
-			if err != nil {
-				return err
-			}
-			if string(a.EngineVersion) != want {
-				return fmt.Errorf("the cloud runs %s, want %s", a.EngineVersion, want)
-			}
-			return nil
-		}
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{Config: env.upgradeConfig("5.7", noReadOnly, deferred), Check: idOf(&id)},
-			{
-				Config: env.upgradeConfig("8.0", noReadOnly, deferred),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(false),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("engine_version"), knownvalue.StringExact("8.0"))},
-				Check: resource.ComposeTestCheckFunc(env.checkOrders("UpgradeDBInstanceEngineVersion", &id, 1, 0), cloudVersion("5.7")),
-			},
-			{
-				Config:           env.upgradeConfig("8.0", noReadOnly, deferred),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				Config:      env.upgradeConfig("5.7", noReadOnly, deferred),
-				ExpectError: regexp.MustCompile(`(?s)The upgrade of rm-.* to MySQL 8.0 waits for the maintenance window`),
-			},
-			{
-				PreConfig:         env.advance(),
-				Config:            env.upgradeConfig("8.0", noReadOnly, deferred),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
-				Check:             resource.ComposeTestCheckFunc(env.checkOrders("UpgradeDBInstanceEngineVersion", &id, 1, 1), cloudVersion("8.0")),
-			},
-		},
-	})
 }
 
 // A parameter the new version does not have (the cloud drops it with the upgrade) is refused at

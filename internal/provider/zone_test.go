@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
@@ -96,58 +94,6 @@ func TestAccZoneMoveInPlace(t *testing.T) {
 			{
 				Config:           env.zoneConfig(toJ, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
-}
-
-// apply_restarts = "in_maintenance_window" defers the move: the apply returns at once with
-// scheduled_change, plans stay empty while it waits, and the window moves the instance with one
-// switchover.
-func TestAccZoneMoveInMaintenanceWindow(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	deferred := fmt.Sprintf("maintenance_window = %q\n  apply_restarts = \"in_maintenance_window\"", testWindow)
-	cloudZone := func(want string) resource.TestCheckFunc {
-		return func(*terraform.State) error {
-			a, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
-			if err != nil {
-				return err
-			}
-			if a.ZoneID != want {
-				return fmt.Errorf("the instance is in %s, want %s", a.ZoneID, want)
-			}
-			return nil
-		}
-	}
-	const toJ = `zone_id = "cn-hangzhou-j"
-  vswitch_id = "vsw-zones-j"`
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{Config: env.zoneConfig(`zone_id = "cn-hangzhou-i"`+"\n  vswitch_id = \"vsw-zones-i\"", deferred), Check: idOf(&id)},
-			{
-				Config: env.zoneConfig(toJ, deferred),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("scheduled_change")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(false),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("zone_id"), knownvalue.StringExact("cn-hangzhou-j"))},
-				Check: resource.ComposeTestCheckFunc(env.checkOrders("MigrateToOtherZone", &id, 1, 0), cloudZone("cn-hangzhou-i")),
-			},
-			{
-				Config:           env.zoneConfig(toJ, deferred),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				PreConfig:         env.advance(),
-				Config:            env.zoneConfig(toJ, deferred),
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{scheduled(true)},
-				Check:             resource.ComposeTestCheckFunc(env.checkOrders("MigrateToOtherZone", &id, 1, 1), cloudZone("cn-hangzhou-j")),
 			},
 		},
 	})
