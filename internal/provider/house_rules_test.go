@@ -8,8 +8,12 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // maxFunctionLines is the longest a function of internal/provider may be, from its `func` line to
@@ -72,5 +76,122 @@ func TestNoFunctionOverSixtyLines(t *testing.T) {
 	// The check can fail: a lower limit finds functions.
 	if long, _ := longFunctions(fset, files, 40); len(long) == 0 {
 		t.Error("no function over 40 lines either: the measure is broken")
+	}
+}
+
+// properNouns may be capitalised inside a summary: product and feature names, instance states
+// and editions the console spells so.
+var properNouns = map[string]bool{"Buffer": true, "Pool": true, "Extension": true, "Basic-edition": true, "Running": true,
+	"Stopped": true, "Prepaid": true, "Terraform": true}
+
+// summaryStyleProblem says what is wrong with a diagnostic's summary, or "" when it is a short
+// sentence-case title: one line of at most 100 characters, no trailing period, a capital or an
+// identifier first (attribute names the summary is about, written as in the configuration), and
+// no later word in Title Case (acronyms such as RDS and names such as MySQL are not Title Case).
+func summaryStyleProblem(summary string, attribute string) string {
+	switch {
+	case summary == "":
+		return "empty"
+	case strings.ContainsAny(summary, "\n\t"):
+		return "more than one line"
+	case len(summary) > 100:
+		return "over 100 characters"
+	case strings.HasSuffix(summary, ".") || strings.HasSuffix(summary, ":"):
+		return "ends with punctuation"
+	}
+	words := strings.Fields(summary)
+	if first := words[0]; unicode.IsLower(rune(first[0])) && !strings.ContainsAny(first, "_.-0123456789") && first != attribute {
+		return "starts in lower case with a word that is not an identifier"
+	}
+	for _, w := range words[1:] {
+		w = strings.Trim(w, "(),:;'\"`")
+		if w == "" || !unicode.IsUpper(rune(w[0])) || properNouns[w] {
+			continue
+		}
+		if rest := w[1:]; rest == strings.ToLower(rest) && strings.IndexFunc(rest, unicode.IsLetter) >= 0 && !strings.ContainsAny(rest, "0123456789_") {
+			return "Title Case word " + strconv.Quote(w)
+		}
+	}
+	return ""
+}
+
+// literalSummaries returns, for every diagnostic the package raises with a literal summary, the
+// literal text (the literal start of a concatenation) and where it is.
+func literalSummaries(fset *token.FileSet, files map[string]*ast.File) map[string]string {
+	summaryArg := map[string]int{"AddError": 0, "AddWarning": 0, "NewErrorDiagnostic": 0, "NewWarningDiagnostic": 0,
+		"AddAttributeError": 1, "AddAttributeWarning": 1, "NewAttributeErrorDiagnostic": 1, "NewAttributeWarningDiagnostic": 1}
+	found := map[string]string{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			i, ok := summaryArg[sel.Sel.Name]
+			if !ok || len(call.Args) <= i {
+				return true
+			}
+			if text, ok := literalStart(call.Args[i]); ok {
+				found[fset.Position(call.Pos()).String()] = text
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// literalStart is a string literal, or the literal that starts a concatenation.
+func literalStart(e ast.Expr) (string, bool) {
+	for {
+		bin, ok := e.(*ast.BinaryExpr)
+		if !ok || bin.Op != token.ADD {
+			break
+		}
+		e = bin.X
+	}
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return strings.TrimSpace(s), err == nil
+}
+
+// TestDiagnosticsShareOneStyle walks every diagnostic the provider can raise: each row of the rule
+// table rendered with its examples, and each literal summary of this package. A summary is a short
+// sentence-case title without a trailing period; an error row's detail ends with its fix.
+func TestDiagnosticsShareOneStyle(t *testing.T) {
+	rows := rdsservice.RuleTable()
+	if len(rows) < 200 {
+		t.Fatalf("%d rule table rows, want the table's 200 or more", len(rows))
+	}
+	for _, r := range rows {
+		p := rdsservice.Raise(r.ID, "v", r.Examples()...)
+		if why := summaryStyleProblem(p.Summary, r.Attribute); why != "" {
+			t.Errorf("rule %s: summary %q is %s", r.ID, p.Summary, why)
+		}
+		if r.Severity == rdsservice.SeverityError && strings.TrimSpace(r.Fix) == "" {
+			t.Errorf("rule %s: an error without a fix (the Fix column): %q", r.ID, p.Detail)
+		}
+	}
+	fset, files := sourceFiles(t)
+	literals := literalSummaries(fset, files)
+	if len(literals) < 80 {
+		t.Fatalf("found %d literal summaries, want the package's 80 or more", len(literals))
+	}
+	for at, text := range literals {
+		if why := summaryStyleProblem(text, ""); why != "" {
+			t.Errorf("%s: summary %q is %s", at, text, why)
+		}
+	}
+	// The check can fail: the styles it refuses are refused.
+	for _, bad := range []string{"Value Conversion Error", "Error reading RDS instance.", "", "error\nreading"} {
+		if summaryStyleProblem(bad, "") == "" {
+			t.Errorf("summaryStyleProblem accepts %q", bad)
+		}
 	}
 }
