@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -194,4 +195,102 @@ func TestDiagnosticsShareOneStyle(t *testing.T) {
 			t.Errorf("summaryStyleProblem accepts %q", bad)
 		}
 	}
+}
+
+// packageDocsWithEntryPoints are the packages whose doc comment names their entry points.
+var packageDocsWithEntryPoints = []string{"provider", "rdsservice", "rdsapi", "simulator", "acssign"}
+
+// docLink is a doc link ([Name] or [Type.Method]); fileRef a file the doc names ("(planner.go").
+var (
+	docLink = regexp.MustCompile(`\[([A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)?)\]`)
+	fileRef = regexp.MustCompile(`\b([a-z0-9_]+\.go)\b`)
+)
+
+// TestPackageDocsNameTheirEntryPoints: each package's doc has an "Entry points:" list, and every
+// identifier it links and every file it names exists, so the doc cannot go stale unnoticed.
+func TestPackageDocsNameTheirEntryPoints(t *testing.T) {
+	for _, name := range packageDocsWithEntryPoints {
+		dir := filepath.Join("..", name)
+		doc, decls, files := packageDoc(t, dir)
+		if !strings.Contains(doc, "Entry points:") {
+			t.Errorf("package %s: its doc has no \"Entry points:\" list", name)
+		}
+		links := docLink.FindAllStringSubmatch(doc, -1)
+		if len(links) < 3 {
+			t.Errorf("package %s: its doc links %d identifiers, want its entry points (3 or more)", name, len(links))
+		}
+		for _, l := range links {
+			if !decls[l[1]] {
+				t.Errorf("package %s: its doc links [%s], which the package does not declare", name, l[1])
+			}
+		}
+		for _, f := range fileRef.FindAllStringSubmatch(doc, -1) {
+			if !files[f[1]] && f[1] != "main.go" {
+				t.Errorf("package %s: its doc names %s, which is not one of its files", name, f[1])
+			}
+		}
+	}
+}
+
+// packageDoc reads a package's doc comment, its top-level declarations (methods as Type.Method)
+// and its file names.
+func packageDoc(t *testing.T, dir string) (string, map[string]bool, map[string]bool) {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("%s: no Go files (%v)", dir, err)
+	}
+	var doc strings.Builder
+	decls, files := map[string]bool{}, map[string]bool{}
+	fset := token.NewFileSet()
+	for _, path := range names {
+		files[filepath.Base(path)] = true
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Doc != nil {
+			doc.WriteString(f.Doc.Text())
+		}
+		for name := range declaredNames(f) {
+			decls[name] = true
+		}
+	}
+	return doc.String(), decls, files
+}
+
+// declaredNames lists a file's top-level names, methods as Type.Method.
+func declaredNames(f *ast.File) map[string]bool {
+	out := map[string]bool{}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil || len(d.Recv.List) == 0 {
+				out[d.Name.Name] = true
+				continue
+			}
+			typ := d.Recv.List[0].Type
+			if star, ok := typ.(*ast.StarExpr); ok {
+				typ = star.X
+			}
+			if id, ok := typ.(*ast.Ident); ok {
+				out[id.Name+"."+d.Name.Name] = true
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					out[s.Name.Name] = true
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						out[n.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return out
 }
