@@ -47,6 +47,9 @@ type Execution struct {
 	// Accepted is called as soon as the cloud accepted a create, also when no answer came back
 	// (the id was found by its token): the caller records the instance at once.
 	Accepted func(id string)
+	// Action is the provider-defined action whose program this is (action_program.go); nil for a
+	// resource's apply.
+	Action *ActionPlan
 }
 
 // Outcome is what an execution did.
@@ -132,6 +135,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting storage_auto_scale"
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return "changing the billing"
+	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow:
+		return "running " + x.e.Action.Request.Name
 	}
 	return "setting the name, allow-list and deletion protection"
 }
@@ -175,6 +180,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.storageAutoScale(ctx, op)
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return x.billing(ctx, op)
+	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow:
+		return x.action(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }
