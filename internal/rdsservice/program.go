@@ -76,6 +76,8 @@ type Operation struct {
 	// OpApplyPendingNow runs now (action_program.go).
 	Node    string
 	Pending *ScheduledTask
+	// BackupPolicy is what an OpModifyBackupPolicy sends (backup_policy_program.go).
+	BackupPolicy *BackupPolicyCall
 }
 
 // Program is the ordered operations of one apply.
