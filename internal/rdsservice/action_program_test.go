@@ -3,9 +3,11 @@ package rdsservice
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
@@ -56,5 +58,43 @@ func TestActionProgramsRunThroughTheExecutor(t *testing.T) {
 	}
 	if n := e.sim.Stats().Requests["SwitchDBInstanceHA"]; n != 0 {
 		t.Fatalf("the stale switchover sent %d SwitchDBInstanceHA, want none", n)
+	}
+}
+
+// rds_apply_pending planned while a class change waits, run after someone else already applied
+// it: the executor plans again, finds nothing waiting and sends nothing (no second restart).
+func TestApplyPendingProgramRefusesWhenTheTaskIsGone(t *testing.T) {
+	e := newMatrixEnvWith(t, simulator.Options{RestartDuration: 100 * time.Millisecond, FlagLag: 20 * time.Millisecond})
+	id := seedYiTian(t, e.sim)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	h := (time.Now().UTC().Hour() + 6) % 24 // a window closed now, whatever the wall clock
+	if err := e.api.ModifyDBInstanceMaintainTime(ctx, id, fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: "mysql.n2m.large.2c",
+		EffectiveTime: "MaintainTime"}); err != nil {
+		t.Fatal(err)
+	}
+	plan := func() ActionPlan {
+		t.Helper()
+		p, err := PlanAction(ctx, e.api, ActionRequest{Kind: OpApplyPendingNow, Name: "rds_apply_pending", InstanceID: id})
+		if err != nil || len(p.Program.Operations) != 1 || p.Program.Operations[0].Pending == nil || len(p.Program.Restarts()) != 1 {
+			t.Fatalf("plan with a class change waiting: %+v, %v", p, err)
+		}
+		return p
+	}
+	stale := plan()
+	if out := ExecuteAction(ctx, e.api, e.waiter, plan()); out.Err != nil || out.Instance == nil || out.Instance.DBInstanceClass != "mysql.n2m.large.2c" {
+		t.Fatalf("apply pending: %+v", out)
+	}
+	e.sim.ResetStats()
+	out := ExecuteAction(ctx, e.api, e.waiter, stale)
+	var changed *ChangedSincePlanError
+	if !errors.As(out.Err, &changed) || len(changed.Problems) != 1 || changed.Problems[0].Rule != RuleActionNothingPending {
+		t.Fatalf("stale apply pending: %v, want changed-since-plan saying nothing waits", out.Err)
+	}
+	if st := e.sim.Stats(); st.Requests["ModifyDBInstanceSpec"]+st.Requests["RestartDBInstance"] != 0 || st.Restarts[id] != 0 {
+		t.Fatalf("the stale order sent %d spec changes and %d restarts", st.Requests["ModifyDBInstanceSpec"], st.Requests["RestartDBInstance"])
 	}
 }
