@@ -1,6 +1,12 @@
 // Package acssign implements Alibaba Cloud's two RPC signature schemes: V1 (HMAC-SHA1,
 // SignatureVersion=1.0) and V3 (ACS3-HMAC-SHA256 in the Authorization header). The client signs
 // with V3; the simulator verifies both, since Alibaba's own clients still send V1.
+//
+// Entry points:
+//   - V3, the client's scheme: [V3Authorization] builds the Authorization header of a [V3Request]
+//     (from [V3CanonicalRequest] and [V3Signature]); [ParseV3Authorization] splits one apart for
+//     the simulator to verify; [SHA256Hex] hashes the payload.
+//   - V1, verified by the simulator: [V1Signature] over [V1StringToSign], with [PercentEncode].
 package acssign
 
 import (

@@ -146,10 +146,9 @@ func compileNameRegex(v types.String, diags *diag.Diagnostics) *regexp.Regexp {
 	if !isKnown(v) {
 		return nil
 	}
-	re, err := regexp.Compile(v.ValueString())
-	if err != nil {
-		diags.AddError("Invalid name_regex", err.Error())
+	if problems := rdsservice.CheckRegex(v.ValueString()); len(problems) > 0 {
+		addProblems(diags, problems)
 		return nil
 	}
-	return re
+	return regexp.MustCompile(v.ValueString())
 }

@@ -226,21 +226,10 @@ func unknownAttrs(values map[string]interface{ IsUnknown() bool }) map[string]bo
 	return out
 }
 
-// splitImportID splits "<a>:<b>[:<c>]" into exactly n non-empty parts.
-func splitImportID(id string, n int, format, example string, diags *diag.Diagnostics) []string {
-	parts := strings.Split(strings.TrimSpace(id), ":")
-	if len(parts) != n {
-		parts = nil
-	}
-	for _, p := range parts {
-		if strings.TrimSpace(p) == "" {
-			parts = nil
-			break
-		}
-	}
-	if parts == nil {
-		diags.AddError("Invalid import id", fmt.Sprintf("Expected %s, e.g. %s; got %q.", format, example, id))
-	}
+// splitImportID splits an access resource's import id as format names it, or adds the problem.
+func splitImportID(id, format, example string, diags *diag.Diagnostics) []string {
+	parts, problems := rdsservice.SplitImportID(id, format, example)
+	addProblems(diags, problems)
 	return parts
 }
 
@@ -283,7 +272,7 @@ func descriptionAttribute(example string) schema.StringAttribute {
 // importByInstanceAndName imports an account or a database by `<instance_id>:<name>`: id,
 // instance_id and name; Read fills in the rest.
 func importByInstanceAndName(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse, example string) {
-	parts := splitImportID(req.ID, 2, "<instance_id>:<name>", example, &resp.Diagnostics)
+	parts := splitImportID(req.ID, "<instance_id>:<name>", example, &resp.Diagnostics)
 	if parts == nil {
 		return
 	}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -207,14 +206,8 @@ func (r *accountPrivilegeResource) Delete(ctx context.Context, req resource.Dele
 
 // ImportState imports `<instance_id>:<account_name>:<privilege>`; Read finds the databases.
 func (r *accountPrivilegeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	parts := splitImportID(req.ID, 3, "<instance_id>:<account_name>:<privilege>", "rm-bp1example:app_user:ReadWrite", &resp.Diagnostics)
+	parts := splitImportID(req.ID, "<instance_id>:<account_name>:<privilege>", "rm-bp1example:app_user:ReadWrite", &resp.Diagnostics)
 	if parts == nil {
-		return
-	}
-	if !slices.Contains(rdsservice.AccountPrivileges, parts[2]) {
-		resp.Diagnostics.AddError("Invalid import id", fmt.Sprintf("The privilege %q in %q is not one of %s. Expected "+
-			"<instance_id>:<account_name>:<privilege>, e.g. rm-bp1example:app_user:ReadWrite.",
-			parts[2], req.ID, strings.Join(rdsservice.AccountPrivileges, ", ")))
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)

@@ -91,48 +91,12 @@ func (a *restartAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 
 // ModifyPlan shows the restart, or refuses it under prevent_restart.
 func (a *restartAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	var cfg restartModel
-	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
-		return // the instance is not known until apply: Invoke checks again
-	}
-	if !requireConfigured(a.data, &resp.Diagnostics) {
-		return
-	}
-	a.planRestart(ctx, cfg, &resp.Diagnostics)
+	a.modifyPlan(ctx, rdsservice.OpRestartInstance, "rds_restart", req, resp)
 }
 
-// planRestart reads the instance and adds the restart warning or refusal.
-func (a *restartAction) planRestart(ctx context.Context, cfg restartModel, diags *diag.Diagnostics) {
-	id := cfg.InstanceID.ValueString()
-	attr, err := a.data.API.DescribeDBInstanceAttribute(ctx, id)
-	if err != nil {
-		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance to restart", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-		return
-	}
-	addProblems(diags, []rdsservice.Problem{rdsservice.PlanActionRestart("rds_restart", attr, cfg.PreventRestart.ValueBool())})
-}
-
-// Invoke checks prevent_restart again and restarts the instance.
+// Invoke plans the restart again (prevent_restart) and runs it through the executor.
 func (a *restartAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	var cfg restartModel
-	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
-		return
-	}
-	var plan diag.Diagnostics
-	if a.planRestart(ctx, cfg, &plan); plan.HasError() {
-		resp.Diagnostics.Append(plan.Errors()...)
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, actionTimeout)
-	defer cancel()
-	id := cfg.InstanceID.ValueString()
-	progress(resp, "restarting RDS instance %s", id)
-	attr, err := rdsservice.RestartInstance(ctx, a.data.API, a.data.Waiter, id)
-	if err != nil {
-		resp.Diagnostics.AddError("Error restarting RDS instance", err.Error())
-		return
-	}
-	progress(resp, "RDS instance %s restarted and %s", id, attr.DBInstanceStatus)
+	a.invoke(ctx, rdsservice.OpRestartInstance, "rds_restart", req, resp)
 }
 
 // backupNowAction is rds_backup_now.
@@ -210,53 +174,14 @@ func (a *switchoverAction) Schema(_ context.Context, _ action.SchemaRequest, res
 	}
 }
 
-// plan reads the instance and its nodes and adds the warning, refusal or error.
-func (a *switchoverAction) plan(ctx context.Context, cfg restartModel, diags *diag.Diagnostics) *rdsapi.HANode {
-	id := cfg.InstanceID.ValueString()
-	attr, err := a.data.API.DescribeDBInstanceAttribute(ctx, id)
-	if err != nil {
-		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance to switch over", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-		return nil
-	}
-	plan, err := rdsservice.PlanSwitchover(ctx, a.data.API, attr, cfg.PreventRestart.ValueBool())
-	if err != nil {
-		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance's nodes", err.Error())
-		return nil
-	}
-	addProblems(diags, []rdsservice.Problem{plan.Problem})
-	return plan.Target
-}
-
+// ModifyPlan shows the switchover and the node, or refuses it.
 func (a *switchoverAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	var cfg restartModel
-	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
-		return
-	}
-	if requireConfigured(a.data, &resp.Diagnostics) {
-		a.plan(ctx, cfg, &resp.Diagnostics)
-	}
+	a.modifyPlan(ctx, rdsservice.OpSwitchDBInstanceHA, "rds_switchover", req, resp)
 }
 
 // Invoke plans again (the nodes may have changed since the plan) and switches over.
 func (a *switchoverAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	var cfg restartModel
-	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
-		return
-	}
-	var plan diag.Diagnostics
-	target := a.plan(ctx, cfg, &plan)
-	if resp.Diagnostics.Append(plan.Errors()...); resp.Diagnostics.HasError() {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, actionTimeout)
-	defer cancel()
-	id, node := cfg.InstanceID.ValueString(), string(target.NodeID)
-	progress(resp, "switching RDS instance %s over to node %s", id, node)
-	if _, err := rdsservice.Switchover(ctx, a.data.API, a.data.Waiter, id, node); err != nil {
-		resp.Diagnostics.AddError("Error switching RDS instance over", err.Error())
-		return
-	}
-	progress(resp, "node %s is the primary of RDS instance %s", node, id)
+	a.invoke(ctx, rdsservice.OpSwitchDBInstanceHA, "rds_switchover", req, resp)
 }
 
 // applyPendingAction is rds_apply_pending.
@@ -284,55 +209,70 @@ func (a *applyPendingAction) Schema(_ context.Context, _ action.SchemaRequest, r
 	}
 }
 
-// plan reads the waiting change and adds the plan's message.
-func (a *applyPendingAction) plan(ctx context.Context, cfg restartModel, diags *diag.Diagnostics) *rdsservice.ScheduledTask {
-	id := cfg.InstanceID.ValueString()
-	attr, err := a.data.API.DescribeDBInstanceAttribute(ctx, id)
+// ModifyPlan names the waiting change and its restart, or warns that nothing waits.
+func (a *applyPendingAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	a.modifyPlan(ctx, rdsservice.OpApplyPendingNow, "rds_apply_pending", req, resp)
+}
+
+// Invoke reads the waiting change again and runs it now.
+func (a *applyPendingAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	a.invoke(ctx, rdsservice.OpApplyPendingNow, "rds_apply_pending", req, resp)
+}
+
+// plan plans the action named name on the configured instance and adds the plan's message; nil
+// when the instance cannot be read.
+func (a *actionData) plan(ctx context.Context, kind, name string, cfg restartModel, diags *diag.Diagnostics) *rdsservice.ActionPlan {
+	req := rdsservice.ActionRequest{Kind: kind, Name: name, InstanceID: cfg.InstanceID.ValueString(), PreventRestart: cfg.PreventRestart.ValueBool()}
+	plan, err := rdsservice.PlanAction(ctx, a.data.API, req)
 	if err != nil {
-		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-		return nil
-	}
-	plan, err := rdsservice.PlanApplyPending(ctx, a.data.API, attr, cfg.PreventRestart.ValueBool())
-	if err != nil {
-		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the change waiting for the window", err.Error())
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance "+name+" acts on", err.Error())
 		return nil
 	}
 	addProblems(diags, []rdsservice.Problem{plan.Problem})
-	return plan.Task
+	return &plan
 }
 
-func (a *applyPendingAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+// modifyPlan shows the action's plan once the instance is known (otherwise Invoke plans).
+func (a *actionData) modifyPlan(ctx context.Context, kind, name string, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	var cfg restartModel
 	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
 		return
 	}
 	if requireConfigured(a.data, &resp.Diagnostics) {
-		a.plan(ctx, cfg, &resp.Diagnostics)
+		a.plan(ctx, kind, name, cfg, &resp.Diagnostics)
 	}
 }
 
-// Invoke reads the waiting change again and runs it now.
-func (a *applyPendingAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+// invoke plans the action again and runs its program with rdsservice's executor, which plans it
+// once more right before the write.
+func (a *actionData) invoke(ctx context.Context, kind, name string, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var cfg restartModel
 	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
 		return
 	}
-	var plan diag.Diagnostics
-	task := a.plan(ctx, cfg, &plan)
-	if resp.Diagnostics.Append(plan.Errors()...); resp.Diagnostics.HasError() {
+	var planned diag.Diagnostics
+	plan := a.plan(ctx, kind, name, cfg, &planned)
+	if resp.Diagnostics.Append(planned.Errors()...); resp.Diagnostics.HasError() {
 		return
 	}
 	id := cfg.InstanceID.ValueString()
-	if task == nil {
-		progress(resp, "nothing waits for the maintenance window of RDS instance %s", id)
+	if len(plan.Program.Operations) == 0 {
+		progress(resp, "%s: nothing to do on RDS instance %s (%s)", name, id, plan.Problem.Summary)
 		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, actionTimeout)
 	defer cancel()
-	progress(resp, "applying now what waits for the maintenance window of RDS instance %s (task %s)", id, task.ID)
-	if _, err := rdsservice.ApplyPendingNow(ctx, a.data.API, a.data.Waiter, id, task); err != nil {
-		resp.Diagnostics.AddError("Error applying the waiting change", err.Error())
+	progress(resp, "%s: %s on RDS instance %s", name, plan.Program.Operations[0].Action, id)
+	out := rdsservice.ExecuteAction(ctx, a.data.API, a.data.Waiter, *plan)
+	if out.Err != nil {
+		resp.Diagnostics.AddError("Error running "+name, fmt.Sprintf("RDS instance %s, %s: %s", id, out.Step, operationError(ctx, out.Err)))
 		return
 	}
-	progress(resp, "RDS instance %s runs the change that waited for its window", id)
+	status := "Running"
+	if out.Instance != nil {
+		status = out.Instance.DBInstanceStatus
+	}
+	done := map[string]string{rdsservice.OpRestartInstance: "restarted", rdsservice.OpApplyPendingNow: "runs the change that waited for its window",
+		rdsservice.OpSwitchDBInstanceHA: "switched over to node " + plan.Program.Operations[0].Node}[kind]
+	progress(resp, "%s: RDS instance %s %s and is %s", name, id, done, status)
 }

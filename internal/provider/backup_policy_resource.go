@@ -99,8 +99,8 @@ func (r *backupPolicyResource) Update(ctx context.Context, req resource.UpdateRe
 	r.apply(ctx, req.Plan.Get, &resp.State, &resp.Diagnostics)
 }
 
-// apply re-checks the plan with what the cloud holds now, sends the calls the change needs and
-// stores the policy as read back.
+// apply plans the change again from what the cloud holds now (rdsservice.PlanBackupPolicy), runs
+// its calls with the one executor and stores the policy as read back.
 func (r *backupPolicyResource) apply(ctx context.Context, getPlan func(context.Context, any) diag.Diagnostics, state stateSetter, diags *diag.Diagnostics) {
 	var plan backupPolicyModel
 	diags.Append(getPlan(ctx, &plan)...)
@@ -110,21 +110,20 @@ func (r *backupPolicyResource) apply(ctx context.Context, getPlan func(context.C
 	ctx, cancel := context.WithTimeout(ctx, accessTimeout)
 	defer cancel()
 	id := plan.InstanceID.ValueString()
-	facts, current, ok := r.readCloud(ctx, id, diags)
-	if !ok {
+	decided, err := rdsservice.PlanBackupPolicy(ctx, r.data.API, rdsservice.BackupPolicyRequest{InstanceID: id, Desired: plan.spec})
+	switch {
+	case err != nil:
+		diags.AddError("Error reading the RDS backup policy", err.Error())
+		return
+	case decided.Missing:
+		diags.AddAttributeError(path.Root("instance_id"), "RDS instance not found", fmt.Sprintf("instance_id = %q: no such instance. Check the id.", id))
 		return
 	}
-	if !facts.Known {
-		diags.AddAttributeError(path.Root("instance_id"), "RDS instance not found", fmt.Sprintf("instance_id = %q: no such instance.", id))
+	if addProblems(diags, decided.Problems); diags.HasError() {
 		return
 	}
-	desired := plan.spec(current)
-	addProblems(diags, rdsservice.CheckBackupPolicy(desired, facts))
-	if diags.HasError() {
-		return
-	}
-	if err := rdsservice.ApplyBackupPolicy(ctx, r.data.API, r.data.Waiter, rdsservice.BackupPolicyCalls(id, *current, desired)); err != nil {
-		diags.AddError("Error changing the RDS backup policy", fmt.Sprintf("%s: %s", id, operationError(ctx, err)))
+	if out := rdsservice.ExecuteBackupPolicy(ctx, r.data.API, r.data.Waiter, decided); out.Err != nil {
+		diags.AddError("Error changing the RDS backup policy", fmt.Sprintf("%s, %s: %s", id, out.Step, operationError(ctx, out.Err)))
 		return
 	}
 	got, err := r.data.API.DescribeBackupPolicy(ctx, id)
@@ -144,25 +143,12 @@ type stateSetter interface {
 // readCloud reads the instance's facts and its policy; facts.Known is false (and current nil)
 // when the instance does not exist.
 func (r *backupPolicyResource) readCloud(ctx context.Context, id string, diags *diag.Diagnostics) (rdsservice.BackupFacts, *rdsservice.BackupPolicySpec, bool) {
-	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
-	if rdsapi.IsNotFound(err) {
-		return rdsservice.BackupFacts{}, nil, true
-	}
+	facts, current, err := rdsservice.ReadBackupPolicyState(ctx, r.data.API, id)
 	if err != nil {
-		diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-		return rdsservice.BackupFacts{}, nil, false
-	}
-	facts := rdsservice.BackupFactsFromAttribute(attr)
-	if facts.ReadOnly { // no policy to read; the rule says why
-		return facts, &rdsservice.BackupPolicySpec{}, true
-	}
-	p, err := r.data.API.DescribeBackupPolicy(ctx, id)
-	if err != nil {
-		diags.AddError("Error reading the RDS backup policy", fmt.Sprintf("DescribeBackupPolicy %s: %v", id, err))
+		diags.AddError("Error reading the RDS backup policy", err.Error())
 		return facts, nil, false
 	}
-	current := rdsservice.BackupPolicyFromAPI(p)
-	return facts, &current, true
+	return facts, current, true
 }
 
 func (r *backupPolicyResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

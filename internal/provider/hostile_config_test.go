@@ -170,7 +170,7 @@ func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
 
 		// restore_time.
 		{name: "restore_time with a space", config: instanceWith(map[string]string{"restore_from": `{ source_instance_id = "rm-1", restore_time = "2025-06-01 08:00:00" }`}),
-			err: words("Attribute restore_from.restore_time must be UTC yyyy-MM-ddTHH:mm:ssZ, e.g. 2025-06-01T08:00:00Z, got: 2025-06-01 08:00:00")},
+			err: words("Attribute restore_from.restore_time must be UTC yyyy-MM-ddTHH:mm:ssZ; got: 2025-06-01 08:00:00.", "Write it as e.g. 2025-06-01T08:00:00Z.")},
 		{name: "restore_time with an offset", config: instanceWith(map[string]string{"restore_from": `{ source_instance_id = "rm-1", restore_time = "2025-06-01T08:00:00+08:00" }`}),
 			err: words("must be UTC yyyy-MM-ddTHH:mm:ssZ", "got: 2025-06-01T08:00:00+08:00")},
 		{name: "restore_time that is not a date", config: instanceWith(map[string]string{"restore_from": `{ source_instance_id = "rm-1", restore_time = "2025-13-45T99:99:99Z" }`}),

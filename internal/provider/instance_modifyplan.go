@@ -78,20 +78,28 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 			plan.SecurityIPs = types.SetValueMust(types.StringType, []attr.Value{types.StringValue(defaultSecurityIP)})
 		}
 	} else {
-		flag := dec.AtomicWrite
-		if dec.Deferred {
-			// Nothing changes during this apply: read-only instances plan with the current value.
-			flag = valBool(priorForPlan(state, from).AtomicWrite16K)
-		}
-		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
-		r.data.plans.record(state.ID.ValueString(), flag)
-		r.data.plans.storage.record(state.ID.ValueString(), valInt(plan.Storage))
-		if dec.Deferred && dec.Order.AtomicWrite != nil {
-			r.data.plans.recordScheduled(state.ID.ValueString(), &rdsservice.ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt})
-		}
-		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, plan, &resp.Diagnostics)
+		r.planExisting(ctx, req, dec, *state, from, &plan, &resp.Diagnostics)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// planExisting plans an existing instance's scheduled change and records what its read-only
+// instances plan against this run (the flag they will see, the storage, a deferred toggle).
+func (r *instanceResource) planExisting(ctx context.Context, req resource.ModifyPlanRequest, dec rdsservice.Decision, state instanceModel,
+	from *specValues, plan *instanceModel, diags *diag.Diagnostics) {
+	flag := dec.AtomicWrite
+	if dec.Deferred {
+		// Nothing changes during this apply: read-only instances plan with the current value.
+		flag = valBool(priorForPlan(&state, from).AtomicWrite16K)
+	}
+	plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
+	id := state.ID.ValueString()
+	r.data.plans.record(id, flag)
+	r.data.plans.storage.record(id, valInt(plan.Storage))
+	if dec.Deferred && dec.Order.AtomicWrite != nil {
+		r.data.plans.recordScheduled(id, &rdsservice.ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt})
+	}
+	warnIncompleteCreate(ctx, req.Private, id, state, *plan, diags)
 }
 
 // ---- the planner's inputs ----

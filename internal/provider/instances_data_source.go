@@ -150,13 +150,12 @@ func (d *instancesDataSource) Read(ctx context.Context, req datasource.ReadReque
 	}
 	var nameRE *regexp.Regexp
 	if isKnown(cfg.NameRegex) {
-		re, err := regexp.Compile(cfg.NameRegex.ValueString())
-		if err != nil {
-			// The validator already refused it; kept so Read never trusts its caller.
-			resp.Diagnostics.AddError("Invalid name_regex", err.Error())
+		// The validator already refused a bad one; checked again so Read never trusts its caller.
+		if problems := rdsservice.CheckRegex(cfg.NameRegex.ValueString()); len(problems) > 0 {
+			addProblems(&resp.Diagnostics, problems)
 			return
 		}
-		nameRE = re
+		nameRE = regexp.MustCompile(cfg.NameRegex.ValueString())
 	}
 
 	items, err := rdsservice.ListAllDBInstances(ctx, d.data.API, &rdsapi.DescribeDBInstancesRequest{

@@ -172,7 +172,7 @@ func (c *modelCodec[M]) encode(ctx context.Context, m M) (tftypes.Value, diag.Di
 
 func codecError(err error) diag.Diagnostics {
 	var diags diag.Diagnostics
-	diags.AddError("Value Conversion Error",
+	diags.AddError("Cannot convert the resource's data",
 		"An unexpected error was encountered converting the resource's data. This is always an error in the provider: please report it.\n\n"+err.Error())
 	return diags
 }

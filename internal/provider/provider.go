@@ -14,6 +14,11 @@
 //   - Data sources: rds_instance and rds_instances (instance_data_source.go,
 //     instances_data_source.go), rds_accounts and rds_databases (one implementation,
 //     access_list_data_source.go), rds_parameter_templates.
+//   - Backups: rds_backup (backup_resource.go, with its create journal in backup_journal.go),
+//     rds_backup_policy (backup_policy_resource.go), the rds_backups data source.
+//   - Actions (Terraform 1.14+): rds_restart, rds_switchover, rds_backup_now and rds_apply_pending
+//     ([RDSProvider.Actions], actions.go); list resources for `terraform query`
+//     ([RDSProvider.ListResources], list_resources.go); `moved` from alicloud (moved_alicloud.go).
 //   - In each resource, ValidateConfig and ModifyPlan build rdsservice's input and show its
 //     decision (addProblems turns rule-table problems into diagnostics); Create, Update and
 //     Delete run the operations through rdsservice.

@@ -341,27 +341,34 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	}
 	if state == nil {
 		planInterruptedCreate(lookupCtx, r.data, "rds_readonly_instance", req.Config, &plan.ID, &resp.Diagnostics)
-		if dec.EngineVersion.IsKnown() {
-			plan.EngineVersion = types.StringValue(dec.EngineVersion.Value())
-		}
-		if dec.StorageType.IsKnown() {
-			plan.StorageType = types.StringValue(dec.StorageType.Value())
-		}
-		if primary != nil {
-			inherit := func(v *types.String, from string) {
-				if v.IsUnknown() && from != "" {
-					*v = types.StringValue(from)
-				}
-			}
-			inherit(&plan.ZoneID, primary.ZoneID)
-			inherit(&plan.VSwitchID, primary.VSwitchID)
-			inherit(&plan.Engine, primary.Engine)
-			inherit(&plan.Category, primary.Category)
-		}
+		planReadOnlyInherited(dec, primary, &plan)
 	} else {
 		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, plan, &resp.Diagnostics)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+}
+
+// planReadOnlyInherited fills what a new read-only instance takes from the planner (engine
+// version, storage type) and from its primary (zone, vSwitch, engine, edition) when not set.
+func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel) {
+	if dec.EngineVersion.IsKnown() {
+		plan.EngineVersion = types.StringValue(dec.EngineVersion.Value())
+	}
+	if dec.StorageType.IsKnown() {
+		plan.StorageType = types.StringValue(dec.StorageType.Value())
+	}
+	if primary == nil {
+		return
+	}
+	inherit := func(v *types.String, from string) {
+		if v.IsUnknown() && from != "" {
+			*v = types.StringValue(from)
+		}
+	}
+	inherit(&plan.ZoneID, primary.ZoneID)
+	inherit(&plan.VSwitchID, primary.VSwitchID)
+	inherit(&plan.Engine, primary.Engine)
+	inherit(&plan.Category, primary.Category)
 }
 
 // primaryPlanned reports whether this run planned the instance's primary: then an unchanged

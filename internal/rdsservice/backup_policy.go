@@ -1,8 +1,6 @@
 package rdsservice
 
 import (
-	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -108,21 +106,4 @@ func BackupPolicyCalls(id string, current, desired BackupPolicySpec) []BackupPol
 		}
 	}
 	return calls
-}
-
-// ApplyBackupPolicy sends the calls, each retried while the instance is busy (a restart answers
-// IncorrectDBInstanceState), and reports which mode failed.
-func ApplyBackupPolicy(ctx context.Context, api rdsapi.API, w *Waiter, calls []BackupPolicyCall) error {
-	for _, c := range calls {
-		err := w.RetryBusy(ctx, func() error {
-			if c.Data != nil {
-				return api.ModifyDataBackupPolicy(ctx, c.Data)
-			}
-			return api.ModifyLogBackupPolicy(ctx, c.Log)
-		})
-		if err != nil {
-			return fmt.Errorf("ModifyBackupPolicy (%s): %w", c.Mode(), err)
-		}
-	}
-	return nil
 }

@@ -117,32 +117,35 @@ func TestBackupPolicyCalls(t *testing.T) {
 	}
 }
 
-// Against the simulator: lowering both retentions from 30 to 7 days in one apply succeeds (the
-// order matters: data first is refused), and the policy reads back as desired.
+// Against the simulator, through PlanBackupPolicy and the executor: lowering both retentions from
+// 30 to 7 days in one apply succeeds (the order matters: data first is refused), and the policy
+// reads back as desired.
 func TestApplyBackupPolicyOnSimulator(t *testing.T) {
 	e := newMatrixEnvWith(t, simulator.Options{})
 	id := seedYiTian(t, e.sim)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	read := func() BackupPolicySpec {
-		p, err := e.api.DescribeBackupPolicy(ctx, id)
-		if err != nil {
-			t.Fatal(err)
+	apply := func(retention int64) {
+		t.Helper()
+		plan, err := PlanBackupPolicy(ctx, e.api, BackupPolicyRequest{InstanceID: id, Desired: func(cur *BackupPolicySpec) BackupPolicySpec {
+			want := *cur
+			want.BackupRetentionPeriod, want.LogBackupRetentionPeriod = retention, retention
+			return want
+		}})
+		if err != nil || len(plan.Problems) > 0 || len(plan.Program.Operations) != 2 {
+			t.Fatalf("plan for %d days: %+v, %v; want two calls", retention, plan, err)
 		}
-		return BackupPolicyFromAPI(p)
+		if out := ExecuteBackupPolicy(ctx, e.api, e.waiter, plan); out.Err != nil {
+			t.Fatalf("%s: %v", out.Step, out.Err)
+		}
 	}
-	cur := read()
-	high := cur
-	high.BackupRetentionPeriod, high.LogBackupRetentionPeriod = 30, 30
-	if err := ApplyBackupPolicy(ctx, e.api, e.waiter, BackupPolicyCalls(id, cur, high)); err != nil {
+	apply(30)
+	apply(7)
+	p, err := e.api.DescribeBackupPolicy(ctx, id)
+	if err != nil {
 		t.Fatal(err)
 	}
-	low := read()
-	low.BackupRetentionPeriod, low.LogBackupRetentionPeriod = 7, 7
-	if err := ApplyBackupPolicy(ctx, e.api, e.waiter, BackupPolicyCalls(id, read(), low)); err != nil {
-		t.Fatal(err)
-	}
-	if got := read(); got.BackupRetentionPeriod != 7 || got.LogBackupRetentionPeriod != 7 {
+	if got := BackupPolicyFromAPI(p); got.BackupRetentionPeriod != 7 || got.LogBackupRetentionPeriod != 7 {
 		t.Fatalf("read back %+v", got)
 	}
 	if n := e.sim.Stats().Requests["ModifyBackupPolicy"]; n != 4 {

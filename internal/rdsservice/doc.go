@@ -16,6 +16,11 @@
 //     instance resource (primary, clone, read-only): creates, waits, parameters, spec orders (now
 //     or for the window), followers, in-place settings. Before a spec order it reads the instance
 //     again and, when it changed since the plan, decides again with Plan.
+//   - [PlanAction] and [ExecuteAction] (action_program.go): the provider-defined actions
+//     (restart, switchover, apply what waits for the window) as one-operation programs the same
+//     executor runs, planning again right before the write.
+//   - [PlanBackupPolicy] and [ExecuteBackupPolicy] (backup_policy_program.go): rds_backup_policy's
+//     ModifyBackupPolicy calls as a program of the same executor, planned again before each call.
 //   - The rule table (ruletable.go, [Rules]): every rule's row, its source, attribute, severity
 //     and texts. Every plan message is rendered from a row; the plan-rules guide is generated from
 //     the same rows ([RenderRuleDocs]).

@@ -47,6 +47,11 @@ type Execution struct {
 	// Accepted is called as soon as the cloud accepted a create, also when no answer came back
 	// (the id was found by its token): the caller records the instance at once.
 	Accepted func(id string)
+	// Action is the provider-defined action whose program this is (action_program.go); nil for a
+	// resource's apply.
+	Action *ActionPlan
+	// BackupPolicy is the rds_backup_policy apply whose program this is (backup_policy_program.go).
+	BackupPolicy *BackupPolicyPlan
 }
 
 // Outcome is what an execution did.
@@ -132,6 +137,10 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting storage_auto_scale"
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return "changing the billing"
+	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow:
+		return "running " + x.e.Action.Request.Name
+	case OpModifyBackupPolicy:
+		return "changing the backup policy (" + op.BackupPolicy.Mode() + ")"
 	}
 	return "setting the name, allow-list and deletion protection"
 }
@@ -175,6 +184,10 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.storageAutoScale(ctx, op)
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return x.billing(ctx, op)
+	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow:
+		return x.action(ctx, op)
+	case OpModifyBackupPolicy:
+		return x.backupPolicy(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }
@@ -334,7 +347,7 @@ func (x *executor) finish(ctx context.Context) error {
 		}
 		x.out.Scheduled = task
 	}
-	if x.out.Instance != nil && !x.stale {
+	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil { // a policy change leaves the instance as it is
 		return nil
 	}
 	attr, err := x.w.WaitRunning(ctx, x.out.ID)

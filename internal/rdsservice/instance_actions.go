@@ -14,20 +14,22 @@ import (
 // PlanActionRestart is the plan of the action named action restarting the instance attr describes:
 // the restart warning, or with preventRestart the refusal.
 func PlanActionRestart(action string, attr *rdsapi.DBInstanceAttribute, preventRestart bool) Problem {
-	r := Restart{
+	r := actionRestart(action, attr)
+	return RestartProblem([]Restart{r}, false, preventRestart, AttrPreventRestart)
+}
+
+// actionRestart is the restart the action named action causes.
+func actionRestart(action string, attr *rdsapi.DBInstanceAttribute) Restart {
+	return Restart{
 		InstanceID: attr.DBInstanceID,
 		Reasons:    []string{action + " restarts it now (RestartDBInstance)"},
 		Downtime:   ExpectedDowntime(attr.Category, attr.MasterInstanceID != ""),
 	}
-	return RestartProblem([]Restart{r}, false, preventRestart, AttrPreventRestart)
 }
 
-// RestartInstance waits until the instance is Running, restarts it and waits until it is Running
-// again. A busy instance is retried until ctx's deadline, as every write is.
-func RestartInstance(ctx context.Context, api rdsapi.API, w *Waiter, id string) (*rdsapi.DBInstanceAttribute, error) {
-	if _, err := w.WaitRunning(ctx, id); err != nil {
-		return nil, err
-	}
+// restartInstance restarts a Running instance and waits until it is Running again. A busy
+// instance is retried until ctx's deadline, as every write is.
+func restartInstance(ctx context.Context, api rdsapi.API, w *Waiter, id string) (*rdsapi.DBInstanceAttribute, error) {
 	if err := w.RetryBusy(ctx, func() error { return api.RestartDBInstance(ctx, id) }); err != nil {
 		return nil, fmt.Errorf("RestartDBInstance %s: %w", id, err)
 	}
@@ -64,13 +66,10 @@ func PlanSwitchover(ctx context.Context, api rdsapi.API, attr *rdsapi.DBInstance
 	return SwitchoverPlan{Target: target, Problem: Raise(RuleActionSwitchover, id, id, node, target.ZoneID, ExpectedDowntimeHA)}, nil
 }
 
-// Switchover switches the instance to node (its secondary) and waits until DescribeDBInstanceHAConfig
-// shows node as the primary and the instance is Running. Busy answers are retried; the client never
-// resends the switch itself (a second switch would switch back).
-func Switchover(ctx context.Context, api rdsapi.API, w *Waiter, id, node string) (*rdsapi.DBInstanceAttribute, error) {
-	if _, err := w.WaitRunning(ctx, id); err != nil {
-		return nil, err
-	}
+// switchOverTo switches a Running instance to node (its secondary) and waits until
+// DescribeDBInstanceHAConfig shows node as the primary and the instance is Running. Busy answers
+// are retried; the client never resends the switch itself (a second switch would switch back).
+func switchOverTo(ctx context.Context, api rdsapi.API, w *Waiter, id, node string) (*rdsapi.DBInstanceAttribute, error) {
 	if err := w.RetryBusy(ctx, func() error { return api.SwitchDBInstanceHA(ctx, id, node) }); err != nil {
 		return nil, fmt.Errorf("SwitchDBInstanceHA %s to node %s: %w", id, node, err)
 	}
@@ -100,6 +99,8 @@ func nodeIDOf(n *rdsapi.HANode) string {
 type PendingPlan struct {
 	Task    *ScheduledTask
 	Problem Problem
+	// Restart is the restart running the task now causes (nil when none waits).
+	Restart *Restart
 }
 
 // PlanApplyPending reads the change waiting for the instance's window. None: a warning that the
@@ -120,14 +121,14 @@ func PlanApplyPending(ctx context.Context, api rdsapi.API, attr *rdsapi.DBInstan
 		changes = append(changes, scheduled.Changes(cur)...)
 	}
 	r := Restart{InstanceID: id, Reasons: changes, Downtime: ExpectedDowntime(attr.Category, attr.MasterInstanceID != "")}
-	return PendingPlan{Task: scheduled, Problem: RestartProblem([]Restart{r}, false, preventRestart, AttrPreventRestart)}, nil
+	return PendingPlan{Task: scheduled, Problem: RestartProblem([]Restart{r}, false, preventRestart, AttrPreventRestart), Restart: &r}, nil
 }
 
-// ApplyPendingNow runs the waiting change now: a spec change is sent again with EffectiveTime
+// applyPendingNow runs the waiting change of a Running instance now: a spec change is sent again with EffectiveTime
 // Immediate (an order replaces the pending one; its restart also applies the parameters that wait
 // for a restart), parameters alone take a restart. It waits until the instance is Running with
 // the change in effect.
-func ApplyPendingNow(ctx context.Context, api rdsapi.API, w *Waiter, id string, task *ScheduledTask) (*rdsapi.DBInstanceAttribute, error) {
+func applyPendingNow(ctx context.Context, api rdsapi.API, w *Waiter, id string, task *ScheduledTask) (*rdsapi.DBInstanceAttribute, error) {
 	if s := task.Spec; s != nil {
 		flag, bpe := rdsapi.OptimizedWritesOff, ""
 		if s.AtomicWrite {
@@ -143,7 +144,7 @@ func ApplyPendingNow(ctx context.Context, api rdsapi.API, w *Waiter, id string, 
 			DBInstanceStorageType: s.StorageType, EffectiveTime: "Immediate", OptimizedWrites: flag, IoAccelerationEnabled: bpe}
 		return ApplySpecChange(ctx, api, w, id, req, &s.AtomicWrite)
 	}
-	if _, err := RestartInstance(ctx, api, w, id); err != nil {
+	if _, err := restartInstance(ctx, api, w, id); err != nil {
 		return nil, err
 	}
 	return WaitParametersRunning(ctx, api, w, id, task.Parameters)

@@ -72,6 +72,12 @@ type Operation struct {
 	AutoScale *rdsapi.StorageAutoScale
 	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_ops.go).
 	Billing *Billing
+	// Node is the node an OpSwitchDBInstanceHA makes the primary; Pending the task an
+	// OpApplyPendingNow runs now (action_program.go).
+	Node    string
+	Pending *ScheduledTask
+	// BackupPolicy is what an OpModifyBackupPolicy sends (backup_policy_program.go).
+	BackupPolicy *BackupPolicyCall
 }
 
 // Program is the ordered operations of one apply.

@@ -1,0 +1,165 @@
+package rdsservice
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// Provider-defined actions as programs (issue 23 §1): rds_restart, rds_switchover and
+// rds_apply_pending plan one operation each, and the one executor (Execute) runs it. Right
+// before the write, after waiting for the instance to be Running, the executor plans the action
+// again from the instance as it is then; when that plan refuses the action or names another
+// operation (another secondary node after someone else's switchover, another or no waiting
+// task), nothing is sent (changed-since-plan), since the order the plan showed is stale.
+// rds_backup_now is not a program: it goes through the create journal (backup_journal.go).
+
+// Operation kinds of the actions.
+const (
+	OpRestartInstance    = "RestartDBInstance"
+	OpSwitchDBInstanceHA = "SwitchDBInstanceHA"
+	OpApplyPendingNow    = "ModifyDBInstanceSpec (EffectiveTime Immediate) or RestartDBInstance: what waits for the window, now"
+)
+
+// ActionRequest is one invocation of an action.
+type ActionRequest struct {
+	// Kind is the action's operation: OpRestartInstance, OpSwitchDBInstanceHA or OpApplyPendingNow.
+	Kind string
+	// Name is the action's type name as the plan names it, e.g. rds_restart.
+	Name           string
+	InstanceID     string
+	PreventRestart bool
+}
+
+// ActionPlan is an action's decision: the plan's message and the program the executor runs
+// (empty when the action is refused or has nothing to do).
+type ActionPlan struct {
+	Request ActionRequest
+	Problem Problem
+	Program Program
+}
+
+// PlanAction reads the instance (and its nodes, or its waiting task) and plans the action.
+func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionPlan, error) {
+	id := req.InstanceID
+	attr, err := api.DescribeDBInstanceAttribute(ctx, id)
+	if err != nil {
+		return ActionPlan{}, fmt.Errorf("DescribeDBInstanceAttribute %s: %w", id, err)
+	}
+	plan := ActionPlan{Request: req}
+	var op *Operation
+	switch req.Kind {
+	case OpRestartInstance:
+		r := actionRestart(req.Name, attr)
+		plan.Problem = PlanActionRestart(req.Name, attr, req.PreventRestart)
+		op = &Operation{Action: OpRestartInstance, Restart: &r}
+	case OpSwitchDBInstanceHA:
+		sp, err := PlanSwitchover(ctx, api, attr, req.PreventRestart)
+		if err != nil {
+			return ActionPlan{}, err
+		}
+		if plan.Problem = sp.Problem; sp.Target != nil {
+			op = &Operation{Action: OpSwitchDBInstanceHA, Effect: EffectSwitchover, Node: string(sp.Target.NodeID)}
+		}
+	case OpApplyPendingNow:
+		pp, err := PlanApplyPending(ctx, api, attr, req.PreventRestart)
+		if err != nil {
+			return ActionPlan{}, err
+		}
+		if plan.Problem = pp.Problem; pp.Task != nil {
+			op = &Operation{Action: OpApplyPendingNow, Pending: pp.Task, Restart: pp.Restart}
+		}
+	default:
+		return ActionPlan{}, fmt.Errorf("no action runs %q", req.Kind)
+	}
+	if op != nil && !plan.refused() {
+		op.Instance, op.When = id, WhenNow
+		if op.Effect == "" {
+			op.Effect = EffectNone
+		}
+		if op.Restart != nil {
+			op.Effect = EffectRestart
+		}
+		plan.Program.Operations = []Operation{*op}
+	}
+	return plan, nil
+}
+
+func (p ActionPlan) refused() bool {
+	return p.Problem.Rule != "" && p.Problem.Severity == SeverityError
+}
+
+// ExecuteAction runs the action's program with the one executor.
+func ExecuteAction(ctx context.Context, api rdsapi.API, w *Waiter, plan ActionPlan) Outcome {
+	return Execute(ctx, api, w, Execution{ID: plan.Request.InstanceID, Decision: Decision{Program: plan.Program}, Action: &plan})
+}
+
+// action waits until the instance is Running, plans the action again and, when the plan still
+// names this operation, sends it and waits for its effect.
+func (x *executor) action(ctx context.Context, op Operation) error {
+	id := x.out.ID
+	if _, err := x.w.WaitRunning(ctx, id); err != nil {
+		return err
+	}
+	if err := x.recheckAction(ctx, op); err != nil {
+		return err
+	}
+	var attr *rdsapi.DBInstanceAttribute
+	var err error
+	switch op.Action {
+	case OpRestartInstance:
+		attr, err = restartInstance(ctx, x.api, x.w, id)
+	case OpSwitchDBInstanceHA:
+		attr, err = switchOverTo(ctx, x.api, x.w, id, op.Node)
+	default:
+		attr, err = applyPendingNow(ctx, x.api, x.w, id, op.Pending)
+	}
+	if err != nil {
+		return err
+	}
+	x.read(attr)
+	x.out.ChangedNow = true
+	return nil
+}
+
+// recheckAction plans the action again from the instance as it is now and refuses the write
+// (a ChangedSincePlanError) when that plan refuses it or names another operation.
+func (x *executor) recheckAction(ctx context.Context, op Operation) error {
+	if x.e.Action == nil {
+		return fmt.Errorf("the program holds %s without its action", op.Action)
+	}
+	again, err := PlanAction(ctx, x.api, x.e.Action.Request)
+	if err != nil {
+		return fmt.Errorf("reading RDS instance %s before %s: %w", x.out.ID, op.Action, err)
+	}
+	if change := actionChangeSince(op, again); change != "" {
+		return &ChangedSincePlanError{ID: x.out.ID, Changes: []string{change}, Problems: []Problem{again.Problem}}
+	}
+	return nil
+}
+
+// actionChangeSince says how the action's operation now differs from the planned op, or "".
+func actionChangeSince(op Operation, again ActionPlan) string {
+	if again.refused() {
+		return "the action is now refused"
+	}
+	if len(again.Program.Operations) == 0 {
+		return "nothing waits for the maintenance window any more (the plan saw task " + taskID(op.Pending) + ")"
+	}
+	now := again.Program.Operations[0]
+	switch {
+	case now.Node != op.Node:
+		return fmt.Sprintf("the secondary node is %s (the plan named %s)", now.Node, op.Node)
+	case taskID(now.Pending) != taskID(op.Pending):
+		return fmt.Sprintf("the change waiting for the window is task %s (the plan saw task %s)", taskID(now.Pending), taskID(op.Pending))
+	}
+	return ""
+}
+
+func taskID(t *ScheduledTask) string {
+	if t == nil {
+		return "none"
+	}
+	return t.ID
+}

@@ -1,0 +1,123 @@
+package rdsservice
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// rds_backup_policy's apply as a program (issue 23 §1): PlanBackupPolicy turns the policy the
+// cloud has and the one configured into one ModifyBackupPolicy operation per mode that changes,
+// and the one executor runs them. Before each call it reads the instance and the policy again and
+// plans again: a policy someone else changed since the plan is decided afresh (the call of this
+// mode is rebuilt from the policy as it is, or dropped when nothing is left to change), and a
+// configuration the instance now refuses sends nothing (changed-since-plan).
+
+// OpModifyBackupPolicy is one ModifyBackupPolicy call (BackupPolicyMode DataBackupPolicy or
+// LogBackupPolicy).
+const OpModifyBackupPolicy = "ModifyBackupPolicy"
+
+// BackupPolicyRequest is what rds_backup_policy's apply asks for.
+type BackupPolicyRequest struct {
+	InstanceID string
+	// Desired is the configured policy over the current one: an attribute the configuration
+	// leaves out keeps the cloud's value (the resource's model mapping).
+	Desired func(current *BackupPolicySpec) BackupPolicySpec
+}
+
+// BackupPolicyPlan is the apply's decision: the problems found, or the program.
+type BackupPolicyPlan struct {
+	Request BackupPolicyRequest
+	// Missing: the instance does not exist.
+	Missing  bool
+	Problems []Problem
+	Program  Program
+}
+
+// ReadBackupPolicyState reads the instance's backup facts and its policy; facts.Known is false
+// (and the policy nil) when the instance does not exist, and a read-only instance has an empty
+// policy (the rules say why it has none).
+func ReadBackupPolicyState(ctx context.Context, api rdsapi.API, id string) (BackupFacts, *BackupPolicySpec, error) {
+	attr, err := api.DescribeDBInstanceAttribute(ctx, id)
+	if rdsapi.IsNotFound(err) {
+		return BackupFacts{}, nil, nil
+	}
+	if err != nil {
+		return BackupFacts{}, nil, fmt.Errorf("DescribeDBInstanceAttribute %s: %w", id, err)
+	}
+	facts := BackupFactsFromAttribute(attr)
+	if facts.ReadOnly {
+		return facts, &BackupPolicySpec{}, nil
+	}
+	p, err := api.DescribeBackupPolicy(ctx, id)
+	if err != nil {
+		return facts, nil, fmt.Errorf("DescribeBackupPolicy %s: %w", id, err)
+	}
+	current := BackupPolicyFromAPI(p)
+	return facts, &current, nil
+}
+
+// PlanBackupPolicy reads the instance and its policy and plans the calls.
+func PlanBackupPolicy(ctx context.Context, api rdsapi.API, req BackupPolicyRequest) (BackupPolicyPlan, error) {
+	facts, current, err := ReadBackupPolicyState(ctx, api, req.InstanceID)
+	if err != nil {
+		return BackupPolicyPlan{}, err
+	}
+	plan := BackupPolicyPlan{Request: req, Missing: !facts.Known}
+	if plan.Missing {
+		return plan, nil
+	}
+	desired := req.Desired(current)
+	if plan.Problems = CheckBackupPolicy(desired, facts); len(plan.Problems) > 0 {
+		return plan, nil
+	}
+	for _, call := range BackupPolicyCalls(req.InstanceID, *current, desired) {
+		plan.Program.Operations = append(plan.Program.Operations, Operation{Instance: req.InstanceID, Action: OpModifyBackupPolicy,
+			When: WhenNow, Effect: EffectNone, BackupPolicy: &call})
+	}
+	return plan, nil
+}
+
+// ExecuteBackupPolicy runs the plan's program with the one executor.
+func ExecuteBackupPolicy(ctx context.Context, api rdsapi.API, w *Waiter, plan BackupPolicyPlan) Outcome {
+	return Execute(ctx, api, w, Execution{ID: plan.Request.InstanceID, Decision: Decision{Program: plan.Program}, BackupPolicy: &plan})
+}
+
+// backupPolicy plans again and sends this mode's call as the policy now needs it.
+func (x *executor) backupPolicy(ctx context.Context, op Operation) error {
+	if x.e.BackupPolicy == nil {
+		return fmt.Errorf("the program holds %s without its policy", op.Action)
+	}
+	again, err := PlanBackupPolicy(ctx, x.api, x.e.BackupPolicy.Request)
+	if err != nil {
+		return fmt.Errorf("reading the backup policy of %s before changing it: %w", x.out.ID, err)
+	}
+	if again.Missing {
+		return &ChangedSincePlanError{ID: x.out.ID, Changes: []string{"the instance no longer exists"}}
+	}
+	if len(again.Problems) > 0 {
+		return &ChangedSincePlanError{ID: x.out.ID, Changes: []string{"its facts or backup policy changed"}, Problems: again.Problems}
+	}
+	for _, now := range again.Program.Operations {
+		if now.BackupPolicy.Mode() == op.BackupPolicy.Mode() {
+			return sendBackupPolicyCall(ctx, x.api, x.w, *now.BackupPolicy)
+		}
+	}
+	return nil // this mode already is as configured
+}
+
+// sendBackupPolicyCall sends one call, retried while the instance is busy (a restart answers
+// IncorrectDBInstanceState).
+func sendBackupPolicyCall(ctx context.Context, api rdsapi.API, w *Waiter, c BackupPolicyCall) error {
+	err := w.RetryBusy(ctx, func() error {
+		if c.Data != nil {
+			return api.ModifyDataBackupPolicy(ctx, c.Data)
+		}
+		return api.ModifyLogBackupPolicy(ctx, c.Log)
+	})
+	if err != nil {
+		return fmt.Errorf("ModifyBackupPolicy (%s): %w", c.Mode(), err)
+	}
+	return nil
+}
