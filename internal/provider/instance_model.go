@@ -208,42 +208,6 @@ func (m instanceModel) restoreFrom(ctx context.Context, diags *diag.Diagnostics)
 
 // knownOrNull returns a copy fit for state: unknown computed values become null.
 func (m instanceModel) knownOrNull() instanceModel {
-	out := m
-	nullString := func(v *types.String) {
-		if v.IsUnknown() {
-			*v = types.StringNull()
-		}
-	}
-	nullBool := func(v *types.Bool) {
-		if v.IsUnknown() {
-			*v = types.BoolNull()
-		}
-	}
-	for _, v := range []*types.String{&out.ZoneID, &out.VpcID, &out.VSwitchID, &out.InstanceName, &out.Status, &out.LockMode,
-		&out.ConnectionString, &out.CreationTime, &out.PurchaseTime, &out.InstructionSetArch, &out.MaintenanceWindow, &out.SSLExpireTime, &out.ExpireTime} {
-		nullString(v)
-	}
-	for _, v := range []*types.Bool{&out.AtomicWrite16K, &out.AtomicWrite16KSupported, &out.BufferPoolExtension} {
-		nullBool(v)
-	}
-	if out.ScheduledChange.IsUnknown() {
-		out.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
-	}
-	if out.Port.IsUnknown() {
-		out.Port = types.Int64Null()
-	}
-	if out.ReadOnlyInstanceIDs.IsUnknown() {
-		out.ReadOnlyInstanceIDs = types.ListNull(types.StringType)
-	}
-	if out.SecurityIPs.IsUnknown() {
-		out.SecurityIPs = types.SetNull(types.StringType)
-	}
-	if out.ParametersPending.IsUnknown() {
-		out.ParametersPending = types.MapNull(types.StringType)
-	}
-	tagsKnownOrNull(&out.TagsAll, &out.ResourceGroupID)
-	if out.StorageActual.IsUnknown() {
-		out.StorageActual = types.Int64Null()
-	}
-	return out
+	nullUnknowns(context.Background(), &m)
+	return m
 }

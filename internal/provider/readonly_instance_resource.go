@@ -586,30 +586,10 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 
 // roNullUnknowns turns leftover unknowns into nulls so that a partial state never holds an unknown.
 func roNullUnknowns(m *readonlyInstanceModel) {
-	for _, s := range []*types.String{&m.EngineVersion, &m.StorageType, &m.ZoneID, &m.VSwitchID, &m.InstanceName,
-		&m.Status, &m.LockMode, &m.ConnectionString, &m.Engine, &m.Category, &m.InstructionSetArch, &m.CreationTime, &m.MaintenanceWindow, &m.MinorVersion} {
-		if s.IsUnknown() {
-			*s = types.StringNull()
-		}
-	}
-	if m.Port.IsUnknown() {
-		m.Port = types.Int64Null()
-	}
-	if m.ParametersPending.IsUnknown() {
-		m.ParametersPending = types.MapNull(types.StringType)
-	}
-	if m.ScheduledChange.IsUnknown() {
-		m.ScheduledChange = types.ObjectNull(scheduledChangeAttrTypes)
-	}
-	tagsKnownOrNull(&m.TagsAll, &m.ResourceGroupID)
 	if !isKnown(m.ApplyRestarts) {
 		m.ApplyRestarts = types.StringValue(rdsservice.ApplyRestartsImmediately)
 	}
-	for _, b := range []*types.Bool{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.DeletionProtection, &m.PreventRestart} {
-		if b.IsUnknown() {
-			*b = types.BoolNull()
-		}
-	}
+	nullUnknowns(context.Background(), m)
 }
 
 // firstKnown is v when known, else def.

@@ -189,16 +189,6 @@ func tagsAfterRefresh(ctx context.Context, cloud map[string]string, priorTags, p
 	return stringMapValue(own, diags), all
 }
 
-// tagsKnownOrNull makes the tag attributes fit for state after an accepted create.
-func tagsKnownOrNull(tagsAll *types.Map, group *types.String) {
-	if tagsAll.IsUnknown() {
-		*tagsAll = types.MapNull(types.StringType)
-	}
-	if group.IsUnknown() {
-		*group = types.StringNull()
-	}
-}
-
 // primaryTagPlan is rds_instance's TagPlan: CreateDBInstance carries the tags and the group, a
 // clone gets them right after creation.
 func primaryTagPlan(ctx context.Context, state *instanceModel, plan instanceModel, diags *diag.Diagnostics) rdsservice.TagPlan {
