@@ -68,15 +68,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 					"`buffer_pool_extension` needs `general_essd`. Changing it restarts the instance.",
 				Validators: []validator.String{stringvalidator.OneOf(storageTypes...)},
 			},
-			"category": schema.StringAttribute{
-				Optional: true,
-				Computed: true,
-				Default:  stringdefault.StaticString(defaultCategory),
-				MarkdownDescription: "Edition: `HighAvailability` (default), `Basic` or `cluster`. A Basic-edition instance can get " +
-					"16K atomic write only at creation. Changing it creates a new instance.",
-				Validators:    []validator.String{stringvalidator.OneOf(categories...)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
+			"category": categoryAttribute(),
 			"vpc_id": schema.StringAttribute{
 				Optional:            true,
 				Computed:            true,
