@@ -1043,7 +1043,7 @@ var ruleTable = []Rule{
 		Fix: "Fix: set tde_enabled = true (or remove it to stop managing it); to have an instance without TDE, create a new one and move the data."},
 	{ID: RuleTDEEdition, Source: securitySource, Attribute: AttrTDEEnabled, Summary: "Invalid tde_enabled (rule tde-edition)",
 		Detail: "tde_enabled = true needs the High-availability or Cluster edition; this instance is %[1]s.", Args: []Arg{{"category", "Basic"}},
-		Fix: "Fix: remove tde_enabled, or use category = \"HighAvailability\" (a new instance)."},
+		Fix: "Fix: remove tde_enabled, or change category to \"HighAvailability\" first (in place for a MySQL Basic-edition instance, a new instance otherwise), then set tde_enabled in a later apply."},
 	{ID: RuleTDEVersion, Source: securitySource, Attribute: AttrTDEEnabled, Summary: "Invalid tde_enabled (rule tde-engine-version)",
 		Detail: "tde_enabled = true needs MySQL 5.6 (minor version 20191015 or later), 5.7 or 8.0; this instance runs MySQL %[1]s.", Args: []Arg{{"engine version", "8.4"}},
 		Fix: "Fix: remove tde_enabled, or use engine_version 5.7 or 8.0."},
