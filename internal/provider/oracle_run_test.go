@@ -105,8 +105,8 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 // oracleTally counts what the runs compared.
 type oracleTally struct {
 	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies, editions int
-	byCategory                                                                              map[string]int
-	classes                                                                                 map[string][]string
+	byCategory                                                                                        map[string]int
+	classes                                                                                           map[string][]string
 	// strict fails on known disagreements too; known replaces oracleKnownDisagreements.
 	strict bool
 	known  map[string]string
