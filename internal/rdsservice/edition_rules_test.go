@@ -103,8 +103,12 @@ func TestEditionUpgradeRulesAtPlan(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			in := editionInput()
 			c.change(&in)
-			if got := rules(Plan(in).Errors()); !reflect.DeepEqual(got, c.rules) {
+			errs := Plan(in).Errors()
+			if got := rules(errs); !reflect.DeepEqual(got, c.rules) {
 				t.Fatalf("errors %v, want %v", got, c.rules)
+			}
+			if c.rules[0] == RuleUpgradeAlone && !strings.Contains(errs[0].Detail, "instance_type, category") {
+				t.Fatalf("the other changes are not named: %s", errs[0].Detail)
 			}
 		})
 	}
