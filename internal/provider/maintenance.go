@@ -245,7 +245,7 @@ func plannedScheduledChange(dec rdsservice.Decision, current types.Object, from 
 		return types.ObjectUnknown(scheduledChangeAttrTypes)
 	case !dec.Order.Empty() || restartsNow(dec):
 		return types.ObjectNull(scheduledChangeAttrTypes)
-	case from != nil && requestedKnown && requested == *from:
+	case from != nil && requestedKnown && requested == withCategoryOf(*from, requested):
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	case isKnown(current) && len(dec.Parameters.Send) > 0:
 		return types.ObjectUnknown(scheduledChangeAttrTypes)
