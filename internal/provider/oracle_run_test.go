@@ -124,7 +124,7 @@ var oracleKnownDisagreements = map[string]string{
 	// window. No edition level is in the combination; the cause is not investigated. Repro:
 	// RDS_ORACLE_SEED=20261202 RDS_ORACLE_ONLY="apply_restarts=in_maintenance_window, class=read-only, parameters=restart-needing on the read-only, guard=rename, replace=zone move"
 	"plan after the window not empty: rds_instance scheduled_change,storage_actual,zone_id,zone_id_slave_a": "not filed: deferred zone move beside a read-only instance's deferred changes (seed 20261202)",
-	"window restarts: plan deferred 1, cloud restarted 0":                                                 "not filed: deferred zone move beside a read-only instance's deferred changes (seed 20261202)",
+	"window restarts: plan deferred 1, cloud restarted 0":                                                   "not filed: deferred zone move beside a read-only instance's deferred changes (seed 20261202)",
 }
 
 // knownDisagreement looks class up in the tally's known list (oracleKnownDisagreements unless a
