@@ -32,7 +32,7 @@ func minorVersionAttributes() map[string]schema.Attribute {
 			Optional: true,
 			MarkdownDescription: "The minor engine version to run, `rds_YYYYMMDD` (MySQL on Basic and High-availability editions; the " +
 				"versions are listed in Alibaba's AliSQL release notes). On a new instance it is the version created (`TargetMinorVersion`). " +
-				minorVersionEffect + " Unset: not managed.",
+				minorVersionEffect + " " + minorVersionReplaceEffect + " Unset: not managed.",
 		},
 		"minor_version": schema.StringAttribute{
 			Computed:            true,

@@ -47,6 +47,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	var replace []string
 	if state != nil {
 		replace = zoneReplaces(versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion), plan)
+		replace = editionReplaces(ctx, req.Private, replace, *state, plan)
 	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace, from != nil)
@@ -69,6 +70,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	planSecurityValues(state, config, &plan)
 	r.planMinorValues(state, config, dec, &plan)
 	planPlacement(dec, &plan)
+	planEdition(dec, config, &plan)
 	plan.ExpireTime = plannedExpireTime(ctx, state, plan, &resp.Diagnostics)
 	if state == nil {
 		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &plan.ID, &resp.Diagnostics)
@@ -209,7 +211,8 @@ func (r *instanceResource) cloneFacts(ctx context.Context, plan instanceModel, i
 
 // askClasses asks the class catalogue for a new instance, or when the class or storage type changes.
 func (r *instanceResource) askClasses(ctx context.Context, plan instanceModel, state *instanceModel, in *rdsservice.PlanInput) {
-	if state != nil && plan.InstanceType.Equal(state.InstanceType) && plan.StorageType.Equal(state.StorageType) && plan.ZoneID.Equal(state.ZoneID) {
+	if state != nil && plan.InstanceType.Equal(state.InstanceType) && plan.StorageType.Equal(state.StorageType) && plan.ZoneID.Equal(state.ZoneID) &&
+		plan.Category.Equal(state.Category) {
 		return
 	}
 	if !isKnown(plan.Engine) || !isKnown(plan.EngineVersion) || !isKnown(plan.StorageType) || !isKnown(plan.Category) || !isKnown(plan.InstanceType) {

@@ -50,13 +50,13 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Required: true,
 				MarkdownDescription: "Instance class (`DBInstanceClass`), e.g. `mysql.n2.medium.2c` (x86) or `mysql.n2m.medium.2c` " +
 					"(YiTian, arm). The plan checks it against the classes the region offers for the engine, version, category " +
-					"and storage type. Changing it restarts the instance. Moving an instance bought before 2025-05-14 between " +
-					"x86 and YiTian classes makes it lose 16K atomic write for good.",
+					"and storage type. Moving an instance bought before 2025-05-14 between " +
+					"x86 and YiTian classes makes it lose 16K atomic write for good. " + instanceTypeEffect,
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"storage": schema.Int64Attribute{
 				Required:            true,
-				MarkdownDescription: "Storage in GB: at least 20, in steps of 5. " + rdsservice.StorageChangeEffect(),
+				MarkdownDescription: "Storage in GB: at least 20, in steps of 5. " + rdsservice.StorageChangeEffect() + " " + storageReplaceEffect,
 				Validators:          []validator.Int64{int64validator.AtLeast(20), multipleOf(5)},
 			},
 			"storage_type": schema.StringAttribute{
@@ -65,18 +65,10 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Default:  stringdefault.StaticString(defaultStorageType),
 				MarkdownDescription: "Storage type: `cloud_essd` (default), `cloud_essd2`, `cloud_essd3`, `general_essd`, `cloud_ssd` " +
 					"or `local_ssd`. 16K atomic write needs an ESSD type (`cloud_essd*` or `general_essd`); " +
-					"`buffer_pool_extension` needs `general_essd`. Changing it restarts the instance.",
+					"`buffer_pool_extension` needs `general_essd`. " + storageTypeEffect,
 				Validators: []validator.String{stringvalidator.OneOf(storageTypes...)},
 			},
-			"category": schema.StringAttribute{
-				Optional: true,
-				Computed: true,
-				Default:  stringdefault.StaticString(defaultCategory),
-				MarkdownDescription: "Edition: `HighAvailability` (default), `Basic` or `cluster`. A Basic-edition instance can get " +
-					"16K atomic write only at creation. Changing it creates a new instance.",
-				Validators:    []validator.String{stringvalidator.OneOf(categories...)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
+			"category": categoryAttribute(),
 			"vpc_id": schema.StringAttribute{
 				Optional:            true,
 				Computed:            true,

@@ -99,6 +99,8 @@ type specValues struct {
 	BufferPoolExtension bool   `json:"buffer_pool_extension"`
 	// EngineVersion is the version before a major version upgrade waiting for the window.
 	EngineVersion string `json:"engine_version,omitempty"`
+	// Category is the edition before an edition upgrade waiting for the window (edition.go).
+	Category string `json:"category,omitempty"`
 }
 
 // specFields points at a model's attributes that a spec order changes, so that both instance
@@ -108,12 +110,13 @@ type specFields struct {
 	Storage                                              *types.Int64
 	AtomicWrite, AtomicWriteSupport, BufferPoolExtension *types.Bool
 	EngineVersion                                        *types.String
+	Category                                             *types.String // rds_instance only
 }
 
 func (m *instanceModel) specFields() specFields {
 	return specFields{InstanceType: &m.InstanceType, StorageType: &m.StorageType, Storage: &m.Storage,
 		AtomicWrite: &m.AtomicWrite16K, AtomicWriteSupport: &m.AtomicWrite16KSupported, BufferPoolExtension: &m.BufferPoolExtension,
-		EngineVersion: &m.EngineVersion}
+		EngineVersion: &m.EngineVersion, Category: &m.Category}
 }
 
 func (m *readonlyInstanceModel) specFields() specFields {
@@ -130,6 +133,9 @@ func specOf(f specFields) specValues {
 	if f.EngineVersion != nil {
 		v.EngineVersion = f.EngineVersion.ValueString()
 	}
+	if f.Category != nil {
+		v.Category = f.Category.ValueString()
+	}
 	return v
 }
 
@@ -142,6 +148,9 @@ func (v specValues) setSpec(f specFields) {
 	}
 	if f.EngineVersion != nil && v.EngineVersion != "" {
 		*f.EngineVersion = types.StringValue(v.EngineVersion)
+	}
+	if f.Category != nil && v.Category != "" {
+		*f.Category = types.StringValue(v.Category)
 	}
 }
 
@@ -236,7 +245,7 @@ func plannedScheduledChange(dec rdsservice.Decision, current types.Object, from 
 		return types.ObjectUnknown(scheduledChangeAttrTypes)
 	case !dec.Order.Empty() || restartsNow(dec):
 		return types.ObjectNull(scheduledChangeAttrTypes)
-	case from != nil && requestedKnown && requested == *from:
+	case from != nil && requestedKnown && requested == withCategoryOf(*from, requested):
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	case isKnown(current) && len(dec.Parameters.Send) > 0:
 		return types.ObjectUnknown(scheduledChangeAttrTypes)

@@ -34,7 +34,7 @@ var comboFactors = []comboFactor{
 	{"parameters", []string{"none", "online", "restart-needing", "restart-needing on the read-only", "restart-needing on both"}},
 	{"guard", []string{"none", "prevent_restart on the primary", "prevent_restart on the read-only", "rename"}},
 	{"fact", []string{"none", "parameter pending a restart", "scheduled task", "drift", "disk-quota lock", "imported with a scheduled task", "tags changed outside"}},
-	{"replace", []string{"no", "engine_version", "zone move", "engine_version upgrade"}},
+	{"replace", []string{"no", "engine_version", "zone move", "engine_version upgrade", "edition upgrade", "edition downgrade"}},
 	{"data protection", []string{"unchanged", "ssl on", "tde on", "ssl and tde on"}},
 	{"tags", []string{"none", "added", "changed and removed", "resource group moved"}},
 	{"minor version", []string{"unchanged", "upgrade", "older target", "set to Manual"}},
@@ -67,6 +67,7 @@ func comboNormalize(c []int) []int {
 		}
 	}
 	comboNormalizeMinor(out)
+	comboNormalizeEdition(out)
 	if level("topology") == "primary" {
 		switch level("class") {
 		case "read-only":
@@ -292,6 +293,7 @@ func comboScenario(c []int) oracleScenario {
 	if l := level("data protection"); l != "unchanged" {
 		pa["ssl_enabled"], pa["tde_enabled"] = l != "tde on", l != "ssl on"
 	}
+	comboEdition(level("replace"), pb, pa)
 	comboTags(level("tags"), pb, pa, ra)
 	comboMinorVersion(level("minor version"), pb, pa)
 	comboAutoScale(level("storage autoscaling"), pb, pa)

@@ -17,8 +17,9 @@ func TestReplacingAttributesComeFromTheSchema(t *testing.T) {
 		always, ifConfigured []string
 	}{
 		// engine_version replaces only when lowered (versionReplaces, instance_day2.go); zone_id,
-		// zone_id_slave_a/_b and vswitch_id move in place, replacing only when unknown (zone.go).
-		{NewInstanceResource(), []string{"category", "engine", "restore_from"}, []string{"vpc_id"}},
+		// zone_id_slave_a/_b and vswitch_id move in place, replacing only when unknown (zone.go);
+		// category replaces unless it is an edition upgrade (editionReplaces, edition.go).
+		{NewInstanceResource(), []string{"engine", "restore_from"}, []string{"vpc_id"}},
 		{NewReadonlyInstanceResource(), []string{"master_instance_id", "vswitch_id", "zone_id"}, nil},
 	} {
 		var resp resource.SchemaResponse

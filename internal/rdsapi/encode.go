@@ -234,6 +234,7 @@ func encodeModifyDBInstanceSpec(req *ModifyDBInstanceSpecRequest) (params, error
 	p.set("EffectiveTime", firstNonEmpty(req.EffectiveTime, EffectiveTimeImmediate))
 	p.set("OptimizedWrites", req.OptimizedWrites)
 	p.set("IoAccelerationEnabled", req.IoAccelerationEnabled)
+	p.set("Category", req.Category)
 	return p, nil
 }
 

@@ -139,6 +139,7 @@ type ModifyDBInstanceSpecRequest struct {
 	EffectiveTime         string // Immediate when empty
 	OptimizedWrites       string // OptimizedWritesOn, OptimizedWritesOff, or empty for no change
 	IoAccelerationEnabled string // "1", "0", or empty for no change
+	Category              string // the edition of an edition upgrade (Basic -> HighAvailability); empty: unchanged
 }
 
 // ModifyDBInstanceSpecResponse is the answer to ModifyDBInstanceSpec.

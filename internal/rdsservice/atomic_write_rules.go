@@ -85,6 +85,8 @@ type SpecChange struct {
 	StorageType   string
 	EngineVersion string
 	Storage       int64
+	// Category is the edition an edition upgrade moves to (edition_rules.go); "" when unchanged.
+	Category string
 }
 
 // yitianFamily matches YiTian class families: digits followed by m (High-availability) or e
@@ -375,6 +377,9 @@ func SpecChangeRestarts(current ExistingInstance, wantFlag *bool, change SpecCha
 	}
 	if change.EngineVersion != "" && change.EngineVersion != current.EngineVersion {
 		reasons = append(reasons, fmt.Sprintf("engine_version changes from %q to %q", current.EngineVersion, change.EngineVersion))
+	}
+	if reason := editionUpgradeReason(current, change); reason != "" {
+		reasons = append(reasons, reason)
 	}
 	return reasons
 }

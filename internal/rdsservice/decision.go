@@ -41,11 +41,14 @@ type SpecOrder struct {
 	StorageType         *string
 	AtomicWrite         *bool
 	BufferPoolExtension *bool
+	// Category is the edition of an edition upgrade (edition_rules.go).
+	Category *string
 }
 
 // Empty reports whether there is nothing to send.
 func (o SpecOrder) Empty() bool {
-	return o.InstanceClass == nil && o.Storage == nil && o.StorageType == nil && o.AtomicWrite == nil && o.BufferPoolExtension == nil
+	return o.InstanceClass == nil && o.Storage == nil && o.StorageType == nil && o.AtomicWrite == nil && o.BufferPoolExtension == nil &&
+		o.Category == nil
 }
 
 // Guard names the setting that refused the plan.

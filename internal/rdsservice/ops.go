@@ -46,6 +46,9 @@ func (o SpecOrder) Request(id string) *rdsapi.ModifyDBInstanceSpecRequest {
 			req.IoAccelerationEnabled = "1"
 		}
 	}
+	if o.Category != nil {
+		req.Category = *o.Category
+	}
 	return req
 }
 

@@ -282,6 +282,9 @@ const (
 	RuleZoneMoveNotKnown        RuleID = "zone-move-not-known"
 	RuleZoneMoveAlone           RuleID = "zone-move-alone"
 	RuleUpgradePending          RuleID = "engine-upgrade-pending"
+	// Editions in place (issue 25 §4, edition_rules.go).
+	RuleEditionUpgradeClass RuleID = "edition-upgrade-class"
+	RuleEditionUpgrade16K   RuleID = "edition-upgrade-16k"
 )
 
 // ruleTable is every rule and message of the provider.
@@ -1056,7 +1059,7 @@ var ruleTable = []Rule{
 		Fix: "Fix: set tde_enabled = true (or remove it to stop managing it); to have an instance without TDE, create a new one and move the data."},
 	{ID: RuleTDEEdition, Source: securitySource, Attribute: AttrTDEEnabled, Summary: "Invalid tde_enabled (rule tde-edition)",
 		Detail: "tde_enabled = true needs the High-availability or Cluster edition; this instance is %[1]s.", Args: []Arg{{"category", "Basic"}},
-		Fix: "Fix: remove tde_enabled, or use category = \"HighAvailability\" (a new instance)."},
+		Fix: "Fix: remove tde_enabled, or change category to \"HighAvailability\" first (in place for a MySQL Basic-edition instance, a new instance otherwise), then set tde_enabled in a later apply."},
 	{ID: RuleTDEVersion, Source: securitySource, Attribute: AttrTDEEnabled, Summary: "Invalid tde_enabled (rule tde-engine-version)",
 		Detail: "tde_enabled = true needs MySQL 5.6 (minor version 20191015 or later), 5.7 or 8.0; this instance runs MySQL %[1]s.", Args: []Arg{{"engine version", "8.4"}},
 		Fix: "Fix: remove tde_enabled, or use engine_version 5.7 or 8.0."},
@@ -1128,6 +1131,17 @@ var ruleTable = []Rule{
 		Detail:  "%[1]s runs MySQL %[2]s and the cloud upgrades it to %[3]s in its maintenance window (scheduled_change); engine_version = %[4]q asks for another change, and no API call withdraws the scheduled upgrade.",
 		Args:    []Arg{{"instance", "rm-1"}, {"running", "5.7"}, {"scheduled", "8.0"}, {"configured", "5.7"}},
 		Fix:     "Keep engine_version = %[3]q until the window has passed, then change it."},
+	// ---- Editions in place (issue 25 §4; edition_rules.go) ----
+	{ID: RuleEditionUpgradeClass, Source: editionSource, Attribute: AttrInstanceType,
+		Summary: "Upgrading %[1]s to the High-availability edition needs a High-availability class",
+		Detail:  "RDS upgrades the edition when the spec change orders a class of the new edition, and instance_type %[2]q is the instance's Basic-edition class, which the High-availability edition does not offer.",
+		Args:    []Arg{{"instance", "rm-1"}, {"class", "mysql.n2.medium.1"}},
+		Fix:     "Set instance_type to a High-availability class in the same apply (DescribeAvailableClasses with Category=HighAvailability lists them, e.g. mysql.n2.medium.2c)."},
+	{ID: RuleEditionUpgrade16K, Source: editionSource + "; 16K rule 3", Attribute: AttrAtomicWrite,
+		Summary: "Turn 16K atomic write on for %[1]s after its edition upgrade",
+		Detail:  "%[1]s is still a Basic-edition instance when this apply's spec change reaches the cloud, and an existing Basic-edition instance cannot turn 16K atomic write on (16K rule 3).",
+		Args:    []Arg{{"instance", "rm-1"}},
+		Fix:     "Apply the edition upgrade first with atomic_write_16k unchanged, then set atomic_write_16k = true in a later apply (one more restart)."},
 	// ---- Minor versions (issue 25 §2; minor_version_rules.go) ----
 	{ID: RuleMinorVersionFormat, Source: minorSource, Attribute: AttrTargetMinorVersion, Summary: "Invalid target_minor_version",
 		Detail: "target_minor_version is rds_YYYYMMDD for MySQL on the Basic and High-availability editions; got %[1]q.", Args: []Arg{{"value", "20200229"}},

@@ -140,7 +140,8 @@ func otherChanges(d *Decision) string {
 		set  bool
 		name string
 	}{{o.InstanceClass != nil, AttrInstanceType}, {o.Storage != nil, AttrStorage}, {o.StorageType != nil, AttrStorageType},
-		{o.AtomicWrite != nil, AttrAtomicWrite}, {o.BufferPoolExtension != nil, AttrBufferPoolExtension}, {len(d.Parameters.Send) > 0, AttrParameters}} {
+		{o.AtomicWrite != nil, AttrAtomicWrite}, {o.BufferPoolExtension != nil, AttrBufferPoolExtension}, {o.Category != nil, AttrCategory},
+		{len(d.Parameters.Send) > 0, AttrParameters}} {
 		if c.set {
 			names = append(names, c.name)
 		}

@@ -57,9 +57,13 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	if isCloudDisk(in.StorageType) && !isCloudDisk(storageType) {
 		return nil, errInvalid("DBInstanceStorageType", "%s cannot change to %s: instances move from local disks to cloud disks, never back", in.StorageType, storageType)
 	}
-	if (class != in.Class || storageType != in.StorageType) && !offered(in, class, storageType) {
+	category, e := editionAfter(in, p, class)
+	if e != nil {
+		return nil, e
+	}
+	if (class != in.Class || storageType != in.StorageType || category != in.Category) && !offeredAs(in, category, class, storageType) {
 		return nil, newErr(400, "InvalidDBInstanceClass.NotFound", "The instance class %q is not offered for %s %s, category %s, storage type %s.",
-			truncate(class), in.Engine, in.EngineVersion, in.Category, storageType)
+			truncate(class), in.Engine, in.EngineVersion, category, storageType)
 	}
 	io := in.IoAcceleration
 	if p.get("IoAccelerationEnabled") != "" {
@@ -125,22 +129,23 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	resp := map[string]any{"DBInstanceId": in.ID, "OrderId": s.nextOrder()}
 	c.dirty = true
 	onlineGrowth := class == in.Class && storageType == in.StorageType && want == in.Optimized && io == in.IoAcceleration &&
-		storage > in.Storage && isCloudDisk(storageType)
+		category == in.Category && storage > in.Storage && isCloudDisk(storageType)
 	// Growing cloud-disk storage takes effect at once whatever EffectiveTime says (the
 	// ModifyDBInstanceSpec reference); everything else waits for the window when asked to.
 	if deferred && !onlineGrowth {
 		s.scheduleSpecChange(in, c.now, specTarget{Class: class, Storage: storage, StorageType: storageType, Optimized: want, IoAcceleration: io,
-			KeepsFlag: !set && in.isMySQL()})
+			KeepsFlag: !set && in.isMySQL(), Category: category})
 		return resp, nil
 	}
 	// An immediate order supersedes a change waiting for the maintenance window: both carry the
 	// whole target, so the latest one is what the instance gets.
 	s.cancelPendingTasks(in.ID, taskTypeModifySpec, "superseded by an immediate order")
 	// Q9: a request that changes nothing is a no-op without a restart.
-	if class == in.Class && storage == in.Storage && storageType == in.StorageType && want == in.Optimized && io == in.IoAcceleration {
+	if class == in.Class && storage == in.Storage && storageType == in.StorageType && want == in.Optimized && io == in.IoAcceleration && category == in.Category {
 		return resp, nil
 	}
 	in.Class, in.Storage, in.StorageType, in.IoAcceleration, in.ProductTypeChanged = class, storage, storageType, io, productTypeChanged
+	in.Category = category
 	if onlineGrowth {
 		// Growing cloud-disk storage of the same type happens online: no restart (README "Storage").
 		return resp, nil

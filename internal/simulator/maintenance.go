@@ -36,6 +36,8 @@ type specTarget struct {
 	// window comes survives the change (unless the change makes it ineligible), as for an
 	// immediate order; Optimized is then the flag as it was when the order arrived.
 	KeepsFlag bool `json:"keeps_flag,omitempty"`
+	// Category is the edition after the change (actions_edition.go); "" in tasks saved before it.
+	Category string `json:"category,omitempty"`
 }
 
 // task is a change deferred to the instance's maintenance window: a spec change
@@ -144,7 +146,8 @@ func (t specTarget) withFlag(flag bool) specTarget {
 }
 
 func (in *instance) currentTarget() specTarget {
-	return specTarget{Class: in.Class, Storage: in.Storage, StorageType: in.StorageType, Optimized: in.Optimized, IoAcceleration: in.IoAcceleration}
+	return specTarget{Class: in.Class, Storage: in.Storage, StorageType: in.StorageType, Optimized: in.Optimized, IoAcceleration: in.IoAcceleration,
+		Category: in.Category}
 }
 
 // cancelPendingTasks cancels the instance's scheduled changes of one type (a later order
@@ -323,6 +326,9 @@ func (s *Simulator) applySpecTarget(in *instance, target specTarget, at time.Tim
 	followers := s.followersToTurnOn(in, optimized)
 	in.ProductTypeChanged = in.ProductTypeChanged || crossesProductType(in, target.Class)
 	in.Class, in.Storage, in.StorageType, in.IoAcceleration = target.Class, target.Storage, target.StorageType, target.IoAcceleration
+	if target.Category != "" {
+		in.Category = target.Category
+	}
 	s.startRestart(in, statusClassChanging, at, optimized)
 	for _, ro := range followers {
 		s.startRestart(ro, statusClassChanging, at.Add(s.opts.RestartDuration), true)
