@@ -101,6 +101,9 @@ func (r *instanceResource) planExisting(ctx context.Context, req resource.Modify
 	if dec.Deferred && dec.Order.AtomicWrite != nil {
 		r.data.plans.recordScheduled(id, &rdsservice.ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt})
 	}
+	if dec.Deferred && dec.ZoneMove != nil {
+		r.data.plans.recordZoneMoveInWindow(id)
+	}
 	warnIncompleteCreate(ctx, req.Private, id, state, *plan, diags)
 }
 

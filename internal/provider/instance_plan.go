@@ -171,6 +171,23 @@ type plannedPrimaries struct {
 	storage plannedStorage
 	// minor are the minor version upgrades this run's primary plans make (instance_minor_version.go).
 	minor map[string]*rdsservice.MinorFollow
+	// zoneMoves are the primaries whose plans in this run move them to another zone in their window.
+	zoneMoves map[string]bool
+}
+
+func (p *plannedPrimaries) recordZoneMoveInWindow(id string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.zoneMoves == nil {
+		p.zoneMoves = map[string]bool{}
+	}
+	p.zoneMoves[id] = true
+}
+
+func (p *plannedPrimaries) zoneMoveInWindow(id string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.zoneMoves[id]
 }
 
 func (p *plannedPrimaries) recordScheduled(id string, s *rdsservice.ScheduledFlag) {

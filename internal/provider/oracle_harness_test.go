@@ -823,7 +823,11 @@ func guardOf(p *oraclePlanned) rdsservice.RuleID {
 	for _, d := range p.decisions {
 		for _, e := range d.Errors() {
 			// A zone move goes alone (zone_rules.go): the provider's own policy, as the two guards.
-			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleReplaceRefusedRestart || e.Rule == rdsservice.RuleZoneMoveAlone {
+			// A read-only instance's restart in its primary's zone-move window is refused because the
+			// window would fail (the cloud accepts both orders; the move fails at the window, which
+			// the pinned combination in TestOraclePinnedCombinations showed before the rule).
+			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleReplaceRefusedRestart || e.Rule == rdsservice.RuleZoneMoveAlone ||
+				e.Rule == rdsservice.RuleZoneMoveReadOnlyWindow {
 				return e.Rule
 			}
 		}

@@ -51,6 +51,11 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"read-only parameter beside its primary's deferred toggle", with(map[string]string{"16K": "on", "parameters": "restart-needing on the read-only"}), outcomeApplied},
 		{"the same after a task scheduled outside Terraform, with SSL", with(map[string]string{"16K": "on", "class": "primary", "storage": "read-only grows",
 			"parameters": "restart-needing on both", "fact": "imported with a scheduled task", "data protection": "ssl on"}), outcomeApplied},
+		// The primary's zone move waits for the window beside the read-only instance's deferred
+		// class change: the window restarts the read-only instance and the move, which needs it
+		// Running, fails there. Refused at plan (zone-move-read-only-window).
+		{"read-only restart in its primary's zone-move window", with(map[string]string{"class": "read-only", "parameters": "restart-needing on the read-only",
+			"replace": "zone move"}), outcomeGuard},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)

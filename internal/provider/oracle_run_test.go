@@ -117,15 +117,7 @@ type oracleTally struct {
 // short form logs them (KNOWN) and fails on every other class; the long form (make test-oracle)
 // and RDS_ORACLE_ONLY fail on them too. Remove an entry when its fix lands (the last two, where
 // SSL met deferred changes, are pinned in TestOraclePinnedCombinations).
-var oracleKnownDisagreements = map[string]string{
-	// Not filed yet (found on branch i25e when the edition levels changed the pairs drawn with seed
-	// 20261202, the UTC date of the session): a zone move deferred to the window beside the
-	// read-only instance's deferred class change and restart-needing parameters is not made at the
-	// window. No edition level is in the combination; the cause is not investigated. Repro:
-	// RDS_ORACLE_SEED=20261202 RDS_ORACLE_ONLY="apply_restarts=in_maintenance_window, class=read-only, parameters=restart-needing on the read-only, guard=rename, replace=zone move"
-	"plan after the window not empty: rds_instance scheduled_change,storage_actual,zone_id,zone_id_slave_a": "not filed: deferred zone move beside a read-only instance's deferred changes (seed 20261202)",
-	"window restarts: plan deferred 1, cloud restarted 0":                                                   "not filed: deferred zone move beside a read-only instance's deferred changes (seed 20261202)",
-}
+var oracleKnownDisagreements = map[string]string{}
 
 // knownDisagreement looks class up in the tally's known list (oracleKnownDisagreements unless a
 // test sets its own).

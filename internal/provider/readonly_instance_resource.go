@@ -458,6 +458,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
 		in.Facts.PrimaryStorage, _ = r.data.plans.storage.get(plan.MasterInstanceID.ValueString())
 		followMinorFacts(r.data, state, plan.MasterInstanceID.ValueString(), &in)
+		in.Facts.PrimaryZoneMoveInWindow = r.data.plans.zoneMoveInWindow(plan.MasterInstanceID.ValueString())
 	}
 	if r.data != nil && state != nil && !isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryReplaced = r.data.plans.replaced.lookup(state.MasterInstanceID.ValueString())

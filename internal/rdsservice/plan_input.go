@@ -97,6 +97,9 @@ type Facts struct {
 	// PrimaryScheduled is a read-only instance's primary's change of atomic_write_16k waiting for
 	// the primary's maintenance window (nil: none).
 	PrimaryScheduled *ScheduledFlag
+	// PrimaryZoneMoveInWindow: this run's plan of a read-only instance's primary moves it to
+	// another zone in its maintenance window (zone_rules.go).
+	PrimaryZoneMoveInWindow bool
 	// PrimaryReplaced is the read-only instance's primary as this run replaces it (nil:
 	// not replaced, or not planned before this instance); primary_replaced.go.
 	PrimaryReplaced *ReplacedPrimary

@@ -13,6 +13,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 		d.Action = maxAction(d.Action, ActionUpdateWithRestart)
 	}
 	deferToWindow(in, d)
+	checkReadOnlyBesideZoneMove(in, d)
 	followScheduledPrimary(in, d)
 	planPendingChange(in, d)
 	d.Program = programOf(in, *d)

@@ -281,6 +281,7 @@ const (
 	RuleZoneMoveReadOnlyRunning RuleID = "zone-move-read-only-running"
 	RuleZoneMoveNotKnown        RuleID = "zone-move-not-known"
 	RuleZoneMoveAlone           RuleID = "zone-move-alone"
+	RuleZoneMoveReadOnlyWindow  RuleID = "zone-move-read-only-window"
 	RuleUpgradePending          RuleID = "engine-upgrade-pending"
 	// Editions in place (issue 25 §4, edition_rules.go).
 	RuleEditionUpgradeClass RuleID = "edition-upgrade-class"
@@ -1126,6 +1127,12 @@ var ruleTable = []Rule{
 		Detail: "The zone move is one MigrateToOtherZone order with one switchover, and this plan also changes %[2]s (the provider does not send a spec change with the move).",
 		Args:   []Arg{{"instance", "rm-1"}, {"other changes", "instance_type"}},
 		Fix:    "Apply the zone move first, then the other changes (or the other way round)."},
+	{ID: RuleZoneMoveReadOnlyWindow, Source: zoneSource + "; assumption: the window runs both tasks at its start", Attribute: AttrApplyRestarts,
+		Summary: "%[1]s would restart in the window its primary moves zone in",
+		Detail: "This apply schedules %[2]s's move to another zone for its maintenance window and a restart of read-only instance %[1]s for the same window. " +
+			"RDS moves an instance only while its read-only instances are Running (OperationDenied.MasterDBInstanceState), so the move would fail at the window.",
+		Args: []Arg{{"read-only instance", "rr-1"}, {"primary", "rm-1"}},
+		Fix:  "Set apply_restarts = \"immediately\" on %[1]s (its change happens now, before the move), or change it in an apply after the move."},
 	{ID: RuleUpgradePending, Source: upgradeSource + "; assumption: no API call withdraws a scheduled upgrade", Attribute: AttrEngineVersion,
 		Summary: "The upgrade of %[1]s to MySQL %[3]s waits for the maintenance window",
 		Detail:  "%[1]s runs MySQL %[2]s and the cloud upgrades it to %[3]s in its maintenance window (scheduled_change); engine_version = %[4]q asks for another change, and no API call withdraws the scheduled upgrade.",

@@ -125,6 +125,14 @@ func (u *updatePlan) checkZoneMove(facts PlacementFacts, move ZoneMove, basic bo
 	}
 }
 
+// checkReadOnlyBesideZoneMove refuses a read-only instance's restart in the window its primary's
+// move waits for: the move needs the read-only instances Running, and the window would run both.
+func checkReadOnlyBesideZoneMove(in PlanInput, d *Decision) {
+	if in.Role == RoleReadOnly && in.Facts.PrimaryZoneMoveInWindow && d.Deferred && in.Facts.Primary != nil {
+		d.add(problem(RuleZoneMoveReadOnlyWindow, in.Desired.ApplyRestarts, in.Label, in.Facts.Primary.ID))
+	}
+}
+
 // settleZoneMove names the move's switchover as the instance's restart, and refuses other changes
 // planned with it (MigrateToOtherZone's own spec change is not used: assumption kept simple).
 func (u *updatePlan) settleZoneMove() {
