@@ -273,8 +273,8 @@ func (s alicloudState) checkEngine() error {
 	return nil
 }
 
-// finishInstance sets an instance's `parameters` from the source's, and prevent_restart to its
-// default as an import does.
+// finishInstance sets an instance's `parameters` from the source's, prevent_restart to its
+// default as an import does, and apply_restarts from alicloud's effective_time.
 func finishInstance(ctx context.Context, src alicloudState, resp *resource.MoveStateResponse) {
 	params, err := src.parameters()
 	if err != nil {
@@ -283,6 +283,7 @@ func finishInstance(ctx context.Context, src alicloudState, resp *resource.MoveS
 	}
 	resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("parameters"), params)...)
 	resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("prevent_restart"), false)...)
+	resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("apply_restarts"), alicloudApplyRestarts(src))...)
 }
 
 // alicloudOptimizedWrites is alicloud's `optimized_writes` ("optimized", "none") as atomic_write_16k.

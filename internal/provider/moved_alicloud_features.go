@@ -21,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // alicloudInstanceFeatureMapping are the plain copies: attributes that are Computed here too, so
@@ -149,4 +150,15 @@ func (s alicloudState) whole(name string) (int64, error) {
 		return 0, fmt.Errorf("%s.%s is %v, which is not a whole number", s.typeName, name, v)
 	}
 	return n, nil
+}
+
+// alicloudApplyRestarts is apply_restarts from alicloud's effective_time, which its configuration
+// alone sets (Read never does) and which sends a spec change with EffectiveTime = MaintainTime,
+// as apply_restarts = "in_maintenance_window" does here; null (the refresh makes it the default,
+// "immediately") otherwise.
+func alicloudApplyRestarts(src alicloudState) types.String {
+	if src.str("effective_time") == "MaintainTime" {
+		return types.StringValue(rdsservice.ApplyRestartsInWindow)
+	}
+	return types.StringNull()
 }

@@ -48,7 +48,7 @@ func featureFacts(t *testing.T, api rdsapi.API, attr *rdsapi.DBInstanceAttribute
 		"MinorVersion": attr.CurrentKernelVersion, "AutoUpgradeMinor": attr.AutoUpgradeMinorVersion, "UpgradeTime": "",
 		"SlaveA": slaves[0], "SlaveB": slaves[1], "ChargeType": attr.PayType, "Period": 0, "AutoRenew": renew.AutoRenew,
 		"ResourceGroup": attr.ResourceGroupID, "SSLAction": "Close", "TDEStatus": tde.TDEStatus, "TDEKey": "", "RoleArn": "",
-		"AutoScale": "", "Threshold": 0, "UpperBound": 0,
+		"AutoScale": "", "Threshold": 0, "UpperBound": 0, "EffectiveTime": "",
 	}
 	if ssl.Enabled() {
 		facts["SSLAction"] = "Open"
@@ -89,7 +89,8 @@ func TestMoveFromAlicloudInstanceFeatures(t *testing.T) {
 	facts := c.instanceFacts(t, movedPrimary)
 	// What alicloud keeps from the configuration that turned the features on.
 	maps.Copy(facts, map[string]any{"UpgradeTime": "Immediate", "Period": 2, "AutoScale": "Enable", "Threshold": 30,
-		"UpperBound": 500, "TDEKey": movedTDEKey, "RoleArn": movedTDERole})
+		"UpperBound": 500, "TDEKey": movedTDEKey, "RoleArn": movedTDERole,
+		"EffectiveTime": "MaintainTime"})
 	for name, want := range map[string]any{"ChargeType": rdsapi.PayTypePrepaid, "AutoRenew": true, "SSLAction": "Open",
 		"TDEStatus": "Enabled", "AutoUpgradeMinor": rdsapi.AutoUpgradeMinorManual} {
 		if facts[name] != want {
@@ -106,12 +107,14 @@ func TestMoveFromAlicloudInstanceFeatures(t *testing.T) {
 		"zone_id_slave_a": facts["SlaveA"], "storage_auto_scale": map[string]any{"threshold": 30, "upper_bound": 500},
 		"billing":     map[string]any{"pay_type": "Prepaid", "period": "Month", "used_time": 2, "auto_renew": true},
 		"ssl_enabled": true, "tde_enabled": true, "tde_encryption_key": movedTDEKey, "tde_role_arn": movedTDERole,
+		"apply_restarts": "in_maintenance_window",
 	}
 	moved := c.planAfterMove(t, "rds_instance.main", resp, config)
 	for name, want := range map[string]tftypes.Value{
 		"target_minor_version": tftypes.NewValue(tftypes.String, facts["MinorVersion"]),
 		"ssl_enabled":          tftypes.NewValue(tftypes.Bool, true),
 		"tde_encryption_key":   tftypes.NewValue(tftypes.String, movedTDEKey),
+		"apply_restarts":       tftypes.NewValue(tftypes.String, "in_maintenance_window"),
 	} {
 		if got := attrOf(moved, name); !got.Equal(want) {
 			t.Errorf("moved state %s = %s, want %s", name, got, want)
@@ -179,5 +182,27 @@ func TestAlicloudFeatureValues(t *testing.T) {
 		"tde_encryption_key": movedTDEKey, "role_arn": movedTDERole}))
 	if !ssl.IsNull() || !tde.IsNull() || !key.IsNull() || !role.IsNull() {
 		t.Errorf("SSL closed and TDE disabled move as ssl %v, tde %v, key %v, role %v; want all null", ssl, tde, key, role)
+	}
+}
+
+// A read-only instance whose alicloud configuration deferred its spec changes to the maintenance
+// window (effective_time = "MaintainTime") moves with apply_restarts = "in_maintenance_window", and
+// keeps its resource group.
+func TestMoveFromAlicloudReadonlyInMaintenanceWindow(t *testing.T) {
+	c := newMovedCloud(t)
+	facts := c.instanceFacts(t, movedReadonly)
+	facts["EffectiveTime"] = "MaintainTime"
+	resp := c.move(t, alicloudProvider, "alicloud_db_readonly_instance", "rds_readonly_instance", renderAlicloudState(t, "db_readonly_instance", facts))
+	moved := c.planAfterMove(t, "rds_readonly_instance.replica", resp, map[string]any{
+		"master_instance_id": movedPrimary, "engine_version": "8.0", "instance_type": facts["Class"],
+		"storage": int(facts["Storage"].(int64)), "storage_type": facts["StorageType"], "zone_id": facts["Zone"],
+		"vswitch_id": facts["VSwitch"], "parameters": map[string]string{movedIOCap: facts["IOCapacity"].(string)},
+		"tags": movedTags, "apply_restarts": "in_maintenance_window",
+	})
+	if got := attrOf(moved, "apply_restarts"); !got.Equal(tftypes.NewValue(tftypes.String, "in_maintenance_window")) {
+		t.Errorf("moved apply_restarts = %s, want in_maintenance_window", got)
+	}
+	if got := attrOf(moved, "resource_group_id"); !got.Equal(tftypes.NewValue(tftypes.String, facts["ResourceGroup"])) {
+		t.Errorf("moved resource_group_id = %s, want %v", got, facts["ResourceGroup"])
 	}
 }

@@ -112,7 +112,7 @@ var alicloudStateTemplates = map[string]string{
   "tcp_connection_type": "LONG",
   "vpc_id": "{{.VPC}}",
   "category": "{{.Category}}",
-  "effective_time": "Immediate",
+  "effective_time": "{{.EffectiveTime}}",
   "status": "Running",
   "create_time": "{{.CreationTime}}",
   "serverless_config": [],
@@ -183,7 +183,7 @@ var alicloudStateTemplates = map[string]string{
   "auto_renew": false,
   "auto_renew_period": 1,
   "db_instance_storage_type": "{{.StorageType}}",
-  "effective_time": "Immediate",
+  "effective_time": "{{.EffectiveTime}}",
   "direction": ""
 }
 `,
