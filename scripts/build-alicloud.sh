@@ -75,5 +75,8 @@ if [[ ! -x "$bin" ]]; then
   mkdir -p "$(dirname "$bin")"
   (cd "$src" && nice -n 10 go build -ldflags '-s -w' -o "$bin.partial" . && mv "$bin.partial" "$bin")
 fi
+# A build that failed or was stopped leaves its version's directory empty; Terraform would then take that version as the
+# newest in the mirror and find no binary in it ("provider binary not found").
+find "$mirror_dir" -mindepth 1 -type d -empty -delete
 flock -u 9
 echo "$mirror_dir"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `terraform query -generate-config-out` against a fleet of 50 instances (issue 28): a configuration applies the
-# fleet to bin/rds-simulator, a second directory lists it (instances and backup policies) and generates resource and
+# fleet (tags on all; a pinned minor version, a second zone, a subscription or storage autoscaling on one in five each) to
+# bin/rds-simulator, a second directory lists it (instances and backup policies) and generates resource and
 # import blocks, and the generated configuration must validate, plan 50 imports with no change, and plan empty once the
 # imports are applied. Needs Terraform 1.14+ ($TERRAFORM; `make test-modern` passes its Terraform 1.15 build).
 # Offline: bin/ through dev_overrides.
@@ -58,6 +59,16 @@ resource "rds_instance" "fleet" {
   instance_type  = "mysql.n2.medium.2c"
   storage        = 20 + 5 * (count.index % 3)
   instance_name  = format("fleet-%02d", count.index)
+  tags           = { fleet = "query", shard = tostring(count.index % 4) }
+  # The features added since the first fleet (issue 25 and 27), one in five instances each.
+  target_minor_version       = count.index % 5 == 1 ? "rds_20230630" : null
+  auto_upgrade_minor_version = count.index % 5 == 1 ? "Manual" : null
+  zone_id                    = count.index % 5 == 2 ? "cn-hangzhou-j" : null
+  zone_id_slave_a            = count.index % 5 == 2 ? "cn-hangzhou-k" : null
+  vswitch_id                 = count.index % 5 == 2 ? "vsw-fleet-j" : null
+  billing                    = count.index % 5 == 3 ? { pay_type = "Prepaid", period = "Month", used_time = 1, auto_renew = true } : null
+  prepaid_on_destroy         = count.index % 5 == 3 ? "convert_and_delete" : null
+  storage_auto_scale         = count.index % 5 == 4 ? { threshold = 30, upper_bound = 200 } : null
 }
 EOF
 "$tool" -chdir="$scratch/fleet" apply -input=false -auto-approve -parallelism=5 >"$scratch/fleet.log" 2>&1 ||
@@ -87,6 +98,19 @@ for type in rds_instance rds_backup_policy; do
   if [[ "$blocks" -ne $fleet ]]; then
     cat "$scratch/query.log" >&2
     echo "FAIL: terraform query generated $blocks $type blocks, want $fleet" >&2
+    exit 1
+  fi
+done
+# The generated blocks carry the features the fleet has (the pinned target_minor_version and billing are settings an
+# import does not manage: the generated configuration leaves them unset, and they stay as they are in the cloud).
+for check in "$fleet|tags *= *\\{|tags" "$((fleet / 5))|auto_upgrade_minor_version *= *\"Manual\"|Manual minor upgrades" \
+  "$((fleet / 5))|zone_id_slave_a *= *\"cn-hangzhou-k\"|secondary zones" "$((fleet / 5))|storage_auto_scale *= *\\{|storage autoscaling" \
+  "$((fleet / 5))|upper_bound *= *200|autoscaling upper bounds" "$((fleet / 5))|vswitch_id *= *\"vsw-fleet-j\"|vSwitches"; do
+  IFS='|' read -r want pattern what <<<"$check"
+  got="$(grep -cE "$pattern" "$scratch/adopt/generated.tf" || true)"
+  if [[ "$got" -ne "$want" ]]; then
+    grep -B2 -A40 '^resource "rds_instance"' "$scratch/adopt/generated.tf" | head -n 80 >&2
+    echo "FAIL: the generated configuration has $got lines matching /$pattern/ ($what), want $want" >&2
     exit 1
   fi
 done

@@ -32,7 +32,7 @@ if [[ ! -x "$bin" ]]; then
   (cd "$src" && go build -o "$bin.partial" . && mv "$bin.partial" "$bin")
 fi
 flock -u 9
-"$bin" version | head -n1
+"$bin" version | sed -n 1p  # not head: under pipefail, head closing the pipe early fails the script (SIGPIPE)
 
 # The real alicloud provider for the end-to-end `moved` test (built once and cached: 20-40 minutes the first time,
 # longer on a busy machine); ALICLOUD_PROVIDER_MIRROR may name a filesystem mirror that already holds it.

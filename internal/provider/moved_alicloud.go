@@ -273,8 +273,8 @@ func (s alicloudState) checkEngine() error {
 	return nil
 }
 
-// finishInstance sets an instance's `parameters` from the source's, and prevent_restart to its
-// default as an import does.
+// finishInstance sets an instance's `parameters` from the source's, prevent_restart to its
+// default as an import does, and apply_restarts from alicloud's effective_time.
 func finishInstance(ctx context.Context, src alicloudState, resp *resource.MoveStateResponse) {
 	params, err := src.parameters()
 	if err != nil {
@@ -283,6 +283,7 @@ func finishInstance(ctx context.Context, src alicloudState, resp *resource.MoveS
 	}
 	resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("parameters"), params)...)
 	resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("prevent_restart"), false)...)
+	resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("apply_restarts"), alicloudApplyRestarts(src))...)
 }
 
 // alicloudOptimizedWrites is alicloud's `optimized_writes` ("optimized", "none") as atomic_write_16k.
@@ -321,7 +322,7 @@ func requireParts(src alicloudState, names ...[]string) error {
 func (r *instanceResource) MoveState(context.Context) []resource.StateMover {
 	return moveFromAlicloud(alicloudMove{
 		target: "rds_instance", sources: []string{"alicloud_db_instance"},
-		mapping: []alicloudMapping{
+		mapping: append([]alicloudMapping{
 			{"id", []string{"id"}, kindString}, {"engine", []string{"engine"}, kindString},
 			{"engine_version", []string{"engine_version"}, kindString}, {"instance_type", []string{"instance_type"}, kindString},
 			{"storage", []string{"instance_storage"}, kindInt}, {"storage_type", []string{"db_instance_storage_type"}, kindString},
@@ -334,7 +335,7 @@ func (r *instanceResource) MoveState(context.Context) []resource.StateMover {
 			{"connection_string", []string{"connection_string"}, kindString}, {"port", []string{"port"}, kindInt},
 			{"status", []string{"status"}, kindString}, {"creation_time", []string{"create_time"}, kindString},
 			{"tags", []string{"tags"}, kindStringMap},
-		},
+		}, alicloudInstanceFeatureMapping...),
 		check: func(src alicloudState) error {
 			if err := requireParts(src, []string{"id"}); err != nil {
 				return err
@@ -344,6 +345,7 @@ func (r *instanceResource) MoveState(context.Context) []resource.StateMover {
 		finish: func(ctx context.Context, src alicloudState, resp *resource.MoveStateResponse) {
 			resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("atomic_write_16k"), alicloudOptimizedWrites(src))...)
 			moveBilling(ctx, src, resp)
+			moveInstanceFeatures(ctx, src, resp)
 			finishInstance(ctx, src, resp)
 		},
 	})
@@ -361,7 +363,7 @@ func (r *readonlyInstanceResource) MoveState(context.Context) []resource.StateMo
 			{"vswitch_id", []string{"vswitch_id"}, kindString}, {"instance_name", []string{"instance_name"}, kindString},
 			{"deletion_protection", []string{"deletion_protection"}, kindBool},
 			{"connection_string", []string{"connection_string"}, kindString}, {"port", []string{"port"}, kindInt},
-			{"tags", []string{"tags"}, kindStringMap},
+			{"tags", []string{"tags"}, kindStringMap}, {"resource_group_id", []string{"resource_group_id"}, kindString},
 		},
 		check: func(src alicloudState) error {
 			if err := requireParts(src, []string{"id"}, []string{"master_db_instance_id"}); err != nil {

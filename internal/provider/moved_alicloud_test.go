@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 	"text/template"
@@ -97,7 +98,8 @@ func (c *movedCloud) instanceFacts(t *testing.T, id string) map[string]any {
 	if attr.OptimizedWrites != nil && attr.OptimizedWrites.Enabled {
 		optimized = "optimized"
 	}
-	return map[string]any{
+	facts := featureFacts(t, c.api, attr)
+	maps.Copy(facts, map[string]any{
 		"ID": id, "MasterID": attr.MasterInstanceID, "Class": attr.DBInstanceClass, "Storage": int64(attr.DBInstanceStorage),
 		"StorageType": attr.DBInstanceStorageType, "Category": attr.Category, "Zone": attr.ZoneID, "VPC": attr.VpcID,
 		"VSwitch": attr.VSwitchID, "Name": attr.DBInstanceDescription, "ConnectionString": attr.ConnectionString,
@@ -106,7 +108,8 @@ func (c *movedCloud) instanceFacts(t *testing.T, id string) map[string]any {
 		"DeletionProtection": bool(attr.DeletionProtection), "CreationTime": attr.CreationTime, "OptimizedWrites": optimized,
 		"Parameters": jsonOf(t, []map[string]string{{"name": movedIOCap, "value": ioCap}}),
 		"IOCapacity": ioCap,
-	}
+	})
+	return facts
 }
 
 func jsonOf(t *testing.T, v any) string {
