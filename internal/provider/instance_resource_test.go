@@ -249,34 +249,6 @@ func TestAccInstance_disappears(t *testing.T) {
 	})
 }
 
-func TestAccInstance_driftShowsAsDiff(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.instanceConfig("  atomic_write_16k = true"),
-				// Turn it off behind Terraform's back: the next plan must want it on again.
-				Check:              resource.ComposeTestCheckFunc(idOf(&id), env.toggleOutside(&id, false)),
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
-				}},
-			},
-			{
-				Config:            env.instanceConfig("  atomic_write_16k = true"),
-				ConfigStateChecks: []statecheck.StateCheck{flagState(true)},
-				// One restart outside Terraform, one to undo it.
-				Check: env.checkCounts(&id, 2, 2),
-			},
-		},
-	})
-}
-
 func TestAccInstance_invalidConfigsSendNothing(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
@@ -455,16 +427,6 @@ func (e *testEnv) deleteOutside(id *string) resource.TestCheckFunc {
 			return err
 		}
 		return e.data.Waiter.WaitDeleted(ctx, *id)
-	}
-}
-
-func (e *testEnv) toggleOutside(id *string, on bool) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		_, err := rdsservice.ApplySpecChange(ctx, e.api, e.data.Waiter, *id,
-			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: optimizedWrites(on)}, &on)
-		return err
 	}
 }
 
