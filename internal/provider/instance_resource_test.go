@@ -129,45 +129,6 @@ func TestAccInstance_createToggleNoopImport(t *testing.T) {
 	})
 }
 
-func TestAccInstance_classAndFlagOneRestart(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config:            env.instanceConfig("  atomic_write_16k = false"),
-				ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
-				Check:             resource.ComposeTestCheckFunc(idOf(&id), env.checkOneCreate()),
-			},
-			{
-				// Class, storage and flag in one apply: one ModifyDBInstanceSpec, one restart.
-				Config: env.providerBlock() + `
-resource "rds_instance" "test" {
-  engine           = "MySQL"
-  engine_version   = "8.0"
-  instance_type    = "mysql.n2.large.2c"
-  storage          = 40
-  instance_name    = "acctest"
-  atomic_write_16k = true
-}
-`,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					flagState(true),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_type"), knownvalue.StringExact("mysql.n2.large.2c")),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("storage"), knownvalue.Int64Exact(40)),
-				},
-				Check: env.checkCounts(&id, 1, 1),
-			},
-		},
-	})
-}
-
 func TestAccInstance_nameIPsProtectionWithoutRestart(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
@@ -288,34 +249,6 @@ func TestAccInstance_disappears(t *testing.T) {
 	})
 }
 
-func TestAccInstance_driftShowsAsDiff(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.instanceConfig("  atomic_write_16k = true"),
-				// Turn it off behind Terraform's back: the next plan must want it on again.
-				Check:              resource.ComposeTestCheckFunc(idOf(&id), env.toggleOutside(&id, false)),
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
-				}},
-			},
-			{
-				Config:            env.instanceConfig("  atomic_write_16k = true"),
-				ConfigStateChecks: []statecheck.StateCheck{flagState(true)},
-				// One restart outside Terraform, one to undo it.
-				Check: env.checkCounts(&id, 2, 2),
-			},
-		},
-	})
-}
-
 func TestAccInstance_invalidConfigsSendNothing(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
@@ -375,39 +308,6 @@ func TestAccInstance_invalidConfigsSendNothing(t *testing.T) {
 	if n := env.mutations(); n != 0 {
 		t.Errorf("invalid configurations sent %d mutating requests; want 0 (%v)", n, env.sim.Stats().Requests)
 	}
-}
-
-func TestAccInstance_preventRestartFailsAtPlan(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	var before int
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.instanceConfig("  atomic_write_16k = false\n  prevent_restart = true"),
-				Check: resource.ComposeTestCheckFunc(idOf(&id), func(*terraform.State) error {
-					before = env.mutations()
-					return nil
-				}),
-			},
-			{
-				Config:      env.instanceConfig("  atomic_write_16k = true\n  prevent_restart = true"),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*atomic_write_16k changes from false to true`),
-			},
-			{
-				Config: env.instanceConfig("  atomic_write_16k = false\n  prevent_restart = true"),
-				Check: resource.ComposeTestCheckFunc(env.checkCounts(&id, 0, 0), func(*terraform.State) error {
-					if n := env.mutations() - before; n != 0 {
-						return fmt.Errorf("the refused plan sent %d mutating requests", n)
-					}
-					return nil
-				}),
-			},
-		},
-	})
 }
 
 // restoreSource plants a MySQL 8.0 source instance with 16K atomic write on and returns its id.
@@ -527,16 +427,6 @@ func (e *testEnv) deleteOutside(id *string) resource.TestCheckFunc {
 			return err
 		}
 		return e.data.Waiter.WaitDeleted(ctx, *id)
-	}
-}
-
-func (e *testEnv) toggleOutside(id *string, on bool) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		_, err := rdsservice.ApplySpecChange(ctx, e.api, e.data.Waiter, *id,
-			&rdsapi.ModifyDBInstanceSpecRequest{OptimizedWrites: optimizedWrites(on)}, &on)
-		return err
 	}
 }
 

@@ -171,16 +171,22 @@ func deferredParamsResources(class string, flag bool, applyRestarts, backLog str
 // stringMapAttr is a map attribute of addr's state ({} when null).
 func (w *oracleWorld) stringMapAttr(t *testing.T, addr, attr string) map[string]string {
 	t.Helper()
+	return stringMapOf(t, addr+"."+attr, attrOf(w.state[addr], attr))
+}
+
+// stringMapOf is v, a map of strings named what ({} when null).
+func stringMapOf(t *testing.T, what string, v tftypes.Value) map[string]string {
+	t.Helper()
 	m := map[string]string{}
-	if v := attrOf(w.state[addr], attr); !v.IsNull() {
+	if !v.IsNull() {
 		var elems map[string]tftypes.Value
 		if err := v.As(&elems); err != nil {
-			t.Fatalf("%s.%s: %v", addr, attr, err)
+			t.Fatalf("%s: %v", what, err)
 		}
 		for k, e := range elems {
 			var s string
 			if err := e.As(&s); err != nil {
-				t.Fatalf("%s.%s[%s]: %v", addr, attr, k, err)
+				t.Fatalf("%s[%s]: %v", what, k, err)
 			}
 			m[k] = s
 		}

@@ -160,6 +160,8 @@ type oracleWorld struct {
 	taskScheduled bool
 	// observed collects the planner's decisions of the PlanResourceChange call under way.
 	observed []rdsservice.Decision
+	// defaultTags is the provider's default_tags (nil: unset).
+	defaultTags map[string]string
 }
 
 func (h *oracleHarness) newWorld() *oracleWorld {
@@ -198,6 +200,13 @@ func (w *oracleWorld) server() (tfprotov6.ProviderServer, error) {
 	vals["access_key"] = tftypes.NewValue(tftypes.String, simulator.DefaultAccessKeyID)
 	vals["secret_key"] = tftypes.NewValue(tftypes.String, simulator.DefaultAccessKeySecret)
 	vals["max_retries"] = tftypes.NewValue(tftypes.Number, big.NewFloat(float64(w.h.maxRetries)))
+	if w.defaultTags != nil {
+		tags := map[string]tftypes.Value{}
+		for k, v := range w.defaultTags {
+			tags[k] = tftypes.NewValue(tftypes.String, v)
+		}
+		vals["default_tags"] = tftypes.NewValue(w.h.provType.AttributeTypes["default_tags"], tags)
+	}
 	cfg, err := tfprotov6.NewDynamicValue(w.h.provType, tftypes.NewValue(w.h.provType, vals))
 	if err != nil {
 		return nil, err

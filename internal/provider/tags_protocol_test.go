@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
-// taggedResources is taggedConfig without default_tags at the protocol (tags nil: unset).
+// taggedResources is taggedConfig at the protocol (tags nil: unset; default_tags are the world's).
 func taggedResources(tags map[string]string) []oracleResource {
 	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c",
 		"storage": 20, "instance_name": "acctest"}
@@ -55,6 +55,107 @@ func TestTags_firstManagedApplyStartsFromTheCloud(t *testing.T) {
 		}
 		return nil
 	}, env.checkCloudTags(&id, map[string]string{"app": "a"}))
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+	if err := env.checkDestroyed()(nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// taggedStep is a terraform step under the provider's default_tags (nil: unset): the apply's plan
+// must be planned, and the state's tags_all must be tagsAll (nil: null) before the checks run;
+// with drift set, the checks change the cloud and the plan after the apply must show an update
+// (ExpectNonEmptyPlan), else it must be empty.
+func (w *oracleWorld) taggedStep(t *testing.T, name string, defaults, tags, tagsAll map[string]string, planned oracleAction,
+	drift bool, checks ...resource.TestCheckFunc,
+) {
+	t.Helper()
+	w.defaultTags = defaults
+	order := taggedResources(tags)
+	plan, err := w.planWalk(order)
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("%s: plan: %v %s", name, err, plan.errMsg)
+	}
+	if a := plan.res[testRes].action; a != planned {
+		t.Errorf("%s: planned %s, want %s", name, a, planned)
+	}
+	res, err := w.applyWalk(order, plan)
+	if err != nil || res.errAt != "" || len(res.inconsistent) > 0 {
+		t.Fatalf("%s: apply: %v %s %v", name, err, res.errMsg, res.inconsistent)
+	}
+	w.checkTagsAll(t, name, tagsAll)
+	for _, c := range checks {
+		if err := c(nil); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	again, err := w.planWalk(order)
+	if err != nil || again.errAt != "" {
+		t.Fatalf("%s: plan after apply: %v %s", name, err, again.errMsg)
+	}
+	if a := again.res[testRes].action; (a != actNoop) != drift {
+		t.Errorf("%s: plan after apply %s, want a non-empty plan: %v", name, a, drift)
+	}
+}
+
+// checkTagsAll asserts the state's tags_all (want nil: null).
+func (w *oracleWorld) checkTagsAll(t *testing.T, name string, want map[string]string) {
+	t.Helper()
+	if v := attrOf(w.state[testRes], "tags_all"); want == nil {
+		if !v.IsNull() {
+			t.Errorf("%s: tags_all %s, want null", name, shortValue(v))
+		}
+		return
+	}
+	if got := w.stringMapAttr(t, testRes, "tags_all"); !maps.Equal(got, want) {
+		t.Errorf("%s: tags_all %v, want %v", name, got, want)
+	}
+}
+
+// Default tags against resource tags: a resource tag equal to a default, an override, import, a
+// changed default, tags changed outside Terraform; every apply but the drift's is followed by an
+// empty plan, and the create-token tag stays. The steps and checks of a terraform test, played at
+// the plugin protocol with default_tags in the provider configuration.
+func TestTags_defaultsResourceTagsAndDriftConverge(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	defaults := map[string]string{"env": "dev", "team": "db"}
+	first := map[string]string{"env": "dev", "team": "db", "app": "a"}
+	// A resource tag with a default's key and value: no perpetual diff; the plan holds tags_all.
+	w.defaultTags = defaults
+	plan, err := w.planWalk(taggedResources(map[string]string{"env": "dev", "app": "a"}))
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("create: plan: %v %s", err, plan.errMsg)
+	}
+	if got := stringMapOf(t, "planned tags_all", attrOf(plan.res[testRes].planned, "tags_all")); !maps.Equal(got, first) {
+		t.Errorf("create: planned tags_all %v, want %v", got, first)
+	}
+	w.taggedStep(t, "create", defaults, map[string]string{"env": "dev", "app": "a"}, first, actCreate, false,
+		func(*terraform.State) error { id = w.stateAttr(t, testRes, "id"); return nil },
+		env.checkOneCreate(), env.checkCloudTags(&id, first),
+		func(*terraform.State) error {
+			if n := env.requests("TagResources"); n != 0 {
+				return fmt.Errorf("CreateDBInstance carries the tags; %d TagResources", n)
+			}
+			return nil
+		})
+	// The resource overrides a default.
+	override := map[string]string{"env": "prod", "app": "a"}
+	prod := map[string]string{"env": "prod", "team": "db", "app": "a"}
+	w.taggedStep(t, "override", defaults, override, prod, actUpdate, false, env.checkCloudTags(&id, prod), env.checkCounts(&id, 0, 0))
+	w.importVerify(t, testRes)
+	// A default changes: only tags_all changes, in place; then tags change outside Terraform (a tag
+	// added, a default's value changed, a resource tag removed).
+	newDefaults := map[string]string{"env": "dev", "team": "dba"}
+	dba := map[string]string{"env": "prod", "team": "dba", "app": "a"}
+	w.taggedStep(t, "default changes", newDefaults, override, dba, actUpdate, true, env.checkCloudTags(&id, dba),
+		env.changeTagsOutside(&id, map[string]string{"x": "1", "team": "other"}, "app"))
+	// The drift shows once, and the apply converges.
+	w.taggedStep(t, "converge", newDefaults, override, dba, actUpdate, false, env.checkCloudTags(&id, dba))
+	// Every tag and default gone: only the provider's own tag is left.
+	w.taggedStep(t, "untagged", nil, nil, nil, actUpdate, false, env.checkCloudTags(&id, map[string]string{}))
 	if _, err := w.applyStep(nil); err != nil {
 		t.Fatalf("destroy: %v", err)
 	}

@@ -1,0 +1,162 @@
+package provider
+
+import (
+	"context"
+	"math/big"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// instanceResources is instanceConfig at the protocol: the test instance of class and storage,
+// with extra attributes on top.
+func instanceResources(class string, storage int, extra map[string]any) []oracleResource {
+	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": class, "storage": storage,
+		"instance_name": "acctest"}
+	for k, v := range extra {
+		attrs[k] = v
+	}
+	return []oracleResource{{addr: testRes, attrs: attrs}}
+}
+
+// prevent_restart refuses a plan that needs a restart, naming the change, and sends nothing; the
+// same instance then takes class, storage and 16K together in one apply: one ModifyDBInstanceSpec
+// and one restart. The steps and checks of two terraform tests on the same instance
+// (preventRestartFailsAtPlan, classAndFlagOneRestart), played at the plugin protocol
+// (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_preventRestartThenClassAndFlagOneRestart(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	const medium, large = "mysql.n2.medium.2c", "mysql.n2.large.2c"
+	guarded := func(flag bool) []oracleResource {
+		return instanceResources(medium, 20, map[string]any{"atomic_write_16k": flag, "prevent_restart": true})
+	}
+	step := func(name string, order []oracleResource, checks ...resource.TestCheckFunc) *oraclePlan {
+		t.Helper()
+		plan, err := w.applyStep(order, func() {
+			id = w.stateAttr(t, testRes, "id")
+			for _, c := range checks {
+				if err := c(nil); err != nil {
+					t.Errorf("%s: %v", name, err)
+				}
+			}
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return plan
+	}
+	flagIs := func(name string, want bool) {
+		t.Helper()
+		var on bool
+		if err := attrOf(w.state[testRes], "atomic_write_16k").As(&on); err != nil || on != want {
+			t.Errorf("%s: state atomic_write_16k %v (%v), want %v", name, on, err, want)
+		}
+	}
+	step("create", guarded(false), env.checkOneCreate())
+	flagIs("create", false)
+	before := env.mutations()
+	refused := regexp.MustCompile(`(?s)prevent_restart refuses this plan.*atomic_write_16k changes from false to true`)
+	if msg := w.planErrorOf(t, guarded(true)); !refused.MatchString(msg) {
+		t.Errorf("flag under prevent_restart: plan error %q, want %s", msg, refused)
+	}
+	step("guarded again", guarded(false), env.checkCounts(&id, 0, 0))
+	if n := env.mutations() - before; n != 0 {
+		t.Errorf("the refused plan sent %d mutating requests", n)
+	}
+	// Class, storage and flag in one apply: one ModifyDBInstanceSpec, one restart.
+	plan := step("class storage flag", instanceResources(large, 40, map[string]any{"atomic_write_16k": true}),
+		env.checkCounts(&id, 1, 1))
+	if a := plan.res[testRes].action; a != actUpdate {
+		t.Errorf("class storage flag: planned %s, want update", a)
+	}
+	flagIs("class storage flag", true)
+	var size big.Float
+	if err := attrOf(w.state[testRes], "storage").As(&size); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := size.Int64(); got != 40 || w.stateAttr(t, testRes, "instance_type") != large {
+		t.Errorf("class storage flag: state %s, %d GB; want %s, 40 GB", w.stateAttr(t, testRes, "instance_type"), got, large)
+	}
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+	if err := env.checkDestroyed()(nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// 16K turned off behind Terraform's back shows as an update that turns it on again; the apply
+// undoes it with one restart (two in all, one of them outside Terraform). The steps and checks of a
+// terraform test, played at the plugin protocol (TestAccInstance_disappears keeps the family's
+// terraform drift test).
+func TestInstance_driftShowsAsDiff(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	order := instanceResources("mysql.n2.medium.2c", 20, map[string]any{"atomic_write_16k": true})
+	plan, err := w.planWalk(order)
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("create: plan: %v %s", err, plan.errMsg)
+	}
+	if res, err := w.applyWalk(order, plan); err != nil || res.errAt != "" || len(res.inconsistent) > 0 {
+		t.Fatalf("create: apply: %v %s %v", err, res.errMsg, res.inconsistent)
+	}
+	id = w.stateAttr(t, testRes, "id")
+	w.turnOffOutside(t, env, id)
+	drift, err := w.planWalk(order)
+	if err != nil || drift.errAt != "" {
+		t.Fatalf("drift: plan: %v %s", err, drift.errMsg)
+	}
+	var planned bool
+	p := drift.res[testRes]
+	if err := attrOf(p.planned, "atomic_write_16k").As(&planned); err != nil || p.action != actUpdate || !planned {
+		t.Errorf("drift: planned %s with atomic_write_16k %v (%v), want an update to true", p.action, planned, err)
+	}
+	if _, err := w.applyStep(order, func() {
+		var on bool
+		if err := attrOf(w.state[testRes], "atomic_write_16k").As(&on); err != nil || !on {
+			t.Errorf("undo: state atomic_write_16k %v (%v), want true", on, err)
+		}
+		if err := env.checkCounts(&id, 2, 2)(nil); err != nil {
+			t.Errorf("undo: %v", err)
+		}
+	}); err != nil {
+		t.Fatalf("undo: %v", err)
+	}
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+	if err := env.checkDestroyed()(nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// turnOffOutside turns 16K off behind Terraform's back (with the class and storage
+// driftShowsAsDiff created: the API needs one of them), and moves the
+// world's clock until the cloud's restart is over (at most ten minutes of it).
+func (w *oracleWorld) turnOffOutside(t *testing.T, env *testEnv, id string) {
+	t.Helper()
+	ctx := context.Background()
+	req := &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: "mysql.n2.medium.2c", DBInstanceStorage: 20,
+		OptimizedWrites: optimizedWrites(false)}
+	if _, err := env.api.ModifyDBInstanceSpec(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	for range 600 {
+		a, err := env.api.DescribeDBInstanceAttribute(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.DBInstanceStatus == "Running" && a.OptimizedWrites != nil && !a.OptimizedWrites.Enabled {
+			return
+		}
+		<-w.clock.After(time.Second)
+	}
+	t.Fatalf("%s still restarting after ten minutes of the world's clock", id)
+}
