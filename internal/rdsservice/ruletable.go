@@ -282,6 +282,7 @@ const (
 	RuleZoneMoveNotKnown        RuleID = "zone-move-not-known"
 	RuleZoneMoveAlone           RuleID = "zone-move-alone"
 	RuleZoneMoveReadOnlyWindow  RuleID = "zone-move-read-only-window"
+	RuleZoneMoveBPEUnchecked    RuleID = "zone-move-bpe-unchecked"
 	RuleUpgradePending          RuleID = "engine-upgrade-pending"
 	// Editions in place (issue 25 §4, edition_rules.go).
 	RuleEditionUpgradeClass RuleID = "edition-upgrade-class"
@@ -1127,6 +1128,12 @@ var ruleTable = []Rule{
 		Detail: "The zone move is one MigrateToOtherZone order with one switchover, and this plan also changes %[2]s (the provider does not send a spec change with the move).",
 		Args:   []Arg{{"instance", "rm-1"}, {"other changes", "instance_type"}},
 		Fix:    "Apply the zone move first, then the other changes (or the other way round)."},
+	{ID: RuleZoneMoveBPEUnchecked, Source: zoneSource + "; the zones that support I/O acceleration are a list in Alibaba's docs, not an API answer",
+		Severity: SeverityWarning, Attribute: AttrZoneID, Summary: "Cannot check at plan that %[2]s supports Buffer Pool Extension",
+		Detail: "%[1]s has Buffer Pool Extension on, and RDS moves such an instance only to a zone that supports I/O acceleration. " +
+			"No API lists those zones, so the plan cannot check %[2]s; if it does not support them, MigrateToOtherZone is refused at apply and nothing changes.",
+		Args: []Arg{{"instance", "rm-1"}, {"zone", "cn-hangzhou-k"}},
+		Fix:  "Check %[2]s in Alibaba's list of zones that support I/O acceleration, or set buffer_pool_extension = false in an apply before the move."},
 	{ID: RuleZoneMoveReadOnlyWindow, Source: zoneSource + "; assumption: the window runs both tasks at its start", Attribute: AttrApplyRestarts,
 		Summary: "%[1]s would restart in the window its primary moves zone in",
 		Detail: "This apply schedules %[2]s's move to another zone for its maintenance window and a restart of read-only instance %[1]s for the same window. " +

@@ -123,6 +123,9 @@ func (u *updatePlan) checkZoneMove(facts PlacementFacts, move ZoneMove, basic bo
 	if len(stopped) > 0 {
 		d.add(problem(RuleZoneMoveReadOnlyRunning, move.To.Zone, in.Label, strings.Join(stopped, ", ")))
 	}
+	if cur.BufferPoolExtension && move.To.Zone != move.From.Zone {
+		d.add(problem(RuleZoneMoveBPEUnchecked, move.To.Zone, in.Label, move.To.Zone))
+	}
 }
 
 // checkReadOnlyBesideZoneMove refuses a read-only instance's restart in the window its primary's

@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -145,5 +146,23 @@ func TestZoneMoveOfBasicHasNoSecondaryZone(t *testing.T) {
 	}
 	if w := d.Warnings(); len(w) != 1 || !strings.Contains(w[0].Detail, "the single node restarts") {
 		t.Fatalf("warnings %+v", w)
+	}
+}
+
+// With Buffer Pool Extension on, the plan says it cannot check the target zone (no API lists the
+// zones that support it) and still plans the move; without it, nothing is said.
+func TestZoneMoveWithBufferPoolExtensionWarns(t *testing.T) {
+	for _, bpe := range []bool{true, false} {
+		in := withDesired(zoneInput(Placement{Zone: "cn-hangzhou-k", VSwitch: "vsw-k"}))
+		in.Prior.BufferPoolExtension = bpe
+		in.Desired.BufferPoolExtension = Known(bpe)
+		d := Plan(in)
+		if d.HasErrors() || d.ZoneMove == nil {
+			t.Fatalf("bpe %t: move %+v, problems %+v", bpe, d.ZoneMove, d.Problems)
+		}
+		warned := slices.ContainsFunc(d.Warnings(), func(p Problem) bool { return p.Rule == RuleZoneMoveBPEUnchecked })
+		if warned != bpe {
+			t.Errorf("bpe %t: warned %t (%+v)", bpe, warned, d.Warnings())
+		}
 	}
 }
