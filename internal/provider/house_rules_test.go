@@ -83,7 +83,7 @@ func TestNoFunctionOverSixtyLines(t *testing.T) {
 // properNouns may be capitalised inside a summary: product and feature names, instance states
 // and editions the console spells so.
 var properNouns = map[string]bool{"Buffer": true, "Pool": true, "Extension": true, "Basic-edition": true, "Running": true,
-	"Stopped": true, "Prepaid": true, "Terraform": true}
+	"Stopped": true, "Prepaid": true, "Terraform": true, "High-availability": true}
 
 // summaryStyleProblem says what is wrong with a diagnostic's summary, or "" when it is a short
 // sentence-case title: one line of at most 100 characters, no trailing period, a capital or an
