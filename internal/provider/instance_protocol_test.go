@@ -38,18 +38,7 @@ func TestInstance_preventRestartThenClassAndFlagOneRestart(t *testing.T) {
 	}
 	step := func(name string, order []oracleResource, checks ...resource.TestCheckFunc) *oraclePlan {
 		t.Helper()
-		plan, err := w.applyStep(order, func() {
-			id = w.stateAttr(t, testRes, "id")
-			for _, c := range checks {
-				if err := c(nil); err != nil {
-					t.Errorf("%s: %v", name, err)
-				}
-			}
-		})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return plan
+		return w.checkedStep(t, name, order, &id, checks...)
 	}
 	flagIs := func(name string, want bool) {
 		t.Helper()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
 // deferredResources is an instance with a class, a flag, apply_restarts and the test window.
@@ -34,18 +35,12 @@ func (w *oracleWorld) scheduledWindow(t *testing.T) string {
 	return window
 }
 
-// deferredStep applies order as a terraform step does; the state the apply wrote must have
-// scheduled as scheduled_change's window ("" for none), and checks must pass on it, before the
-// plan that must be empty (a terraform step's Check runs there too). It sets id.
-func (w *oracleWorld) deferredStep(t *testing.T, name string, order []oracleResource, scheduled string, id *string,
-	checks ...resource.TestCheckFunc,
-) *oraclePlan {
+// checkedStep applies order as a terraform step does: checks must pass on the state the apply
+// wrote, before the plan that must be empty (a terraform step's Check runs there too). It sets id.
+func (w *oracleWorld) checkedStep(t *testing.T, name string, order []oracleResource, id *string, checks ...resource.TestCheckFunc) *oraclePlan {
 	t.Helper()
 	plan, err := w.applyStep(order, func() {
 		*id = w.stateAttr(t, testRes, "id")
-		if got := w.scheduledWindow(t); got != scheduled {
-			t.Errorf("%s: scheduled_change.window %q, want %q", name, got, scheduled)
-		}
 		for _, c := range checks {
 			if err := c(nil); err != nil {
 				t.Errorf("%s: %v", name, err)
@@ -56,6 +51,21 @@ func (w *oracleWorld) deferredStep(t *testing.T, name string, order []oracleReso
 		t.Fatalf("%s: %v", name, err)
 	}
 	return plan
+}
+
+// deferredStep is a checkedStep whose state must also have scheduled as scheduled_change's window
+// ("" for none).
+func (w *oracleWorld) deferredStep(t *testing.T, name string, order []oracleResource, scheduled string, id *string,
+	checks ...resource.TestCheckFunc,
+) *oraclePlan {
+	t.Helper()
+	window := func(*terraform.State) error {
+		if got := w.scheduledWindow(t); got != scheduled {
+			return fmt.Errorf("scheduled_change.window %q, want %q", got, scheduled)
+		}
+		return nil
+	}
+	return w.checkedStep(t, name, order, id, append([]resource.TestCheckFunc{window}, checks...)...)
 }
 
 // A deferred change: the apply returns without a restart, plans stay empty while it is pending, the

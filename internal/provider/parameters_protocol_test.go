@@ -77,18 +77,7 @@ func TestInstanceParameters_onlineRestartDriftImport(t *testing.T) {
 	withRestart := map[string]string{"innodb_io_capacity": "6000", "innodb_flush_neighbors": "0", "sync_binlog": "1000", "innodb_read_io_threads": "8"}
 	step := func(name string, order []oracleResource, checks ...resource.TestCheckFunc) *oraclePlan {
 		t.Helper()
-		plan, err := w.applyStep(order, func() {
-			id = w.stateAttr(t, testRes, "id")
-			for _, c := range checks {
-				if err := c(nil); err != nil {
-					t.Errorf("%s: %v", name, err)
-				}
-			}
-		})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return plan
+		return w.checkedStep(t, name, order, &id, checks...)
 	}
 	stateParams := func(attr string, want map[string]string) resource.TestCheckFunc {
 		return func(*terraform.State) error {

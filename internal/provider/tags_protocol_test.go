@@ -30,17 +30,7 @@ func TestTags_firstManagedApplyStartsFromTheCloud(t *testing.T) {
 	var id string
 	step := func(name string, order []oracleResource, checks ...resource.TestCheckFunc) {
 		t.Helper()
-		_, err := w.applyStep(order, func() {
-			id = w.stateAttr(t, testRes, "id")
-			for _, c := range checks {
-				if err := c(nil); err != nil {
-					t.Errorf("%s: %v", name, err)
-				}
-			}
-		})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		w.checkedStep(t, name, order, &id, checks...)
 	}
 	step("unmanaged", taggedResources(nil), env.changeTagsOutside(&id, map[string]string{"by-hand": "1"}),
 		func(*terraform.State) error {
