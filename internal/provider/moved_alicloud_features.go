@@ -40,13 +40,13 @@ func moveInstanceFeatures(ctx context.Context, src alicloudState, resp *resource
 	set("target_minor_version", alicloudTargetMinor(src))
 	autoScale, err := alicloudAutoScale(src)
 	if err != nil {
-		resp.Diagnostics.AddError("Cannot move "+src.typeName, err.Error())
+		addMoveError(&resp.Diagnostics, src.target, err)
 		return
 	}
 	set("storage_auto_scale", autoScale)
 	billing, err := alicloudBilling(src)
 	if err != nil {
-		resp.Diagnostics.AddError("Cannot move "+src.typeName, err.Error())
+		addMoveError(&resp.Diagnostics, src.target, err)
 		return
 	}
 	set("billing", billing)
@@ -147,7 +147,7 @@ func (s alicloudState) whole(name string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(fmt.Sprint(v), 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("%s.%s is %v, which is not a whole number", s.typeName, name, v)
+		return 0, rdsservice.Raise(rdsservice.RuleMoveNotWholeNumber, fmt.Sprint(v), s.target, s.typeName, name, fmt.Sprint(v))
 	}
 	return n, nil
 }

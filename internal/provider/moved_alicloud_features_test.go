@@ -8,12 +8,15 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -175,8 +178,10 @@ func TestAlicloudFeatureValues(t *testing.T) {
 	if got, err := alicloudAutoScale(state(map[string]any{"storage_auto_scale": "Disable", "storage_threshold": 30})); err != nil || !got.IsNull() {
 		t.Errorf("disabled autoscaling moves as %v (%v), want null", got, err)
 	}
-	if _, err := alicloudAutoScale(state(map[string]any{"storage_auto_scale": "Enable", "storage_threshold": "thirty"})); err == nil {
-		t.Error("a storage_threshold that is not a number moves without an error")
+	var refusal rdsservice.Problem
+	if _, err := alicloudAutoScale(state(map[string]any{"storage_auto_scale": "Enable", "storage_threshold": "thirty"})); !errors.As(err, &refusal) ||
+		refusal.Rule != rdsservice.RuleMoveNotWholeNumber {
+		t.Errorf("a storage_threshold that is not a number: %v, want the %s row", err, rdsservice.RuleMoveNotWholeNumber)
 	}
 	ssl, tde, key, role := alicloudSecurity(state(map[string]any{"ssl_action": "Close", "tde_status": "Disabled",
 		"tde_encryption_key": movedTDEKey, "role_arn": movedTDERole}))

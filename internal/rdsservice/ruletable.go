@@ -132,6 +132,7 @@ const (
 	RuleMoveOtherType          RuleID = "move-other-type"
 	RuleMoveNoAttributes       RuleID = "move-no-attributes"
 	RuleMoveMissingPart        RuleID = "move-missing-part"
+	RuleMoveNotWholeNumber     RuleID = "move-not-whole-number"
 	RuleMoveUnmanagedEngine    RuleID = "move-unmanaged-engine"
 	RuleMoveUnmanagedAccount   RuleID = "move-unmanaged-account-type"
 	RuleMoveUnmanagedPrivilege RuleID = "move-unmanaged-privilege"
@@ -898,6 +899,10 @@ var ruleTable = []Rule{
 		Detail: "The state of %[2]s has no %[3]s:",
 		Args:   []Arg{{"target", "rds_account"}, {"source type", "alicloud_db_account"}, {"attribute", "account_name or name"}},
 		Fix:    "refresh it with the alicloud provider (terraform apply -refresh-only) and move it again"},
+	{ID: RuleMoveNotWholeNumber, Source: moveSource, Attribute: "id", Summary: "Cannot move into %[1]s",
+		Detail: "%[2]s.%[3]s is %[4]s in the alicloud state, which is not a whole number.",
+		Args:   []Arg{{"target", "rds_instance"}, {"source type", "alicloud_db_instance"}, {"attribute", "period"}, {"value", "1.5"}},
+		Fix:    "Refresh it with the alicloud provider (terraform apply -refresh-only) and move it again"},
 	{ID: RuleMoveUnmanagedEngine, Source: moveSource, Attribute: "engine", Summary: "Cannot move into %[1]s",
 		Detail: "%[2]s has engine %[3]q; this provider manages %[4]s instances only.",
 		Args:   []Arg{{"target", "rds_instance"}, {"source type", "alicloud_db_instance"}, {"engine", "SQLServer"}, {"engines", "MySQL and PostgreSQL"}},
