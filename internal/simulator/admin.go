@@ -9,7 +9,7 @@ import (
 
 // serveAdmin answers the unsigned test endpoints; faults never apply to them.
 //
-//	GET  /_simulator/stats        {"requests":{..},"restarts":{"<DBInstanceId>":n},"throttled":{..},"internal_errors":n}
+//	GET  /_simulator/stats        {"requests":{..},"restarts":{"<DBInstanceId>":n},"throttled":{..},"internal_errors":n,"spans":{..}}
 //	POST /_simulator/stats/reset  zeroes the counters
 //	GET  /_simulator/faults       the current faults
 //	POST /_simulator/faults       {"throttle_rate":..,"error_rate":..,"latency_ms":..,"drop_response_rate":..,"qps":{..}}

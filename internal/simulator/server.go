@@ -123,8 +123,10 @@ func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
 
 	s.mu.Lock()
 	s.stats.Requests[auth.action]++
+	arrived := s.now()
+	s.noteCall(auth.action, arrived)
 	faults := s.faults
-	overQuota, quotaHeader := s.overQuota(auth.action, s.now())
+	overQuota, quotaHeader := s.overQuota(auth.action, arrived)
 	throttle, failNow, drop := s.roll(faults.ThrottleRate), s.roll(faults.ErrorRate), s.roll(faults.DropResponseRate)
 	if overQuota || throttle {
 		s.stats.Throttled[auth.action]++

@@ -105,6 +105,8 @@ type Stats struct {
 	// InternalErrors counts handler panics turned into InternalError answers; always 0 unless
 	// the simulator has a bug.
 	InternalErrors int `json:"internal_errors"`
+	// Spans holds, per action, when its first and last request arrived (stats_spans.go).
+	Spans map[string]CallSpan `json:"spans"`
 }
 
 // Simulator is the RDS API (at "/") and its admin endpoints (at "/_simulator/") as an http.Handler.
@@ -188,6 +190,7 @@ func (s *Simulator) Stats() Stats {
 	maps.Copy(out.Requests, s.stats.Requests)
 	maps.Copy(out.Restarts, s.stats.Restarts)
 	maps.Copy(out.Throttled, s.stats.Throttled)
+	maps.Copy(out.Spans, s.stats.Spans)
 	return out
 }
 
@@ -199,7 +202,7 @@ func (s *Simulator) ResetStats() {
 }
 
 func newStats() Stats {
-	return Stats{Requests: map[string]int{}, Restarts: map[string]int{}, Throttled: map[string]int{}}
+	return Stats{Requests: map[string]int{}, Restarts: map[string]int{}, Throttled: map[string]int{}, Spans: map[string]CallSpan{}}
 }
 
 // SetFaults replaces the injected faults; invalid rates are clamped to [0,1].
