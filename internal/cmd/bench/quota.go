@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Figures 6, 10 and 11 plan the fleet under per-action quotas (issue 30). Each is judged on its
@@ -23,12 +24,13 @@ const (
 
 // quotaPlan is one timed plan and what its user saw.
 type quotaPlan struct {
-	wall     float64
-	surfaced int // throttling answers the plan's output shows
-	errors   int
-	changes  bool
-	log      string
-	err      error
+	wall       float64
+	start, end time.Time
+	surfaced   int // throttling answers the plan's output shows
+	errors     int
+	changes    bool
+	log        string
+	err        error
 }
 
 // timedPlan runs one plan and reads its log for throttling answers and errors the user saw.
@@ -41,7 +43,7 @@ func (b *bench) timedPlan(ctx context.Context, dir string, env []string) (quotaP
 	if err != nil {
 		return quotaPlan{}, err
 	}
-	p := quotaPlan{wall: seconds(res.Duration), changes: changes, log: res.Log, err: planErr,
+	p := quotaPlan{wall: seconds(res.Duration), start: res.Start, end: res.End, changes: changes, log: res.Log, err: planErr,
 		surfaced: strings.Count(string(logText), "Throttling")}
 	if planErr != nil {
 		p.errors = 1 + strings.Count(string(logText), "Error: ")
@@ -148,9 +150,12 @@ func (b *bench) quotaFigure(ctx context.Context, f *figure, fl *fleet, qps map[s
 	}
 	floor := max(ideal, unquoted)
 	ratio := p.wall / floor
-	f.set(ratio, fmt.Sprintf("%.3f (%.1f s; quota bound %.0f s, no quota %.1f s), %d errors, %d throttled surfaced; simulator throttled %d of %d calls",
-		ratio, p.wall, ideal, unquoted, p.errors, p.surfaced, sumValues(st.Throttled), st.TotalRequests()))
+	split := splitPlan(p.start, p.end, st)
+	f.set(ratio, fmt.Sprintf("%.3f (%.1f s; quota bound %.0f s, no quota %.1f s), %d errors, %d throttled surfaced; simulator throttled %d of %d calls; %s",
+		ratio, p.wall, ideal, unquoted, p.errors, p.surfaced, sumValues(st.Throttled), st.TotalRequests(), split.shown(ideal)))
 	f.Detail = map[string]any{
+		"split":                 split.detail(ideal),
+		"spans":                 st.Spans,
 		"quota_per_second":      qps,
 		"plan_seconds":          p.wall,
 		"ideal_seconds":         ideal,
@@ -307,9 +312,13 @@ func judgeShared(f *figure, plans, unquoted []quotaPlan, ideal float64, st simSt
 		f.Note += p.problems() + unquoted[i].problems()
 	}
 	f.Note = strings.TrimPrefix(f.Note, "; ")
-	f.set(worst, fmt.Sprintf("%.3f (plans %s; quota bound %.0f s, no quota %.1f s and %.1f s); simulator throttled %d of %d calls",
-		worst, strings.Join(shown, " and "), ideal, unquoted[0].wall, unquoted[1].wall, sumValues(st.Throttled), st.TotalRequests()))
+	// The simulator cannot tell the two plans' calls apart: the split is that of the two together.
+	split := splitPlan(minTime(plans[0].start, plans[1].start), maxTime(plans[0].end, plans[1].end), st)
+	f.set(worst, fmt.Sprintf("%.3f (plans %s; quota bound %.0f s, no quota %.1f s and %.1f s); simulator throttled %d of %d calls; both plans' %s",
+		worst, strings.Join(shown, " and "), ideal, unquoted[0].wall, unquoted[1].wall, sumValues(st.Throttled), st.TotalRequests(), split.shown(ideal)))
 	f.Detail = map[string]any{
+		"split":                 split.detail(ideal),
+		"spans":                 st.Spans,
 		"plan_seconds":          []float64{plans[0].wall, plans[1].wall},
 		"unquoted_plan_seconds": []float64{unquoted[0].wall, unquoted[1].wall},
 		"ideal_seconds":         ideal,

@@ -163,6 +163,8 @@ type simStats struct {
 	Requests  map[string]int `json:"requests"`
 	Restarts  map[string]int `json:"restarts"`
 	Throttled map[string]int `json:"throttled"`
+	// Spans: when each action's first and last request arrived (split.go).
+	Spans map[string]callSpan `json:"spans"`
 }
 
 // TotalRequests sums the requests of every action.

@@ -70,7 +70,9 @@ func simEnv(sim *simProcess) []string {
 
 // tfResult is one terraform command.
 type tfResult struct {
-	Duration time.Duration
+	// Start and End are when the command started and ended (figures 6, 10, 11 split plans with them).
+	Start, End time.Time
+	Duration   time.Duration
 	// CPU is terraform's user+system time, including its plugin children once it waited for them.
 	CPU      time.Duration
 	ExitCode int
@@ -102,7 +104,8 @@ func (r *tfRunner) run(ctx context.Context, dir string, extraEnv []string, okCod
 
 	start := time.Now()
 	err = cmd.Run()
-	res := tfResult{Duration: time.Since(start), Log: logPath, Stdout: stdout.String()}
+	end := time.Now()
+	res := tfResult{Start: start, End: end, Duration: end.Sub(start), Log: logPath, Stdout: stdout.String()}
 	if cmd.ProcessState != nil {
 		res.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	}
