@@ -17,6 +17,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"slices"
 	"math/rand/v2"
 	"net/http"
 	"sync"
@@ -190,7 +191,10 @@ func (s *Simulator) Stats() Stats {
 	maps.Copy(out.Requests, s.stats.Requests)
 	maps.Copy(out.Restarts, s.stats.Restarts)
 	maps.Copy(out.Throttled, s.stats.Throttled)
-	maps.Copy(out.Spans, s.stats.Spans)
+	for action, span := range s.stats.Spans {
+		span.PerSecond = slices.Clone(span.PerSecond)
+		out.Spans[action] = span
+	}
 	return out
 }
 

@@ -9,6 +9,9 @@ import "time"
 type CallSpan struct {
 	First time.Time `json:"first"`
 	Last  time.Time `json:"last"`
+	// PerSecond counts the requests that arrived in each whole second of the clock from First's
+	// on, the windows the quota counts in (quota.go): a window the pacing left short shows here.
+	PerSecond []int `json:"per_second"`
 }
 
 // noteCall stretches action's span to a request arriving at now. Callers hold s.mu.
@@ -18,5 +21,10 @@ func (s *Simulator) noteCall(action string, now time.Time) {
 		span.First = now
 	}
 	span.Last = now
+	second := int(now.Unix() - span.First.Unix())
+	for len(span.PerSecond) <= second {
+		span.PerSecond = append(span.PerSecond, 0)
+	}
+	span.PerSecond[second]++
 	s.stats.Spans[action] = span
 }
