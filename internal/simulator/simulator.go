@@ -17,9 +17,9 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"slices"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 )
