@@ -13,7 +13,10 @@ import (
 // Figures 6, 10 and 11 plan the fleet under per-action quotas (issue 30). Each is judged on its
 // wall time over the larger of what the quota allows and the same plan without a quota in the
 // same run: on a busy machine the plan may take longer than the quota allows even without one,
-// and then the quota is not what bounds it.
+// and then the quota is not what bounds it. Beside that judged ratio each prints, not judged, the
+// split of the plan around its API calls (split.go): the calls' span over the quota bound says
+// how close the pacing came to the quota, the time before and after them is the fixed work of
+// Terraform and the provider that no pacing shortens.
 
 // quotaTarget is the most a plan under a quota may take over that bound; sharedQuotaTarget is the
 // same for each of two plans sharing one quota.

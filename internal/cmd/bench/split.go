@@ -5,78 +5,75 @@ import (
 	"time"
 )
 
-// Figures 6, 10 and 11 split each plan's wall time in three around the calls of the action the
-// quota bounds (issue 30): before its first call (Terraform's start, state load, validation,
-// the provider's configuration: pre), from its first call to its last (the part the quota paces:
-// paced), and after its last (the last plans and the rendering: post). The calls' times come from
-// the simulator (its stats' spans), the plan's start and end from the bench; both clocks are this
-// machine's.
-
-// boundAction is the action a fleet plan calls once per instance, and so the one whose quota
-// bounds it.
-const boundAction = "DescribeDBInstanceAttribute"
+// Figures 6, 10 and 11 split each plan's wall time in three around its API calls (issue 30):
+// before the first call (Terraform's start, state load, validation, the provider's start and
+// configuration: pre), from the first call to the last (the part the quota paces: calls), and
+// after the last (the last instances' plans, Terraform's rendering and exit: post). The calls'
+// times come from the simulator (its stats' spans of every action), the plan's start and end from
+// the bench; both clocks are this machine's.
 
 // callSpan mirrors one action's span in GET /_simulator/stats.
 type callSpan struct {
-	First time.Time `json:"first"`
-	Last  time.Time `json:"last"`
+	First     time.Time `json:"first"`
+	Last      time.Time `json:"last"`
+	PerSecond []int     `json:"per_second"`
 }
 
-// planSplit is one plan's (or, for plans run together, their union's) time around the bound
-// action's calls, in seconds.
+// planSplit is one plan's (or, for plans run together, their union's) time around its API calls,
+// in seconds. Calls is the number of API calls (0: none, and no split).
 type planSplit struct {
-	Pre    float64 `json:"pre_seconds"`
-	Paced  float64 `json:"paced_seconds"`
-	Post   float64 `json:"post_seconds"`
-	Calls  int     `json:"paced_calls"`
-	Action string  `json:"paced_action"`
+	Pre, Calls, Post float64
+	N                int
 }
 
-// splitPlan places the bound action's calls in the plan (or plans) that ran from start to end.
-// Calls is 0 when the action was not called.
+// splitPlan places the API calls the simulator counted in the plan (or plans) that ran from
+// start to end.
 func splitPlan(start, end time.Time, st simStats) planSplit {
-	span, ok := st.Spans[boundAction]
-	if !ok || span.First.IsZero() {
-		return planSplit{Action: boundAction}
+	var first, last time.Time
+	for _, span := range st.Spans {
+		if first.IsZero() || span.First.Before(first) {
+			first = span.First
+		}
+		last = maxTime(last, span.Last)
+	}
+	if first.IsZero() {
+		return planSplit{}
 	}
 	return planSplit{
-		Pre:    seconds(span.First.Sub(start)),
-		Paced:  seconds(span.Last.Sub(span.First)),
-		Post:   seconds(end.Sub(span.Last)),
-		Calls:  st.Requests[boundAction],
-		Action: boundAction,
+		Pre:   seconds(first.Sub(start)),
+		Calls: seconds(last.Sub(first)),
+		Post:  seconds(end.Sub(last)),
+		N:     st.TotalRequests(),
 	}
 }
 
-// pacedRatio is the paced part over what the quota allows (ideal: N/Q seconds). It is not what
-// the figure is judged on: it shows how much of the judged ratio is the pacing's, the rest being
-// the work before and after the calls.
-func (s planSplit) pacedRatio(ideal float64) float64 {
-	return s.Paced / ideal
+// callsRatio is the span of the calls over what the quota allows (ideal: N/Q seconds). It is
+// not what the figure is judged on: it shows how much of the judged ratio is the pacing's, the
+// rest being the work before the first call and after the last.
+func (s planSplit) callsRatio(ideal float64) float64 {
+	return s.Calls / ideal
 }
 
 // shown is the split as the figure's line prints it.
 func (s planSplit) shown(ideal float64) string {
-	if s.Calls == 0 {
-		return "split: no " + s.Action + " call to split the plan around"
+	if s.N == 0 {
+		return "split: no API call to split the plan around"
 	}
-	return fmt.Sprintf("split: %.1f s before the first %s, %.1f s paced (paced / quota bound %.3f), %.1f s after the last",
-		s.Pre, s.Action, s.Paced, s.pacedRatio(ideal), s.Post)
+	return fmt.Sprintf("split: %.1f s before the first API call, %.1f s of calls (calls / quota bound %.3f, not judged), %.1f s after the last",
+		s.Pre, s.Calls, s.callsRatio(ideal), s.Post)
 }
 
 // detail is the split for the figure's JSON.
 func (s planSplit) detail(ideal float64) map[string]any {
-	if s.Calls == 0 {
+	if s.N == 0 {
 		return nil
 	}
 	return map[string]any{
-		"pre_seconds":         s.Pre,
-		"paced_seconds":       s.Paced,
-		"post_seconds":        s.Post,
-		"paced_action":        s.Action,
-		"paced_calls":         s.Calls,
-		"paced_over_quota":    s.pacedRatio(ideal),
-		"outside_paced_share": (s.Pre + s.Post) / (s.Pre + s.Paced + s.Post),
+		"pre_seconds":                 s.Pre,
+		"calls_seconds":               s.Calls,
+		"post_seconds":                s.Post,
+		"calls_over_quota_bound":      s.callsRatio(ideal),
+		"outside_calls_share_of_wall": (s.Pre + s.Post) / (s.Pre + s.Calls + s.Post),
 	}
 }
 
