@@ -47,6 +47,7 @@ type bench struct {
 	quota           int
 	lowQuota        int
 	quotaHeader     bool
+	tracePhases     bool
 
 	// fleet is the simulator and configurations figures 6 and 7 share.
 	fleet *fleet

@@ -52,6 +52,7 @@ func run() int {
 	flag.IntVar(&b.quota, "quota", 50, "figures 6, 10 and 11: the simulator's calls per second (figure 6: of DescribeDBInstanceAttribute; 10, 11: of every action)")
 	flag.BoolVar(&b.quotaHeader, "quota-header", true, "figures 6, 10 and 11: the simulator states each quota window in x-ratelimit-user-api "+
 		"(false: the provider learns the quota from throttling answers alone)")
+	flag.BoolVar(&b.tracePhases, "trace-phases", true, "figure 6: one more plan of the fleet, with Terraform's trace log, for the timeline of its steps (information)")
 	flag.IntVar(&b.lowQuota, "low-quota", 25, "figure 6b: figure 6 at this quota, where the quota dominates the machine (0: skip)")
 	flag.Parse()
 

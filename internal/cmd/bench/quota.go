@@ -126,7 +126,13 @@ func (b *bench) figure6At(ctx context.Context, id string, q int) *figure {
 			return err
 		}
 		b.logf("figure %s: plan of %d instances under a quota of %d DescribeDBInstanceAttribute/s", id, n, q)
-		return b.quotaFigure(ctx, f, fl, map[string]int{"DescribeDBInstanceAttribute": q}, fl.bigDir, ideal, unquoted)
+		if err := b.quotaFigure(ctx, f, fl, map[string]int{"DescribeDBInstanceAttribute": q}, fl.bigDir, ideal, unquoted); err != nil {
+			return err
+		}
+		if id == "6" && b.tracePhases {
+			b.traceFigure6(ctx, f, fl)
+		}
+		return nil
 	}()
 	if err != nil {
 		f.fail(err)
