@@ -23,7 +23,7 @@ a continued line without a timestamp
 `
 	phases := parsePhases(bufio.NewScanner(strings.NewReader(log)), start)
 	want := map[string]float64{"Terraform logging": 0.118, "state read": 0.238, "GetProviderSchema": 0.376,
-"ConfigureProvider": 0.748, "first UpgradeResourceState": 1.196,
+		"ConfigureProvider": 0.748, "first UpgradeResourceState": 1.196,
 		"first ReadResource": 1.274, "last PlanResourceChange": 21.65, "plan operation completed": 22.159}
 	if len(phases) != len(want) {
 		t.Fatalf("phases %v, want %d of them", phases, len(want))
