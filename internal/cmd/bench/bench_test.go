@@ -225,20 +225,20 @@ func TestJudgeSharedTakesTheSlowerPlan(t *testing.T) {
 	plans := []quotaPlan{{wall: 41}, {wall: 47}}
 	unquoted := []quotaPlan{{wall: 12}, {wall: 13}}
 	f := &figure{}
-	judgeShared(f, plans, unquoted, 40, st)
+	judgeShared(f, plans, unquoted, 40, 50, st)
 	// 47 s over max(40 s, 12 s, 13 s) is 1.175: the slower plan misses 1.15.
 	if f.Value == nil || *f.Value < 1.17 || *f.Value > 1.18 || f.Status != statusFail {
 		t.Errorf("value %v, status %s; want 1.175 and a miss", f.Value, f.Status)
 	}
 	plans[1] = quotaPlan{wall: 44, surfaced: 1, log: "plan.log"}
 	f = &figure{}
-	judgeShared(f, plans, unquoted, 40, st)
+	judgeShared(f, plans, unquoted, 40, 50, st)
 	if f.Status != statusFail || !strings.Contains(f.Note, "throttling shown") {
 		t.Errorf("a throttling answer shown to the user passed: %s, %q", f.Status, f.Note)
 	}
 	plans[1] = quotaPlan{wall: 44}
 	f = &figure{}
-	judgeShared(f, plans, unquoted, 40, st)
+	judgeShared(f, plans, unquoted, 40, 50, st)
 	if f.Status != statusPass {
 		t.Errorf("44 s over 40 s (1.10) failed: %q", f.Note)
 	}

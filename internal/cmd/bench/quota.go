@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -160,8 +161,9 @@ func (b *bench) quotaFigure(ctx context.Context, f *figure, fl *fleet, qps map[s
 	floor := max(ideal, unquoted)
 	ratio := p.wall / floor
 	split := splitPlan(p.start, p.end, st)
-	f.set(ratio, fmt.Sprintf("%.3f (%.1f s; quota bound %.0f s, no quota %.1f s), %d errors, %d throttled surfaced; simulator throttled %d of %d calls; %s",
-		ratio, p.wall, ideal, unquoted, p.errors, p.surfaced, sumValues(st.Throttled), st.TotalRequests(), split.shown(ideal)))
+	q := cmp.Or(qps[boundAction], qps["*"])
+	f.set(ratio, fmt.Sprintf("%.3f (%.1f s; quota bound %.0f s, no quota %.1f s), %d errors, %d throttled surfaced; simulator throttled %d of %d calls; %s; %s",
+		ratio, p.wall, ideal, unquoted, p.errors, p.surfaced, sumValues(st.Throttled), st.TotalRequests(), split.shown(ideal), fillShown(st, boundAction, q)))
 	f.Detail = map[string]any{
 		"split":                 split.detail(ideal),
 		"spans":                 st.Spans,
@@ -278,7 +280,7 @@ func (b *bench) figure11(ctx context.Context) *figure {
 		if err != nil {
 			return err
 		}
-		judgeShared(f, plans, unquoted, ideal, st)
+		judgeShared(f, plans, unquoted, ideal, q, st)
 		return nil
 	}()
 	if err != nil {
@@ -309,7 +311,7 @@ func (b *bench) concurrentPlans(ctx context.Context, fl *fleet, dirs []string) (
 }
 
 // judgeShared fills figure 11 from the two plans under the quota and the two without.
-func judgeShared(f *figure, plans, unquoted []quotaPlan, ideal float64, st simStats) {
+func judgeShared(f *figure, plans, unquoted []quotaPlan, ideal float64, q int, st simStats) {
 	floor := max(ideal, unquoted[0].wall, unquoted[1].wall)
 	worst, ok := 0.0, true
 	var shown []string
@@ -323,8 +325,8 @@ func judgeShared(f *figure, plans, unquoted []quotaPlan, ideal float64, st simSt
 	f.Note = strings.TrimPrefix(f.Note, "; ")
 	// The simulator cannot tell the two plans' calls apart: the split is that of the two together.
 	split := splitPlan(minTime(plans[0].start, plans[1].start), maxTime(plans[0].end, plans[1].end), st)
-	f.set(worst, fmt.Sprintf("%.3f (plans %s; quota bound %.0f s, no quota %.1f s and %.1f s); simulator throttled %d of %d calls; both plans' %s",
-		worst, strings.Join(shown, " and "), ideal, unquoted[0].wall, unquoted[1].wall, sumValues(st.Throttled), st.TotalRequests(), split.shown(ideal)))
+	f.set(worst, fmt.Sprintf("%.3f (plans %s; quota bound %.0f s, no quota %.1f s and %.1f s); simulator throttled %d of %d calls; both plans' %s; %s",
+		worst, strings.Join(shown, " and "), ideal, unquoted[0].wall, unquoted[1].wall, sumValues(st.Throttled), st.TotalRequests(), split.shown(ideal), fillShown(st, boundAction, q)))
 	f.Detail = map[string]any{
 		"split":                 split.detail(ideal),
 		"spans":                 st.Spans,

@@ -12,6 +12,10 @@ import (
 // times come from the simulator (its stats' spans of every action), the plan's start and end from
 // the bench; both clocks are this machine's.
 
+// boundAction is the action a fleet plan calls once per instance: its windows are the ones the
+// figures count as full or short.
+const boundAction = "DescribeDBInstanceAttribute"
+
 // callSpan mirrors one action's span in GET /_simulator/stats.
 type callSpan struct {
 	First     time.Time `json:"first"`
@@ -89,4 +93,27 @@ func maxTime(a, b time.Time) time.Time {
 		return a
 	}
 	return b
+}
+
+// windowFill counts the windows between the first and the last of action's calls (the whole
+// seconds the quota counts in, from the simulator's per-second counts) and how many of them
+// carried fewer than q calls: a window short of the quota is time the pacing left unused, unless
+// the plan's workers had no call to send.
+func windowFill(st simStats, action string, q int) (short, whole int) {
+	counts := st.Spans[action].PerSecond
+	if len(counts) < 3 {
+		return 0, 0
+	}
+	for _, n := range counts[1 : len(counts)-1] {
+		if n < q {
+			short++
+		}
+	}
+	return short, len(counts) - 2
+}
+
+// fillShown is windowFill as a figure's line prints it.
+func fillShown(st simStats, action string, q int) string {
+	short, whole := windowFill(st, action, q)
+	return fmt.Sprintf("%s: %d of %d whole windows short of %d", action, short, whole, q)
 }

@@ -37,3 +37,19 @@ func TestSplitPlanAroundItsAPICalls(t *testing.T) {
 		t.Errorf("a plan without calls: %+v, %q", none, none.shown(20))
 	}
 }
+
+func TestWindowFillCountsWholeWindowsShortOfTheQuota(t *testing.T) {
+	st := simStats{Spans: map[string]callSpan{
+		boundAction: {PerSecond: []int{7, 50, 49, 50, 12}}, // the first and last windows are partial
+		"Short":     {PerSecond: []int{3, 4}},
+	}}
+	if short, whole := windowFill(st, boundAction, 50); short != 1 || whole != 3 {
+		t.Errorf("windowFill = %d of %d, want 1 of 3", short, whole)
+	}
+	if short, whole := windowFill(st, "Short", 50); short != 0 || whole != 0 {
+		t.Errorf("two partial windows: %d of %d, want none", short, whole)
+	}
+	if got := fillShown(st, boundAction, 50); got != "DescribeDBInstanceAttribute: 1 of 3 whole windows short of 50" {
+		t.Errorf("shown %q", got)
+	}
+}
