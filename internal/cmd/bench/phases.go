@@ -41,7 +41,7 @@ var phaseMarkers = []phaseMarker{
 	{"first UpgradeResourceState", "GRPCProvider.v6: UpgradeResourceState", false},
 	{"first ReadResource", "GRPCProvider.v6: ReadResource", false},
 	{"last PlanResourceChange", "GRPCProvider.v6: PlanResourceChange", true},
-	{"provider closed", "GRPCProvider.v6: Close", true},
+	{"Close sent to the provider", "GRPCProvider.v6: Close", true},
 	{"plan complete", "Plan is complete", false},
 	{"plan operation completed", "backend/local: plan operation completed", false},
 	{"state unlocked", "statemgr.Filesystem: unlocking", true},
