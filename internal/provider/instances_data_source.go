@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 
@@ -58,12 +57,10 @@ func (v anyCaseOneOf) Description(context.Context) string {
 func (v anyCaseOneOf) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
 
 func (v anyCaseOneOf) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if !isKnown(req.ConfigValue) || slices.ContainsFunc(v, func(k string) bool { return strings.EqualFold(k, req.ConfigValue.ValueString()) }) {
+	if !isKnown(req.ConfigValue) {
 		return
 	}
-	resp.Diagnostics.AddAttributeError(req.Path, "Invalid "+req.Path.String()+" filter", fmt.Sprintf(
-		"%s = %q matches no instance: it is not one of %s (any letter case). Use one of them, or remove the filter.",
-		req.Path, req.ConfigValue.ValueString(), strings.Join(v, ", ")))
+	addProblemsAt(&resp.Diagnostics, req.Path, rdsservice.CheckListFilter(req.Path.String(), req.ConfigValue.ValueString(), v))
 }
 
 // NewInstancesDataSource returns the rds_instances data source.

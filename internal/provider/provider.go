@@ -189,7 +189,7 @@ func (p *RDSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 					minMaxRetries, maxMaxRetries, defaultMaxRetries, rdsapi.DefaultCallTimeout),
 				// A Number, not an Int64: the framework cannot convert 2.5 to an Int64 and reports it as a
 				// provider bug; this validator names the attribute and the value instead.
-				Validators: []validator.Number{wholeNumberBetween{lo: minMaxRetries, hi: maxMaxRetries}},
+				Validators: []validator.Number{wholeNumberBetween{lo: minMaxRetries, hi: maxMaxRetries, fallback: defaultMaxRetries}},
 			},
 			"max_requests_per_second": schema.Float64Attribute{
 				Optional: true,
@@ -475,8 +475,9 @@ func buildCredential(s settings) (credentials.Credential, string, error) {
 	return credentials.FromCredentialsProvider("cli_profile", p), "", nil
 }
 
-// wholeNumberBetween accepts whole numbers in [lo, hi]: what max_retries takes.
-type wholeNumberBetween struct{ lo, hi int64 }
+// wholeNumberBetween accepts whole numbers in [lo, hi]: what max_retries takes (fallback is its
+// default, offered as the fix).
+type wholeNumberBetween struct{ lo, hi, fallback int64 }
 
 func (v wholeNumberBetween) Description(context.Context) string {
 	return fmt.Sprintf("a whole number from %d to %d", v.lo, v.hi)
@@ -492,9 +493,5 @@ func (v wholeNumberBetween) ValidateNumber(_ context.Context, req validator.Numb
 	}
 	f := req.ConfigValue.ValueBigFloat()
 	n, accuracy := f.Int64()
-	if accuracy != big.Exact || n < v.lo || n > v.hi {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid "+req.Path.String(), fmt.Sprintf(
-			"%s = %s: it must be a whole number from %d to %d (the retries of one API call; default %d).",
-			req.Path, f.Text('g', -1), v.lo, v.hi, defaultMaxRetries))
-	}
+	addProblemsAt(&resp.Diagnostics, req.Path, rdsservice.CheckWholeNumber(req.Path.String(), f.Text('g', -1), accuracy == big.Exact, n, v.lo, v.hi, v.fallback))
 }

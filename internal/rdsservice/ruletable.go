@@ -205,6 +205,8 @@ const (
 	RuleNameLetter         RuleID = "instance-name-letter"
 	RuleSecurityIP         RuleID = "security-ip"
 	RuleRegex              RuleID = "regex"
+	RuleListFilter         RuleID = "list-filter"
+	RuleWholeNumber        RuleID = "whole-number"
 	RuleTimestamp          RuleID = "utc-timestamp"
 	RuleReadOnlyClassShape RuleID = "readonly-class-shape"
 	RuleNotAPrimary        RuleID = "not-a-primary"
@@ -557,6 +559,12 @@ var ruleTable = []Rule{
 	{ID: RuleRegex, Source: "provider", Attribute: "name_regex",
 		Summary: "Invalid regular expression", Detail: "%q is not a valid regular expression: %s.", Args: []Arg{{"value", "("}, {"error", "missing closing )"}},
 		Fix: "Write it in Go's RE2 syntax, e.g. ^prod-."},
+	{ID: RuleListFilter, Source: "cloud fact: DescribeDBInstances filters Engine and DBInstanceStatus by their values", Attribute: "engine, status",
+		Summary: "Invalid filter", Detail: "%s = %q matches no instance: it is not one of %s (any letter case).", Args: []Arg{{"attribute", "engine"}, {"value", "mysqll"}, {"known values", "MySQL, PostgreSQL"}},
+		Fix: "Use one of them, or remove the filter."},
+	{ID: RuleWholeNumber, Source: "provider: a count of retries", Attribute: "max_retries",
+		Summary: "Invalid max_retries", Detail: "%s = %s: it must be a whole number from %d to %d.", Args: []Arg{{"attribute", "max_retries"}, {"value", "2.5"}, {"lowest", int64(0)}, {"highest", int64(100)}, {"default", int64(5)}},
+		Fix: "Use e.g. %[5]d, the default."},
 	{ID: RuleTimestamp, Source: "cloud fact: RestoreTime is UTC yyyy-MM-ddTHH:mm:ssZ", Attribute: "restore_from.restore_time",
 		Summary: "Invalid restore_time", Detail: "Attribute %s must be UTC yyyy-MM-ddTHH:mm:ssZ; got: %s.", Args: []Arg{{"path", "restore_from.restore_time"}, {"value", "2025-13-01T00:00:00Z"}},
 		Fix: "Write it as e.g. 2025-06-01T08:00:00Z."},

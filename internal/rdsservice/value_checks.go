@@ -56,6 +56,26 @@ func CheckRegex(s string) []Problem {
 	return nil
 }
 
+// CheckListFilter refuses a list filter value that is none of the known values in any letter
+// case: the API would answer an empty list, which reads as "no such instances".
+func CheckListFilter(attribute, value string, known []string) []Problem {
+	for _, k := range known {
+		if strings.EqualFold(k, value) {
+			return nil
+		}
+	}
+	return []Problem{problem(RuleListFilter, value, attribute, value, strings.Join(known, ", "))}
+}
+
+// CheckWholeNumber refuses a number that is not whole or lies outside [lowest, highest]; value is
+// the number as the configuration wrote it.
+func CheckWholeNumber(attribute, value string, whole bool, n, lowest, highest, fallback int64) []Problem {
+	if whole && n >= lowest && n <= highest {
+		return nil
+	}
+	return []Problem{problem(RuleWholeNumber, value, attribute, value, lowest, highest, fallback)}
+}
+
 // APITimeLayout is how the RDS API writes and reads instants (RestoreTime, StartTime).
 const APITimeLayout = "2006-01-02T15:04:05Z"
 

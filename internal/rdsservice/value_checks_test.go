@@ -24,6 +24,10 @@ func TestValueChecks(t *testing.T) {
 		{"empty import id", CheckImportID("rds_instance", ""), RuleImportID},
 		{"import id with a colon", CheckImportID("rds_instance", "rm-bp1:x"), RuleImportID},
 		{"import id with a space", CheckImportID("rds_readonly_instance", "rr-1 2"), RuleImportID},
+		{"unknown engine filter", CheckListFilter("engine", "mysqll", []string{"MySQL"}), RuleListFilter},
+		{"fractional retries", CheckWholeNumber("max_retries", "2.5", false, 2, 0, 100, 5), RuleWholeNumber},
+		{"retries below", CheckWholeNumber("max_retries", "-1", true, -1, 0, 100, 5), RuleWholeNumber},
+		{"retries above", CheckWholeNumber("max_retries", "101", true, 101, 0, 100, 5), RuleWholeNumber},
 	}
 	for _, c := range cases {
 		if len(c.problems) != 1 || c.problems[0].Rule != c.want {
@@ -34,7 +38,9 @@ func TestValueChecks(t *testing.T) {
 		"storage 25": CheckStorageStep(25, 5), "name": CheckInstanceName("orders-db"), "IP": CheckSecurityIP("10.0.0.1"),
 		"CIDR": CheckSecurityIP("10.0.0.0/24"), "regex": CheckRegex("^db-"), "time": CheckUTCTimestamp("t", "2025-06-01T08:00:00Z"),
 		"class": CheckReadOnlyClassShape("mysqlro.n2.medium.1c"), "import rm": CheckImportID("rds_instance", "rm-bp1example"),
-		"import rr": CheckImportID("rds_readonly_instance", "rr-seedx86legacy"),
+		"import rr":              CheckImportID("rds_readonly_instance", "rr-seedx86legacy"),
+		"filter in another case": CheckListFilter("engine", "mysql", []string{"MySQL"}),
+		"retries at the bounds":  append(CheckWholeNumber("max_retries", "0", true, 0, 0, 100, 5), CheckWholeNumber("max_retries", "100", true, 100, 0, 100, 5)...),
 	} {
 		if len(problems) != 0 {
 			t.Errorf("%s refused: %+v", name, problems)
