@@ -146,7 +146,7 @@ func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest
 	access := rdsservice.AccessRequest{Kind: rdsservice.KindAccount, InstanceID: id, Name: name, Create: true, Adopt: adopt,
 		AccountType: plan.Type.ValueString(), Description: managedDescription(plan.Description)}
 	out := applyAccess(ctx, r.data, access, password, "Error creating RDS account", &resp.Diagnostics)
-	if out.Account != nil { // tracked from here on, even if the wait failed
+	if out.Exists { // tracked from here on, even if the wait failed
 		plan.fill(out.Account)
 		resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)
 	}

@@ -106,7 +106,7 @@ func (r *databaseResource) Create(ctx context.Context, req resource.CreateReques
 	access := rdsservice.AccessRequest{Kind: rdsservice.KindDatabase, InstanceID: id, Name: name, Create: true, Adopt: adopt,
 		CharacterSet: plan.CharacterSet.ValueString(), Description: managedDescription(plan.Description)}
 	out := applyAccess(ctx, r.data, access, "", "Error creating RDS database", &resp.Diagnostics)
-	if out.Database != nil { // tracked from here on, even if the wait failed
+	if out.Exists { // tracked from here on, even if the wait failed
 		plan.fill(out.Database)
 		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	}
