@@ -56,7 +56,8 @@ func warnedOfAccessFailure(p *oraclePlanned, applyErr string) bool {
 		return false
 	}
 	for _, d := range p.diags {
-		if d.Severity != tfprotov6.DiagnosticSeverityWarning || !(strings.Contains(d.Summary, " is locked") || strings.Contains(d.Summary, " is Stopped")) {
+		stateWarning := strings.Contains(d.Summary, " is locked") || strings.Contains(d.Summary, " is Stopped")
+		if d.Severity != tfprotov6.DiagnosticSeverityWarning || !stateWarning {
 			continue
 		}
 		for _, v := range []string{"LockByDiskQuota", "LockReadInstanceByDiskQuota", "ManualLock", "LockByExpiration", "LockByRestoration", "Stopped"} {
