@@ -160,6 +160,8 @@ func TestAccessResetRefusedWhenTheAccountWasDeletedSincePlan(t *testing.T) {
 	e.sim.ResetStats()
 	out := ExecuteAccess(e.ctx, e.api, e.waiter, p, accessTestPassword)
 	wantChangedSincePlan(t, out, "")
+	// Planned at the apply, after the deletion (Terraform's plan saw the account): refused too.
+	wantChangedSincePlan(t, ExecuteAccess(e.ctx, e.api, e.waiter, e.plan(reset), accessTestPassword), "")
 	if n := e.requests(accessWrites...); n != 0 {
 		t.Fatalf("the refused reset sent %d writes", n)
 	}

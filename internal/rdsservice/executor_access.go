@@ -35,6 +35,9 @@ type AccessOutcome struct {
 // ExecuteAccess runs the plan's program with the one executor, then reads the object once more
 // (waiting for a new one to be ready).
 func ExecuteAccess(ctx context.Context, api rdsapi.API, w *Waiter, plan AccessPlan, password string) AccessOutcome {
+	if err := plan.updatesMissing(); err != nil {
+		return AccessOutcome{Outcome: Outcome{ID: plan.Request.InstanceID, Err: err, Step: "reading the " + accessNoun(plan.Request.Kind)}}
+	}
 	apply := &AccessApply{Plan: plan, password: password}
 	out := AccessOutcome{Outcome: Execute(ctx, api, w, Execution{ID: plan.Request.InstanceID, Decision: Decision{Program: plan.Program}, Access: apply})}
 	req := plan.Request
@@ -46,6 +49,16 @@ func ExecuteAccess(ctx context.Context, api rdsapi.API, w *Waiter, plan AccessPl
 	out.Account, out.Database = apply.account, apply.database
 	out.Exists = out.Account != nil || out.Database != nil
 	return out
+}
+
+// updatesMissing refuses an update of an account or database the instance no longer has: the
+// resource is in the state, so the object went after Terraform's plan (changed-since-plan).
+func (p AccessPlan) updatesMissing() error {
+	r := p.Request
+	if r.Create || r.Delete || r.Kind == KindPrivilege || p.Found || p.Facts.InstanceMissing {
+		return nil
+	}
+	return &ChangedSincePlanError{ID: r.InstanceID, Changes: []string{fmt.Sprintf("%s %s no longer exists", accessNoun(r.Kind), r.Name)}}
 }
 
 func accessNoun(k AccessKind) string {
