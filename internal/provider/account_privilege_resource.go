@@ -141,7 +141,7 @@ func (r *accountPrivilegeResource) Read(ctx context.Context, req resource.ReadRe
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
-// Update grants the privilege on the added databases and revokes it on the removed ones.
+// Update grants the privilege on the configured databases that lack it and revokes it on the removed ones that still hold it.
 func (r *accountPrivilegeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, state privilegeModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -166,6 +166,7 @@ func (r *accountPrivilegeResource) Update(ctx context.Context, req resource.Upda
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
+// Delete revokes the privilege on the databases that still have it from this grant.
 func (r *accountPrivilegeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state privilegeModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -182,6 +183,7 @@ func (r *accountPrivilegeResource) Delete(ctx context.Context, req resource.Dele
 	applyAccess(ctx, r.data, access, "", "Error revoking RDS account privilege", &resp.Diagnostics)
 }
 
+// ImportState imports `<instance_id>:<account_name>:<privilege>`; Read finds the databases.
 func (r *accountPrivilegeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	parts := splitImportID(req.ID, "<instance_id>:<account_name>:<privilege>", "rm-bp1example:app_user:ReadWrite", &resp.Diagnostics)
 	if parts == nil {

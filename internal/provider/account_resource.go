@@ -220,6 +220,8 @@ func (r *accountResource) Delete(ctx context.Context, req resource.DeleteRequest
 	applyAccess(ctx, r.data, access, "", "Error deleting RDS account", &resp.Diagnostics)
 }
 
+// ImportState imports `<instance_id>:<name>`. The password is not readable: set password_wo and
+// password_wo_version (the first plan then resets the password to it) or password.
 func (r *accountResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	importByInstanceAndName(ctx, req, resp, "rm-bp1example:app_user")
 }

@@ -178,6 +178,7 @@ func (r *databaseResource) Delete(ctx context.Context, req resource.DeleteReques
 	applyAccess(ctx, r.data, access, "", "Error deleting RDS database", &resp.Diagnostics)
 }
 
+// ImportState imports `<instance_id>:<name>`.
 func (r *databaseResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	importByInstanceAndName(ctx, req, resp, "rm-bp1example:orders")
 }
