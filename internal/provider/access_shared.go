@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -241,10 +240,7 @@ func retryWrite(ctx context.Context, data *ProviderData, fn func() error) error 
 
 // gone reports whether err says the instance itself is gone, or being released (its accounts and
 // databases go with it): a delete then has nothing left to do.
-func gone(err error) bool {
-	var stuck *rdsservice.InstanceStateError
-	return rdsapi.IsNotFound(err) || (errors.As(err, &stuck) && stuck.Status == rdsservice.StatusDeleting)
-}
+func gone(err error) bool { return rdsservice.Gone(err) }
 
 // stringOrNull keeps null for an empty value the configuration left unset (or that was unknown
 // until now), so "" from the cloud does not show as a change.
@@ -281,35 +277,6 @@ func importByInstanceAndName(ctx context.Context, req resource.ImportStateReques
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[1])...)
 }
 
-// waitStatus polls find until the item is listed with the wanted status, and returns it.
-// what names it in messages ("account app on rm-1").
-func waitStatus[T any](ctx context.Context, data *ProviderData, what, want string, find func() (*T, error), status func(*T) string) (*T, error) {
-	var item *T
-	err := data.Waiter.Poll(ctx, fmt.Sprintf("%s to be %s", what, want), func() (bool, string, error) {
-		it, err := find()
-		if err != nil {
-			return false, "", err
-		}
-		if it == nil {
-			return false, "not listed yet", nil
-		}
-		item = it
-		return status(it) == want, "status " + status(it), nil
-	})
-	return item, err
-}
-
-// waitUnlisted polls find until the item is no longer listed (or its instance is gone).
-func waitUnlisted[T any](ctx context.Context, data *ProviderData, what string, find func() (*T, error)) error {
-	return data.Waiter.Poll(ctx, what+" to be deleted", func() (bool, string, error) {
-		it, err := find()
-		if gone(err) {
-			return true, "", nil
-		}
-		return it == nil, "still listed", err
-	})
-}
-
 // accessDeadline bounds one operation of an account, database or privilege by its timeouts block
 // (accessTimeout when unset); it reports false, with the diagnostics, when the block is invalid.
 func accessDeadline(ctx context.Context, budget func(context.Context, time.Duration) (time.Duration, diag.Diagnostics),
@@ -321,21 +288,4 @@ func accessDeadline(ctx context.Context, budget func(context.Context, time.Durat
 	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	return ctx, cancel, true
-}
-
-// deleteListed deletes one account or database (what) and waits until the instance no longer lists
-// it; one the instance does not have counts as deleted.
-func deleteListed[T any](ctx context.Context, data *ProviderData, what, call, notFoundCode, id, name string,
-	del func() error, find func() (*T, error), diags *diag.Diagnostics) {
-	err := retryWrite(ctx, data, del)
-	switch {
-	case gone(err) || rdsapi.ErrorCode(err) == notFoundCode:
-		return
-	case err != nil:
-		diags.AddError("Error deleting RDS "+what, fmt.Sprintf("%s %s on %s: %v", call, name, id, err))
-		return
-	}
-	if err := waitUnlisted(ctx, data, fmt.Sprintf("%s %s on %s", what, name, id), find); err != nil {
-		diags.AddError("Error waiting for RDS "+what+" deletion", err.Error())
-	}
 }

@@ -98,9 +98,9 @@ func (r *accountPrivilegeResource) Create(ctx context.Context, req resource.Crea
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	dbs := setStrings(ctx, plan.DBNames, &resp.Diagnostics)
-	if err := r.grant(ctx, plan, dbs); err != nil {
-		resp.Diagnostics.AddError("Error granting RDS account privilege", err.Error())
+	access := plan.request(ctx, &resp.Diagnostics)
+	access.Create = true
+	if applyAccess(ctx, r.data, access, "", "Error granting RDS account privilege", &resp.Diagnostics); resp.Diagnostics.HasError() {
 		return
 	}
 	plan.ID = types.StringValue(plan.id())
@@ -129,7 +129,7 @@ func (r *accountPrivilegeResource) Read(ctx context.Context, req resource.ReadRe
 	// Databases that lost the privilege outside Terraform drop out of db_names: the next plan grants
 	// them again. An account that holds the privilege on no database has no such grant (an import
 	// of it then fails as for a missing account, instead of adopting db_names = []).
-	held := granted(account, state.Privilege.ValueString())
+	held := rdsservice.GrantedOn(account, state.Privilege.ValueString())
 	if len(held) == 0 {
 		resp.Diagnostics.AddWarning("RDS account privilege no longer exists",
 			fmt.Sprintf("Account %s on instance %s holds %s on no database; the grant is removed from state and the next plan grants it again.",
@@ -141,7 +141,7 @@ func (r *accountPrivilegeResource) Read(ctx context.Context, req resource.ReadRe
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
-// Update grants the privilege on the added databases and revokes it on the removed ones.
+// Update grants the privilege on the configured databases that lack it and revokes it on the removed ones that still hold it.
 func (r *accountPrivilegeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, state privilegeModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -158,18 +158,10 @@ func (r *accountPrivilegeResource) Update(ctx context.Context, req resource.Upda
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	want, had := setStrings(ctx, plan.DBNames, &resp.Diagnostics), setStrings(ctx, state.DBNames, &resp.Diagnostics)
-	if added := minus(want, had); len(added) > 0 {
-		if err := r.grant(ctx, plan, added); err != nil {
-			resp.Diagnostics.AddError("Error granting RDS account privilege", err.Error())
-			return
-		}
-	}
-	if removed := r.stillGranted(ctx, plan, minus(had, want)); len(removed) > 0 {
-		if err := r.revoke(ctx, plan, removed); err != nil {
-			resp.Diagnostics.AddError("Error revoking RDS account privilege", err.Error())
-			return
-		}
+	access := plan.request(ctx, &resp.Diagnostics)
+	access.Granted = setStrings(ctx, state.DBNames, &resp.Diagnostics)
+	if applyAccess(ctx, r.data, access, "", "Error changing RDS account privilege", &resp.Diagnostics); resp.Diagnostics.HasError() {
+		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
@@ -186,22 +178,9 @@ func (r *accountPrivilegeResource) Delete(ctx context.Context, req resource.Dele
 		return
 	}
 	defer cancel()
-	id, name := state.InstanceID.ValueString(), state.AccountName.ValueString()
-	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
-	if gone(err) || (err == nil && account == nil) {
-		return // the account (or the instance) is gone, and its privileges with it
-	}
-	if err != nil {
-		resp.Diagnostics.AddError("Error reading RDS account", fmt.Sprintf("DescribeAccounts %s on %s: %v", name, id, err))
-		return
-	}
-	still := heldOf(account, state.Privilege.ValueString(), setStrings(ctx, state.DBNames, &resp.Diagnostics))
-	if len(still) == 0 {
-		return
-	}
-	if err := r.revoke(ctx, state, still); err != nil && !gone(err) && rdsapi.ErrorCode(err) != rdsapi.CodeAccountNotFound {
-		resp.Diagnostics.AddError("Error revoking RDS account privilege", err.Error())
-	}
+	access := rdsservice.AccessRequest{Kind: rdsservice.KindPrivilege, InstanceID: state.InstanceID.ValueString(), Name: state.AccountName.ValueString(),
+		Delete: true, Privilege: state.Privilege.ValueString(), Granted: setStrings(ctx, state.DBNames, &resp.Diagnostics)}
+	applyAccess(ctx, r.data, access, "", "Error revoking RDS account privilege", &resp.Diagnostics)
 }
 
 // ImportState imports `<instance_id>:<account_name>:<privilege>`; Read finds the databases.
@@ -382,76 +361,10 @@ func (m *privilegeModel) granted(plan privilegeModel, p rdsapi.DatabasePrivilege
 	return slices.Contains(dbs, p.DBName)
 }
 
-func (r *accountPrivilegeResource) grant(ctx context.Context, m privilegeModel, dbs []string) error {
-	id, name, priv := m.InstanceID.ValueString(), m.AccountName.ValueString(), m.Privilege.ValueString()
-	err := retryWrite(ctx, r.data, func() error {
-		return r.data.API.GrantAccountPrivilege(ctx, &rdsapi.GrantAccountPrivilegeRequest{DBInstanceID: id, AccountName: name, DBNames: dbs, AccountPrivilege: priv})
-	})
-	if rdsapi.ErrorCode(err) == rdsapi.CodeDatabaseNotFound {
-		return fmt.Errorf("GrantAccountPrivilege %s %s on %v of %s: a database does not exist (create it with rds_database and reference it in db_names): %w", name, priv, dbs, id, err)
-	}
-	if err != nil {
-		return fmt.Errorf("GrantAccountPrivilege %s %s on %v of %s: %w", name, priv, dbs, id, err)
-	}
-	return nil
-}
-
-func (r *accountPrivilegeResource) revoke(ctx context.Context, m privilegeModel, dbs []string) error {
-	id, name := m.InstanceID.ValueString(), m.AccountName.ValueString()
-	err := retryWrite(ctx, r.data, func() error { return r.data.API.RevokeAccountPrivilege(ctx, id, name, dbs) })
-	if err != nil {
-		return fmt.Errorf("RevokeAccountPrivilege %s on %v of %s: %w", name, dbs, id, err)
-	}
-	return nil
-}
-
-// stillGranted are the databases of dbs on which the account still holds the privilege: one that
-// lost it, or was dropped (a renamed database), needs no revoke, and the cloud refuses one on a
-// database that no longer exists.
-func (r *accountPrivilegeResource) stillGranted(ctx context.Context, m privilegeModel, dbs []string) []string {
-	if len(dbs) == 0 {
-		return nil
-	}
-	id, name := m.InstanceID.ValueString(), m.AccountName.ValueString()
-	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
-	if err != nil || account == nil {
-		return dbs // the revoke reports what is wrong
-	}
-	return heldOf(account, m.Privilege.ValueString(), dbs)
-}
-
-// heldOf are the databases of dbs on which account holds privilege.
-func heldOf(account *rdsapi.DBInstanceAccount, privilege string, dbs []string) []string {
-	var out []string
-	for _, db := range dbs {
-		if slices.Contains(granted(account, privilege), db) {
-			out = append(out, db)
-		}
-	}
-	return out
-}
-
-// granted lists the databases on which account has privilege.
-func granted(account *rdsapi.DBInstanceAccount, privilege string) []string {
-	var out []string
-	for _, p := range account.DatabasePrivileges.DatabasePrivilege {
-		if p.AccountPrivilege == privilege {
-			out = append(out, p.DBName)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-// minus is a without b.
-func minus(a, b []string) []string {
-	var out []string
-	for _, v := range a {
-		if !slices.Contains(b, v) {
-			out = append(out, v)
-		}
-	}
-	return out
+// request is the grant the configuration asks for.
+func (m privilegeModel) request(ctx context.Context, diags *diag.Diagnostics) rdsservice.AccessRequest {
+	return rdsservice.AccessRequest{Kind: rdsservice.KindPrivilege, InstanceID: m.InstanceID.ValueString(), Name: m.AccountName.ValueString(),
+		Privilege: m.Privilege.ValueString(), DBNames: setStrings(ctx, m.DBNames, diags)}
 }
 
 type privilegeModel struct {

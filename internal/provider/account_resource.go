@@ -137,37 +137,19 @@ func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	adopt := adoptingAccess(r.data, "rds_account", plan.journalKey(), id+":"+name, atCreate, &resp.Diagnostics)
 	claim := claimAccessCreate(r.data, "rds_account", plan.journalKey(), id+":"+name, "CreateAccount", &resp.Diagnostics)
 	if claim == nil {
 		return
 	}
 	defer func() { claim.done(!resp.State.Raw.IsNull()) }()
-	err := retryWrite(ctx, r.data, func() error {
-		return r.data.API.CreateAccount(ctx, &rdsapi.CreateAccountRequest{
-			DBInstanceID: id, AccountName: name, AccountPassword: password,
-			AccountType: plan.Type.ValueString(), AccountDescription: plan.Description.ValueString(),
-		})
-	})
-	if rdsapi.ErrorCode(err) == rdsapi.CodeAccountDuplicate {
-		// The check above found no such account, so this is our own create whose answer was lost
-		// and which the client sent again, unless something else created it meanwhile: adopt it
-		// only with the planned type, and make sure it has this password.
-		err = r.adoptResent(ctx, id, name, plan.Type.ValueString(), password, err)
+	access := rdsservice.AccessRequest{Kind: rdsservice.KindAccount, InstanceID: id, Name: name, Create: true, Adopt: adopt,
+		AccountType: plan.Type.ValueString(), Description: managedDescription(plan.Description)}
+	out := applyAccess(ctx, r.data, access, password, "Error creating RDS account", &resp.Diagnostics)
+	if out.Exists { // tracked from here on, even if the wait failed
+		plan.fill(out.Account)
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)
 	}
-	if err != nil {
-		resp.Diagnostics.AddError("Error creating RDS account", fmt.Sprintf("CreateAccount %s on %s: %v", name, id, err))
-		return
-	}
-	plan.ID = types.StringValue(id + ":" + name)
-	plan.Description = stringOrNull(plan.Description, plan.Description.ValueString()) // unset: none was sent
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)                  // tracked from here on, even if the wait fails
-	account, err := r.waitAvailable(ctx, id, name)
-	if err != nil {
-		resp.Diagnostics.AddError("Error waiting for RDS account", err.Error())
-		return
-	}
-	plan.fill(account)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)
 }
 
 func (r *accountResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -212,29 +194,13 @@ func (r *accountResource) Update(ctx context.Context, req resource.UpdateRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !plan.Description.Equal(state.Description) {
-		err := retryWrite(ctx, r.data, func() error {
-			return r.data.API.ModifyAccountDescription(ctx, id, name, plan.Description.ValueString())
-		})
-		if err != nil {
-			resp.Diagnostics.AddError("Error updating RDS account", fmt.Sprintf("ModifyAccountDescription %s on %s: %v", name, id, err))
-			return
-		}
-	}
-	if plan.resetsPassword(state) {
-		password := config.password()
-		err := retryWrite(ctx, r.data, func() error { return r.data.API.ResetAccountPassword(ctx, id, name, password) })
-		if err != nil {
-			resp.Diagnostics.AddError("Error resetting the RDS account password", fmt.Sprintf("ResetAccountPassword %s on %s: %v", name, id, err))
-			return
-		}
-	}
-	account, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
-	if err != nil || account == nil {
-		resp.Diagnostics.AddError("Error reading RDS account", fmt.Sprintf("account %s on %s after the update: %v", name, id, err))
+	access := rdsservice.AccessRequest{Kind: rdsservice.KindAccount, InstanceID: id, Name: name, AccountType: plan.Type.ValueString(),
+		Description: managedDescription(plan.Description), ResetPassword: plan.resetsPassword(state)}
+	out := applyAccess(ctx, r.data, access, config.password(), "Error updating RDS account", &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	plan.fill(account)
+	plan.fill(out.Account)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)
 }
 
@@ -250,9 +216,8 @@ func (r *accountResource) Delete(ctx context.Context, req resource.DeleteRequest
 	}
 	defer cancel()
 	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
-	deleteListed(ctx, r.data, "account", "DeleteAccount", rdsapi.CodeAccountNotFound, id, name,
-		func() error { return r.data.API.DeleteAccount(ctx, id, name) },
-		func() (*rdsapi.DBInstanceAccount, error) { return rdsservice.FindAccount(ctx, r.data.API, id, name) }, &resp.Diagnostics)
+	access := rdsservice.AccessRequest{Kind: rdsservice.KindAccount, InstanceID: id, Name: name, Delete: true}
+	applyAccess(ctx, r.data, access, "", "Error deleting RDS account", &resp.Diagnostics)
 }
 
 // ImportState imports `<instance_id>:<name>`. The password is not readable: set password_wo and
@@ -408,26 +373,6 @@ func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, p
 		}
 	}
 	return nil
-}
-
-// adoptResent takes over an account whose create answered Duplicate after the check had found
-// none; another type means another creator, and dup is returned.
-func (r *accountResource) adoptResent(ctx context.Context, id, name, kind, password string, dup error) error {
-	existing, err := rdsservice.FindAccount(ctx, r.data.API, id, name)
-	if err != nil {
-		return err
-	}
-	if existing == nil || existing.AccountType != kind {
-		return fmt.Errorf("the account was created by someone else meanwhile (import it with `terraform import <address> %s:%s`): %w", id, name, dup)
-	}
-	return retryWrite(ctx, r.data, func() error { return r.data.API.ResetAccountPassword(ctx, id, name, password) })
-}
-
-// waitAvailable polls until AccountStatus is Available.
-func (r *accountResource) waitAvailable(ctx context.Context, id, name string) (*rdsapi.DBInstanceAccount, error) {
-	return waitStatus(ctx, r.data, fmt.Sprintf("account %s on %s", name, id), rdsapi.AccountStatusAvailable,
-		func() (*rdsapi.DBInstanceAccount, error) { return rdsservice.FindAccount(ctx, r.data.API, id, name) },
-		func(a *rdsapi.DBInstanceAccount) string { return a.AccountStatus })
 }
 
 type accountModel struct {

@@ -97,31 +97,19 @@ func (r *databaseResource) Create(ctx context.Context, req resource.CreateReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	adopt := adoptingAccess(r.data, "rds_database", plan.journalKey(), id+":"+name, atCreate, &resp.Diagnostics)
 	claim := claimAccessCreate(r.data, "rds_database", plan.journalKey(), id+":"+name, "CreateDatabase", &resp.Diagnostics)
 	if claim == nil {
 		return
 	}
 	defer func() { claim.done(!resp.State.Raw.IsNull()) }()
-	err := retryWrite(ctx, r.data, func() error {
-		return r.data.API.CreateDatabase(ctx, &rdsapi.CreateDatabaseRequest{
-			DBInstanceID: id, DBName: name, CharacterSetName: plan.CharacterSet.ValueString(), DBDescription: plan.Description.ValueString(),
-		})
-	})
-	// Duplicate after the check found none: our own create, resent after a lost answer.
-	if err != nil && rdsapi.ErrorCode(err) != rdsapi.CodeDatabaseDuplicate {
-		resp.Diagnostics.AddError("Error creating RDS database", fmt.Sprintf("CreateDatabase %s on %s: %v", name, id, err))
-		return
+	access := rdsservice.AccessRequest{Kind: rdsservice.KindDatabase, InstanceID: id, Name: name, Create: true, Adopt: adopt,
+		CharacterSet: plan.CharacterSet.ValueString(), Description: managedDescription(plan.Description)}
+	out := applyAccess(ctx, r.data, access, "", "Error creating RDS database", &resp.Diagnostics)
+	if out.Exists { // tracked from here on, even if the wait failed
+		plan.fill(out.Database)
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	}
-	plan.ID = types.StringValue(id + ":" + name)
-	plan.Description = stringOrNull(plan.Description, plan.Description.ValueString()) // unset: none was sent
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)                             // tracked from here on, even if the wait fails
-	db, err := r.waitRunning(ctx, id, name)
-	if err != nil {
-		resp.Diagnostics.AddError("Error waiting for RDS database", err.Error())
-		return
-	}
-	plan.fill(db)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
 func (r *databaseResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -163,19 +151,13 @@ func (r *databaseResource) Update(ctx context.Context, req resource.UpdateReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	err := retryWrite(ctx, r.data, func() error {
-		return r.data.API.ModifyDBDescription(ctx, id, name, plan.Description.ValueString())
-	})
-	if err != nil {
-		resp.Diagnostics.AddError("Error updating RDS database", fmt.Sprintf("ModifyDBDescription %s on %s: %v", name, id, err))
+	access := rdsservice.AccessRequest{Kind: rdsservice.KindDatabase, InstanceID: id, Name: name, CharacterSet: plan.CharacterSet.ValueString(),
+		Description: managedDescription(plan.Description)}
+	out := applyAccess(ctx, r.data, access, "", "Error updating RDS database", &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	db, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
-	if err != nil || db == nil {
-		resp.Diagnostics.AddError("Error reading RDS database", fmt.Sprintf("database %s on %s after the update: %v", name, id, err))
-		return
-	}
-	plan.fill(db)
+	plan.fill(out.Database)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
@@ -192,8 +174,8 @@ func (r *databaseResource) Delete(ctx context.Context, req resource.DeleteReques
 	defer cancel()
 	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
 	// Deleting, then gone: a database of the same name can be created only after that.
-	deleteListed(ctx, r.data, "database", "DeleteDatabase", rdsapi.CodeDatabaseNotFound, id, name,
-		func() error { return r.data.API.DeleteDatabase(ctx, id, name) }, r.finder(ctx, id, name), &resp.Diagnostics)
+	access := rdsservice.AccessRequest{Kind: rdsservice.KindDatabase, InstanceID: id, Name: name, Delete: true}
+	applyAccess(ctx, r.data, access, "", "Error deleting RDS database", &resp.Diagnostics)
 }
 
 // ImportState imports `<instance_id>:<name>`.
@@ -280,12 +262,7 @@ func (r *databaseResource) readDatabase(ctx context.Context, plan databaseModel,
 		diags.AddError("Error reading RDS databases", fmt.Sprintf("DescribeDatabases %s on %s: %v", name, id, err))
 		return false
 	case existing != nil && existing.DBStatus == rdsapi.DatabaseStatusDeleting:
-		if stage == atCreate {
-			if err := r.waitGone(ctx, id, name); err != nil {
-				diags.AddError("Error waiting for a deleted RDS database to go", fmt.Sprintf("%s on %s: %s", name, id, operationError(ctx, err)))
-				return false
-			}
-		}
+		// gone soon: the executor waits for it before the create
 	case existing != nil && !mine && !adoptingAccess(r.data, "rds_database", plan.journalKey(), id+":"+name, stage, diags):
 		f.Existing = existing.DBName
 	}
@@ -293,12 +270,6 @@ func (r *databaseResource) readDatabase(ctx context.Context, plan databaseModel,
 		f.PlannedElsewhere = runOf(r.data).planDatabase(id, name)
 	}
 	return true
-}
-
-// waitRunning polls until DBStatus is Running.
-func (r *databaseResource) waitRunning(ctx context.Context, id, name string) (*rdsapi.Database, error) {
-	return waitStatus(ctx, r.data, fmt.Sprintf("database %s on %s", name, id), rdsapi.DatabaseStatusRunning,
-		r.finder(ctx, id, name), func(db *rdsapi.Database) string { return db.DBStatus })
 }
 
 type databaseModel struct {
@@ -334,13 +305,4 @@ func (m *databaseModel) fill(db *rdsapi.Database) {
 	if m.ID.IsNull() || m.ID.IsUnknown() {
 		m.ID = types.StringValue(m.InstanceID.ValueString() + ":" + m.Name.ValueString())
 	}
-}
-
-// waitGone polls until the database is no longer listed (Deleting, then gone).
-func (r *databaseResource) waitGone(ctx context.Context, id, name string) error {
-	return waitUnlisted(ctx, r.data, fmt.Sprintf("database %s on %s", name, id), r.finder(ctx, id, name))
-}
-
-func (r *databaseResource) finder(ctx context.Context, id, name string) func() (*rdsapi.Database, error) {
-	return func() (*rdsapi.Database, error) { return rdsservice.FindDatabase(ctx, r.data.API, id, name) }
 }

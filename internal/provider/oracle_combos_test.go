@@ -41,6 +41,7 @@ var comboFactors = []comboFactor{
 	{"storage autoscaling", []string{"off", "on", "on, the cloud grew the disk", "turned on"}},
 	{"billing", []string{"none", "prepaid", "bought in place", "ended in place", "renewal changed"}},
 	{"backup policy", []string{"none", "set", "changed"}},
+	{"access", []string{"none", "created", "changed"}},
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -304,6 +305,7 @@ func comboScenario(c []int) oracleScenario {
 		after = append(after, oracleResource{"rds_readonly_instance.ro", ra})
 	}
 	before, after = comboBackupPolicy(level("backup policy"), before, after)
+	before, after = comboAccess(level("access"), before, after)
 	var parts []string
 	for f, factor := range comboFactors {
 		if c[f] != 0 || f == 0 {

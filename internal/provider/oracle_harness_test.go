@@ -910,6 +910,8 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 	case r.typeName() == "rds_backup_policy":
 		// Its request is ModifyBackupPolicy, not an instance's create or spec change.
 		got = probeAnswer{why: "a refused backup policy has no instance request to compare"}
+	case isAccessType(r.typeName()):
+		got = probeAnswer{why: "a refused access resource has no instance request to compare"}
 	case p.prior.IsNull():
 		got = w.probeCreate(ctx, api, r)
 	case refusedDelete(p):

@@ -32,6 +32,8 @@ type oracleFloors struct {
 	policies int
 	// editions: applied combinations with an edition level (upgrade in place, downgrade replaced).
 	editions int
+	// access: accounts, databases and grants compared with what the cloud lists after an apply.
+	access int
 }
 
 // Issue 25 §3 (the replace factor's "zone" level is now a move in place, which goes alone: its
@@ -50,9 +52,13 @@ type oracleFloors struct {
 // (combinations 21), probed 162, restart comparisons 181, at the window 19, policies 32, edition
 // combinations applied 8; RDS_ORACLE_ONLY="replace=edition" (pairs and triples, same seed) applied
 // 50, so the triples about 42 (the long form was not re-measured).
+// With the access factor (issue 23: access writes in the program), short form: seed 20261201 applied 345 and
+// compared 136 access resources with the cloud, seed 20261202 applied 381 and compared 160;
+// RDS_ORACLE_ONLY="access=" (pairs and triples, seed 20261201) compared 1024, so the triples about 890
+// (the long form was not re-measured).
 var (
-	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12, policies: 12, editions: 4}
-	oracleLongFloors  = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125, policies: 120, editions: 25}
+	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12, policies: 12, editions: 4, access: 100}
+	oracleLongFloors  = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125, policies: 120, editions: 25, access: 750}
 )
 
 // oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
@@ -104,9 +110,9 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 
 // oracleTally counts what the runs compared.
 type oracleTally struct {
-	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies, editions int
-	byCategory                                                                                        map[string]int
-	classes                                                                                           map[string][]string
+	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies, editions, access int
+	byCategory                                                                                                map[string]int
+	classes                                                                                                   map[string][]string
 	// strict fails on known disagreements too; known replaces oracleKnownDisagreements.
 	strict bool
 	known  map[string]string
@@ -142,6 +148,7 @@ func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
 		}
 		t.restarts += o.restartChecks
 		t.policies += o.policyChecks
+		t.access += o.accessChecks
 	}
 	last := outcomes[len(outcomes)-1]
 	if !last.compared {
@@ -188,6 +195,7 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 		"backup policies compared with the cloud %d (floor %d); edition combinations applied %d (floor %d); failures warned of at plan %d; %d disagreement classes\nby outcome:\n%s",
 		t.run, t.applied, floors.applied, t.combined, floors.combined, t.probed, floors.probed, t.restarts, floors.restarts,
 		t.atWindow, floors.atWindow, t.guards, t.notProbed, t.policies, floors.policies, t.editions, floors.editions, t.warned, len(names), strings.Join(cats, "\n"))
+	tb.Logf("access resources compared with the cloud %d (floor %d)", t.access, floors.access)
 	for _, c := range names {
 		repros := t.classes[c]
 		sort.Strings(repros)
@@ -206,6 +214,7 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 		{"runs at the maintenance window", t.atWindow, floors.atWindow},
 		{"backup policies compared with the cloud", t.policies, floors.policies},
 		{"applied edition combinations", t.editions, floors.editions},
+		{"access resources compared with the cloud", t.access, floors.access},
 	} {
 		if f.got < f.want {
 			tb.Errorf("only %d %s, floor %d", f.got, f.what, f.want)

@@ -22,7 +22,7 @@ func warnedOfFailure(p *oraclePlanned, applyErr string) bool {
 			}
 		}
 	}
-	return false
+	return warnedOfAccessFailure(p, applyErr)
 }
 
 // The plan and the apply agree on instances in unusual states (issue 19 item 7): a Deleting

@@ -556,6 +556,8 @@ type oracleOutcome struct {
 	restartChecks int
 	// policyChecks counts the rds_backup_policy resources compared with DescribeBackupPolicy.
 	policyChecks int
+	// accessChecks counts the access resources compared with what the cloud lists (oracle_access_combos_test.go).
+	accessChecks int
 }
 
 // oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
@@ -831,6 +833,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		w.afterApply(w)
 	}
 	out.policyChecks = w.checkBackupPolicies(order, disagree)
+	out.accessChecks = w.checkAccess(order, disagree)
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {
 		appliedState[addr] = v

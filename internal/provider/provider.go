@@ -10,7 +10,8 @@
 //   - Resources: rds_instance (instance_resource.go; its schema, model and ModifyPlan in
 //     instance_schema.go, instance_model.go, instance_modifyplan.go), rds_readonly_instance
 //     (readonly_instance_resource.go), rds_account, rds_database and rds_account_privilege
-//     (account_resource.go, database_resource.go, account_privilege_resource.go).
+//     (account_resource.go, database_resource.go, account_privilege_resource.go; their applies run
+//     rdsservice.PlanAccess and ExecuteAccess through access_apply.go).
 //   - Data sources: rds_instance and rds_instances (instance_data_source.go,
 //     instances_data_source.go), rds_accounts and rds_databases (one implementation,
 //     access_list_data_source.go), rds_parameter_templates.

@@ -21,6 +21,10 @@
 //     executor runs, planning again right before the write.
 //   - [PlanBackupPolicy] and [ExecuteBackupPolicy] (backup_policy_program.go): rds_backup_policy's
 //     ModifyBackupPolicy calls as a program of the same executor, planned again before each call.
+//   - [PlanAccess] and [ExecuteAccess] (access_program.go, executor_access.go): the writes of
+//     rds_account, rds_database and rds_account_privilege (create, description, password reset,
+//     grants and revokes that differ from the cloud, delete) as a program of the same executor,
+//     planned again before each write; the waits and the adoption of a re-sent create live there.
 //   - The rule table (ruletable.go, [Rules]): every rule's row, its source, attribute, severity
 //     and texts. Every plan message is rendered from a row; the plan-rules guide is generated from
 //     the same rows ([RenderRuleDocs]).

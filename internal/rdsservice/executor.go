@@ -52,6 +52,8 @@ type Execution struct {
 	Action *ActionPlan
 	// BackupPolicy is the rds_backup_policy apply whose program this is (backup_policy_program.go).
 	BackupPolicy *BackupPolicyPlan
+	// Access is the access resource's apply whose program this is (executor_access.go).
+	Access *AccessApply
 }
 
 // Outcome is what an execution did.
@@ -141,6 +143,9 @@ func (x *executor) stepOf(op Operation) string {
 		return "running " + x.e.Action.Request.Name
 	case OpModifyBackupPolicy:
 		return "changing the backup policy (" + op.BackupPolicy.Mode() + ")"
+	case OpCreateAccount, OpModifyAccountDescription, OpResetAccountPassword, OpDeleteAccount, OpCreateDatabase, OpModifyDBDescription,
+		OpDeleteDatabase, OpGrantAccountPrivilege, OpRevokeAccountPrivilege:
+		return op.Action + " " + op.Access.Name + " on " + op.Access.InstanceID
 	}
 	return "setting the name, allow-list and deletion protection"
 }
@@ -188,6 +193,9 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.action(ctx, op)
 	case OpModifyBackupPolicy:
 		return x.backupPolicy(ctx, op)
+	case OpCreateAccount, OpModifyAccountDescription, OpResetAccountPassword, OpDeleteAccount, OpCreateDatabase, OpModifyDBDescription,
+		OpDeleteDatabase, OpGrantAccountPrivilege, OpRevokeAccountPrivilege:
+		return x.access(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }
@@ -347,7 +355,7 @@ func (x *executor) finish(ctx context.Context) error {
 		}
 		x.out.Scheduled = task
 	}
-	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil { // a policy change leaves the instance as it is
+	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil || x.e.Access != nil { // a policy or access change leaves the instance as it is
 		return nil
 	}
 	attr, err := x.w.WaitRunning(ctx, x.out.ID)

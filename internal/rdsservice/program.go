@@ -78,6 +78,8 @@ type Operation struct {
 	Pending *ScheduledTask
 	// BackupPolicy is what an OpModifyBackupPolicy sends (backup_policy_program.go).
 	BackupPolicy *BackupPolicyCall
+	// Access is what an access operation sends (access_program.go).
+	Access *AccessCall
 }
 
 // Program is the ordered operations of one apply.
