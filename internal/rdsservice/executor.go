@@ -52,6 +52,8 @@ type Execution struct {
 	Action *ActionPlan
 	// BackupPolicy is the rds_backup_policy apply whose program this is (backup_policy_program.go).
 	BackupPolicy *BackupPolicyPlan
+	// Destroy is the destroy whose program this is (destroy_program.go, executor_destroy.go).
+	Destroy *DestroyPlan
 }
 
 // Outcome is what an execution did.
@@ -72,6 +74,8 @@ type Outcome struct {
 	// ChangedNow: a spec order went out for now, or the instance restarted during this apply:
 	// a change that waited for the window is superseded.
 	ChangedNow bool
+	// Backup is the set an OpCreateBackup made (backup_program.go).
+	Backup *rdsapi.Backup
 }
 
 // Execute runs the decision's program.
@@ -101,9 +105,14 @@ type executor struct {
 	// seen is the instance as this apply last read it after one of its own writes (nil: as
 	// the plan saw it); executor_recheck.go.
 	seen *ExistingInstance
+	// gone: a destroy found the instance released (executor_destroy.go).
+	gone bool
 }
 
 func (x *executor) stepOf(op Operation) string {
+	if step := x.destroyOrBackupStep(op); step != "" {
+		return step
+	}
 	switch op.Action {
 	case OpCreate, OpClone, OpCreateReadOnly:
 		return "waiting for the instance to be ready"
@@ -146,6 +155,9 @@ func (x *executor) stepOf(op Operation) string {
 }
 
 func (x *executor) run(ctx context.Context, op Operation) error {
+	if x.e.Destroy != nil {
+		return x.destroy(ctx, op)
+	}
 	switch op.Action {
 	case OpCreate, OpClone, OpCreateReadOnly:
 		return x.create(ctx)
@@ -188,6 +200,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.action(ctx, op)
 	case OpModifyBackupPolicy:
 		return x.backupPolicy(ctx, op)
+	case OpCreateBackup, OpDeleteBackup:
+		return x.backup(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }
@@ -347,7 +361,7 @@ func (x *executor) finish(ctx context.Context) error {
 		}
 		x.out.Scheduled = task
 	}
-	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil { // a policy change leaves the instance as it is
+	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil || x.e.endsWithoutRead() { // a policy change leaves the instance as it is
 		return nil
 	}
 	attr, err := x.w.WaitRunning(ctx, x.out.ID)

@@ -78,6 +78,11 @@ type Operation struct {
 	Pending *ScheduledTask
 	// BackupPolicy is what an OpModifyBackupPolicy sends (backup_policy_program.go).
 	BackupPolicy *BackupPolicyCall
+	// Keep is the released_keep_policy an OpDelete of a destroy sends (destroy_program.go);
+	// Backup and BackupID what an OpCreateBackup or OpDeleteBackup sends (backup_program.go).
+	Keep     string
+	Backup   *BackupCreate
+	BackupID string
 }
 
 // Program is the ordered operations of one apply.
