@@ -34,7 +34,7 @@ func destroyRequestOf(ctx context.Context, state tfsdk.State, diags *diag.Diagno
 	var readOnly types.List
 	diags.Append(state.GetAttribute(ctx, path.Root("deletion_protection"), &protected)...)
 	req := rdsservice.DestroyRequest{InstanceID: str(path.Root("id")), DeletionProtection: protected.ValueBool(),
-		OnDestroy: str(path.Root("prepaid_on_destroy")), KeepPolicy: str(path.Root("released_keep_policy"))}
+		OnDestroy: str(path.Root("prepaid_on_destroy")), KeepPolicy: str(path.Root("released_keep_policy")), LockMode: str(path.Root("lock_mode"))}
 	_, req.ReadOnly = attrs["master_instance_id"]
 	if _, ok := attrs["billing"]; ok {
 		var billing types.Object

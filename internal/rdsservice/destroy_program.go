@@ -41,13 +41,18 @@ type DestroyRequest struct {
 	ReadOnly bool
 	// ReadOnlyInstances are a primary's read-only instances, released with it.
 	ReadOnlyInstances []string
+	// LockMode and LockReason are the instance's lock: a locked instance refuses the conversion,
+	// and the release unless the lock is a disk-quota one.
+	LockMode, LockReason string
 }
 
-// DestroyPlan is a destroy's decision: the refusals, or the program.
+// DestroyPlan is a destroy's decision: the refusals, or the program (and the warning that a lock
+// makes the cloud refuse it).
 type DestroyPlan struct {
 	Request  DestroyRequest
 	Refusals []Problem
 	Program  Program
+	Locked   *Problem
 }
 
 // Refused reports whether the destroy must send nothing.
@@ -79,11 +84,17 @@ func PlanDestroyProgram(req DestroyRequest) DestroyPlan {
 		op.When, op.Effect = WhenNow, EffectNone
 		plan.Program.Operations = append(plan.Program.Operations, op)
 	}
-	switch {
-	case req.Prepaid && req.OnDestroy == OnDestroyAbandon:
+	if req.Prepaid && req.OnDestroy == OnDestroyAbandon {
 		add(Operation{Action: OpAbandon})
 		return plan
-	case req.Prepaid:
+	}
+	if IsLocked(req.LockMode) && (req.Prepaid || !diskQuotaLock(req.LockMode)) {
+		// The cloud refuses the conversion under any lock, and the release unless it is a disk-quota
+		// one: the apply fails at once, as for any change of a locked instance (instance_state.go).
+		locked := lockProblem(id, req.LockMode, req.LockReason)
+		plan.Locked = &locked
+	}
+	if req.Prepaid {
 		add(Operation{Action: OpTransformPayType, Billing: &Billing{PayType: PayTypePostpaid}})
 	}
 	add(Operation{Action: OpDelete, Keep: req.KeepPolicy})
@@ -100,6 +111,9 @@ func (p DestroyPlan) Messages() []Problem {
 		return p.Refusals
 	}
 	var out []Problem
+	if p.Locked != nil {
+		out = append(out, *p.Locked)
+	}
 	var readOnly []string
 	for _, op := range p.Program.Operations {
 		switch {
@@ -123,6 +137,7 @@ func (p DestroyPlan) Messages() []Problem {
 func destroyRequestAt(req DestroyRequest, attr *rdsapi.DBInstanceAttribute) DestroyRequest {
 	req.Prepaid = !req.ReadOnly && attr.PayType == PayTypePrepaid
 	req.DeletionProtection = bool(attr.DeletionProtection)
+	req.LockMode, req.LockReason = attr.LockMode, attr.LockReason
 	return req
 }
 

@@ -30,8 +30,9 @@ func destroyOps(p Program) string {
 
 // The destroy's program for every kind of instance, and the plan's messages rendered from it:
 // deletion protection and a subscription without prepaid_on_destroy refuse with no operation; a
-// subscription converts before the release or is abandoned with no cloud write; the keep policy
-// travels with the release; a primary's read-only instances go with it.
+// subscription converts before the release or is abandoned with no cloud write; a lock under
+// which the cloud refuses a write of the program is warned of (the apply fails at once); the keep policy travels with the release; a primary's
+// read-only instances go with it.
 func TestDestroyProgramContents(t *testing.T) {
 	const wait = "rm-1 " + OpWaitDeleted
 	cases := []struct {
@@ -48,6 +49,11 @@ func TestDestroyProgramContents(t *testing.T) {
 			"rm-1 TransformDBInstancePayType to Postpaid; rm-1 DeleteDBInstance keeping All; " + wait, []RuleID{RuleBillingDestroyConv, RuleReleasedKeepOnDestroy}},
 		{"abandon", DestroyRequest{Prepaid: true, OnDestroy: OnDestroyAbandon, KeepPolicy: rdsapi.ReleasedKeepAll}, "rm-1 " + OpAbandon, []RuleID{RuleBillingDestroyAband}},
 		{"pay-as-you-go with a choice", DestroyRequest{OnDestroy: OnDestroyAbandon}, "rm-1 DeleteDBInstance; " + wait, nil},
+		{"locked by expiration", DestroyRequest{LockMode: "LockByExpiration"}, "rm-1 DeleteDBInstance; " + wait, []RuleID{RuleInstanceLocked}},
+		{"disk-quota lock", DestroyRequest{LockMode: "LockByDiskQuota"}, "rm-1 DeleteDBInstance; " + wait, nil},
+		{"disk-quota lock, converted", DestroyRequest{LockMode: "LockByDiskQuota", Prepaid: true, OnDestroy: OnDestroyConvertAndDelete},
+			"rm-1 TransformDBInstancePayType to Postpaid; rm-1 DeleteDBInstance; " + wait, []RuleID{RuleInstanceLocked, RuleBillingDestroyConv}},
+		{"expired subscription abandoned", DestroyRequest{LockMode: "LockByExpiration", Prepaid: true, OnDestroy: OnDestroyAbandon}, "rm-1 " + OpAbandon, []RuleID{RuleBillingDestroyAband}},
 		{"primary with read-only instances", DestroyRequest{ReadOnlyInstances: []string{"rr-1", "rr-2"}},
 			"rm-1 DeleteDBInstance; rr-1 " + OpReleasedWithPrimary + "; rr-2 " + OpReleasedWithPrimary + "; " + wait, []RuleID{RuleDestroyReleasesReadOnly}},
 	}
@@ -71,7 +77,7 @@ func TestDestroyProgramContents(t *testing.T) {
 	if len(ro) != 0 {
 		t.Errorf("a read-only instance's destroy says %v", rulesOf(ro))
 	}
-	if m := PlanDestroyProgram(cases[7].req).Messages(); !strings.Contains(m[0].Summary, "rr-1, rr-2") {
+	if m := PlanDestroyProgram(cases[len(cases)-1].req).Messages(); !strings.Contains(m[0].Summary, "rr-1, rr-2") {
 		t.Errorf("the read-only instances are not named: %q", m[0].Summary)
 	}
 }
