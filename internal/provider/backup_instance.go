@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
@@ -27,24 +26,11 @@ func releasedKeepPolicyAttribute() schema.StringAttribute {
 	}
 }
 
-// releaseInstance sends DeleteDBInstance, with ReleasedKeepPolicy when keep is set.
-func releaseInstance(ctx context.Context, api rdsapi.API, id, keep string) error {
-	if keep == "" {
-		return api.DeleteDBInstance(ctx, id)
-	}
-	return api.DeleteDBInstanceKeeping(ctx, id, keep)
-}
-
 // planReleasedKeep checks released_keep_policy against the instance's storage and creation date
-// (now, for a new instance), and on destroy says what the release keeps when it is set.
+// (now, for a new instance). The plan of a destroy says what the release keeps (planDestroy).
 func planReleasedKeep(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	var id, keep, storageType, created types.String
+	var keep, storageType, created types.String
 	if req.Plan.Raw.IsNull() {
-		diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-		diags.Append(req.State.GetAttribute(ctx, path.Root("released_keep_policy"), &keep)...)
-		if isKnown(keep) { // unset: the backup policy decides, which the plan does not read
-			addProblems(diags, []rdsservice.Problem{rdsservice.ReleasedKeepOnDestroy(id.ValueString(), keep.ValueString())})
-		}
 		return
 	}
 	diags.Append(req.Plan.GetAttribute(ctx, path.Root("released_keep_policy"), &keep)...)

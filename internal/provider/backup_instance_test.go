@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"testing"
@@ -11,38 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-
-	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
-
-// releaseRecorder records the DeleteDBInstance calls and what they keep.
-type releaseRecorder struct {
-	rdsapi.API
-	calls []string
-}
-
-func (r *releaseRecorder) DeleteDBInstance(_ context.Context, id string) error {
-	r.calls = append(r.calls, id+":")
-	return nil
-}
-
-func (r *releaseRecorder) DeleteDBInstanceKeeping(_ context.Context, id, keep string) error {
-	r.calls = append(r.calls, id+":"+keep)
-	return nil
-}
-
-// released_keep_policy travels with DeleteDBInstance only when it is set.
-func TestReleaseInstanceSendsKeepPolicy(t *testing.T) {
-	rec := &releaseRecorder{}
-	for _, keep := range []string{"", "All"} {
-		if err := releaseInstance(context.Background(), rec, "rm-1", keep); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if fmt.Sprint(rec.calls) != "[rm-1: rm-1:All]" {
-		t.Fatalf("calls %v", rec.calls)
-	}
-}
 
 // A new cloud-disk instance always keeps its latest set: another released_keep_policy is a plan
 // error with no write; Lastest is accepted, kept in state across a refresh, and changing it is an

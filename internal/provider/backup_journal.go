@@ -75,7 +75,8 @@ func planInterruptedBackup(ctx context.Context, data *ProviderData, config tfsdk
 }
 
 // createBackupJournaled decides again what the plan showed, records the create before it is sent,
-// and returns the set: the adopted job's, or a new backup's. nil when it must not run (diags say
+// runs the backup's program with the one executor (rdsservice/backup_program.go), and returns the
+// set: the adopted job's, or a new backup's. nil when it must not run (diags say
 // why). rds_backup_now (kind) takes a new backup at every invocation: it names the jobs an
 // interrupted invocation left instead of adopting one.
 func createBackupJournaled(ctx context.Context, data *ProviderData, kind string, config tfsdk.Config, req *rdsapi.CreateBackupRequest, diags *diag.Diagnostics) *rdsapi.Backup {
@@ -104,24 +105,16 @@ func createBackupJournaled(ctx context.Context, data *ProviderData, kind string,
 		}
 		claim.entry, claim.resolved, job = entry, v.Resolved, v.Adopt
 	}
-	var err error
-	if job == "" {
-		job, err = rdsservice.StartBackup(ctx, data.API, data.Waiter, req)
-	}
-	var set *rdsapi.Backup
-	if err == nil {
-		claim.accepted(job)
-		set, err = rdsservice.WaitBackupSet(ctx, data.API, data.Waiter, req.DBInstanceID, job)
-	}
+	out := rdsservice.ExecuteBackupCreate(ctx, data.API, data.Waiter, rdsservice.BackupCreate{Request: req, AdoptJob: job, Accepted: claim.accepted})
 	// Terraform writes the state as soon as Create returns: the entry goes then, so that a later
 	// backup of this configuration (after a destroy) never adopts this job.
 	claim.done(false)
-	if err != nil {
-		diags.AddError("Error creating RDS backup", operationError(ctx, fmt.Errorf("CreateBackup on %s: %w", req.DBInstanceID, err)))
+	if out.Err != nil {
+		diags.AddError("Error creating RDS backup", operationError(ctx, fmt.Errorf("CreateBackup on %s: %w", req.DBInstanceID, out.Err)))
 		return nil
 	}
 	claim.journal.Forget(claim.resolved)
-	return set
+	return out.Backup
 }
 
 func firstErr(errs ...error) error {

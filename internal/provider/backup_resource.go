@@ -128,7 +128,8 @@ func (r *backupResource) Update(ctx context.Context, req resource.UpdateRequest,
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
-// Delete deletes the set where the API allows, and otherwise says RDS keeps it.
+// Delete runs the destroy's program: DeleteBackup where the API allows it; otherwise the warning
+// that RDS keeps the set, and no write.
 func (r *backupResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state backupModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -137,45 +138,18 @@ func (r *backupResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	ctx, cancel := context.WithTimeout(ctx, accessTimeout)
 	defer cancel()
-	id, backupID := state.InstanceID.ValueString(), state.BackupID.ValueString()
-	kept, err := r.keptProblem(ctx, id, backupID)
+	plan, err := rdsservice.PlanBackupDelete(ctx, r.data.API, state.InstanceID.ValueString(), state.BackupID.ValueString())
 	switch {
-	case gone(err):
-		return
 	case err != nil:
-		resp.Diagnostics.AddError("Error reading RDS backup", fmt.Sprintf("%s on %s: %v", backupID, id, err))
+		resp.Diagnostics.AddError("Error reading RDS backup", fmt.Sprintf("%s on %s: %v", plan.BackupID, plan.InstanceID, err))
 		return
-	case kept != nil:
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{*kept})
+	case plan.Kept != nil:
+		addProblems(&resp.Diagnostics, []rdsservice.Problem{*plan.Kept})
 		return
 	}
-	err = retryWrite(ctx, r.data, func() error { return r.data.API.DeleteBackup(ctx, id, backupID) })
-	if err != nil && !gone(err) && rdsapi.ErrorCode(err) != rdsapi.CodeBackupNotFound {
-		resp.Diagnostics.AddError("Error deleting RDS backup", fmt.Sprintf("DeleteBackup %s on %s: %v", backupID, id, err))
+	if out := rdsservice.ExecuteBackupDelete(ctx, r.data.API, r.data.Waiter, plan); out.Err != nil {
+		resp.Diagnostics.AddError("Error deleting RDS backup", out.Err.Error())
 	}
-}
-
-// keptProblem is the warning that RDS keeps the set, or nil when DeleteBackup may delete it (or it
-// is gone already: then err is a not-found error or the set is nil with no problem).
-func (r *backupResource) keptProblem(ctx context.Context, id, backupID string) (*rdsservice.Problem, error) {
-	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	set, err := rdsservice.FindBackup(ctx, r.data.API, id, backupID)
-	if err != nil || set == nil {
-		return nil, err
-	}
-	reason := rdsservice.BackupKeptReason(set, attr.Category)
-	if reason == "" {
-		return nil, nil
-	}
-	policy, err := r.data.API.DescribeBackupPolicy(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	p := rdsservice.Raise(rdsservice.RuleBackupKeptOnDestroy, backupID, backupID, id, reason, int64(policy.BackupRetentionPeriod))
-	return &p, nil
 }
 
 // ValidateConfig checks the request's shape (no API call).
@@ -204,8 +178,8 @@ func (r *backupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if req.Plan.Raw.IsNull() {
 		var state backupModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-		if kept, err := r.keptProblem(lookupCtx, state.InstanceID.ValueString(), state.BackupID.ValueString()); err == nil && kept != nil {
-			addProblems(&resp.Diagnostics, []rdsservice.Problem{*kept})
+		if plan, err := rdsservice.PlanBackupDelete(lookupCtx, r.data.API, state.InstanceID.ValueString(), state.BackupID.ValueString()); err == nil && plan.Kept != nil {
+			addProblems(&resp.Diagnostics, []rdsservice.Problem{*plan.Kept})
 		}
 		return
 	}

@@ -188,39 +188,3 @@ func moveBilling(ctx context.Context, src alicloudState, resp *resource.MoveStat
 		resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("prepaid_on_destroy"), rdsservice.OnDestroyConvertAndDelete)...)
 	}
 }
-
-// planBillingDestroy says, in the plan of a destroy, what happens to a subscription instance (an
-// error when prepaid_on_destroy does not say).
-func planBillingDestroy(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	if !req.Plan.Raw.IsNull() || req.State.Raw.IsNull() {
-		return
-	}
-	var state instanceModel
-	diags.Append(instanceCodec.Get(ctx, req.State.Raw, &state)...)
-	if diags.HasError() {
-		return
-	}
-	addProblems(diags, rdsservice.PlanDestroyBilling(state.ID.ValueString(), stateIsPrepaid(state), state.PrepaidOnDestroy.ValueString()))
-}
-
-// releasePrepaid runs a destroy's choice for an instance that is Prepaid in the cloud now. done is
-// true when nothing is left to delete (abandoned, or refused with an error).
-func releasePrepaid(ctx context.Context, data *ProviderData, id, onDestroy string, diags *diag.Diagnostics) (done bool) {
-	attr, err := data.API.DescribeDBInstanceAttribute(ctx, id)
-	if err != nil || attr.PayType != rdsapi.PayTypePrepaid {
-		return false // not found or not Prepaid: the delete decides
-	}
-	problems := rdsservice.PlanDestroyBilling(id, true, onDestroy)
-	if addProblems(diags, problems); diags.HasError() {
-		return true
-	}
-	if onDestroy == rdsservice.OnDestroyAbandon {
-		return true
-	}
-	err = rdsservice.TransformPayType(ctx, data.API, data.Waiter, id, rdsservice.Billing{PayType: rdsapi.PayTypePostpaid})
-	if err != nil {
-		diags.AddError("Error converting RDS instance to pay-as-you-go before deleting it", err.Error())
-		return true
-	}
-	return false
-}

@@ -125,42 +125,6 @@ func TestAccBilling_refusedAtPlan(t *testing.T) {
 	}
 }
 
-// A destroy of every billing kind the cloud may hold: Prepaid without a choice is refused with no
-// write, abandon leaves the instance (and its bill) with a warning, convert_and_delete converts
-// it so that the release can go; a pay-as-you-go instance is left to the release.
-func TestReleasePrepaidChoices(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	ctx := context.Background()
-	req := &rdsapi.CreateDBInstanceRequest{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c", DBInstanceStorage: 20,
-		DBInstanceStorageType: "cloud_essd", Category: "HighAvailability", SecurityIPList: "127.0.0.1", ZoneID: "cn-hangzhou-i",
-		VPCID: "vpc-1", VSwitchID: "vsw-1", PayType: rdsapi.PayTypePrepaid, Subscription: &rdsapi.Subscription{Period: "Month", UsedTime: 1}}
-	out, err := env.api.CreateDBInstance(ctx, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := out.DBInstanceID
-	if _, err := env.data.Waiter.WaitRunning(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	var diags diag.Diagnostics
-	if done := releasePrepaid(ctx, env.data, id, "", &diags); !done || !diags.HasError() || env.mutations() != 1 {
-		t.Fatalf("no choice: done %t, diags %v, %d writes (the create only)", done, diags, env.mutations())
-	}
-	diags = nil
-	if done := releasePrepaid(ctx, env.data, id, "abandon", &diags); !done || diags.HasError() || diags.WarningsCount() != 1 || env.mutations() != 1 {
-		t.Fatalf("abandon: done %t, diags %v, %d writes", done, diags, env.mutations())
-	}
-	diags = nil
-	if done := releasePrepaid(ctx, env.data, id, "convert_and_delete", &diags); done || diags.HasError() || env.requests("TransformDBInstancePayType") != 1 {
-		t.Fatalf("convert_and_delete: done %t, diags %v, %d transforms", done, diags, env.requests("TransformDBInstancePayType"))
-	}
-	diags = nil
-	if done := releasePrepaid(ctx, env.data, id, "", &diags); done || diags.HasError() {
-		t.Fatalf("a pay-as-you-go instance is left to the release: done %t, diags %v", done, diags)
-	}
-}
-
 // The plan of a destroy, for every billing kind, decided at plan with no write: pay-as-you-go says
 // nothing; a subscription (here converted outside Terraform, billing not managed: expire_time
 // tells) is refused without prepaid_on_destroy and named with it.

@@ -32,7 +32,6 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	planReleasedKeep(ctx, req, &resp.Diagnostics)
-	planBillingDestroy(ctx, req, &resp.Diagnostics)
 	tagsAll := planTags(ctx, r.data, req, resp, 1)
 	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, nil)
 	defer cancel()

@@ -34,19 +34,14 @@ const (
 	planLookupTimeout = 2 * time.Minute
 )
 
-// planPreamble is the start of both resources' ModifyPlan: a destroy is checked against deletion
-// protection, timeouts must be positive, and an unchanged or unconfigured plan stops here. It
+// planPreamble is the start of both resources' ModifyPlan: a destroy's plan is shown, timeouts must be positive, and an unchanged or unconfigured plan stops here. It
 // returns the context for the plan's API reads (bounded by planLookupTimeout) and whether ModifyPlan
 // goes on. replanUnchanged says whether an unchanged plan must still be decided (a read-only
 // instance whose primary changes in this run).
 func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, replanUnchanged func() bool) (context.Context, context.CancelFunc, bool) {
 	done := func() (context.Context, context.CancelFunc, bool) { return ctx, func() {}, false }
 	if req.Plan.Raw.IsNull() {
-		var id types.String
-		var protected types.Bool
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("deletion_protection"), &protected)...)
-		addProblems(&resp.Diagnostics, rdsservice.PlanDestroy(id.ValueString(), protected.ValueBool()))
+		planDestroy(ctx, req.State, &resp.Diagnostics) // instance_destroy.go
 		return done()
 	}
 	var budgets timeouts.Value

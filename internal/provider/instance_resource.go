@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -123,29 +124,14 @@ func (r *instanceResource) Update(ctx context.Context, req resource.UpdateReques
 	updateInstance[instanceModel](ctx, primaryKind{r}, r.data, req, resp)
 }
 
-// Delete deletes the instance and waits until it is gone; not found counts as deleted.
+// Delete runs the destroy's program (instance_destroy.go); not found counts as deleted.
 func (r *instanceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state instanceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	var budgets timeouts.Value
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("timeouts"), &budgets)...)
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	id := state.ID.ValueString()
-	addProblems(&resp.Diagnostics, rdsservice.PlanDestroy(id, state.DeletionProtection.ValueBool()))
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	budget, ok := operationBudget(ctx, state.Timeouts, "delete", &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-
-	if releasePrepaid(ctx, r.data, id, state.PrepaidOnDestroy.ValueString(), &resp.Diagnostics) {
-		return
-	}
-	deleteAndWait(ctx, r.data, id, state.ReleasedKeepPolicy.ValueString(), &resp.Diagnostics)
+	destroyInstance(ctx, r.data, req.State, budgets, &resp.Diagnostics)
 }
 
 // ImportState imports an instance by id; Read fills in the rest.

@@ -42,12 +42,14 @@ var comboFactors = []comboFactor{
 	{"billing", []string{"none", "prepaid", "bought in place", "ended in place", "renewal changed"}},
 	{"backup policy", []string{"none", "set", "changed"}},
 	{"access", []string{"none", "created", "changed"}},
+	{"destroy", comboDestroyLevels}, // oracle_destroy_test.go
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
 // levels that act on the read-only instance are "not used".
 func comboNormalize(c []int) []int {
 	out := slices.Clone(c)
+	comboNormalizeDestroy(out) // first: a destroy leaves the run's other changes unused
 	level := func(f string) string { return comboLevel(out, f) }
 	set := func(f, l string) {
 		out[comboFactorIndex(f)] = slices.Index(comboFactors[comboFactorIndex(f)].levels, l)
@@ -199,7 +201,7 @@ func coveringCombos(strength int, seed uint64) [][]int {
 		}
 		var best []int
 		bestGain := -1
-		for attempt := range 12 {
+		for attempt := range 24 {
 			c := make([]int, len(comboFactors))
 			for f, factor := range comboFactors {
 				c[f] = rng.IntN(len(factor.levels))
@@ -207,6 +209,11 @@ func coveringCombos(strength int, seed uint64) [][]int {
 			if attempt%2 == 1 {
 				// Every other completion has a read-only instance, so its levels are never lost.
 				c[comboFactorIndex("topology")] = 1
+			}
+			if attempt%4 != 0 {
+				// Most destroy nothing: a destroy leaves the run's other changes unused (its own
+				// pairs come from its tuples, whose level is set below).
+				c[comboFactorIndex("destroy")] = 0
 			}
 			for i, f := range t.factors {
 				c[f] = t.levels[i]
@@ -306,6 +313,7 @@ func comboScenario(c []int) oracleScenario {
 	}
 	before, after = comboBackupPolicy(level("backup policy"), before, after)
 	before, after = comboAccess(level("access"), before, after)
+	after = comboDestroy(level("destroy"), level("billing"), pb, after)
 	var parts []string
 	for f, factor := range comboFactors {
 		if c[f] != 0 || f == 0 {

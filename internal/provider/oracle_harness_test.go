@@ -148,6 +148,8 @@ type oracleWorld struct {
 	clock *oracleClock
 	state map[string]tftypes.Value // address -> state object
 	priv  map[string][]byte
+	// abandoned are the instances the applied plan abandoned: no longer managed (oracle_destroy_test.go).
+	abandoned map[string]bool
 	// seen lists addresses in the order they entered the state: destroys go in reverse.
 	seen []string
 	// beforeApply and afterApply, when set, act on the cloud behind Terraform's back (the oracle's

@@ -87,8 +87,8 @@ func (r *floorRecorder) Logf(string, ...any) {}
 // Each floor is enforced on its own: applied scenarios do not make up for refusals that were not
 // probed, nor for missing restart comparisons; a disagreement fails whatever the counts.
 func TestOracleEnforcesEachFloor(t *testing.T) {
-	floors := oracleFloors{applied: 10, combined: 2, probed: 5, restarts: 4, atWindow: 1, access: 3}
-	full := oracleTally{applied: 10, combined: 2, probed: 5, restarts: 4, atWindow: 1, access: 3}
+	floors := oracleFloors{applied: 10, combined: 2, probed: 5, restarts: 4, atWindow: 1, access: 3, destroys: 1}
+	full := oracleTally{applied: 10, combined: 2, probed: 5, restarts: 4, atWindow: 1, access: 3, destroys: 1}
 	for _, tc := range []struct {
 		name string
 		edit func(*oracleTally)
@@ -101,6 +101,7 @@ func TestOracleEnforcesEachFloor(t *testing.T) {
 		{"combinations", func(tl *oracleTally) { tl.combined = 1 }, "applied combinations"},
 		{"window", func(tl *oracleTally) { tl.atWindow = 0 }, "runs at the maintenance window"},
 		{"access resources", func(tl *oracleTally) { tl.access = 2 }, "access resources compared with the cloud"},
+		{"destroys", func(tl *oracleTally) { tl.destroys = 0 }, "applied destroy combinations"},
 		{"a disagreement", func(tl *oracleTally) { tl.classes["restarts: x"] = []string{"repro"} }, "DISAGREEMENT"},
 		{"a known disagreement, short form", func(tl *oracleTally) {
 			tl.known = map[string]string{"window restarts*": "issue 0"}

@@ -15,6 +15,9 @@ func warnedOfFailure(p *oraclePlanned, applyErr string) bool {
 	if p == nil {
 		return false
 	}
+	if warnedOfDestroyFailure(p, applyErr) {
+		return true
+	}
 	for _, d := range p.decisions {
 		for _, w := range d.Warnings() {
 			if (w.Rule == rdsservice.RuleInstanceStopped || w.Rule == rdsservice.RuleInstanceLocked) && w.Value != "" && strings.Contains(applyErr, w.Value) {

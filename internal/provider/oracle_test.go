@@ -808,7 +808,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	// Requests answered Throttling (injected faults) were not carried out.
 	served := func(action string) int { return stats.Requests[action] - stats.Throttled[action] }
 	creates := served("CreateDBInstance") + served("CreateReadOnlyDBInstance") + served("CloneDBInstance")
-	if applied.errAt == "" && (creates != wantCreates || served("DeleteDBInstance") != wantDeletes) {
+	if applied.errAt == "" && (creates != wantCreates || !deletesAgree(served("DeleteDBInstance"), wantDeletes, plan)) {
 		disagree("creates/deletes differ from the plan", "the plan creates %d and deletes %d instances; the cloud received %d creates and %d deletes",
 			wantCreates, wantDeletes, creates, served("DeleteDBInstance"))
 	}
@@ -834,6 +834,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	}
 	out.policyChecks = w.checkBackupPolicies(order, disagree)
 	out.accessChecks = w.checkAccess(order, disagree)
+	w.checkDestroys(plan, disagree)
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {
 		appliedState[addr] = v
@@ -935,7 +936,7 @@ func (w *oracleWorld) atTheWindow(order []oracleResource, deferred map[string]in
 		}
 	}
 	for id, n := range restarts {
-		if _, named := deferred[id]; !named && n > 0 {
+		if _, named := deferred[id]; !named && n > 0 && !w.abandoned[id] {
 			disagree("window restarts: unnamed restart at the window", "at the window the simulator restarted %s (%s) %d time(s), which the plan did not name", id, w.addrOf(id, order), n)
 		}
 	}

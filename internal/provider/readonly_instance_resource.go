@@ -268,22 +268,14 @@ func (r *readonlyInstanceResource) Update(ctx context.Context, req resource.Upda
 	updateInstance[readonlyInstanceModel](ctx, &readonlyKind{r: r}, r.data, req, resp)
 }
 
+// Delete runs the destroy's program (instance_destroy.go); not found counts as deleted.
 func (r *readonlyInstanceResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	if !requireConfigured(r.data, &resp.Diagnostics) {
+	var budgets timeouts.Value
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("timeouts"), &budgets)...)
+	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
-	var state readonlyInstanceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	budget, ok := operationBudget(ctx, state.Timeouts, "delete", &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-	deleteAndWait(ctx, r.data, state.ID.ValueString(), "", &resp.Diagnostics)
+	destroyInstance(ctx, r.data, req.State, budgets, &resp.Diagnostics)
 }
 
 // ImportState imports a read-only instance by id, unless it is being deleted; Read fills in the rest.

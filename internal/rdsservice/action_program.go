@@ -13,7 +13,7 @@ import (
 // again from the instance as it is then; when that plan refuses the action or names another
 // operation (another secondary node after someone else's switchover, another or no waiting
 // task), nothing is sent (changed-since-plan), since the order the plan showed is stale.
-// rds_backup_now is not a program: it goes through the create journal (backup_journal.go).
+// rds_backup_now runs rds_backup's create program (backup_program.go), behind the create journal.
 
 // Operation kinds of the actions.
 const (

@@ -152,25 +152,10 @@ func planBilling(in PlanInput, d *Decision) {
 // prepaid_on_destroy as a destroy does.
 func planBillingReplace(in PlanInput, d *Decision) {
 	bp := in.Desired.Billing
-	d.add(PlanDestroyBilling(in.Label, bp.PriorPrepaid, bp.OnDestroy)...)
+	d.add(PlanDestroyProgram(DestroyRequest{InstanceID: in.Label, Prepaid: bp.PriorPrepaid, OnDestroy: bp.OnDestroy}).Messages()...)
 	if bp.PriorPrepaid && bp.OnDestroy == OnDestroyConvertAndDelete && in.Prior != nil && IsLocked(in.Prior.LockMode) {
 		// The conversion is a write, which a locked instance refuses (even a disk-quota lock, which
 		// lets the delete through).
 		d.add(lockProblem(in.Label, in.Prior.LockMode, in.Prior.LockReason))
 	}
-}
-
-// PlanDestroyBilling is what the plan of a destroy says of a subscription instance: an error
-// unless prepaid_on_destroy chose, else what the destroy does.
-func PlanDestroyBilling(label string, prepaid bool, onDestroy string) []Problem {
-	if !prepaid {
-		return nil
-	}
-	switch onDestroy {
-	case OnDestroyConvertAndDelete:
-		return []Problem{problem(RuleBillingDestroyConv, onDestroy, label)}
-	case OnDestroyAbandon:
-		return []Problem{problem(RuleBillingDestroyAband, onDestroy, label)}
-	}
-	return []Problem{problem(RuleBillingDestroy, onDestroy, onDestroy, label)}
 }

@@ -115,29 +115,6 @@ func TestProgramBillingOperations(t *testing.T) {
 
 func ptrTo[T any](v T) *T { return &v }
 
-// A destroy of every billing kind: pay-as-you-go says nothing, Prepaid refuses without a choice
-// and names the choice otherwise.
-func TestPlanDestroyBillingKinds(t *testing.T) {
-	cases := []struct {
-		prepaid   bool
-		onDestroy string
-		want      RuleID
-		sev       Severity
-	}{
-		{false, "", "", 0},
-		{false, OnDestroyAbandon, "", 0},
-		{true, "", RuleBillingDestroy, SeverityError},
-		{true, OnDestroyConvertAndDelete, RuleBillingDestroyConv, SeverityWarning},
-		{true, OnDestroyAbandon, RuleBillingDestroyAband, SeverityWarning},
-	}
-	for _, c := range cases {
-		ps := PlanDestroyBilling("rm-1", c.prepaid, c.onDestroy)
-		if (c.want == "") != (len(ps) == 0) || (c.want != "" && (ps[0].Rule != c.want || ps[0].Severity != c.sev)) {
-			t.Errorf("prepaid %t on_destroy %q: %+v, want %s", c.prepaid, c.onDestroy, ps, c.want)
-		}
-	}
-}
-
 // billingAPI answers the pay type and records the billing writes.
 type billingAPI struct {
 	rdsapi.API

@@ -25,6 +25,10 @@
 //     rds_account, rds_database and rds_account_privilege (create, description, password reset,
 //     grants and revokes that differ from the cloud, delete) as a program of the same executor,
 //     planned again before each write; the waits and the adoption of a re-sent create live there.
+//   - [PlanDestroyProgram] and [ExecuteDestroy] (destroy_program.go, executor_destroy.go): a
+//     destroy of either instance resource (conversion, release, wait; or abandonment), planned
+//     again before each write; [ExecuteBackupCreate] and [PlanBackupDelete] (backup_program.go):
+//     rds_backup and rds_backup_now's CreateBackup, and rds_backup's DeleteBackup.
 //   - The rule table (ruletable.go, [Rules]): every rule's row, its source, attribute, severity
 //     and texts. Every plan message is rendered from a row; the plan-rules guide is generated from
 //     the same rows ([RenderRuleDocs]).

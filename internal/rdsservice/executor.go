@@ -54,6 +54,8 @@ type Execution struct {
 	BackupPolicy *BackupPolicyPlan
 	// Access is the access resource's apply whose program this is (executor_access.go).
 	Access *AccessApply
+	// Destroy is the destroy whose program this is (destroy_program.go, executor_destroy.go).
+	Destroy *DestroyPlan
 }
 
 // Outcome is what an execution did.
@@ -74,6 +76,8 @@ type Outcome struct {
 	// ChangedNow: a spec order went out for now, or the instance restarted during this apply:
 	// a change that waited for the window is superseded.
 	ChangedNow bool
+	// Backup is the set an OpCreateBackup made (backup_program.go).
+	Backup *rdsapi.Backup
 }
 
 // Execute runs the decision's program.
@@ -103,9 +107,14 @@ type executor struct {
 	// seen is the instance as this apply last read it after one of its own writes (nil: as
 	// the plan saw it); executor_recheck.go.
 	seen *ExistingInstance
+	// gone: a destroy found the instance released (executor_destroy.go).
+	gone bool
 }
 
 func (x *executor) stepOf(op Operation) string {
+	if step := x.destroyOrBackupStep(op); step != "" {
+		return step
+	}
 	switch op.Action {
 	case OpCreate, OpClone, OpCreateReadOnly:
 		return "waiting for the instance to be ready"
@@ -151,6 +160,9 @@ func (x *executor) stepOf(op Operation) string {
 }
 
 func (x *executor) run(ctx context.Context, op Operation) error {
+	if x.e.Destroy != nil {
+		return x.destroy(ctx, op)
+	}
 	switch op.Action {
 	case OpCreate, OpClone, OpCreateReadOnly:
 		return x.create(ctx)
@@ -196,6 +208,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 	case OpCreateAccount, OpModifyAccountDescription, OpResetAccountPassword, OpDeleteAccount, OpCreateDatabase, OpModifyDBDescription,
 		OpDeleteDatabase, OpGrantAccountPrivilege, OpRevokeAccountPrivilege:
 		return x.access(ctx, op)
+	case OpCreateBackup, OpDeleteBackup:
+		return x.backup(ctx, op)
 	}
 	return fmt.Errorf("the program holds an operation the executor does not know: %s", op.Action)
 }
@@ -355,7 +369,7 @@ func (x *executor) finish(ctx context.Context) error {
 		}
 		x.out.Scheduled = task
 	}
-	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil || x.e.Access != nil { // a policy or access change leaves the instance as it is
+	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil || x.e.Access != nil || x.e.endsWithoutRead() { // a policy or access change leaves the instance as it is
 		return nil
 	}
 	attr, err := x.w.WaitRunning(ctx, x.out.ID)

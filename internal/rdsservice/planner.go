@@ -52,14 +52,6 @@ func Plan(in PlanInput) Decision {
 	return d
 }
 
-// PlanDestroy refuses at plan what the cloud refuses at apply: deleting a protected instance.
-func PlanDestroy(label string, deletionProtection bool) []Problem {
-	if deletionProtection {
-		return []Problem{problem(RuleDestroyRefusedProtection, "true", label)}
-	}
-	return nil
-}
-
 // CheckConfig is what the configuration alone decides (ValidateConfig): 16K prerequisites when
 // the flag is asked for, and Buffer Pool Extension's storage type. Unknown values are skipped.
 func CheckConfig(c Desired) []Problem {

@@ -80,6 +80,11 @@ type Operation struct {
 	BackupPolicy *BackupPolicyCall
 	// Access is what an access operation sends (access_program.go).
 	Access *AccessCall
+	// Keep is the released_keep_policy an OpDelete of a destroy sends (destroy_program.go);
+	// Backup and BackupID what an OpCreateBackup or OpDeleteBackup sends (backup_program.go).
+	Keep     string
+	Backup   *BackupCreate
+	BackupID string
 }
 
 // Program is the ordered operations of one apply.

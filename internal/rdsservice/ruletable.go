@@ -1196,6 +1196,12 @@ var ruleTable = []Rule{
 		Detail: "%[1]s runs (or is created on) minor version %[2]s of MySQL 5.6, and RDS turns TDE on for MySQL 5.6 from %[3]s on.",
 		Args:   []Arg{{"instance", "rm-1"}, {"minor version", "rds_20190815"}, {"minimum", "rds_20191015"}},
 		Fix:    "Set target_minor_version = %[3]q or later with apply_restarts = \"immediately\": the apply upgrades the minor version first, then turns TDE on."},
+	// ---- Destroys as programs (issue 23; destroy_program.go) ----
+	{ID: RuleDestroyReleasesReadOnly, Source: "cloud fact: a released primary's read-only instances are released with it (\"Release or unsubscribe from an ApsaraDB RDS for MySQL instance\"; simulator README)",
+		Severity: SeverityWarning, Attribute: "read_only_instance_ids", Summary: "Releasing %[1]s also releases its read-only instances %[2]s",
+		Detail: "The cloud releases the read-only instances of a primary with it; an rds_readonly_instance of one of them finds it gone.",
+		Args:   []Arg{{"instance", "rm-1"}, {"read-only instances", "rr-1, rr-2"}},
+		Fix:    "To keep a read-only instance's data, back it up or replace it by a new primary before destroying %[1]s."},
 }
 
 // billingSource cites the subscription billing rules.
