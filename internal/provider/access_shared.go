@@ -232,12 +232,6 @@ func splitImportID(id, format, example string, diags *diag.Diagnostics) []string
 	return parts
 }
 
-// retryWrite sends a write, retrying while the instance is busy (a restart answers
-// IncorrectDBInstanceState) or the API throttles, within ctx's deadline.
-func retryWrite(ctx context.Context, data *ProviderData, fn func() error) error {
-	return data.Waiter.RetryBusy(ctx, fn)
-}
-
 // gone reports whether err says the instance itself is gone, or being released (its accounts and
 // databases go with it): a delete then has nothing left to do.
 func gone(err error) bool { return rdsservice.Gone(err) }
