@@ -222,5 +222,6 @@ func (r *backupPolicyResource) ModifyPlan(ctx context.Context, req resource.Modi
 		plan.fillUnknown(*current)
 	}
 	addProblems(&resp.Diagnostics, rdsservice.CheckBackupPolicy(plan.spec(current), facts))
+	addProblems(&resp.Diagnostics, rdsservice.PolicyStateProblems(facts, current, plan.spec(current)))
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }

@@ -130,10 +130,7 @@ type oracleTally struct {
 // short form logs them (KNOWN) and fails on every other class; the long form (make test-oracle)
 // and RDS_ORACLE_ONLY fail on them too. Remove an entry when its fix lands (the last two, where
 // SSL met deferred changes, are pinned in TestOraclePinnedCombinations).
-var oracleKnownDisagreements = map[string]string{
-	`plan passed, apply failed: "Error changing the RDS backup policy"`: "found with the destroy factor (issue 23, seed 20261202): " +
-		"rds_backup_policy's plan does not warn that a locked instance refuses ModifyBackupPolicy",
-}
+var oracleKnownDisagreements = map[string]string{}
 
 // knownDisagreement looks class up in the tally's known list (oracleKnownDisagreements unless a
 // test sets its own).

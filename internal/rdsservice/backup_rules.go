@@ -120,6 +120,9 @@ type BackupFacts struct {
 	StorageType   string
 	Category      string
 	ReadOnly      bool
+	// Status, LockMode and LockReason: a locked, stopped or deleting instance refuses
+	// ModifyBackupPolicy like any other change (PolicyStateProblems).
+	Status, LockMode, LockReason string
 }
 
 // BackupFactsFromAttribute reads the facts from DescribeDBInstanceAttribute.
@@ -128,7 +131,17 @@ func BackupFactsFromAttribute(attr *rdsapi.DBInstanceAttribute) BackupFacts {
 		Known: true, InstanceID: attr.DBInstanceID, EngineVersion: string(attr.EngineVersion),
 		StorageType: attr.DBInstanceStorageType, Category: attr.Category,
 		ReadOnly: attr.MasterInstanceID != "" || attr.DBInstanceType == rdsapi.InstanceTypeReadonly,
+		Status:   attr.DBInstanceStatus, LockMode: attr.LockMode, LockReason: attr.LockReason,
 	}
+}
+
+// PolicyStateProblems are the instance-state problems of a policy change: the plan says when the
+// instance's state makes the cloud refuse the ModifyBackupPolicy calls it will send.
+func PolicyStateProblems(facts BackupFacts, current *BackupPolicySpec, desired BackupPolicySpec) []Problem {
+	if !facts.Known || facts.ReadOnly || current == nil || len(BackupPolicyCalls(facts.InstanceID, *current, desired)) == 0 {
+		return nil
+	}
+	return StateProblems(facts.InstanceID, facts.Status, facts.LockMode, facts.LockReason, true, false)
 }
 
 // CloudDisk reports whether the storage type is a cloud disk (snapshot backups need one).

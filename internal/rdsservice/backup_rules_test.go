@@ -152,3 +152,27 @@ func TestApplyBackupPolicyOnSimulator(t *testing.T) {
 		t.Fatalf("ModifyBackupPolicy requests = %d, want 4", n)
 	}
 }
+
+// A policy change on a locked instance is named at plan (the cloud refuses ModifyBackupPolicy
+// there); a plan that sends no call, or a read-only instance's (which has no policy), is not.
+func TestPolicyStateProblemsWarnOfALock(t *testing.T) {
+	locked := essd80
+	locked.Status, locked.LockMode, locked.LockReason = StatusRunning, "LockByExpiration", "instance_expired"
+	current, longer := goodPolicy(), goodPolicy()
+	longer.BackupRetentionPeriod = 60
+	got := PolicyStateProblems(locked, &current, longer)
+	if len(got) != 1 || got[0].Rule != RuleInstanceLocked || got[0].Severity != SeverityWarning {
+		t.Fatalf("locked instance, retention change: %+v, want one %s warning", got, RuleInstanceLocked)
+	}
+	if got := PolicyStateProblems(locked, &current, current); len(got) != 0 {
+		t.Errorf("locked instance, nothing to send: %+v", got)
+	}
+	readOnly := locked
+	readOnly.ReadOnly = true
+	if got := PolicyStateProblems(readOnly, &current, longer); len(got) != 0 {
+		t.Errorf("read-only instance: %+v", got)
+	}
+	if got := PolicyStateProblems(essd80, &current, longer); len(got) != 0 {
+		t.Errorf("running, unlocked instance: %+v", got)
+	}
+}
