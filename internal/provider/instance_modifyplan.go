@@ -100,6 +100,7 @@ func (r *instanceResource) planExisting(ctx context.Context, req resource.Modify
 	if dec.Deferred && dec.Order.AtomicWrite != nil {
 		r.data.plans.recordScheduled(id, &rdsservice.ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt})
 	}
+	r.data.plans.recordReplacesPending(id, dec)
 	if dec.Deferred && dec.ZoneMove != nil {
 		r.data.plans.recordZoneMoveInWindow(id)
 	}

@@ -168,6 +168,8 @@ type plannedPrimaries struct {
 	minor map[string]*rdsservice.MinorFollow
 	// zoneMoves are the primaries whose plans in this run move them to another zone in their window.
 	zoneMoves map[string]bool
+	// replacesTask are the primaries whose plans in this run replace their pending task (pending_follow.go).
+	replacesTask map[string]bool
 }
 
 func (p *plannedPrimaries) recordZoneMoveInWindow(id string) {

@@ -480,6 +480,9 @@ func (r *readonlyInstanceResource) primaryScheduled(ctx context.Context, primary
 	if planned := r.data.plans.lookupScheduled(primary.ID); planned != nil {
 		return planned
 	}
+	if r.data.plans.replacesPending(primary.ID) {
+		return nil
+	}
 	if primary.Enabled || (state != nil && state.AtomicWrite16K.ValueBool()) {
 		return nil
 	}

@@ -80,6 +80,9 @@ func (x *executor) specForWindow(ctx context.Context, op Operation) error {
 	req := op.Spec.Request(x.out.ID)
 	req.DBInstanceClass, req.DBInstanceStorage = x.e.TargetClass, x.targetStorage()
 	req.EffectiveTime = rdsapi.EffectiveTimeMaintainTime
+	if err := x.cancelStillCancels(ctx, op); err != nil {
+		return err
+	}
 	if !op.CancelsPending {
 		cur, err := x.api.DescribeDBInstanceAttribute(ctx, x.out.ID)
 		if err != nil {

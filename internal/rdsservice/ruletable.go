@@ -143,6 +143,10 @@ const (
 const (
 	RuleChangedDuringApply RuleID = "changed-during-apply"
 	RuleChangedSincePlan   RuleID = "changed-since-plan"
+	// RuleRestartNotInPlan: issue 23, found trying combinations as a user (executor_cancel.go).
+	RuleRestartNotInPlan RuleID = "restart-not-in-plan"
+	// RuleRestartWithPrimary: issue 23, found trying combinations as a user (restart_with_primary.go).
+	RuleRestartWithPrimary RuleID = "restart-with-primary"
 )
 
 // Rule ids, grouped as the table is.
@@ -937,6 +941,19 @@ var ruleTable = []Rule{
 			"this apply's change is refused: %[3]s Nothing was sent for it.",
 		Args: []Arg{{"instance", "rm-1"}, {"changes", "instance_type \"a\" -> \"b\""}, {"refusals", "16K atomic write is not supported."}},
 		Fix:  "Run terraform plan again: it starts from the instance as it is now."},
+	// ---- issue 23: an order that would restart an instance the plan did not (executor_cancel.go) ----
+	{ID: RuleRestartNotInPlan, Source: "provider: the apply restarts only the instances its plan names",
+		Attribute: "instance_type", Summary: "Restart not in the plan",
+		Detail: "The plan cancels the change waiting for the maintenance window of RDS instance %[1]s by ordering its own spec again, " +
+			"but the change has run since (%[2]s): that order would now be a change of its own and restart the instance, which the plan did not say.",
+		Args: []Arg{{"instance", "rm-1"}, {"changes", "instance_type is \"b\" (the plan saw \"a\")"}},
+		Fix:  "Run terraform plan again: it shows the change back as a restart of its own."},
+	{ID: RuleRestartWithPrimary, Source: "provider: the plan names every restart; 16K rule 7 (a read-only instance follows its primary turning the flag on)",
+		Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "%[1]s restarts in its primary's maintenance window",
+		Detail:  "The cloud restarts the following instances when their primary's scheduled change runs, not during this apply:\n%[2]s",
+		Args:    []Arg{{"instances text", "RDS instance rr-1"}, {"list", "  - rr-1: follows its primary rm-1 turning atomic_write_16k on"}},
+		Fix:     "Set prevent_restart = true to refuse such plans."},
 
 	// ---- backup policy and backups (issue 26; checks in backup_rules.go) ----
 	{ID: RuleBackupOnReadOnly, Source: backupSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule backup-on-read-only)",
@@ -1323,6 +1340,8 @@ func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Prob
 		id = RuleRestartRefused
 	case may:
 		id = RuleMayRestart
+	case allWithPrimary(restarts):
+		id = RuleRestartWithPrimary
 	case len(restarts) == 1 && restarts[0].Task != "":
 		id, attribute = RulePendingRestart, AttrScheduledChange
 	case len(restarts) > 0 && restarts[0].When != "" && !restarts[0].ByPrimary:

@@ -1,0 +1,59 @@
+package provider
+
+import (
+	"testing"
+)
+
+// auditFollowResources is a primary with atomic_write_16k = flag, deferring its restarts to the
+// test window, and a read-only instance that leaves the flag to its primary (rule 7).
+func auditFollowResources(flag, roPreventRestart bool) []oracleResource {
+	primary := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c",
+		"storage": 100, "instance_name": "orders", "atomic_write_16k": flag,
+		"maintenance_window": testWindow, "apply_restarts": "in_maintenance_window"}
+	ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": "mysqlro.n2.medium.1c",
+		"storage": 100, "instance_name": "reporting-0", "prevent_restart": roPreventRestart}
+	return []oracleResource{{addr: "rds_instance.primary", attrs: primary}, {addr: testRO, attrs: ro}}
+}
+
+// Found trying combinations as a user (issue 23): the primary's toggle waits for its window, and
+// the read-only instance, off, will follow it there. Setting the primary back cancels the toggle
+// in the same apply, so the read-only instance does not restart: its plan must not name the
+// follow restart, and prevent_restart on it must not refuse the cancel (it did: the read-only plan
+// took the cloud's pending task, which this run's plan of the primary cancels).
+func TestAudit_cancelledPrimaryToggleRestartsNoFollower(t *testing.T) {
+	t.Parallel()
+	_, w := envWorld(t, testSimOptions())
+	if _, err := w.applyStep(auditFollowResources(false, false)); err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	if _, err := w.applyStep(auditFollowResources(true, false)); err != nil {
+		t.Fatalf("deferred toggle: %v", err)
+	}
+	if attrOf(w.state["rds_instance.primary"], "scheduled_change").IsNull() {
+		t.Fatal("deferred toggle: the primary has no scheduled_change")
+	}
+	for _, guard := range []bool{false, true} {
+		plan, err := w.planWalk(auditFollowResources(false, guard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plan.errAt != "" {
+			t.Fatalf("cancel (read-only prevent_restart %t): %s refused: %s", guard, plan.errAt, plan.errMsg)
+		}
+		ro := plan.res[testRO]
+		if ro == nil || len(ro.decisions) == 0 {
+			t.Fatalf("cancel (read-only prevent_restart %t): no decision for the read-only instance", guard)
+		}
+		for _, d := range ro.decisions {
+			if rs := d.Program.Restarts(); len(rs) != 0 {
+				t.Errorf("cancel (read-only prevent_restart %t): the read-only plan names restarts %+v, want none", guard, rs)
+			}
+		}
+	}
+	if _, err := w.applyStep(auditFollowResources(false, true)); err != nil {
+		t.Fatalf("cancel with prevent_restart on the read-only instance: %v", err)
+	}
+	if !attrOf(w.state["rds_instance.primary"], "scheduled_change").IsNull() {
+		t.Error("cancel: the primary still has a scheduled_change")
+	}
+}
