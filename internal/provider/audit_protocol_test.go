@@ -57,3 +57,31 @@ func TestAudit_cancelledPrimaryToggleRestartsNoFollower(t *testing.T) {
 		t.Error("cancel: the primary still has a scheduled_change")
 	}
 }
+
+// Found trying combinations as a user (issue 23): any update of a read-only instance showed its
+// minor_version as "known after apply", though only its primary's upgrade changes it. A rename
+// keeps the version the instance runs in the plan.
+func TestAudit_readOnlyUpdateKeepsItsMinorVersion(t *testing.T) {
+	t.Parallel()
+	_, w := envWorld(t, testSimOptions())
+	resources := auditFollowResources(true, false)
+	if _, err := w.applyStep(resources); err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	var running string
+	if err := attrOf(w.state[testRO], "minor_version").As(&running); err != nil || running == "" {
+		t.Fatalf("create: the read-only instance's minor_version is %q (%v)", running, err)
+	}
+	resources[1].attrs["instance_name"] = "reporting-renamed"
+	plan, err := w.planWalk(resources)
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("rename: %v %s %s", err, plan.errAt, plan.errMsg)
+	}
+	ro := plan.res[testRO]
+	if ro == nil || ro.action != actUpdate {
+		t.Fatalf("rename: the read-only instance's plan is %+v, want an update", ro)
+	}
+	if got := attrOf(ro.planned, "minor_version"); !got.IsKnown() || !got.Equal(attrOf(w.state[testRO], "minor_version")) {
+		t.Errorf("rename: planned minor_version %v, want the running %s", got, running)
+	}
+}

@@ -152,9 +152,13 @@ func followMinorFacts(data *ProviderData, state *readonlyInstanceModel, primaryI
 }
 
 // planFollowMinorValue: a read-only instance upgraded with its primary during this apply reads its
-// new minor version back (its plan is an update).
-func planFollowMinorValue(dec rdsservice.Decision, plan *readonlyInstanceModel) {
-	if f := dec.Minor.Follows; f != nil && f.When == "" {
+// new minor version back; any other update keeps the version it runs (only its primary's upgrade
+// changes it), so that the plan does not show it as unknown.
+func planFollowMinorValue(dec rdsservice.Decision, plan *readonlyInstanceModel, state *readonlyInstanceModel) {
+	switch f := dec.Minor.Follows; {
+	case f != nil && f.When == "":
 		plan.MinorVersion = types.StringUnknown()
+	case state != nil:
+		plan.MinorVersion = state.MinorVersion // only its primary's upgrade changes it
 	}
 }
