@@ -124,12 +124,13 @@ func (w *oracleWorld) checkDestroys(plan *oraclePlan, disagree func(class, forma
 }
 
 // warnedOfDestroyFailure: the plan of this destroy warned that the instance's lock makes the cloud
-// refuse it (destroy-program's lock warning), and the apply failed on that lock.
+// refuse it (destroy-program's lock warning; for a replacement, the update's), and the apply failed
+// on that lock.
 func warnedOfDestroyFailure(p *oraclePlanned, applyErr string) bool {
 	var id, lock string
 	_ = attrOf(p.prior, "id").As(&id)
 	_ = attrOf(p.prior, "lock_mode").As(&lock)
-	if p.action != actDelete || lock == "" || !strings.Contains(applyErr, lock) {
+	if p.action != actDelete && p.action != actReplace || lock == "" || !strings.Contains(applyErr, lock) {
 		return false
 	}
 	summary := fmt.Sprintf(rdsservice.Rules[rdsservice.RuleInstanceLocked].Summary, id)

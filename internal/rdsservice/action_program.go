@@ -48,6 +48,9 @@ func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionP
 		return ActionPlan{}, fmt.Errorf("DescribeDBInstanceAttribute %s: %w", id, err)
 	}
 	plan := ActionPlan{Request: req}
+	if plan.Problem = ActionStateProblem(req.Name, attr); plan.refused() {
+		return plan, nil
+	}
 	var op *Operation
 	switch req.Kind {
 	case OpRestartInstance:

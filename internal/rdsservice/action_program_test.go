@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -96,5 +97,27 @@ func TestApplyPendingProgramRefusesWhenTheTaskIsGone(t *testing.T) {
 	}
 	if st := e.sim.Stats(); st.Requests["ModifyDBInstanceSpec"]+st.Requests["RestartDBInstance"] != 0 || st.Restarts[id] != 0 {
 		t.Fatalf("the stale order sent %d spec changes and %d restarts", st.Requests["ModifyDBInstanceSpec"], st.Requests["RestartDBInstance"])
+	}
+}
+
+// An action on a locked, Stopped or Deleting instance is refused at plan with its state and fix,
+// and nothing is sent: the cloud refuses RestartDBInstance and SwitchDBInstanceHA there (found by
+// the actions oracle after a disk-quota lock).
+func TestActionRefusedInAStateTheCloudRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		attr rdsapi.DBInstanceAttribute
+		want string
+	}{
+		{rdsapi.DBInstanceAttribute{DBInstanceID: "rm-1", DBInstanceStatus: StatusRunning, LockMode: "LockByDiskQuota"}, "grow storage"},
+		{rdsapi.DBInstanceAttribute{DBInstanceID: "rm-1", DBInstanceStatus: StatusStopped}, "Start it first"},
+		{rdsapi.DBInstanceAttribute{DBInstanceID: "rm-1", DBInstanceStatus: StatusDeleting}, "being released"},
+	} {
+		p := ActionStateProblem("rds_restart", &tc.attr)
+		if p.Rule != RuleActionInstanceState || p.Severity != SeverityError || !strings.Contains(p.Detail, tc.want) {
+			t.Errorf("%+v: %+v, want a %s refusal saying %q", tc.attr, p, RuleActionInstanceState, tc.want)
+		}
+	}
+	if p := ActionStateProblem("rds_restart", &rdsapi.DBInstanceAttribute{DBInstanceID: "rm-1", DBInstanceStatus: StatusRunning, LockMode: "Unlock"}); p.Rule != "" {
+		t.Errorf("running, unlocked: %+v", p)
 	}
 }

@@ -135,3 +135,18 @@ func stuckState(id, what string, attr *rdsapi.DBInstanceAttribute) *InstanceStat
 	}
 	return e
 }
+
+// ActionStateProblem refuses an action (rds_restart, rds_switchover, rds_apply_pending) on an
+// instance in a state the cloud refuses it in; the zero Problem when the state takes it.
+func ActionStateProblem(action string, attr *rdsapi.DBInstanceAttribute) Problem {
+	id := attr.DBInstanceID
+	switch {
+	case attr.DBInstanceStatus == StatusDeleting:
+		return problem(RuleActionInstanceState, attr.DBInstanceStatus, action, id, "being released (Deleting)", "Nothing runs on an instance being released.")
+	case attr.DBInstanceStatus == StatusStopped:
+		return problem(RuleActionInstanceState, attr.DBInstanceStatus, action, id, "Stopped", "Start it first (StartDBInstance or the console).")
+	case IsLocked(attr.LockMode):
+		return problem(RuleActionInstanceState, attr.LockMode, action, id, "locked (lock_mode "+attr.LockMode+")", lockFix(attr.LockMode))
+	}
+	return Problem{}
+}

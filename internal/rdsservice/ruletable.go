@@ -202,6 +202,7 @@ const (
 	RuleInstanceLocked           RuleID = "instance-locked"
 	RuleInstanceDeleting         RuleID = "instance-deleting"
 	RuleInstanceDeletingNoChange RuleID = "instance-deleting-no-change"
+	RuleActionInstanceState      RuleID = "action-instance-state"
 
 	RuleStorageStep        RuleID = "storage-step"
 	RuleNameLength         RuleID = "instance-name-length"
@@ -538,6 +539,12 @@ var ruleTable = []Rule{
 		Args: []Arg{{"instance", "rm-1"}},
 		Fix: "If it was released on purpose, remove it from the configuration and run terraform state rm on it. To get a new " +
 			"instance in its place, wait until it is gone: the next plan then creates it again."},
+	{ID: RuleActionInstanceState, Source: "cloud fact: a locked, Stopped or Deleting instance refuses RestartDBInstance, SwitchDBInstanceHA and ModifyDBInstanceSpec (simulator README, Unusual states)",
+		Severity: SeverityError, Attribute: "instance_id",
+		Summary: "%[1]s cannot run on RDS instance %[2]s",
+		Detail:  "Instance %[2]s is %[3]s: the cloud refuses %[1]s until that ends, so nothing is sent.",
+		Args:    []Arg{{"action", "rds_restart"}, {"instance", "rm-1"}, {"state", "locked (lock_mode LockByDiskQuota)"}, {"fix", "Grow its storage."}},
+		Fix:     "%[4]s"},
 	{ID: RuleInstanceDeletingNoChange, Source: "cloud fact: a Deleting instance disappears once the cloud has finished (simulator README, Unusual states)",
 		Severity: SeverityWarning, Attribute: "status",
 		Summary: "RDS instance %[1]s is being deleted",
