@@ -213,10 +213,11 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 	}
 }
 
-// TestOraclePlanAgreesWithApply runs the oracle. It needs no terraform binary (it plays Terraform
-// core over the plugin protocol) and so runs without TF_ACC. The seed is printed: replay a failure
+// oraclePlanAgreesWithApply (TestOraclePlanAgreesWithApply, a_slowest_first_test.go) runs the
+// oracle. It needs no terraform binary (it plays Terraform core over the plugin protocol) and so
+// runs without TF_ACC. The seed is printed: replay a failure
 // with RDS_ORACLE_SEED=<seed> (and RDS_ORACLE_ONLY=<part of the scenario's name>).
-func TestOraclePlanAgreesWithApply(t *testing.T) {
+func oraclePlanAgreesWithApply(t *testing.T) {
 	t.Parallel()
 	seed := oracleSeed(t)
 	long, only := os.Getenv("RDS_ORACLE_LONG") != "", os.Getenv("RDS_ORACLE_ONLY")
@@ -240,10 +241,10 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 	tally.check(t, floors)
 }
 
-// TestOracleUnderFaults runs combinations with a tenth of the API calls throttled and the provider
-// retrying: the plan and the apply still agree. Which calls are throttled follows from the seed
-// (RDS_ORACLE_SEED replays them).
-func TestOracleUnderFaults(t *testing.T) {
+// oracleUnderFaults (TestOracleUnderFaults, a_slowest_first_test.go) runs combinations with a
+// tenth of the API calls throttled and the provider retrying: the plan and the apply still agree.
+// Which calls are throttled follows from the seed (RDS_ORACLE_SEED replays them).
+func oracleUnderFaults(t *testing.T) {
 	t.Parallel()
 	seed := oracleSeed(t)
 	h := newOracleHarness(t)
