@@ -198,6 +198,7 @@ func TestAccSecrets_environmentNowhereOnDisk(t *testing.T) {
 // A wrong secret fails the apply with the cloud's signature error, and neither the wrong secret
 // nor the right one appears in the error Terraform shows.
 func TestAccSecrets_wrongSecretErrorShowsNoSecret(t *testing.T) {
+	t.Parallel()
 	keyID, secret, wrong := "LTAI-"+uuid.NewString()[:8], "sk-"+uuid.NewString(), "sk-wrong-"+uuid.NewString()
 	env, _ := secretsEnv(t, keyID, secret)
 	var seen []string
