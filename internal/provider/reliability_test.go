@@ -775,8 +775,10 @@ func TestAccReliability_createTimeoutTaints(t *testing.T) {
 }
 
 // terraformChildren lists the Terraform CLI processes (terraform, or tofu under OpenTofu) this
-// test binary started.
-func terraformChildren() []int {
+// test binary started for the test whose simulator answers at endpoint: the configuration in the
+// process's working directory names that endpoint (each test's simulator has its own port), so a
+// test signals its own terraform and not those of the tests running beside it.
+func terraformChildren(endpoint string) []int {
 	cli := "terraform"
 	if path := os.Getenv("TF_ACC_TERRAFORM_PATH"); path != "" {
 		cli = filepath.Base(path)
@@ -805,7 +807,11 @@ func terraformChildren() []int {
 		if _, err := fmt.Sscanf(s[end+1:], " %s %d", &state, &ppid); err != nil || ppid != me {
 			continue
 		}
-		if strings.HasPrefix(cli, s[start+1:end]) || strings.HasPrefix(s[start+1:end], cli) {
+		if !strings.HasPrefix(cli, s[start+1:end]) && !strings.HasPrefix(s[start+1:end], cli) {
+			continue
+		}
+		config, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cwd", "terraform_plugin_test.tf"))
+		if err == nil && strings.Contains(string(config), endpoint) {
 			pids = append(pids, pid)
 		}
 	}
@@ -814,9 +820,9 @@ func terraformChildren() []int {
 
 // An apply interrupted (Ctrl-C: terraform stops the provider, which cancels the request's
 // context) while waiting for a new instance keeps the instance in state as tainted; the next plan
-// shows it and replaces it, and nothing is orphaned. Not parallel: it signals every terraform
-// process this test binary runs, and sequential tests run alone.
+// shows it and replaces it, and nothing is orphaned.
 func TestAccReliability_interruptedCreateTaints(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("finds the terraform process through /proc")
 	}
@@ -838,7 +844,7 @@ func TestAccReliability_interruptedCreateTaints(t *testing.T) {
 					time.Sleep(20 * time.Millisecond)
 				}
 				n := 0
-				for _, pid := range terraformChildren() {
+				for _, pid := range terraformChildren(env.srv.URL) {
 					if p, err := os.FindProcess(pid); err == nil && p.Signal(os.Interrupt) == nil {
 						n++
 					}
@@ -1095,9 +1101,9 @@ func checkInstanceCount(env *testEnv, want int) resource.TestCheckFunc {
 }
 
 // Ctrl-C while CreateDBInstance has been carried out but not answered: the provider looks the
-// instance up by its token tag and records it (tainted) instead of leaving it orphaned. Not
-// parallel: it signals every terraform process this test binary runs.
+// instance up by its token tag and records it (tainted) instead of leaving it orphaned.
 func TestAccReliability_interruptedUnansweredCreate(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("finds the terraform process through /proc")
 	}
@@ -1112,7 +1118,7 @@ func TestAccReliability_interruptedUnansweredCreate(t *testing.T) {
 				n := 0
 				select {
 				case <-rec.heldDone:
-					for _, pid := range terraformChildren() {
+					for _, pid := range terraformChildren(env.srv.URL) {
 						if p, err := os.FindProcess(pid); err == nil && p.Signal(os.Interrupt) == nil {
 							n++
 						}
