@@ -68,7 +68,7 @@ func flagState(v bool) statecheck.StateCheck {
 	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(v))
 }
 
-func instanceCreateToggleNoopImport(t *testing.T) {
+func TestAccInstance_createToggleNoopImport(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	var id string

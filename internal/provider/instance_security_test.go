@@ -27,7 +27,7 @@ func (e *testEnv) checkSecurityCalls(id *string, restarts, ssl, tde int) resourc
 // on is one ModifyDBInstanceSSL and one restart, read back with its expiry; TDE on is one
 // ModifyDBInstanceTDE (with the key) and one restart; TDE off is refused at plan; nothing drifts;
 // SSL off is one more restart.
-func instanceSSLAndTDE(t *testing.T) {
+func TestAccInstance_sslAndTDE(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	var id string

@@ -18,7 +18,7 @@ import (
 // security_ips is the default IP array (issue 19 item 8): an array another Alibaba service adds
 // (hidden, as DMS does) causes no diff and no failure, changes of security_ips leave it alone, and
 // the refresh pays one DescribeDBInstanceIPArrayList only when security_ips is configured.
-func securityIPsIsTheDefaultArray(t *testing.T) {
+func TestAccInstance_securityIPsIsTheDefaultArray(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	var id string

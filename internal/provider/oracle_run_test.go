@@ -213,11 +213,10 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 	}
 }
 
-// oraclePlanAgreesWithApply (TestOraclePlanAgreesWithApply, a_slowest_first_test.go) runs the
-// oracle. It needs no terraform binary (it plays Terraform core over the plugin protocol) and so
-// runs without TF_ACC. The seed is printed: replay a failure
+// TestOraclePlanAgreesWithApply runs the oracle. It needs no terraform binary (it plays Terraform
+// core over the plugin protocol) and so runs without TF_ACC. The seed is printed: replay a failure
 // with RDS_ORACLE_SEED=<seed> (and RDS_ORACLE_ONLY=<part of the scenario's name>).
-func oraclePlanAgreesWithApply(t *testing.T) {
+func TestOraclePlanAgreesWithApply(t *testing.T) {
 	t.Parallel()
 	seed := oracleSeed(t)
 	long, only := os.Getenv("RDS_ORACLE_LONG") != "", os.Getenv("RDS_ORACLE_ONLY")
@@ -241,10 +240,10 @@ func oraclePlanAgreesWithApply(t *testing.T) {
 	tally.check(t, floors)
 }
 
-// oracleUnderFaults (TestOracleUnderFaults, a_slowest_first_test.go) runs combinations with a
-// tenth of the API calls throttled and the provider retrying: the plan and the apply still agree.
-// Which calls are throttled follows from the seed (RDS_ORACLE_SEED replays them).
-func oracleUnderFaults(t *testing.T) {
+// TestOracleUnderFaults runs combinations with a tenth of the API calls throttled and the provider
+// retrying: the plan and the apply still agree. Which calls are throttled follows from the seed
+// (RDS_ORACLE_SEED replays them).
+func TestOracleUnderFaults(t *testing.T) {
 	t.Parallel()
 	seed := oracleSeed(t)
 	h := newOracleHarness(t)

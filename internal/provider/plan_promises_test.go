@@ -148,7 +148,7 @@ func TestAccReadonlyPlan_primaryAndReadOnlyInOneRun(t *testing.T) {
 }
 
 // §2.5: storage decisions at plan, as Alibaba documents them.
-func planStorageRules(t *testing.T) {
+func TestAccPlan_storageRules(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	var id string

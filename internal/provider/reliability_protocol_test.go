@@ -28,7 +28,7 @@ func protocolFaultKind(kind faultKind) bool {
 	return !kind.busy && len(kind.dropFirst) == 0
 }
 
-func faultMatrixProtocol(t *testing.T) {
+func TestFaultMatrixProtocol(t *testing.T) {
 	t.Parallel()
 	ran := 0
 	for _, kind := range faultKinds(false) {

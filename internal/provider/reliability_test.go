@@ -539,7 +539,7 @@ func (p *faultPass) run() {
 	}
 }
 
-func reliabilityFaultMatrix(t *testing.T) {
+func TestAccReliabilityFaultMatrix(t *testing.T) {
 	t.Parallel()
 	long := os.Getenv(faultsLongEnv) != ""
 	passes := 1
