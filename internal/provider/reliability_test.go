@@ -37,8 +37,9 @@ import (
 // and each instance must have restarted exactly as often as expected (no second toggle); after
 // destroy nothing may be left.
 //
-// `make test` runs one pass of the lost-answer and busy kinds here with short simulator durations,
-// and the rate kinds at the plugin protocol (TestFaultMatrixProtocol). `make test-faults`
+// `make test` runs one pass of the lost-answer kind here and of the busy kind in
+// TestAccReliabilityBusyInstance, with short simulator durations, and the rate kinds at the plugin
+// protocol (TestFaultMatrixProtocol). `make test-faults`
 // sets RDS_FAULTS_LONG=1: five passes of each, and the aggregated results are written to
 // templates/guides/reliability.md.tmpl (rendered to docs/guides/reliability.md by make generate).
 
@@ -554,31 +555,16 @@ func TestAccReliabilityFaultMatrix(t *testing.T) {
 	t.Run("matrix", func(t *testing.T) {
 		for pass := 1; pass <= passes; pass++ {
 			for i, kind := range kinds {
-				if !long && protocolFaultKind(kind) {
-					continue // TestFaultMatrixProtocol runs it in make test
+				if !long && (protocolFaultKind(kind) || kind.busy) {
+					continue // TestFaultMatrixProtocol or TestAccReliabilityBusyInstance runs it in make test
 				}
 				t.Run(fmt.Sprintf("%s/pass%d", strings.ReplaceAll(kind.name, " ", "_"), pass), func(t *testing.T) {
-					// make test's two passes run one after the other in the matrix's own slot: as
-					// parallel subtests they would wait for a slot behind every test not yet started.
+					// make test's pass runs in the matrix's own slot: as a parallel subtest it would
+					// wait for a slot behind every test not yet started, and end the package.
 					if long {
 						t.Parallel()
 					}
-					opts := simulator.Options{
-						CreateDuration:  200 * time.Millisecond,
-						RestartDuration: 200 * time.Millisecond,
-						DeleteDuration:  200 * time.Millisecond,
-						FlagLag:         100 * time.Millisecond,
-						Faults:          kind.faults,
-					}
-					if kind.restart > 0 {
-						opts.RestartDuration = kind.restart
-					}
-					env, rec := newRecordedEnv(t, opts)
-					for _, action := range kind.dropFirst {
-						rec.dropFirst[action] = 1
-					}
-					rec.slowerThan = time.Duration(kind.faults.LatencyMS) * time.Millisecond
-					(&faultPass{t: t, kind: kind, env: env, rec: rec, mu: &mu, res: &results[i]}).run()
+					runFaultKind(t, kind, &mu, &results[i])
 				})
 			}
 		}
@@ -614,6 +600,45 @@ func TestAccReliabilityFaultMatrix(t *testing.T) {
 		t.Fatalf("writing %s: %v", out, err)
 	}
 	t.Logf("wrote %s", out)
+}
+
+// runFaultKind is one pass of kind: a simulator with the kind's faults and short durations (the
+// busy kind's restarts last until the provider met them), and the pass's four operations.
+func runFaultKind(t *testing.T, kind faultKind, mu *sync.Mutex, res *faultResult) {
+	opts := simulator.Options{
+		CreateDuration:  200 * time.Millisecond,
+		RestartDuration: 200 * time.Millisecond,
+		DeleteDuration:  200 * time.Millisecond,
+		FlagLag:         100 * time.Millisecond,
+		Faults:          kind.faults,
+	}
+	if kind.restart > 0 {
+		opts.RestartDuration = kind.restart
+	}
+	env, rec := newRecordedEnv(t, opts)
+	for _, action := range kind.dropFirst {
+		rec.dropFirst[action] = 1
+	}
+	rec.slowerThan = time.Duration(kind.faults.LatencyMS) * time.Millisecond
+	(&faultPass{t: t, kind: kind, env: env, rec: rec, mu: mu, res: res}).run()
+}
+
+// TestAccReliabilityBusyInstance is make test's pass of the matrix's busy kind, a test of its own
+// (about 45 s idle, mostly waiting for restarts) so that it and the lost-answer pass take two
+// slots instead of running one after the other in one. make test-faults runs it in the matrix.
+func TestAccReliabilityBusyInstance(t *testing.T) {
+	t.Parallel()
+	if os.Getenv(faultsLongEnv) != "" {
+		t.Skip("the long form runs it in TestAccReliabilityFaultMatrix")
+	}
+	for _, kind := range faultKinds(false) {
+		if kind.busy {
+			var mu sync.Mutex
+			runFaultKind(t, kind, &mu, &faultResult{})
+			return
+		}
+	}
+	t.Fatal("faultKinds has no busy kind")
 }
 
 // reliabilityReport renders the results as the reliability guide template.
