@@ -57,6 +57,7 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	code := m.Run()
+	code = max(code, oracleShardsIncomplete())
 	cleanup()
 	os.Exit(code)
 }

@@ -149,6 +149,7 @@ func identityString(t *testing.T, r tfprotov6.ListResourceResult, names ...strin
 // The fleet of 50 is listed with one DescribeDBInstances page, and each listed instance's generated
 // configuration plans empty.
 func TestListInstancesGeneratesConfigThatPlansEmpty(t *testing.T) {
+	t.Parallel()
 	w := newOracleHarness(t).newWorld()
 	ids := seedFleet(t, w)
 	before := w.sim.Stats().Requests["DescribeDBInstances"]

@@ -33,6 +33,7 @@ func warnedOfFailure(p *oraclePlanned, applyErr string) bool {
 // that the apply fails, and it fails at once with no restart; growing storage under a disk-quota
 // lock plans and applies cleanly.
 func TestOracleUnusualStates(t *testing.T) {
+	t.Parallel()
 	h := newOracleHarness(t)
 	base := oracleBase{engine: "MySQL", version: "8.0", storageType: "cloud_essd", category: "HighAvailability", class: "mysql.n2.medium.2c", arch: "x86"}
 	before := primaryAttrs(base)

@@ -1051,6 +1051,7 @@ func (h *oracleHarness) runScenario(sc oracleScenario) []oracleOutcome {
 // The oracle notices what it is there to notice: a restart nobody announced, and a cloud that no
 // longer matches the state after the apply.
 func TestOracleNoticesDisagreements(t *testing.T) {
+	t.Parallel()
 	h := newOracleHarness(t)
 	base := oracleBase{engine: "MySQL", version: "8.0", storageType: "cloud_essd", category: "HighAvailability", class: "mysql.n2.medium.2c", arch: "x86"}
 	before := primaryAttrs(base)

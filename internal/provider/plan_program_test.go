@@ -38,6 +38,7 @@ resource "rds_readonly_instance" "ro" {
 // Issue 31 §1: a read-only instance of a read-only instance is refused at plan, from the instance
 // the plan has already read; CreateReadOnlyDBInstance is never sent.
 func TestAccReadonlyInstanceOfReadOnlyRefusedAtPlan(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	primary := roSeedPrimary(t, env, false)
 	replica := roSeedReadonly(t, env, primary, false)
@@ -231,6 +232,7 @@ resource "rds_instance" "primary" {
 // (scheduled_change) and imports apply_restarts = "in_maintenance_window", so configuration
 // generated from the state keeps the change scheduled instead of ordering it at once.
 func TestAccImportInstanceWithScheduledChange(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	id := roSeedPrimary(t, env, false)
 	scheduleToggleOn(t, env, id)

@@ -541,6 +541,7 @@ func roNullState(s resource.SchemaResponse) tfsdk.State {
 // CreateReadOnlyDBInstance while the primary restarts answers OperationDenied.MasterDBInstanceState;
 // Create retries within its deadline and records the instance.
 func TestReadonlyCreateRetriesWhilePrimaryBusy(t *testing.T) {
+	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
 	primary := roSeedPrimary(t, env, false)
 	r, s := roResource(t, env)

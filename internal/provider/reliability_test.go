@@ -37,8 +37,9 @@ import (
 // and each instance must have restarted exactly as often as expected (no second toggle); after
 // destroy nothing may be left.
 //
-// `make test` runs one pass of the lost-answer and busy kinds here with short simulator durations,
-// and the rate kinds at the plugin protocol (TestFaultMatrixProtocol). `make test-faults`
+// `make test` runs one pass of the lost-answer kind here and of the busy kind in
+// TestAccReliabilityBusyInstance, with short simulator durations, and the rate kinds at the plugin
+// protocol (TestFaultMatrixProtocol). `make test-faults`
 // sets RDS_FAULTS_LONG=1: five passes of each, and the aggregated results are written to
 // templates/guides/reliability.md.tmpl (rendered to docs/guides/reliability.md by make generate).
 
@@ -554,27 +555,16 @@ func TestAccReliabilityFaultMatrix(t *testing.T) {
 	t.Run("matrix", func(t *testing.T) {
 		for pass := 1; pass <= passes; pass++ {
 			for i, kind := range kinds {
-				if !long && protocolFaultKind(kind) {
-					continue // TestFaultMatrixProtocol runs it in make test
+				if !long && (protocolFaultKind(kind) || kind.busy) {
+					continue // TestFaultMatrixProtocol or TestAccReliabilityBusyInstance runs it in make test
 				}
 				t.Run(fmt.Sprintf("%s/pass%d", strings.ReplaceAll(kind.name, " ", "_"), pass), func(t *testing.T) {
-					t.Parallel()
-					opts := simulator.Options{
-						CreateDuration:  200 * time.Millisecond,
-						RestartDuration: 200 * time.Millisecond,
-						DeleteDuration:  200 * time.Millisecond,
-						FlagLag:         100 * time.Millisecond,
-						Faults:          kind.faults,
+					// make test's pass runs in the matrix's own slot: as a parallel subtest it would
+					// wait for a slot behind every test not yet started, and end the package.
+					if long {
+						t.Parallel()
 					}
-					if kind.restart > 0 {
-						opts.RestartDuration = kind.restart
-					}
-					env, rec := newRecordedEnv(t, opts)
-					for _, action := range kind.dropFirst {
-						rec.dropFirst[action] = 1
-					}
-					rec.slowerThan = time.Duration(kind.faults.LatencyMS) * time.Millisecond
-					(&faultPass{t: t, kind: kind, env: env, rec: rec, mu: &mu, res: &results[i]}).run()
+					runFaultKind(t, kind, &mu, &results[i])
 				})
 			}
 		}
@@ -610,6 +600,45 @@ func TestAccReliabilityFaultMatrix(t *testing.T) {
 		t.Fatalf("writing %s: %v", out, err)
 	}
 	t.Logf("wrote %s", out)
+}
+
+// runFaultKind is one pass of kind: a simulator with the kind's faults and short durations (the
+// busy kind's restarts last until the provider met them), and the pass's four operations.
+func runFaultKind(t *testing.T, kind faultKind, mu *sync.Mutex, res *faultResult) {
+	opts := simulator.Options{
+		CreateDuration:  200 * time.Millisecond,
+		RestartDuration: 200 * time.Millisecond,
+		DeleteDuration:  200 * time.Millisecond,
+		FlagLag:         100 * time.Millisecond,
+		Faults:          kind.faults,
+	}
+	if kind.restart > 0 {
+		opts.RestartDuration = kind.restart
+	}
+	env, rec := newRecordedEnv(t, opts)
+	for _, action := range kind.dropFirst {
+		rec.dropFirst[action] = 1
+	}
+	rec.slowerThan = time.Duration(kind.faults.LatencyMS) * time.Millisecond
+	(&faultPass{t: t, kind: kind, env: env, rec: rec, mu: mu, res: res}).run()
+}
+
+// TestAccReliabilityBusyInstance is make test's pass of the matrix's busy kind, a test of its own
+// (about 45 s idle, mostly waiting for restarts) so that it and the lost-answer pass take two
+// slots instead of running one after the other in one. make test-faults runs it in the matrix.
+func TestAccReliabilityBusyInstance(t *testing.T) {
+	t.Parallel()
+	if os.Getenv(faultsLongEnv) != "" {
+		t.Skip("the long form runs it in TestAccReliabilityFaultMatrix")
+	}
+	for _, kind := range faultKinds(false) {
+		if kind.busy {
+			var mu sync.Mutex
+			runFaultKind(t, kind, &mu, &faultResult{})
+			return
+		}
+	}
+	t.Fatal("faultKinds has no busy kind")
 }
 
 // reliabilityReport renders the results as the reliability guide template.
@@ -771,8 +800,10 @@ func TestAccReliability_createTimeoutTaints(t *testing.T) {
 }
 
 // terraformChildren lists the Terraform CLI processes (terraform, or tofu under OpenTofu) this
-// test binary started.
-func terraformChildren() []int {
+// test binary started for the test whose simulator answers at endpoint: the configuration in the
+// process's working directory names that endpoint (each test's simulator has its own port), so a
+// test signals its own terraform and not those of the tests running beside it.
+func terraformChildren(endpoint string) []int {
 	cli := "terraform"
 	if path := os.Getenv("TF_ACC_TERRAFORM_PATH"); path != "" {
 		cli = filepath.Base(path)
@@ -801,7 +832,11 @@ func terraformChildren() []int {
 		if _, err := fmt.Sscanf(s[end+1:], " %s %d", &state, &ppid); err != nil || ppid != me {
 			continue
 		}
-		if strings.HasPrefix(cli, s[start+1:end]) || strings.HasPrefix(s[start+1:end], cli) {
+		if !strings.HasPrefix(cli, s[start+1:end]) && !strings.HasPrefix(s[start+1:end], cli) {
+			continue
+		}
+		config, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cwd", "terraform_plugin_test.tf"))
+		if err == nil && strings.Contains(string(config), endpoint) {
 			pids = append(pids, pid)
 		}
 	}
@@ -810,9 +845,9 @@ func terraformChildren() []int {
 
 // An apply interrupted (Ctrl-C: terraform stops the provider, which cancels the request's
 // context) while waiting for a new instance keeps the instance in state as tainted; the next plan
-// shows it and replaces it, and nothing is orphaned. Not parallel: it signals every terraform
-// process this test binary runs, and sequential tests run alone.
+// shows it and replaces it, and nothing is orphaned.
 func TestAccReliability_interruptedCreateTaints(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("finds the terraform process through /proc")
 	}
@@ -834,7 +869,7 @@ func TestAccReliability_interruptedCreateTaints(t *testing.T) {
 					time.Sleep(20 * time.Millisecond)
 				}
 				n := 0
-				for _, pid := range terraformChildren() {
+				for _, pid := range terraformChildren(env.srv.URL) {
 					if p, err := os.FindProcess(pid); err == nil && p.Signal(os.Interrupt) == nil {
 						n++
 					}
@@ -1091,9 +1126,9 @@ func checkInstanceCount(env *testEnv, want int) resource.TestCheckFunc {
 }
 
 // Ctrl-C while CreateDBInstance has been carried out but not answered: the provider looks the
-// instance up by its token tag and records it (tainted) instead of leaving it orphaned. Not
-// parallel: it signals every terraform process this test binary runs.
+// instance up by its token tag and records it (tainted) instead of leaving it orphaned.
 func TestAccReliability_interruptedUnansweredCreate(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("finds the terraform process through /proc")
 	}
@@ -1108,7 +1143,7 @@ func TestAccReliability_interruptedUnansweredCreate(t *testing.T) {
 				n := 0
 				select {
 				case <-rec.heldDone:
-					for _, pid := range terraformChildren() {
+					for _, pid := range terraformChildren(env.srv.URL) {
 						if p, err := os.FindProcess(pid); err == nil && p.Signal(os.Interrupt) == nil {
 							n++
 						}

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -11,9 +12,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
@@ -198,6 +200,7 @@ func TestAccSecrets_environmentNowhereOnDisk(t *testing.T) {
 // A wrong secret fails the apply with the cloud's signature error, and neither the wrong secret
 // nor the right one appears in the error Terraform shows.
 func TestAccSecrets_wrongSecretErrorShowsNoSecret(t *testing.T) {
+	t.Parallel()
 	keyID, secret, wrong := "LTAI-"+uuid.NewString()[:8], "sk-"+uuid.NewString(), "sk-wrong-"+uuid.NewString()
 	env, _ := secretsEnv(t, keyID, secret)
 	var seen []string
@@ -260,57 +263,60 @@ func writeCLIConfig(t *testing.T, current string, profiles ...cliProfile) {
 }
 
 // Each credential source reaches the simulator with its key (the simulator accepts only that
-// pair), and the STS token when there is one.
-func TestAccCredentialsChain(t *testing.T) {
+// pair), and the STS token when there is one. The provider is configured and calls the API in
+// this process, as under Terraform (the provider reads the environment and the CLI profile itself):
+// the CLI tests above and below take attributes, ALIBABA_CLOUD_* variables and a profile through
+// Terraform, and here each of the eight sources costs no terraform run.
+func TestCredentialsChain(t *testing.T) {
 	type source struct {
 		name string
-		// setup configures the environment and returns the provider block's credential lines.
-		setup func(t *testing.T, id, secret, token string) string
+		// setup configures the environment and returns the provider block's credential attributes.
+		setup func(t *testing.T, id, secret, token string) map[string]string
 		token bool
 	}
 	wrongID, wrongSecret := "LTAI-wrong", "sk-wrong"
 	sources := []source{
-		{name: "attributes", setup: func(t *testing.T, id, secret, _ string) string {
+		{name: "attributes", setup: func(t *testing.T, id, secret, _ string) map[string]string {
 			t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_ID", wrongID) // attributes win over the environment
 			t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET", wrongSecret)
-			return fmt.Sprintf("  access_key = %q\n  secret_key = %q\n", id, secret)
+			return map[string]string{"access_key": id, "secret_key": secret}
 		}},
-		{name: "attributes with STS token", token: true, setup: func(_ *testing.T, id, secret, token string) string {
-			return fmt.Sprintf("  access_key = %q\n  secret_key = %q\n  security_token = %q\n", id, secret, token)
+		{name: "attributes with STS token", token: true, setup: func(_ *testing.T, id, secret, token string) map[string]string {
+			return map[string]string{"access_key": id, "secret_key": secret, "security_token": token}
 		}},
-		{name: "ALIBABA_CLOUD_* environment", token: true, setup: func(t *testing.T, id, secret, token string) string {
+		{name: "ALIBABA_CLOUD_* environment", token: true, setup: func(t *testing.T, id, secret, token string) map[string]string {
 			t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_ID", id)
 			t.Setenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET", secret)
 			t.Setenv("ALIBABA_CLOUD_SECURITY_TOKEN", token)
 			t.Setenv("ALICLOUD_ACCESS_KEY", wrongID) // the newer names win
 			t.Setenv("ALICLOUD_SECRET_KEY", wrongSecret)
-			return ""
+			return nil
 		}},
-		{name: "ALICLOUD_* environment", setup: func(t *testing.T, id, secret, _ string) string {
+		{name: "ALICLOUD_* environment", setup: func(t *testing.T, id, secret, _ string) map[string]string {
 			t.Setenv("ALICLOUD_ACCESS_KEY", id)
 			t.Setenv("ALICLOUD_SECRET_KEY", secret)
-			return ""
+			return nil
 		}},
-		{name: "CLI profile named by the profile attribute", setup: func(t *testing.T, id, secret, _ string) string {
+		{name: "CLI profile named by the profile attribute", setup: func(t *testing.T, id, secret, _ string) map[string]string {
 			writeCLIConfig(t, "other",
 				cliProfile{Name: "other", Mode: "AK", AccessKeyID: wrongID, AccessKeySecret: wrongSecret, RegionID: "cn-hangzhou"},
 				cliProfile{Name: "dev", Mode: "AK", AccessKeyID: id, AccessKeySecret: secret, RegionID: "cn-hangzhou"})
-			return "  profile = \"dev\"\n"
+			return map[string]string{"profile": "dev"}
 		}},
-		{name: "CLI profile named by ALIBABA_CLOUD_PROFILE", setup: func(t *testing.T, id, secret, _ string) string {
+		{name: "CLI profile named by ALIBABA_CLOUD_PROFILE", setup: func(t *testing.T, id, secret, _ string) map[string]string {
 			writeCLIConfig(t, "other",
 				cliProfile{Name: "other", Mode: "AK", AccessKeyID: wrongID, AccessKeySecret: wrongSecret, RegionID: "cn-hangzhou"},
 				cliProfile{Name: "dev", Mode: "AK", AccessKeyID: id, AccessKeySecret: secret, RegionID: "cn-hangzhou"})
 			t.Setenv("ALIBABA_CLOUD_PROFILE", "dev")
-			return ""
+			return nil
 		}},
-		{name: "CLI current profile", setup: func(t *testing.T, id, secret, _ string) string {
+		{name: "CLI current profile", setup: func(t *testing.T, id, secret, _ string) map[string]string {
 			writeCLIConfig(t, "dev", cliProfile{Name: "dev", Mode: "AK", AccessKeyID: id, AccessKeySecret: secret, RegionID: "cn-hangzhou"})
-			return ""
+			return nil
 		}},
-		{name: "CLI StsToken profile", token: true, setup: func(t *testing.T, id, secret, token string) string {
+		{name: "CLI StsToken profile", token: true, setup: func(t *testing.T, id, secret, token string) map[string]string {
 			writeCLIConfig(t, "sts", cliProfile{Name: "sts", Mode: "StsToken", AccessKeyID: id, AccessKeySecret: secret, StsToken: token, RegionID: "cn-hangzhou"})
-			return "  profile = \"sts\"\n"
+			return map[string]string{"profile": "sts"}
 		}},
 	}
 	for _, src := range sources {
@@ -318,27 +324,29 @@ func TestAccCredentialsChain(t *testing.T) {
 			id, secret, token := "LTAI-"+uuid.NewString()[:8], "sk-"+uuid.NewString(), "st-"+uuid.NewString()
 			env, rec := secretsEnv(t, id, secret)
 			clearCredentialEnv(t)
-			lines := src.setup(t, id, secret, token)
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{{
-					Config: fmt.Sprintf("provider \"rds\" {\n  endpoint = %q\n%s}\n", env.srv.URL, lines) + listInstances,
-					Check: func(*terraform.State) error {
-						rec.mu.Lock()
-						defer rec.mu.Unlock()
-						if len(rec.keyIDs) != 1 || rec.keyIDs[id] == 0 {
-							return fmt.Errorf("requests carried key ids %v; want only %s", rec.keyIDs, id)
-						}
-						if src.token && rec.tokens[token] == 0 {
-							return fmt.Errorf("the STS token never reached the simulator (tokens %v)", rec.tokens)
-						}
-						if !src.token && len(rec.tokens) != 0 {
-							return fmt.Errorf("an STS token was sent though none was configured")
-						}
-						return nil
-					},
-				}},
-			})
+			values := map[string]tftypes.Value{"endpoint": tftypes.NewValue(tftypes.String, env.srv.URL)}
+			for name, value := range src.setup(t, id, secret, token) {
+				values[name] = tftypes.NewValue(tftypes.String, value)
+			}
+			resp := configureProvider(t, values)
+			data, ok := resp.ResourceData.(*ProviderData)
+			if resp.Diagnostics.HasError() || !ok {
+				t.Fatalf("configure: %v", resp.Diagnostics)
+			}
+			if _, err := data.API.DescribeDBInstances(context.Background(), &rdsapi.DescribeDBInstancesRequest{MaxResults: 100}); err != nil {
+				t.Fatalf("listing instances: %v", err)
+			}
+			rec.mu.Lock()
+			defer rec.mu.Unlock()
+			if len(rec.keyIDs) != 1 || rec.keyIDs[id] == 0 {
+				t.Errorf("requests carried key ids %v; want only %s", rec.keyIDs, id)
+			}
+			if src.token && rec.tokens[token] == 0 {
+				t.Errorf("the STS token never reached the simulator (tokens %v)", rec.tokens)
+			}
+			if !src.token && len(rec.tokens) != 0 {
+				t.Errorf("an STS token was sent though none was configured")
+			}
 		})
 	}
 }

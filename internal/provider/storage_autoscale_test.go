@@ -52,6 +52,7 @@ func intAttr(t *testing.T, v tftypes.Value, name string) int64 {
 // one below it sends nothing and warns once; each apply leaves an empty plan and the state as
 // planned (the oracle's checks).
 func TestAutoScaledStorageNeverPlansAChangeTheUserDidNotMake(t *testing.T) {
+	t.Parallel()
 	h := newOracleHarness(t)
 	w := h.newWorld()
 	const addr = "rds_instance.db"
