@@ -358,10 +358,12 @@ func firstError(ds []*tfprotov6.Diagnostic) string {
 	return ""
 }
 
+// oneLine joins a diagnostic's detail into one line, cut at 1,000 bytes: long enough that the
+// cloud's error (code and lock mode) at the end of a step's detail is kept for the excuses.
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 300 {
-		s = s[:300] + "…"
+	if len(s) > 1000 {
+		s = s[:1000] + "…"
 	}
 	return s
 }
