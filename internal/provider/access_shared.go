@@ -50,6 +50,23 @@ func instanceFacts(ctx context.Context, data *ProviderData, instanceID string, f
 	return true, nil
 }
 
+// planAccessDestroy warns, at the plan of an access resource's destroy, when its instance's state
+// makes the cloud refuse the delete (a lock, Stopped). A read that fails leaves the check to the
+// apply, which plans again before the write.
+func planAccessDestroy(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
+	var id types.String
+	if data == nil || req.State.GetAttribute(ctx, path.Root("instance_id"), &id).HasError() || !isKnown(id) {
+		return
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
+	defer cancel()
+	attr, err := data.API.DescribeDBInstanceAttribute(lookupCtx, id.ValueString())
+	if err != nil && !rdsapi.IsNotFound(err) {
+		return
+	}
+	addProblems(diags, rdsservice.AccessDestroyProblems(attr))
+}
+
 // otherSuper names a privileged account among accounts other than name ("" when none).
 func otherSuper(accounts []rdsapi.DBInstanceAccount, name string) string {
 	for _, a := range accounts {

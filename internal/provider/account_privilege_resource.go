@@ -209,7 +209,11 @@ func (r *accountPrivilegeResource) ValidateConfig(ctx context.Context, req resou
 // ModifyPlan checks the rules that need the instance and the account (a read-only instance, the
 // privileged account).
 func (r *accountPrivilegeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
+	if req.Plan.Raw.IsNull() {
+		planAccessDestroy(ctx, r.data, req, &resp.Diagnostics)
+		return
+	}
+	if r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
 		return
 	}
 	var plan privilegeModel

@@ -243,8 +243,12 @@ func (r *accountResource) ValidateConfig(ctx context.Context, req resource.Valid
 // ModifyPlan checks the rules that need the instance (its engine and version, whether it is a
 // read-only instance, its privileged account) and shows the id.
 func (r *accountResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
-		return // destroy, an unconfigured provider (apply checks again), or nothing changes
+	if req.Plan.Raw.IsNull() {
+		planAccessDestroy(ctx, r.data, req, &resp.Diagnostics)
+		return
+	}
+	if r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
+		return // an unconfigured provider (apply checks again), or nothing changes
 	}
 	var plan, config accountModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

@@ -199,7 +199,11 @@ func (r *databaseResource) ValidateConfig(ctx context.Context, req resource.Vali
 
 // ModifyPlan checks the rules that need the instance.
 func (r *databaseResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
+	if req.Plan.Raw.IsNull() {
+		planAccessDestroy(ctx, r.data, req, &resp.Diagnostics)
+		return
+	}
+	if r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
 		return
 	}
 	var plan databaseModel

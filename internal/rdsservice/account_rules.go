@@ -323,6 +323,20 @@ func CheckAccess(kind AccessKind, f AccessFacts) []Problem {
 	return problems
 }
 
+// AccessDestroyProblems are the plan's problems of destroying an account, database or grant on
+// the instance as attr shows it: a locked or Stopped instance refuses the delete or revoke like
+// any other write; a missing or Deleting one has nothing left to delete (attr nil: not found).
+func AccessDestroyProblems(attr *rdsapi.DBInstanceAttribute) []Problem {
+	if attr == nil || attr.DBInstanceStatus == StatusDeleting {
+		return nil
+	}
+	var problems []Problem
+	for _, p := range StateProblems(attr.DBInstanceID, attr.DBInstanceStatus, attr.LockMode, attr.LockReason, true, false) {
+		problems = append(problems, p.At(AttrInstanceID))
+	}
+	return problems
+}
+
 // ClashingAccount is the account of accounts that name takes: the same name, or on MySQL one that
 // differs only in case when either is the privileged account (kind is the planned type); nil when
 // the name is free.

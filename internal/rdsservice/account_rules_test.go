@@ -210,3 +210,24 @@ func TestClashingAccount(t *testing.T) {
 		t.Errorf("a privileged APP clashes with app: %v", a)
 	}
 }
+
+// Destroying an account, database or grant on a locked or Stopped instance is named at plan (the
+// cloud refuses the delete or revoke there; the oracle found a destroy of a disk-quota-locked
+// instance's grants failing after a silent plan); a gone or Deleting instance has nothing left.
+func TestAccessDestroyProblems(t *testing.T) {
+	locked := &rdsapi.DBInstanceAttribute{DBInstanceID: "rm-1", DBInstanceStatus: StatusRunning, LockMode: "LockByDiskQuota"}
+	if got := AccessDestroyProblems(locked); len(got) != 1 || got[0].Rule != RuleInstanceLocked || got[0].Attribute != AttrInstanceID {
+		t.Errorf("locked: %+v, want one %s at %s", got, RuleInstanceLocked, AttrInstanceID)
+	}
+	stopped := &rdsapi.DBInstanceAttribute{DBInstanceID: "rm-1", DBInstanceStatus: StatusStopped}
+	if got := AccessDestroyProblems(stopped); len(got) != 1 || got[0].Rule != RuleInstanceStopped {
+		t.Errorf("stopped: %+v, want one %s", got, RuleInstanceStopped)
+	}
+	for name, attr := range map[string]*rdsapi.DBInstanceAttribute{"gone": nil,
+		"deleting": {DBInstanceID: "rm-1", DBInstanceStatus: StatusDeleting, LockMode: "LockByDiskQuota"},
+		"running":  {DBInstanceID: "rm-1", DBInstanceStatus: StatusRunning}} {
+		if got := AccessDestroyProblems(attr); len(got) != 0 {
+			t.Errorf("%s: %+v, want none", name, got)
+		}
+	}
+}
