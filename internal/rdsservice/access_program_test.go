@@ -302,3 +302,29 @@ func TestAccessPrivilegeDeleteRevokesOnlyWhatIsHeld(t *testing.T) {
 		t.Fatalf("revoked %d times from a deleted account", n)
 	}
 }
+
+// An account whose instance is released between the plan and the apply (Terraform destroys both
+// at once when the account finds its instance through a data source): the delete has nothing left
+// to do, since the account goes with the instance; it is not refused, and sends nothing.
+func TestAccessDeleteDoneWhenTheInstanceIsReleasedSincePlan(t *testing.T) {
+	e := newAccessEnv(t)
+	create := account("app")
+	create.Create = true
+	e.apply(create)
+	del := account("app")
+	del.Delete = true
+	p := e.plan(del)
+	if got := actions(p.Program); !slices.Equal(got, []string{OpDeleteAccount}) {
+		t.Fatalf("delete: %v", got)
+	}
+	if err := e.api.DeleteDBInstance(e.ctx, e.id); err != nil {
+		t.Fatal(err)
+	}
+	e.sim.ResetStats()
+	if out := ExecuteAccess(e.ctx, e.api, e.waiter, p, ""); out.Err != nil {
+		t.Fatalf("the delete after the instance's release failed: %s: %v", out.Step, out.Err)
+	}
+	if n := e.requests(accessWrites...); n != 0 {
+		t.Fatalf("the delete sent %d writes to an instance being released", n)
+	}
+}

@@ -116,6 +116,9 @@ func (x *executor) access(ctx context.Context, op Operation) error {
 	if err != nil {
 		return fmt.Errorf("reading %s %s on %s before %s: %w", accessNoun(a.Plan.Request.Kind), a.Plan.Request.Name, x.out.ID, op.Action, err)
 	}
+	if a.Plan.Request.Delete && (again.Facts.InstanceMissing || again.Facts.Status == StatusDeleting) {
+		return nil // the instance is gone or being released, and its accounts, databases and grants with it
+	}
 	if err := a.Plan.refusedSince(again); err != nil {
 		return err
 	}
