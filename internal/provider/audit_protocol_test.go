@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -83,5 +84,46 @@ func TestAudit_readOnlyUpdateKeepsItsMinorVersion(t *testing.T) {
 	}
 	if got := attrOf(ro.planned, "minor_version"); !got.IsKnown() || !got.Equal(attrOf(w.state[testRO], "minor_version")) {
 		t.Errorf("rename: planned minor_version %v, want the running %s", got, running)
+	}
+}
+
+// Found trying combinations as a user (issue 23): while the primary's deferred toggle waits for its
+// window, every later plan names the restart it brings, and the read-only instance that will follow
+// it there too (the second plan named only the primary's, as the read-only instance's unchanged plan
+// made no decision).
+func TestAudit_laterPlanNamesTheFollowRestart(t *testing.T) {
+	t.Parallel()
+	_, w := envWorld(t, testSimOptions())
+	if _, err := w.applyStep(auditFollowResources(false, false)); err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	if _, err := w.applyStep(auditFollowResources(true, false)); err != nil {
+		t.Fatalf("deferred toggle: %v", err)
+	}
+	plan, err := w.planWalk(auditFollowResources(true, false))
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("later plan: %v %s %s", err, plan.errAt, plan.errMsg)
+	}
+	ro := plan.res[testRO]
+	if ro == nil || ro.action != actNoop {
+		t.Fatalf("later plan: the read-only instance's plan is %+v, want a no-op", ro)
+	}
+	follows := 0
+	for _, d := range ro.decisions {
+		for _, r := range d.Program.Restarts() {
+			if r.ByPrimary {
+				follows++
+			}
+		}
+	}
+	if follows != 1 {
+		t.Errorf("later plan: the read-only plan names %d restarts following its primary, want 1", follows)
+	}
+	if !strings.Contains(diagText(ro.diags), "restarts in its primary's maintenance window") {
+		t.Errorf("later plan: the read-only instance's warnings %s do not name its restart", diagText(ro.diags))
+	}
+	// With prevent_restart on the read-only instance, the same plan is refused, as a new toggle is.
+	if msg := w.planErrorOf(t, auditFollowResources(true, true)); msg == "" {
+		t.Error("later plan with prevent_restart on the read-only instance: no error, want its follow restart refused")
 	}
 }

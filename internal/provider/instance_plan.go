@@ -170,6 +170,24 @@ type plannedPrimaries struct {
 	zoneMoves map[string]bool
 	// replacesTask are the primaries whose plans in this run replace their pending task (pending_follow.go).
 	replacesTask map[string]bool
+	// pendingTask are the unchanged primaries whose state holds a task waiting for their window: their
+	// read-only instances are planned in full, so a toggle they follow there is named.
+	pendingTask map[string]bool
+}
+
+func (p *plannedPrimaries) recordPendingTask(id string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.pendingTask == nil {
+		p.pendingTask = map[string]bool{}
+	}
+	p.pendingTask[id] = true
+}
+
+func (p *plannedPrimaries) hasPendingTask(id string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.pendingTask[id]
 }
 
 func (p *plannedPrimaries) recordZoneMoveInWindow(id string) {

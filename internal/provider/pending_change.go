@@ -104,6 +104,8 @@ func planUnchangedPending(ctx context.Context, data *ProviderData, req resource.
 	role := rdsservice.RolePrimary
 	if _, ok := req.State.Schema.GetAttributes()["master_instance_id"]; ok {
 		role = rdsservice.RoleReadOnly
+	} else {
+		data.plans.recordPendingTask(id.ValueString())
 	}
 	dec := rdsservice.PlanUnchanged(role, id.ValueString(), category.ValueString(), prevent.ValueBool(), pending)
 	data.decided(dec)

@@ -363,15 +363,22 @@ func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAt
 	inherit(&plan.Category, primary.Category)
 }
 
-// primaryPlanned reports whether this run planned the instance's primary: then an unchanged
-// read-only instance is planned again, since its primary's plan may restart it.
+// primaryPlanned reports whether this run planned the instance's primary, or found it unchanged
+// with a task waiting for its window while this read-only instance has none of its own: then an
+// unchanged read-only instance is planned again, since its primary's plan or task may restart it.
+// (A pending change of its own is named by its unchanged plan; planning it again would order it anew.)
 func (r *readonlyInstanceResource) primaryPlanned(ctx context.Context, req resource.ModifyPlanRequest) func() bool {
 	return func() bool {
 		var master types.String
+		var own types.Object
 		if req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master).HasError() || !isKnown(master) {
 			return false
 		}
-		return !r.data.plans.lookup(master.ValueString()).IsNull()
+		if !r.data.plans.lookup(master.ValueString()).IsNull() {
+			return true
+		}
+		req.State.GetAttribute(ctx, path.Root("scheduled_change"), &own)
+		return own.IsNull() && r.data.plans.hasPendingTask(master.ValueString())
 	}
 }
 
