@@ -8,6 +8,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -56,7 +57,7 @@ func warnedOfAccessFailure(p *oraclePlanned, applyErr string) bool {
 		return false
 	}
 	for _, d := range p.diags {
-		stateWarning := strings.Contains(d.Summary, " is locked") || strings.Contains(d.Summary, " is Stopped")
+		stateWarning := renderedFrom(rdsservice.RuleInstanceLocked, d.Summary) || renderedFrom(rdsservice.RuleInstanceStopped, d.Summary)
 		if d.Severity != tfprotov6.DiagnosticSeverityWarning || !stateWarning {
 			continue
 		}
@@ -68,6 +69,21 @@ func warnedOfAccessFailure(p *oraclePlanned, applyErr string) bool {
 	}
 	return false
 }
+
+// renderedFrom reports whether summary is the rule's summary rendered with some arguments: access
+// plans keep no decisions, so their rule is told by its row's own format, not by a substring.
+func renderedFrom(id rdsservice.RuleID, summary string) bool {
+	for _, r := range rdsservice.RuleTable() {
+		if r.ID == id {
+			pattern := verbPattern.ReplaceAllString(regexp.QuoteMeta(r.Summary), ".+")
+			return regexp.MustCompile("^" + pattern + "$").MatchString(summary)
+		}
+	}
+	panic("renderedFrom: no rule " + string(id))
+}
+
+// verbPattern is a fmt verb (%s, %[2]d, ...) as regexp.QuoteMeta leaves it.
+var verbPattern = regexp.MustCompile(`%(\\\[[0-9]+\\\])?[a-z]`)
 
 // checkAccess compares each configured access resource with what the cloud lists after the apply;
 // it returns how many it compared.
