@@ -8,11 +8,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -43,68 +39,8 @@ func (e *testEnv) checkDatabase(id, name, charset string) resource.TestCheckFunc
 	}
 }
 
-// rds_database: create (waits for Running) with the default character set, description update,
-// import, drift, out-of-band deletion, and a character-set change that replaces it.
-func TestAccDatabase_lifecycle(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	described := databaseConfig(env, id, `  description = "Shop orders"`)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkNoAccess(id),
-		Steps: []resource.TestStep{
-			{
-				Config: databaseConfig(env, id, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(databaseRes, tfjsonpath.New("character_set"), knownvalue.StringExact("utf8mb4")),
-					plancheck.ExpectKnownValue(databaseRes, tfjsonpath.New("id"), knownvalue.StringExact(id+":orders")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					stateValue(databaseRes, "status", knownvalue.StringExact("Running")),
-					stateValue(databaseRes, "description", knownvalue.Null()),
-				},
-				Check: env.checkDatabase(id, "orders", "utf8mb4"),
-			},
-			{
-				Config: described,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{stateValue(databaseRes, "description", knownvalue.StringExact("Shop orders"))},
-			},
-			{ResourceName: databaseRes, ImportState: true, ImportStateId: id + ":orders", ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"}},
-			{
-				PreConfig: env.apiCall(t, "ModifyDBDescription", func(ctx context.Context) error {
-					return env.api.ModifyDBDescription(ctx, id, "orders", "Changed by hand")
-				}),
-				Config: described,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{stateValue(databaseRes, "description", knownvalue.StringExact("Shop orders"))},
-			},
-			{
-				PreConfig: env.apiCall(t, "DeleteDatabase", func(ctx context.Context) error { return env.api.DeleteDatabase(ctx, id, "orders") }),
-				Config:    described,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionCreate),
-				}},
-				Check: env.checkDatabase(id, "orders", "utf8mb4"),
-			},
-			{
-				Config: databaseConfig(env, id, "  description = \"Shop orders\"\n  character_set = \"latin1\""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionDestroyBeforeCreate),
-				}},
-				Check: env.checkDatabase(id, "orders", "latin1"),
-			},
-		},
-	})
-}
-
-// Database rules at plan time, an existing name included, with no write.
+// Database rules at plan time, an existing name included, with no write. The database's lifecycle
+// is TestDatabase_lifecycle (access_lifecycle_protocol_test.go), played at the plugin protocol.
 func TestAccDatabase_rules(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, accessSimOptions())
