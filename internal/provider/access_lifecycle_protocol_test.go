@@ -126,3 +126,53 @@ func TestDatabase_lifecycle(t *testing.T) {
 
 	w.destroyAll(t, env, id)
 }
+
+// grantsResources is grantsConfig at the protocol: an account, two databases and a grant of
+// privilege on dbs. The harness's ValidateResourceConfig does not announce write-only attributes,
+// so the account sets password (passwordLines' choice on a CLI without them).
+func grantsResources(id, privilege string, dbs ...string) []oracleResource {
+	return []oracleResource{
+		{accountRes, map[string]any{"instance_id": id, "name": "app_user", "password": "Grant-pass1"}},
+		{databaseRes, map[string]any{"instance_id": id, "name": "orders"}},
+		{"rds_database.audit", map[string]any{"instance_id": id, "name": "audit"}},
+		{privilegeRes, map[string]any{"instance_id": id, "account_name": oracleRef{accountRes, "name"}, "privilege": privilege, "db_names": dbs}},
+	}
+}
+
+// rds_account_privilege: create, adding and removing databases (grant and revoke only those),
+// import, drift (a revoke outside Terraform), and out-of-band deletion of the account. The family's
+// terraform test is TestAccAccount_lifecycle.
+func TestAccountPrivilege_lifecycle(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	both := grantsResources(id, "ReadOnly", "orders", "audit")
+	plan := w.accessStep(t, "create", grantsResources(id, "ReadOnly", "orders"), env.checkGrants(id, "app_user", "orders=ReadOnly"))
+	expectPlanned(t, "create", plan, privilegeRes, "id", id+":app_user:ReadOnly")
+
+	plan = w.accessStep(t, "both", both, env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"))
+	expectActions(t, "both", plan, map[string]oracleAction{privilegeRes: actUpdate})
+
+	w.importVerify(t, privilegeRes)
+
+	// Drift: a revoke outside Terraform; the plan grants it again.
+	env.apiCall(t, "RevokeAccountPrivilege", func(ctx context.Context) error {
+		return env.api.RevokeAccountPrivilege(ctx, id, "app_user", []string{"audit"})
+	})()
+	plan = w.accessStep(t, "revoked outside", both, env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"))
+	expectActions(t, "revoked outside", plan, map[string]oracleAction{privilegeRes: actUpdate})
+
+	// The account deleted outside Terraform: account and grant are created again.
+	env.apiCall(t, "DeleteAccount", func(ctx context.Context) error { return env.api.DeleteAccount(ctx, id, "app_user") })()
+	plan = w.accessStep(t, "account deleted outside", both, env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"))
+	expectActions(t, "account deleted outside", plan, map[string]oracleAction{accountRes: actCreate, privilegeRes: actCreate})
+
+	w.accessStep(t, "audit only", grantsResources(id, "ReadOnly", "audit"), env.checkGrants(id, "app_user", "audit=ReadOnly"),
+		func(*terraform.State) error {
+			if n := env.requests("RevokeAccountPrivilege"); n != 2 {
+				return fmt.Errorf("%d RevokeAccountPrivilege requests by Terraform, want 1 (the drift step's revoke was made directly)", n-1)
+			}
+			return nil
+		})
+	w.destroyAll(t, env, id)
+}

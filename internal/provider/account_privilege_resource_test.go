@@ -10,7 +10,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -72,67 +71,9 @@ func (e *testEnv) checkGrants(id, account string, want ...string) resource.TestC
 	}
 }
 
-// rds_account_privilege: create, adding and removing databases (grant and revoke only those),
-// import, drift (a revoke outside Terraform), and out-of-band deletion of the account.
-func TestAccAccountPrivilege_lifecycle(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	both := grantsConfig(env, id, "ReadOnly", "orders", "audit")
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkNoAccess(id),
-		Steps: []resource.TestStep{
-			{
-				Config: grantsConfig(env, id, "ReadOnly", "orders"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownValue(privilegeRes, tfjsonpath.New("id"), knownvalue.StringExact(id+":app_user:ReadOnly")),
-				}},
-				Check: env.checkGrants(id, "app_user", "orders=ReadOnly"),
-			},
-			{
-				Config: both,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(privilegeRes, plancheck.ResourceActionUpdate),
-				}},
-				Check: env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"),
-			},
-			{ResourceName: privilegeRes, ImportState: true, ImportStateId: id + ":app_user:ReadOnly", ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"}},
-			{
-				// Drift: a revoke outside Terraform; the plan grants it again.
-				PreConfig: env.apiCall(t, "RevokeAccountPrivilege", func(ctx context.Context) error {
-					return env.api.RevokeAccountPrivilege(ctx, id, "app_user", []string{"audit"})
-				}),
-				Config: both,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(privilegeRes, plancheck.ResourceActionUpdate),
-				}},
-				Check: env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"),
-			},
-			{
-				// The account deleted outside Terraform: account and grant are created again.
-				PreConfig: env.apiCall(t, "DeleteAccount", func(ctx context.Context) error { return env.api.DeleteAccount(ctx, id, "app_user") }),
-				Config:    both,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(accountRes, plancheck.ResourceActionCreate),
-					plancheck.ExpectResourceAction(privilegeRes, plancheck.ResourceActionCreate),
-				}},
-				Check: env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"),
-			},
-			{
-				Config: grantsConfig(env, id, "ReadOnly", "audit"),
-				Check: resource.ComposeTestCheckFunc(env.checkGrants(id, "app_user", "audit=ReadOnly"), func(*terraform.State) error {
-					if n := env.requests("RevokeAccountPrivilege"); n != 2 {
-						return fmt.Errorf("%d RevokeAccountPrivilege requests by Terraform, want 1 (the drift step's revoke was made directly)", n-1)
-					}
-					return nil
-				}),
-			},
-		},
-	})
-}
-
-// The privileged account cannot be granted privileges: refused at plan, no write.
+// The privileged account cannot be granted privileges: refused at plan, no write. The grant's
+// lifecycle is TestAccountPrivilege_lifecycle (access_lifecycle_protocol_test.go), played at the
+// plugin protocol.
 func TestAccAccountPrivilege_superAccountRefused(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, accessSimOptions())
