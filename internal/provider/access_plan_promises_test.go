@@ -22,6 +22,9 @@ import (
 // Issue 24 §1 and issue 31 §1: whenever the instance id is known, the plan decides what the apply
 // would refuse (names taken, a second privileged account, grants naming what does not exist, two
 // grants of one pair, instances that take no change, instances that do not exist), with no write.
+// The tests with applied steps are played at the plugin protocol in access_plan_protocol_test.go
+// (TestAccessPlan_onePrivilegedAccount and the others there); the family keeps its terraform test
+// TestAccAccessPlan_takenNamesAndMissingInstance.
 
 func (e *testEnv) mustCreateAccount(t *testing.T, id, name, kind string) {
 	t.Helper()
@@ -88,42 +91,6 @@ func TestAccAccessPlan_takenNamesAndMissingInstance(t *testing.T) {
 	})
 	if n := env.accessWrites(); n != 0 {
 		t.Fatalf("%d writes for refused plans, want 0", n)
-	}
-}
-
-// Item 2: a second privileged account (planned next to another, or next to an existing one) is a
-// plan error naming the other; moving the privilege says how.
-func TestAccAccessPlan_onePrivilegedAccount(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	fresh := env.plantInstance(t, "8.0", "")
-	p := env.providerBlock()
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// Two new Super accounts on an instance that has none.
-				Config:      p + accountBlock("a", fresh, "boss_a", "Super") + accountBlock("b", fresh, "boss_b", "Super"),
-				PlanOnly:    true,
-				ExpectError: spaced(`(?s)rule account-one-super.*privileged account "boss_[ab]"`),
-			},
-			{Config: p + accountBlock("boss", id, "boss", "Super")},
-			{
-				Config:      p + accountBlock("boss", id, "boss", "Super") + accountBlock("other", id, "other", "Super"),
-				ExpectError: spaced(`(?s)privileged account "boss"`),
-			},
-			{
-				// Demote one and promote another in one plan: the apply order is not fixed, so the plan says how.
-				Config:      p + accountBlock("boss", id, "boss", "Normal") + accountBlock("other", id, "other", "Super"),
-				ExpectError: spaced(`(?s)privileged account "boss".*first apply "boss" with\s+type\s+=\s+"Normal"`),
-			},
-			{Config: p + accountBlock("boss", id, "boss", "Normal") + accountBlock("other", id, "other", "Normal")},
-			{Config: p + accountBlock("boss", id, "boss", "Normal") + accountBlock("other", id, "other", "Super")},
-		},
-	})
-	if n := env.requests("CreateAccount"); n != 4 {
-		t.Fatalf("%d CreateAccount requests, want 4 (boss, other, and both again when their type changed)", n)
 	}
 }
 
