@@ -12,8 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
@@ -60,10 +58,6 @@ func accountBlock(label, instance, name, kind string) string {
 	return fmt.Sprintf("resource \"rds_account\" %q {\n  instance_id = %q\n  name = %q\n  type = %q\n%s\n}\n", label, instance, name, kind, passwordLines("Good-pass1", 1))
 }
 
-func grantBlock(label, instance, account, privilege, dbs string) string {
-	return fmt.Sprintf("resource \"rds_account_privilege\" %q {\n  instance_id = %q\n  account_name = %s\n  privilege = %q\n  db_names = [%s]\n}\n", label, instance, account, privilege, dbs)
-}
-
 // Item 1 and issue 31: a name the instance has (in another case, for the privileged account) and
 // an instance that does not exist are plan errors naming the import or the id.
 func TestAccAccessPlan_takenNamesAndMissingInstance(t *testing.T) {
@@ -92,71 +86,6 @@ func TestAccAccessPlan_takenNamesAndMissingInstance(t *testing.T) {
 	if n := env.accessWrites(); n != 0 {
 		t.Fatalf("%d writes for refused plans, want 0", n)
 	}
-}
-
-// Item 3: a grant naming an account or a database that neither exists nor is planned, or one in
-// the wrong case, is a plan error; an account deleted outside Terraform does not lead to a planned
-// grant that fails.
-func TestAccAccessPlan_grantTargets(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	env.mustCreateAccount(t, id, "app_user", "Normal")
-	env.mustCreateDatabase(t, id, "orders")
-	env.sim.ResetStats()
-	p := env.providerBlock()
-	planFails(t, map[string][2]string{
-		"missing account":  {p + grantBlock("g", id, `"ghost"`, "ReadOnly", `"orders"`), `(?s)account_name = "ghost".*no such account`},
-		"account case":     {p + grantBlock("g", id, `"App_User"`, "ReadOnly", `"orders"`), `(?s)rule privilege-account-case.*set\s+account_name\s+=\s+"app_user"`},
-		"missing database": {p + grantBlock("g", id, `"app_user"`, "ReadOnly", `"orders", "nosuch"`), `(?s)rule privilege-database-missing.*"nosuch"`},
-	})
-	if n := env.accessWrites(); n != 0 {
-		t.Fatalf("%d writes for refused plans, want 0", n)
-	}
-	// A literal name of an existing account works; once the account is deleted outside Terraform,
-	// the plan refuses to grant again instead of failing at apply.
-	config := p + grantBlock("g", id, `"app_user"`, "ReadOnly", `"orders"`)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config, Check: env.checkGrants(id, "app_user", "orders=ReadOnly")},
-			{
-				PreConfig:   env.apiCall(t, "DeleteAccount", func(ctx context.Context) error { return env.api.DeleteAccount(ctx, id, "app_user") }),
-				Config:      config,
-				ExpectError: spaced(`(?s)account_name = "app_user".*no such account`),
-			},
-		},
-	})
-	if n := env.requests("GrantAccountPrivilege"); n != 1 {
-		t.Fatalf("%d GrantAccountPrivilege requests, want 1", n)
-	}
-}
-
-// Item 4: two grants of one (account, database) pair are a plan error, whether both are new or one
-// is already granted; changing one grant's privilege (a replacement) is not.
-func TestAccAccessPlan_onePrivilegePerPair(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	p := env.providerBlock() + accountBlock("app", id, "app_user", "Normal") +
-		fmt.Sprintf("resource \"rds_database\" \"orders\" {\n  instance_id = %q\n  name = \"orders\"\n}\n", id)
-	ref := "rds_account.app.name"
-	both := p + grantBlock("ro", id, ref, "ReadOnly", "rds_database.orders.name") + grantBlock("rw", id, ref, "ReadWrite", "rds_database.orders.name")
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: both, PlanOnly: true, ExpectError: spaced(`(?s)rule privilege-pair-taken.*"orders" \((ReadOnly|ReadWrite), planned by another`)},
-			{Config: p + grantBlock("ro", id, ref, "ReadOnly", "rds_database.orders.name"), Check: env.checkGrants(id, "app_user", "orders=ReadOnly")},
-			{Config: both, ExpectError: spaced(`(?s)rule privilege-pair-taken.*rds_account_privilege.rw.*"orders" \(ReadOnly\)`)},
-			{
-				Config: p + grantBlock("ro", id, ref, "ReadWrite", "rds_database.orders.name"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("rds_account_privilege.ro", plancheck.ResourceActionDestroyBeforeCreate),
-				}},
-				Check: env.checkGrants(id, "app_user", "orders=ReadWrite"),
-			},
-		},
-	})
 }
 
 // Item 5: an account or a database on a Stopped, locked or Deleting instance is named at plan, at

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"testing"
 )
 
@@ -25,8 +26,26 @@ func grantOf(label, instance string, account any, privilege string, dbs ...strin
 // nothing is written.
 func expectPlanRefused(t *testing.T, env *testEnv, w *oracleWorld, name string, order []oracleResource, want string) {
 	t.Helper()
+	expectPlanRefusedAt(t, env, w, name, order, "", want)
+}
+
+// expectPlanRefusedAt is expectPlanRefused whose error must be at addr (the resource Terraform
+// names in the error's "with <address>" line); any resource when addr is "".
+func expectPlanRefusedAt(t *testing.T, env *testEnv, w *oracleWorld, name string, order []oracleResource, addr, want string) {
+	t.Helper()
 	writes := env.accessWrites()
-	expectErrorText(t, name, w.planErrorOf(t, order), spaced(want))
+	plan, err := w.planWalk(order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := ""
+	if plan.errAt != "" {
+		text = errorsText(plan.res[plan.errAt].diags)
+	}
+	expectErrorText(t, name, text, spaced(want))
+	if addr != "" && plan.errAt != addr {
+		t.Errorf("%s: the error is at %q, want %s", name, plan.errAt, addr)
+	}
 	if n := env.accessWrites() - writes; n != 0 {
 		t.Errorf("%s: %d account/database writes for a refused plan, want 0", name, n)
 	}
@@ -56,6 +75,57 @@ func TestAccessPlan_onePrivilegedAccount(t *testing.T) {
 	if n := env.requests("CreateAccount"); n != 4 {
 		t.Fatalf("%d CreateAccount requests, want 4 (boss, other, and both again when their type changed)", n)
 	}
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+}
+
+// Item 3: a grant naming an account or a database that neither exists nor is planned, or one in
+// the wrong case, is a plan error; an account deleted outside Terraform does not lead to a planned
+// grant that fails.
+func TestAccessPlan_grantTargets(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	env.mustCreateAccount(t, id, "app_user", "Normal")
+	env.mustCreateDatabase(t, id, "orders")
+	env.sim.ResetStats()
+	refused := map[string][2]any{
+		"missing account":  {grantOf("g", id, "ghost", "ReadOnly", "orders"), `(?s)account_name = "ghost".*no such account`},
+		"account case":     {grantOf("g", id, "App_User", "ReadOnly", "orders"), `(?s)rule privilege-account-case.*set account_name = "app_user"`},
+		"missing database": {grantOf("g", id, "app_user", "ReadOnly", "orders", "nosuch"), `(?s)rule privilege-database-missing.*"nosuch"`},
+	}
+	for name, c := range refused {
+		expectPlanRefused(t, env, w, name, []oracleResource{c[0].(oracleResource)}, c[1].(string))
+	}
+	// A literal name of an existing account works; once the account is deleted outside Terraform,
+	// the plan refuses to grant again instead of failing at apply.
+	config := []oracleResource{grantOf("g", id, "app_user", "ReadOnly", "orders")}
+	w.accessStep(t, "granted", config, env.checkGrants(id, "app_user", "orders=ReadOnly"))
+	env.apiCall(t, "DeleteAccount", func(ctx context.Context) error { return env.api.DeleteAccount(ctx, id, "app_user") })()
+	expectPlanRefused(t, env, w, "account deleted outside", config, `(?s)account_name = "app_user".*no such account`)
+	if n := env.requests("GrantAccountPrivilege"); n != 1 {
+		t.Fatalf("%d GrantAccountPrivilege requests, want 1", n)
+	}
+}
+
+// Item 4: two grants of one (account, database) pair are a plan error, whether both are new or one
+// is already granted; changing one grant's privilege (a replacement) is not.
+func TestAccessPlan_onePrivilegePerPair(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	app := oracleRef{"rds_account.app", "name"}
+	base := []oracleResource{accountOf("app", id, "app_user", "Normal"), {databaseRes, map[string]any{"instance_id": id, "name": "orders"}}}
+	with := func(grants ...oracleResource) []oracleResource {
+		return append(append([]oracleResource(nil), base...), grants...)
+	}
+	ro, rw := grantOf("ro", id, app, "ReadOnly", "orders"), grantOf("rw", id, app, "ReadWrite", "orders")
+	expectPlanRefused(t, env, w, "both new", with(ro, rw), `(?s)rule privilege-pair-taken.*"orders" \((ReadOnly|ReadWrite), planned by another`)
+	w.accessStep(t, "read-only", with(ro), env.checkGrants(id, "app_user", "orders=ReadOnly"))
+	expectPlanRefusedAt(t, env, w, "one granted", with(ro, rw), "rds_account_privilege.rw", `(?s)rule privilege-pair-taken.*"orders" \(ReadOnly\)`)
+	plan := w.accessStep(t, "read-write", with(grantOf("ro", id, app, "ReadWrite", "orders")), env.checkGrants(id, "app_user", "orders=ReadWrite"))
+	expectActions(t, "read-write", plan, map[string]oracleAction{"rds_account_privilege.ro": actReplace})
 	if _, err := w.applyStep(nil); err != nil {
 		t.Fatalf("destroy: %v", err)
 	}
