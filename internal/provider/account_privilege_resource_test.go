@@ -1,9 +1,7 @@
 package provider
 
 import (
-	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -13,8 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-
-	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 // grantsConfig is an account, two databases and a grant of privilege on dbs.
@@ -71,45 +67,10 @@ func (e *testEnv) checkGrants(id, account string, want ...string) resource.TestC
 	}
 }
 
-// The privileged account cannot be granted privileges: refused at plan, no write. The grant's
-// lifecycle is TestAccountPrivilege_lifecycle (access_lifecycle_protocol_test.go), played at the
-// plugin protocol.
-func TestAccAccountPrivilege_superAccountRefused(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	ctx := context.Background()
-	if err := env.api.CreateAccount(ctx, &rdsapi.CreateAccountRequest{DBInstanceID: id, AccountName: "boss", AccountPassword: "Boss-pass1", AccountType: "Super"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := env.api.CreateDatabase(ctx, &rdsapi.CreateDatabaseRequest{DBInstanceID: id, DBName: "orders", CharacterSetName: "utf8"}); err != nil {
-		t.Fatal(err)
-	}
-	env.sim.ResetStats()
-	config := func(privilege string) string {
-		return env.providerBlock() + fmt.Sprintf(`
-resource "rds_account_privilege" "boss" {
-  instance_id  = %q
-  account_name = "boss"
-  privilege    = %q
-  db_names     = ["orders"]
-}
-`, id, privilege)
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config("ReadWrite"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)account_name = "boss".*privileged \(Super\) account.*Fix`)},
-			{Config: config("Everything"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)privilege = "Everything".*ReadWrite, ReadOnly, DDLOnly, DMLOnly`)},
-		},
-	})
-	if n := env.accessWrites(); n != 0 {
-		t.Fatalf("%d writes for refused grants", n)
-	}
-}
-
 // The data sources list accounts and databases with their grants; a read-only instance lists its
-// primary's.
+// primary's. The grant's lifecycle and its refusal of the privileged account are played at the
+// plugin protocol: TestAccountPrivilege_lifecycle (access_lifecycle_protocol_test.go) and
+// TestAccountPrivilege_superAccountRefused (access_rules_protocol_test.go).
 func TestAccAccessDataSources(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, accessSimOptions())

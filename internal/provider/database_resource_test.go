@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"testing"
 	"time"
 
@@ -39,35 +38,10 @@ func (e *testEnv) checkDatabase(id, name, charset string) resource.TestCheckFunc
 	}
 }
 
-// Database rules at plan time, an existing name included, with no write. The database's lifecycle
-// is TestDatabase_lifecycle (access_lifecycle_protocol_test.go), played at the plugin protocol.
-func TestAccDatabase_rules(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	ro := env.plantInstance(t, "8.0", id)
-	if err := env.api.CreateDatabase(context.Background(), &rdsapi.CreateDatabaseRequest{DBInstanceID: id, DBName: "orders", CharacterSetName: "utf8"}); err != nil {
-		t.Fatal(err)
-	}
-	env.sim.ResetStats()
-	db := func(instance, name, extra string) string {
-		return env.providerBlock() + fmt.Sprintf("resource \"rds_database\" \"orders\" {\n  instance_id = %q\n  name = %q\n%s\n}\n", instance, name, extra)
-	}
-	expectPlanErrors(t, []planErrorCase{
-		{"upper case", db(id, "Orders", ""), regexp.MustCompile(`(?s)name = "Orders".*lower-case`)},
-		{"reserved", db(id, "mysql", ""), regexp.MustCompile(`(?s)name = "mysql".*reserves`)},
-		{"trailing hyphen", db(id, "orders-", ""), regexp.MustCompile(`(?s)name = "orders-".*end with a letter or a digit`)},
-		{"character set", db(id, "shop", `  character_set = "utf16"`), regexp.MustCompile(`(?s)character_set = "utf16".*utf8mb4`)},
-		{"read-only instance", db(ro, "shop", ""), regexp.MustCompile(`(?s)read-only instance.*primary`)},
-		{"existing name", db(id, "orders", ""), regexp.MustCompile(`(?s)already exists \(rule database-exists\).*terraform\s+import\s+<address>\s+` + id + `:orders`)},
-	})
-	if n := env.accessWrites(); n != 0 {
-		t.Fatalf("%d account/database writes for refused configurations; want 0", n)
-	}
-}
-
 // A database of the same name that is still being deleted (by hand, a moment ago) is waited for,
-// not reported as existing: its name is free once it is gone.
+// not reported as existing: its name is free once it is gone. The database's lifecycle and its
+// plan-time rules are played at the plugin protocol: TestDatabase_lifecycle
+// (access_lifecycle_protocol_test.go) and TestDatabase_rules (access_rules_protocol_test.go).
 func TestAccDatabase_createAfterDeletionInProgress(t *testing.T) {
 	t.Parallel()
 	opts := testSimOptions()
