@@ -82,3 +82,38 @@ func TestAccountPrivilege_superAccountRefused(t *testing.T) {
 		t.Fatalf("%d writes for refused grants", n)
 	}
 }
+
+// Every account rule is decided at plan time, naming the attribute, the value and the fix, with no
+// API write. The cases that name password_wo stay in TestAccAccount_planTimeRules: the harness
+// does not announce write-only attributes.
+func TestAccount_planTimeRules(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, accessSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	old := env.plantInstance(t, "5.6", "")
+	ro := env.plantInstance(t, "8.0", id)
+	env.mustCreateAccount(t, id, "boss", "Super")
+	env.mustCreateAccount(t, id, "taken", "Normal")
+	env.sim.ResetStats()
+	account := func(instance, name string, extra map[string]any) []oracleResource {
+		attrs := map[string]any{"instance_id": instance, "name": name, "password": "Good-pass1"}
+		for k, v := range extra {
+			attrs[k] = v
+		}
+		return []oracleResource{{accountRes, attrs}}
+	}
+	expectRefusals(t, env, w, []refusal{
+		{"digit first", account(id, "1app", nil), `(?s)name = "1app".*start with a letter.*Fix`},
+		{"hyphen", account(id, "app-user", nil), `(?s)name = "app-user".*letters, digits and underscores`},
+		{"reserved", account(id, "root", nil), `(?s)name = "root".*reserves`},
+		{"17 characters on MySQL 5.6", account(old, "a234567890123456x", nil), `(?s)2 to 16 characters`},
+		{"no password", account(id, "app", map[string]any{"password": nil}), `Missing account password`},
+		{"second Super", account(id, "app", map[string]any{"type": "Super"}), `(?s)at most one privileged.*boss|already has one`},
+		{"read-only instance", account(ro, "app", nil), `(?s)read-only instance.*primary`},
+		{"bad description", account(id, "app", map[string]any{"description": "https://example.com"}), `(?s)description = "https://example.com".*http://`},
+		{"bad type", account(id, "app", map[string]any{"type": "Root"}), `(?s)type = "Root".*Normal`},
+	})
+	if n := env.accessWrites(); n != 0 {
+		t.Fatalf("%d account/database writes for bad plans; want 0", n)
+	}
+}
