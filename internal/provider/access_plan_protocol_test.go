@@ -90,14 +90,11 @@ func TestAccessPlan_grantTargets(t *testing.T) {
 	env.mustCreateAccount(t, id, "app_user", "Normal")
 	env.mustCreateDatabase(t, id, "orders")
 	env.sim.ResetStats()
-	refused := map[string][2]any{
-		"missing account":  {grantOf("g", id, "ghost", "ReadOnly", "orders"), `(?s)account_name = "ghost".*no such account`},
-		"account case":     {grantOf("g", id, "App_User", "ReadOnly", "orders"), `(?s)rule privilege-account-case.*set account_name = "app_user"`},
-		"missing database": {grantOf("g", id, "app_user", "ReadOnly", "orders", "nosuch"), `(?s)rule privilege-database-missing.*"nosuch"`},
-	}
-	for name, c := range refused {
-		expectPlanRefused(t, env, w, name, []oracleResource{c[0].(oracleResource)}, c[1].(string))
-	}
+	expectRefusals(t, env, w, []refusal{
+		{"missing account", []oracleResource{grantOf("g", id, "ghost", "ReadOnly", "orders")}, `(?s)account_name = "ghost".*no such account`},
+		{"account case", []oracleResource{grantOf("g", id, "App_User", "ReadOnly", "orders")}, `(?s)rule privilege-account-case.*set account_name = "app_user"`},
+		{"missing database", []oracleResource{grantOf("g", id, "app_user", "ReadOnly", "orders", "nosuch")}, `(?s)rule privilege-database-missing.*"nosuch"`},
+	})
 	// A literal name of an existing account works; once the account is deleted outside Terraform,
 	// the plan refuses to grant again instead of failing at apply.
 	config := []oracleResource{grantOf("g", id, "app_user", "ReadOnly", "orders")}
