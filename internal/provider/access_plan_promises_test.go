@@ -12,8 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
@@ -22,6 +20,9 @@ import (
 // Issue 24 §1 and issue 31 §1: whenever the instance id is known, the plan decides what the apply
 // would refuse (names taken, a second privileged account, grants naming what does not exist, two
 // grants of one pair, instances that take no change, instances that do not exist), with no write.
+// The tests with applied steps are played at the plugin protocol in access_plan_protocol_test.go
+// (TestAccessPlan_onePrivilegedAccount and the others there); the family keeps its terraform test
+// TestAccAccessPlan_takenNamesAndMissingInstance.
 
 func (e *testEnv) mustCreateAccount(t *testing.T, id, name, kind string) {
 	t.Helper()
@@ -57,10 +58,6 @@ func accountBlock(label, instance, name, kind string) string {
 	return fmt.Sprintf("resource \"rds_account\" %q {\n  instance_id = %q\n  name = %q\n  type = %q\n%s\n}\n", label, instance, name, kind, passwordLines("Good-pass1", 1))
 }
 
-func grantBlock(label, instance, account, privilege, dbs string) string {
-	return fmt.Sprintf("resource \"rds_account_privilege\" %q {\n  instance_id = %q\n  account_name = %s\n  privilege = %q\n  db_names = [%s]\n}\n", label, instance, account, privilege, dbs)
-}
-
 // Item 1 and issue 31: a name the instance has (in another case, for the privileged account) and
 // an instance that does not exist are plan errors naming the import or the id.
 func TestAccAccessPlan_takenNamesAndMissingInstance(t *testing.T) {
@@ -89,107 +86,6 @@ func TestAccAccessPlan_takenNamesAndMissingInstance(t *testing.T) {
 	if n := env.accessWrites(); n != 0 {
 		t.Fatalf("%d writes for refused plans, want 0", n)
 	}
-}
-
-// Item 2: a second privileged account (planned next to another, or next to an existing one) is a
-// plan error naming the other; moving the privilege says how.
-func TestAccAccessPlan_onePrivilegedAccount(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	fresh := env.plantInstance(t, "8.0", "")
-	p := env.providerBlock()
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// Two new Super accounts on an instance that has none.
-				Config:      p + accountBlock("a", fresh, "boss_a", "Super") + accountBlock("b", fresh, "boss_b", "Super"),
-				PlanOnly:    true,
-				ExpectError: spaced(`(?s)rule account-one-super.*privileged account "boss_[ab]"`),
-			},
-			{Config: p + accountBlock("boss", id, "boss", "Super")},
-			{
-				Config:      p + accountBlock("boss", id, "boss", "Super") + accountBlock("other", id, "other", "Super"),
-				ExpectError: spaced(`(?s)privileged account "boss"`),
-			},
-			{
-				// Demote one and promote another in one plan: the apply order is not fixed, so the plan says how.
-				Config:      p + accountBlock("boss", id, "boss", "Normal") + accountBlock("other", id, "other", "Super"),
-				ExpectError: spaced(`(?s)privileged account "boss".*first apply "boss" with\s+type\s+=\s+"Normal"`),
-			},
-			{Config: p + accountBlock("boss", id, "boss", "Normal") + accountBlock("other", id, "other", "Normal")},
-			{Config: p + accountBlock("boss", id, "boss", "Normal") + accountBlock("other", id, "other", "Super")},
-		},
-	})
-	if n := env.requests("CreateAccount"); n != 4 {
-		t.Fatalf("%d CreateAccount requests, want 4 (boss, other, and both again when their type changed)", n)
-	}
-}
-
-// Item 3: a grant naming an account or a database that neither exists nor is planned, or one in
-// the wrong case, is a plan error; an account deleted outside Terraform does not lead to a planned
-// grant that fails.
-func TestAccAccessPlan_grantTargets(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	env.mustCreateAccount(t, id, "app_user", "Normal")
-	env.mustCreateDatabase(t, id, "orders")
-	env.sim.ResetStats()
-	p := env.providerBlock()
-	planFails(t, map[string][2]string{
-		"missing account":  {p + grantBlock("g", id, `"ghost"`, "ReadOnly", `"orders"`), `(?s)account_name = "ghost".*no such account`},
-		"account case":     {p + grantBlock("g", id, `"App_User"`, "ReadOnly", `"orders"`), `(?s)rule privilege-account-case.*set\s+account_name\s+=\s+"app_user"`},
-		"missing database": {p + grantBlock("g", id, `"app_user"`, "ReadOnly", `"orders", "nosuch"`), `(?s)rule privilege-database-missing.*"nosuch"`},
-	})
-	if n := env.accessWrites(); n != 0 {
-		t.Fatalf("%d writes for refused plans, want 0", n)
-	}
-	// A literal name of an existing account works; once the account is deleted outside Terraform,
-	// the plan refuses to grant again instead of failing at apply.
-	config := p + grantBlock("g", id, `"app_user"`, "ReadOnly", `"orders"`)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config, Check: env.checkGrants(id, "app_user", "orders=ReadOnly")},
-			{
-				PreConfig:   env.apiCall(t, "DeleteAccount", func(ctx context.Context) error { return env.api.DeleteAccount(ctx, id, "app_user") }),
-				Config:      config,
-				ExpectError: spaced(`(?s)account_name = "app_user".*no such account`),
-			},
-		},
-	})
-	if n := env.requests("GrantAccountPrivilege"); n != 1 {
-		t.Fatalf("%d GrantAccountPrivilege requests, want 1", n)
-	}
-}
-
-// Item 4: two grants of one (account, database) pair are a plan error, whether both are new or one
-// is already granted; changing one grant's privilege (a replacement) is not.
-func TestAccAccessPlan_onePrivilegePerPair(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	p := env.providerBlock() + accountBlock("app", id, "app_user", "Normal") +
-		fmt.Sprintf("resource \"rds_database\" \"orders\" {\n  instance_id = %q\n  name = \"orders\"\n}\n", id)
-	ref := "rds_account.app.name"
-	both := p + grantBlock("ro", id, ref, "ReadOnly", "rds_database.orders.name") + grantBlock("rw", id, ref, "ReadWrite", "rds_database.orders.name")
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: both, PlanOnly: true, ExpectError: spaced(`(?s)rule privilege-pair-taken.*"orders" \((ReadOnly|ReadWrite), planned by another`)},
-			{Config: p + grantBlock("ro", id, ref, "ReadOnly", "rds_database.orders.name"), Check: env.checkGrants(id, "app_user", "orders=ReadOnly")},
-			{Config: both, ExpectError: spaced(`(?s)rule privilege-pair-taken.*rds_account_privilege.rw.*"orders" \(ReadOnly\)`)},
-			{
-				Config: p + grantBlock("ro", id, ref, "ReadWrite", "rds_database.orders.name"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("rds_account_privilege.ro", plancheck.ResourceActionDestroyBeforeCreate),
-				}},
-				Check: env.checkGrants(id, "app_user", "orders=ReadWrite"),
-			},
-		},
-	})
 }
 
 // Item 5: an account or a database on a Stopped, locked or Deleting instance is named at plan, at

@@ -1,21 +1,16 @@
 package provider
 
 import (
-	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-
-	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 // grantsConfig is an account, two databases and a grant of privilege on dbs.
@@ -72,103 +67,10 @@ func (e *testEnv) checkGrants(id, account string, want ...string) resource.TestC
 	}
 }
 
-// rds_account_privilege: create, adding and removing databases (grant and revoke only those),
-// import, drift (a revoke outside Terraform), and out-of-band deletion of the account.
-func TestAccAccountPrivilege_lifecycle(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	both := grantsConfig(env, id, "ReadOnly", "orders", "audit")
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkNoAccess(id),
-		Steps: []resource.TestStep{
-			{
-				Config: grantsConfig(env, id, "ReadOnly", "orders"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownValue(privilegeRes, tfjsonpath.New("id"), knownvalue.StringExact(id+":app_user:ReadOnly")),
-				}},
-				Check: env.checkGrants(id, "app_user", "orders=ReadOnly"),
-			},
-			{
-				Config: both,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(privilegeRes, plancheck.ResourceActionUpdate),
-				}},
-				Check: env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"),
-			},
-			{ResourceName: privilegeRes, ImportState: true, ImportStateId: id + ":app_user:ReadOnly", ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"}},
-			{
-				// Drift: a revoke outside Terraform; the plan grants it again.
-				PreConfig: env.apiCall(t, "RevokeAccountPrivilege", func(ctx context.Context) error {
-					return env.api.RevokeAccountPrivilege(ctx, id, "app_user", []string{"audit"})
-				}),
-				Config: both,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(privilegeRes, plancheck.ResourceActionUpdate),
-				}},
-				Check: env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"),
-			},
-			{
-				// The account deleted outside Terraform: account and grant are created again.
-				PreConfig: env.apiCall(t, "DeleteAccount", func(ctx context.Context) error { return env.api.DeleteAccount(ctx, id, "app_user") }),
-				Config:    both,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(accountRes, plancheck.ResourceActionCreate),
-					plancheck.ExpectResourceAction(privilegeRes, plancheck.ResourceActionCreate),
-				}},
-				Check: env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"),
-			},
-			{
-				Config: grantsConfig(env, id, "ReadOnly", "audit"),
-				Check: resource.ComposeTestCheckFunc(env.checkGrants(id, "app_user", "audit=ReadOnly"), func(*terraform.State) error {
-					if n := env.requests("RevokeAccountPrivilege"); n != 2 {
-						return fmt.Errorf("%d RevokeAccountPrivilege requests by Terraform, want 1 (the drift step's revoke was made directly)", n-1)
-					}
-					return nil
-				}),
-			},
-		},
-	})
-}
-
-// The privileged account cannot be granted privileges: refused at plan, no write.
-func TestAccAccountPrivilege_superAccountRefused(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	ctx := context.Background()
-	if err := env.api.CreateAccount(ctx, &rdsapi.CreateAccountRequest{DBInstanceID: id, AccountName: "boss", AccountPassword: "Boss-pass1", AccountType: "Super"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := env.api.CreateDatabase(ctx, &rdsapi.CreateDatabaseRequest{DBInstanceID: id, DBName: "orders", CharacterSetName: "utf8"}); err != nil {
-		t.Fatal(err)
-	}
-	env.sim.ResetStats()
-	config := func(privilege string) string {
-		return env.providerBlock() + fmt.Sprintf(`
-resource "rds_account_privilege" "boss" {
-  instance_id  = %q
-  account_name = "boss"
-  privilege    = %q
-  db_names     = ["orders"]
-}
-`, id, privilege)
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config("ReadWrite"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)account_name = "boss".*privileged \(Super\) account.*Fix`)},
-			{Config: config("Everything"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)privilege = "Everything".*ReadWrite, ReadOnly, DDLOnly, DMLOnly`)},
-		},
-	})
-	if n := env.accessWrites(); n != 0 {
-		t.Fatalf("%d writes for refused grants", n)
-	}
-}
-
 // The data sources list accounts and databases with their grants; a read-only instance lists its
-// primary's.
+// primary's. The grant's lifecycle and its refusal of the privileged account are played at the
+// plugin protocol: TestAccountPrivilege_lifecycle (access_lifecycle_protocol_test.go) and
+// TestAccountPrivilege_superAccountRefused (access_rules_protocol_test.go).
 func TestAccAccessDataSources(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, accessSimOptions())

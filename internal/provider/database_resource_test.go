@@ -3,16 +3,11 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -43,95 +38,10 @@ func (e *testEnv) checkDatabase(id, name, charset string) resource.TestCheckFunc
 	}
 }
 
-// rds_database: create (waits for Running) with the default character set, description update,
-// import, drift, out-of-band deletion, and a character-set change that replaces it.
-func TestAccDatabase_lifecycle(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	described := databaseConfig(env, id, `  description = "Shop orders"`)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkNoAccess(id),
-		Steps: []resource.TestStep{
-			{
-				Config: databaseConfig(env, id, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(databaseRes, tfjsonpath.New("character_set"), knownvalue.StringExact("utf8mb4")),
-					plancheck.ExpectKnownValue(databaseRes, tfjsonpath.New("id"), knownvalue.StringExact(id+":orders")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					stateValue(databaseRes, "status", knownvalue.StringExact("Running")),
-					stateValue(databaseRes, "description", knownvalue.Null()),
-				},
-				Check: env.checkDatabase(id, "orders", "utf8mb4"),
-			},
-			{
-				Config: described,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{stateValue(databaseRes, "description", knownvalue.StringExact("Shop orders"))},
-			},
-			{ResourceName: databaseRes, ImportState: true, ImportStateId: id + ":orders", ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"}},
-			{
-				PreConfig: env.apiCall(t, "ModifyDBDescription", func(ctx context.Context) error {
-					return env.api.ModifyDBDescription(ctx, id, "orders", "Changed by hand")
-				}),
-				Config: described,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{stateValue(databaseRes, "description", knownvalue.StringExact("Shop orders"))},
-			},
-			{
-				PreConfig: env.apiCall(t, "DeleteDatabase", func(ctx context.Context) error { return env.api.DeleteDatabase(ctx, id, "orders") }),
-				Config:    described,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionCreate),
-				}},
-				Check: env.checkDatabase(id, "orders", "utf8mb4"),
-			},
-			{
-				Config: databaseConfig(env, id, "  description = \"Shop orders\"\n  character_set = \"latin1\""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(databaseRes, plancheck.ResourceActionDestroyBeforeCreate),
-				}},
-				Check: env.checkDatabase(id, "orders", "latin1"),
-			},
-		},
-	})
-}
-
-// Database rules at plan time, an existing name included, with no write.
-func TestAccDatabase_rules(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	ro := env.plantInstance(t, "8.0", id)
-	if err := env.api.CreateDatabase(context.Background(), &rdsapi.CreateDatabaseRequest{DBInstanceID: id, DBName: "orders", CharacterSetName: "utf8"}); err != nil {
-		t.Fatal(err)
-	}
-	env.sim.ResetStats()
-	db := func(instance, name, extra string) string {
-		return env.providerBlock() + fmt.Sprintf("resource \"rds_database\" \"orders\" {\n  instance_id = %q\n  name = %q\n%s\n}\n", instance, name, extra)
-	}
-	expectPlanErrors(t, []planErrorCase{
-		{"upper case", db(id, "Orders", ""), regexp.MustCompile(`(?s)name = "Orders".*lower-case`)},
-		{"reserved", db(id, "mysql", ""), regexp.MustCompile(`(?s)name = "mysql".*reserves`)},
-		{"trailing hyphen", db(id, "orders-", ""), regexp.MustCompile(`(?s)name = "orders-".*end with a letter or a digit`)},
-		{"character set", db(id, "shop", `  character_set = "utf16"`), regexp.MustCompile(`(?s)character_set = "utf16".*utf8mb4`)},
-		{"read-only instance", db(ro, "shop", ""), regexp.MustCompile(`(?s)read-only instance.*primary`)},
-		{"existing name", db(id, "orders", ""), regexp.MustCompile(`(?s)already exists \(rule database-exists\).*terraform\s+import\s+<address>\s+` + id + `:orders`)},
-	})
-	if n := env.accessWrites(); n != 0 {
-		t.Fatalf("%d account/database writes for refused configurations; want 0", n)
-	}
-}
-
 // A database of the same name that is still being deleted (by hand, a moment ago) is waited for,
-// not reported as existing: its name is free once it is gone.
+// not reported as existing: its name is free once it is gone. The database's lifecycle and its
+// plan-time rules are played at the plugin protocol: TestDatabase_lifecycle
+// (access_lifecycle_protocol_test.go) and TestDatabase_rules (access_rules_protocol_test.go).
 func TestAccDatabase_createAfterDeletionInProgress(t *testing.T) {
 	t.Parallel()
 	opts := testSimOptions()
