@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -148,4 +149,51 @@ func (w *oracleWorld) turnOffOutside(t *testing.T, env *testEnv, id string) {
 		<-w.clock.After(time.Second)
 	}
 	t.Fatalf("%s still restarting after ten minutes of the world's clock", id)
+}
+
+// Name, security_ips and deletion_protection change in place with no restart; deletion protection
+// refuses the destroy at plan. The steps and checks of a terraform test, played at the plugin
+// protocol (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_nameIPsProtectionWithoutRestart(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	const class = "mysql.n2.medium.2c"
+	w.checkedStep(t, "create", instanceResources(class, 20, nil), &id)
+	plan := w.checkedStep(t, "renamed", instanceResources(class, 20, map[string]any{"instance_name": "renamed",
+		"security_ips": []string{"10.0.0.0/24", "192.168.1.10"}, "deletion_protection": true}), &id,
+		w.stateIs(testRes, "instance_name", "renamed"), w.stateIs(testRes, "deletion_protection", true),
+		func(*terraform.State) error {
+			expectStrings(t, "renamed: state security_ips", attrOf(w.state[testRes], "security_ips"), "10.0.0.0/24", "192.168.1.10")
+			return nil
+		}, env.checkCounts(&id, 0, 0))
+	plannedAction(t, "renamed", plan, testRes, actUpdate)
+	plannedIs(t, "renamed", plan, testRes, "atomic_write_16k", true)
+	// Destroy is refused at plan time while deletion protection is on.
+	expectErrorText(t, "destroy", w.planErrorOf(t, nil), regexp.MustCompile(`(?s)deletion_protection = true.*Set deletion_protection = false`))
+	w.checkedStep(t, "unprotected", instanceResources(class, 20, map[string]any{"deletion_protection": false}), &id,
+		env.checkCounts(&id, 0, 0))
+	w.destroyStep(t, env)
+}
+
+// A class change is an update (one ModifyDBInstanceSpec, one restart); an engine_version downgrade
+// replaces the instance. The steps and checks of a terraform test, played at the plugin protocol
+// (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_updateVersusReplace(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	w.checkedStep(t, "create", instanceResources("mysql.n2.medium.2c", 20, nil), &id)
+	first := id
+	plan := w.checkedStep(t, "class", instanceResources("mysql.x2.large.2c", 20, nil), &id, env.checkCounts(&id, 1, 1))
+	plannedAction(t, "class", plan, testRes, actUpdate)
+	plannedIs(t, "class", plan, testRes, "atomic_write_16k", true)
+	plan = w.checkedStep(t, "5.7", instanceResources("mysql.x2.large.2c", 20, map[string]any{"engine_version": "5.7"}), &id,
+		w.stateIs(testRes, "engine_version", "5.7"))
+	plannedAction(t, "5.7", plan, testRes, actReplace)
+	plannedIs(t, "5.7", plan, testRes, "atomic_write_16k", true)
+	if id == first {
+		t.Errorf("engine_version change kept instance %s; want a new one", id)
+	}
+	w.destroyStep(t, env)
 }
