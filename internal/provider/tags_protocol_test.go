@@ -153,3 +153,38 @@ func TestTags_defaultsResourceTagsAndDriftConverge(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// The tag reads of one refresh of a tagged fleet: at most one ListTagResources per instance
+// (rdsservice.TagReader shares a read between refreshes that overlap; this refresh reads the
+// instances one after another, as a terraform refresh with -parallelism=1 would). The steps and
+// checks of a terraform test, played at the plugin protocol (TestAccTags_invalidRefusedAtPlanWithoutWrites
+// keeps the family's terraform test).
+func TestTags_refreshReadsAtMostOneTagCallPerInstance(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	const n = 12
+	var fleet []oracleResource
+	for i := range n {
+		fleet = append(fleet, oracleResource{addr: fmt.Sprintf("rds_instance.fleet[%d]", i), attrs: map[string]any{
+			"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c", "storage": 20,
+			"instance_name": fmt.Sprintf("fleet-%d", i), "tags": map[string]string{"fleet": "yes"}}})
+	}
+	if _, err := w.applyStep(fleet); err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	before := maps.Clone(env.sim.Stats().Requests)
+	server, err := w.server()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.refresh(server, fleet); err != nil {
+		t.Fatalf("refresh: %v", err)
+	}
+	after := env.sim.Stats().Requests
+	tags, attrs := after["ListTagResources"]-before["ListTagResources"], after["DescribeDBInstanceAttribute"]-before["DescribeDBInstanceAttribute"]
+	t.Logf("refresh of %d tagged instances: %d DescribeDBInstanceAttribute, %d ListTagResources", n, attrs, tags)
+	if attrs != n || tags < 1 || tags > n {
+		t.Errorf("%d attribute reads and %d tag reads for %d instances", attrs, tags, n)
+	}
+	w.destroyStep(t, env)
+}
