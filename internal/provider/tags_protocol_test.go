@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"testing"
@@ -186,5 +187,59 @@ func TestTags_refreshReadsAtMostOneTagCallPerInstance(t *testing.T) {
 	if attrs != n || tags < 1 || tags > n {
 		t.Errorf("%d attribute reads and %d tag reads for %d instances", attrs, tags, n)
 	}
+	w.destroyStep(t, env)
+}
+
+// taggedPairResources is a tagged primary in group and a read-only instance of it tagged roTags
+// (the provider's default_tags are the world's).
+func taggedPairResources(group string, roTags map[string]string) []oracleResource {
+	order := taggedResources(map[string]string{"app": "a"})
+	order[0].attrs["resource_group_id"] = group
+	return append(order, oracleResource{addr: "rds_readonly_instance.ro", attrs: map[string]any{
+		"master_instance_id": oracleRef{testRes, "id"}, "instance_type": "mysqlro.n2.medium.1c", "storage": 20, "tags": roTags}})
+}
+
+// A read-only instance is tagged right after its create (CreateReadOnlyDBInstance takes no tags);
+// resource_group_id moves in place; neither restarts anything. The steps and checks of a terraform
+// test, played at the plugin protocol (TestAccTags_invalidRefusedAtPlanWithoutWrites keeps the
+// family's terraform test).
+func TestTags_readOnlyInstanceAndResourceGroup(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	const ro = "rds_readonly_instance.ro"
+	var id, roID string
+	w.defaultTags = map[string]string{"owner": "platform"}
+	read := map[string]string{"tier": "read"}
+	w.checkedStep(t, "create", taggedPairResources("rg-first", read), &id, env.checkCloudTags(&id, map[string]string{"owner": "platform", "app": "a"}),
+		func(*terraform.State) error {
+			roID = w.stateAttr(t, ro, "id")
+			if got, want := w.stringMapAttr(t, ro, "tags_all"), map[string]string{"owner": "platform", "tier": "read"}; !maps.Equal(got, want) {
+				return fmt.Errorf("%s tags_all %v, want %v", ro, got, want)
+			}
+			got, err := env.cloudTags(roID)
+			if err != nil {
+				return err
+			}
+			if want := map[string]string{"owner": "platform", "tier": "read"}; !maps.Equal(got, want) {
+				return fmt.Errorf("read-only instance tags %v, want %v", got, want)
+			}
+			if n := env.requests("TagResources"); n != 1 {
+				return fmt.Errorf("%d TagResources, want 1 (the read-only instance's, after its create)", n)
+			}
+			return nil
+		})
+	plan := w.checkedStep(t, "group", taggedPairResources("rg-second", read), &id, w.stateIs(testRes, "resource_group_id", "rg-second"),
+		func(*terraform.State) error {
+			attr, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
+			if err != nil {
+				return err
+			}
+			if attr.ResourceGroupID != "rg-second" || env.requests("ModifyResourceGroup") != 1 || env.restarts(id) != 0 {
+				return fmt.Errorf("group %s, %d ModifyResourceGroup, %d restarts", attr.ResourceGroupID, env.requests("ModifyResourceGroup"), env.restarts(id))
+			}
+			return nil
+		})
+	plannedAction(t, "group", plan, testRes, actUpdate)
+	plannedAction(t, "group", plan, ro, actNoop)
 	w.destroyStep(t, env)
 }
