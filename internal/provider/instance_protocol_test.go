@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"regexp"
 	"testing"
@@ -196,4 +197,40 @@ func TestInstance_updateVersusReplace(t *testing.T) {
 		t.Errorf("engine_version change kept instance %s; want a new one", id)
 	}
 	w.destroyStep(t, env)
+}
+
+// Invalid configurations are refused at plan, each naming the attribute and the value, and nothing
+// is sent. The steps and checks of a terraform test, played at the plugin protocol
+// (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_invalidConfigsSendNothing(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	mysql := func(extra map[string]any) map[string]any {
+		attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c", "storage": 20}
+		for k, v := range extra {
+			attrs[k] = v
+		}
+		return attrs
+	}
+	cases := []struct {
+		attrs map[string]any
+		err   string
+	}{
+		{map[string]any{"engine": "PostgreSQL", "engine_version": "16.0", "instance_type": "pg.n2.medium.2c", "storage": 20,
+			"atomic_write_16k": true}, `(?s)16K atomic write needs engine MySQL; got\s+"PostgreSQL"`},
+		{mysql(map[string]any{"engine_version": "5.6", "atomic_write_16k": true}), `(?s)needs engine_version 5.7 or 8.0; got\s+"5.6"`},
+		{mysql(map[string]any{"storage_type": "local_ssd", "atomic_write_16k": true}), `(?s)needs storage_type.*got\s+"local_ssd"`},
+		{mysql(map[string]any{"buffer_pool_extension": true}), `(?s)buffer_pool_extension needs storage_type\s+general_essd`},
+		{mysql(map[string]any{"storage": 23}), `(?s)storage must be a multiple of 5 GB`},
+		{mysql(map[string]any{"instance_type": "mysql.n2.mediun.2c"}), `(?s)Instance type not offered.*Close matches:\s+mysql.n2.medium.2c`},
+		{mysql(map[string]any{"instance_name": "https://db"}), `(?s)must not start with http://`},
+		{mysql(map[string]any{"security_ips": []string{"10.0.0.300"}}), `(?s)not an IPv4 address or CIDR block`},
+	}
+	for i, c := range cases {
+		order := []oracleResource{{addr: testRes, attrs: c.attrs}}
+		expectErrorText(t, fmt.Sprintf("case %d", i), w.planErrorOf(t, order), regexp.MustCompile(c.err))
+	}
+	if n := env.mutations(); n != 0 {
+		t.Errorf("invalid configurations sent %d mutating requests; want 0 (%v)", n, env.sim.Stats().Requests)
+	}
 }

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"testing"
 	"time"
@@ -147,67 +146,6 @@ func TestAccInstance_disappears(t *testing.T) {
 			},
 		},
 	})
-}
-
-func TestAccInstance_invalidConfigsSendNothing(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	cases := []struct {
-		extra string
-		body  string
-		err   string
-	}{
-		{body: `engine = "PostgreSQL"
-  engine_version = "16.0"
-  instance_type = "pg.n2.medium.2c"
-  storage = 20
-  atomic_write_16k = true`, err: `(?s)16K atomic write needs engine MySQL; got\s+"PostgreSQL"`},
-		{body: `engine = "MySQL"
-  engine_version = "5.6"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 20
-  atomic_write_16k = true`, err: `(?s)needs engine_version 5.7 or 8.0; got\s+"5.6"`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 20
-  storage_type = "local_ssd"
-  atomic_write_16k = true`, err: `(?s)needs storage_type.*got\s+"local_ssd"`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 20
-  buffer_pool_extension = true`, err: `(?s)buffer_pool_extension needs storage_type\s+general_essd`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 23`, err: `(?s)storage must be a multiple of 5 GB`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.mediun.2c"
-  storage = 20`, err: `(?s)Instance type not offered.*Close matches:\s+mysql.n2.medium.2c`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 20
-  instance_name = "https://db"`, err: `(?s)must not start with http://`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 20
-  security_ips = ["10.0.0.300"]`, err: `(?s)not an IPv4 address or CIDR block`},
-	}
-	var steps []resource.TestStep
-	for _, c := range cases {
-		steps = append(steps, resource.TestStep{
-			Config:      env.providerBlock() + "resource \"rds_instance\" \"test\" {\n  " + c.body + "\n}\n",
-			ExpectError: regexp.MustCompile(c.err),
-		})
-	}
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
-	if n := env.mutations(); n != 0 {
-		t.Errorf("invalid configurations sent %d mutating requests; want 0 (%v)", n, env.sim.Stats().Requests)
-	}
 }
 
 // restoreSource plants a MySQL 8.0 source instance with 16K atomic write on and returns its id.
