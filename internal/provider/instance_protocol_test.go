@@ -234,3 +234,55 @@ func TestInstance_invalidConfigsSendNothing(t *testing.T) {
 		t.Errorf("invalid configurations sent %d mutating requests; want 0 (%v)", n, env.sim.Stats().Requests)
 	}
 }
+
+// restoreResources is an rds_instance of class cloned as restore (restore_from) says,
+// with extra attributes.
+func restoreResources(class string, extra, restore map[string]any) []oracleResource {
+	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": class, "storage": 20, "restore_from": restore}
+	for k, v := range extra {
+		attrs[k] = v
+	}
+	return []oracleResource{{addr: testRes, attrs: attrs}}
+}
+
+// A clone from a backup with the flag unset is one CloneDBInstance and no toggle: the plan and the
+// state have 16K on, as the clone has it. The step and checks of a terraform test, played at the
+// plugin protocol (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_restoreFromInherits(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
+	var id string
+	plan := w.checkedStep(t, "clone", restoreResources("mysql.n2m.medium.2c", map[string]any{"instance_name": "clone"},
+		map[string]any{"source_instance_id": src, "backup_id": "b-acctest"}), &id,
+		w.stateIs(testRes, "atomic_write_16k", true), w.stateIs(testRes, "instance_name", "clone"), func(*terraform.State) error {
+			if env.requests("CloneDBInstance") != 1 || env.requests("CreateDBInstance") != 0 || env.requests("ModifyDBInstanceSpec") != 0 {
+				return fmt.Errorf("want one clone and no toggle, got %v", env.sim.Stats().Requests)
+			}
+			return nil
+		})
+	plannedAction(t, "clone", plan, testRes, actCreate)
+	plannedIs(t, "clone", plan, testRes, "atomic_write_16k", true)
+	w.destroyStep(t, env, src)
+}
+
+// A clone inherits its source's flag; a different configured value is one toggle (one restart)
+// right after the clone, as the plan announced. The step and checks of a terraform test, played
+// at the plugin protocol (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_restoreFromWithDifferentFlagTogglesOnce(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
+	var id string
+	plan := w.checkedStep(t, "clone", restoreResources("mysql.n2.medium.2c", map[string]any{"atomic_write_16k": false},
+		map[string]any{"source_instance_id": src, "restore_time": "2025-09-01T00:00:00Z"}), &id,
+		w.stateIs(testRes, "atomic_write_16k", false), env.checkCounts(&id, 1, 1), func(*terraform.State) error {
+			if env.requests("CloneDBInstance") != 1 || env.restarts(src) != 0 {
+				return fmt.Errorf("want one clone and the source untouched, got %v", env.sim.Stats())
+			}
+			return nil
+		})
+	plannedAction(t, "clone", plan, testRes, actCreate)
+	plannedIs(t, "clone", plan, testRes, "atomic_write_16k", false)
+	w.destroyStep(t, env, src)
+}

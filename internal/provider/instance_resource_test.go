@@ -176,64 +176,6 @@ resource "rds_instance" "test" {
 `, class, extra, restore)
 }
 
-func TestAccInstance_restoreFromInherits(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
-	var id string
-	cfg := env.restoreConfig("mysql.n2m.medium.2c", `  instance_name = "clone"`,
-		fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-acctest\"", src))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []resource.TestStep{{
-			Config: cfg,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
-				plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
-			}},
-			ConfigStateChecks: []statecheck.StateCheck{
-				flagState(true),
-				statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_name"), knownvalue.StringExact("clone")),
-			},
-			Check: resource.ComposeTestCheckFunc(idOf(&id), func(*terraform.State) error {
-				if env.requests("CloneDBInstance") != 1 || env.requests("CreateDBInstance") != 0 || env.requests("ModifyDBInstanceSpec") != 0 {
-					return fmt.Errorf("want one clone and no toggle, got %v", env.sim.Stats().Requests)
-				}
-				return nil
-			}),
-		}},
-	})
-}
-
-// A clone inherits its source's flag; a different configured value is one toggle (one restart)
-// right after the clone, as the plan announced.
-func TestAccInstance_restoreFromWithDifferentFlagTogglesOnce(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
-	var id string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []resource.TestStep{{
-			Config: env.restoreConfig("mysql.n2.medium.2c", "  atomic_write_16k = false",
-				fmt.Sprintf("    source_instance_id = %q\n    restore_time = \"2025-09-01T00:00:00Z\"", src)),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
-				plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
-			}},
-			ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
-			Check: resource.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 1, 1), func(*terraform.State) error {
-				if env.requests("CloneDBInstance") != 1 || env.restarts(src) != 0 {
-					return fmt.Errorf("want one clone and the source untouched, got %v", env.sim.Stats())
-				}
-				return nil
-			}),
-		}},
-	})
-}
-
 // ---- helpers that act on the simulator outside Terraform ----
 
 // checkDestroyed lists every instance in the region: after destroy only the ones the test planted
