@@ -67,6 +67,10 @@ func flagState(v bool) statecheck.StateCheck {
 	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(v))
 }
 
+// The instance family's terraform test: create with the computed flag, toggle it twice (one
+// restart each), an empty plan, then `terraform import` with ImportStateVerify. The family's other
+// tests are played at the plugin protocol (instance_protocol_test.go, ip_arrays_protocol_test.go,
+// instance_security_protocol_test.go, edition_protocol_test.go, backup_instance_protocol_test.go).
 func TestAccInstance_createToggleNoopImport(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
@@ -128,6 +132,8 @@ func TestAccInstance_createToggleNoopImport(t *testing.T) {
 	})
 }
 
+// An instance deleted outside Terraform leaves the state at the next refresh and plans a create
+// (kept as a terraform test: the post-apply refresh and plan are terraform's own).
 func TestAccInstance_disappears(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
