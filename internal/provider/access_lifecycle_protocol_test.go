@@ -48,33 +48,6 @@ func expectActions(t *testing.T, name string, plan *oraclePlan, want map[string]
 	}
 }
 
-// expectPlanned is plancheck.ExpectKnownValue of a string: addr's planned attr is want.
-func expectPlanned(t *testing.T, name string, plan *oraclePlan, addr, attr, want string) {
-	t.Helper()
-	var got string
-	if p := plan.res[addr]; p == nil || attrOf(p.planned, attr).As(&got) != nil || got != want {
-		t.Errorf("%s: %s planned %s = %q, want %q", name, addr, attr, got, want)
-	}
-}
-
-// stateIs is statecheck.ExpectKnownValue of a string, or of null when want is nil.
-func (w *oracleWorld) stateIs(addr, attr string, want *string) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		v := attrOf(w.state[addr], attr)
-		if want == nil {
-			if !v.IsNull() {
-				return fmt.Errorf("state %s.%s is %s, want null", addr, attr, shortValue(v))
-			}
-			return nil
-		}
-		var got string
-		if err := v.As(&got); err != nil || v.IsNull() || got != *want {
-			return fmt.Errorf("state %s.%s is %s, want %q", addr, attr, shortValue(v), *want)
-		}
-		return nil
-	}
-}
-
 // destroyAll is the test's closing terraform destroy and its CheckDestroy: nothing is left on id.
 func (w *oracleWorld) destroyAll(t *testing.T, env *testEnv, id string) {
 	t.Helper()
@@ -99,13 +72,13 @@ func TestDatabase_lifecycle(t *testing.T) {
 		return []oracleResource{{databaseRes, attrs}}
 	}
 	described := db(map[string]any{"description": "Shop orders"})
-	plan := w.accessStep(t, "create", db(nil), w.stateIs(databaseRes, "status", ptr("Running")), w.stateIs(databaseRes, "description", nil),
+	plan := w.accessStep(t, "create", db(nil), w.stateIs(databaseRes, "status", "Running"), w.stateIs(databaseRes, "description", nil),
 		env.checkDatabase(id, "orders", "utf8mb4"))
 	expectActions(t, "create", plan, map[string]oracleAction{databaseRes: actCreate})
-	expectPlanned(t, "create", plan, databaseRes, "character_set", "utf8mb4")
-	expectPlanned(t, "create", plan, databaseRes, "id", id+":orders")
+	plannedIs(t, "create", plan, databaseRes, "character_set", "utf8mb4")
+	plannedIs(t, "create", plan, databaseRes, "id", id+":orders")
 
-	plan = w.accessStep(t, "describe", described, w.stateIs(databaseRes, "description", ptr("Shop orders")))
+	plan = w.accessStep(t, "describe", described, w.stateIs(databaseRes, "description", "Shop orders"))
 	expectActions(t, "describe", plan, map[string]oracleAction{databaseRes: actUpdate})
 
 	w.importVerify(t, databaseRes)
@@ -113,7 +86,7 @@ func TestDatabase_lifecycle(t *testing.T) {
 	env.apiCall(t, "ModifyDBDescription", func(ctx context.Context) error {
 		return env.api.ModifyDBDescription(ctx, id, "orders", "Changed by hand")
 	})()
-	plan = w.accessStep(t, "drift", described, w.stateIs(databaseRes, "description", ptr("Shop orders")))
+	plan = w.accessStep(t, "drift", described, w.stateIs(databaseRes, "description", "Shop orders"))
 	expectActions(t, "drift", plan, map[string]oracleAction{databaseRes: actUpdate})
 
 	env.apiCall(t, "DeleteDatabase", func(ctx context.Context) error { return env.api.DeleteDatabase(ctx, id, "orders") })()
@@ -148,7 +121,7 @@ func TestAccountPrivilege_lifecycle(t *testing.T) {
 	id := env.plantInstance(t, "8.0", "")
 	both := grantsResources(id, "ReadOnly", "orders", "audit")
 	plan := w.accessStep(t, "create", grantsResources(id, "ReadOnly", "orders"), env.checkGrants(id, "app_user", "orders=ReadOnly"))
-	expectPlanned(t, "create", plan, privilegeRes, "id", id+":app_user:ReadOnly")
+	plannedIs(t, "create", plan, privilegeRes, "id", id+":app_user:ReadOnly")
 
 	plan = w.accessStep(t, "both", both, env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"))
 	expectActions(t, "both", plan, map[string]oracleAction{privilegeRes: actUpdate})

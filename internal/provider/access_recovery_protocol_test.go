@@ -44,12 +44,12 @@ func TestAccessRecovery_descriptionUnsetIsNotManaged(t *testing.T) {
 			{databaseRes, map[string]any{"instance_id": id, "name": "orders", "description": description}}}
 	}
 	w.accessStep(t, "with", config("Shop orders"), w.stateIs("rds_account.app", "description", nil))
-	plan := w.accessStep(t, "without", config(nil), w.stateIs(databaseRes, "description", ptr("Shop orders")))
+	plan := w.accessStep(t, "without", config(nil), w.stateIs(databaseRes, "description", "Shop orders"))
 	expectEmptyPlan(t, "without", plan)
 	env.apiCall(t, "ModifyAccountDescription", func(ctx context.Context) error {
 		return env.api.ModifyAccountDescription(ctx, id, "app_user", "Set by hand")
 	})()
-	plan = w.accessStep(t, "set by hand", config(nil), w.stateIs("rds_account.app", "description", ptr("Set by hand")))
+	plan = w.accessStep(t, "set by hand", config(nil), w.stateIs("rds_account.app", "description", "Set by hand"))
 	expectEmptyPlan(t, "set by hand", plan)
 	if n := env.requests("ModifyDBDescription") + env.requests("ModifyAccountDescription"); n != 1 {
 		t.Fatalf("%d description writes, want 1 (the one made by hand)", n)

@@ -12,11 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
@@ -47,64 +43,9 @@ func (e *testEnv) checkPayType(id *string, payType string, action string, n int)
 	}
 }
 
-// A subscription through its life: bought at create (CreateDBInstance carries it), a destroy
-// refused at plan without prepaid_on_destroy (no write), auto-renewal in place, converted to
-// pay-as-you-go and bought again in place, then destroyed by convert_and_delete. Every apply is
-// followed by an empty plan.
-func TestAccBilling_prepaidLifecycle(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	monthly := `{ pay_type = "Prepaid", period = "Month", used_time = 2, auto_renew = false }`
-	renewing := `{ pay_type = "Prepaid", period = "Month", used_time = 2, auto_renew = true }`
-	yearly := `{ pay_type = "Prepaid", period = "Year", used_time = 1 }`
-	const transform = "TransformDBInstancePayType"
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy: resource.ComposeTestCheckFunc(env.checkDestroyed(), func(*terraform.State) error {
-			if n := env.requests(transform); n != 3 {
-				return fmt.Errorf("convert_and_delete converts before deleting: %d transforms, want 3", n)
-			}
-			return nil
-		}),
-		Steps: []resource.TestStep{
-			{
-				Config: env.billedConfig(monthly, ""),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("expire_time"), knownvalue.NotNull()),
-				},
-				Check: resource.ComposeTestCheckFunc(idOf(&id), env.checkOneCreate(), env.checkPayType(&id, "Prepaid", transform, 0)),
-			},
-			{
-				Config:      env.billedConfig(monthly, ""),
-				Destroy:     true,
-				ExpectError: regexp.MustCompile(`needs prepaid_on_destroy`),
-				Check:       env.checkPayType(&id, "Prepaid", "DeleteDBInstance", 0),
-			},
-			{
-				Config: env.billedConfig(renewing, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-				}},
-				Check: resource.ComposeTestCheckFunc(env.checkPayType(&id, "Prepaid", "ModifyInstanceAutoRenewalAttribute", 1),
-					env.checkPayType(&id, "Prepaid", transform, 0)),
-			},
-			{
-				Config: env.billedConfig(`{ pay_type = "Postpaid" }`, ""),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("expire_time"), knownvalue.Null()),
-				},
-				Check: env.checkPayType(&id, "Postpaid", transform, 1),
-			},
-			{
-				Config: env.billedConfig(yearly, `  prepaid_on_destroy = "convert_and_delete"`),
-				Check:  resource.ComposeTestCheckFunc(env.checkPayType(&id, "Prepaid", transform, 2), env.checkCounts(&id, 0, 0)),
-			},
-		},
-	})
-}
-
-// Bad billing is refused at plan by its row, naming the value, with no write.
+// Bad billing is refused at plan by its row, naming the value, with no write. The family's
+// terraform test: TestBilling_prepaidLifecycle (billing_protocol_test.go) covers a subscription's
+// life.
 func TestAccBilling_refusedAtPlan(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())

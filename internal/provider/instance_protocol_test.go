@@ -2,12 +2,14 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"regexp"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -148,4 +150,139 @@ func (w *oracleWorld) turnOffOutside(t *testing.T, env *testEnv, id string) {
 		<-w.clock.After(time.Second)
 	}
 	t.Fatalf("%s still restarting after ten minutes of the world's clock", id)
+}
+
+// Name, security_ips and deletion_protection change in place with no restart; deletion protection
+// refuses the destroy at plan. The steps and checks of a terraform test, played at the plugin
+// protocol (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_nameIPsProtectionWithoutRestart(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	const class = "mysql.n2.medium.2c"
+	w.checkedStep(t, "create", instanceResources(class, 20, nil), &id)
+	plan := w.checkedStep(t, "renamed", instanceResources(class, 20, map[string]any{"instance_name": "renamed",
+		"security_ips": []string{"10.0.0.0/24", "192.168.1.10"}, "deletion_protection": true}), &id,
+		w.stateIs(testRes, "instance_name", "renamed"), w.stateIs(testRes, "deletion_protection", true),
+		func(*terraform.State) error {
+			expectStrings(t, "renamed: state security_ips", attrOf(w.state[testRes], "security_ips"), "10.0.0.0/24", "192.168.1.10")
+			return nil
+		}, env.checkCounts(&id, 0, 0))
+	plannedAction(t, "renamed", plan, testRes, actUpdate)
+	plannedIs(t, "renamed", plan, testRes, "atomic_write_16k", true)
+	// Destroy is refused at plan time while deletion protection is on.
+	expectErrorText(t, "destroy", w.planErrorOf(t, nil), regexp.MustCompile(`(?s)deletion_protection = true.*Set deletion_protection = false`))
+	w.checkedStep(t, "unprotected", instanceResources(class, 20, map[string]any{"deletion_protection": false}), &id,
+		env.checkCounts(&id, 0, 0))
+	w.destroyStep(t, env)
+}
+
+// A class change is an update (one ModifyDBInstanceSpec, one restart); an engine_version downgrade
+// replaces the instance. The steps and checks of a terraform test, played at the plugin protocol
+// (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_updateVersusReplace(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	w.checkedStep(t, "create", instanceResources("mysql.n2.medium.2c", 20, nil), &id)
+	first := id
+	plan := w.checkedStep(t, "class", instanceResources("mysql.x2.large.2c", 20, nil), &id, env.checkCounts(&id, 1, 1))
+	plannedAction(t, "class", plan, testRes, actUpdate)
+	plannedIs(t, "class", plan, testRes, "atomic_write_16k", true)
+	plan = w.checkedStep(t, "5.7", instanceResources("mysql.x2.large.2c", 20, map[string]any{"engine_version": "5.7"}), &id,
+		w.stateIs(testRes, "engine_version", "5.7"))
+	plannedAction(t, "5.7", plan, testRes, actReplace)
+	plannedIs(t, "5.7", plan, testRes, "atomic_write_16k", true)
+	if id == first {
+		t.Errorf("engine_version change kept instance %s; want a new one", id)
+	}
+	w.destroyStep(t, env)
+}
+
+// Invalid configurations are refused at plan, each naming the attribute and the value, and nothing
+// is sent. The steps and checks of a terraform test, played at the plugin protocol
+// (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_invalidConfigsSendNothing(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	mysql := func(extra map[string]any) map[string]any {
+		attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c", "storage": 20}
+		for k, v := range extra {
+			attrs[k] = v
+		}
+		return attrs
+	}
+	cases := []struct {
+		attrs map[string]any
+		err   string
+	}{
+		{map[string]any{"engine": "PostgreSQL", "engine_version": "16.0", "instance_type": "pg.n2.medium.2c", "storage": 20,
+			"atomic_write_16k": true}, `(?s)16K atomic write needs engine MySQL; got\s+"PostgreSQL"`},
+		{mysql(map[string]any{"engine_version": "5.6", "atomic_write_16k": true}), `(?s)needs engine_version 5.7 or 8.0; got\s+"5.6"`},
+		{mysql(map[string]any{"storage_type": "local_ssd", "atomic_write_16k": true}), `(?s)needs storage_type.*got\s+"local_ssd"`},
+		{mysql(map[string]any{"buffer_pool_extension": true}), `(?s)buffer_pool_extension needs storage_type\s+general_essd`},
+		{mysql(map[string]any{"storage": 23}), `(?s)storage must be a multiple of 5 GB`},
+		{mysql(map[string]any{"instance_type": "mysql.n2.mediun.2c"}), `(?s)Instance type not offered.*Close matches:\s+mysql.n2.medium.2c`},
+		{mysql(map[string]any{"instance_name": "https://db"}), `(?s)must not start with http://`},
+		{mysql(map[string]any{"security_ips": []string{"10.0.0.300"}}), `(?s)not an IPv4 address or CIDR block`},
+	}
+	for i, c := range cases {
+		order := []oracleResource{{addr: testRes, attrs: c.attrs}}
+		expectErrorText(t, fmt.Sprintf("case %d", i), w.planErrorOf(t, order), regexp.MustCompile(c.err))
+	}
+	if n := env.mutations(); n != 0 {
+		t.Errorf("invalid configurations sent %d mutating requests; want 0 (%v)", n, env.sim.Stats().Requests)
+	}
+}
+
+// restoreResources is an rds_instance of class cloned as restore (restore_from) says,
+// with extra attributes.
+func restoreResources(class string, extra, restore map[string]any) []oracleResource {
+	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": class, "storage": 20, "restore_from": restore}
+	for k, v := range extra {
+		attrs[k] = v
+	}
+	return []oracleResource{{addr: testRes, attrs: attrs}}
+}
+
+// A clone from a backup with the flag unset is one CloneDBInstance and no toggle: the plan and the
+// state have 16K on, as the clone has it. The step and checks of a terraform test, played at the
+// plugin protocol (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_restoreFromInherits(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
+	var id string
+	plan := w.checkedStep(t, "clone", restoreResources("mysql.n2m.medium.2c", map[string]any{"instance_name": "clone"},
+		map[string]any{"source_instance_id": src, "backup_id": "b-acctest"}), &id,
+		w.stateIs(testRes, "atomic_write_16k", true), w.stateIs(testRes, "instance_name", "clone"), func(*terraform.State) error {
+			if env.requests("CloneDBInstance") != 1 || env.requests("CreateDBInstance") != 0 || env.requests("ModifyDBInstanceSpec") != 0 {
+				return fmt.Errorf("want one clone and no toggle, got %v", env.sim.Stats().Requests)
+			}
+			return nil
+		})
+	plannedAction(t, "clone", plan, testRes, actCreate)
+	plannedIs(t, "clone", plan, testRes, "atomic_write_16k", true)
+	w.destroyStep(t, env, src)
+}
+
+// A clone inherits its source's flag; a different configured value is one toggle (one restart)
+// right after the clone, as the plan announced. The step and checks of a terraform test, played
+// at the plugin protocol (TestAccInstance_createToggleNoopImport keeps the family's terraform test).
+func TestInstance_restoreFromWithDifferentFlagTogglesOnce(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
+	var id string
+	plan := w.checkedStep(t, "clone", restoreResources("mysql.n2.medium.2c", map[string]any{"atomic_write_16k": false},
+		map[string]any{"source_instance_id": src, "restore_time": "2025-09-01T00:00:00Z"}), &id,
+		w.stateIs(testRes, "atomic_write_16k", false), env.checkCounts(&id, 1, 1), func(*terraform.State) error {
+			if env.requests("CloneDBInstance") != 1 || env.restarts(src) != 0 {
+				return fmt.Errorf("want one clone and the source untouched, got %v", env.sim.Stats())
+			}
+			return nil
+		})
+	plannedAction(t, "clone", plan, testRes, actCreate)
+	plannedIs(t, "clone", plan, testRes, "atomic_write_16k", false)
+	w.destroyStep(t, env, src)
 }

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"testing"
 	"time"
@@ -68,6 +67,10 @@ func flagState(v bool) statecheck.StateCheck {
 	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(v))
 }
 
+// The instance family's terraform test: create with the computed flag, toggle it twice (one
+// restart each), an empty plan, then `terraform import` with ImportStateVerify. The family's other
+// tests are played at the plugin protocol (instance_protocol_test.go, ip_arrays_protocol_test.go,
+// instance_security_protocol_test.go, edition_protocol_test.go, backup_instance_protocol_test.go).
 func TestAccInstance_createToggleNoopImport(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
@@ -129,106 +132,8 @@ func TestAccInstance_createToggleNoopImport(t *testing.T) {
 	})
 }
 
-func TestAccInstance_nameIPsProtectionWithoutRestart(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{Config: env.instanceConfig(""), Check: idOf(&id)},
-			{
-				Config: env.providerBlock() + `
-resource "rds_instance" "test" {
-  engine              = "MySQL"
-  engine_version      = "8.0"
-  instance_type       = "mysql.n2.medium.2c"
-  storage             = 20
-  instance_name       = "renamed"
-  security_ips        = ["10.0.0.0/24", "192.168.1.10"]
-  deletion_protection = true
-}
-`,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_name"), knownvalue.StringExact("renamed")),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("security_ips"), knownvalue.SetExact([]knownvalue.Check{
-						knownvalue.StringExact("10.0.0.0/24"), knownvalue.StringExact("192.168.1.10")})),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("deletion_protection"), knownvalue.Bool(true)),
-				},
-				Check: env.checkCounts(&id, 0, 0),
-			},
-			{
-				// Destroy is refused at plan time while deletion protection is on.
-				Config:      env.instanceConfig(""),
-				Destroy:     true,
-				ExpectError: regexp.MustCompile(`(?s)deletion_protection = true.*Set deletion_protection = false`),
-			},
-			{
-				Config: env.instanceConfig("  deletion_protection = false"),
-				Check:  env.checkCounts(&id, 0, 0),
-			},
-		},
-	})
-}
-
-func TestAccInstance_updateVersusReplace(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id, first string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{Config: env.instanceConfig(""), Check: resource.ComposeTestCheckFunc(idOf(&id), idOf(&first))},
-			{
-				Config: env.providerBlock() + `
-resource "rds_instance" "test" {
-  engine         = "MySQL"
-  engine_version = "8.0"
-  instance_type  = "mysql.x2.large.2c"
-  storage        = 20
-  instance_name  = "acctest"
-}
-`,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
-				}},
-				Check: env.checkCounts(&id, 1, 1),
-			},
-			{
-				Config: env.providerBlock() + `
-resource "rds_instance" "test" {
-  engine         = "MySQL"
-  engine_version = "5.7"
-  instance_type  = "mysql.x2.large.2c"
-  storage        = 20
-  instance_name  = "acctest"
-}
-`,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionDestroyBeforeCreate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("engine_version"), knownvalue.StringExact("5.7")),
-				},
-				Check: resource.ComposeTestCheckFunc(idOf(&id), func(*terraform.State) error {
-					if id == first {
-						return fmt.Errorf("engine_version change kept instance %s; want a new one", id)
-					}
-					return nil
-				}),
-			},
-		},
-	})
-}
-
+// An instance deleted outside Terraform leaves the state at the next refresh and plans a create
+// (kept as a terraform test: the post-apply refresh and plan are terraform's own).
 func TestAccInstance_disappears(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
@@ -247,67 +152,6 @@ func TestAccInstance_disappears(t *testing.T) {
 			},
 		},
 	})
-}
-
-func TestAccInstance_invalidConfigsSendNothing(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	cases := []struct {
-		extra string
-		body  string
-		err   string
-	}{
-		{body: `engine = "PostgreSQL"
-  engine_version = "16.0"
-  instance_type = "pg.n2.medium.2c"
-  storage = 20
-  atomic_write_16k = true`, err: `(?s)16K atomic write needs engine MySQL; got\s+"PostgreSQL"`},
-		{body: `engine = "MySQL"
-  engine_version = "5.6"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 20
-  atomic_write_16k = true`, err: `(?s)needs engine_version 5.7 or 8.0; got\s+"5.6"`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 20
-  storage_type = "local_ssd"
-  atomic_write_16k = true`, err: `(?s)needs storage_type.*got\s+"local_ssd"`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 20
-  buffer_pool_extension = true`, err: `(?s)buffer_pool_extension needs storage_type\s+general_essd`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 23`, err: `(?s)storage must be a multiple of 5 GB`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.mediun.2c"
-  storage = 20`, err: `(?s)Instance type not offered.*Close matches:\s+mysql.n2.medium.2c`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 20
-  instance_name = "https://db"`, err: `(?s)must not start with http://`},
-		{body: `engine = "MySQL"
-  engine_version = "8.0"
-  instance_type = "mysql.n2.medium.2c"
-  storage = 20
-  security_ips = ["10.0.0.300"]`, err: `(?s)not an IPv4 address or CIDR block`},
-	}
-	var steps []resource.TestStep
-	for _, c := range cases {
-		steps = append(steps, resource.TestStep{
-			Config:      env.providerBlock() + "resource \"rds_instance\" \"test\" {\n  " + c.body + "\n}\n",
-			ExpectError: regexp.MustCompile(c.err),
-		})
-	}
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
-	if n := env.mutations(); n != 0 {
-		t.Errorf("invalid configurations sent %d mutating requests; want 0 (%v)", n, env.sim.Stats().Requests)
-	}
 }
 
 // restoreSource plants a MySQL 8.0 source instance with 16K atomic write on and returns its id.
@@ -336,64 +180,6 @@ resource "rds_instance" "test" {
   }
 }
 `, class, extra, restore)
-}
-
-func TestAccInstance_restoreFromInherits(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
-	var id string
-	cfg := env.restoreConfig("mysql.n2m.medium.2c", `  instance_name = "clone"`,
-		fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-acctest\"", src))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []resource.TestStep{{
-			Config: cfg,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
-				plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
-			}},
-			ConfigStateChecks: []statecheck.StateCheck{
-				flagState(true),
-				statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_name"), knownvalue.StringExact("clone")),
-			},
-			Check: resource.ComposeTestCheckFunc(idOf(&id), func(*terraform.State) error {
-				if env.requests("CloneDBInstance") != 1 || env.requests("CreateDBInstance") != 0 || env.requests("ModifyDBInstanceSpec") != 0 {
-					return fmt.Errorf("want one clone and no toggle, got %v", env.sim.Stats().Requests)
-				}
-				return nil
-			}),
-		}},
-	})
-}
-
-// A clone inherits its source's flag; a different configured value is one toggle (one restart)
-// right after the clone, as the plan announced.
-func TestAccInstance_restoreFromWithDifferentFlagTogglesOnce(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
-	var id string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []resource.TestStep{{
-			Config: env.restoreConfig("mysql.n2.medium.2c", "  atomic_write_16k = false",
-				fmt.Sprintf("    source_instance_id = %q\n    restore_time = \"2025-09-01T00:00:00Z\"", src)),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
-				plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
-			}},
-			ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
-			Check: resource.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 1, 1), func(*terraform.State) error {
-				if env.requests("CloneDBInstance") != 1 || env.restarts(src) != 0 {
-					return fmt.Errorf("want one clone and the source untouched, got %v", env.sim.Stats())
-				}
-				return nil
-			}),
-		}},
-	})
 }
 
 // ---- helpers that act on the simulator outside Terraform ----

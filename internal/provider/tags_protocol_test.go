@@ -1,10 +1,14 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"maps"
+	"sync"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
@@ -152,4 +156,129 @@ func TestTags_defaultsResourceTagsAndDriftConverge(t *testing.T) {
 	if err := env.checkDestroyed()(nil); err != nil {
 		t.Error(err)
 	}
+}
+
+// The tag reads of one refresh of a tagged fleet: at most one ListTagResources per instance, and
+// fewer where refreshes overlap (rdsservice.TagReader). The refresh reads the instances
+// concurrently, as Terraform's does; how many reads overlap depends on timing, so the count is
+// logged and only the bound is asserted. The steps and checks of a terraform test, played at the
+// plugin protocol (TestAccTags_invalidRefusedAtPlanWithoutWrites keeps the family's terraform test).
+func TestTags_refreshReadsAtMostOneTagCallPerInstance(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	const n = 12
+	var fleet []oracleResource
+	for i := range n {
+		fleet = append(fleet, oracleResource{addr: fmt.Sprintf("rds_instance.fleet[%d]", i), attrs: map[string]any{
+			"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c", "storage": 20,
+			"instance_name": fmt.Sprintf("fleet-%d", i), "tags": map[string]string{"fleet": "yes"}}})
+	}
+	if _, err := w.applyStep(fleet); err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	before := maps.Clone(env.sim.Stats().Requests)
+	server, err := w.server()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.refreshAtOnce(server, fleet); err != nil {
+		t.Fatalf("refresh: %v", err)
+	}
+	after := env.sim.Stats().Requests
+	tags, attrs := after["ListTagResources"]-before["ListTagResources"], after["DescribeDBInstanceAttribute"]-before["DescribeDBInstanceAttribute"]
+	t.Logf("refresh of %d tagged instances: %d DescribeDBInstanceAttribute, %d ListTagResources", n, attrs, tags)
+	if attrs != n || tags < 1 || tags > n {
+		t.Errorf("%d attribute reads and %d tag reads for %d instances", attrs, tags, n)
+	}
+	w.destroyStep(t, env)
+}
+
+// taggedPairResources is a tagged primary in group and a read-only instance of it tagged roTags
+// (the provider's default_tags are the world's).
+func taggedPairResources(group string, roTags map[string]string) []oracleResource {
+	order := taggedResources(map[string]string{"app": "a"})
+	order[0].attrs["resource_group_id"] = group
+	return append(order, oracleResource{addr: "rds_readonly_instance.ro", attrs: map[string]any{
+		"master_instance_id": oracleRef{testRes, "id"}, "instance_type": "mysqlro.n2.medium.1c", "storage": 20, "tags": roTags}})
+}
+
+// A read-only instance is tagged right after its create (CreateReadOnlyDBInstance takes no tags);
+// resource_group_id moves in place; neither restarts anything. The steps and checks of a terraform
+// test, played at the plugin protocol (TestAccTags_invalidRefusedAtPlanWithoutWrites keeps the
+// family's terraform test).
+func TestTags_readOnlyInstanceAndResourceGroup(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	const ro = "rds_readonly_instance.ro"
+	var id, roID string
+	w.defaultTags = map[string]string{"owner": "platform"}
+	read := map[string]string{"tier": "read"}
+	w.checkedStep(t, "create", taggedPairResources("rg-first", read), &id, env.checkCloudTags(&id, map[string]string{"owner": "platform", "app": "a"}),
+		func(*terraform.State) error {
+			roID = w.stateAttr(t, ro, "id")
+			if got, want := w.stringMapAttr(t, ro, "tags_all"), map[string]string{"owner": "platform", "tier": "read"}; !maps.Equal(got, want) {
+				return fmt.Errorf("%s tags_all %v, want %v", ro, got, want)
+			}
+			got, err := env.cloudTags(roID)
+			if err != nil {
+				return err
+			}
+			if want := map[string]string{"owner": "platform", "tier": "read"}; !maps.Equal(got, want) {
+				return fmt.Errorf("read-only instance tags %v, want %v", got, want)
+			}
+			if n := env.requests("TagResources"); n != 1 {
+				return fmt.Errorf("%d TagResources, want 1 (the read-only instance's, after its create)", n)
+			}
+			return nil
+		})
+	plan := w.checkedStep(t, "group", taggedPairResources("rg-second", read), &id, w.stateIs(testRes, "resource_group_id", "rg-second"),
+		func(*terraform.State) error {
+			attr, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
+			if err != nil {
+				return err
+			}
+			if attr.ResourceGroupID != "rg-second" || env.requests("ModifyResourceGroup") != 1 || env.restarts(id) != 0 {
+				return fmt.Errorf("group %s, %d ModifyResourceGroup, %d restarts", attr.ResourceGroupID, env.requests("ModifyResourceGroup"), env.restarts(id))
+			}
+			return nil
+		})
+	plannedAction(t, "group", plan, testRes, actUpdate)
+	plannedAction(t, "group", plan, ro, actNoop)
+	w.destroyStep(t, env)
+}
+
+// refreshAtOnce is a refresh whose ReadResource calls run concurrently, one per resource in order
+// (Terraform refreshes up to -parallelism resources at once); the state takes the new values.
+func (w *oracleWorld) refreshAtOnce(server tfprotov6.ProviderServer, order []oracleResource) error {
+	states := make([]tftypes.Value, len(order))
+	privs := make([][]byte, len(order))
+	errs := make([]error, len(order))
+	var wg sync.WaitGroup
+	for i, r := range order {
+		typ := w.h.objType(r.typeName())
+		req := &tfprotov6.ReadResourceRequest{TypeName: r.typeName(), CurrentState: dynamic(typ, w.state[r.addr]), Private: w.priv[r.addr]}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, err := server.ReadResource(context.Background(), req)
+			if err != nil {
+				errs[i] = fmt.Errorf("refresh %s: %v", r.addr, err)
+				return
+			}
+			if diagsHaveError(resp.Diagnostics) {
+				errs[i] = fmt.Errorf("refresh %s: %s", r.addr, firstError(resp.Diagnostics))
+				return
+			}
+			states[i], errs[i] = resp.NewState.Unmarshal(typ)
+			privs[i] = resp.Private
+		}()
+	}
+	wg.Wait()
+	for i, r := range order {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		w.state[r.addr], w.priv[r.addr] = states[i], privs[i]
+	}
+	return nil
 }

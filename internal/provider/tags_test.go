@@ -10,11 +10,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -96,84 +92,9 @@ func (e *testEnv) changeTagsOutside(id *string, set map[string]string, remove ..
 	}
 }
 
-// taggedPair is a tagged primary and a tagged read-only instance of it.
-func (e *testEnv) taggedPair(group, roTags string) string {
-	groupLine := ""
-	if group != "" {
-		groupLine = fmt.Sprintf("  resource_group_id = %q", group)
-	}
-	return e.taggedConfig(map[string]string{"owner": "platform"}, map[string]string{"app": "a"}, groupLine) + fmt.Sprintf(`
-resource "rds_readonly_instance" "ro" {
-  master_instance_id = rds_instance.test.id
-  instance_type      = "mysqlro.n2.medium.1c"
-  storage            = 20
-  tags               = %s
-}
-`, roTags)
-}
-
-// A read-only instance is tagged right after its create (CreateReadOnlyDBInstance takes no tags);
-// resource_group_id moves in place; neither restarts anything.
-func TestAccTags_readOnlyInstanceAndResourceGroup(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id, roID string
-	roOf := func(dest *string) resource.TestCheckFunc {
-		return func(s *terraform.State) error {
-			*dest = s.RootModule().Resources["rds_readonly_instance.ro"].Primary.ID
-			return nil
-		}
-	}
-	roAll := statecheck.ExpectKnownValue("rds_readonly_instance.ro", tfjsonpath.New("tags_all"), knownvalue.MapExact(map[string]knownvalue.Check{
-		"owner": knownvalue.StringExact("platform"), "tier": knownvalue.StringExact("read")}))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config:            env.taggedPair("rg-first", `{ tier = "read" }`),
-				ConfigStateChecks: []statecheck.StateCheck{roAll},
-				Check: resource.ComposeTestCheckFunc(idOf(&id), roOf(&roID),
-					env.checkCloudTags(&id, map[string]string{"owner": "platform", "app": "a"}),
-					func(*terraform.State) error {
-						got, err := env.cloudTags(roID)
-						if err != nil {
-							return err
-						}
-						if want := map[string]string{"owner": "platform", "tier": "read"}; !maps.Equal(got, want) {
-							return fmt.Errorf("read-only instance tags %v, want %v", got, want)
-						}
-						if n := env.requests("TagResources"); n != 1 {
-							return fmt.Errorf("%d TagResources, want 1 (the read-only instance's, after its create)", n)
-						}
-						return nil
-					}),
-			},
-			{
-				Config: env.taggedPair("rg-second", `{ tier = "read" }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectResourceAction("rds_readonly_instance.ro", plancheck.ResourceActionNoop),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("resource_group_id"), knownvalue.StringExact("rg-second")),
-				},
-				Check: func(*terraform.State) error {
-					attr, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
-					if err != nil {
-						return err
-					}
-					if attr.ResourceGroupID != "rg-second" || env.requests("ModifyResourceGroup") != 1 || env.restarts(id) != 0 {
-						return fmt.Errorf("group %s, %d ModifyResourceGroup, %d restarts", attr.ResourceGroupID, env.requests("ModifyResourceGroup"), env.restarts(id))
-					}
-					return nil
-				},
-			},
-		},
-	})
-}
-
 // Bad tags are refused at plan, each by its rule-table row naming the value, and nothing is sent.
+// The family's terraform test: the tags family's other tests are played at the plugin protocol
+// (tags_protocol_test.go).
 func TestAccTags_invalidRefusedAtPlanWithoutWrites(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
@@ -212,46 +133,5 @@ func TestAccTags_invalidRefusedAtPlanWithoutWrites(t *testing.T) {
 			return nil
 		},
 		Steps: steps,
-	})
-}
-
-// The tag reads of one refresh of a tagged fleet: at most one ListTagResources per instance, and
-// fewer where refreshes overlap (rdsservice.TagReader). The measured count is logged; how many
-// overlap depends on timing, so only the bound is asserted.
-func TestAccTags_refreshReadsAtMostOneTagCallPerInstance(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	const n = 12
-	config := env.providerBlock() + fmt.Sprintf(`
-resource "rds_instance" "fleet" {
-  count          = %d
-  engine         = "MySQL"
-  engine_version = "8.0"
-  instance_type  = "mysql.n2.medium.2c"
-  storage        = 20
-  instance_name  = "fleet-${count.index}"
-  tags           = { fleet = "yes" }
-}
-`, n)
-	var before map[string]int
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{Config: config},
-			{
-				PreConfig:    func() { before = maps.Clone(env.sim.Stats().Requests) },
-				RefreshState: true,
-				Check: func(*terraform.State) error {
-					after := env.sim.Stats().Requests
-					tags, attrs := after["ListTagResources"]-before["ListTagResources"], after["DescribeDBInstanceAttribute"]-before["DescribeDBInstanceAttribute"]
-					t.Logf("refresh of %d tagged instances: %d DescribeDBInstanceAttribute, %d ListTagResources", n, attrs, tags)
-					if attrs != n || tags < 1 || tags > n {
-						return fmt.Errorf("%d attribute reads and %d tag reads for %d instances", attrs, tags, n)
-					}
-					return nil
-				},
-			},
-		},
 	})
 }
