@@ -19,6 +19,9 @@ import (
 
 // Acceptance tests for the plan's promises (issue 11, section 2): each step names the behaviour
 // it proves; the simulator's counters show what the apply did.
+// The steps that need no terraform process run at the plugin protocol in
+// plan_promises_protocol_test.go (TestPlan_storageRules and the others there); the tests here show
+// what only terraform can (restarts in the CLI's text, import blocks, data sources).
 
 // instanceWithLifecycle is the test instance with extra attributes and an optional lifecycle block.
 func (e *testEnv) instanceWithLifecycle(version, extra, lifecycle string) string {
@@ -143,64 +146,6 @@ func TestAccReadonlyPlan_primaryAndReadOnlyInOneRun(t *testing.T) {
 				Check: acc.ComposeTestCheckFunc(roAccSettled(env, true), roAccWantRestarts(env, 2, "rds_readonly_instance.ro.0"),
 					roAccWantRestarts(env, 0, "rds_readonly_instance.ro.1")),
 			},
-		},
-	})
-}
-
-// §2.5: storage decisions at plan, as Alibaba documents them.
-func TestAccPlan_storageRules(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	primary := func(storage int, storageType string) string {
-		return env.providerBlock() + fmt.Sprintf(`
-resource "rds_instance" "primary" {
-  engine         = "MySQL"
-  engine_version = "8.0"
-  instance_type  = "mysql.n2.medium.2c"
-  storage        = %d
-  storage_type   = %q
-  instance_name  = "orders"
-}
-`, storage, storageType)
-	}
-	readOnly := func(storage int) string {
-		return fmt.Sprintf(`
-resource "rds_readonly_instance" "ro" {
-  master_instance_id = rds_instance.primary.id
-  instance_type      = "mysqlro.n2.medium.1c"
-  storage            = %d
-}
-`, storage)
-	}
-	idOfPrimary := func(s *terraform.State) error {
-		id = s.RootModule().Resources["rds_instance.primary"].Primary.ID
-		return nil
-	}
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []acc.TestStep{
-			{Config: primary(100, "cloud_essd"), Check: idOfPrimary},
-			{
-				// Growing cloud-disk storage of the same type is online: no restart.
-				Config: primary(200, "cloud_essd"),
-				Check:  env.checkCounts(&id, 0, 1),
-			},
-			{
-				// Reducing ESSD storage of MySQL 8.0 is possible (one switchover).
-				Config: primary(150, "cloud_essd"),
-				Check:  env.checkCounts(&id, 1, 2),
-			},
-			{
-				Config:      primary(150, "local_ssd"),
-				ExpectError: regexp.MustCompile(`Cloud-disk storage cannot be changed to local disks`),
-			},
-			{
-				Config:      primary(150, "cloud_essd") + readOnly(100),
-				ExpectError: regexp.MustCompile(`(?s)Read-only instance storage is below its primary's.*Set storage to 150`),
-			},
-			{Config: primary(150, "cloud_essd") + readOnly(150), Check: env.wantRequests("CreateReadOnlyDBInstance", 1)},
 		},
 	})
 }

@@ -1,0 +1,73 @@
+package provider
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+)
+
+// Plan promises (issue 11, section 2) at the plugin protocol: the same steps and checks as the
+// terraform tests they replace, without a terraform process. The family keeps
+// TestAccReadonlyPlan_primaryAndReadOnlyInOneRun with terraform (restarts in the CLI's text).
+
+// storagePrimary is the storage test's primary (rds_instance.primary) with storage and its type,
+// and a read-only instance of roStorage GB when roStorage > 0.
+func storagePrimary(storage int, storageType string, roStorage int) []oracleResource {
+	order := []oracleResource{{addr: "rds_instance.primary", attrs: map[string]any{"engine": "MySQL", "engine_version": "8.0",
+		"instance_type": "mysql.n2.medium.2c", "storage": storage, "storage_type": storageType, "instance_name": "orders"}}}
+	if roStorage == 0 {
+		return order
+	}
+	return append(order, oracleResource{addr: testRO, attrs: map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"},
+		"instance_type": "mysqlro.n2.medium.1c", "storage": roStorage}})
+}
+
+// protocolStep applies order as a terraform step with checks on the state the apply wrote (and
+// the empty plan after it); it fails the test on an error.
+func protocolStep(t *testing.T, w *oracleWorld, name string, order []oracleResource, checks ...resource.TestCheckFunc) *oraclePlan {
+	t.Helper()
+	plan, err := w.applyStep(order, func() {
+		for _, c := range checks {
+			if err := c(nil); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return plan
+}
+
+// destroyAll is the end of a terraform test: destroy, then its CheckDestroy.
+func destroyAll(t *testing.T, w *oracleWorld, checkDestroy resource.TestCheckFunc) {
+	t.Helper()
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+	if err := checkDestroy(nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// §2.5: storage decisions at plan, as Alibaba documents them: growth online, an ESSD reduction of
+// MySQL 8.0 with one switchover, cloud disks never moved to local disks, a read-only instance
+// never below its primary's storage.
+func TestPlan_storageRules(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	protocolStep(t, w, "create", storagePrimary(100, "cloud_essd", 0))
+	id = w.stateAttr(t, "rds_instance.primary", "id")
+	// Growing cloud-disk storage of the same type is online: no restart.
+	protocolStep(t, w, "grow", storagePrimary(200, "cloud_essd", 0), env.checkCounts(&id, 0, 1))
+	// Reducing ESSD storage of MySQL 8.0 is possible (one switchover).
+	protocolStep(t, w, "reduce", storagePrimary(150, "cloud_essd", 0), env.checkCounts(&id, 1, 2))
+	expectErrorText(t, "local_ssd", w.planErrorOf(t, storagePrimary(150, "local_ssd", 0)),
+		regexp.MustCompile(`Cloud-disk storage cannot be changed to local disks`))
+	expectErrorText(t, "read-only below", w.planErrorOf(t, storagePrimary(150, "cloud_essd", 100)),
+		regexp.MustCompile(`(?s)Read-only instance storage is below its primary's.*Set storage to 150`))
+	protocolStep(t, w, "read-only", storagePrimary(150, "cloud_essd", 150), env.wantRequests("CreateReadOnlyDBInstance", 1))
+	destroyAll(t, w, roAccCheckDestroy(env))
+}
