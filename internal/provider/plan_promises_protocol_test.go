@@ -71,3 +71,67 @@ func TestPlan_storageRules(t *testing.T) {
 	protocolStep(t, w, "read-only", storagePrimary(150, "cloud_essd", 150), env.wantRequests("CreateReadOnlyDBInstance", 1))
 	destroyAll(t, w, roAccCheckDestroy(env))
 }
+
+// lifecycleInstance is the test instance on version with extra attributes (the terraform tests'
+// instanceWithLifecycle). (A lifecycle block is core's: the provider's plan is the same with or without
+// create_before_destroy.)
+func lifecycleInstance(version string, extra map[string]any) []oracleResource {
+	attrs := map[string]any{"engine": "MySQL", "engine_version": version, "instance_type": "mysql.n2.medium.2c",
+		"storage": 20, "instance_name": "acctest"}
+	for k, v := range extra {
+		attrs[k] = v
+	}
+	return []oracleResource{{addr: testRes, attrs: attrs}}
+}
+
+// §2.1: replacing a protected instance is refused at plan, naming the attribute that forces the
+// replacement (create_before_destroy changes only core's order, not the provider's plan, so the
+// terraform test's step with it is the same plan here); nothing is created.
+func TestPlan_replacementRefusedWithDeletionProtection(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	refused := regexp.MustCompile(`(?s)has deletion protection and this plan replaces it.*engine_version forces replacement`)
+	protected := map[string]any{"deletion_protection": true}
+	protocolStep(t, w, "create", lifecycleInstance("8.0", protected))
+	expectErrorText(t, "5.7", w.planErrorOf(t, lifecycleInstance("5.7", protected)), refused)
+	// Nothing was created by the refused plan; lifting the protection lets destroy run.
+	protocolStep(t, w, "unprotected", lifecycleInstance("8.0", map[string]any{"deletion_protection": false}),
+		env.wantRequests("CreateDBInstance", 1))
+	destroyAll(t, w, env.checkDestroyed())
+}
+
+// §2.2: a replacement is never a restart, and prevent_restart refuses it too.
+func TestPlan_preventRestartRefusesReplacement(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	guarded := map[string]any{"prevent_restart": true}
+	protocolStep(t, w, "create", lifecycleInstance("8.0", guarded))
+	expectErrorText(t, "5.7", w.planErrorOf(t, lifecycleInstance("5.7", guarded)),
+		regexp.MustCompile(`(?s)prevent_restart refuses this plan: it replaces.*engine_version forces replacement`))
+	protocolStep(t, w, "again", lifecycleInstance("8.0", guarded), env.wantRequests("CreateDBInstance", 1))
+	destroyAll(t, w, env.checkDestroyed())
+}
+
+// §2.8: a zero or negative timeout is a plan error; a rename leaves status known in the plan.
+func TestPlan_timeoutsAndStatus(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	expectErrorText(t, "update 0s", w.planErrorOf(t, lifecycleInstance("8.0", map[string]any{"timeouts": map[string]any{"update": "0s"}})),
+		regexp.MustCompile(`(?s)Invalid timeout.*timeouts.update = "0s"`))
+	expectErrorText(t, "create -5m", w.planErrorOf(t, lifecycleInstance("8.0", map[string]any{"timeouts": map[string]any{"create": "-5m"}})),
+		regexp.MustCompile(`(?s)Invalid timeout.*timeouts.create = "-5m"`))
+	if n := env.mutations(); n != 0 {
+		t.Errorf("%d mutating requests for plans refused at plan", n)
+	}
+	protocolStep(t, w, "create", lifecycleInstance("8.0", nil))
+	plan := protocolStep(t, w, "rename", lifecycleInstance("8.0", map[string]any{"instance_name": "renamed"}))
+	p := plan.res[testRes]
+	if p.action != actUpdate {
+		t.Errorf("rename: planned %s, want update", p.action)
+	}
+	var status string
+	if err := attrOf(p.planned, "status").As(&status); err != nil || status != "Running" {
+		t.Errorf("rename: planned status %v (%v), want Running", attrOf(p.planned, "status"), err)
+	}
+	destroyAll(t, w, env.checkDestroyed())
+}

@@ -23,21 +23,6 @@ import (
 // plan_promises_protocol_test.go (TestPlan_storageRules and the others there); the tests here show
 // what only terraform can (restarts in the CLI's text, import blocks, data sources).
 
-// instanceWithLifecycle is the test instance with extra attributes and an optional lifecycle block.
-func (e *testEnv) instanceWithLifecycle(version, extra, lifecycle string) string {
-	return e.providerBlock() + fmt.Sprintf(`
-resource "rds_instance" "test" {
-  engine         = "MySQL"
-  engine_version = %q
-  instance_type  = "mysql.n2.medium.2c"
-  storage        = 20
-  instance_name  = "acctest"
-%s
-%s
-}
-`, version, extra, lifecycle)
-}
-
 func (e *testEnv) wantRequests(action string, n int) acc.TestCheckFunc {
 	return func(*terraform.State) error {
 		if got := e.requests(action); got != n {
@@ -45,46 +30,6 @@ func (e *testEnv) wantRequests(action string, n int) acc.TestCheckFunc {
 		}
 		return nil
 	}
-}
-
-// §2.1: replacing a protected instance is refused at plan, naming the attribute that forces the
-// replacement, with or without create_before_destroy; nothing is created.
-func TestAccPlan_replacementRefusedWithDeletionProtection(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	refused := regexp.MustCompile(`(?s)has deletion protection and this plan replaces it.*engine_version forces replacement`)
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []acc.TestStep{
-			{Config: env.instanceWithLifecycle("8.0", "  deletion_protection = true", "")},
-			{Config: env.instanceWithLifecycle("5.7", "  deletion_protection = true", ""), ExpectError: refused},
-			{Config: env.instanceWithLifecycle("5.7", "  deletion_protection = true", "  lifecycle {\n    create_before_destroy = true\n  }"), ExpectError: refused},
-			{
-				// Nothing was created by the refused plans; lifting the protection lets destroy run.
-				Config: env.instanceWithLifecycle("8.0", "  deletion_protection = false", ""),
-				Check:  env.wantRequests("CreateDBInstance", 1),
-			},
-		},
-	})
-}
-
-// §2.2: a replacement is never a restart, and prevent_restart refuses it too.
-func TestAccPlan_preventRestartRefusesReplacement(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []acc.TestStep{
-			{Config: env.instanceWithLifecycle("8.0", "  prevent_restart = true", "")},
-			{
-				Config:      env.instanceWithLifecycle("5.7", "  prevent_restart = true", ""),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan: it replaces.*engine_version forces replacement`),
-			},
-			{Config: env.instanceWithLifecycle("8.0", "  prevent_restart = true", ""), Check: env.wantRequests("CreateDBInstance", 1)},
-		},
-	})
 }
 
 // §2.3: a clone's engine_version must be its source's: refused at plan, nothing cloned.
@@ -203,28 +148,6 @@ resource "rds_readonly_instance" "ro" {
   storage            = 100
 }
 `},
-		},
-	})
-}
-
-// §2.8: a zero or negative timeout is a plan error; a rename leaves status known in the plan.
-func TestAccPlan_timeoutsAndStatus(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []acc.TestStep{
-			{Config: env.instanceConfig(`  timeouts = { update = "0s" }`), ExpectError: regexp.MustCompile(`(?s)Invalid timeout.*timeouts.update = "0s"`)},
-			{Config: env.instanceConfig(`  timeouts = { create = "-5m" }`), ExpectError: regexp.MustCompile(`(?s)Invalid timeout.*timeouts.create = "-5m"`)},
-			{Config: env.instanceConfig("")},
-			{
-				Config: regexp.MustCompile(`instance_name  = "acctest"`).ReplaceAllString(env.instanceConfig(""), `instance_name = "renamed"`),
-				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("status"), knownvalue.StringExact("Running")),
-				}},
-			},
 		},
 	})
 }
