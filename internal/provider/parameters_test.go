@@ -82,61 +82,6 @@ func paramState(name, value string) statecheck.StateCheck {
 	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters").AtMapKey(name), knownvalue.StringExact(value))
 }
 
-func TestAccInstanceParameters_refusedAtPlan(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	refusals := []struct {
-		params map[string]string
-		extra  string
-		err    string
-	}{
-		{map[string]string{"innodb_io_capacty": "4000"}, "", `Unknown RDS parameter[\s\S]*innodb_io_capacty[\s\S]*Did\s+you\s+mean\s+innodb_io_capacity`},
-		{map[string]string{"innodb_io_capacity": "50"}, "", `not allowed[\s\S]*"50"[\s\S]*allowed\s+range\s+is\s+the\s+whole\s+numbers\s+\[100-18446744073709551615\]`},
-		{map[string]string{"innodb_flush_neighbors": "3"}, "", `allowed\s+values\s+are\s+0,\s+1,\s+2`},
-		{map[string]string{"innodb_page_size": "4096"}, "", `RDS parameter cannot be changed[\s\S]*innodb_page_size`},
-		{map[string]string{"innodb_doublewrite": "ON"}, "  atomic_write_16k = true\n", `innodb_doublewrite contradicts atomic_write_16k`},
-	}
-	var steps []resource.TestStep
-	for _, r := range refusals {
-		// Refused for a new instance: nothing is created.
-		steps = append(steps, resource.TestStep{Config: env.instanceConfig(parametersBlock(r.params) + r.extra), ExpectError: regexp.MustCompile(r.err)})
-	}
-	steps = append(steps, resource.TestStep{
-		Config: env.instanceConfig("  atomic_write_16k = true\n" + parametersBlock(map[string]string{"innodb_doublewrite": "OFF"})),
-		Check: resource.ComposeTestCheckFunc(idOf(&id), func(*terraform.State) error {
-			// The refused plans made no API writes; the agreeing innodb_doublewrite is not sent either.
-			if n := env.requests("CreateDBInstance"); n != 1 {
-				return fmt.Errorf("%d CreateDBInstance requests, want 1", n)
-			}
-			if n := env.requests("ModifyParameter"); n != 0 {
-				return fmt.Errorf("%d ModifyParameter requests, want 0", n)
-			}
-			return nil
-		}),
-		ConfigStateChecks: []statecheck.StateCheck{paramState("innodb_doublewrite", "OFF")},
-	})
-	for _, r := range refusals {
-		// Refused for an existing instance: no write.
-		steps = append(steps, resource.TestStep{Config: env.instanceConfig(parametersBlock(r.params) + r.extra), ExpectError: regexp.MustCompile(r.err)})
-	}
-	steps = append(steps, resource.TestStep{
-		Config:           env.instanceConfig("  atomic_write_16k = true\n" + parametersBlock(map[string]string{"innodb_doublewrite": "OFF"})),
-		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-		Check: func(*terraform.State) error {
-			if n := env.mutations(); n != 1 {
-				return fmt.Errorf("%d mutating requests (%v), want only the create", n, env.sim.Stats().Requests)
-			}
-			return nil
-		},
-	})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps:                    steps,
-	})
-}
-
 func TestAccInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())
