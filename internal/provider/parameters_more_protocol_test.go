@@ -93,3 +93,108 @@ func TestInstanceParameters_refusedAtPlan(t *testing.T) {
 	expectEmptyPlan(t, "agreeing again", plan)
 	destroyAll(t, w, env.checkDestroyed())
 }
+
+// Class + flag + restart-needing parameters in one apply: prevent_restart names them all; the plan
+// names one restart and the apply restarts once (one ModifyDBInstanceSpec, one ModifyParameter).
+func TestInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	params := map[string]string{"innodb_io_capacity": "4000", "innodb_read_io_threads": "8", "back_log": "4000"}
+	changed := func(extra map[string]any) []oracleResource {
+		attrs := map[string]any{"atomic_write_16k": true, "instance_type": "mysql.n2.large.2c"}
+		for k, v := range extra {
+			attrs[k] = v
+		}
+		return paramsResources(params, attrs)
+	}
+	protocolStep(t, w, "create", lifecycleInstance("8.0", map[string]any{"atomic_write_16k": false}))
+	id = w.stateAttr(t, testRes, "id")
+	if err := env.paramCounts(&id, 0, 0, 0)(nil); err != nil {
+		t.Errorf("create: %v", err)
+	}
+	expectErrorText(t, "prevent_restart", w.planErrorOf(t, changed(map[string]any{"prevent_restart": true})),
+		regexp.MustCompile(`(?s)atomic_write_16k changes from false to true; instance_type changes.*back_log 3000 -> 4000, innodb_read_io_threads 4 -> 8`))
+	plan := protocolStep(t, w, "change", changed(nil), flagIs(w, t, testRes, true), nothingPending(w, t, testRes),
+		stateIs(w, t, testRes, map[string]string{"parameters.innodb_read_io_threads": "8", "parameters.back_log": "4000",
+			"instance_type": "mysql.n2.large.2c"}), env.paramCounts(&id, 1, 1, 1))
+	if now, _, later := plannedRestarts(plan, changed(nil)); now[id] != 1 || len(later) != 0 {
+		t.Errorf("change: the program restarts %s %d times now (%v in the window), want once now", id, now[id], later)
+	}
+	if warn := warningsText(plan.res[testRes].diags); strings.Count(warn, "This apply restarts") != 1 || !strings.Contains(warn, "innodb_read_io_threads 4 -> 8") {
+		t.Errorf("change: warnings %q, want one restart warning naming the parameters", warn)
+	}
+	expectEmptyPlan(t, "again", protocolStep(t, w, "again", changed(nil), env.paramCounts(&id, 1, 1, 1)))
+	destroyAll(t, w, env.checkDestroyed())
+}
+
+// A new instance whose parameters need a restart: the plan names one restart right after
+// creation, the apply restarts it exactly once, and prevent_restart refuses it before anything
+// is created.
+func TestInstanceParameters_createWithRestart(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	params := map[string]string{"innodb_read_io_threads": "8", "innodb_io_capacity": "4000"}
+	expectErrorText(t, "prevent_restart", w.planErrorOf(t, paramsResources(params, map[string]any{"prevent_restart": true})),
+		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8.*right\s+after\s+creation`))
+	plan := protocolStep(t, w, "create", paramsResources(params, nil), nothingPending(w, t, testRes),
+		stateIs(w, t, testRes, map[string]string{"parameters.innodb_read_io_threads": "8", "parameters.innodb_io_capacity": "4000"}),
+		env.checkOneCreate(), func(s *terraform.State) error {
+			id = w.stateAttr(t, testRes, "id")
+			return env.paramCounts(&id, 1, 1, 0)(s)
+		})
+	p := plan.res[testRes]
+	if p.action != actCreate {
+		t.Errorf("create: planned %s, want create", p.action)
+	}
+	if got := plannedStrings(t, attrOf(p.planned, "parameters_pending")); len(got) != 0 {
+		t.Errorf("create: planned parameters_pending %v, want {}", got)
+	}
+	if now, _, _ := plannedRestarts(plan, paramsResources(params, nil)); now["new:"+testRes] != 1 {
+		t.Errorf("create: the program restarts the new instance %d times, want 1", now["new:"+testRes])
+	}
+	if warn := warningsText(p.diags); !strings.Contains(warn, "innodb_read_io_threads") || !strings.Contains(warn, "after creation") {
+		t.Errorf("create: warnings %q, want the restart right after creation for innodb_read_io_threads", warn)
+	}
+	expectEmptyPlan(t, "again", protocolStep(t, w, "again", paramsResources(params, nil)))
+	destroyAll(t, w, env.checkDestroyed())
+}
+
+// roParamsResources is roParamsConfig at the protocol: a primary (16K on) and one read-only
+// instance that manages parameters, with extra attributes.
+func roParamsResources(params map[string]string, extra map[string]any) []oracleResource {
+	ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": "mysqlro.n2.medium.1c",
+		"storage": 100, "instance_name": "reporting", "parameters": params}
+	for k, v := range extra {
+		ro[k] = v
+	}
+	primary := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c",
+		"storage": 100, "instance_name": "orders", "atomic_write_16k": true}
+	return []oracleResource{{addr: "rds_instance.primary", attrs: primary}, {addr: testRO, attrs: ro}}
+}
+
+// A read-only instance manages its own parameters: online changes without a restart, a
+// restart-needing one with exactly one restart of the read-only instance (never the primary).
+func TestReadonlyParameters(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	const primary = "rds_instance.primary"
+	online := map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5"}
+	withRestart := map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5", "innodb_read_io_threads": "8"}
+	counts := func(roRestarts, modifyParameter int) []resource.TestCheckFunc {
+		return []resource.TestCheckFunc{restartsAre(env, w, t, testRO, roRestarts), restartsAre(env, w, t, primary, 0),
+			env.wantRequests("ModifyParameter", modifyParameter)}
+	}
+	protocolStep(t, w, "create", roParamsResources(online, nil), append(counts(0, 1),
+		stateIs(w, t, testRO, map[string]string{"parameters.innodb_io_capacity": "4000", "parameters.long_query_time": "0.5"}))...)
+	expectErrorText(t, "prevent_restart", w.planErrorOf(t, roParamsResources(withRestart, map[string]any{"prevent_restart": true})),
+		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8`))
+	plan := protocolStep(t, w, "restart", roParamsResources(withRestart, nil), append(counts(1, 2), nothingPending(w, t, testRO),
+		stateIs(w, t, testRO, map[string]string{"parameters.innodb_read_io_threads": "8"}))...)
+	if ro, p := plan.res[testRO].action, plan.res[primary].action; ro != actUpdate || p != actNoop {
+		t.Errorf("restart: planned %s for the read-only instance and %s for the primary, want update and no-op", ro, p)
+	}
+	expectEmptyPlan(t, "again", protocolStep(t, w, "again", roParamsResources(withRestart, nil)))
+	destroyAll(t, w, roAccCheckDestroy(env))
+}

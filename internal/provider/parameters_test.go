@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -22,6 +21,11 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
+
+// The parameters family's terraform tests are the ones that need a terraform process (import,
+// a read-only instance's toggle at create); the rest run at the plugin protocol in
+// parameters_protocol_test.go and parameters_more_protocol_test.go
+// (TestInstanceParameters_onlineRestartDriftImport, TestInstanceParameters_refusedAtPlan, ...).
 
 // parametersBlock renders a parameters map in a stable order.
 func parametersBlock(params map[string]string) string {
@@ -80,45 +84,6 @@ func (e *testEnv) outside(t *testing.T, id *string, name, value string) func() {
 
 func paramState(name, value string) statecheck.StateCheck {
 	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters").AtMapKey(name), knownvalue.StringExact(value))
-}
-
-func TestAccInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	params := map[string]string{"innodb_io_capacity": "4000", "innodb_read_io_threads": "8", "back_log": "4000"}
-	changed := func(class string) string {
-		return strings.Replace(env.instanceConfig("  atomic_write_16k = true\n"+parametersBlock(params)), "mysql.n2.medium.2c", class, 1)
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.instanceConfig("  atomic_write_16k = false\n"),
-				Check:  resource.ComposeTestCheckFunc(idOf(&id), env.paramCounts(&id, 0, 0, 0)),
-			},
-			{
-				// Class + flag + restart-needing parameters: the plan names one restart, and the apply restarts once.
-				Config:      strings.Replace(changed("mysql.n2.large.2c"), "acctest\"", "acctest\"\n  prevent_restart = true", 1),
-				ExpectError: regexp.MustCompile(`(?s)atomic_write_16k changes from false to true; instance_type changes.*back_log 3000 -> 4000, innodb_read_io_threads 4 -> 8`),
-			},
-			{
-				Config: changed("mysql.n2.large.2c"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					flagState(true), paramState("innodb_read_io_threads", "8"), paramState("back_log", "4000"),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_type"), knownvalue.StringExact("mysql.n2.large.2c")),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
-				},
-				Check: env.paramCounts(&id, 1, 1, 1),
-			},
-			{
-				Config:           changed("mysql.n2.large.2c"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check:            env.paramCounts(&id, 1, 1, 1),
-			},
-		},
-	})
 }
 
 // Import into a configuration that manages parameters the instance already runs: the first apply
@@ -256,11 +221,8 @@ func TestModifyPlanParametersRestartWarning(t *testing.T) {
 		`instance_type changes from "mysql.n2.medium.2c" to "mysql.n2.large.2c"`, "also applies parameters already waiting for one (back_log = 5000)")
 }
 
-// roParamsConfig is a primary (16K atomic write on) with one read-only instance that manages parameters.
-func roParamsConfig(env *testEnv, params map[string]string, extra string) string {
-	return roParamsConfigOn(env, true, params, extra)
-}
-
+// roParamsConfigOn is a primary (16K atomic write on or off) with one read-only instance that
+// manages parameters.
 func roParamsConfigOn(env *testEnv, primaryOn bool, params map[string]string, extra string) string {
 	return env.providerBlock() + roAccPrimary(primaryOn) + fmt.Sprintf(`
 resource "rds_readonly_instance" "ro" {
@@ -270,90 +232,6 @@ resource "rds_readonly_instance" "ro" {
   instance_name      = "reporting"
 %s%s}
 `, parametersBlock(params), extra)
-}
-
-// A read-only instance manages its own parameters: online changes without a restart, a
-// restart-needing one with exactly one restart of the read-only instance (never the primary).
-func TestAccReadonlyParameters(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	const ro, primary = "rds_readonly_instance.ro", "rds_instance.primary"
-	online := map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5"}
-	withRestart := map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5", "innodb_read_io_threads": "8"}
-	counts := func(roRestarts, modifyParameter int) resource.TestCheckFunc {
-		return resource.ComposeTestCheckFunc(roAccWantRestarts(env, roRestarts, ro), roAccWantRestarts(env, 0, primary),
-			func(*terraform.State) error {
-				if n := env.requests("ModifyParameter"); n != modifyParameter {
-					return fmt.Errorf("%d ModifyParameter requests, want %d", n, modifyParameter)
-				}
-				return nil
-			})
-	}
-	roParam := func(name, value string) statecheck.StateCheck {
-		return statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters").AtMapKey(name), knownvalue.StringExact(value))
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []resource.TestStep{
-			{
-				Config:            roParamsConfig(env, online, ""),
-				ConfigStateChecks: []statecheck.StateCheck{roParam("innodb_io_capacity", "4000"), roParam("long_query_time", "0.5")},
-				Check:             counts(0, 1),
-			},
-			{
-				Config:      roParamsConfig(env, withRestart, "  prevent_restart    = true\n"),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8`),
-			},
-			{
-				Config: roParamsConfig(env, withRestart, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(ro, plancheck.ResourceActionUpdate),
-					plancheck.ExpectResourceAction(primary, plancheck.ResourceActionNoop),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{roParam("innodb_read_io_threads", "8"),
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0))},
-				Check: counts(1, 2),
-			},
-			{
-				Config:           roParamsConfig(env, withRestart, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
-}
-
-// A new instance whose parameters need a restart: the plan names one restart right after
-// creation, the apply restarts it exactly once, and prevent_restart refuses it before anything
-// is created.
-func TestAccInstanceParameters_createWithRestart(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	params := parametersBlock(map[string]string{"innodb_read_io_threads": "8", "innodb_io_capacity": "4000"})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config:      env.instanceConfig(params + "  prevent_restart = true\n"),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8.*right\s+after\s+creation`),
-			},
-			{
-				Config: env.instanceConfig(params),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{paramState("innodb_read_io_threads", "8"), paramState("innodb_io_capacity", "4000")},
-				Check:             resource.ComposeTestCheckFunc(idOf(&id), env.checkOneCreate(), env.paramCounts(&id, 1, 1, 0)),
-			},
-			{
-				Config:           env.instanceConfig(params),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
 }
 
 // A new read-only instance turned on right after creation (its primary is off) with a parameter
