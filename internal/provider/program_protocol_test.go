@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -223,4 +224,60 @@ func TestProgram_immediatelyAloneAppliesAWaitingParameter(t *testing.T) {
 	plan = protocolStep(t, w, "window", waiting("immediately", "4000"), restartsAre(env, w, t, testRes, 1), env.checkParamsInCloud(&id, "4000", ""))
 	expectEmptyPlan(t, "window", plan)
 	destroyAll(t, w, env.checkDestroyed())
+}
+
+// Issue 23 item 3: a parameter waiting for a restart, set outside Terraform, does not turn an
+// in-place change (name, storage growth) into an unannounced restart, never blocks turning
+// prevent_restart on, and the plan names the waiting value (TestModifyPlanNamesWaitingParameter
+// has the plan's words).
+func TestInstanceWaitingParameterInPlaceChanges(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	config := func(name string, storage int, extra map[string]any) []oracleResource {
+		attrs := map[string]any{"instance_name": name, "storage": storage}
+		maps.Copy(attrs, extra)
+		return paramsResources(map[string]string{"innodb_io_capacity": "4000"}, attrs)
+	}
+	protocolStep(t, w, "create", config("acctest", 20, nil))
+	id = w.stateAttr(t, testRes, "id")
+	env.outside(t, &id, "back_log", "5000")()
+	plan := protocolStep(t, w, "rename and grow", config("renamed", 25, nil), env.paramCounts(&id, 0, 2, 1))
+	p := plan.res[testRes]
+	if now, possible, later := plannedRestarts(plan, config("renamed", 25, nil)); now[id]+possible[id]+later[id] != 0 {
+		t.Errorf("rename and grow: the program restarts %s (now %d, possibly %d, in the window %d), want no restart", id, now[id], possible[id], later[id])
+	}
+	if warn := warningsText(p.diags); !strings.Contains(warn, "back_log") {
+		t.Errorf("rename and grow: warnings %q, want the waiting back_log named", warn)
+	}
+	protocolStep(t, w, "prevent_restart", config("renamed", 25, map[string]any{"prevent_restart": true}), env.paramCounts(&id, 0, 2, 1))
+	destroyAll(t, w, env.checkDestroyed())
+}
+
+// guardedPairResources is a primary deferring its restarts to a closed window (16K on or off) and
+// one read-only instance with prevent_restart = true.
+func guardedPairResources(primaryOn bool) []oracleResource {
+	primary := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c", "storage": 100,
+		"instance_name": "orders", "atomic_write_16k": primaryOn, "apply_restarts": "in_maintenance_window", "maintenance_window": closedWindow()}
+	ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": "mysqlro.n2.medium.1c",
+		"storage": 100, "instance_name": "reporting-0", "prevent_restart": true}
+	return []oracleResource{{addr: "rds_instance.primary", attrs: primary}, {addr: testRO, attrs: ro}}
+}
+
+// Issue 23 item 10, in one run: a read-only instance with prevent_restart = true refuses the
+// toggle its primary's plan defers to the window, before anything is sent.
+func TestReadonlyPreventRestartRefusesPrimaryDeferredToggle(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	protocolStep(t, w, "create", guardedPairResources(false))
+	env.sim.ResetStats()
+	expectErrorText(t, "toggle", w.planErrorOf(t, guardedPairResources(true)),
+		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*follows its primary.*turning\s+atomic_write_16k\s+on in the primary's maintenance window`))
+	protocolStep(t, w, "unchanged", guardedPairResources(false), func(*terraform.State) error {
+		if n := env.mutations(); n != 0 {
+			return fmt.Errorf("%d mutating requests for a plan refused at plan time", n)
+		}
+		return nil
+	})
+	destroyAll(t, w, roAccCheckDestroy(env))
 }
