@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -25,46 +24,6 @@ import (
 // The steps that need no terraform process run at the plugin protocol in program_protocol_test.go
 // (TestInstanceWaitingParameterInPlaceChanges and the others there); the terraform tests here
 // keep what needs one (import with generated configuration).
-
-// roOfLiteral declares one read-only instance of a literal master id.
-func roOfLiteral(master string) string {
-	return fmt.Sprintf(`
-resource "rds_readonly_instance" "ro" {
-  master_instance_id = %q
-  instance_type      = "mysqlro.n2.medium.1c"
-  storage            = 100
-  instance_name      = "reporting"
-}
-`, master)
-}
-
-// Issue 31 §1: a read-only instance of a read-only instance is refused at plan, from the instance
-// the plan has already read; CreateReadOnlyDBInstance is never sent.
-func TestAccReadonlyInstanceOfReadOnlyRefusedAtPlan(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	primary := roSeedPrimary(t, env, false)
-	replica := roSeedReadonly(t, env, primary, false)
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []acc.TestStep{
-			{
-				PreConfig:   env.sim.ResetStats,
-				Config:      env.providerBlock() + roOfLiteral(replica),
-				ExpectError: regexp.MustCompile(`(?s)The primary instance is itself a read-only instance.*Set master_instance_id to the\s+primary ` + primary),
-			},
-			{
-				Config: env.providerBlock(),
-				Check: func(*terraform.State) error {
-					if n := env.mutations(); n != 0 {
-						return fmt.Errorf("%d mutating requests (CreateReadOnlyDBInstance: %d) for a plan refused at plan time", n, env.requests("CreateReadOnlyDBInstance"))
-					}
-					return nil
-				},
-			},
-		},
-	})
-}
 
 // Issue 23 item 3, the plan's words: a rename and a storage growth leave a value set outside
 // Terraform waiting; the plan names it, its running value and what will apply it, and turning

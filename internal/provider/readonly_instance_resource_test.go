@@ -785,32 +785,6 @@ data "rds_instances" "reporting" {
 	})
 }
 
-// With the primary created in the same apply its value is unknown at plan time: the same error
-// comes at apply, before CreateReadOnlyDBInstance is sent.
-func TestAccReadonlyInstanceOffRejectedAtApplyWhenPrimaryUnknown(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []acc.TestStep{
-			{
-				Config:      env.providerBlock() + roAccPrimary(true) + roAccReplicas(1, "false"),
-				ExpectError: roAccOffError,
-			},
-			{
-				Config: env.providerBlock() + roAccPrimary(true),
-				Check: roAccCheck(func() error {
-					if n := env.requests("CreateReadOnlyDBInstance"); n != 0 {
-						return fmt.Errorf("CreateReadOnlyDBInstance was sent %d times", n)
-					}
-					return nil
-				}),
-			},
-		},
-	})
-}
-
 // count = 3 read-only instances of one primary in one apply, then import of one of them.
 func TestAccReadonlyInstanceCountAndImport(t *testing.T) {
 	t.Parallel()
