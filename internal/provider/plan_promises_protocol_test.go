@@ -1,10 +1,14 @@
 package provider
 
 import (
+	"fmt"
 	"regexp"
 	"testing"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
 // Plan promises (issue 11, section 2) at the plugin protocol: the same steps and checks as the
@@ -134,4 +138,99 @@ func TestPlan_timeoutsAndStatus(t *testing.T) {
 		t.Errorf("rename: planned status %v (%v), want Running", attrOf(p.planned, "status"), err)
 	}
 	destroyAll(t, w, env.checkDestroyed())
+}
+
+// cloneResources is restoreConfig at the protocol: the test instance of class on MySQL 8.0 cloned
+// as restore says, with extra attributes.
+func cloneResources(class string, extra, restore map[string]any) []oracleResource {
+	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": class, "storage": 20, "restore_from": restore}
+	for k, v := range extra {
+		attrs[k] = v
+	}
+	return []oracleResource{{addr: testRes, attrs: attrs}}
+}
+
+// boolIs checks a known bool of v (a state or a planned value).
+func boolIs(t *testing.T, what string, v tftypes.Value, want bool) {
+	t.Helper()
+	var got bool
+	if err := v.As(&got); err != nil || got != want {
+		t.Errorf("%s is %v (%v), want %v", what, v, err, want)
+	}
+}
+
+// §2.3: a clone's engine_version must be its source's: refused at plan, nothing cloned.
+func TestPlan_cloneVersionMustMatchSource(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
+	clone := cloneResources("mysql.n2.medium.2c", nil, map[string]any{"source_instance_id": src, "backup_id": "b-1"})
+	clone57 := cloneResources("mysql.n2.medium.2c", map[string]any{"engine_version": "5.7"}, map[string]any{"source_instance_id": src, "backup_id": "b-1"})
+	expectErrorText(t, "5.7", w.planErrorOf(t, clone57), regexp.MustCompile(`(?s)A clone cannot differ from its source.*engine_version = "5.7"`))
+	protocolStep(t, w, "clone", clone, env.wantRequests("CloneDBInstance", 1))
+	destroyAll(t, w, env.checkDestroyed(src))
+}
+
+// Issue 19, items 1 and 4: a clone is predicted with its own class (a 2024 YiTian source cloned
+// into an x86 class loses 16K atomic write: rule 9 with the source's purchase date), and a
+// restore_time outside the source's lifetime is refused at plan.
+func TestPlan_clonePredictionAndRestoreWindow(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
+	expectErrorText(t, "restore_time", w.planErrorOf(t, cloneResources("mysql.n2m.medium.2c", nil,
+		map[string]any{"source_instance_id": src, "restore_time": "2024-01-01T00:00:00Z"})),
+		regexp.MustCompile(`(?s)restore_time is outside the source's restorable window.*2024-01-01T00:00:00Z`))
+	plan := protocolStep(t, w, "clone", cloneResources("mysql.n2.medium.2c", nil, map[string]any{"source_instance_id": src, "backup_id": "b-1"}),
+		env.wantRequests("CloneDBInstance", 1), flagIs(w, t, testRes, false))
+	boolIs(t, "planned atomic_write_16k", attrOf(plan.res[testRes].planned, "atomic_write_16k"), false)
+	boolIs(t, "planned atomic_write_16k_supported", attrOf(plan.res[testRes].planned, "atomic_write_16k_supported"), false)
+	destroyAll(t, w, env.checkDestroyed(src))
+}
+
+// Issue 19, item 3: a clone keeps its source's product line, so moving a clone of a 2024 YiTian
+// source to an x86 class loses 16K atomic write, and the plan says so (the clone's own
+// creation_time is today).
+func TestPlan_cloneKeepsSourceProductLine(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
+	restore := map[string]any{"source_instance_id": src, "backup_id": "b-1"}
+	protocolStep(t, w, "clone", cloneResources("mysql.n2m.medium.2c", nil, restore), flagIs(w, t, testRes, true),
+		stateIs(w, t, testRes, map[string]string{"purchase_time": "2024-06-01T00:00:00Z"}))
+	plan := protocolStep(t, w, "x86", cloneResources("mysql.n2.medium.2c", nil, restore), flagIs(w, t, testRes, false))
+	p := plan.res[testRes]
+	if p.action != actUpdate {
+		t.Errorf("x86: planned %s, want update", p.action)
+	}
+	boolIs(t, "planned atomic_write_16k", attrOf(p.planned, "atomic_write_16k"), false)
+	boolIs(t, "planned atomic_write_16k_supported", attrOf(p.planned, "atomic_write_16k_supported"), false)
+	destroyAll(t, w, env.checkDestroyed(src))
+}
+
+// Issue 19, item 1: a general_essd clone with buffer_pool_extension gets it right after the clone
+// (CloneDBInstance cannot set it), with the one restart the plan announced.
+func TestPlan_cloneBufferPoolExtension(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
+	restore := map[string]any{"source_instance_id": src, "backup_id": "b-1"}
+	bpe := map[string]any{"storage_type": "general_essd", "buffer_pool_extension": true}
+	guarded := map[string]any{"storage_type": "general_essd", "buffer_pool_extension": true, "prevent_restart": true}
+	expectErrorText(t, "prevent_restart", w.planErrorOf(t, cloneResources("mysql.n2.medium.2c", guarded, restore)),
+		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*buffer_pool_extension is turned on right after creation`))
+	var id string
+	plan := protocolStep(t, w, "clone", cloneResources("mysql.n2.medium.2c", bpe, restore), flagIs(w, t, testRes, true),
+		func(s *terraform.State) error {
+			var on bool
+			if err := attrOf(w.state[testRes], "buffer_pool_extension").As(&on); err != nil || !on {
+				return fmt.Errorf("buffer_pool_extension is %v (%v), want true", on, err)
+			}
+			id = w.stateAttr(t, testRes, "id")
+			return env.checkCounts(&id, 1, 1)(s)
+		})
+	if now, _, _ := plannedRestarts(plan, cloneResources("mysql.n2.medium.2c", bpe, restore)); now["new:"+testRes] != 1 {
+		t.Errorf("clone: the program restarts the new clone %d times, want 1 (announced)", now["new:"+testRes])
+	}
+	destroyAll(t, w, env.checkDestroyed(src))
 }

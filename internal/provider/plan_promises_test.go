@@ -10,7 +10,6 @@ import (
 	acc "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
@@ -30,25 +29,6 @@ func (e *testEnv) wantRequests(action string, n int) acc.TestCheckFunc {
 		}
 		return nil
 	}
-}
-
-// §2.3: a clone's engine_version must be its source's: refused at plan, nothing cloned.
-func TestAccPlan_cloneVersionMustMatchSource(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
-	cfg := env.restoreConfig("mysql.n2.medium.2c", "", fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src))
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []acc.TestStep{
-			{
-				Config:      regexp.MustCompile(`engine_version = "8.0"`).ReplaceAllString(cfg, `engine_version = "5.7"`),
-				ExpectError: regexp.MustCompile(`(?s)A clone cannot differ from its source.*engine_version = "5.7"`),
-			},
-			{Config: cfg, Check: env.wantRequests("CloneDBInstance", 1)},
-		},
-	})
 }
 
 // §2.4: a read-only instance plans with its primary's planned value.
@@ -152,37 +132,6 @@ resource "rds_readonly_instance" "ro" {
 	})
 }
 
-// Issue 19, items 1 and 4: a clone is predicted with its own class (a 2024 YiTian source cloned
-// into an x86 class loses 16K atomic write: rule 9 with the source's purchase date), and a
-// restore_time outside the source's lifetime is refused at plan.
-func TestAccPlan_clonePredictionAndRestoreWindow(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
-	clone := func(class, restore string) string {
-		return env.restoreConfig(class, "", fmt.Sprintf("    source_instance_id = %q\n%s", src, restore))
-	}
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []acc.TestStep{
-			{
-				Config:      clone("mysql.n2m.medium.2c", `    restore_time = "2024-01-01T00:00:00Z"`),
-				ExpectError: regexp.MustCompile(`(?s)restore_time is outside the source's restorable window.*2024-01-01T00:00:00Z`),
-			},
-			{
-				Config: clone("mysql.n2.medium.2c", `    backup_id = "b-1"`),
-				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k_supported"), knownvalue.Bool(false)),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
-				Check:             env.wantRequests("CloneDBInstance", 1),
-			},
-		},
-	})
-}
-
 // Interrupting an apply reports a cancellation, not a timeout.
 func TestOperationErrorTellsCancellationFromTimeout(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -196,65 +145,4 @@ func TestOperationErrorTellsCancellationFromTimeout(t *testing.T) {
 	if msg := operationError(ctx, ctx.Err()); regexp.MustCompile(`cancelled`).MatchString(msg) {
 		t.Errorf("timeout reported as a cancellation: %q", msg)
 	}
-}
-
-// Issue 19, item 3: a clone keeps its source's product line, so moving a clone of a 2024 YiTian
-// source to an x86 class loses 16K atomic write, and the plan says so (the clone's own
-// creation_time is today).
-func TestAccPlan_cloneKeepsSourceProductLine(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
-	restore := fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []acc.TestStep{
-			{
-				Config: env.restoreConfig("mysql.n2m.medium.2c", "", restore),
-				ConfigStateChecks: []statecheck.StateCheck{
-					flagState(true),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("purchase_time"), knownvalue.StringExact("2024-06-01T00:00:00Z")),
-				},
-			},
-			{
-				Config: env.restoreConfig("mysql.n2.medium.2c", "", restore),
-				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k_supported"), knownvalue.Bool(false)),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
-			},
-		},
-	})
-}
-
-// Issue 19, item 1: a general_essd clone with buffer_pool_extension gets it right after the clone
-// (CloneDBInstance cannot set it), with the one restart the plan announced.
-func TestAccPlan_cloneBufferPoolExtension(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
-	var id string
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []acc.TestStep{
-			{
-				Config: env.restoreConfig("mysql.n2.medium.2c", "  storage_type = \"general_essd\"\n  buffer_pool_extension = true\n  prevent_restart = true",
-					fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*buffer_pool_extension is turned on right after creation`),
-			},
-			{
-				Config: env.restoreConfig("mysql.n2.medium.2c", "  storage_type = \"general_essd\"\n  buffer_pool_extension = true",
-					fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					flagState(true),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("buffer_pool_extension"), knownvalue.Bool(true)),
-				},
-				Check: acc.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 1, 1)),
-			},
-		},
-	})
 }
