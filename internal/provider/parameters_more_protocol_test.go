@@ -11,8 +11,8 @@ import (
 )
 
 // More of the parameters family at the plugin protocol: the steps and checks of the terraform
-// tests they replace. The family keeps TestAccInstanceParameters_importStable and
-// TestAccReadonlyParameters_toggleAfterCreateSharesRestart (parameters_test.go) with terraform.
+// tests they replace. The family keeps TestAccInstanceParameters_importStable (parameters_test.go)
+// with terraform.
 
 // stateIs checks string attributes of addr's state (a parameter as "parameters.<name>").
 func stateIs(w *oracleWorld, t *testing.T, addr string, want map[string]string) resource.TestCheckFunc {
@@ -196,5 +196,29 @@ func TestReadonlyParameters(t *testing.T) {
 		t.Errorf("restart: planned %s for the read-only instance and %s for the primary, want update and no-op", ro, p)
 	}
 	expectEmptyPlan(t, "again", protocolStep(t, w, "again", roParamsResources(withRestart, nil)))
+	destroyAll(t, w, roAccCheckDestroy(env))
+}
+
+// A new read-only instance turned on right after creation (its primary is off) with a parameter
+// that needs a restart: the toggle's one restart applies it, and the plan names that one restart
+// as possible (the primary's flag is known only at apply).
+func TestReadonlyParameters_toggleAfterCreateSharesRestart(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	order := roParamsResources(map[string]string{"innodb_read_io_threads": "8"}, map[string]any{"atomic_write_16k": true})
+	order[0].attrs["atomic_write_16k"] = false
+	plan := protocolStep(t, w, "create", order, flagIs(w, t, testRO, true), nothingPending(w, t, testRO),
+		stateIs(w, t, testRO, map[string]string{"parameters.innodb_read_io_threads": "8"}),
+		restartsAre(env, w, t, testRO, 1), restartsAre(env, w, t, "rds_instance.primary", 0))
+	// The primary is created in the same apply: its flag is known only then, so the plan names the
+	// read-only instance's restart as possible, once.
+	if now, possible, _ := plannedRestarts(plan, order); possible["new:"+testRO] != 1 || now["new:"+testRO] != 0 {
+		t.Errorf("create: the program restarts the new read-only instance %d times and possibly %d, want possibly once",
+			now["new:"+testRO], possible["new:"+testRO])
+	}
+	if warn := warningsText(plan.res[testRO].diags); strings.Count(warn, "may restart RDS instance") != 1 {
+		t.Errorf("create: warnings %q, want one possible restart of the read-only instance", warn)
+	}
+	expectEmptyPlan(t, "again", protocolStep(t, w, "again", order))
 	destroyAll(t, w, roAccCheckDestroy(env))
 }

@@ -22,8 +22,8 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
-// The parameters family's terraform tests are the ones that need a terraform process (import,
-// a read-only instance's toggle at create); the rest run at the plugin protocol in
+// The parameters family keeps one terraform test, TestAccInstanceParameters_importStable (an
+// import step); the rest run at the plugin protocol in
 // parameters_protocol_test.go and parameters_more_protocol_test.go
 // (TestInstanceParameters_onlineRestartDriftImport, TestInstanceParameters_refusedAtPlan, ...).
 
@@ -219,45 +219,4 @@ func TestModifyPlanParametersRestartWarning(t *testing.T) {
 	res = runModifyPlan(t, env, &config, &plan, &state)
 	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("instance_type"), "This apply restarts RDS instance "+id,
 		`instance_type changes from "mysql.n2.medium.2c" to "mysql.n2.large.2c"`, "also applies parameters already waiting for one (back_log = 5000)")
-}
-
-// roParamsConfigOn is a primary (16K atomic write on or off) with one read-only instance that
-// manages parameters.
-func roParamsConfigOn(env *testEnv, primaryOn bool, params map[string]string, extra string) string {
-	return env.providerBlock() + roAccPrimary(primaryOn) + fmt.Sprintf(`
-resource "rds_readonly_instance" "ro" {
-  master_instance_id = rds_instance.primary.id
-  instance_type      = "mysqlro.n2.medium.1c"
-  storage            = 100
-  instance_name      = "reporting"
-%s%s}
-`, parametersBlock(params), extra)
-}
-
-// A new read-only instance turned on right after creation (its primary is off) with a parameter
-// that needs a restart: the toggle's one restart applies it.
-func TestAccReadonlyParameters_toggleAfterCreateSharesRestart(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	const ro = "rds_readonly_instance.ro"
-	cfg := roParamsConfigOn(env, false, map[string]string{"innodb_read_io_threads": "8"}, "  atomic_write_16k   = true\n")
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []resource.TestStep{
-			{
-				Config: cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters").AtMapKey("innodb_read_io_threads"), knownvalue.StringExact("8")),
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
-				},
-				Check: resource.ComposeTestCheckFunc(roAccWantRestarts(env, 1, ro), roAccWantRestarts(env, 0, "rds_instance.primary")),
-			},
-			{
-				Config:           cfg,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
 }
