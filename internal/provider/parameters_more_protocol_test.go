@@ -14,8 +14,8 @@ import (
 // tests they replace. The family keeps TestAccInstanceParameters_importStable (parameters_test.go)
 // with terraform.
 
-// stateIs checks string attributes of addr's state (a parameter as "parameters.<name>").
-func stateIs(w *oracleWorld, t *testing.T, addr string, want map[string]string) resource.TestCheckFunc {
+// stateStringsAre checks string attributes of addr's state (a parameter as "parameters.<name>").
+func stateStringsAre(w *oracleWorld, t *testing.T, addr string, want map[string]string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		for name, v := range want {
 			var got string
@@ -42,8 +42,8 @@ func nothingPending(w *oracleWorld, t *testing.T, addr string) resource.TestChec
 	}
 }
 
-// flagIs checks atomic_write_16k in addr's state.
-func flagIs(w *oracleWorld, t *testing.T, addr string, want bool) resource.TestCheckFunc {
+// stateFlagIs checks atomic_write_16k in addr's state.
+func stateFlagIs(w *oracleWorld, t *testing.T, addr string, want bool) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		var on bool
 		if err := attrOf(w.state[addr], "atomic_write_16k").As(&on); err != nil || on != want {
@@ -80,18 +80,18 @@ func TestInstanceParameters_refusedAtPlan(t *testing.T) {
 	// Refused for a new instance: nothing is created.
 	refuse("new")
 	// The refused plans made no API writes; the agreeing innodb_doublewrite is not sent either.
-	protocolStep(t, w, "agreeing", agreeing, env.wantRequests("CreateDBInstance", 1), env.wantRequests("ModifyParameter", 0),
-		stateIs(w, t, testRes, map[string]string{"parameters.innodb_doublewrite": "OFF"}))
+	stepWithChecks(t, w, "agreeing", agreeing, env.wantRequests("CreateDBInstance", 1), env.wantRequests("ModifyParameter", 0),
+		stateStringsAre(w, t, testRes, map[string]string{"parameters.innodb_doublewrite": "OFF"}))
 	// Refused for an existing instance: no write.
 	refuse("existing")
-	plan := protocolStep(t, w, "agreeing again", agreeing, func(*terraform.State) error {
+	plan := stepWithChecks(t, w, "agreeing again", agreeing, func(*terraform.State) error {
 		if n := env.mutations(); n != 1 {
 			return fmt.Errorf("%d mutating requests (%v), want only the create", n, env.sim.Stats().Requests)
 		}
 		return nil
 	})
-	expectEmptyPlan(t, "agreeing again", plan)
-	destroyAll(t, w, env.checkDestroyed())
+	wantEmptyPlan(t, "agreeing again", plan)
+	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
 // Class + flag + restart-needing parameters in one apply: prevent_restart names them all; the plan
@@ -108,15 +108,15 @@ func TestInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
 		}
 		return paramsResources(params, attrs)
 	}
-	protocolStep(t, w, "create", lifecycleInstance("8.0", map[string]any{"atomic_write_16k": false}))
+	stepWithChecks(t, w, "create", lifecycleInstance("8.0", map[string]any{"atomic_write_16k": false}))
 	id = w.stateAttr(t, testRes, "id")
 	if err := env.paramCounts(&id, 0, 0, 0)(nil); err != nil {
 		t.Errorf("create: %v", err)
 	}
 	expectErrorText(t, "prevent_restart", w.planErrorOf(t, changed(map[string]any{"prevent_restart": true})),
 		regexp.MustCompile(`(?s)atomic_write_16k changes from false to true; instance_type changes.*back_log 3000 -> 4000, innodb_read_io_threads 4 -> 8`))
-	plan := protocolStep(t, w, "change", changed(nil), flagIs(w, t, testRes, true), nothingPending(w, t, testRes),
-		stateIs(w, t, testRes, map[string]string{"parameters.innodb_read_io_threads": "8", "parameters.back_log": "4000",
+	plan := stepWithChecks(t, w, "change", changed(nil), stateFlagIs(w, t, testRes, true), nothingPending(w, t, testRes),
+		stateStringsAre(w, t, testRes, map[string]string{"parameters.innodb_read_io_threads": "8", "parameters.back_log": "4000",
 			"instance_type": "mysql.n2.large.2c"}), env.paramCounts(&id, 1, 1, 1))
 	if now, _, later := plannedRestarts(plan, changed(nil)); now[id] != 1 || len(later) != 0 {
 		t.Errorf("change: the program restarts %s %d times now (%v in the window), want once now", id, now[id], later)
@@ -124,8 +124,8 @@ func TestInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
 	if warn := warningsText(plan.res[testRes].diags); strings.Count(warn, "This apply restarts") != 1 || !strings.Contains(warn, "innodb_read_io_threads 4 -> 8") {
 		t.Errorf("change: warnings %q, want one restart warning naming the parameters", warn)
 	}
-	expectEmptyPlan(t, "again", protocolStep(t, w, "again", changed(nil), env.paramCounts(&id, 1, 1, 1)))
-	destroyAll(t, w, env.checkDestroyed())
+	wantEmptyPlan(t, "again", stepWithChecks(t, w, "again", changed(nil), env.paramCounts(&id, 1, 1, 1)))
+	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
 // A new instance whose parameters need a restart: the plan names one restart right after
@@ -138,8 +138,8 @@ func TestInstanceParameters_createWithRestart(t *testing.T) {
 	params := map[string]string{"innodb_read_io_threads": "8", "innodb_io_capacity": "4000"}
 	expectErrorText(t, "prevent_restart", w.planErrorOf(t, paramsResources(params, map[string]any{"prevent_restart": true})),
 		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8.*right\s+after\s+creation`))
-	plan := protocolStep(t, w, "create", paramsResources(params, nil), nothingPending(w, t, testRes),
-		stateIs(w, t, testRes, map[string]string{"parameters.innodb_read_io_threads": "8", "parameters.innodb_io_capacity": "4000"}),
+	plan := stepWithChecks(t, w, "create", paramsResources(params, nil), nothingPending(w, t, testRes),
+		stateStringsAre(w, t, testRes, map[string]string{"parameters.innodb_read_io_threads": "8", "parameters.innodb_io_capacity": "4000"}),
 		env.checkOneCreate(), func(s *terraform.State) error {
 			id = w.stateAttr(t, testRes, "id")
 			return env.paramCounts(&id, 1, 1, 0)(s)
@@ -157,12 +157,12 @@ func TestInstanceParameters_createWithRestart(t *testing.T) {
 	if warn := warningsText(p.diags); !strings.Contains(warn, "innodb_read_io_threads") || !strings.Contains(warn, "after creation") {
 		t.Errorf("create: warnings %q, want the restart right after creation for innodb_read_io_threads", warn)
 	}
-	expectEmptyPlan(t, "again", protocolStep(t, w, "again", paramsResources(params, nil)))
-	destroyAll(t, w, env.checkDestroyed())
+	wantEmptyPlan(t, "again", stepWithChecks(t, w, "again", paramsResources(params, nil)))
+	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
-// roParamsResources is roParamsConfig at the protocol: a primary (16K on) and one read-only
-// instance that manages parameters, with extra attributes.
+// roParamsResources is a primary (16K on) and one read-only instance that manages parameters,
+// with extra attributes (the terraform tests' roParamsConfig).
 func roParamsResources(params map[string]string, extra map[string]any) []oracleResource {
 	ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": "mysqlro.n2.medium.1c",
 		"storage": 100, "instance_name": "reporting", "parameters": params}
@@ -186,17 +186,17 @@ func TestReadonlyParameters(t *testing.T) {
 		return []resource.TestCheckFunc{restartsAre(env, w, t, testRO, roRestarts), restartsAre(env, w, t, primary, 0),
 			env.wantRequests("ModifyParameter", modifyParameter)}
 	}
-	protocolStep(t, w, "create", roParamsResources(online, nil), append(counts(0, 1),
-		stateIs(w, t, testRO, map[string]string{"parameters.innodb_io_capacity": "4000", "parameters.long_query_time": "0.5"}))...)
+	stepWithChecks(t, w, "create", roParamsResources(online, nil), append(counts(0, 1),
+		stateStringsAre(w, t, testRO, map[string]string{"parameters.innodb_io_capacity": "4000", "parameters.long_query_time": "0.5"}))...)
 	expectErrorText(t, "prevent_restart", w.planErrorOf(t, roParamsResources(withRestart, map[string]any{"prevent_restart": true})),
 		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8`))
-	plan := protocolStep(t, w, "restart", roParamsResources(withRestart, nil), append(counts(1, 2), nothingPending(w, t, testRO),
-		stateIs(w, t, testRO, map[string]string{"parameters.innodb_read_io_threads": "8"}))...)
+	plan := stepWithChecks(t, w, "restart", roParamsResources(withRestart, nil), append(counts(1, 2), nothingPending(w, t, testRO),
+		stateStringsAre(w, t, testRO, map[string]string{"parameters.innodb_read_io_threads": "8"}))...)
 	if ro, p := plan.res[testRO].action, plan.res[primary].action; ro != actUpdate || p != actNoop {
 		t.Errorf("restart: planned %s for the read-only instance and %s for the primary, want update and no-op", ro, p)
 	}
-	expectEmptyPlan(t, "again", protocolStep(t, w, "again", roParamsResources(withRestart, nil)))
-	destroyAll(t, w, roAccCheckDestroy(env))
+	wantEmptyPlan(t, "again", stepWithChecks(t, w, "again", roParamsResources(withRestart, nil)))
+	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }
 
 // A new read-only instance turned on right after creation (its primary is off) with a parameter
@@ -207,8 +207,8 @@ func TestReadonlyParameters_toggleAfterCreateSharesRestart(t *testing.T) {
 	env, w := envWorld(t, testSimOptions())
 	order := roParamsResources(map[string]string{"innodb_read_io_threads": "8"}, map[string]any{"atomic_write_16k": true})
 	order[0].attrs["atomic_write_16k"] = false
-	plan := protocolStep(t, w, "create", order, flagIs(w, t, testRO, true), nothingPending(w, t, testRO),
-		stateIs(w, t, testRO, map[string]string{"parameters.innodb_read_io_threads": "8"}),
+	plan := stepWithChecks(t, w, "create", order, stateFlagIs(w, t, testRO, true), nothingPending(w, t, testRO),
+		stateStringsAre(w, t, testRO, map[string]string{"parameters.innodb_read_io_threads": "8"}),
 		restartsAre(env, w, t, testRO, 1), restartsAre(env, w, t, "rds_instance.primary", 0))
 	// The primary is created in the same apply: its flag is known only then, so the plan names the
 	// read-only instance's restart as possible, once.
@@ -219,6 +219,6 @@ func TestReadonlyParameters_toggleAfterCreateSharesRestart(t *testing.T) {
 	if warn := warningsText(plan.res[testRO].diags); strings.Count(warn, "may restart RDS instance") != 1 {
 		t.Errorf("create: warnings %q, want one possible restart of the read-only instance", warn)
 	}
-	expectEmptyPlan(t, "again", protocolStep(t, w, "again", order))
-	destroyAll(t, w, roAccCheckDestroy(env))
+	wantEmptyPlan(t, "again", stepWithChecks(t, w, "again", order))
+	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }

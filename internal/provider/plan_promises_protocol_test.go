@@ -27,9 +27,9 @@ func storagePrimary(storage int, storageType string, roStorage int) []oracleReso
 		"instance_type": "mysqlro.n2.medium.1c", "storage": roStorage}})
 }
 
-// protocolStep applies order as a terraform step with checks on the state the apply wrote (and
+// stepWithChecks applies order as a terraform step with checks on the state the apply wrote (and
 // the empty plan after it); it fails the test on an error.
-func protocolStep(t *testing.T, w *oracleWorld, name string, order []oracleResource, checks ...resource.TestCheckFunc) *oraclePlan {
+func stepWithChecks(t *testing.T, w *oracleWorld, name string, order []oracleResource, checks ...resource.TestCheckFunc) *oraclePlan {
 	t.Helper()
 	plan, err := w.applyStep(order, func() {
 		for _, c := range checks {
@@ -44,8 +44,8 @@ func protocolStep(t *testing.T, w *oracleWorld, name string, order []oracleResou
 	return plan
 }
 
-// destroyAll is the end of a terraform test: destroy, then its CheckDestroy.
-func destroyAll(t *testing.T, w *oracleWorld, checkDestroy resource.TestCheckFunc) {
+// destroyThenCheck is the end of a terraform test: destroy, then its CheckDestroy.
+func destroyThenCheck(t *testing.T, w *oracleWorld, checkDestroy resource.TestCheckFunc) {
 	t.Helper()
 	if _, err := w.applyStep(nil); err != nil {
 		t.Fatalf("destroy: %v", err)
@@ -62,18 +62,18 @@ func TestPlan_storageRules(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
 	var id string
-	protocolStep(t, w, "create", storagePrimary(100, "cloud_essd", 0))
+	stepWithChecks(t, w, "create", storagePrimary(100, "cloud_essd", 0))
 	id = w.stateAttr(t, "rds_instance.primary", "id")
 	// Growing cloud-disk storage of the same type is online: no restart.
-	protocolStep(t, w, "grow", storagePrimary(200, "cloud_essd", 0), env.checkCounts(&id, 0, 1))
+	stepWithChecks(t, w, "grow", storagePrimary(200, "cloud_essd", 0), env.checkCounts(&id, 0, 1))
 	// Reducing ESSD storage of MySQL 8.0 is possible (one switchover).
-	protocolStep(t, w, "reduce", storagePrimary(150, "cloud_essd", 0), env.checkCounts(&id, 1, 2))
+	stepWithChecks(t, w, "reduce", storagePrimary(150, "cloud_essd", 0), env.checkCounts(&id, 1, 2))
 	expectErrorText(t, "local_ssd", w.planErrorOf(t, storagePrimary(150, "local_ssd", 0)),
 		regexp.MustCompile(`Cloud-disk storage cannot be changed to local disks`))
 	expectErrorText(t, "read-only below", w.planErrorOf(t, storagePrimary(150, "cloud_essd", 100)),
 		regexp.MustCompile(`(?s)Read-only instance storage is below its primary's.*Set storage to 150`))
-	protocolStep(t, w, "read-only", storagePrimary(150, "cloud_essd", 150), env.wantRequests("CreateReadOnlyDBInstance", 1))
-	destroyAll(t, w, roAccCheckDestroy(env))
+	stepWithChecks(t, w, "read-only", storagePrimary(150, "cloud_essd", 150), env.wantRequests("CreateReadOnlyDBInstance", 1))
+	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }
 
 // lifecycleInstance is the test instance on version with extra attributes (the terraform tests'
@@ -96,12 +96,12 @@ func TestPlan_replacementRefusedWithDeletionProtection(t *testing.T) {
 	env, w := envWorld(t, testSimOptions())
 	refused := regexp.MustCompile(`(?s)has deletion protection and this plan replaces it.*engine_version forces replacement`)
 	protected := map[string]any{"deletion_protection": true}
-	protocolStep(t, w, "create", lifecycleInstance("8.0", protected))
+	stepWithChecks(t, w, "create", lifecycleInstance("8.0", protected))
 	expectErrorText(t, "5.7", w.planErrorOf(t, lifecycleInstance("5.7", protected)), refused)
 	// Nothing was created by the refused plan; lifting the protection lets destroy run.
-	protocolStep(t, w, "unprotected", lifecycleInstance("8.0", map[string]any{"deletion_protection": false}),
+	stepWithChecks(t, w, "unprotected", lifecycleInstance("8.0", map[string]any{"deletion_protection": false}),
 		env.wantRequests("CreateDBInstance", 1))
-	destroyAll(t, w, env.checkDestroyed())
+	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
 // §2.2: a replacement is never a restart, and prevent_restart refuses it too.
@@ -109,11 +109,11 @@ func TestPlan_preventRestartRefusesReplacement(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
 	guarded := map[string]any{"prevent_restart": true}
-	protocolStep(t, w, "create", lifecycleInstance("8.0", guarded))
+	stepWithChecks(t, w, "create", lifecycleInstance("8.0", guarded))
 	expectErrorText(t, "5.7", w.planErrorOf(t, lifecycleInstance("5.7", guarded)),
 		regexp.MustCompile(`(?s)prevent_restart refuses this plan: it replaces.*engine_version forces replacement`))
-	protocolStep(t, w, "again", lifecycleInstance("8.0", guarded), env.wantRequests("CreateDBInstance", 1))
-	destroyAll(t, w, env.checkDestroyed())
+	stepWithChecks(t, w, "again", lifecycleInstance("8.0", guarded), env.wantRequests("CreateDBInstance", 1))
+	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
 // §2.8: a zero or negative timeout is a plan error; a rename leaves status known in the plan.
@@ -127,8 +127,8 @@ func TestPlan_timeoutsAndStatus(t *testing.T) {
 	if n := env.mutations(); n != 0 {
 		t.Errorf("%d mutating requests for plans refused at plan", n)
 	}
-	protocolStep(t, w, "create", lifecycleInstance("8.0", nil))
-	plan := protocolStep(t, w, "rename", lifecycleInstance("8.0", map[string]any{"instance_name": "renamed"}))
+	stepWithChecks(t, w, "create", lifecycleInstance("8.0", nil))
+	plan := stepWithChecks(t, w, "rename", lifecycleInstance("8.0", map[string]any{"instance_name": "renamed"}))
 	p := plan.res[testRes]
 	if p.action != actUpdate {
 		t.Errorf("rename: planned %s, want update", p.action)
@@ -137,12 +137,12 @@ func TestPlan_timeoutsAndStatus(t *testing.T) {
 	if err := attrOf(p.planned, "status").As(&status); err != nil || status != "Running" {
 		t.Errorf("rename: planned status %v (%v), want Running", attrOf(p.planned, "status"), err)
 	}
-	destroyAll(t, w, env.checkDestroyed())
+	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
-// cloneResources is restoreConfig at the protocol: the test instance of class on MySQL 8.0 cloned
-// as restore says, with extra attributes.
-func cloneResources(class string, extra, restore map[string]any) []oracleResource {
+// clonedInstanceResources is restoreConfig at the protocol: the test instance of class on MySQL 8.0
+// cloned as restore says, with extra attributes.
+func clonedInstanceResources(class string, extra, restore map[string]any) []oracleResource {
 	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": class, "storage": 20, "restore_from": restore}
 	for k, v := range extra {
 		attrs[k] = v
@@ -150,8 +150,8 @@ func cloneResources(class string, extra, restore map[string]any) []oracleResourc
 	return []oracleResource{{addr: testRes, attrs: attrs}}
 }
 
-// boolIs checks a known bool of v (a state or a planned value).
-func boolIs(t *testing.T, what string, v tftypes.Value, want bool) {
+// knownBoolIs checks a known bool of v (a state or a planned value).
+func knownBoolIs(t *testing.T, what string, v tftypes.Value, want bool) {
 	t.Helper()
 	var got bool
 	if err := v.As(&got); err != nil || got != want {
@@ -164,11 +164,11 @@ func TestPlan_cloneVersionMustMatchSource(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
 	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
-	clone := cloneResources("mysql.n2.medium.2c", nil, map[string]any{"source_instance_id": src, "backup_id": "b-1"})
-	clone57 := cloneResources("mysql.n2.medium.2c", map[string]any{"engine_version": "5.7"}, map[string]any{"source_instance_id": src, "backup_id": "b-1"})
+	clone := clonedInstanceResources("mysql.n2.medium.2c", nil, map[string]any{"source_instance_id": src, "backup_id": "b-1"})
+	clone57 := clonedInstanceResources("mysql.n2.medium.2c", map[string]any{"engine_version": "5.7"}, map[string]any{"source_instance_id": src, "backup_id": "b-1"})
 	expectErrorText(t, "5.7", w.planErrorOf(t, clone57), regexp.MustCompile(`(?s)A clone cannot differ from its source.*engine_version = "5.7"`))
-	protocolStep(t, w, "clone", clone, env.wantRequests("CloneDBInstance", 1))
-	destroyAll(t, w, env.checkDestroyed(src))
+	stepWithChecks(t, w, "clone", clone, env.wantRequests("CloneDBInstance", 1))
+	destroyThenCheck(t, w, env.checkDestroyed(src))
 }
 
 // Issue 19, items 1 and 4: a clone is predicted with its own class (a 2024 YiTian source cloned
@@ -178,14 +178,14 @@ func TestPlan_clonePredictionAndRestoreWindow(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
 	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
-	expectErrorText(t, "restore_time", w.planErrorOf(t, cloneResources("mysql.n2m.medium.2c", nil,
+	expectErrorText(t, "restore_time", w.planErrorOf(t, clonedInstanceResources("mysql.n2m.medium.2c", nil,
 		map[string]any{"source_instance_id": src, "restore_time": "2024-01-01T00:00:00Z"})),
 		regexp.MustCompile(`(?s)restore_time is outside the source's restorable window.*2024-01-01T00:00:00Z`))
-	plan := protocolStep(t, w, "clone", cloneResources("mysql.n2.medium.2c", nil, map[string]any{"source_instance_id": src, "backup_id": "b-1"}),
-		env.wantRequests("CloneDBInstance", 1), flagIs(w, t, testRes, false))
-	boolIs(t, "planned atomic_write_16k", attrOf(plan.res[testRes].planned, "atomic_write_16k"), false)
-	boolIs(t, "planned atomic_write_16k_supported", attrOf(plan.res[testRes].planned, "atomic_write_16k_supported"), false)
-	destroyAll(t, w, env.checkDestroyed(src))
+	plan := stepWithChecks(t, w, "clone", clonedInstanceResources("mysql.n2.medium.2c", nil, map[string]any{"source_instance_id": src, "backup_id": "b-1"}),
+		env.wantRequests("CloneDBInstance", 1), stateFlagIs(w, t, testRes, false))
+	knownBoolIs(t, "planned atomic_write_16k", attrOf(plan.res[testRes].planned, "atomic_write_16k"), false)
+	knownBoolIs(t, "planned atomic_write_16k_supported", attrOf(plan.res[testRes].planned, "atomic_write_16k_supported"), false)
+	destroyThenCheck(t, w, env.checkDestroyed(src))
 }
 
 // Issue 19, item 3: a clone keeps its source's product line, so moving a clone of a 2024 YiTian
@@ -196,16 +196,16 @@ func TestPlan_cloneKeepsSourceProductLine(t *testing.T) {
 	env, w := envWorld(t, testSimOptions())
 	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
 	restore := map[string]any{"source_instance_id": src, "backup_id": "b-1"}
-	protocolStep(t, w, "clone", cloneResources("mysql.n2m.medium.2c", nil, restore), flagIs(w, t, testRes, true),
-		stateIs(w, t, testRes, map[string]string{"purchase_time": "2024-06-01T00:00:00Z"}))
-	plan := protocolStep(t, w, "x86", cloneResources("mysql.n2.medium.2c", nil, restore), flagIs(w, t, testRes, false))
+	stepWithChecks(t, w, "clone", clonedInstanceResources("mysql.n2m.medium.2c", nil, restore), stateFlagIs(w, t, testRes, true),
+		stateStringsAre(w, t, testRes, map[string]string{"purchase_time": "2024-06-01T00:00:00Z"}))
+	plan := stepWithChecks(t, w, "x86", clonedInstanceResources("mysql.n2.medium.2c", nil, restore), stateFlagIs(w, t, testRes, false))
 	p := plan.res[testRes]
 	if p.action != actUpdate {
 		t.Errorf("x86: planned %s, want update", p.action)
 	}
-	boolIs(t, "planned atomic_write_16k", attrOf(p.planned, "atomic_write_16k"), false)
-	boolIs(t, "planned atomic_write_16k_supported", attrOf(p.planned, "atomic_write_16k_supported"), false)
-	destroyAll(t, w, env.checkDestroyed(src))
+	knownBoolIs(t, "planned atomic_write_16k", attrOf(p.planned, "atomic_write_16k"), false)
+	knownBoolIs(t, "planned atomic_write_16k_supported", attrOf(p.planned, "atomic_write_16k_supported"), false)
+	destroyThenCheck(t, w, env.checkDestroyed(src))
 }
 
 // Issue 19, item 1: a general_essd clone with buffer_pool_extension gets it right after the clone
@@ -217,10 +217,10 @@ func TestPlan_cloneBufferPoolExtension(t *testing.T) {
 	restore := map[string]any{"source_instance_id": src, "backup_id": "b-1"}
 	bpe := map[string]any{"storage_type": "general_essd", "buffer_pool_extension": true}
 	guarded := map[string]any{"storage_type": "general_essd", "buffer_pool_extension": true, "prevent_restart": true}
-	expectErrorText(t, "prevent_restart", w.planErrorOf(t, cloneResources("mysql.n2.medium.2c", guarded, restore)),
+	expectErrorText(t, "prevent_restart", w.planErrorOf(t, clonedInstanceResources("mysql.n2.medium.2c", guarded, restore)),
 		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*buffer_pool_extension is turned on right after creation`))
 	var id string
-	plan := protocolStep(t, w, "clone", cloneResources("mysql.n2.medium.2c", bpe, restore), flagIs(w, t, testRes, true),
+	plan := stepWithChecks(t, w, "clone", clonedInstanceResources("mysql.n2.medium.2c", bpe, restore), stateFlagIs(w, t, testRes, true),
 		func(s *terraform.State) error {
 			var on bool
 			if err := attrOf(w.state[testRes], "buffer_pool_extension").As(&on); err != nil || !on {
@@ -229,8 +229,8 @@ func TestPlan_cloneBufferPoolExtension(t *testing.T) {
 			id = w.stateAttr(t, testRes, "id")
 			return env.checkCounts(&id, 1, 1)(s)
 		})
-	if now, _, _ := plannedRestarts(plan, cloneResources("mysql.n2.medium.2c", bpe, restore)); now["new:"+testRes] != 1 {
+	if now, _, _ := plannedRestarts(plan, clonedInstanceResources("mysql.n2.medium.2c", bpe, restore)); now["new:"+testRes] != 1 {
 		t.Errorf("clone: the program restarts the new clone %d times, want 1 (announced)", now["new:"+testRes])
 	}
-	destroyAll(t, w, env.checkDestroyed(src))
+	destroyThenCheck(t, w, env.checkDestroyed(src))
 }

@@ -73,8 +73,8 @@ func restartsAre(env *testEnv, w *oracleWorld, t *testing.T, addr string, want i
 	}
 }
 
-// expectEmptyPlan is plancheck.ExpectEmptyPlan on a step's plan.
-func expectEmptyPlan(t *testing.T, name string, plan *oraclePlan) {
+// wantEmptyPlan is plancheck.ExpectEmptyPlan on a step's plan.
+func wantEmptyPlan(t *testing.T, name string, plan *oraclePlan) {
 	t.Helper()
 	for addr, p := range plan.res {
 		if p.action != actNoop {
@@ -101,14 +101,14 @@ func TestProgram_readOnlyClassSurvivesPrimaryToggleInWindow(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
 	const medium, large = "mysqlro.n2.medium.1c", "mysqlro.n2.large.1c"
-	protocolStep(t, w, "create", deferredPairResources(false, medium))
-	protocolStep(t, w, "deferred", deferredPairResources(true, large),
+	stepWithChecks(t, w, "create", deferredPairResources(false, medium))
+	stepWithChecks(t, w, "deferred", deferredPairResources(true, large),
 		cloudInstanceIs(env, w, t, testRO, medium, false), restartsAre(env, w, t, testRO, 0))
 	env.sim.AdvanceClock(26 * time.Hour)
-	plan := protocolStep(t, w, "window", deferredPairResources(true, large), cloudInstanceIs(env, w, t, testRO, large, true),
+	plan := stepWithChecks(t, w, "window", deferredPairResources(true, large), cloudInstanceIs(env, w, t, testRO, large, true),
 		cloudInstanceIs(env, w, t, "rds_instance.primary", "mysql.n2.medium.2c", true))
-	expectEmptyPlan(t, "window", plan)
-	destroyAll(t, w, roAccCheckDestroy(env))
+	wantEmptyPlan(t, "window", plan)
+	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }
 
 // Item 2: while a deferred toggle waits for its window, innodb_doublewrite (which follows the
@@ -120,23 +120,23 @@ func TestProgram_deferredToggleWithDoublewriteIsStable(t *testing.T) {
 	doublewrite := func(flag bool, value string) []oracleResource {
 		return deferredInstance(class, 20, map[string]any{"atomic_write_16k": flag, "parameters": map[string]string{"innodb_doublewrite": value}})
 	}
-	protocolStep(t, w, "create", doublewrite(false, "ON"))
+	stepWithChecks(t, w, "create", doublewrite(false, "ON"))
 	var orders int
-	protocolStep(t, w, "deferred toggle", doublewrite(true, "OFF"), func(*terraform.State) error {
+	stepWithChecks(t, w, "deferred toggle", doublewrite(true, "OFF"), func(*terraform.State) error {
 		orders = env.requests("ModifyDBInstanceSpec")
 		return nil
 	})
-	plan := protocolStep(t, w, "pending", doublewrite(true, "OFF"), func(*terraform.State) error {
+	plan := stepWithChecks(t, w, "pending", doublewrite(true, "OFF"), func(*terraform.State) error {
 		if got := env.requests("ModifyDBInstanceSpec"); got != orders || orders == 0 {
 			return fmt.Errorf("ModifyDBInstanceSpec sent %d times after the deferring apply's %d, want none more", got-orders, orders)
 		}
 		return nil
 	})
-	expectEmptyPlan(t, "pending", plan)
+	wantEmptyPlan(t, "pending", plan)
 	env.sim.AdvanceClock(26 * time.Hour)
-	plan = protocolStep(t, w, "window", doublewrite(true, "OFF"), cloudInstanceIs(env, w, t, testRes, class, true))
-	expectEmptyPlan(t, "window", plan)
-	destroyAll(t, w, env.checkDestroyed())
+	plan = stepWithChecks(t, w, "window", doublewrite(true, "OFF"), cloudInstanceIs(env, w, t, testRes, class, true))
+	wantEmptyPlan(t, "window", plan)
+	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
 // Item 5: storage growth sent with a deferred class change is applied now, online, as the docs
@@ -163,14 +163,14 @@ func TestProgram_growthWithDeferredChangeAppliesNow(t *testing.T) {
 		}
 		return nil
 	}
-	protocolStep(t, w, "create", deferredInstance(small, 20, nil))
-	protocolStep(t, w, "growth and class", deferredInstance(large, 40, nil), storageIs(40), cloudInstanceIs(env, w, t, testRes, small, true),
+	stepWithChecks(t, w, "create", deferredInstance(small, 20, nil))
+	stepWithChecks(t, w, "growth and class", deferredInstance(large, 40, nil), storageIs(40), cloudInstanceIs(env, w, t, testRes, small, true),
 		restartsAre(env, w, t, testRes, 0), taskSet)
 	env.sim.AdvanceClock(26 * time.Hour)
-	plan := protocolStep(t, w, "window", deferredInstance(large, 40, nil), storageIs(40), cloudInstanceIs(env, w, t, testRes, large, true),
+	plan := stepWithChecks(t, w, "window", deferredInstance(large, 40, nil), storageIs(40), cloudInstanceIs(env, w, t, testRes, large, true),
 		restartsAre(env, w, t, testRes, 1))
-	expectEmptyPlan(t, "window", plan)
-	destroyAll(t, w, env.checkDestroyed())
+	wantEmptyPlan(t, "window", plan)
+	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
 // Item 6: switching apply_restarts to "immediately" alone, while a parameter waits for the
@@ -193,9 +193,9 @@ func TestProgram_immediatelyAloneAppliesAWaitingParameter(t *testing.T) {
 			return nil
 		}
 	}
-	protocolStep(t, w, "create", waiting("in_maintenance_window", "3000"))
+	stepWithChecks(t, w, "create", waiting("in_maintenance_window", "3000"))
 	id = w.stateAttr(t, testRes, "id")
-	protocolStep(t, w, "deferred", waiting("in_maintenance_window", "4000"), pending(map[string]string{"back_log": "4000"}),
+	stepWithChecks(t, w, "deferred", waiting("in_maintenance_window", "4000"), pending(map[string]string{"back_log": "4000"}),
 		restartsAre(env, w, t, testRes, 0))
 	noTask := func(*terraform.State) error {
 		if v := attrOf(attrOf(w.state[testRes], "scheduled_change"), "task_id"); !v.IsNull() {
@@ -203,7 +203,7 @@ func TestProgram_immediatelyAloneAppliesAWaitingParameter(t *testing.T) {
 		}
 		return nil
 	}
-	plan := protocolStep(t, w, "immediately", waiting("immediately", "4000"), pending(map[string]string{}), noTask,
+	plan := stepWithChecks(t, w, "immediately", waiting("immediately", "4000"), pending(map[string]string{}), noTask,
 		restartsAre(env, w, t, testRes, 1), env.checkParamsInCloud(&id, "4000", ""))
 	p := plan.res[testRes]
 	if p.action != actUpdate {
@@ -221,9 +221,9 @@ func TestProgram_immediatelyAloneAppliesAWaitingParameter(t *testing.T) {
 		t.Errorf("immediately: warnings %q, want the restart for back_log announced", warn)
 	}
 	env.sim.AdvanceClock(26 * time.Hour)
-	plan = protocolStep(t, w, "window", waiting("immediately", "4000"), restartsAre(env, w, t, testRes, 1), env.checkParamsInCloud(&id, "4000", ""))
-	expectEmptyPlan(t, "window", plan)
-	destroyAll(t, w, env.checkDestroyed())
+	plan = stepWithChecks(t, w, "window", waiting("immediately", "4000"), restartsAre(env, w, t, testRes, 1), env.checkParamsInCloud(&id, "4000", ""))
+	wantEmptyPlan(t, "window", plan)
+	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
 // Issue 23 item 3: a parameter waiting for a restart, set outside Terraform, does not turn an
@@ -239,10 +239,10 @@ func TestInstanceWaitingParameterInPlaceChanges(t *testing.T) {
 		maps.Copy(attrs, extra)
 		return paramsResources(map[string]string{"innodb_io_capacity": "4000"}, attrs)
 	}
-	protocolStep(t, w, "create", config("acctest", 20, nil))
+	stepWithChecks(t, w, "create", config("acctest", 20, nil))
 	id = w.stateAttr(t, testRes, "id")
 	env.outside(t, &id, "back_log", "5000")()
-	plan := protocolStep(t, w, "rename and grow", config("renamed", 25, nil), env.paramCounts(&id, 0, 2, 1))
+	plan := stepWithChecks(t, w, "rename and grow", config("renamed", 25, nil), env.paramCounts(&id, 0, 2, 1))
 	p := plan.res[testRes]
 	if now, possible, later := plannedRestarts(plan, config("renamed", 25, nil)); now[id]+possible[id]+later[id] != 0 {
 		t.Errorf("rename and grow: the program restarts %s (now %d, possibly %d, in the window %d), want no restart", id, now[id], possible[id], later[id])
@@ -250,8 +250,8 @@ func TestInstanceWaitingParameterInPlaceChanges(t *testing.T) {
 	if warn := warningsText(p.diags); !strings.Contains(warn, "back_log") {
 		t.Errorf("rename and grow: warnings %q, want the waiting back_log named", warn)
 	}
-	protocolStep(t, w, "prevent_restart", config("renamed", 25, map[string]any{"prevent_restart": true}), env.paramCounts(&id, 0, 2, 1))
-	destroyAll(t, w, env.checkDestroyed())
+	stepWithChecks(t, w, "prevent_restart", config("renamed", 25, map[string]any{"prevent_restart": true}), env.paramCounts(&id, 0, 2, 1))
+	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
 // guardedPairResources is a primary deferring its restarts to a closed window (16K on or off) and
@@ -269,15 +269,15 @@ func guardedPairResources(primaryOn bool) []oracleResource {
 func TestReadonlyPreventRestartRefusesPrimaryDeferredToggle(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
-	protocolStep(t, w, "create", guardedPairResources(false))
+	stepWithChecks(t, w, "create", guardedPairResources(false))
 	env.sim.ResetStats()
 	expectErrorText(t, "toggle", w.planErrorOf(t, guardedPairResources(true)),
 		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*follows its primary.*turning\s+atomic_write_16k\s+on in the primary's maintenance window`))
-	protocolStep(t, w, "unchanged", guardedPairResources(false), func(*terraform.State) error {
+	stepWithChecks(t, w, "unchanged", guardedPairResources(false), func(*terraform.State) error {
 		if n := env.mutations(); n != 0 {
 			return fmt.Errorf("%d mutating requests for a plan refused at plan time", n)
 		}
 		return nil
 	})
-	destroyAll(t, w, roAccCheckDestroy(env))
+	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }

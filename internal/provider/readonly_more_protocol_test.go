@@ -23,7 +23,7 @@ func TestReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
 		order[0].attrs["atomic_write_16k"] = true
 		return order
 	}
-	protocolStep(t, w, "primary", primaryOn(false))
+	stepWithChecks(t, w, "primary", primaryOn(false))
 	env.sim.ResetStats()
 	plan, err := w.planWalk(primaryOn(true))
 	if err != nil {
@@ -33,13 +33,13 @@ func TestReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
 		t.Errorf("off: the plan failed at %q (%s), want at %s", plan.errAt, plan.errMsg, testRO)
 	}
 	expectErrorText(t, "off", w.planErrorOf(t, primaryOn(true)), roAccOffError)
-	protocolStep(t, w, "primary again", primaryOn(false), func(*terraform.State) error {
+	stepWithChecks(t, w, "primary again", primaryOn(false), func(*terraform.State) error {
 		if n := env.mutations(); n != 0 {
 			return fmt.Errorf("%d mutating requests were sent for a configuration refused at plan time", n)
 		}
 		return nil
 	})
-	destroyAll(t, w, roAccCheckDestroy(env))
+	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }
 
 // With the primary created in the same apply its value is unknown at plan time: the same error
@@ -58,8 +58,8 @@ func TestReadonlyInstanceOffRejectedAtApplyWhenPrimaryUnknown(t *testing.T) {
 	} else {
 		expectErrorText(t, "both", err.Error(), roAccOffError)
 	}
-	protocolStep(t, w, "primary", primaryOn(false), env.wantRequests("CreateReadOnlyDBInstance", 0))
-	destroyAll(t, w, roAccCheckDestroy(env))
+	stepWithChecks(t, w, "primary", primaryOn(false), env.wantRequests("CreateReadOnlyDBInstance", 0))
+	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }
 
 // Issue 31 §1: a read-only instance of a read-only instance is refused at plan, from the instance
@@ -74,7 +74,7 @@ func TestReadonlyInstanceOfReadOnlyRefusedAtPlan(t *testing.T) {
 		"storage": 100, "instance_name": "reporting"}}}
 	expectErrorText(t, "read-only of read-only", w.planErrorOf(t, ro),
 		regexp.MustCompile(`(?s)The primary instance is itself a read-only instance.*Set master_instance_id to the\s+primary `+primary))
-	protocolStep(t, w, "nothing", nil, func(*terraform.State) error {
+	stepWithChecks(t, w, "nothing", nil, func(*terraform.State) error {
 		if n := env.mutations(); n != 0 {
 			return fmt.Errorf("%d mutating requests (CreateReadOnlyDBInstance: %d) for a plan refused at plan time", n, env.requests("CreateReadOnlyDBInstance"))
 		}
