@@ -55,6 +55,7 @@ func stateFlagIs(w *oracleWorld, t *testing.T, addr string, want bool) resource.
 
 // Bad parameters are refused at plan, for a new instance and for an existing one, with no API
 // write; an innodb_doublewrite that agrees with the flag is accepted and not sent.
+// At the plugin protocol; the family keeps TestAccInstanceParameters_importStable with terraform.
 func TestInstanceParameters_refusedAtPlan(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -96,6 +97,7 @@ func TestInstanceParameters_refusedAtPlan(t *testing.T) {
 
 // Class + flag + restart-needing parameters in one apply: prevent_restart names them all; the plan
 // names one restart and the apply restarts once (one ModifyDBInstanceSpec, one ModifyParameter).
+// At the plugin protocol; the family keeps TestAccInstanceParameters_importStable with terraform.
 func TestInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -131,6 +133,7 @@ func TestInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
 // A new instance whose parameters need a restart: the plan names one restart right after
 // creation, the apply restarts it exactly once, and prevent_restart refuses it before anything
 // is created.
+// At the plugin protocol; the family keeps TestAccInstanceParameters_importStable with terraform.
 func TestInstanceParameters_createWithRestart(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -176,6 +179,7 @@ func roParamsResources(params map[string]string, extra map[string]any) []oracleR
 
 // A read-only instance manages its own parameters: online changes without a restart, a
 // restart-needing one with exactly one restart of the read-only instance (never the primary).
+// At the plugin protocol; the family keeps TestAccInstanceParameters_importStable with terraform.
 func TestReadonlyParameters(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -202,6 +206,7 @@ func TestReadonlyParameters(t *testing.T) {
 // A new read-only instance turned on right after creation (its primary is off) with a parameter
 // that needs a restart: the toggle's one restart applies it, and the plan names that one restart
 // as possible (the primary's flag is known only at apply).
+// At the plugin protocol; the family keeps TestAccInstanceParameters_importStable with terraform.
 func TestReadonlyParameters_toggleAfterCreateSharesRestart(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())

@@ -58,6 +58,7 @@ func destroyThenCheck(t *testing.T, w *oracleWorld, checkDestroy resource.TestCh
 // §2.5: storage decisions at plan, as Alibaba documents them: growth online, an ESSD reduction of
 // MySQL 8.0 with one switchover, cloud disks never moved to local disks, a read-only instance
 // never below its primary's storage.
+// At the plugin protocol; the family keeps TestAccReadonlyPlan_primaryAndReadOnlyInOneRun with terraform.
 func TestPlan_storageRules(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -91,6 +92,7 @@ func lifecycleInstance(version string, extra map[string]any) []oracleResource {
 // §2.1: replacing a protected instance is refused at plan, naming the attribute that forces the
 // replacement (create_before_destroy changes only core's order, not the provider's plan, so the
 // terraform test's step with it is the same plan here); nothing is created.
+// At the plugin protocol; the family keeps TestAccReadonlyPlan_primaryAndReadOnlyInOneRun with terraform.
 func TestPlan_replacementRefusedWithDeletionProtection(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -105,6 +107,7 @@ func TestPlan_replacementRefusedWithDeletionProtection(t *testing.T) {
 }
 
 // §2.2: a replacement is never a restart, and prevent_restart refuses it too.
+// At the plugin protocol; the family keeps TestAccReadonlyPlan_primaryAndReadOnlyInOneRun with terraform.
 func TestPlan_preventRestartRefusesReplacement(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -117,6 +120,7 @@ func TestPlan_preventRestartRefusesReplacement(t *testing.T) {
 }
 
 // §2.8: a zero or negative timeout is a plan error; a rename leaves status known in the plan.
+// At the plugin protocol; the family keeps TestAccReadonlyPlan_primaryAndReadOnlyInOneRun with terraform.
 func TestPlan_timeoutsAndStatus(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -160,6 +164,7 @@ func knownBoolIs(t *testing.T, what string, v tftypes.Value, want bool) {
 }
 
 // §2.3: a clone's engine_version must be its source's: refused at plan, nothing cloned.
+// At the plugin protocol; the family keeps TestAccReadonlyPlan_primaryAndReadOnlyInOneRun with terraform.
 func TestPlan_cloneVersionMustMatchSource(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -174,6 +179,7 @@ func TestPlan_cloneVersionMustMatchSource(t *testing.T) {
 // Issue 19, items 1 and 4: a clone is predicted with its own class (a 2024 YiTian source cloned
 // into an x86 class loses 16K atomic write: rule 9 with the source's purchase date), and a
 // restore_time outside the source's lifetime is refused at plan.
+// At the plugin protocol; the family keeps TestAccReadonlyPlan_primaryAndReadOnlyInOneRun with terraform.
 func TestPlan_clonePredictionAndRestoreWindow(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -191,6 +197,7 @@ func TestPlan_clonePredictionAndRestoreWindow(t *testing.T) {
 // Issue 19, item 3: a clone keeps its source's product line, so moving a clone of a 2024 YiTian
 // source to an x86 class loses 16K atomic write, and the plan says so (the clone's own
 // creation_time is today).
+// At the plugin protocol; the family keeps TestAccReadonlyPlan_primaryAndReadOnlyInOneRun with terraform.
 func TestPlan_cloneKeepsSourceProductLine(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -210,6 +217,7 @@ func TestPlan_cloneKeepsSourceProductLine(t *testing.T) {
 
 // Issue 19, item 1: a general_essd clone with buffer_pool_extension gets it right after the clone
 // (CloneDBInstance cannot set it), with the one restart the plan announced.
+// At the plugin protocol; the family keeps TestAccReadonlyPlan_primaryAndReadOnlyInOneRun with terraform.
 func TestPlan_cloneBufferPoolExtension(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())

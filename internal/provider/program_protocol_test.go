@@ -97,6 +97,7 @@ func warningsText(ds []*tfprotov6.Diagnostic) string {
 // Item 1: a read-only instance's class change and its primary's 16K toggle wait for the same
 // window. The primary's toggle turns the read-only instance on; its class change must keep that
 // flag instead of failing on "off while the primary has it on", and no diff comes back.
+// At the plugin protocol; the family keeps TestAccImportInstanceWithScheduledChange with terraform.
 func TestProgram_readOnlyClassSurvivesPrimaryToggleInWindow(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -113,6 +114,7 @@ func TestProgram_readOnlyClassSurvivesPrimaryToggleInWindow(t *testing.T) {
 
 // Item 2: while a deferred toggle waits for its window, innodb_doublewrite (which follows the
 // flag) shows the requested value, as the spec does: plans stay empty and nothing is sent again.
+// At the plugin protocol; the family keeps TestAccImportInstanceWithScheduledChange with terraform.
 func TestProgram_deferredToggleWithDoublewriteIsStable(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -141,6 +143,7 @@ func TestProgram_deferredToggleWithDoublewriteIsStable(t *testing.T) {
 
 // Item 5: storage growth sent with a deferred class change is applied now, online, as the docs
 // say: only the class change waits for the window.
+// At the plugin protocol; the family keeps TestAccImportInstanceWithScheduledChange with terraform.
 func TestProgram_growthWithDeferredChangeAppliesNow(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -177,6 +180,7 @@ func TestProgram_growthWithDeferredChangeAppliesNow(t *testing.T) {
 // window, applies it now, as for a spec change that waits: the plan announces one restart (in its
 // program and a warning), the apply restarts the instance once, and nothing waits for the window
 // any more (the window's task finds nothing to do).
+// At the plugin protocol; the family keeps TestAccImportInstanceWithScheduledChange with terraform.
 func TestProgram_immediatelyAloneAppliesAWaitingParameter(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -230,6 +234,7 @@ func TestProgram_immediatelyAloneAppliesAWaitingParameter(t *testing.T) {
 // in-place change (name, storage growth) into an unannounced restart, never blocks turning
 // prevent_restart on, and the plan names the waiting value (TestModifyPlanNamesWaitingParameter
 // has the plan's words).
+// At the plugin protocol; the family keeps TestAccImportInstanceWithScheduledChange with terraform.
 func TestInstanceWaitingParameterInPlaceChanges(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -266,6 +271,7 @@ func guardedPairResources(primaryOn bool) []oracleResource {
 
 // Issue 23 item 10, in one run: a read-only instance with prevent_restart = true refuses the
 // toggle its primary's plan defers to the window, before anything is sent.
+// At the plugin protocol; the family keeps TestAccImportInstanceWithScheduledChange with terraform.
 func TestReadonlyPreventRestartRefusesPrimaryDeferredToggle(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())

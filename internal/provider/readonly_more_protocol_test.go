@@ -15,6 +15,7 @@ import (
 
 // false on a read-only instance of an existing primary that has it on fails at plan time, and
 // nothing is sent to the cloud.
+// At the plugin protocol; the family keeps TestAccReadonlyInstanceCountAndImport with terraform.
 func TestReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -44,6 +45,7 @@ func TestReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
 
 // With the primary created in the same apply its value is unknown at plan time: the same error
 // comes at apply, before CreateReadOnlyDBInstance is sent.
+// At the plugin protocol; the family keeps TestAccReadonlyInstanceCountAndImport with terraform.
 func TestReadonlyInstanceOffRejectedAtApplyWhenPrimaryUnknown(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -64,6 +66,7 @@ func TestReadonlyInstanceOffRejectedAtApplyWhenPrimaryUnknown(t *testing.T) {
 
 // Issue 31 §1: a read-only instance of a read-only instance is refused at plan, from the instance
 // the plan has already read; CreateReadOnlyDBInstance is never sent.
+// At the plugin protocol; the family keeps TestAccReadonlyInstanceCountAndImport with terraform.
 func TestReadonlyInstanceOfReadOnlyRefusedAtPlan(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
