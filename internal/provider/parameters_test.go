@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -22,6 +21,11 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
+
+// The parameters family keeps one terraform test, TestAccInstanceParameters_importStable (an
+// import step); the rest run at the plugin protocol in
+// parameters_protocol_test.go and parameters_more_protocol_test.go
+// (TestInstanceParameters_onlineRestartDriftImport, TestInstanceParameters_refusedAtPlan, ...).
 
 // parametersBlock renders a parameters map in a stable order.
 func parametersBlock(params map[string]string) string {
@@ -80,100 +84,6 @@ func (e *testEnv) outside(t *testing.T, id *string, name, value string) func() {
 
 func paramState(name, value string) statecheck.StateCheck {
 	return statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters").AtMapKey(name), knownvalue.StringExact(value))
-}
-
-func TestAccInstanceParameters_refusedAtPlan(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	refusals := []struct {
-		params map[string]string
-		extra  string
-		err    string
-	}{
-		{map[string]string{"innodb_io_capacty": "4000"}, "", `Unknown RDS parameter[\s\S]*innodb_io_capacty[\s\S]*Did\s+you\s+mean\s+innodb_io_capacity`},
-		{map[string]string{"innodb_io_capacity": "50"}, "", `not allowed[\s\S]*"50"[\s\S]*allowed\s+range\s+is\s+the\s+whole\s+numbers\s+\[100-18446744073709551615\]`},
-		{map[string]string{"innodb_flush_neighbors": "3"}, "", `allowed\s+values\s+are\s+0,\s+1,\s+2`},
-		{map[string]string{"innodb_page_size": "4096"}, "", `RDS parameter cannot be changed[\s\S]*innodb_page_size`},
-		{map[string]string{"innodb_doublewrite": "ON"}, "  atomic_write_16k = true\n", `innodb_doublewrite contradicts atomic_write_16k`},
-	}
-	var steps []resource.TestStep
-	for _, r := range refusals {
-		// Refused for a new instance: nothing is created.
-		steps = append(steps, resource.TestStep{Config: env.instanceConfig(parametersBlock(r.params) + r.extra), ExpectError: regexp.MustCompile(r.err)})
-	}
-	steps = append(steps, resource.TestStep{
-		Config: env.instanceConfig("  atomic_write_16k = true\n" + parametersBlock(map[string]string{"innodb_doublewrite": "OFF"})),
-		Check: resource.ComposeTestCheckFunc(idOf(&id), func(*terraform.State) error {
-			// The refused plans made no API writes; the agreeing innodb_doublewrite is not sent either.
-			if n := env.requests("CreateDBInstance"); n != 1 {
-				return fmt.Errorf("%d CreateDBInstance requests, want 1", n)
-			}
-			if n := env.requests("ModifyParameter"); n != 0 {
-				return fmt.Errorf("%d ModifyParameter requests, want 0", n)
-			}
-			return nil
-		}),
-		ConfigStateChecks: []statecheck.StateCheck{paramState("innodb_doublewrite", "OFF")},
-	})
-	for _, r := range refusals {
-		// Refused for an existing instance: no write.
-		steps = append(steps, resource.TestStep{Config: env.instanceConfig(parametersBlock(r.params) + r.extra), ExpectError: regexp.MustCompile(r.err)})
-	}
-	steps = append(steps, resource.TestStep{
-		Config:           env.instanceConfig("  atomic_write_16k = true\n" + parametersBlock(map[string]string{"innodb_doublewrite": "OFF"})),
-		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-		Check: func(*terraform.State) error {
-			if n := env.mutations(); n != 1 {
-				return fmt.Errorf("%d mutating requests (%v), want only the create", n, env.sim.Stats().Requests)
-			}
-			return nil
-		},
-	})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps:                    steps,
-	})
-}
-
-func TestAccInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	params := map[string]string{"innodb_io_capacity": "4000", "innodb_read_io_threads": "8", "back_log": "4000"}
-	changed := func(class string) string {
-		return strings.Replace(env.instanceConfig("  atomic_write_16k = true\n"+parametersBlock(params)), "mysql.n2.medium.2c", class, 1)
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config: env.instanceConfig("  atomic_write_16k = false\n"),
-				Check:  resource.ComposeTestCheckFunc(idOf(&id), env.paramCounts(&id, 0, 0, 0)),
-			},
-			{
-				// Class + flag + restart-needing parameters: the plan names one restart, and the apply restarts once.
-				Config:      strings.Replace(changed("mysql.n2.large.2c"), "acctest\"", "acctest\"\n  prevent_restart = true", 1),
-				ExpectError: regexp.MustCompile(`(?s)atomic_write_16k changes from false to true; instance_type changes.*back_log 3000 -> 4000, innodb_read_io_threads 4 -> 8`),
-			},
-			{
-				Config: changed("mysql.n2.large.2c"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					flagState(true), paramState("innodb_read_io_threads", "8"), paramState("back_log", "4000"),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_type"), knownvalue.StringExact("mysql.n2.large.2c")),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
-				},
-				Check: env.paramCounts(&id, 1, 1, 1),
-			},
-			{
-				Config:           changed("mysql.n2.large.2c"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check:            env.paramCounts(&id, 1, 1, 1),
-			},
-		},
-	})
 }
 
 // Import into a configuration that manages parameters the instance already runs: the first apply
@@ -309,132 +219,4 @@ func TestModifyPlanParametersRestartWarning(t *testing.T) {
 	res = runModifyPlan(t, env, &config, &plan, &state)
 	wantDiag(t, res.diags, diag.SeverityWarning, path.Root("instance_type"), "This apply restarts RDS instance "+id,
 		`instance_type changes from "mysql.n2.medium.2c" to "mysql.n2.large.2c"`, "also applies parameters already waiting for one (back_log = 5000)")
-}
-
-// roParamsConfig is a primary (16K atomic write on) with one read-only instance that manages parameters.
-func roParamsConfig(env *testEnv, params map[string]string, extra string) string {
-	return roParamsConfigOn(env, true, params, extra)
-}
-
-func roParamsConfigOn(env *testEnv, primaryOn bool, params map[string]string, extra string) string {
-	return env.providerBlock() + roAccPrimary(primaryOn) + fmt.Sprintf(`
-resource "rds_readonly_instance" "ro" {
-  master_instance_id = rds_instance.primary.id
-  instance_type      = "mysqlro.n2.medium.1c"
-  storage            = 100
-  instance_name      = "reporting"
-%s%s}
-`, parametersBlock(params), extra)
-}
-
-// A read-only instance manages its own parameters: online changes without a restart, a
-// restart-needing one with exactly one restart of the read-only instance (never the primary).
-func TestAccReadonlyParameters(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	const ro, primary = "rds_readonly_instance.ro", "rds_instance.primary"
-	online := map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5"}
-	withRestart := map[string]string{"innodb_io_capacity": "4000", "long_query_time": "0.5", "innodb_read_io_threads": "8"}
-	counts := func(roRestarts, modifyParameter int) resource.TestCheckFunc {
-		return resource.ComposeTestCheckFunc(roAccWantRestarts(env, roRestarts, ro), roAccWantRestarts(env, 0, primary),
-			func(*terraform.State) error {
-				if n := env.requests("ModifyParameter"); n != modifyParameter {
-					return fmt.Errorf("%d ModifyParameter requests, want %d", n, modifyParameter)
-				}
-				return nil
-			})
-	}
-	roParam := func(name, value string) statecheck.StateCheck {
-		return statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters").AtMapKey(name), knownvalue.StringExact(value))
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []resource.TestStep{
-			{
-				Config:            roParamsConfig(env, online, ""),
-				ConfigStateChecks: []statecheck.StateCheck{roParam("innodb_io_capacity", "4000"), roParam("long_query_time", "0.5")},
-				Check:             counts(0, 1),
-			},
-			{
-				Config:      roParamsConfig(env, withRestart, "  prevent_restart    = true\n"),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8`),
-			},
-			{
-				Config: roParamsConfig(env, withRestart, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(ro, plancheck.ResourceActionUpdate),
-					plancheck.ExpectResourceAction(primary, plancheck.ResourceActionNoop),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{roParam("innodb_read_io_threads", "8"),
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0))},
-				Check: counts(1, 2),
-			},
-			{
-				Config:           roParamsConfig(env, withRestart, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
-}
-
-// A new instance whose parameters need a restart: the plan names one restart right after
-// creation, the apply restarts it exactly once, and prevent_restart refuses it before anything
-// is created.
-func TestAccInstanceParameters_createWithRestart(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	params := parametersBlock(map[string]string{"innodb_read_io_threads": "8", "innodb_io_capacity": "4000"})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config:      env.instanceConfig(params + "  prevent_restart = true\n"),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8.*right\s+after\s+creation`),
-			},
-			{
-				Config: env.instanceConfig(params),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{paramState("innodb_read_io_threads", "8"), paramState("innodb_io_capacity", "4000")},
-				Check:             resource.ComposeTestCheckFunc(idOf(&id), env.checkOneCreate(), env.paramCounts(&id, 1, 1, 0)),
-			},
-			{
-				Config:           env.instanceConfig(params),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
-}
-
-// A new read-only instance turned on right after creation (its primary is off) with a parameter
-// that needs a restart: the toggle's one restart applies it.
-func TestAccReadonlyParameters_toggleAfterCreateSharesRestart(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	const ro = "rds_readonly_instance.ro"
-	cfg := roParamsConfigOn(env, false, map[string]string{"innodb_read_io_threads": "8"}, "  atomic_write_16k   = true\n")
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []resource.TestStep{
-			{
-				Config: cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters").AtMapKey("innodb_read_io_threads"), knownvalue.StringExact("8")),
-					statecheck.ExpectKnownValue(ro, tfjsonpath.New("parameters_pending"), knownvalue.MapSizeExact(0)),
-				},
-				Check: resource.ComposeTestCheckFunc(roAccWantRestarts(env, 1, ro), roAccWantRestarts(env, 0, "rds_instance.primary")),
-			},
-			{
-				Config:           cfg,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
 }

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -22,83 +21,9 @@ import (
 
 // Plan-side behaviour of issue 23 section 2 and issue 31 section 1: what the plan shows is what
 // the apply does, and what the cloud would refuse is refused at plan.
-
-// roOfLiteral declares one read-only instance of a literal master id.
-func roOfLiteral(master string) string {
-	return fmt.Sprintf(`
-resource "rds_readonly_instance" "ro" {
-  master_instance_id = %q
-  instance_type      = "mysqlro.n2.medium.1c"
-  storage            = 100
-  instance_name      = "reporting"
-}
-`, master)
-}
-
-// Issue 31 §1: a read-only instance of a read-only instance is refused at plan, from the instance
-// the plan has already read; CreateReadOnlyDBInstance is never sent.
-func TestAccReadonlyInstanceOfReadOnlyRefusedAtPlan(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	primary := roSeedPrimary(t, env, false)
-	replica := roSeedReadonly(t, env, primary, false)
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []acc.TestStep{
-			{
-				PreConfig:   env.sim.ResetStats,
-				Config:      env.providerBlock() + roOfLiteral(replica),
-				ExpectError: regexp.MustCompile(`(?s)The primary instance is itself a read-only instance.*Set master_instance_id to the\s+primary ` + primary),
-			},
-			{
-				Config: env.providerBlock(),
-				Check: func(*terraform.State) error {
-					if n := env.mutations(); n != 0 {
-						return fmt.Errorf("%d mutating requests (CreateReadOnlyDBInstance: %d) for a plan refused at plan time", n, env.requests("CreateReadOnlyDBInstance"))
-					}
-					return nil
-				},
-			},
-		},
-	})
-}
-
-// Issue 23 item 3: a parameter waiting for a restart, set outside Terraform, does not turn an
-// in-place change (name, storage growth) into an unannounced restart, never blocks turning
-// prevent_restart on, and the plan names the waiting value and what will apply it.
-func TestAccInstanceWaitingParameterInPlaceChanges(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	managed := parametersBlock(map[string]string{"innodb_io_capacity": "4000"})
-	config := func(name string, storage int, extra string) string {
-		return env.providerBlock() + fmt.Sprintf(`
-resource "rds_instance" "test" {
-  engine         = "MySQL"
-  engine_version = "8.0"
-  instance_type  = "mysql.n2.medium.2c"
-  storage        = %d
-  instance_name  = %q
-%s%s}
-`, storage, name, managed, extra)
-	}
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []acc.TestStep{
-			{Config: config("acctest", 20, ""), Check: idOf(&id)},
-			{
-				PreConfig: env.outside(t, &id, "back_log", "5000"),
-				Config:    config("renamed", 25, ""),
-				Check:     env.paramCounts(&id, 0, 2, 1),
-			},
-			{
-				Config: config("renamed", 25, "  prevent_restart = true\n"),
-				Check:  env.paramCounts(&id, 0, 2, 1),
-			},
-		},
-	})
-}
+// The steps that need no terraform process run at the plugin protocol in program_protocol_test.go
+// (TestInstanceWaitingParameterInPlaceChanges and the others there); the terraform tests here
+// keep what needs one (import with generated configuration).
 
 // Issue 23 item 3, the plan's words: a rename and a storage growth leave a value set outside
 // Terraform waiting; the plan names it, its running value and what will apply it, and turning
@@ -183,49 +108,6 @@ func TestReadonlyModifyPlanPrimaryToggleScheduled(t *testing.T) {
 func closedWindow() string {
 	h := (time.Now().UTC().Hour() + 6) % 24
 	return fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)
-}
-
-// Issue 23 item 10, in one run: a read-only instance with prevent_restart = true refuses the
-// toggle its primary's plan defers to the window, before anything is sent.
-func TestAccReadonlyPreventRestartRefusesPrimaryDeferredToggle(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	primary := func(on bool) string {
-		return fmt.Sprintf(`
-resource "rds_instance" "primary" {
-  engine             = "MySQL"
-  engine_version     = "8.0"
-  instance_type      = "mysql.n2.medium.2c"
-  storage            = 100
-  instance_name      = "orders"
-  atomic_write_16k   = %t
-  apply_restarts     = "in_maintenance_window"
-  maintenance_window = %q
-}
-`, on, closedWindow())
-	}
-	guarded := roAccReplicasWith(1, "  prevent_restart = true\n")
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []acc.TestStep{
-			{Config: env.providerBlock() + primary(false) + guarded},
-			{
-				PreConfig:   env.sim.ResetStats,
-				Config:      env.providerBlock() + primary(true) + guarded,
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*follows its primary.*turning\s+atomic_write_16k\s+on in the primary's maintenance window`),
-			},
-			{
-				Config: env.providerBlock() + primary(false) + guarded,
-				Check: func(*terraform.State) error {
-					if n := env.mutations(); n != 0 {
-						return fmt.Errorf("%d mutating requests for a plan refused at plan time", n)
-					}
-					return nil
-				},
-			},
-		},
-	})
 }
 
 // Issue 23 item 8: importing an instance whose change waits for its window shows the change

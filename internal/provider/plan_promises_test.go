@@ -10,7 +10,6 @@ import (
 	acc "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
@@ -19,21 +18,9 @@ import (
 
 // Acceptance tests for the plan's promises (issue 11, section 2): each step names the behaviour
 // it proves; the simulator's counters show what the apply did.
-
-// instanceWithLifecycle is the test instance with extra attributes and an optional lifecycle block.
-func (e *testEnv) instanceWithLifecycle(version, extra, lifecycle string) string {
-	return e.providerBlock() + fmt.Sprintf(`
-resource "rds_instance" "test" {
-  engine         = "MySQL"
-  engine_version = %q
-  instance_type  = "mysql.n2.medium.2c"
-  storage        = 20
-  instance_name  = "acctest"
-%s
-%s
-}
-`, version, extra, lifecycle)
-}
+// The steps that need no terraform process run at the plugin protocol in
+// plan_promises_protocol_test.go (TestPlan_storageRules and the others there); the tests here show
+// what only terraform can (restarts in the CLI's text, import blocks, data sources).
 
 func (e *testEnv) wantRequests(action string, n int) acc.TestCheckFunc {
 	return func(*terraform.State) error {
@@ -42,65 +29,6 @@ func (e *testEnv) wantRequests(action string, n int) acc.TestCheckFunc {
 		}
 		return nil
 	}
-}
-
-// §2.1: replacing a protected instance is refused at plan, naming the attribute that forces the
-// replacement, with or without create_before_destroy; nothing is created.
-func TestAccPlan_replacementRefusedWithDeletionProtection(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	refused := regexp.MustCompile(`(?s)has deletion protection and this plan replaces it.*engine_version forces replacement`)
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []acc.TestStep{
-			{Config: env.instanceWithLifecycle("8.0", "  deletion_protection = true", "")},
-			{Config: env.instanceWithLifecycle("5.7", "  deletion_protection = true", ""), ExpectError: refused},
-			{Config: env.instanceWithLifecycle("5.7", "  deletion_protection = true", "  lifecycle {\n    create_before_destroy = true\n  }"), ExpectError: refused},
-			{
-				// Nothing was created by the refused plans; lifting the protection lets destroy run.
-				Config: env.instanceWithLifecycle("8.0", "  deletion_protection = false", ""),
-				Check:  env.wantRequests("CreateDBInstance", 1),
-			},
-		},
-	})
-}
-
-// §2.2: a replacement is never a restart, and prevent_restart refuses it too.
-func TestAccPlan_preventRestartRefusesReplacement(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []acc.TestStep{
-			{Config: env.instanceWithLifecycle("8.0", "  prevent_restart = true", "")},
-			{
-				Config:      env.instanceWithLifecycle("5.7", "  prevent_restart = true", ""),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan: it replaces.*engine_version forces replacement`),
-			},
-			{Config: env.instanceWithLifecycle("8.0", "  prevent_restart = true", ""), Check: env.wantRequests("CreateDBInstance", 1)},
-		},
-	})
-}
-
-// §2.3: a clone's engine_version must be its source's: refused at plan, nothing cloned.
-func TestAccPlan_cloneVersionMustMatchSource(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
-	cfg := env.restoreConfig("mysql.n2.medium.2c", "", fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src))
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []acc.TestStep{
-			{
-				Config:      regexp.MustCompile(`engine_version = "8.0"`).ReplaceAllString(cfg, `engine_version = "5.7"`),
-				ExpectError: regexp.MustCompile(`(?s)A clone cannot differ from its source.*engine_version = "5.7"`),
-			},
-			{Config: cfg, Check: env.wantRequests("CloneDBInstance", 1)},
-		},
-	})
 }
 
 // §2.4: a read-only instance plans with its primary's planned value.
@@ -143,64 +71,6 @@ func TestAccReadonlyPlan_primaryAndReadOnlyInOneRun(t *testing.T) {
 				Check: acc.ComposeTestCheckFunc(roAccSettled(env, true), roAccWantRestarts(env, 2, "rds_readonly_instance.ro.0"),
 					roAccWantRestarts(env, 0, "rds_readonly_instance.ro.1")),
 			},
-		},
-	})
-}
-
-// §2.5: storage decisions at plan, as Alibaba documents them.
-func TestAccPlan_storageRules(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	var id string
-	primary := func(storage int, storageType string) string {
-		return env.providerBlock() + fmt.Sprintf(`
-resource "rds_instance" "primary" {
-  engine         = "MySQL"
-  engine_version = "8.0"
-  instance_type  = "mysql.n2.medium.2c"
-  storage        = %d
-  storage_type   = %q
-  instance_name  = "orders"
-}
-`, storage, storageType)
-	}
-	readOnly := func(storage int) string {
-		return fmt.Sprintf(`
-resource "rds_readonly_instance" "ro" {
-  master_instance_id = rds_instance.primary.id
-  instance_type      = "mysqlro.n2.medium.1c"
-  storage            = %d
-}
-`, storage)
-	}
-	idOfPrimary := func(s *terraform.State) error {
-		id = s.RootModule().Resources["rds_instance.primary"].Primary.ID
-		return nil
-	}
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []acc.TestStep{
-			{Config: primary(100, "cloud_essd"), Check: idOfPrimary},
-			{
-				// Growing cloud-disk storage of the same type is online: no restart.
-				Config: primary(200, "cloud_essd"),
-				Check:  env.checkCounts(&id, 0, 1),
-			},
-			{
-				// Reducing ESSD storage of MySQL 8.0 is possible (one switchover).
-				Config: primary(150, "cloud_essd"),
-				Check:  env.checkCounts(&id, 1, 2),
-			},
-			{
-				Config:      primary(150, "local_ssd"),
-				ExpectError: regexp.MustCompile(`Cloud-disk storage cannot be changed to local disks`),
-			},
-			{
-				Config:      primary(150, "cloud_essd") + readOnly(100),
-				ExpectError: regexp.MustCompile(`(?s)Read-only instance storage is below its primary's.*Set storage to 150`),
-			},
-			{Config: primary(150, "cloud_essd") + readOnly(150), Check: env.wantRequests("CreateReadOnlyDBInstance", 1)},
 		},
 	})
 }
@@ -262,59 +132,6 @@ resource "rds_readonly_instance" "ro" {
 	})
 }
 
-// §2.8: a zero or negative timeout is a plan error; a rename leaves status known in the plan.
-func TestAccPlan_timeoutsAndStatus(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []acc.TestStep{
-			{Config: env.instanceConfig(`  timeouts = { update = "0s" }`), ExpectError: regexp.MustCompile(`(?s)Invalid timeout.*timeouts.update = "0s"`)},
-			{Config: env.instanceConfig(`  timeouts = { create = "-5m" }`), ExpectError: regexp.MustCompile(`(?s)Invalid timeout.*timeouts.create = "-5m"`)},
-			{Config: env.instanceConfig("")},
-			{
-				Config: regexp.MustCompile(`instance_name  = "acctest"`).ReplaceAllString(env.instanceConfig(""), `instance_name = "renamed"`),
-				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("status"), knownvalue.StringExact("Running")),
-				}},
-			},
-		},
-	})
-}
-
-// Issue 19, items 1 and 4: a clone is predicted with its own class (a 2024 YiTian source cloned
-// into an x86 class loses 16K atomic write: rule 9 with the source's purchase date), and a
-// restore_time outside the source's lifetime is refused at plan.
-func TestAccPlan_clonePredictionAndRestoreWindow(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
-	clone := func(class, restore string) string {
-		return env.restoreConfig(class, "", fmt.Sprintf("    source_instance_id = %q\n%s", src, restore))
-	}
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []acc.TestStep{
-			{
-				Config:      clone("mysql.n2m.medium.2c", `    restore_time = "2024-01-01T00:00:00Z"`),
-				ExpectError: regexp.MustCompile(`(?s)restore_time is outside the source's restorable window.*2024-01-01T00:00:00Z`),
-			},
-			{
-				Config: clone("mysql.n2.medium.2c", `    backup_id = "b-1"`),
-				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k_supported"), knownvalue.Bool(false)),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
-				Check:             env.wantRequests("CloneDBInstance", 1),
-			},
-		},
-	})
-}
-
 // Interrupting an apply reports a cancellation, not a timeout.
 func TestOperationErrorTellsCancellationFromTimeout(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -328,65 +145,4 @@ func TestOperationErrorTellsCancellationFromTimeout(t *testing.T) {
 	if msg := operationError(ctx, ctx.Err()); regexp.MustCompile(`cancelled`).MatchString(msg) {
 		t.Errorf("timeout reported as a cancellation: %q", msg)
 	}
-}
-
-// Issue 19, item 3: a clone keeps its source's product line, so moving a clone of a 2024 YiTian
-// source to an x86 class loses 16K atomic write, and the plan says so (the clone's own
-// creation_time is today).
-func TestAccPlan_cloneKeepsSourceProductLine(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
-	restore := fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []acc.TestStep{
-			{
-				Config: env.restoreConfig("mysql.n2m.medium.2c", "", restore),
-				ConfigStateChecks: []statecheck.StateCheck{
-					flagState(true),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("purchase_time"), knownvalue.StringExact("2024-06-01T00:00:00Z")),
-				},
-			},
-			{
-				Config: env.restoreConfig("mysql.n2.medium.2c", "", restore),
-				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k"), knownvalue.Bool(false)),
-					plancheck.ExpectKnownValue(testRes, tfjsonpath.New("atomic_write_16k_supported"), knownvalue.Bool(false)),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{flagState(false)},
-			},
-		},
-	})
-}
-
-// Issue 19, item 1: a general_essd clone with buffer_pool_extension gets it right after the clone
-// (CloneDBInstance cannot set it), with the one restart the plan announced.
-func TestAccPlan_cloneBufferPoolExtension(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
-	var id string
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []acc.TestStep{
-			{
-				Config: env.restoreConfig("mysql.n2.medium.2c", "  storage_type = \"general_essd\"\n  buffer_pool_extension = true\n  prevent_restart = true",
-					fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)),
-				ExpectError: regexp.MustCompile(`(?s)prevent_restart refuses this plan.*buffer_pool_extension is turned on right after creation`),
-			},
-			{
-				Config: env.restoreConfig("mysql.n2.medium.2c", "  storage_type = \"general_essd\"\n  buffer_pool_extension = true",
-					fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-1\"", src)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					flagState(true),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("buffer_pool_extension"), knownvalue.Bool(true)),
-				},
-				Check: acc.ComposeTestCheckFunc(idOf(&id), env.checkCounts(&id, 1, 1)),
-			},
-		},
-	})
 }

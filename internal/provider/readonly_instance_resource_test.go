@@ -609,6 +609,8 @@ func TestReadonlyReadRemovesMissingAndDeleteTreatsNotFoundAsDone(t *testing.T) {
 }
 
 // ---- acceptance tests (TF_ACC=1; Terraform runs the provider in-process against a simulator) ----
+// Steps that need no terraform process run at the plugin protocol instead, in
+// readonly_protocol_test.go and readonly_more_protocol_test.go (TestReadonlyInstanceOffRejectedAtPlan).
 
 const roAccPrimaryOff = `
 resource "rds_instance" "primary" {
@@ -778,61 +780,6 @@ data "rds_instances" "reporting" {
 				},
 				// Nothing restarts again.
 				Check: roAccWantRestarts(env, 1, "rds_instance.primary", "rds_readonly_instance.ro.0", "rds_readonly_instance.ro.1"),
-			},
-		},
-	})
-}
-
-// false on a read-only instance of an existing primary that has it on fails at plan time, and
-// nothing is sent to the cloud.
-func TestAccReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []acc.TestStep{
-			{Config: env.providerBlock() + roAccPrimary(true)},
-			{
-				PreConfig:   env.sim.ResetStats,
-				Config:      env.providerBlock() + roAccPrimary(true) + roAccReplicas(1, "false"),
-				PlanOnly:    true,
-				ExpectError: roAccOffError,
-			},
-			{
-				Config: env.providerBlock() + roAccPrimary(true),
-				Check: roAccCheck(func() error {
-					if n := env.mutations(); n != 0 {
-						return fmt.Errorf("%d mutating requests were sent for a configuration refused at plan time", n)
-					}
-					return nil
-				}),
-			},
-		},
-	})
-}
-
-// With the primary created in the same apply its value is unknown at plan time: the same error
-// comes at apply, before CreateReadOnlyDBInstance is sent.
-func TestAccReadonlyInstanceOffRejectedAtApplyWhenPrimaryUnknown(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	acc.Test(t, acc.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []acc.TestStep{
-			{
-				Config:      env.providerBlock() + roAccPrimary(true) + roAccReplicas(1, "false"),
-				ExpectError: roAccOffError,
-			},
-			{
-				Config: env.providerBlock() + roAccPrimary(true),
-				Check: roAccCheck(func() error {
-					if n := env.requests("CreateReadOnlyDBInstance"); n != 0 {
-						return fmt.Errorf("CreateReadOnlyDBInstance was sent %d times", n)
-					}
-					return nil
-				}),
 			},
 		},
 	})
