@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
 // Helpers of the day-2, backup and unusual-states tests played at the plugin protocol.
@@ -54,5 +55,50 @@ func expectWarning(t *testing.T, name string, plan *oraclePlan, addr string, wan
 	}
 	if text := warningText(p.diags); !want.MatchString(text) {
 		t.Errorf("%s: %s warns %q, want a warning matching %s", name, addr, text, want)
+	}
+}
+
+// applyChecked is a terraform step with Check, for configurations without testRes (checkedStep
+// reads its id): the apply, then checks on what it left, then the plan that must be empty.
+func (w *oracleWorld) applyChecked(t *testing.T, name string, order []oracleResource, checks ...resource.TestCheckFunc) *oraclePlan {
+	t.Helper()
+	plan, err := w.applyStep(order, func() {
+		for _, c := range checks {
+			if err := c(nil); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return plan
+}
+
+// expectPlanned is plancheck.ExpectKnownValue: addr's planned attr is known and equals want (a
+// configuration value as oracleResource attrs hold them).
+func expectPlanned(t *testing.T, name string, plan *oraclePlan, addr, attr string, want any) {
+	t.Helper()
+	p := plan.res[addr]
+	if p == nil {
+		t.Errorf("%s: no plan for %s", name, addr)
+		return
+	}
+	got := attrOf(p.planned, attr)
+	if !got.IsFullyKnown() || !sameValue(toValue(got.Type(), want, nil), got) {
+		t.Errorf("%s: %s planned %s = %s, want %v", name, addr, attr, shortValue(got), want)
+	}
+}
+
+// expectAction checks the action planned for addr.
+func expectAction(t *testing.T, name string, plan *oraclePlan, addr string, want oracleAction) {
+	t.Helper()
+	p := plan.res[addr]
+	if p == nil {
+		t.Errorf("%s: no plan for %s, want %s", name, addr, want)
+		return
+	}
+	if p.action != want {
+		t.Errorf("%s: planned %s for %s, want %s", name, p.action, addr, want)
 	}
 }
