@@ -1,0 +1,87 @@
+package provider
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+)
+
+// cloneResources is restoreConfig at the protocol: an rds_instance of class cloned from src's
+// backup b-acctest, with extra attributes.
+func cloneResources(src string, extra map[string]any) []oracleResource {
+	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c", "storage": 20,
+		"restore_from": map[string]any{"source_instance_id": src, "backup_id": "b-acctest"}}
+	for k, v := range extra {
+		attrs[k] = v
+	}
+	return []oracleResource{{addr: testRes, attrs: attrs}}
+}
+
+// The clone exists but the toggle and the rename after it are refused: the apply succeeds with a
+// warning, the clone is kept (not tainted: the apply returned no error), the next plans are an
+// update that shows the cloud's real values and say why (made without a refresh, or completing the
+// creation), and once the cloud lets it through the update completes the clone, with one
+// CloneDBInstance in all. The steps and checks of a terraform test, played at the plugin protocol
+// (the family keeps TestClonePartial_neverRunningIsTainted with terraform: its taint is core's).
+func TestClonePartial_alignFailsKeepsClone(t *testing.T) {
+	t.Parallel()
+	env, cloud, w := refusingWorld(t, testSimOptions(), "ModifyDBInstanceSpec", "ModifyDBInstanceDescription")
+	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
+	order := cloneResources(src, map[string]any{"atomic_write_16k": false, "instance_name": "clone"})
+	oneClone := func(name string) {
+		t.Helper()
+		if n := env.requests("CloneDBInstance"); n != 1 {
+			t.Errorf("%s: %d CloneDBInstance requests, want 1", name, n)
+		}
+	}
+	applied := w.applyRecorded(t, "clone", order)
+	id := w.stateAttr(t, testRes, "id")
+	first := id
+	expectWarningWithAll(t, "clone", applied[testRes], `not configured as planned`, `rm-\w+ is Running`, `not tainted`,
+		`Configuring the clone as planned failed`, `Forbidden\.RAM`, `atomic_write_16k`, `instance_name`, `next plan shows the remaining change`)
+	if err := env.cloudFlag(&id, true)(nil); err != nil {
+		t.Errorf("clone: %v", err)
+	}
+	oneClone("clone")
+	if cloud.count("ModifyDBInstanceSpec") == 0 {
+		t.Error("clone: the toggle was never attempted")
+	}
+	// A plan without a refresh cannot show the change, and says so.
+	expectWarningWithAll(t, "plan -refresh=false", w.planNoRefresh(t, order).res[testRes].diags,
+		`Plan made without a refresh after an incomplete creation of rm-`, `-refresh=false`, `instance_name, atomic_write_16k`)
+	// The refreshed plans (twice) show the remaining change and that they complete the creation.
+	for _, name := range []string{"next plan", "second plan"} {
+		plan, err := w.planWalk(order)
+		if err != nil || plan.errAt != "" {
+			t.Fatalf("%s: %v %s", name, err, plan.errMsg)
+		}
+		expectChangeOf(t, name, plan, testRes, "atomic_write_16k", true, false)
+		expectWarningWithAll(t, name, plan.res[testRes].diags, `Completing the creation of rm-`, `Forbidden\.RAM`,
+			`completes its configuration: instance_name, atomic_write_16k`)
+	}
+	cloud.allow()
+	plan := w.checkedStep(t, "complete", order, &id, env.cloudFlag(&id, false), env.checkCounts(&id, 1, 1), func(*terraform.State) error {
+		if id != first {
+			return fmt.Errorf("the instance changed from %s to %s", first, id)
+		}
+		return nil
+	})
+	expectChangeOf(t, "complete", plan, testRes, "atomic_write_16k", true, false)
+	expectChangeOf(t, "complete", plan, testRes, "instance_name", nil, "clone")
+	if n := w.stateAttr(t, testRes, "instance_name"); n != "clone" {
+		t.Errorf("complete: instance_name %q, want clone", n)
+	}
+	var on bool
+	if err := attrOf(w.state[testRes], "atomic_write_16k").As(&on); err != nil || on {
+		t.Errorf("complete: state atomic_write_16k %v (%v), want false", on, err)
+	}
+	oneClone("complete")
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+	if err := env.checkDestroyed(src)(nil); err != nil {
+		t.Error(err)
+	}
+}
