@@ -85,3 +85,50 @@ func TestClonePartial_alignFailsKeepsClone(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A plain create whose parameters and maintenance window are refused: the same rule as for a
+// clone (usable instance, warning, remaining change in the next plan, one CreateDBInstance). At
+// the plugin protocol, as TestClonePartial_alignFailsKeepsClone.
+func TestClonePartial_plainCreateStepsFail(t *testing.T) {
+	t.Parallel()
+	env, cloud, w := refusingWorld(t, testSimOptions(), "ModifyParameter", "ModifyDBInstanceMaintainTime")
+	order := statesResources(false, map[string]any{"maintenance_window": "02:00Z-03:00Z",
+		"parameters": map[string]string{"innodb_io_capacity": "4000"}}, nil)
+	oneCreate := func(name string) {
+		t.Helper()
+		if err := env.checkOneCreate()(nil); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	applied := w.applyRecorded(t, "create", order)
+	id := w.stateAttr(t, testRes, "id")
+	expectWarningWithAll(t, "create", applied[testRes], `Setting the parameters failed`, `maintenance_window`, `parameters`)
+	oneCreate("create")
+	plan, err := w.planWalk(order)
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("next plan: %v %s", err, plan.errMsg)
+	}
+	expectChangeOf(t, "next plan", plan, testRes, "maintenance_window", "18:00Z-22:00Z", "02:00Z-03:00Z")
+	expectChangeOf(t, "next plan", plan, testRes, "parameters", map[string]string{"innodb_io_capacity": "20000"},
+		map[string]string{"innodb_io_capacity": "4000"})
+	cloud.allow()
+	w.checkedStep(t, "complete", order, &id, func(*terraform.State) error {
+		if got := env.running(t, id, "innodb_io_capacity"); got != "4000" {
+			return fmt.Errorf("innodb_io_capacity runs %q, want 4000", got)
+		}
+		return nil
+	})
+	if got := w.stringMapAttr(t, testRes, "parameters")["innodb_io_capacity"]; got != "4000" {
+		t.Errorf("complete: parameters.innodb_io_capacity %q, want 4000", got)
+	}
+	if got := w.stateAttr(t, testRes, "maintenance_window"); got != "02:00Z-03:00Z" {
+		t.Errorf("complete: maintenance_window %q, want 02:00Z-03:00Z", got)
+	}
+	oneCreate("complete")
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+	if err := env.checkDestroyed()(nil); err != nil {
+		t.Error(err)
+	}
+}

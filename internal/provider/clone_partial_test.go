@@ -16,11 +16,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
@@ -224,46 +221,6 @@ func (e *testEnv) cloudFlag(id *string, on bool) resource.TestCheckFunc {
 		}
 		return nil
 	}
-}
-
-// A plain create whose parameters and maintenance window are refused: the same rule as for a
-// clone (usable instance, warning, remaining change in the next plan, one CreateDBInstance).
-func TestClonePartial_plainCreateStepsFail(t *testing.T) {
-	t.Parallel()
-	env, cloud := newRefusingEnv(t, testSimOptions(), "ModifyParameter", "ModifyDBInstanceMaintainTime")
-	warnings := &warningRecorder{}
-	cfg := env.instanceConfig("  maintenance_window = \"02:00Z-03:00Z\"\n" + parametersBlock(map[string]string{"innodb_io_capacity": "4000"}))
-	var id string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: warnings.factories(),
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config:             cfg,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					expectChange(testRes, "maintenance_window", "18:00Z-22:00Z", "02:00Z-03:00Z"),
-					expectChange(testRes, "parameters", map[string]any{"innodb_io_capacity": "20000"}, map[string]any{"innodb_io_capacity": "4000"}),
-				}},
-				Check: resource.ComposeTestCheckFunc(idOf(&id), notTainted(testRes), env.checkOneCreate(),
-					warnings.check(&warnings.apply, "apply", `Setting the parameters failed`, `maintenance_window`, `parameters`)),
-			},
-			{
-				PreConfig: cloud.allow,
-				Config:    cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					paramState("innodb_io_capacity", "4000"),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("maintenance_window"), knownvalue.StringExact("02:00Z-03:00Z")),
-				},
-				Check: resource.ComposeTestCheckFunc(notTainted(testRes), env.checkOneCreate(), func(*terraform.State) error {
-					if got := env.running(t, id, "innodb_io_capacity"); got != "4000" {
-						return fmt.Errorf("innodb_io_capacity runs %q, want 4000", got)
-					}
-					return nil
-				}),
-			},
-		},
-	})
 }
 
 // A clone that never becomes Running (the create timeout ends while it is still Creating) may not
