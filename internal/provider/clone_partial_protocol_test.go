@@ -132,3 +132,49 @@ func TestClonePartial_plainCreateStepsFail(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// rds_readonly_instance follows the same rule: its parameters refused after it is Running leave it
+// untainted, and the next apply sets them on the same instance. At the plugin protocol, as
+// TestClonePartial_alignFailsKeepsClone (the count of the terraform test aside: one instance).
+func TestClonePartial_readOnlyParametersRefused(t *testing.T) {
+	t.Parallel()
+	env, cloud, w := refusingWorld(t, testSimOptions(), "ModifyParameter")
+	const primary = "rds_instance.primary"
+	order := []oracleResource{
+		{addr: primary, attrs: map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c",
+			"storage": 100, "instance_name": "orders", "atomic_write_16k": true}},
+		{addr: testRO, attrs: map[string]any{"master_instance_id": oracleRef{primary, "id"}, "instance_type": "mysqlro.n2.medium.1c",
+			"storage": 100, "instance_name": "reporting-0", "parameters": map[string]string{"innodb_io_capacity": "4000"}}},
+	}
+	applied := w.applyRecorded(t, "create", order)
+	first := w.stateAttr(t, testRO, "id")
+	expectWarningWithAll(t, "create", applied[testRO], `rr-\w+ is Running`, `Setting the parameters failed`, `not applied yet: parameters`)
+	plan, err := w.planWalk(order)
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("next plan: %v %s", err, plan.errMsg)
+	}
+	expectChangeOf(t, "next plan", plan, testRO, "parameters", map[string]string{"innodb_io_capacity": "20000"},
+		map[string]string{"innodb_io_capacity": "4000"})
+	cloud.allow()
+	w.applyChecked(t, "complete", order, func(*terraform.State) error {
+		if id := w.stateAttr(t, testRO, "id"); id != first {
+			return fmt.Errorf("the read-only instance changed from %s to %s", first, id)
+		}
+		if n := env.requests("CreateReadOnlyDBInstance"); n != 1 {
+			return fmt.Errorf("%d CreateReadOnlyDBInstance requests, want 1", n)
+		}
+		if got := env.running(t, first, "innodb_io_capacity"); got != "4000" {
+			return fmt.Errorf("innodb_io_capacity runs %q on %s, want 4000", got, first)
+		}
+		return nil
+	})
+	if got := w.stringMapAttr(t, testRO, "parameters")["innodb_io_capacity"]; got != "4000" {
+		t.Errorf("complete: parameters.innodb_io_capacity %q, want 4000", got)
+	}
+	if _, err := w.applyStep(nil); err != nil {
+		t.Fatalf("destroy: %v", err)
+	}
+	if err := roAccCheckDestroy(env)(nil); err != nil {
+		t.Error(err)
+	}
+}
