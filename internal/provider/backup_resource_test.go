@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -99,52 +98,9 @@ data "rds_backups" "last" {
 	})
 }
 
-// A set RDS lets go (log backups off, older than 7 days, inside a 30-day data retention) is
-// deleted on destroy; rds_backups filters by time.
-func TestAccBackup_destroyDeletesWhereAllowed(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	ctx := context.Background()
-	must := func(err error) {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	must(env.api.ModifyDataBackupPolicy(ctx, &rdsapi.DataBackupPolicyRequest{DBInstanceID: id, PreferredBackupTime: "02:00Z-03:00Z",
-		PreferredBackupPeriod: []string{"Monday", "Friday"}, BackupRetentionPeriod: 30}))
-	must(env.api.ModifyLogBackupPolicy(ctx, &rdsapi.LogBackupPolicyRequest{DBInstanceID: id, HighSpaceUsageProtection: "Enable", LocalLogRetentionSpace: 30}))
-	cfg := env.providerBlock() + fmt.Sprintf("resource \"rds_backup\" \"nightly\" {\n  instance_id = %q\n}\n", id)
-	future := time.Now().UTC().Add(48 * time.Hour).Format(rdsservice.BackupTimeLayout)
-	filtered := cfg + fmt.Sprintf("data \"rds_backups\" \"later\" {\n  instance_id = %q\n  start_time = %q\n}\n", id, future)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy: func(*terraform.State) error {
-			if n := env.requests("DeleteBackup"); n != 1 || len(env.sets(t, id)) != 0 {
-				return fmt.Errorf("DeleteBackup requests %d, sets left %d", n, len(env.sets(t, id)))
-			}
-			return nil
-		},
-		Steps: []resource.TestStep{
-			{Config: cfg},
-			{
-				Config: filtered,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.rds_backups.later", tfjsonpath.New("backups"), knownvalue.ListSizeExact(0)),
-				},
-			},
-			{
-				PreConfig:          func() { env.sim.AdvanceClock(8 * 24 * time.Hour) },
-				Config:             cfg,
-				ExpectNonEmptyPlan: false,
-				ConfigStateChecks:  []statecheck.StateCheck{stateValue(backupRes, "store_status", knownvalue.StringExact("Enabled"))},
-			},
-		},
-	})
-}
-
 // The request's shape, the instance's edition and databases: plan errors with the fix, no
-// CreateBackup sent.
+// CreateBackup sent. The family's terraform test; backup_protocol_test.go plays the sets' life at
+// the plugin protocol.
 func TestAccBackup_rules(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())

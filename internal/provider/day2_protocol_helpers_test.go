@@ -222,3 +222,47 @@ func expectChangeOf(t *testing.T, name string, plan *oraclePlan, addr, attr stri
 		t.Errorf("%s: %s.%s: %s -> %s, want %v -> %v", name, addr, attr, shortValue(was), shortValue(now), before, after)
 	}
 }
+
+// readData is a data block's read as Terraform makes it at plan: ValidateDataResourceConfig, then
+// ReadDataSource of typeName with attrs (values as oracleResource attrs hold them; references
+// resolve from the state). It returns the data source's state.
+func (w *oracleWorld) readData(t *testing.T, typeName string, attrs map[string]any) tftypes.Value {
+	t.Helper()
+	ctx := context.Background()
+	server, err := w.server()
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas, err := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil || schemas.DataSourceSchemas[typeName] == nil {
+		t.Fatalf("data source %s: no schema (%v)", typeName, err)
+	}
+	typ := schemas.DataSourceSchemas[typeName].ValueType().(tftypes.Object)
+	config := dynamic(typ, toValue(typ, attrs, func(ref oracleRef) tftypes.Value { return attrOf(w.state[ref.addr], ref.attr) }))
+	val, err := server.ValidateDataResourceConfig(ctx, &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typeName, Config: config})
+	if err != nil || diagsHaveError(val.Diagnostics) {
+		t.Fatalf("data source %s: validate: %v %s", typeName, err, firstError(val.Diagnostics))
+	}
+	resp, err := server.ReadDataSource(ctx, &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: config})
+	if err != nil || diagsHaveError(resp.Diagnostics) {
+		t.Fatalf("data source %s: read: %v %s", typeName, err, firstError(resp.Diagnostics))
+	}
+	v, err := resp.State.Unmarshal(typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// listOf is v's elements (a list, set or tuple; none when null).
+func listOf(t *testing.T, v tftypes.Value) []tftypes.Value {
+	t.Helper()
+	var elems []tftypes.Value
+	if v.IsNull() {
+		return nil
+	}
+	if err := v.As(&elems); err != nil {
+		t.Fatalf("%v: %v", v, err)
+	}
+	return elems
+}
