@@ -8,9 +8,9 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
-// statesResources is instanceConfig at the protocol with a one-minute update timeout (none with
-// noTimeout) and extra attributes, and the account app_user when account is not nil (its extra
-// attributes).
+// statesResources is instanceConfig at the protocol with extra attributes (and a one-minute
+// update timeout withTimeout), and the account app_user when account is not nil (account holds
+// its extra attributes).
 func statesResources(withTimeout bool, extra, account map[string]any) []oracleResource {
 	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c",
 		"storage": 20, "instance_name": "acctest"}
