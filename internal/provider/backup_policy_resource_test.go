@@ -7,10 +7,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -46,80 +43,9 @@ func (e *testEnv) policyIs(id string, check func(p *rdsapi.BackupPolicy) bool) r
 	}
 }
 
-// rds_backup_policy: adopting shows the cloud's values in the plan and writes nothing; a change of
-// both modes is one apply with one call per mode; lowering both retentions works (log first);
-// drift shows; import by instance id; destroy leaves the policy as it is, and says so.
-func TestAccBackupPolicy_lifecycle(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	env.sim.ResetStats()
-	raised := backupPolicyConfig(env, id, `  preferred_backup_period     = ["Friday", "Monday"]
-  backup_retention_period     = 30
-  log_backup_retention_period = 30
-  local_log_retention_hours   = 0
-  category                    = "Flash"`)
-	lowered := backupPolicyConfig(env, id, `  preferred_backup_period     = ["Friday", "Monday"]
-  backup_retention_period     = 7
-  log_backup_retention_period = 7
-  local_log_retention_hours   = 0
-  category                    = "Flash"`)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy: resource.ComposeTestCheckFunc(env.policyCalls(t, 0),
-			env.policyIs(id, func(p *rdsapi.BackupPolicy) bool { return p.BackupRetentionPeriod == 7 && p.Category == "Flash" })),
-		Steps: []resource.TestStep{
-			{
-				Config: backupPolicyConfig(env, id, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownValue(backupPolicyRes, tfjsonpath.New("backup_retention_period"), knownvalue.Int64Exact(7)),
-					plancheck.ExpectKnownValue(backupPolicyRes, tfjsonpath.New("preferred_backup_time"), knownvalue.StringExact("02:00Z-03:00Z")),
-					plancheck.ExpectKnownValue(backupPolicyRes, tfjsonpath.New("log_backup_enabled"), knownvalue.Bool(true)),
-				}},
-				Check: env.policyCalls(t, 0),
-			},
-			{
-				Config: raised,
-				Check: resource.ComposeTestCheckFunc(env.policyCalls(t, 2), env.policyIs(id, func(p *rdsapi.BackupPolicy) bool {
-					return p.PreferredBackupPeriod == "Monday,Friday" && p.BackupRetentionPeriod == 30 && p.LogBackupRetentionPeriod == 30 &&
-						p.LocalLogRetentionHours == 0 && p.Category == "Flash"
-				})),
-			},
-			{Config: raised, PlanOnly: true}, // the days' order and the read-back make no diff
-			{
-				Config: lowered,
-				Check: resource.ComposeTestCheckFunc(env.policyCalls(t, 2),
-					env.policyIs(id, func(p *rdsapi.BackupPolicy) bool {
-						return p.BackupRetentionPeriod == 7 && p.LogBackupRetentionPeriod == 7
-					})),
-			},
-			{
-				PreConfig: env.apiCall(t, "ModifyBackupPolicy", func(ctx context.Context) error {
-					return env.api.ModifyDataBackupPolicy(ctx, &rdsapi.DataBackupPolicyRequest{DBInstanceID: id, PreferredBackupTime: "05:00Z-06:00Z",
-						PreferredBackupPeriod: []string{"Monday", "Friday"}, BackupRetentionPeriod: 14})
-				}),
-				Config: lowered,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(backupPolicyRes, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(backupPolicyRes, tfjsonpath.New("backup_retention_period"), knownvalue.Int64Exact(7)),
-				}},
-				Check: resource.ComposeTestCheckFunc(env.policyCalls(t, 2), // the drift, plus resetting the hand-made data call
-					env.policyIs(id, func(p *rdsapi.BackupPolicy) bool { return p.BackupRetentionPeriod == 7 })),
-			},
-			{ResourceName: backupPolicyRes, ImportState: true, ImportStateId: id, ImportStateVerify: true},
-			{
-				Config:  env.providerBlock(),
-				Destroy: false,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(backupPolicyRes, plancheck.ResourceActionDestroy),
-				}},
-				Check: env.policyCalls(t, 0),
-			},
-		},
-	})
-}
-
-// Every rule is a plan error naming the attribute, the value and the fix, with no write.
+// Every rule is a plan error naming the attribute, the value and the fix, with no write. The
+// family's terraform test; TestBackupPolicy_lifecycle (backup_policy_protocol_test.go) plays the
+// policy's life at the plugin protocol.
 func TestAccBackupPolicy_rules(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())

@@ -5,14 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"testing"
-	"time"
-
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -31,120 +23,9 @@ func (e *testEnv) sets(t *testing.T, id string) []rdsapi.Backup {
 	return sets
 }
 
-// rds_backup makes a set and waits for it; rds_backups lists it newest first; restore_from takes
-// its id and the simulator restores that very set (it refuses ids of other instances or unfinished
-// sets). Destroying a set RDS still keeps warns and sends no DeleteBackup.
-func TestAccBackup_cloneLastBackup(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
-	backup := env.providerBlock() + fmt.Sprintf("resource \"rds_backup\" \"nightly\" {\n  instance_id = %q\n}\n", src)
-	clone := backup + fmt.Sprintf(`
-data "rds_backups" "last" {
-  instance_id = %q
-  depends_on  = [rds_backup.nightly]
-}
-`, src) + env.restoreConfig("mysql.n2m.medium.2c", "", fmt.Sprintf("    source_instance_id = %q\n    backup_id = data.rds_backups.last.backups[0].backup_id", src))[len(env.providerBlock()):]
-	var backupID string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy: func(*terraform.State) error {
-			if n := env.requests("DeleteBackup"); n != 0 {
-				return fmt.Errorf("DeleteBackup sent %d times for sets RDS keeps", n)
-			}
-			if sets := env.sets(t, src); len(sets) != 2 {
-				return fmt.Errorf("%d sets after destroy, want both kept", len(sets))
-			}
-			return nil
-		},
-		Steps: []resource.TestStep{
-			{
-				Config: backup,
-				ConfigStateChecks: []statecheck.StateCheck{
-					stateValue(backupRes, "backup_method", knownvalue.StringExact("Physical")),
-					stateValue(backupRes, "store_status", knownvalue.StringExact("Disabled")),
-				},
-				Check: func(s *terraform.State) error {
-					backupID = s.RootModule().Resources[backupRes].Primary.Attributes["backup_id"]
-					if sets := env.sets(t, src); len(sets) != 1 || string(sets[0].BackupID) != backupID {
-						return fmt.Errorf("sets %+v, state backup_id %q", sets, backupID)
-					}
-					return nil
-				},
-			},
-			{
-				// A second, newer set (taken by hand): "the latest" must be that one.
-				PreConfig: env.apiCall(t, "CreateBackup", func(ctx context.Context) error {
-					_, err := rdsservice.CreateBackup(ctx, env.api, env.data.Waiter, &rdsapi.CreateBackupRequest{DBInstanceID: src})
-					return err
-				}),
-				Config: clone,
-				Check: func(s *terraform.State) error {
-					sets := env.sets(t, src)
-					got := s.RootModule().Resources[testRes].Primary.Attributes["restore_from.backup_id"]
-					if len(sets) != 2 || got == "" || got == backupID || got != s.RootModule().Resources["data.rds_backups.last"].Primary.Attributes["backups.0.backup_id"] {
-						return fmt.Errorf("clone restored %q; sets %+v", got, sets)
-					}
-					if env.requests("CloneDBInstance") != 1 {
-						return fmt.Errorf("CloneDBInstance requests = %d", env.requests("CloneDBInstance"))
-					}
-					return nil
-				},
-			},
-			{
-				Config:           clone,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
-}
-
-// A set RDS lets go (log backups off, older than 7 days, inside a 30-day data retention) is
-// deleted on destroy; rds_backups filters by time.
-func TestAccBackup_destroyDeletesWhereAllowed(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, testSimOptions())
-	id := env.plantInstance(t, "8.0", "")
-	ctx := context.Background()
-	must := func(err error) {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	must(env.api.ModifyDataBackupPolicy(ctx, &rdsapi.DataBackupPolicyRequest{DBInstanceID: id, PreferredBackupTime: "02:00Z-03:00Z",
-		PreferredBackupPeriod: []string{"Monday", "Friday"}, BackupRetentionPeriod: 30}))
-	must(env.api.ModifyLogBackupPolicy(ctx, &rdsapi.LogBackupPolicyRequest{DBInstanceID: id, HighSpaceUsageProtection: "Enable", LocalLogRetentionSpace: 30}))
-	cfg := env.providerBlock() + fmt.Sprintf("resource \"rds_backup\" \"nightly\" {\n  instance_id = %q\n}\n", id)
-	future := time.Now().UTC().Add(48 * time.Hour).Format(rdsservice.BackupTimeLayout)
-	filtered := cfg + fmt.Sprintf("data \"rds_backups\" \"later\" {\n  instance_id = %q\n  start_time = %q\n}\n", id, future)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy: func(*terraform.State) error {
-			if n := env.requests("DeleteBackup"); n != 1 || len(env.sets(t, id)) != 0 {
-				return fmt.Errorf("DeleteBackup requests %d, sets left %d", n, len(env.sets(t, id)))
-			}
-			return nil
-		},
-		Steps: []resource.TestStep{
-			{Config: cfg},
-			{
-				Config: filtered,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.rds_backups.later", tfjsonpath.New("backups"), knownvalue.ListSizeExact(0)),
-				},
-			},
-			{
-				PreConfig:          func() { env.sim.AdvanceClock(8 * 24 * time.Hour) },
-				Config:             cfg,
-				ExpectNonEmptyPlan: false,
-				ConfigStateChecks:  []statecheck.StateCheck{stateValue(backupRes, "store_status", knownvalue.StringExact("Enabled"))},
-			},
-		},
-	})
-}
-
 // The request's shape, the instance's edition and databases: plan errors with the fix, no
-// CreateBackup sent.
+// CreateBackup sent. The family's terraform test; backup_protocol_test.go plays the sets' life at
+// the plugin protocol.
 func TestAccBackup_rules(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, testSimOptions())

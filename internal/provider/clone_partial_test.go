@@ -12,15 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
@@ -86,132 +81,6 @@ func newRefusingEnv(t *testing.T, opts simulator.Options, actions ...string) (*t
 	return newTestEnvOn(t, opts, sim, srv, 3), f
 }
 
-// warningRecorder keeps the warnings the provider returns to Terraform from applies and plans.
-type warningRecorder struct {
-	mu             sync.Mutex
-	apply, planned []string
-}
-
-func (w *warningRecorder) factories() map[string]func() (tfprotov6.ProviderServer, error) {
-	return map[string]func() (tfprotov6.ProviderServer, error){"rds": func() (tfprotov6.ProviderServer, error) {
-		s, err := providerserver.NewProtocol6WithError(New("test")())()
-		return &recordingServer{ProviderServer: s, rec: w}, err
-	}}
-}
-
-func (w *warningRecorder) add(dest *[]string, diags []*tfprotov6.Diagnostic) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	for _, d := range diags {
-		if d.Severity == tfprotov6.DiagnosticSeverityWarning {
-			*dest = append(*dest, d.Summary+": "+d.Detail)
-		}
-	}
-}
-
-// check asserts that one recorded warning matches every pattern.
-func (w *warningRecorder) check(from *[]string, what string, patterns ...string) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		for _, text := range *from {
-			ok := true
-			for _, p := range patterns {
-				ok = ok && regexp.MustCompile(p).MatchString(text)
-			}
-			if ok {
-				return nil
-			}
-		}
-		return fmt.Errorf("no %s warning matches %q; got %q", what, patterns, *from)
-	}
-}
-
-// require is check, failing the test at once (for PreConfig, which runs before a step).
-func (w *warningRecorder) require(t *testing.T, from *[]string, what string, patterns ...string) {
-	t.Helper()
-	if err := w.check(from, what, patterns...)(nil); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// count is the number of recorded warnings that match pattern.
-func (w *warningRecorder) count(from *[]string, pattern string) int {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	n := 0
-	for _, text := range *from {
-		if regexp.MustCompile(pattern).MatchString(text) {
-			n++
-		}
-	}
-	return n
-}
-
-type recordingServer struct {
-	tfprotov6.ProviderServer
-	rec *warningRecorder
-}
-
-func (s *recordingServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
-	resp, err := s.ProviderServer.ApplyResourceChange(ctx, req)
-	if resp != nil {
-		s.rec.add(&s.rec.apply, resp.Diagnostics)
-	}
-	return resp, err
-}
-
-func (s *recordingServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
-	if resp != nil {
-		s.rec.add(&s.rec.planned, resp.Diagnostics)
-	}
-	return resp, err
-}
-
-// notTainted asserts the resource is in state and not tainted (Terraform would replace it).
-func notTainted(addr string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		rs, ok := s.RootModule().Resources[addr]
-		if !ok {
-			return fmt.Errorf("%s not in state", addr)
-		}
-		if rs.Primary.Tainted {
-			return fmt.Errorf("%s (%s) is tainted: the next apply would replace it", addr, rs.Primary.ID)
-		}
-		return nil
-	}
-}
-
-// expectChange asserts the plan updates addr in place, from before to after at attribute.
-func expectChange(addr, attribute string, before, after any) plancheck.PlanCheck {
-	return changeCheck{addr, attribute, before, after}
-}
-
-type changeCheck struct {
-	addr, attribute string
-	before, after   any
-}
-
-func (c changeCheck) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	for _, rc := range req.Plan.ResourceChanges {
-		if rc.Address != c.addr {
-			continue
-		}
-		if !rc.Change.Actions.Update() {
-			resp.Error = fmt.Errorf("%s: actions %v, want an update in place", c.addr, rc.Change.Actions)
-			return
-		}
-		b, _ := rc.Change.Before.(map[string]any)
-		a, _ := rc.Change.After.(map[string]any)
-		if fmt.Sprint(b[c.attribute]) != fmt.Sprint(c.before) || fmt.Sprint(a[c.attribute]) != fmt.Sprint(c.after) {
-			resp.Error = fmt.Errorf("%s.%s: %v -> %v, want %v -> %v", c.addr, c.attribute, b[c.attribute], a[c.attribute], c.before, c.after)
-		}
-		return
-	}
-	resp.Error = fmt.Errorf("%s not in the plan", c.addr)
-}
-
 // cloudFlag asserts the instance's 16K atomic write in the cloud.
 func (e *testEnv) cloudFlag(id *string, on bool) resource.TestCheckFunc {
 	return func(*terraform.State) error {
@@ -226,127 +95,10 @@ func (e *testEnv) cloudFlag(id *string, on bool) resource.TestCheckFunc {
 	}
 }
 
-// The clone exists but the toggle and the rename after it are refused: the apply succeeds with a
-// warning, the clone is kept (not tainted), the next plan is an update that shows the cloud's real
-// values, and once the cloud lets it through the update completes the clone, with one
-// CloneDBInstance in all.
-func TestClonePartial_alignFailsKeepsClone(t *testing.T) {
-	t.Parallel()
-	env, cloud := newRefusingEnv(t, testSimOptions(), "ModifyDBInstanceSpec", "ModifyDBInstanceDescription")
-	src := env.restoreSource(t, "mysql.n2.medium.2c", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC))
-	warnings := &warningRecorder{}
-	cfg := env.restoreConfig("mysql.n2.medium.2c", "  atomic_write_16k = false\n  instance_name = \"clone\"",
-		fmt.Sprintf("    source_instance_id = %q\n    backup_id = \"b-acctest\"", src))
-	var id, first string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: warnings.factories(),
-		CheckDestroy:             env.checkDestroyed(src),
-		Steps: []resource.TestStep{
-			{
-				Config:             cfg,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					expectChange(testRes, "atomic_write_16k", true, false),
-				}},
-				Check: resource.ComposeTestCheckFunc(idOf(&id), idOf(&first), notTainted(testRes), env.cloudFlag(&id, true),
-					warnings.check(&warnings.apply, "apply", `not configured as planned`, `rm-\w+ is Running`, `not tainted`,
-						`Configuring the clone as planned failed`, `Forbidden\.RAM`, `atomic_write_16k`, `instance_name`,
-						`next plan shows the remaining change`),
-					func(*terraform.State) error {
-						if n := env.requests("CloneDBInstance"); n != 1 {
-							return fmt.Errorf("%d CloneDBInstance requests, want 1", n)
-						}
-						if cloud.count("ModifyDBInstanceSpec") == 0 {
-							return fmt.Errorf("the toggle was never attempted")
-						}
-						return nil
-					}),
-			},
-			{
-				// A second plan still shows the same remaining change.
-				Config:             cfg,
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				PreConfig: func() {
-					// The plans so far said why: those without a refresh (the harness makes one after each
-					// step) that they cannot show the change, the refreshed ones that they complete the creation.
-					warnings.require(t, &warnings.planned, "plan", `Plan made without a refresh after an incomplete creation of rm-`,
-						`-refresh=false`, `instance_name, atomic_write_16k`)
-					if n := warnings.count(&warnings.planned, `Plan made without a refresh`); n == 0 {
-						t.Fatal("no plan warned that it was made without a refresh (the test harness plans with -refresh=false after each apply)")
-					}
-					warnings.require(t, &warnings.planned, "plan", `Completing the creation of rm-`, `Forbidden\.RAM`,
-						`completes its configuration: instance_name, atomic_write_16k`)
-					cloud.allow()
-				},
-				Config: cfg,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					expectChange(testRes, "atomic_write_16k", true, false),
-					expectChange(testRes, "instance_name", nil, "clone"),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					flagState(false),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("instance_name"), knownvalue.StringExact("clone")),
-				},
-				Check: resource.ComposeTestCheckFunc(idOf(&id), notTainted(testRes), env.cloudFlag(&id, false), env.checkCounts(&id, 1, 1),
-					func(*terraform.State) error {
-						if id != first {
-							return fmt.Errorf("the instance changed from %s to %s", first, id)
-						}
-						if n := env.requests("CloneDBInstance"); n != 1 {
-							return fmt.Errorf("%d CloneDBInstance requests after completing the clone, want 1", n)
-						}
-						return nil
-					}),
-			},
-		},
-	})
-}
-
-// A plain create whose parameters and maintenance window are refused: the same rule as for a
-// clone (usable instance, warning, remaining change in the next plan, one CreateDBInstance).
-func TestClonePartial_plainCreateStepsFail(t *testing.T) {
-	t.Parallel()
-	env, cloud := newRefusingEnv(t, testSimOptions(), "ModifyParameter", "ModifyDBInstanceMaintainTime")
-	warnings := &warningRecorder{}
-	cfg := env.instanceConfig("  maintenance_window = \"02:00Z-03:00Z\"\n" + parametersBlock(map[string]string{"innodb_io_capacity": "4000"}))
-	var id string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: warnings.factories(),
-		CheckDestroy:             env.checkDestroyed(),
-		Steps: []resource.TestStep{
-			{
-				Config:             cfg,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					expectChange(testRes, "maintenance_window", "18:00Z-22:00Z", "02:00Z-03:00Z"),
-					expectChange(testRes, "parameters", map[string]any{"innodb_io_capacity": "20000"}, map[string]any{"innodb_io_capacity": "4000"}),
-				}},
-				Check: resource.ComposeTestCheckFunc(idOf(&id), notTainted(testRes), env.checkOneCreate(),
-					warnings.check(&warnings.apply, "apply", `Setting the parameters failed`, `maintenance_window`, `parameters`)),
-			},
-			{
-				PreConfig: cloud.allow,
-				Config:    cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					paramState("innodb_io_capacity", "4000"),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("maintenance_window"), knownvalue.StringExact("02:00Z-03:00Z")),
-				},
-				Check: resource.ComposeTestCheckFunc(notTainted(testRes), env.checkOneCreate(), func(*terraform.State) error {
-					if got := env.running(t, id, "innodb_io_capacity"); got != "4000" {
-						return fmt.Errorf("innodb_io_capacity runs %q, want 4000", got)
-					}
-					return nil
-				}),
-			},
-		},
-	})
-}
-
 // A clone that never becomes Running (the create timeout ends while it is still Creating) may not
 // be usable at all: the apply fails and the instance is tainted, so the next apply replaces it.
+// The family's terraform test (the taint and its replacement are core's); the partial creations
+// that are kept are played at the plugin protocol in clone_partial_protocol_test.go.
 func TestClonePartial_neverRunningIsTainted(t *testing.T) {
 	t.Parallel()
 	opts := testSimOptions()
@@ -388,48 +140,6 @@ func TestClonePartial_neverRunningIsTainted(t *testing.T) {
 					}
 					return nil
 				},
-			},
-		},
-	})
-}
-
-// rds_readonly_instance follows the same rule: its parameters refused after it is Running leave it
-// untainted, and the next apply sets them on the same instance.
-func TestClonePartial_readOnlyParametersRefused(t *testing.T) {
-	t.Parallel()
-	env, cloud := newRefusingEnv(t, testSimOptions(), "ModifyParameter")
-	warnings := &warningRecorder{}
-	const ro = "rds_readonly_instance.ro[0]"
-	cfg := env.providerBlock() + roAccPrimary(true) + roAccReplicasWith(1, parametersBlock(map[string]string{"innodb_io_capacity": "4000"}))
-	var first string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: warnings.factories(),
-		CheckDestroy:             roAccCheckDestroy(env),
-		Steps: []resource.TestStep{
-			{
-				Config:             cfg,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					expectChange(ro, "parameters", map[string]any{"innodb_io_capacity": "20000"}, map[string]any{"innodb_io_capacity": "4000"}),
-				}},
-				Check: resource.ComposeTestCheckFunc(notTainted("rds_readonly_instance.ro.0"),
-					resource.TestCheckResourceAttrWith("rds_readonly_instance.ro.0", "id", func(v string) error { first = v; return nil }),
-					warnings.check(&warnings.apply, "apply", `rr-\w+ is Running`, `Setting the parameters failed`, `not applied yet: parameters`)),
-			},
-			{
-				PreConfig: cloud.allow,
-				Config:    cfg,
-				Check: resource.ComposeTestCheckFunc(notTainted("rds_readonly_instance.ro.0"),
-					resource.TestCheckResourceAttr("rds_readonly_instance.ro.0", "parameters.innodb_io_capacity", "4000"),
-					func(*terraform.State) error {
-						if n := env.requests("CreateReadOnlyDBInstance"); n != 1 {
-							return fmt.Errorf("%d CreateReadOnlyDBInstance requests, want 1", n)
-						}
-						if got := env.running(t, first, "innodb_io_capacity"); got != "4000" {
-							return fmt.Errorf("innodb_io_capacity runs %q on %s, want 4000", got, first)
-						}
-						return nil
-					}),
 			},
 		},
 	})

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -14,10 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
@@ -197,94 +193,10 @@ func TestImportRefusesADeletingInstance(t *testing.T) {
 	}
 }
 
-// The apply stops at once on a Stopped instance (no retry until timeouts.update), sends nothing
-// to a Deleting one (the plan refuses), and rds_account on a Stopped instance does not hang
-// either.
-func TestAccInstanceStates_applyFailsFast(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, accessSimOptions())
-	var id string
-	config := func(extra string) string {
-		return env.instanceConfig(extra + "\n  timeouts = { update = \"1m\" }")
-	}
-	stop := func() {
-		setState(t, env, id, simulator.InstanceState{Status: "Stopped"})
-		env.sim.ResetStats()
-	}
-	tfresource.Test(t, tfresource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []tfresource.TestStep{
-			{Config: config(""), Check: idOf(&id)},
-			{
-				PreConfig:   stop,
-				Config:      config(`  atomic_write_16k = false`),
-				ExpectError: regexp.MustCompile(`(?s)is Stopped.*Start it`),
-			},
-			{
-				PreConfig:   func() { env.sim.ResetStats() },
-				Config:      config(`  security_ips = ["10.1.1.1"]`),
-				ExpectError: regexp.MustCompile(`(?s)is Stopped.*Start it`),
-			},
-			{
-				// One attempt each, no polling: the class change never sent its spec order, the IPs one call.
-				PreConfig: func() {
-					st := env.sim.Stats().Requests
-					if st["ModifyDBInstanceSpec"] != 0 || st["ModifySecurityIps"] != 1 {
-						t.Errorf("writes to a Stopped instance: %v", st)
-					}
-					setState(t, env, id, simulator.InstanceState{Status: "Running"})
-				},
-				Config: env.instanceConfig("") + fmt.Sprintf(`
-resource "rds_account" "app" {
-  instance_id = rds_instance.test.id
-  name        = "app_user"
-%s
-}
-`, passwordLines("First-pass1", 1)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("status"), knownvalue.StringExact("Running")),
-					statecheck.ExpectKnownValue(testRes, tfjsonpath.New("lock_mode"), knownvalue.StringExact("Unlock")),
-				},
-			},
-			{
-				PreConfig: stop,
-				Config: env.instanceConfig("") + fmt.Sprintf(`
-resource "rds_account" "app" {
-  instance_id = rds_instance.test.id
-  name        = "app_user"
-  description = "changed while stopped"
-%s
-  timeouts = { update = "1m" }
-}
-`, passwordLines("First-pass1", 1)),
-				ExpectError: regexp.MustCompile(`(?s)is Stopped`),
-			},
-			{
-				PreConfig: func() {
-					if n := env.requests("ModifyAccountDescription"); n != 1 {
-						t.Errorf("%d ModifyAccountDescription calls on a Stopped instance, want 1", n)
-					}
-					setState(t, env, id, simulator.InstanceState{Status: "Deleting", ForMS: 600000})
-					env.sim.ResetStats()
-				},
-				Config:      config(`  deletion_protection = true`),
-				ExpectError: regexp.MustCompile(`(?s)is being deleted.*terraform state rm`),
-			},
-			{
-				PreConfig: func() {
-					if n := env.mutations(); n != 0 {
-						t.Errorf("%d writes after a refused plan", n)
-					}
-					setState(t, env, id, simulator.InstanceState{Status: "Running"})
-				},
-				Config: env.instanceConfig(""),
-			},
-		},
-	})
-}
-
 // Destroying an account or database whose instance is being released elsewhere succeeds at once:
-// they go with the instance, so there is nothing left to delete and nothing to wait for.
+// they go with the instance, so there is nothing left to delete and nothing to wait for. The
+// family's terraform test; TestInstanceStates_applyFailsFast (unusual_states_protocol_test.go)
+// plays the failing applies at the plugin protocol.
 func TestAccInstanceStates_accessDestroyOnDeletingInstance(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, accessSimOptions())
