@@ -6,7 +6,6 @@ import (
 	"maps"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
@@ -16,23 +15,6 @@ import (
 // with the database before the grant as Terraform's graph orders them. The access family keeps its
 // terraform tests TestAccAccount_lifecycle and TestAccAccount_sensitivePasswordAndSuper (sensitive
 // values in plan files) and TestAccAccessDataSources.
-
-// accessStep applies order as a terraform step does: checks run on the state the apply wrote,
-// before the plan that must be empty. It returns the apply's plan.
-func (w *oracleWorld) accessStep(t *testing.T, name string, order []oracleResource, checks ...resource.TestCheckFunc) *oraclePlan {
-	t.Helper()
-	plan, err := w.applyStep(order, func() {
-		for _, c := range checks {
-			if err := c(nil); err != nil {
-				t.Errorf("%s: %v", name, err)
-			}
-		}
-	})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return plan
-}
 
 // expectActions is plancheck.ExpectResourceAction for each address of want.
 func expectActions(t *testing.T, name string, plan *oraclePlan, want map[string]oracleAction) {
@@ -72,13 +54,13 @@ func TestDatabase_lifecycle(t *testing.T) {
 		return []oracleResource{{databaseRes, attrs}}
 	}
 	described := db(map[string]any{"description": "Shop orders"})
-	plan := w.accessStep(t, "create", db(nil), w.stateIs(databaseRes, "status", "Running"), w.stateIs(databaseRes, "description", nil),
+	plan := w.applyChecked(t, "create", db(nil), w.stateIs(databaseRes, "status", "Running"), w.stateIs(databaseRes, "description", nil),
 		env.checkDatabase(id, "orders", "utf8mb4"))
 	expectActions(t, "create", plan, map[string]oracleAction{databaseRes: actCreate})
-	plannedIs(t, "create", plan, databaseRes, "character_set", "utf8mb4")
-	plannedIs(t, "create", plan, databaseRes, "id", id+":orders")
+	expectPlanned(t, "create", plan, databaseRes, "character_set", "utf8mb4")
+	expectPlanned(t, "create", plan, databaseRes, "id", id+":orders")
 
-	plan = w.accessStep(t, "describe", described, w.stateIs(databaseRes, "description", "Shop orders"))
+	plan = w.applyChecked(t, "describe", described, w.stateIs(databaseRes, "description", "Shop orders"))
 	expectActions(t, "describe", plan, map[string]oracleAction{databaseRes: actUpdate})
 
 	w.importVerify(t, databaseRes)
@@ -86,14 +68,14 @@ func TestDatabase_lifecycle(t *testing.T) {
 	env.apiCall(t, "ModifyDBDescription", func(ctx context.Context) error {
 		return env.api.ModifyDBDescription(ctx, id, "orders", "Changed by hand")
 	})()
-	plan = w.accessStep(t, "drift", described, w.stateIs(databaseRes, "description", "Shop orders"))
+	plan = w.applyChecked(t, "drift", described, w.stateIs(databaseRes, "description", "Shop orders"))
 	expectActions(t, "drift", plan, map[string]oracleAction{databaseRes: actUpdate})
 
 	env.apiCall(t, "DeleteDatabase", func(ctx context.Context) error { return env.api.DeleteDatabase(ctx, id, "orders") })()
-	plan = w.accessStep(t, "deleted outside", described, env.checkDatabase(id, "orders", "utf8mb4"))
+	plan = w.applyChecked(t, "deleted outside", described, env.checkDatabase(id, "orders", "utf8mb4"))
 	expectActions(t, "deleted outside", plan, map[string]oracleAction{databaseRes: actCreate})
 
-	plan = w.accessStep(t, "character set", db(map[string]any{"description": "Shop orders", "character_set": "latin1"}),
+	plan = w.applyChecked(t, "character set", db(map[string]any{"description": "Shop orders", "character_set": "latin1"}),
 		env.checkDatabase(id, "orders", "latin1"))
 	expectActions(t, "character set", plan, map[string]oracleAction{databaseRes: actReplace})
 
@@ -120,10 +102,10 @@ func TestAccountPrivilege_lifecycle(t *testing.T) {
 	env, w := envWorld(t, accessSimOptions())
 	id := env.plantInstance(t, "8.0", "")
 	both := grantsResources(id, "ReadOnly", "orders", "audit")
-	plan := w.accessStep(t, "create", grantsResources(id, "ReadOnly", "orders"), env.checkGrants(id, "app_user", "orders=ReadOnly"))
-	plannedIs(t, "create", plan, privilegeRes, "id", id+":app_user:ReadOnly")
+	plan := w.applyChecked(t, "create", grantsResources(id, "ReadOnly", "orders"), env.checkGrants(id, "app_user", "orders=ReadOnly"))
+	expectPlanned(t, "create", plan, privilegeRes, "id", id+":app_user:ReadOnly")
 
-	plan = w.accessStep(t, "both", both, env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"))
+	plan = w.applyChecked(t, "both", both, env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"))
 	expectActions(t, "both", plan, map[string]oracleAction{privilegeRes: actUpdate})
 
 	w.importVerify(t, privilegeRes)
@@ -132,15 +114,15 @@ func TestAccountPrivilege_lifecycle(t *testing.T) {
 	env.apiCall(t, "RevokeAccountPrivilege", func(ctx context.Context) error {
 		return env.api.RevokeAccountPrivilege(ctx, id, "app_user", []string{"audit"})
 	})()
-	plan = w.accessStep(t, "revoked outside", both, env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"))
+	plan = w.applyChecked(t, "revoked outside", both, env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"))
 	expectActions(t, "revoked outside", plan, map[string]oracleAction{privilegeRes: actUpdate})
 
 	// The account deleted outside Terraform: account and grant are created again.
 	env.apiCall(t, "DeleteAccount", func(ctx context.Context) error { return env.api.DeleteAccount(ctx, id, "app_user") })()
-	plan = w.accessStep(t, "account deleted outside", both, env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"))
+	plan = w.applyChecked(t, "account deleted outside", both, env.checkGrants(id, "app_user", "audit=ReadOnly", "orders=ReadOnly"))
 	expectActions(t, "account deleted outside", plan, map[string]oracleAction{accountRes: actCreate, privilegeRes: actCreate})
 
-	w.accessStep(t, "audit only", grantsResources(id, "ReadOnly", "audit"), env.checkGrants(id, "app_user", "audit=ReadOnly"),
+	w.applyChecked(t, "audit only", grantsResources(id, "ReadOnly", "audit"), env.checkGrants(id, "app_user", "audit=ReadOnly"),
 		func(*terraform.State) error {
 			if n := env.requests("RevokeAccountPrivilege"); n != 2 {
 				return fmt.Errorf("%d RevokeAccountPrivilege requests by Terraform, want 1 (the drift step's revoke was made directly)", n-1)

@@ -62,15 +62,15 @@ func TestAccessPlan_onePrivilegedAccount(t *testing.T) {
 	// Two new Super accounts on an instance that has none.
 	expectPlanRefused(t, env, w, "two new Super", []oracleResource{account("a", fresh, "boss_a", "Super"), account("b", fresh, "boss_b", "Super")},
 		`(?s)rule account-one-super.*privileged account "boss_[ab]"`)
-	w.accessStep(t, "boss", []oracleResource{account("boss", id, "boss", "Super")})
+	w.applyChecked(t, "boss", []oracleResource{account("boss", id, "boss", "Super")})
 	expectPlanRefused(t, env, w, "a second Super", []oracleResource{account("boss", id, "boss", "Super"), account("other", id, "other", "Super")},
 		`(?s)privileged account "boss"`)
 	// Demote one and promote another in one plan: the apply order is not fixed, so the plan says how.
 	expectPlanRefused(t, env, w, "demote and promote", []oracleResource{account("boss", id, "boss", "Normal"), account("other", id, "other", "Super")},
 		`(?s)privileged account "boss".*first apply "boss" with type = "Normal"`)
-	plan := w.accessStep(t, "demote", []oracleResource{account("boss", id, "boss", "Normal"), account("other", id, "other", "Normal")})
+	plan := w.applyChecked(t, "demote", []oracleResource{account("boss", id, "boss", "Normal"), account("other", id, "other", "Normal")})
 	expectActions(t, "demote", plan, map[string]oracleAction{"rds_account.boss": actReplace, "rds_account.other": actCreate})
-	plan = w.accessStep(t, "promote", []oracleResource{account("boss", id, "boss", "Normal"), account("other", id, "other", "Super")})
+	plan = w.applyChecked(t, "promote", []oracleResource{account("boss", id, "boss", "Normal"), account("other", id, "other", "Super")})
 	expectActions(t, "promote", plan, map[string]oracleAction{"rds_account.boss": actNoop, "rds_account.other": actReplace})
 	if n := env.requests("CreateAccount"); n != 4 {
 		t.Fatalf("%d CreateAccount requests, want 4 (boss, other, and both again when their type changed)", n)
@@ -98,7 +98,7 @@ func TestAccessPlan_grantTargets(t *testing.T) {
 	// A literal name of an existing account works; once the account is deleted outside Terraform,
 	// the plan refuses to grant again instead of failing at apply.
 	config := []oracleResource{grantOf("g", id, "app_user", "ReadOnly", "orders")}
-	w.accessStep(t, "granted", config, env.checkGrants(id, "app_user", "orders=ReadOnly"))
+	w.applyChecked(t, "granted", config, env.checkGrants(id, "app_user", "orders=ReadOnly"))
 	env.apiCall(t, "DeleteAccount", func(ctx context.Context) error { return env.api.DeleteAccount(ctx, id, "app_user") })()
 	expectPlanRefused(t, env, w, "account deleted outside", config, `(?s)account_name = "app_user".*no such account`)
 	if n := env.requests("GrantAccountPrivilege"); n != 1 {
@@ -119,9 +119,9 @@ func TestAccessPlan_onePrivilegePerPair(t *testing.T) {
 	}
 	ro, rw := grantOf("ro", id, app, "ReadOnly", "orders"), grantOf("rw", id, app, "ReadWrite", "orders")
 	expectPlanRefused(t, env, w, "both new", with(ro, rw), `(?s)rule privilege-pair-taken.*"orders" \((ReadOnly|ReadWrite), planned by another`)
-	w.accessStep(t, "read-only", with(ro), env.checkGrants(id, "app_user", "orders=ReadOnly"))
+	w.applyChecked(t, "read-only", with(ro), env.checkGrants(id, "app_user", "orders=ReadOnly"))
 	expectPlanRefusedAt(t, env, w, "one granted", with(ro, rw), "rds_account_privilege.rw", `(?s)rule privilege-pair-taken.*"orders" \(ReadOnly\)`)
-	plan := w.accessStep(t, "read-write", with(grantOf("ro", id, app, "ReadWrite", "orders")), env.checkGrants(id, "app_user", "orders=ReadWrite"))
+	plan := w.applyChecked(t, "read-write", with(grantOf("ro", id, app, "ReadWrite", "orders")), env.checkGrants(id, "app_user", "orders=ReadWrite"))
 	expectActions(t, "read-write", plan, map[string]oracleAction{"rds_account_privilege.ro": actReplace})
 	if _, err := w.applyStep(nil); err != nil {
 		t.Fatalf("destroy: %v", err)

@@ -9,16 +9,6 @@ import (
 // of terraform tests, played with the provider in-process; the family's terraform test is
 // TestAccAccessRecovery_destroyNotBlockedByCreateRules.
 
-// expectEmptyPlan is plancheck.ExpectEmptyPlan on a step's plan.
-func expectEmptyPlan(t *testing.T, name string, plan *oraclePlan) {
-	t.Helper()
-	for addr, p := range plan.res {
-		if p.action != actNoop {
-			t.Errorf("%s: the plan is not empty: %s %s", name, addr, p.action)
-		}
-	}
-}
-
 // importOfMissing is an import step that must fail as Terraform's "Cannot import non-existent
 // remote object": the import succeeds and the read after it finds nothing. Nothing enters the state.
 func (w *oracleWorld) importOfMissing(t *testing.T, addr, id string) {
@@ -43,13 +33,13 @@ func TestAccessRecovery_descriptionUnsetIsNotManaged(t *testing.T) {
 		return []oracleResource{accountOf("app", id, "app_user", "Normal"),
 			{databaseRes, map[string]any{"instance_id": id, "name": "orders", "description": description}}}
 	}
-	w.accessStep(t, "with", config("Shop orders"), w.stateIs("rds_account.app", "description", nil))
-	plan := w.accessStep(t, "without", config(nil), w.stateIs(databaseRes, "description", "Shop orders"))
+	w.applyChecked(t, "with", config("Shop orders"), w.stateIs("rds_account.app", "description", nil))
+	plan := w.applyChecked(t, "without", config(nil), w.stateIs(databaseRes, "description", "Shop orders"))
 	expectEmptyPlan(t, "without", plan)
 	env.apiCall(t, "ModifyAccountDescription", func(ctx context.Context) error {
 		return env.api.ModifyAccountDescription(ctx, id, "app_user", "Set by hand")
 	})()
-	plan = w.accessStep(t, "set by hand", config(nil), w.stateIs("rds_account.app", "description", "Set by hand"))
+	plan = w.applyChecked(t, "set by hand", config(nil), w.stateIs("rds_account.app", "description", "Set by hand"))
 	expectEmptyPlan(t, "set by hand", plan)
 	if n := env.requests("ModifyDBDescription") + env.requests("ModifyAccountDescription"); n != 1 {
 		t.Fatalf("%d description writes, want 1 (the one made by hand)", n)
@@ -70,8 +60,8 @@ func TestAccessRecovery_renamedDatabaseAndEmptyGrantImport(t *testing.T) {
 		return []oracleResource{accountOf("app", id, "app_user", "Normal"), {databaseRes, map[string]any{"instance_id": id, "name": name}},
 			grantOf("g", id, oracleRef{"rds_account.app", "name"}, "ReadOnly", name)}
 	}
-	w.accessStep(t, "orders", config("orders"), env.checkGrants(id, "app_user", "orders=ReadOnly"))
-	plan := w.accessStep(t, "renamed", config("orders_v2"), env.checkGrants(id, "app_user", "orders_v2=ReadOnly"))
+	w.applyChecked(t, "orders", config("orders"), env.checkGrants(id, "app_user", "orders=ReadOnly"))
+	plan := w.applyChecked(t, "renamed", config("orders_v2"), env.checkGrants(id, "app_user", "orders_v2=ReadOnly"))
 	expectActions(t, "renamed", plan, map[string]oracleAction{databaseRes: actReplace})
 	w.importOfMissing(t, "rds_account_privilege.dml", id+":app_user:DMLOnly")
 	if _, err := w.applyStep(nil); err != nil {
@@ -90,7 +80,7 @@ func TestAccessRecovery_importedAccountPasswordNotManaged(t *testing.T) {
 	if err := w.importInstance("rds_account.legacy", id+":legacy"); err != nil {
 		t.Fatal(err)
 	}
-	plan := w.accessStep(t, "imported", legacy, env.checkPassword(id, "legacy", "Seed-pass1"))
+	plan := w.applyChecked(t, "imported", legacy, env.checkPassword(id, "legacy", "Seed-pass1"))
 	expectEmptyPlan(t, "imported", plan)
 	fresh := []oracleResource{{"rds_account.fresh", map[string]any{"instance_id": id, "name": "fresh"}}}
 	expectPlanRefused(t, env, w, "no password", fresh, `Missing account password`)

@@ -35,8 +35,8 @@ func TestInstance_releasedKeepPolicy(t *testing.T) {
 		}
 		return nil
 	})
-	plannedAction(t, "unset", plan, testRes, actUpdate)
-	plannedIs(t, "unset", plan, testRes, "released_keep_policy", nil)
+	expectAction(t, "unset", plan, testRes, actUpdate)
+	expectPlanned(t, "unset", plan, testRes, "released_keep_policy", nil)
 	w.destroyStep(t, env)
 	if n := env.requests("DeleteDBInstance"); n != 1 {
 		t.Errorf("DeleteDBInstance requests = %d", n)

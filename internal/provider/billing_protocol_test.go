@@ -43,7 +43,7 @@ func TestBilling_prepaidLifecycle(t *testing.T) {
 	runChecks(t, "destroy", env.checkPayType(&id, "Prepaid", "DeleteDBInstance", 0))
 	plan := w.checkedStep(t, "renewing", billedResources(renewing, nil), &id,
 		env.checkPayType(&id, "Prepaid", "ModifyInstanceAutoRenewalAttribute", 1), env.checkPayType(&id, "Prepaid", transform, 0))
-	plannedAction(t, "renewing", plan, testRes, actUpdate)
+	expectAction(t, "renewing", plan, testRes, actUpdate)
 	w.checkedStep(t, "postpaid", billedResources(map[string]any{"pay_type": "Postpaid"}, nil), &id,
 		w.stateIs(testRes, "expire_time", nil), env.checkPayType(&id, "Postpaid", transform, 1))
 	w.checkedStep(t, "yearly", billedResources(yearly, map[string]any{"prepaid_on_destroy": "convert_and_delete"}), &id,

@@ -42,8 +42,8 @@ func TestEditionUpgradeInPlace(t *testing.T) {
 	plan := w.checkedStep(t, "high availability", editionResources("HighAvailability", haClass, nil), &id,
 		w.stateIs(testRes, "category", "HighAvailability"), w.stateIs(testRes, "zone_id_slave_a", "cn-hangzhou-i"),
 		env.checkOrders("ModifyDBInstanceSpec", &id, 1, 1))
-	plannedAction(t, "high availability", plan, testRes, actUpdate)
-	plannedIs(t, "high availability", plan, testRes, "zone_id_slave_a", "cn-hangzhou-i")
+	expectAction(t, "high availability", plan, testRes, actUpdate)
+	expectPlanned(t, "high availability", plan, testRes, "zone_id_slave_a", "cn-hangzhou-i")
 	if id != created {
 		t.Errorf("the instance was replaced: %s, was %s", id, created)
 	}
@@ -51,7 +51,7 @@ func TestEditionUpgradeInPlace(t *testing.T) {
 	if err != nil || again.errAt != "" {
 		t.Fatalf("high availability again: plan: %v %s", err, again.errMsg)
 	}
-	plannedAction(t, "high availability again", again, testRes, actNoop)
+	expectAction(t, "high availability again", again, testRes, actNoop)
 	w.checkedStep(t, "protected", editionResources("HighAvailability", haClass, map[string]any{"deletion_protection": true}), &id)
 	refused("back to basic", editionResources("Basic", basicClass, map[string]any{"deletion_protection": true}),
 		`(?s)has deletion protection and this plan replaces it.*category forces replacement`)

@@ -168,8 +168,8 @@ func TestInstance_nameIPsProtectionWithoutRestart(t *testing.T) {
 			expectStrings(t, "renamed: state security_ips", attrOf(w.state[testRes], "security_ips"), "10.0.0.0/24", "192.168.1.10")
 			return nil
 		}, env.checkCounts(&id, 0, 0))
-	plannedAction(t, "renamed", plan, testRes, actUpdate)
-	plannedIs(t, "renamed", plan, testRes, "atomic_write_16k", true)
+	expectAction(t, "renamed", plan, testRes, actUpdate)
+	expectPlanned(t, "renamed", plan, testRes, "atomic_write_16k", true)
 	// Destroy is refused at plan time while deletion protection is on.
 	expectErrorText(t, "destroy", w.planErrorOf(t, nil), regexp.MustCompile(`(?s)deletion_protection = true.*Set deletion_protection = false`))
 	w.checkedStep(t, "unprotected", instanceResources(class, 20, map[string]any{"deletion_protection": false}), &id,
@@ -187,12 +187,12 @@ func TestInstance_updateVersusReplace(t *testing.T) {
 	w.checkedStep(t, "create", instanceResources("mysql.n2.medium.2c", 20, nil), &id)
 	first := id
 	plan := w.checkedStep(t, "class", instanceResources("mysql.x2.large.2c", 20, nil), &id, env.checkCounts(&id, 1, 1))
-	plannedAction(t, "class", plan, testRes, actUpdate)
-	plannedIs(t, "class", plan, testRes, "atomic_write_16k", true)
+	expectAction(t, "class", plan, testRes, actUpdate)
+	expectPlanned(t, "class", plan, testRes, "atomic_write_16k", true)
 	plan = w.checkedStep(t, "5.7", instanceResources("mysql.x2.large.2c", 20, map[string]any{"engine_version": "5.7"}), &id,
 		w.stateIs(testRes, "engine_version", "5.7"))
-	plannedAction(t, "5.7", plan, testRes, actReplace)
-	plannedIs(t, "5.7", plan, testRes, "atomic_write_16k", true)
+	expectAction(t, "5.7", plan, testRes, actReplace)
+	expectPlanned(t, "5.7", plan, testRes, "atomic_write_16k", true)
 	if id == first {
 		t.Errorf("engine_version change kept instance %s; want a new one", id)
 	}
@@ -261,8 +261,8 @@ func TestInstance_restoreFromInherits(t *testing.T) {
 			}
 			return nil
 		})
-	plannedAction(t, "clone", plan, testRes, actCreate)
-	plannedIs(t, "clone", plan, testRes, "atomic_write_16k", true)
+	expectAction(t, "clone", plan, testRes, actCreate)
+	expectPlanned(t, "clone", plan, testRes, "atomic_write_16k", true)
 	w.destroyStep(t, env, src)
 }
 
@@ -282,7 +282,7 @@ func TestInstance_restoreFromWithDifferentFlagTogglesOnce(t *testing.T) {
 			}
 			return nil
 		})
-	plannedAction(t, "clone", plan, testRes, actCreate)
-	plannedIs(t, "clone", plan, testRes, "atomic_write_16k", false)
+	expectAction(t, "clone", plan, testRes, actCreate)
+	expectPlanned(t, "clone", plan, testRes, "atomic_write_16k", false)
 	w.destroyStep(t, env, src)
 }

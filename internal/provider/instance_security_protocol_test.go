@@ -47,7 +47,7 @@ func TestInstance_sslAndTDE(t *testing.T) {
 			}
 			return nil
 		})
-	plannedAction(t, "ssl on", plan, testRes, actUpdate)
+	expectAction(t, "ssl on", plan, testRes, actUpdate)
 	if v := attrOf(plan.res[testRes].planned, "ssl_expire_time"); v.IsKnown() {
 		t.Errorf("ssl on: planned ssl_expire_time %s, want unknown", shortValue(v))
 	}
@@ -58,13 +58,13 @@ func TestInstance_sslAndTDE(t *testing.T) {
 	if err != nil || again.errAt != "" {
 		t.Fatalf("read back: plan: %v %s", err, again.errMsg)
 	}
-	plannedAction(t, "read back", again, testRes, actNoop)
+	expectAction(t, "read back", again, testRes, actNoop)
 	refused("tde off", with(map[string]any{"ssl_enabled": true, "tde_enabled": false}),
 		`(?s)Invalid tde_enabled \(rule tde-one-way\).*cannot be disabled`)
 	refused("tde key changed", with(map[string]any{"ssl_enabled": true, "tde_enabled": true, "tde_encryption_key": "key-2"}),
 		`rule tde-key-fixed`)
 	plan = w.checkedStep(t, "ssl off", with(map[string]any{"ssl_enabled": false}, tde), &id, env.checkSecurityCalls(&id, 3, 2, 1),
 		w.stateIs(testRes, "ssl_enabled", false))
-	plannedIs(t, "ssl off", plan, testRes, "ssl_expire_time", nil)
+	expectPlanned(t, "ssl off", plan, testRes, "ssl_expire_time", nil)
 	w.destroyStep(t, env)
 }

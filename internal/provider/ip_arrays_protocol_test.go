@@ -65,23 +65,23 @@ func TestInstance_securityIPsIsTheDefaultArray(t *testing.T) {
 	env.sim.ResetStats()
 	plan := w.checkedStep(t, "foreign arrays", withIPs("10.0.0.1"), &id, stateIPs("foreign arrays", "10.0.0.1"),
 		arrayReads(1), foreignArraysKept)
-	plannedAction(t, "foreign arrays", plan, testRes, actNoop)
+	expectAction(t, "foreign arrays", plan, testRes, actNoop)
 	plan = w.checkedStep(t, "change", withIPs("10.0.0.2", "10.0.0.3"), &id, stateIPs("change", "10.0.0.2", "10.0.0.3"),
 		foreignArraysKept)
-	plannedAction(t, "change", plan, testRes, actUpdate)
+	expectAction(t, "change", plan, testRes, actUpdate)
 	expectStrings(t, "change: planned security_ips", attrOf(plan.res[testRes].planned, "security_ips"), "10.0.0.2", "10.0.0.3")
 	// Drift of the default array itself still shows.
 	env.apiCall(t, "ModifySecurityIps", func(ctx context.Context) error {
 		return env.api.ModifySecurityIps(ctx, &rdsapi.ModifySecurityIpsRequest{DBInstanceID: id, SecurityIps: "10.0.0.2"})
 	})()
 	plan = w.checkedStep(t, "drift", withIPs("10.0.0.2", "10.0.0.3"), &id, stateIPs("drift", "10.0.0.2", "10.0.0.3"), foreignArraysKept)
-	plannedAction(t, "drift", plan, testRes, actUpdate)
+	expectAction(t, "drift", plan, testRes, actUpdate)
 	// Unset (the next apply that changes the instance records it): no diff after it, then no array
 	// read (one call per refresh), the arrays untouched.
 	env.sim.ResetStats()
 	w.checkedStep(t, "unset", unset, &id)
 	env.sim.ResetStats()
 	plan = w.checkedStep(t, "unset again", unset, &id, arrayReads(0), foreignArraysKept)
-	plannedAction(t, "unset again", plan, testRes, actNoop)
+	expectAction(t, "unset again", plan, testRes, actNoop)
 	w.destroyStep(t, env)
 }

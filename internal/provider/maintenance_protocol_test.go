@@ -39,18 +39,11 @@ func (w *oracleWorld) scheduledWindow(t *testing.T) string {
 // wrote, before the plan that must be empty (a terraform step's Check runs there too). It sets id.
 func (w *oracleWorld) checkedStep(t *testing.T, name string, order []oracleResource, id *string, checks ...resource.TestCheckFunc) *oraclePlan {
 	t.Helper()
-	plan, err := w.applyStep(order, func() {
+	setID := func(*terraform.State) error {
 		*id = w.stateAttr(t, testRes, "id")
-		for _, c := range checks {
-			if err := c(nil); err != nil {
-				t.Errorf("%s: %v", name, err)
-			}
-		}
-	})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
+		return nil
 	}
-	return plan
+	return w.applyChecked(t, name, order, append([]resource.TestCheckFunc{setID}, checks...)...)
 }
 
 // deferredStep is a checkedStep whose state must also have scheduled as scheduled_change's window

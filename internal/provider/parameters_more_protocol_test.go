@@ -81,17 +81,17 @@ func TestInstanceParameters_refusedAtPlan(t *testing.T) {
 	// Refused for a new instance: nothing is created.
 	refuse("new")
 	// The refused plans made no API writes; the agreeing innodb_doublewrite is not sent either.
-	stepWithChecks(t, w, "agreeing", agreeing, env.wantRequests("CreateDBInstance", 1), env.wantRequests("ModifyParameter", 0),
+	w.applyChecked(t, "agreeing", agreeing, env.wantRequests("CreateDBInstance", 1), env.wantRequests("ModifyParameter", 0),
 		stateStringsAre(w, t, testRes, map[string]string{"parameters.innodb_doublewrite": "OFF"}))
 	// Refused for an existing instance: no write.
 	refuse("existing")
-	plan := stepWithChecks(t, w, "agreeing again", agreeing, func(*terraform.State) error {
+	plan := w.applyChecked(t, "agreeing again", agreeing, func(*terraform.State) error {
 		if n := env.mutations(); n != 1 {
 			return fmt.Errorf("%d mutating requests (%v), want only the create", n, env.sim.Stats().Requests)
 		}
 		return nil
 	})
-	wantEmptyPlan(t, "agreeing again", plan)
+	expectEmptyPlan(t, "agreeing again", plan)
 	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
@@ -110,23 +110,23 @@ func TestInstanceParameters_classFlagAndParametersOneRestart(t *testing.T) {
 		}
 		return paramsResources(params, attrs)
 	}
-	stepWithChecks(t, w, "create", lifecycleInstance("8.0", map[string]any{"atomic_write_16k": false}))
+	w.applyChecked(t, "create", lifecycleInstance("8.0", map[string]any{"atomic_write_16k": false}))
 	id = w.stateAttr(t, testRes, "id")
 	if err := env.paramCounts(&id, 0, 0, 0)(nil); err != nil {
 		t.Errorf("create: %v", err)
 	}
 	expectErrorText(t, "prevent_restart", w.planErrorOf(t, changed(map[string]any{"prevent_restart": true})),
 		regexp.MustCompile(`(?s)atomic_write_16k changes from false to true; instance_type changes.*back_log 3000 -> 4000, innodb_read_io_threads 4 -> 8`))
-	plan := stepWithChecks(t, w, "change", changed(nil), stateFlagIs(w, t, testRes, true), nothingPending(w, t, testRes),
+	plan := w.applyChecked(t, "change", changed(nil), stateFlagIs(w, t, testRes, true), nothingPending(w, t, testRes),
 		stateStringsAre(w, t, testRes, map[string]string{"parameters.innodb_read_io_threads": "8", "parameters.back_log": "4000",
 			"instance_type": "mysql.n2.large.2c"}), env.paramCounts(&id, 1, 1, 1))
 	if now, _, later := plannedRestarts(plan, changed(nil)); now[id] != 1 || len(later) != 0 {
 		t.Errorf("change: the program restarts %s %d times now (%v in the window), want once now", id, now[id], later)
 	}
-	if warn := warningsText(plan.res[testRes].diags); strings.Count(warn, "This apply restarts") != 1 || !strings.Contains(warn, "innodb_read_io_threads 4 -> 8") {
+	if warn := warningText(plan.res[testRes].diags); strings.Count(warn, "This apply restarts") != 1 || !strings.Contains(warn, "innodb_read_io_threads 4 -> 8") {
 		t.Errorf("change: warnings %q, want one restart warning naming the parameters", warn)
 	}
-	wantEmptyPlan(t, "again", stepWithChecks(t, w, "again", changed(nil), env.paramCounts(&id, 1, 1, 1)))
+	expectEmptyPlan(t, "again", w.applyChecked(t, "again", changed(nil), env.paramCounts(&id, 1, 1, 1)))
 	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
@@ -141,7 +141,7 @@ func TestInstanceParameters_createWithRestart(t *testing.T) {
 	params := map[string]string{"innodb_read_io_threads": "8", "innodb_io_capacity": "4000"}
 	expectErrorText(t, "prevent_restart", w.planErrorOf(t, paramsResources(params, map[string]any{"prevent_restart": true})),
 		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8.*right\s+after\s+creation`))
-	plan := stepWithChecks(t, w, "create", paramsResources(params, nil), nothingPending(w, t, testRes),
+	plan := w.applyChecked(t, "create", paramsResources(params, nil), nothingPending(w, t, testRes),
 		stateStringsAre(w, t, testRes, map[string]string{"parameters.innodb_read_io_threads": "8", "parameters.innodb_io_capacity": "4000"}),
 		env.checkOneCreate(), func(s *terraform.State) error {
 			id = w.stateAttr(t, testRes, "id")
@@ -157,10 +157,10 @@ func TestInstanceParameters_createWithRestart(t *testing.T) {
 	if now, _, _ := plannedRestarts(plan, paramsResources(params, nil)); now["new:"+testRes] != 1 {
 		t.Errorf("create: the program restarts the new instance %d times, want 1", now["new:"+testRes])
 	}
-	if warn := warningsText(p.diags); !strings.Contains(warn, "innodb_read_io_threads") || !strings.Contains(warn, "after creation") {
+	if warn := warningText(p.diags); !strings.Contains(warn, "innodb_read_io_threads") || !strings.Contains(warn, "after creation") {
 		t.Errorf("create: warnings %q, want the restart right after creation for innodb_read_io_threads", warn)
 	}
-	wantEmptyPlan(t, "again", stepWithChecks(t, w, "again", paramsResources(params, nil)))
+	expectEmptyPlan(t, "again", w.applyChecked(t, "again", paramsResources(params, nil)))
 	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
@@ -190,16 +190,16 @@ func TestReadonlyParameters(t *testing.T) {
 		return []resource.TestCheckFunc{restartsAre(env, w, t, testRO, roRestarts), restartsAre(env, w, t, primary, 0),
 			env.wantRequests("ModifyParameter", modifyParameter)}
 	}
-	stepWithChecks(t, w, "create", roParamsResources(online, nil), append(counts(0, 1),
+	w.applyChecked(t, "create", roParamsResources(online, nil), append(counts(0, 1),
 		stateStringsAre(w, t, testRO, map[string]string{"parameters.innodb_io_capacity": "4000", "parameters.long_query_time": "0.5"}))...)
 	expectErrorText(t, "prevent_restart", w.planErrorOf(t, roParamsResources(withRestart, map[string]any{"prevent_restart": true})),
 		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*innodb_read_io_threads\s+4\s+->\s+8`))
-	plan := stepWithChecks(t, w, "restart", roParamsResources(withRestart, nil), append(counts(1, 2), nothingPending(w, t, testRO),
+	plan := w.applyChecked(t, "restart", roParamsResources(withRestart, nil), append(counts(1, 2), nothingPending(w, t, testRO),
 		stateStringsAre(w, t, testRO, map[string]string{"parameters.innodb_read_io_threads": "8"}))...)
 	if ro, p := plan.res[testRO].action, plan.res[primary].action; ro != actUpdate || p != actNoop {
 		t.Errorf("restart: planned %s for the read-only instance and %s for the primary, want update and no-op", ro, p)
 	}
-	wantEmptyPlan(t, "again", stepWithChecks(t, w, "again", roParamsResources(withRestart, nil)))
+	expectEmptyPlan(t, "again", w.applyChecked(t, "again", roParamsResources(withRestart, nil)))
 	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }
 
@@ -212,7 +212,7 @@ func TestReadonlyParameters_toggleAfterCreateSharesRestart(t *testing.T) {
 	env, w := envWorld(t, testSimOptions())
 	order := roParamsResources(map[string]string{"innodb_read_io_threads": "8"}, map[string]any{"atomic_write_16k": true})
 	order[0].attrs["atomic_write_16k"] = false
-	plan := stepWithChecks(t, w, "create", order, stateFlagIs(w, t, testRO, true), nothingPending(w, t, testRO),
+	plan := w.applyChecked(t, "create", order, stateFlagIs(w, t, testRO, true), nothingPending(w, t, testRO),
 		stateStringsAre(w, t, testRO, map[string]string{"parameters.innodb_read_io_threads": "8"}),
 		restartsAre(env, w, t, testRO, 1), restartsAre(env, w, t, "rds_instance.primary", 0))
 	// The primary is created in the same apply: its flag is known only then, so the plan names the
@@ -221,9 +221,9 @@ func TestReadonlyParameters_toggleAfterCreateSharesRestart(t *testing.T) {
 		t.Errorf("create: the program restarts the new read-only instance %d times and possibly %d, want possibly once",
 			now["new:"+testRO], possible["new:"+testRO])
 	}
-	if warn := warningsText(plan.res[testRO].diags); strings.Count(warn, "may restart RDS instance") != 1 {
+	if warn := warningText(plan.res[testRO].diags); strings.Count(warn, "may restart RDS instance") != 1 {
 		t.Errorf("create: warnings %q, want one possible restart of the read-only instance", warn)
 	}
-	wantEmptyPlan(t, "again", stepWithChecks(t, w, "again", order))
+	expectEmptyPlan(t, "again", w.applyChecked(t, "again", order))
 	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }

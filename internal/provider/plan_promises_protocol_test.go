@@ -27,23 +27,6 @@ func storagePrimary(storage int, storageType string, roStorage int) []oracleReso
 		"instance_type": "mysqlro.n2.medium.1c", "storage": roStorage}})
 }
 
-// stepWithChecks applies order as a terraform step with checks on the state the apply wrote (and
-// the empty plan after it); it fails the test on an error.
-func stepWithChecks(t *testing.T, w *oracleWorld, name string, order []oracleResource, checks ...resource.TestCheckFunc) *oraclePlan {
-	t.Helper()
-	plan, err := w.applyStep(order, func() {
-		for _, c := range checks {
-			if err := c(nil); err != nil {
-				t.Errorf("%s: %v", name, err)
-			}
-		}
-	})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return plan
-}
-
 // destroyThenCheck is the end of a terraform test: destroy, then its CheckDestroy.
 func destroyThenCheck(t *testing.T, w *oracleWorld, checkDestroy resource.TestCheckFunc) {
 	t.Helper()
@@ -63,17 +46,17 @@ func TestPlan_storageRules(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
 	var id string
-	stepWithChecks(t, w, "create", storagePrimary(100, "cloud_essd", 0))
+	w.applyChecked(t, "create", storagePrimary(100, "cloud_essd", 0))
 	id = w.stateAttr(t, "rds_instance.primary", "id")
 	// Growing cloud-disk storage of the same type is online: no restart.
-	stepWithChecks(t, w, "grow", storagePrimary(200, "cloud_essd", 0), env.checkCounts(&id, 0, 1))
+	w.applyChecked(t, "grow", storagePrimary(200, "cloud_essd", 0), env.checkCounts(&id, 0, 1))
 	// Reducing ESSD storage of MySQL 8.0 is possible (one switchover).
-	stepWithChecks(t, w, "reduce", storagePrimary(150, "cloud_essd", 0), env.checkCounts(&id, 1, 2))
+	w.applyChecked(t, "reduce", storagePrimary(150, "cloud_essd", 0), env.checkCounts(&id, 1, 2))
 	expectErrorText(t, "local_ssd", w.planErrorOf(t, storagePrimary(150, "local_ssd", 0)),
 		regexp.MustCompile(`Cloud-disk storage cannot be changed to local disks`))
 	expectErrorText(t, "read-only below", w.planErrorOf(t, storagePrimary(150, "cloud_essd", 100)),
 		regexp.MustCompile(`(?s)Read-only instance storage is below its primary's.*Set storage to 150`))
-	stepWithChecks(t, w, "read-only", storagePrimary(150, "cloud_essd", 150), env.wantRequests("CreateReadOnlyDBInstance", 1))
+	w.applyChecked(t, "read-only", storagePrimary(150, "cloud_essd", 150), env.wantRequests("CreateReadOnlyDBInstance", 1))
 	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }
 
@@ -98,10 +81,10 @@ func TestPlan_replacementRefusedWithDeletionProtection(t *testing.T) {
 	env, w := envWorld(t, testSimOptions())
 	refused := regexp.MustCompile(`(?s)has deletion protection and this plan replaces it.*engine_version forces replacement`)
 	protected := map[string]any{"deletion_protection": true}
-	stepWithChecks(t, w, "create", lifecycleInstance("8.0", protected))
+	w.applyChecked(t, "create", lifecycleInstance("8.0", protected))
 	expectErrorText(t, "5.7", w.planErrorOf(t, lifecycleInstance("5.7", protected)), refused)
 	// Nothing was created by the refused plan; lifting the protection lets destroy run.
-	stepWithChecks(t, w, "unprotected", lifecycleInstance("8.0", map[string]any{"deletion_protection": false}),
+	w.applyChecked(t, "unprotected", lifecycleInstance("8.0", map[string]any{"deletion_protection": false}),
 		env.wantRequests("CreateDBInstance", 1))
 	destroyThenCheck(t, w, env.checkDestroyed())
 }
@@ -112,10 +95,10 @@ func TestPlan_preventRestartRefusesReplacement(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
 	guarded := map[string]any{"prevent_restart": true}
-	stepWithChecks(t, w, "create", lifecycleInstance("8.0", guarded))
+	w.applyChecked(t, "create", lifecycleInstance("8.0", guarded))
 	expectErrorText(t, "5.7", w.planErrorOf(t, lifecycleInstance("5.7", guarded)),
 		regexp.MustCompile(`(?s)prevent_restart refuses this plan: it replaces.*engine_version forces replacement`))
-	stepWithChecks(t, w, "again", lifecycleInstance("8.0", guarded), env.wantRequests("CreateDBInstance", 1))
+	w.applyChecked(t, "again", lifecycleInstance("8.0", guarded), env.wantRequests("CreateDBInstance", 1))
 	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
@@ -131,8 +114,8 @@ func TestPlan_timeoutsAndStatus(t *testing.T) {
 	if n := env.mutations(); n != 0 {
 		t.Errorf("%d mutating requests for plans refused at plan", n)
 	}
-	stepWithChecks(t, w, "create", lifecycleInstance("8.0", nil))
-	plan := stepWithChecks(t, w, "rename", lifecycleInstance("8.0", map[string]any{"instance_name": "renamed"}))
+	w.applyChecked(t, "create", lifecycleInstance("8.0", nil))
+	plan := w.applyChecked(t, "rename", lifecycleInstance("8.0", map[string]any{"instance_name": "renamed"}))
 	p := plan.res[testRes]
 	if p.action != actUpdate {
 		t.Errorf("rename: planned %s, want update", p.action)
@@ -172,7 +155,7 @@ func TestPlan_cloneVersionMustMatchSource(t *testing.T) {
 	clone := clonedInstanceResources("mysql.n2.medium.2c", nil, map[string]any{"source_instance_id": src, "backup_id": "b-1"})
 	clone57 := clonedInstanceResources("mysql.n2.medium.2c", map[string]any{"engine_version": "5.7"}, map[string]any{"source_instance_id": src, "backup_id": "b-1"})
 	expectErrorText(t, "5.7", w.planErrorOf(t, clone57), regexp.MustCompile(`(?s)A clone cannot differ from its source.*engine_version = "5.7"`))
-	stepWithChecks(t, w, "clone", clone, env.wantRequests("CloneDBInstance", 1))
+	w.applyChecked(t, "clone", clone, env.wantRequests("CloneDBInstance", 1))
 	destroyThenCheck(t, w, env.checkDestroyed(src))
 }
 
@@ -187,7 +170,7 @@ func TestPlan_clonePredictionAndRestoreWindow(t *testing.T) {
 	expectErrorText(t, "restore_time", w.planErrorOf(t, clonedInstanceResources("mysql.n2m.medium.2c", nil,
 		map[string]any{"source_instance_id": src, "restore_time": "2024-01-01T00:00:00Z"})),
 		regexp.MustCompile(`(?s)restore_time is outside the source's restorable window.*2024-01-01T00:00:00Z`))
-	plan := stepWithChecks(t, w, "clone", clonedInstanceResources("mysql.n2.medium.2c", nil, map[string]any{"source_instance_id": src, "backup_id": "b-1"}),
+	plan := w.applyChecked(t, "clone", clonedInstanceResources("mysql.n2.medium.2c", nil, map[string]any{"source_instance_id": src, "backup_id": "b-1"}),
 		env.wantRequests("CloneDBInstance", 1), stateFlagIs(w, t, testRes, false))
 	knownBoolIs(t, "planned atomic_write_16k", attrOf(plan.res[testRes].planned, "atomic_write_16k"), false)
 	knownBoolIs(t, "planned atomic_write_16k_supported", attrOf(plan.res[testRes].planned, "atomic_write_16k_supported"), false)
@@ -203,9 +186,9 @@ func TestPlan_cloneKeepsSourceProductLine(t *testing.T) {
 	env, w := envWorld(t, testSimOptions())
 	src := env.restoreSource(t, "mysql.n2m.medium.2c", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))
 	restore := map[string]any{"source_instance_id": src, "backup_id": "b-1"}
-	stepWithChecks(t, w, "clone", clonedInstanceResources("mysql.n2m.medium.2c", nil, restore), stateFlagIs(w, t, testRes, true),
+	w.applyChecked(t, "clone", clonedInstanceResources("mysql.n2m.medium.2c", nil, restore), stateFlagIs(w, t, testRes, true),
 		stateStringsAre(w, t, testRes, map[string]string{"purchase_time": "2024-06-01T00:00:00Z"}))
-	plan := stepWithChecks(t, w, "x86", clonedInstanceResources("mysql.n2.medium.2c", nil, restore), stateFlagIs(w, t, testRes, false))
+	plan := w.applyChecked(t, "x86", clonedInstanceResources("mysql.n2.medium.2c", nil, restore), stateFlagIs(w, t, testRes, false))
 	p := plan.res[testRes]
 	if p.action != actUpdate {
 		t.Errorf("x86: planned %s, want update", p.action)
@@ -228,7 +211,7 @@ func TestPlan_cloneBufferPoolExtension(t *testing.T) {
 	expectErrorText(t, "prevent_restart", w.planErrorOf(t, clonedInstanceResources("mysql.n2.medium.2c", guarded, restore)),
 		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*buffer_pool_extension is turned on right after creation`))
 	var id string
-	plan := stepWithChecks(t, w, "clone", clonedInstanceResources("mysql.n2.medium.2c", bpe, restore), stateFlagIs(w, t, testRes, true),
+	plan := w.applyChecked(t, "clone", clonedInstanceResources("mysql.n2.medium.2c", bpe, restore), stateFlagIs(w, t, testRes, true),
 		func(s *terraform.State) error {
 			var on bool
 			if err := attrOf(w.state[testRes], "buffer_pool_extension").As(&on); err != nil || !on {

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
@@ -73,27 +72,6 @@ func restartsAre(env *testEnv, w *oracleWorld, t *testing.T, addr string, want i
 	}
 }
 
-// wantEmptyPlan is plancheck.ExpectEmptyPlan on a step's plan.
-func wantEmptyPlan(t *testing.T, name string, plan *oraclePlan) {
-	t.Helper()
-	for addr, p := range plan.res {
-		if p.action != actNoop {
-			t.Errorf("%s: planned %s for %s, want an empty plan", name, p.action, addr)
-		}
-	}
-}
-
-// warningsText is every warning diagnostic's summary and detail.
-func warningsText(ds []*tfprotov6.Diagnostic) string {
-	var parts []string
-	for _, d := range ds {
-		if d.Severity == tfprotov6.DiagnosticSeverityWarning {
-			parts = append(parts, d.Summary+": "+d.Detail)
-		}
-	}
-	return strings.Join(parts, "\n")
-}
-
 // Item 1: a read-only instance's class change and its primary's 16K toggle wait for the same
 // window. The primary's toggle turns the read-only instance on; its class change must keep that
 // flag instead of failing on "off while the primary has it on", and no diff comes back.
@@ -102,13 +80,13 @@ func TestProgram_readOnlyClassSurvivesPrimaryToggleInWindow(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
 	const medium, large = "mysqlro.n2.medium.1c", "mysqlro.n2.large.1c"
-	stepWithChecks(t, w, "create", deferredPairResources(false, medium))
-	stepWithChecks(t, w, "deferred", deferredPairResources(true, large),
+	w.applyChecked(t, "create", deferredPairResources(false, medium))
+	w.applyChecked(t, "deferred", deferredPairResources(true, large),
 		cloudInstanceIs(env, w, t, testRO, medium, false), restartsAre(env, w, t, testRO, 0))
 	env.sim.AdvanceClock(26 * time.Hour)
-	plan := stepWithChecks(t, w, "window", deferredPairResources(true, large), cloudInstanceIs(env, w, t, testRO, large, true),
+	plan := w.applyChecked(t, "window", deferredPairResources(true, large), cloudInstanceIs(env, w, t, testRO, large, true),
 		cloudInstanceIs(env, w, t, "rds_instance.primary", "mysql.n2.medium.2c", true))
-	wantEmptyPlan(t, "window", plan)
+	expectEmptyPlan(t, "window", plan)
 	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }
 
@@ -122,22 +100,22 @@ func TestProgram_deferredToggleWithDoublewriteIsStable(t *testing.T) {
 	doublewrite := func(flag bool, value string) []oracleResource {
 		return deferredInstance(class, 20, map[string]any{"atomic_write_16k": flag, "parameters": map[string]string{"innodb_doublewrite": value}})
 	}
-	stepWithChecks(t, w, "create", doublewrite(false, "ON"))
+	w.applyChecked(t, "create", doublewrite(false, "ON"))
 	var orders int
-	stepWithChecks(t, w, "deferred toggle", doublewrite(true, "OFF"), func(*terraform.State) error {
+	w.applyChecked(t, "deferred toggle", doublewrite(true, "OFF"), func(*terraform.State) error {
 		orders = env.requests("ModifyDBInstanceSpec")
 		return nil
 	})
-	plan := stepWithChecks(t, w, "pending", doublewrite(true, "OFF"), func(*terraform.State) error {
+	plan := w.applyChecked(t, "pending", doublewrite(true, "OFF"), func(*terraform.State) error {
 		if got := env.requests("ModifyDBInstanceSpec"); got != orders || orders == 0 {
 			return fmt.Errorf("ModifyDBInstanceSpec sent %d times after the deferring apply's %d, want none more", got-orders, orders)
 		}
 		return nil
 	})
-	wantEmptyPlan(t, "pending", plan)
+	expectEmptyPlan(t, "pending", plan)
 	env.sim.AdvanceClock(26 * time.Hour)
-	plan = stepWithChecks(t, w, "window", doublewrite(true, "OFF"), cloudInstanceIs(env, w, t, testRes, class, true))
-	wantEmptyPlan(t, "window", plan)
+	plan = w.applyChecked(t, "window", doublewrite(true, "OFF"), cloudInstanceIs(env, w, t, testRes, class, true))
+	expectEmptyPlan(t, "window", plan)
 	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
@@ -166,13 +144,13 @@ func TestProgram_growthWithDeferredChangeAppliesNow(t *testing.T) {
 		}
 		return nil
 	}
-	stepWithChecks(t, w, "create", deferredInstance(small, 20, nil))
-	stepWithChecks(t, w, "growth and class", deferredInstance(large, 40, nil), storageIs(40), cloudInstanceIs(env, w, t, testRes, small, true),
+	w.applyChecked(t, "create", deferredInstance(small, 20, nil))
+	w.applyChecked(t, "growth and class", deferredInstance(large, 40, nil), storageIs(40), cloudInstanceIs(env, w, t, testRes, small, true),
 		restartsAre(env, w, t, testRes, 0), taskSet)
 	env.sim.AdvanceClock(26 * time.Hour)
-	plan := stepWithChecks(t, w, "window", deferredInstance(large, 40, nil), storageIs(40), cloudInstanceIs(env, w, t, testRes, large, true),
+	plan := w.applyChecked(t, "window", deferredInstance(large, 40, nil), storageIs(40), cloudInstanceIs(env, w, t, testRes, large, true),
 		restartsAre(env, w, t, testRes, 1))
-	wantEmptyPlan(t, "window", plan)
+	expectEmptyPlan(t, "window", plan)
 	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
@@ -197,9 +175,9 @@ func TestProgram_immediatelyAloneAppliesAWaitingParameter(t *testing.T) {
 			return nil
 		}
 	}
-	stepWithChecks(t, w, "create", waiting("in_maintenance_window", "3000"))
+	w.applyChecked(t, "create", waiting("in_maintenance_window", "3000"))
 	id = w.stateAttr(t, testRes, "id")
-	stepWithChecks(t, w, "deferred", waiting("in_maintenance_window", "4000"), pending(map[string]string{"back_log": "4000"}),
+	w.applyChecked(t, "deferred", waiting("in_maintenance_window", "4000"), pending(map[string]string{"back_log": "4000"}),
 		restartsAre(env, w, t, testRes, 0))
 	noTask := func(*terraform.State) error {
 		if v := attrOf(attrOf(w.state[testRes], "scheduled_change"), "task_id"); !v.IsNull() {
@@ -207,7 +185,7 @@ func TestProgram_immediatelyAloneAppliesAWaitingParameter(t *testing.T) {
 		}
 		return nil
 	}
-	plan := stepWithChecks(t, w, "immediately", waiting("immediately", "4000"), pending(map[string]string{}), noTask,
+	plan := w.applyChecked(t, "immediately", waiting("immediately", "4000"), pending(map[string]string{}), noTask,
 		restartsAre(env, w, t, testRes, 1), env.checkParamsInCloud(&id, "4000", ""))
 	p := plan.res[testRes]
 	if p.action != actUpdate {
@@ -221,12 +199,12 @@ func TestProgram_immediatelyAloneAppliesAWaitingParameter(t *testing.T) {
 	if now, _, _ := plannedRestarts(plan, waiting("immediately", "4000")); now[id] != 1 {
 		t.Errorf("immediately: the program restarts %s %d times during the apply, want 1", id, now[id])
 	}
-	if warn := warningsText(p.diags); !strings.Contains(warn, "back_log") || !strings.Contains(warn, "restart") {
+	if warn := warningText(p.diags); !strings.Contains(warn, "back_log") || !strings.Contains(warn, "restart") {
 		t.Errorf("immediately: warnings %q, want the restart for back_log announced", warn)
 	}
 	env.sim.AdvanceClock(26 * time.Hour)
-	plan = stepWithChecks(t, w, "window", waiting("immediately", "4000"), restartsAre(env, w, t, testRes, 1), env.checkParamsInCloud(&id, "4000", ""))
-	wantEmptyPlan(t, "window", plan)
+	plan = w.applyChecked(t, "window", waiting("immediately", "4000"), restartsAre(env, w, t, testRes, 1), env.checkParamsInCloud(&id, "4000", ""))
+	expectEmptyPlan(t, "window", plan)
 	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
@@ -244,18 +222,18 @@ func TestInstanceWaitingParameterInPlaceChanges(t *testing.T) {
 		maps.Copy(attrs, extra)
 		return paramsResources(map[string]string{"innodb_io_capacity": "4000"}, attrs)
 	}
-	stepWithChecks(t, w, "create", config("acctest", 20, nil))
+	w.applyChecked(t, "create", config("acctest", 20, nil))
 	id = w.stateAttr(t, testRes, "id")
 	env.outside(t, &id, "back_log", "5000")()
-	plan := stepWithChecks(t, w, "rename and grow", config("renamed", 25, nil), env.paramCounts(&id, 0, 2, 1))
+	plan := w.applyChecked(t, "rename and grow", config("renamed", 25, nil), env.paramCounts(&id, 0, 2, 1))
 	p := plan.res[testRes]
 	if now, possible, later := plannedRestarts(plan, config("renamed", 25, nil)); now[id]+possible[id]+later[id] != 0 {
 		t.Errorf("rename and grow: the program restarts %s (now %d, possibly %d, in the window %d), want no restart", id, now[id], possible[id], later[id])
 	}
-	if warn := warningsText(p.diags); !strings.Contains(warn, "back_log") {
+	if warn := warningText(p.diags); !strings.Contains(warn, "back_log") {
 		t.Errorf("rename and grow: warnings %q, want the waiting back_log named", warn)
 	}
-	stepWithChecks(t, w, "prevent_restart", config("renamed", 25, map[string]any{"prevent_restart": true}), env.paramCounts(&id, 0, 2, 1))
+	w.applyChecked(t, "prevent_restart", config("renamed", 25, map[string]any{"prevent_restart": true}), env.paramCounts(&id, 0, 2, 1))
 	destroyThenCheck(t, w, env.checkDestroyed())
 }
 
@@ -275,11 +253,11 @@ func guardedPairResources(primaryOn bool) []oracleResource {
 func TestReadonlyPreventRestartRefusesPrimaryDeferredToggle(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
-	stepWithChecks(t, w, "create", guardedPairResources(false))
+	w.applyChecked(t, "create", guardedPairResources(false))
 	env.sim.ResetStats()
 	expectErrorText(t, "toggle", w.planErrorOf(t, guardedPairResources(true)),
 		regexp.MustCompile(`(?s)prevent_restart refuses this plan.*follows its primary.*turning\s+atomic_write_16k\s+on in the primary's maintenance window`))
-	stepWithChecks(t, w, "unchanged", guardedPairResources(false), func(*terraform.State) error {
+	w.applyChecked(t, "unchanged", guardedPairResources(false), func(*terraform.State) error {
 		if n := env.mutations(); n != 0 {
 			return fmt.Errorf("%d mutating requests for a plan refused at plan time", n)
 		}

@@ -24,7 +24,7 @@ func TestReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
 		order[0].attrs["atomic_write_16k"] = true
 		return order
 	}
-	stepWithChecks(t, w, "primary", primaryOn(false))
+	w.applyChecked(t, "primary", primaryOn(false))
 	env.sim.ResetStats()
 	plan, err := w.planWalk(primaryOn(true))
 	if err != nil {
@@ -34,7 +34,7 @@ func TestReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
 		t.Errorf("off: the plan failed at %q (%s), want at %s", plan.errAt, plan.errMsg, testRO)
 	}
 	expectErrorText(t, "off", w.planErrorOf(t, primaryOn(true)), roAccOffError)
-	stepWithChecks(t, w, "primary again", primaryOn(false), func(*terraform.State) error {
+	w.applyChecked(t, "primary again", primaryOn(false), func(*terraform.State) error {
 		if n := env.mutations(); n != 0 {
 			return fmt.Errorf("%d mutating requests were sent for a configuration refused at plan time", n)
 		}
@@ -60,7 +60,7 @@ func TestReadonlyInstanceOffRejectedAtApplyWhenPrimaryUnknown(t *testing.T) {
 	} else {
 		expectErrorText(t, "both", err.Error(), roAccOffError)
 	}
-	stepWithChecks(t, w, "primary", primaryOn(false), env.wantRequests("CreateReadOnlyDBInstance", 0))
+	w.applyChecked(t, "primary", primaryOn(false), env.wantRequests("CreateReadOnlyDBInstance", 0))
 	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }
 
@@ -77,7 +77,7 @@ func TestReadonlyInstanceOfReadOnlyRefusedAtPlan(t *testing.T) {
 		"storage": 100, "instance_name": "reporting"}}}
 	expectErrorText(t, "read-only of read-only", w.planErrorOf(t, ro),
 		regexp.MustCompile(`(?s)The primary instance is itself a read-only instance.*Set master_instance_id to the\s+primary `+primary))
-	stepWithChecks(t, w, "nothing", nil, func(*terraform.State) error {
+	w.applyChecked(t, "nothing", nil, func(*terraform.State) error {
 		if n := env.mutations(); n != 0 {
 			return fmt.Errorf("%d mutating requests (CreateReadOnlyDBInstance: %d) for a plan refused at plan time", n, env.requests("CreateReadOnlyDBInstance"))
 		}

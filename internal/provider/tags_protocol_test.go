@@ -242,8 +242,8 @@ func TestTags_readOnlyInstanceAndResourceGroup(t *testing.T) {
 			}
 			return nil
 		})
-	plannedAction(t, "group", plan, testRes, actUpdate)
-	plannedAction(t, "group", plan, ro, actNoop)
+	expectAction(t, "group", plan, testRes, actUpdate)
+	expectAction(t, "group", plan, ro, actNoop)
 	w.destroyStep(t, env)
 }
 
