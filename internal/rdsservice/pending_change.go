@@ -38,14 +38,15 @@ func cancelsPending(in PlanInput, d Decision) bool {
 // planPendingChange adds the pending task's restart unless this apply replaces or cancels it: a
 // spec order for now supersedes it, one for the window replaces it (its restart is named
 // already), and the window restarts the instance once, so a restart this apply defers there
-// already stands for it.
+// already stands for it. A restart during this apply applies a task of parameters alone, which
+// then finds nothing left to restart for (simulator README "Parameters").
 func planPendingChange(in PlanInput, d *Decision) {
 	p := in.Facts.Pending
 	if in.Prior == nil || p == nil || len(p.Changes) == 0 || len(in.Replace) > 0 || !d.Order.Empty() || cancelsPending(in, *d) {
 		return
 	}
 	for _, r := range d.Restarts {
-		if r.InstanceID == in.Label && r.When != "" {
+		if r.InstanceID == in.Label && (r.When != "" || !in.Facts.SpecChangePending) {
 			return
 		}
 	}
