@@ -50,13 +50,3 @@ func TestAccMinorVersionBeforeTDEOn56(t *testing.T) {
 		},
 	})
 }
-
-// sameID fails when the instance in state is not the one recorded earlier: it was replaced.
-func sameID(id *string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		if got := s.RootModule().Resources[testRes].Primary.ID; got != *id {
-			return fmt.Errorf("the instance was replaced: %s, was %s", got, *id)
-		}
-		return nil
-	}
-}
