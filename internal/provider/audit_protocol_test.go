@@ -16,13 +16,10 @@ func auditFollowResources(flag, roPreventRestart bool) []oracleResource {
 	return []oracleResource{{addr: "rds_instance.primary", attrs: primary}, {addr: testRO, attrs: ro}}
 }
 
-// Found trying combinations as a user (issue 23): the primary's toggle waits for its window, and
-// the read-only instance, off, will follow it there. Setting the primary back cancels the toggle
-// in the same apply, so the read-only instance does not restart: its plan must not name the
-// follow restart, and prevent_restart on it must not refuse the cancel (it did: the read-only plan
-// took the cloud's pending task, which this run's plan of the primary cancels).
-func TestAudit_cancelledPrimaryToggleRestartsNoFollower(t *testing.T) {
-	t.Parallel()
+// auditPendingToggle is a world where the primary of auditFollowResources and its read-only
+// instance were created off, then the primary's toggle was ordered for its window.
+func auditPendingToggle(t *testing.T) *oracleWorld {
+	t.Helper()
 	_, w := envWorld(t, testSimOptions())
 	if _, err := w.applyStep(auditFollowResources(false, false)); err != nil {
 		t.Fatalf("create: %v", err)
@@ -30,6 +27,17 @@ func TestAudit_cancelledPrimaryToggleRestartsNoFollower(t *testing.T) {
 	if _, err := w.applyStep(auditFollowResources(true, false)); err != nil {
 		t.Fatalf("deferred toggle: %v", err)
 	}
+	return w
+}
+
+// Found trying combinations as a user (issue 23): the primary's toggle waits for its window, and
+// the read-only instance, off, will follow it there. Setting the primary back cancels the toggle
+// in the same apply, so the read-only instance does not restart: its plan must not name the
+// follow restart, and prevent_restart on it must not refuse the cancel (it did: the read-only plan
+// took the cloud's pending task, which this run's plan of the primary cancels).
+func TestAudit_cancelledPrimaryToggleRestartsNoFollower(t *testing.T) {
+	t.Parallel()
+	w := auditPendingToggle(t)
 	if attrOf(w.state["rds_instance.primary"], "scheduled_change").IsNull() {
 		t.Fatal("deferred toggle: the primary has no scheduled_change")
 	}
@@ -93,13 +101,7 @@ func TestAudit_readOnlyUpdateKeepsItsMinorVersion(t *testing.T) {
 // made no decision).
 func TestAudit_laterPlanNamesTheFollowRestart(t *testing.T) {
 	t.Parallel()
-	_, w := envWorld(t, testSimOptions())
-	if _, err := w.applyStep(auditFollowResources(false, false)); err != nil {
-		t.Fatalf("create: %v", err)
-	}
-	if _, err := w.applyStep(auditFollowResources(true, false)); err != nil {
-		t.Fatalf("deferred toggle: %v", err)
-	}
+	w := auditPendingToggle(t)
 	plan, err := w.planWalk(auditFollowResources(true, false))
 	if err != nil || plan.errAt != "" {
 		t.Fatalf("later plan: %v %s %s", err, plan.errAt, plan.errMsg)
