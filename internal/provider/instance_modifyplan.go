@@ -101,6 +101,7 @@ func (r *instanceResource) planExisting(ctx context.Context, req resource.Modify
 		r.data.plans.recordScheduled(id, &rdsservice.ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt})
 	}
 	r.data.plans.recordReplacesPending(id, dec)
+	recordFollowers(r.data, id, dec.Followers)
 	if dec.Deferred && dec.ZoneMove != nil {
 		r.data.plans.recordZoneMoveInWindow(id)
 	}
@@ -241,6 +242,9 @@ func readOnlyFacts(ctx context.Context, data *ProviderData, primaryID string) ([
 	var ros []rdsservice.ExistingInstance
 	var errs []error
 	for _, roID := range primary.ReadOnlyDBInstanceIDs {
+		if data.plans.released.has(roID) {
+			continue // gone before the primary's update (readonly_released.go)
+		}
 		attr, err := data.API.DescribeDBInstanceAttribute(ctx, roID)
 		if rdsapi.IsNotFound(err) {
 			continue

@@ -172,22 +172,34 @@ type plannedPrimaries struct {
 	replacesTask map[string]bool
 	// pendingTask are the unchanged primaries whose state holds a task waiting for their window: their
 	// read-only instances are planned in full, so a toggle they follow there is named.
-	pendingTask map[string]bool
+	pendingTask idSet
+	// released are the read-only instances this run destroys. Terraform destroys them before it
+	// updates their primary, so the primary's plan leaves them out (readonly_released.go).
+	released idSet
+	// followers are "primary read-only" pairs: the read-only instances a primary's plan in this run
+	// names as restarting with it.
+	followers idSet
 }
 
-func (p *plannedPrimaries) recordPendingTask(id string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.pendingTask == nil {
-		p.pendingTask = map[string]bool{}
+// idSet is a set of ids recorded by one resource's plan for another's in the same run.
+type idSet struct {
+	mu  sync.Mutex
+	ids map[string]bool
+}
+
+func (s *idSet) add(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ids == nil {
+		s.ids = map[string]bool{}
 	}
-	p.pendingTask[id] = true
+	s.ids[id] = true
 }
 
-func (p *plannedPrimaries) hasPendingTask(id string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.pendingTask[id]
+func (s *idSet) has(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ids[id]
 }
 
 func (p *plannedPrimaries) recordZoneMoveInWindow(id string) {

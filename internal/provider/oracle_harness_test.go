@@ -635,16 +635,10 @@ func (w *oracleWorld) planWalk(order []oracleResource) (*oraclePlan, error) {
 		}
 	}
 	for _, r := range w.orphans(order) {
-		typ := w.h.objType(r.typeName())
-		p := &oraclePlanned{action: actDelete, prior: w.state[r.addr], planned: tftypes.NewValue(typ, nil)}
-		resp, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-			TypeName: r.typeName(), PriorState: dynamic(typ, p.prior), ProposedNewState: dynamic(typ, p.planned),
-			Config: dynamic(typ, p.planned), PriorPrivate: w.priv[r.addr],
-		})
+		p, err := w.planDestroy(server, r)
 		if err != nil {
 			return nil, err
 		}
-		p.diags, p.private = resp.Diagnostics, resp.PlannedPrivate
 		plan.res[r.addr] = p
 		if diagsHaveError(p.diags) {
 			plan.errAt, plan.errMsg = r.addr, firstError(p.diags)
@@ -652,6 +646,21 @@ func (w *oracleWorld) planWalk(order []oracleResource) (*oraclePlan, error) {
 		}
 	}
 	return plan, nil
+}
+
+// planDestroy plans the destroy of r, a resource no longer configured.
+func (w *oracleWorld) planDestroy(server tfprotov6.ProviderServer, r oracleResource) (*oraclePlanned, error) {
+	typ := w.h.objType(r.typeName())
+	p := &oraclePlanned{action: actDelete, prior: w.state[r.addr], planned: tftypes.NewValue(typ, nil)}
+	resp, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: r.typeName(), PriorState: dynamic(typ, p.prior), ProposedNewState: dynamic(typ, p.planned),
+		Config: dynamic(typ, p.planned), PriorPrivate: w.priv[r.addr],
+	})
+	if err != nil {
+		return nil, err
+	}
+	p.diags, p.private = resp.Diagnostics, resp.PlannedPrivate
+	return p, nil
 }
 
 // applyResult is what the apply walk saw.

@@ -105,7 +105,7 @@ func planUnchangedPending(ctx context.Context, data *ProviderData, req resource.
 	if _, ok := req.State.Schema.GetAttributes()["master_instance_id"]; ok {
 		role = rdsservice.RoleReadOnly
 	} else {
-		data.plans.recordPendingTask(id.ValueString())
+		data.plans.pendingTask.add(id.ValueString())
 	}
 	dec := rdsservice.PlanUnchanged(role, id.ValueString(), category.ValueString(), prevent.ValueBool(), pending)
 	data.decided(dec)

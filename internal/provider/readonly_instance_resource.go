@@ -295,6 +295,9 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
+	if req.Plan.Raw.IsNull() {
+		planReleasedReadOnly(ctx, r.data, req.State, &resp.Diagnostics) // readonly_released.go
+	}
 	tagsAll := planTags(ctx, r.data, req, resp, 0)
 	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, r.primaryPlanned(ctx, req))
 	defer cancel()
@@ -378,7 +381,7 @@ func (r *readonlyInstanceResource) primaryPlanned(ctx context.Context, req resou
 			return true
 		}
 		req.State.GetAttribute(ctx, path.Root("scheduled_change"), &own)
-		return own.IsNull() && r.data.plans.hasPendingTask(master.ValueString())
+		return own.IsNull() && r.data.plans.pendingTask.has(master.ValueString())
 	}
 }
 

@@ -841,3 +841,35 @@ func TestReadonlyModifyPlanCreateClassCheck(t *testing.T) {
 		t.Fatalf("an offered read-only class is refused: %v", res.diags)
 	}
 }
+
+// Terraform releases a read-only instance before it updates the primary it depends on: removed in
+// the run that turns its primary's 16K atomic write on, it is gone before the toggle and never
+// restarts with it (the order TestReadonlyReleasedBeforePrimaryToggle's plans rely on).
+func TestAccReadonlyReleasedBeforePrimaryToggle(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var roID string
+	acc.Test(t, acc.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             roAccCheckDestroy(env),
+		Steps: []acc.TestStep{
+			{
+				Config: env.providerBlock() + roAccPrimary(false) + roAccReplicas(1, ""),
+				Check: func(s *terraform.State) error {
+					roID = s.RootModule().Resources["rds_readonly_instance.ro.0"].Primary.ID
+					return nil
+				},
+			},
+			{
+				Config: env.providerBlock() + roAccPrimary(true),
+				Check: acc.ComposeTestCheckFunc(roAccWantRestarts(env, 1, "rds_instance.primary"),
+					func(*terraform.State) error {
+						if n := env.restarts(roID); n != 0 {
+							return fmt.Errorf("the released read-only instance %s restarted %d times, want 0", roID, n)
+						}
+						return nil
+					}),
+			},
+		},
+	})
+}

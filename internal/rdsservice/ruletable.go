@@ -175,6 +175,7 @@ const (
 	RuleReadOnlyEngineVersion    RuleID = "readonly-engine-version"
 	RuleReadOnlyPrimaryNotFound  RuleID = "readonly-primary-not-found"
 	RuleReadOnlyOfReadOnly       RuleID = "readonly-primary-is-read-only"
+	RuleReadOnlyReleasedFirst    RuleID = "readonly-released-before-primary"
 	RuleCloneDiffersFromSource   RuleID = "clone-differs-from-source"
 	RuleCloneSourceUnreadable    RuleID = "clone-source-unreadable"
 	RuleCloneRestoreTimeOutside  RuleID = "clone-restore-time-outside-window"
@@ -415,6 +416,14 @@ var ruleTable = []Rule{
 		Summary: "Primary instance not found",
 		Detail:  "The primary instance %s does not exist in region %s.", Args: []Arg{{"primary", "rm-1"}, {"region", "cn-hangzhou"}},
 		Fix: "Check master_instance_id."},
+	{ID: RuleReadOnlyReleasedFirst, Source: "provider: Terraform destroys a resource before it updates one the resource depends on (hashicorp/terraform, internal/terraform/transform_destroy_edge.go)",
+		Severity: SeverityWarning, Attribute: AttrMasterInstanceID,
+		Summary: "Read-only instance %[1]s is released before its primary changes",
+		Detail: "This run releases read-only instance %[1]s and turns atomic_write_16k on for its primary %[2]s. Terraform " +
+			"releases a read-only instance before it updates the primary it depends on, so %[1]s does not restart with its " +
+			"primary: the restart of %[1]s that the primary's plan names does not happen.",
+		Args: []Arg{{"instance", "rr-1"}, {"primary", "rm-1"}},
+		Fix:  "Nothing to do; keep %[1]s in the configuration if it should stay and follow its primary."},
 	{ID: RuleReadOnlyOfReadOnly, Source: "cloud fact: CreateReadOnlyDBInstance refuses a read-only instance as DBInstanceId (InvalidDBInstanceId)", Attribute: AttrMasterInstanceID,
 		Summary: "The primary instance is itself a read-only instance",
 		Detail:  "master_instance_id = %[1]q is a read-only instance of %[2]s, and a read-only instance cannot have read-only instances of its own.",
