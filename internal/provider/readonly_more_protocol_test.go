@@ -13,28 +13,32 @@ import (
 // TestAccReadonlyInstanceCountAndImport and TestAccReadonlyInstanceInheritAndCascade
 // (readonly_instance_resource_test.go) with terraform.
 
-// false on a read-only instance of an existing primary that has it on fails at plan time, and
+// offUnderPrimaryOn is a primary with 16K atomic write on and, withRO, a read-only instance with it
+// off.
+func offUnderPrimaryOn(withRO bool) []oracleResource {
+	order := readonlyOnResources(withRO, "mysqlro.n2.medium.1c", 100, false)
+	order[0].attrs["atomic_write_16k"] = true
+	return order
+}
+
+// atomic_write_16k = false on a read-only instance of an existing primary that has it on fails at
+// plan time, and
 // nothing is sent to the cloud.
 // At the plugin protocol; the family keeps TestAccReadonlyInstanceCountAndImport with terraform.
 func TestReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
-	primaryOn := func(withRO bool) []oracleResource {
-		order := readonlyOnResources(withRO, "mysqlro.n2.medium.1c", 100, false)
-		order[0].attrs["atomic_write_16k"] = true
-		return order
-	}
-	w.applyChecked(t, "primary", primaryOn(false))
+	w.applyChecked(t, "primary", offUnderPrimaryOn(false))
 	env.sim.ResetStats()
-	plan, err := w.planWalk(primaryOn(true))
+	plan, err := w.planWalk(offUnderPrimaryOn(true))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if plan.errAt != testRO {
 		t.Errorf("off: the plan failed at %q (%s), want at %s", plan.errAt, plan.errMsg, testRO)
 	}
-	expectErrorText(t, "off", w.planErrorOf(t, primaryOn(true)), roAccOffError)
-	w.applyChecked(t, "primary again", primaryOn(false), func(*terraform.State) error {
+	expectErrorText(t, "off", w.planErrorOf(t, offUnderPrimaryOn(true)), roAccOffError)
+	w.applyChecked(t, "primary again", offUnderPrimaryOn(false), func(*terraform.State) error {
 		if n := env.mutations(); n != 0 {
 			return fmt.Errorf("%d mutating requests were sent for a configuration refused at plan time", n)
 		}
@@ -49,18 +53,13 @@ func TestReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
 func TestReadonlyInstanceOffRejectedAtApplyWhenPrimaryUnknown(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
-	primaryOn := func(withRO bool) []oracleResource {
-		order := readonlyOnResources(withRO, "mysqlro.n2.medium.1c", 100, false)
-		order[0].attrs["atomic_write_16k"] = true
-		return order
-	}
-	_, err := w.applyStep(primaryOn(true))
+	_, err := w.applyStep(offUnderPrimaryOn(true))
 	if err == nil || !strings.HasPrefix(err.Error(), "apply: "+testRO) {
 		t.Errorf("both: %v, want the read-only instance's apply to fail", err)
 	} else {
 		expectErrorText(t, "both", err.Error(), roAccOffError)
 	}
-	w.applyChecked(t, "primary", primaryOn(false), env.wantRequests("CreateReadOnlyDBInstance", 0))
+	w.applyChecked(t, "primary", offUnderPrimaryOn(false), env.wantRequests("CreateReadOnlyDBInstance", 0))
 	destroyThenCheck(t, w, roAccCheckDestroy(env))
 }
 
