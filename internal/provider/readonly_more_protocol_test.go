@@ -22,9 +22,7 @@ func offUnderPrimaryOn(withRO bool) []oracleResource {
 }
 
 // atomic_write_16k = false on a read-only instance of an existing primary that has it on fails at
-// plan time, and
-// nothing is sent to the cloud.
-// At the plugin protocol; the family keeps TestAccReadonlyInstanceCountAndImport with terraform.
+// plan time, and nothing is sent to the cloud. At the plugin protocol; the family keeps TestAccReadonlyInstanceCountAndImport with terraform.
 func TestReadonlyInstanceOffRejectedAtPlan(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
