@@ -125,7 +125,8 @@ func TestAudit_laterPlanNamesTheFollowRestart(t *testing.T) {
 		t.Errorf("later plan: the read-only instance's warnings %s do not name its restart", diagText(ro.diags))
 	}
 	// With prevent_restart on the read-only instance, the same plan is refused, as a new toggle is.
-	if msg := w.planErrorOf(t, auditFollowResources(true, true)); msg == "" {
-		t.Error("later plan with prevent_restart on the read-only instance: no error, want its follow restart refused")
+	if msg := w.planErrorOf(t, auditFollowResources(true, true)); !strings.Contains(msg, "prevent_restart refuses") ||
+		!strings.Contains(msg, "follows its primary") {
+		t.Errorf("later plan with prevent_restart on the read-only instance: error %q, want its follow restart refused", msg)
 	}
 }
