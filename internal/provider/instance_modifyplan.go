@@ -100,10 +100,12 @@ func (r *instanceResource) planExisting(ctx context.Context, req resource.Modify
 	if dec.Deferred && dec.Order.AtomicWrite != nil {
 		r.data.plans.recordScheduled(id, &rdsservice.ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt})
 	}
-	r.data.plans.recordReplacesPending(id, dec)
+	if replacesPendingTask(dec) {
+		r.data.plans.replacesTask.add(id) // pending_follow.go
+	}
 	recordFollowers(r.data, id, dec.Followers)
 	if dec.Deferred && dec.ZoneMove != nil {
-		r.data.plans.recordZoneMoveInWindow(id)
+		r.data.plans.zoneMoves.add(id)
 	}
 	warnIncompleteCreate(ctx, req.Private, id, state, *plan, diags)
 }

@@ -167,9 +167,9 @@ type plannedPrimaries struct {
 	// minor are the minor version upgrades this run's primary plans make (instance_minor_version.go).
 	minor map[string]*rdsservice.MinorFollow
 	// zoneMoves are the primaries whose plans in this run move them to another zone in their window.
-	zoneMoves map[string]bool
+	zoneMoves idSet
 	// replacesTask are the primaries whose plans in this run replace their pending task (pending_follow.go).
-	replacesTask map[string]bool
+	replacesTask idSet
 	// pendingTask are the unchanged primaries whose state holds a task waiting for their window: their
 	// read-only instances are planned in full, so a toggle they follow there is named.
 	pendingTask idSet
@@ -200,21 +200,6 @@ func (s *idSet) has(id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.ids[id]
-}
-
-func (p *plannedPrimaries) recordZoneMoveInWindow(id string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.zoneMoves == nil {
-		p.zoneMoves = map[string]bool{}
-	}
-	p.zoneMoves[id] = true
-}
-
-func (p *plannedPrimaries) zoneMoveInWindow(id string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.zoneMoves[id]
 }
 
 func (p *plannedPrimaries) recordScheduled(id string, s *rdsservice.ScheduledFlag) {

@@ -10,26 +10,6 @@ import "github.com/openrds/terraform-provider-rds/internal/rdsservice"
 // (issue 23): setting the primary back named a follow restart that never came, and prevent_restart
 // on the read-only instance refused the cancel.
 
-// recordReplacesPending remembers that dec, the plan of primary id, replaces its pending task.
-func (p *plannedPrimaries) recordReplacesPending(id string, dec rdsservice.Decision) {
-	if !replacesPendingTask(dec) {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.replacesTask == nil {
-		p.replacesTask = map[string]bool{}
-	}
-	p.replacesTask[id] = true
-}
-
-// replacesPending reports whether this run's plan of primary id replaces its pending task.
-func (p *plannedPrimaries) replacesPending(id string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.replacesTask[id]
-}
-
 // replacesPendingTask: the program sends a ModifyDBInstanceSpec for the window.
 func replacesPendingTask(dec rdsservice.Decision) bool {
 	for _, op := range dec.Program.Operations {

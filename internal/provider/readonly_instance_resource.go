@@ -460,7 +460,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
 		in.Facts.PrimaryStorage, _ = r.data.plans.storage.get(plan.MasterInstanceID.ValueString())
 		followMinorFacts(r.data, state, plan.MasterInstanceID.ValueString(), &in)
-		in.Facts.PrimaryZoneMoveInWindow = r.data.plans.zoneMoveInWindow(plan.MasterInstanceID.ValueString())
+		in.Facts.PrimaryZoneMoveInWindow = r.data.plans.zoneMoves.has(plan.MasterInstanceID.ValueString())
 	}
 	if r.data != nil && state != nil && !isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryReplaced = r.data.plans.replaced.lookup(state.MasterInstanceID.ValueString())
@@ -490,7 +490,7 @@ func (r *readonlyInstanceResource) primaryScheduled(ctx context.Context, primary
 	if planned := r.data.plans.lookupScheduled(primary.ID); planned != nil {
 		return planned
 	}
-	if r.data.plans.replacesPending(primary.ID) {
+	if r.data.plans.replacesTask.has(primary.ID) {
 		return nil
 	}
 	if primary.Enabled || (state != nil && state.AtomicWrite16K.ValueBool()) {
