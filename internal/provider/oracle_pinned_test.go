@@ -56,6 +56,13 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		// Running, fails there. Refused at plan (zone-move-read-only-window).
 		{"read-only restart in its primary's zone-move window", with(map[string]string{"class": "read-only", "parameters": "restart-needing on the read-only",
 			"replace": "zone move"}), outcomeGuard},
+		// Seed 20261201 (issue 39 §4): the primary is locked (disk quota) and ends its subscription,
+		// which the plan warns fails; the cloud takes its spec change (the read-only instance restarts
+		// once, following its 16K toggle) and refuses the billing change, so Terraform never runs the
+		// read-only instance's own restarting parameter change: one of its two named restarts happens.
+		{"a locked primary's warned failure stops its read-only instance's own change", map[string]string{"base": "5.7 general_essd arm",
+			"topology": "primary + read-only", "16K": "on", "class": "primary", "parameters": "restart-needing on both", "fact": "disk-quota lock",
+			"storage autoscaling": "on, the cloud grew the disk", "billing": "ended in place"}, outcomeWarnedFailure},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)
@@ -71,5 +78,21 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		if tc.want == outcomeApplied && (last.restartChecks == 0 || !last.atWindow) {
 			t.Errorf("%s: restarts compared %d, at the window %t: want both", tc.name, last.restartChecks, last.atWindow)
 		}
+	}
+}
+
+// A short run whose sample falls below a floor tops it up from the reserve, running only what can add to
+// the short floor: here an empty sample, with floors of three applied scenarios and one applied combination.
+func TestOracleTopUpMeetsShortFloors(t *testing.T) {
+	t.Parallel()
+	h := newOracleHarness(t)
+	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}}
+	floors := oracleFloors{applied: 3, combined: 1}
+	tally.topUp(t, h, oracleReserve(20261206, nil), floors)
+	if !floorsMet(tally.floorRows(floors)) || tally.run > 30 {
+		t.Errorf("after the top-up: %d run, %d applied, %d combinations applied; want the floors met within 30", tally.run, tally.applied, tally.combined)
+	}
+	for c, repros := range tally.classes {
+		t.Errorf("DISAGREEMENT [%s] %s", c, repros[0])
 	}
 }

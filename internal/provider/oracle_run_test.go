@@ -72,18 +72,55 @@ var (
 // form; the combinations cover every pair of levels (short form) or every triple (long form).
 const oracleShortEvery = 15
 
-// oracleSeed is the seed of this run's sample: RDS_ORACLE_SEED when set (to replay a failure), else
-// the UTC date as YYYYMMDD, so the sample changes every day.
-func oracleSeed(t *testing.T) uint64 {
+// oracleCISeeds are the seeds make test (and so CI) runs: fixed, so that a run passes or fails the same on any
+// day. The oracles' floors hold for every seed by construction (each tops its sample up while a floor is short),
+// and make test-sweep runs many seeds before an issue is called done; a seed a sweep found failing stays here as
+// a pinned case once fixed: 20261206 left the access oracle's SQL-vs-API comparisons at 27 of 32 when the seed
+// was the date (issue 39 §4).
+var oracleCISeeds = []uint64{20261206, 20261202}
+
+// oracleSeeds are the seeds of this run: RDS_ORACLE_SEED (one seed, to replay a failure) or RDS_ORACLE_SEEDS
+// (FIRST-LAST, a sweep) when set, else oracleCISeeds.
+func oracleSeeds(t testing.TB) []uint64 {
+	if s := os.Getenv("RDS_ORACLE_SEEDS"); s != "" {
+		first, last, ok := strings.Cut(s, "-")
+		a, errA := strconv.ParseUint(first, 10, 64)
+		b, errB := strconv.ParseUint(last, 10, 64)
+		if !ok || errA != nil || errB != nil || b < a {
+			t.Fatalf("RDS_ORACLE_SEEDS=%q: want FIRST-LAST, e.g. RDS_ORACLE_SEEDS=1-50", s)
+		}
+		var seeds []uint64
+		for seed := a; seed <= b; seed++ {
+			seeds = append(seeds, seed)
+		}
+		return seeds
+	}
 	if s := os.Getenv("RDS_ORACLE_SEED"); s != "" {
 		seed, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
 			t.Fatalf("RDS_ORACLE_SEED=%q: want a non-negative integer, e.g. RDS_ORACLE_SEED=20261201", s)
 		}
-		return seed
+		return []uint64{seed}
 	}
-	seed, _ := strconv.ParseUint(time.Now().UTC().Format("20060102"), 10, 64)
-	return seed
+	return oracleCISeeds
+}
+
+// oracleSeed is the first of oracleSeeds: the seed of the short form's sharded sample.
+func oracleSeed(t testing.TB) uint64 { return oracleSeeds(t)[0] }
+
+// floorRow is one count of a run beside its floor.
+type floorRow struct {
+	what      string
+	got, want int
+}
+
+func floorsMet(rows []floorRow) bool {
+	for _, r := range rows {
+		if r.got < r.want {
+			return false
+		}
+	}
+	return true
 }
 
 // oracleSample is the scenarios of a run: the short form's seeded sample of single features and
@@ -215,10 +252,16 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 		}
 		tb.Errorf("DISAGREEMENT x%d [%s]\n    repro: %s", len(repros), c, repros[0])
 	}
-	for _, f := range []struct {
-		what      string
-		got, want int
-	}{
+	for _, f := range t.floorRows(floors) {
+		if f.got < f.want {
+			tb.Errorf("only %d %s, floor %d", f.got, f.what, f.want)
+		}
+	}
+}
+
+// floorRows are the tally's counts beside their floors.
+func (t *oracleTally) floorRows(floors oracleFloors) []floorRow {
+	return []floorRow{
 		{"applied scenarios", t.applied, floors.applied}, {"applied combinations", t.combined, floors.combined},
 		{"refusals probed against the cloud", t.probed, floors.probed}, {"restart comparisons", t.restarts, floors.restarts},
 		{"runs at the maintenance window", t.atWindow, floors.atWindow},
@@ -226,11 +269,99 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 		{"applied edition combinations", t.editions, floors.editions},
 		{"access resources compared with the cloud", t.access, floors.access},
 		{"applied destroy combinations", t.destroys, floors.destroys},
-	} {
+	}
+}
+
+// oracleTopUpMost bounds the scenarios a short run adds while a floor is short.
+const oracleTopUpMost = 400
+
+// topUp runs scenarios of the reserve (oracleReserve) while a floor is short, each only where it can
+// add to a short floor, at most oracleTopUpMost: the seeded sample decides which scenarios a run
+// compares, this makes sure every seed's run compares at least the floors' worth. A harness that
+// refuses or excuses everything still fails the floors: the reserve runs out.
+func (t *oracleTally) topUp(tb testing.TB, h *oracleHarness, reserve []oracleScenario, floors oracleFloors) {
+	added := 0
+	for _, sc := range reserve {
+		short := t.shortFloors(floors)
+		if len(short) == 0 || added == oracleTopUpMost {
+			break
+		}
+		if !mayFeed(sc, short) {
+			continue
+		}
+		t.add(sc, h.runScenario(sc))
+		added++
+	}
+	if added > 0 {
+		tb.Logf("oracle topped up %d scenarios from the reserve to meet the floors", added)
+	}
+}
+
+// shortFloors names the floors the tally does not meet yet.
+func (t *oracleTally) shortFloors(floors oracleFloors) map[string]bool {
+	short := map[string]bool{}
+	for _, f := range t.floorRows(floors) {
 		if f.got < f.want {
-			tb.Errorf("only %d %s, floor %d", f.got, f.what, f.want)
+			short[f.what] = true
 		}
 	}
+	return short
+}
+
+// mayFeed is whether running sc can add to one of the short floors: the combinations' own floors
+// only by a combination of the matching level, the others by any scenario.
+func mayFeed(sc oracleScenario, short map[string]bool) bool {
+	combo := sc.role == "combination"
+	for what := range short {
+		switch what {
+		case "applied combinations":
+			if combo {
+				return true
+			}
+		case "applied edition combinations":
+			if strings.Contains(sc.name, "replace=edition") {
+				return true
+			}
+		case "applied destroy combinations":
+			if strings.Contains(sc.name, "destroy=the") {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// oracleReserve is what a short run of seed may add while a floor is short, in a seeded order: the
+// single features its sample left out, then the pairwise combinations drawn from two further seeds.
+func oracleReserve(seed uint64, sample []oracleScenario) []oracleScenario {
+	taken := map[string]bool{}
+	for _, sc := range sample {
+		taken[sc.name] = true
+	}
+	var singles []oracleScenario
+	for _, sc := range allOracleScenarios() {
+		if !taken[sc.name] {
+			singles = append(singles, sc)
+		}
+	}
+	rank := func(sc oracleScenario) uint64 {
+		f := fnv.New64a()
+		_, _ = fmt.Fprintf(f, "%d\x00reserve\x00%s", seed, sc.name)
+		return f.Sum64()
+	}
+	sort.SliceStable(singles, func(i, j int) bool { return rank(singles[i]) < rank(singles[j]) })
+	reserve := singles
+	for _, next := range []uint64{seed ^ 1<<63, seed ^ 1<<62} {
+		for _, sc := range comboScenarios(2, next) {
+			if !taken[sc.name] {
+				taken[sc.name] = true
+				reserve = append(reserve, sc)
+			}
+		}
+	}
+	return reserve
 }
 
 // TestOraclePlanAgreesWithApply runs the oracle. It needs no terraform binary (it plays Terraform
@@ -238,10 +369,9 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 // with RDS_ORACLE_SEED=<seed> (and RDS_ORACLE_ONLY=<part of the scenario's name>).
 func TestOraclePlanAgreesWithApply(t *testing.T) {
 	t.Parallel()
-	seed := oracleSeed(t)
-	long, only := os.Getenv("RDS_ORACLE_LONG") != "", os.Getenv("RDS_ORACLE_ONLY")
-	if !long && only == "" {
-		runOracleShard(t, seed, 0) // make test's short form runs in shards: oracle_shards_test.go
+	long, only, sweep := os.Getenv("RDS_ORACLE_LONG") != "", os.Getenv("RDS_ORACLE_ONLY"), os.Getenv("RDS_ORACLE_SEEDS") != ""
+	if !long && only == "" && !sweep {
+		runOracleShard(t, oracleSeed(t), 0) // make test's short form runs in shards: oracle_shards_test.go
 		return
 	}
 	floors := oracleShortFloors
@@ -251,17 +381,22 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 	if only != "" {
 		floors = oracleFloors{applied: 1}
 	}
-	scenarios, generated := oracleSample(seed, long, only)
-	t.Logf("oracle seed %d (replay with RDS_ORACLE_SEED=%d); %d of %d generated scenarios", seed, seed, len(scenarios), generated)
-	start := time.Now()
 	h := newOracleHarness(t)
 	h.verbose = only != ""
-	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}, strict: long || only != ""}
-	for _, sc := range scenarios {
-		tally.add(sc, h.runScenario(sc))
+	for _, seed := range oracleSeeds(t) {
+		scenarios, generated := oracleSample(seed, long, only)
+		t.Logf("oracle seed %d (replay with RDS_ORACLE_SEED=%d); %d of %d generated scenarios", seed, seed, len(scenarios), generated)
+		start := time.Now()
+		tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}, strict: long || only != ""}
+		for _, sc := range scenarios {
+			tally.add(sc, h.runScenario(sc))
+		}
+		if !long && only == "" {
+			tally.topUp(t, h, oracleReserve(seed, scenarios), floors)
+		}
+		t.Logf("oracle seed %d ran in %v", seed, time.Since(start).Round(time.Millisecond))
+		tally.check(t, floors)
 	}
-	t.Logf("oracle ran in %v", time.Since(start).Round(time.Millisecond))
-	tally.check(t, floors)
 }
 
 // TestOracleUnderFaults runs combinations with a tenth of the API calls throttled and the provider
@@ -269,14 +404,29 @@ func TestOraclePlanAgreesWithApply(t *testing.T) {
 // (RDS_ORACLE_SEED replays them).
 func TestOracleUnderFaults(t *testing.T) {
 	t.Parallel()
-	seed := oracleSeed(t)
+	for _, seed := range sampleSeeds(t) {
+		oracleUnderFaults(t, seed)
+	}
+}
+
+// sampleSeeds are the seeds of a test that runs one sample in make test (the first of oracleCISeeds, or
+// RDS_ORACLE_SEED) and every seed of a sweep (RDS_ORACLE_SEEDS).
+func sampleSeeds(t testing.TB) []uint64 {
+	if os.Getenv("RDS_ORACLE_SEEDS") != "" {
+		return oracleSeeds(t)
+	}
+	return oracleSeeds(t)[:1]
+}
+
+func oracleUnderFaults(t *testing.T, seed uint64) {
 	h := newOracleHarness(t)
 	h.faults, h.faultSeed, h.maxRetries = simulator.Faults{ThrottleRate: 0.1}, seed, 6
 	t.Logf("oracle under faults: seed %d (replay with RDS_ORACLE_SEED=%d), 10%% of calls throttled", seed, seed)
 	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}}
 	for _, sc := range comboScenarios(2, seed) {
-		// Enough applied runs to compare, whatever share of the seed's combinations is refused at plan.
-		if tally.applied == 6 || tally.run == 16 {
+		// Enough applied runs to compare, whatever share of the seed's combinations is refused at plan:
+		// six applied with two restarts compared, looking through at most 40.
+		if tally.applied >= 6 && tally.restarts >= 2 || tally.run == 40 {
 			break
 		}
 		if strings.Contains(sc.name, "prevent_restart") {
@@ -285,8 +435,8 @@ func TestOracleUnderFaults(t *testing.T) {
 		tally.add(sc, h.runScenario(sc))
 	}
 	tally.check(t, oracleFloors{applied: 4, combined: 4, restarts: 2})
-	t.Logf("%d calls throttled", h.throttled.Load())
+	t.Logf("seed %d: %d calls throttled", seed, h.throttled.Load())
 	if n := h.throttled.Load(); n < 10 {
-		t.Errorf("only %d calls were throttled: the faults were not injected", n)
+		t.Errorf("seed %d: only %d calls were throttled: the faults were not injected", seed, n)
 	}
 }
