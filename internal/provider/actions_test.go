@@ -16,7 +16,7 @@ import (
 )
 
 // actionConfig is an action block's configuration of the action's schema.
-func actionConfig(t *testing.T, server tfprotov6.ProviderServer, typeName string, attrs map[string]any) *tfprotov6.DynamicValue {
+func actionConfig(t testing.TB, server tfprotov6.ProviderServer, typeName string, attrs map[string]any) *tfprotov6.DynamicValue {
 	t.Helper()
 	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
@@ -50,7 +50,7 @@ func planAction(t *testing.T, w *oracleWorld, typeName string, attrs map[string]
 }
 
 // invokeAction runs InvokeAction and returns its progress messages and final diagnostics.
-func invokeAction(t *testing.T, w *oracleWorld, typeName string, attrs map[string]any) ([]string, []*tfprotov6.Diagnostic) {
+func invokeAction(t testing.TB, w *oracleWorld, typeName string, attrs map[string]any) ([]string, []*tfprotov6.Diagnostic) {
 	t.Helper()
 	server, err := w.server()
 	if err != nil {

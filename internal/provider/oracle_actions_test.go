@@ -61,11 +61,13 @@ func oracleActionsAfterCombinations(t *testing.T, seed uint64) {
 		// Each action as the configuration passes the primary's prevent_restart on, then the
 		// restart with prevent_restart set, which must send nothing.
 		for _, a := range append(oracleActions, oracleActions[2]) {
-			planned, switches, problem := w.compareAction(t, sc.name, a.kind, a.name, id, prevent || ran%4 == 3)
+			plan := w.compareAction(t, sc.name, a.kind, a.name, id, prevent || ran%4 == 3, func(_, format string, args ...any) {
+				t.Errorf(format, args...)
+			})
 			ran++
-			restarting += min(planned, 1)
-			switching += switches
-			if problem {
+			restarting += min(len(plan.Program.Restarts()), 1)
+			switching += switchesIn(plan.Program)
+			if plan.Problem.Rule != "" && plan.Problem.Severity == rdsservice.SeverityError {
 				refused++
 			}
 		}
@@ -78,10 +80,9 @@ func oracleActionsAfterCombinations(t *testing.T, seed uint64) {
 	}
 }
 
-// compareAction plans one action and invokes it, and reports a disagreement between the program
-// and what the simulator counted. It returns the restarts and switchovers planned and whether the
-// plan refused.
-func (w *oracleWorld) compareAction(t *testing.T, scenario, kind, name, id string, prevent bool) (restarts, switches int, refused bool) {
+// compareAction plans one action and invokes it, and reports each disagreement between the program and what the
+// simulator counted. It returns the action's plan.
+func (w *oracleWorld) compareAction(t testing.TB, scenario, kind, name, id string, prevent bool, disagree func(class, format string, args ...any)) rdsservice.ActionPlan {
 	t.Helper()
 	api, err := w.h.directClient()
 	if err != nil {
@@ -91,31 +92,35 @@ func (w *oracleWorld) compareAction(t *testing.T, scenario, kind, name, id strin
 	if err != nil {
 		t.Fatalf("%s: plan %s: %v", scenario, name, err)
 	}
-	refused = plan.Problem.Rule != "" && plan.Problem.Severity == rdsservice.SeverityError
+	refused := plan.Problem.Rule != "" && plan.Problem.Severity == rdsservice.SeverityError
 	before := w.sim.Stats()
 	_, diags := invokeAction(t, w, name, map[string]any{"instance_id": id, "prevent_restart": prevent})
 	after := w.sim.Stats()
 	where := fmt.Sprintf("%s, then %s (prevent_restart %v)", scenario, name, prevent)
 	if refused != diagsHaveError(diags) {
-		t.Errorf("%s: the plan refused: %v; the invocation failed: %s", where, refused, diagSummaries(diags))
+		disagree("action: plan and invocation disagree on refusal", "%s: the plan refused: %v; the invocation failed: %s", where, refused, diagSummaries(diags))
 	}
-	for _, op := range plan.Program.Operations {
-		if op.Action == rdsservice.OpSwitchDBInstanceHA {
-			switches++
-		}
-	}
+	switches := switchesIn(plan.Program)
 	if got := after.Requests["SwitchDBInstanceHA"] - before.Requests["SwitchDBInstanceHA"]; got != switches {
-		t.Errorf("%s: the program holds %d switchovers, the cloud received %d", where, switches, got)
+		disagree("action: switchovers differ from the program", "%s: the program holds %d switchovers, the cloud received %d", where, switches, got)
 	}
-	restarts = len(plan.Program.Restarts())
+	named := map[string]int{}
+	for _, rs := range plan.Program.Restarts() {
+		named[restartKey(rs, id)]++
+	}
 	for inst, n := range after.Restarts {
-		want := 0
-		if inst == id {
-			want = restarts
-		}
-		if got := n - before.Restarts[inst]; got != want {
-			t.Errorf("%s: %s restarted %d times, the program names %d", where, inst, got, want)
+		if got := n - before.Restarts[inst]; got != named[inst] {
+			disagree(fmt.Sprintf("action: %s restarts differ from the program", name), "%s: %s restarted %d times, the program names %d", where, inst, got, named[inst])
 		}
 	}
-	return restarts, switches, refused
+	return plan
+}
+
+func switchesIn(p rdsservice.Program) (n int) {
+	for _, op := range p.Operations {
+		if op.Action == rdsservice.OpSwitchDBInstanceHA {
+			n++
+		}
+	}
+	return n
 }

@@ -43,6 +43,7 @@ var comboFactors = []comboFactor{
 	{"backup policy", []string{"none", "set", "changed"}},
 	{"access", []string{"none", "created", "changed"}},
 	{"destroy", comboDestroyLevels}, // oracle_destroy_test.go
+	{"later run", laterLevels},      // oracle_later_test.go
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -69,6 +70,7 @@ func comboNormalize(c []int) []int {
 			set("storage autoscaling", "on") // an upgrade goes alone: autoscaling is on before it
 		}
 	}
+	comboNormalizeLater(out) // first: the minor version and edition levels then drop what they cannot meet
 	comboNormalizeMinor(out)
 	comboNormalizeEdition(out)
 	if level("topology") == "primary" {
@@ -322,7 +324,8 @@ func comboScenario(c []int) oracleScenario {
 	}
 	name := strings.Join(parts, ", ")
 	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
-		before: before, after: after, fact: comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b))}
+		before: before, after: after, fact: comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)),
+		later: comboLater(level("later run"), b)}
 }
 
 // comboParameters sets `parameters`: an online one (innodb_io_capacity) or one that needs a

@@ -164,6 +164,10 @@ type oracleWorld struct {
 	observed []rdsservice.Decision
 	// defaultTags is the provider's default_tags (nil: unset).
 	defaultTags map[string]string
+	// holdWindow: a run that leaves restarts waiting stops before the window, for a later run; carried is
+	// what the first run deferred, which the later run's window must also make (oracle_later_test.go).
+	holdWindow bool
+	carried    map[string]int
 }
 
 func (h *oracleHarness) newWorld() *oracleWorld {

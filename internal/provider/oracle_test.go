@@ -106,6 +106,8 @@ type oracleScenario struct {
 	short bool
 	// fact, when set, changes the cloud behind Terraform's back between the setup and the run.
 	fact *oracleFact
+	// later, when set, is a second run before the first run's maintenance window (oracle_later_test.go).
+	later *oracleLater
 }
 
 func primaryAttrs(b oracleBase) map[string]any {
@@ -558,6 +560,10 @@ type oracleOutcome struct {
 	policyChecks int
 	// accessChecks counts the access resources compared with what the cloud lists (oracle_access_combos_test.go).
 	accessChecks int
+	// held: the run left restarts waiting (deferred) and kept the cloud before its window for a later run;
+	// later: this is a later run (or action) that was compared, at the window too.
+	held, later bool
+	deferred    map[string]int
 }
 
 // oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
@@ -873,6 +879,14 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 				"the plan after the apply wants to %s %s: %s", p.action, r.addr, strings.Join(diff, ", "))
 		}
 	}
+	deferred = w.byID(deferred)
+	if w.carried != nil {
+		deferred = w.laterPromise(w.carried, plan, deferred, order)
+	}
+	if w.holdWindow && len(deferred) > 0 && len(out.disagreements) == 0 {
+		out.held, out.deferred = true, deferred
+		return out
+	}
 	if (len(deferred) > 0 || w.taskScheduled) && len(out.disagreements) == 0 {
 		windowDisagree := disagree
 		if w.taskScheduled {
@@ -1050,8 +1064,13 @@ func (h *oracleHarness) runScenario(sc oracleScenario) []oracleOutcome {
 			w.h.t.Fatalf("%s: %s: %v", sc.name, sc.fact.name, err)
 		}
 	}
+	w.holdWindow = sc.later != nil
 	res := w.run(sc.name, sc.after)
-	return append(outcomes, res)
+	w.holdWindow = false
+	if !res.held {
+		return append(outcomes, res)
+	}
+	return append(outcomes, res, w.runLater(sc, res))
 }
 
 // The oracle notices what it is there to notice: a restart nobody announced, and a cloud that no
