@@ -44,6 +44,7 @@ var comboFactors = []comboFactor{
 	{"access", []string{"none", "created", "changed"}},
 	{"destroy", comboDestroyLevels}, // oracle_destroy_test.go
 	{"later run", laterLevels},      // oracle_later_test.go
+	{"mechanism", mechanismLevels},  // oracle_mechanisms_test.go
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -308,6 +309,7 @@ func comboScenario(c []int) oracleScenario {
 	comboMinorVersion(level("minor version"), pb, pa)
 	comboAutoScale(level("storage autoscaling"), pb, pa)
 	comboBilling(level("billing"), pb, pa)
+	mechanism := comboMechanism(level("mechanism"), b, pa)
 	before, after := []oracleResource{{"rds_instance.primary", pb}}, []oracleResource{{"rds_instance.primary", pa}}
 	if level("topology") != "primary" {
 		before = append(before, oracleResource{"rds_readonly_instance.ro", rb})
@@ -324,8 +326,8 @@ func comboScenario(c []int) oracleScenario {
 	}
 	name := strings.Join(parts, ", ")
 	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
-		before: before, after: after, fact: comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)),
-		later: comboLater(level("later run"), b)}
+		before: before, after: after, later: comboLater(level("later run"), b),
+		fact: bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
 }
 
 // comboParameters sets `parameters`: an online one (innodb_io_capacity) or one that needs a

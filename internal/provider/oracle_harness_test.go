@@ -88,13 +88,49 @@ var oracleSimOptions = simulator.Options{
 type oracleRef struct{ addr, attr string }
 
 // oracleResource is one resource block: address "type.name" and its configured attributes (string,
-// int, bool, []string for a set, map[string]any for a nested object, oracleRef).
+// int, bool, []string for a set, map[string]any for a nested object, oracleRef, oracleUnknown). The
+// attribute ignoreChanges ([]string) is the block's lifecycle ignore_changes, not an attribute.
 type oracleResource struct {
 	addr  string
 	attrs map[string]any
 }
 
 func (r oracleResource) typeName() string { return strings.SplitN(r.addr, ".", 2)[0] }
+
+// ignoreChanges is the attrs key of a block's lifecycle { ignore_changes = [...] }.
+const ignoreChanges = "lifecycle.ignore_changes"
+
+// oracleUnknown is a value Terraform knows only at apply (fed from a resource created in the same run,
+// such as terraform_data): unknown in the plan, the value itself in the configuration at apply.
+type oracleUnknown struct{ value any }
+
+// atApply is r's configuration as Terraform evaluates it at apply: every oracleUnknown known.
+func (r oracleResource) atApply() oracleResource {
+	attrs := make(map[string]any, len(r.attrs))
+	for k, v := range r.attrs {
+		if u, ok := v.(oracleUnknown); ok {
+			v = u.value
+		}
+		attrs[k] = v
+	}
+	return oracleResource{r.addr, attrs}
+}
+
+// ignoring is config as Terraform core sends it to PlanResourceChange: each attribute in the block's
+// ignore_changes takes its prior state's value (core's processIgnoreChanges). ApplyResourceChange gets the
+// configuration as written (internal/terraform/node_resource_abstract_instance.go, apply).
+func (w *oracleWorld) ignoring(r oracleResource, config tftypes.Value) tftypes.Value {
+	ignored, _ := r.attrs[ignoreChanges].([]string)
+	prior, ok := w.state[r.addr]
+	if len(ignored) == 0 || !ok || prior.IsNull() {
+		return config
+	}
+	vals := attrsOf(config)
+	for _, name := range ignored {
+		vals[name] = attrOf(prior, name)
+	}
+	return tftypes.NewValue(config.Type(), vals)
+}
 
 // oracleHarness holds what every scenario shares: the schemas and one loopback server whose handler
 // is the current scenario's simulator.
@@ -274,6 +310,8 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 		return tftypes.NewValue(t, nil)
 	case oracleRef:
 		return resolve(x)
+	case oracleUnknown:
+		return tftypes.NewValue(t, tftypes.UnknownValue)
 	case string, bool:
 		return tftypes.NewValue(t, x)
 	case int:
@@ -631,7 +669,7 @@ func (w *oracleWorld) planWalk(order []oracleResource) (*oraclePlan, error) {
 		return attrOf(p.planned, ref.attr)
 	}
 	for _, r := range order {
-		p := w.planOne(server, r, w.config(r, resolve))
+		p := w.planOne(server, r, w.ignoring(r, w.config(r, resolve)))
 		plan.res[r.addr] = p
 		if diagsHaveError(p.diags) {
 			plan.errAt, plan.errMsg = r.addr, firstError(p.diags)
@@ -729,8 +767,8 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 			delete(w.state, r.addr)
 			delete(w.priv, r.addr)
 		}
-		config := w.config(r, resolve)
-		final := w.planOne(server, r, config)
+		config := w.config(r.atApply(), resolve)
+		final := w.planOne(server, r, w.ignoring(r, config))
 		if diagsHaveError(final.diags) {
 			return fail(r.addr, "final plan: "+firstError(final.diags))
 		}

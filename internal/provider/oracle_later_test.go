@@ -127,7 +127,7 @@ func (w *oracleWorld) runLater(sc oracleScenario, first oracleOutcome) oracleOut
 		out = w.laterAction(name, sc, first.deferred)
 	} else {
 		w.carried = first.deferred
-		out = w.run(name, sc.later.configure(w, sc.before, sc.after))
+		out = w.run(name, sc.later.configure(w, sc.before, knownAfterApply(sc.after)))
 		w.carried = nil
 		out.later = out.compared && out.kind == outcomeApplied
 	}
@@ -155,7 +155,7 @@ func (w *oracleWorld) laterAction(name string, sc oracleScenario, carried map[st
 	for _, rs := range plan.Program.Restarts() {
 		delete(waiting, restartKey(rs, id))
 	}
-	out.restartChecks += w.atTheWindow(sc.after, waiting, disagree)
+	out.restartChecks += w.atTheWindow(knownAfterApply(sc.after), waiting, disagree)
 	out.atWindow = true
 	return out
 }

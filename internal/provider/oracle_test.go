@@ -754,6 +754,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	if err != nil {
 		w.h.t.Fatalf("%s: apply walk: %v", name, err)
 	}
+	order = knownAfterApply(order) // what was known only at apply is known to every later plan
 	out.category, out.kind = "applied", outcomeApplied
 	stats = w.sim.Stats()
 	switch {
