@@ -84,7 +84,9 @@ func instances(ctx context.Context, api rdsapi.API) ([]rdsapi.DBInstanceSummary,
 	}
 }
 
-func swept(in rdsapi.DBInstanceSummary) bool { return strings.HasPrefix(in.DBInstanceDescription, instancePrefix) }
+func swept(in rdsapi.DBInstanceSummary) bool {
+	return strings.HasPrefix(in.DBInstanceDescription, instancePrefix)
+}
 
 // sweepAccounts deletes the tf_rds_acc_* accounts of the instances that stay (those of swept
 // instances go with them).
