@@ -153,8 +153,8 @@ func kind(v any) string {
 type fixture struct {
 	e                         *env
 	primary, prepaid, mysql57 string
-	backupID, backupJobID string
-	connection, slave     string
+	backupID, backupJobID     string
+	connection, slave         string
 }
 
 func newFixture(t *testing.T) *fixture {
