@@ -29,31 +29,7 @@ func TestSweepersReleaseWhatTestsLeft(t *testing.T) {
 	t.Setenv("ALIBABA_CLOUD_SECURITY_TOKEN", "")
 	t.Setenv("ALIBABA_CLOUD_RDS_ENDPOINT", srv.URL)
 	api := testClient(t, srv.URL)
-	ctx := context.Background()
-
-	left := create(t, api, "tf-rds-acc-left", true)
-	leftRO := readOnly(t, api, left, "tf-rds-acc-left-ro")
-	shared := create(t, api, "shared-orders", false)
-	sharedRO := readOnly(t, api, shared, "tf-rds-acc-ro")
-	reporting := readOnly(t, api, shared, "reporting")
-	kept := create(t, api, "keep-me", false)
-	for _, name := range []string{"tf_rds_acc_app", "app"} {
-		if err := api.CreateAccount(ctx, &rdsapi.CreateAccountRequest{DBInstanceID: shared, AccountName: name, AccountPassword: "Sweep-pass-1234"}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// A manual set the retention lets go: data kept 14 days, logs 7, the set 8 days old.
-	if err := api.ModifyDataBackupPolicy(ctx, &rdsapi.DataBackupPolicyRequest{DBInstanceID: left, PreferredBackupTime: "02:00Z-03:00Z",
-		PreferredBackupPeriod: []string{"Monday", "Thursday"}, BackupRetentionPeriod: 14}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := api.CreateBackup(ctx, &rdsapi.CreateBackupRequest{DBInstanceID: left}); err != nil {
-		t.Fatal(err)
-	}
-	sim.AdvanceClock(8 * 24 * time.Hour)
-	if n := len(manualSets(t, api, left)); n != 1 {
-		t.Fatalf("%d manual sets before the sweep, want 1", n)
-	}
+	left := leaveObjects(t, sim, api)
 
 	ran := map[string]bool{}
 	for _, s := range sweepers {
@@ -66,36 +42,83 @@ func TestSweepersReleaseWhatTestsLeft(t *testing.T) {
 			t.Fatalf("sweeper %s: %v", s.Name, err)
 		}
 		ran[s.Name] = true
-		if s.Name == "rds_backup" {
-			if n := len(manualSets(t, api, left)); n != 0 {
-				t.Fatalf("%d manual sets of %s after the backup sweeper", n, left)
-			}
+		if s.Name != "rds_backup" {
+			continue
+		}
+		if n := len(manualSets(t, api, left.primary)); n != 0 {
+			t.Fatalf("%d manual sets of %s after the backup sweeper", n, left.primary)
 		}
 	}
-
-	var remaining []string
-	all, err := instances(ctx, api)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, in := range all {
-		remaining = append(remaining, in.DBInstanceID)
-	}
-	if want := []string{shared, reporting, kept}; !slices.Equal(slices.Sorted(slices.Values(remaining)), slices.Sorted(slices.Values(want))) {
-		t.Fatalf("after the sweep: %v, want %v (released %s, %s, %s)", remaining, want, left, leftRO, sharedRO)
-	}
-	accounts, err := api.DescribeAccounts(ctx, &rdsapi.DescribeAccountsRequest{DBInstanceID: shared})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a := accounts.Accounts.DBInstanceAccount; len(a) != 1 || a[0].AccountName != "app" {
-		t.Fatalf("accounts of %s after the sweep: %+v", shared, a)
-	}
+	left.check(t, api)
 	// A second run finds nothing and fails on nothing.
 	for _, s := range sweepers {
 		if err := s.F(simulator.DefaultRegion); err != nil {
 			t.Fatalf("second run of %s: %v", s.Name, err)
 		}
+	}
+}
+
+// leftObjects are the ids leaveObjects made: the tests' (released by the sweep) and the others.
+type leftObjects struct {
+	primary, primaryRO, sharedRO string
+	shared, reporting, kept      string
+}
+
+// leaveObjects makes what killed tests leave (a protected tf-rds-acc primary with a read-only
+// instance and a manual set the retention lets go, a tf-rds-acc read-only instance and a
+// tf_rds_acc account on a shared primary) beside a shared primary, its other read-only instance,
+// another instance and another account.
+func leaveObjects(t *testing.T, sim *simulator.Simulator, api rdsapi.API) leftObjects {
+	t.Helper()
+	ctx := context.Background()
+	o := leftObjects{primary: create(t, api, "tf-rds-acc-left", true)}
+	o.primaryRO = readOnly(t, api, o.primary, "tf-rds-acc-left-ro")
+	o.shared = create(t, api, "shared-orders", false)
+	o.sharedRO = readOnly(t, api, o.shared, "tf-rds-acc-ro")
+	o.reporting = readOnly(t, api, o.shared, "reporting")
+	o.kept = create(t, api, "keep-me", false)
+	for _, name := range []string{"tf_rds_acc_app", "app"} {
+		if err := api.CreateAccount(ctx, &rdsapi.CreateAccountRequest{DBInstanceID: o.shared, AccountName: name, AccountPassword: "Sweep-pass-1234"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Data kept 14 days, logs 7, the set 8 days old: DeleteBackup may delete it.
+	if err := api.ModifyDataBackupPolicy(ctx, &rdsapi.DataBackupPolicyRequest{DBInstanceID: o.primary, PreferredBackupTime: "02:00Z-03:00Z",
+		PreferredBackupPeriod: []string{"Monday", "Thursday"}, BackupRetentionPeriod: 14}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := api.CreateBackup(ctx, &rdsapi.CreateBackupRequest{DBInstanceID: o.primary}); err != nil {
+		t.Fatal(err)
+	}
+	sim.AdvanceClock(8 * 24 * time.Hour)
+	if n := len(manualSets(t, api, o.primary)); n != 1 {
+		t.Fatalf("%d manual sets before the sweep, want 1", n)
+	}
+	return o
+}
+
+// check: only the objects that are not the tests' remain, and the shared primary keeps its
+// other account.
+func (o leftObjects) check(t *testing.T, api rdsapi.API) {
+	t.Helper()
+	ctx := context.Background()
+	all, err := instances(ctx, api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var remaining []string
+	for _, in := range all {
+		remaining = append(remaining, in.DBInstanceID)
+	}
+	if want := []string{o.shared, o.reporting, o.kept}; !slices.Equal(slices.Sorted(slices.Values(remaining)), slices.Sorted(slices.Values(want))) {
+		t.Fatalf("after the sweep: %v, want %v (released %s, %s, %s)", remaining, want, o.primary, o.primaryRO, o.sharedRO)
+	}
+	accounts, err := api.DescribeAccounts(ctx, &rdsapi.DescribeAccountsRequest{DBInstanceID: o.shared})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := accounts.Accounts.DBInstanceAccount; len(a) != 1 || a[0].AccountName != "app" {
+		t.Fatalf("accounts of %s after the sweep: %+v", o.shared, a)
 	}
 }
 
