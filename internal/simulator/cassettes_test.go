@@ -65,7 +65,7 @@ func checkCassette(t *testing.T, cs rdsapi.Cassette) {
 		}
 	}
 	for path := range cs.KnownDifferences {
-		if !slices.ContainsFunc(diffs, func(d answerDiff) bool { return d.path == path }) {
+		if !slices.ContainsFunc(diffs, func(d answerDiff) bool { return d.path == path && d.fails }) {
 			t.Errorf("known_differences lists %s, which no longer differs: remove it", path)
 		}
 	}
@@ -124,10 +124,16 @@ func answerDiffs(path string, want, got any) []answerDiff {
 		}
 		return answerDiffs(path+"[]", w[0], g[0])
 	}
-	if fmt.Sprint(want) != fmt.Sprint(got) && path != "RequestId" {
-		return []answerDiff{{path, fmt.Sprintf("value %v, the simulator %v", want, got), false}}
+	if show(want) != show(got) && path != "RequestId" {
+		return []answerDiff{{path, fmt.Sprintf("value %s, the simulator %s", show(want), show(got)), false}}
 	}
 	return nil
+}
+
+// show prints a JSON scalar as JSON does (numbers without an exponent).
+func show(v any) string {
+	data, _ := json.Marshal(v)
+	return string(data)
 }
 
 func join(path, key string) string {
