@@ -350,7 +350,6 @@ func (s *Simulator) followersToTurnOn(in *instance, optimized bool) []*instance 
 	return out
 }
 
-// describeHistoryTasks lists tasks, filtered by InstanceId, Status (a comma list) and TaskType.
 // accountUID is the simulated account's id, as task items name the owner and the caller (Uid,
 // CallerUid). Recordings scrub real account ids to this value (internal/rdsapi/record.go).
 const accountUID = "1000000000000000"
@@ -367,8 +366,8 @@ func taskProgress(status string) float64 {
 // as 30 days before now (the rds-20140815 model's description of FromStartTime).
 const historyWindow = 30 * 24 * time.Hour
 
-// describeHistoryTasks lists the tasks whose StartTime is within [FromStartTime, ToStartTime]; both
-// are required by the rds-20140815 model.
+// describeHistoryTasks lists the tasks whose StartTime is within [FromStartTime, ToStartTime] (both
+// required by the rds-20140815 model), filtered by InstanceId, Status (a comma list) and TaskType.
 func (s *Simulator) describeHistoryTasks(c *call) (map[string]any, *apiError) {
 	from, to, e := historyRange(c)
 	if e != nil {
