@@ -74,7 +74,6 @@ func (c *Client) TransformDBInstancePayType(ctx context.Context, req *TransformD
 	if err != nil {
 		return nil, fmt.Errorf("RDS TransformDBInstancePayType: %w", err)
 	}
-	p.set("RegionId", c.regionID)
 	p.set("PayType", req.PayType)
 	p.set("ClientToken", token)
 	if req.PayType == PayTypePrepaid {

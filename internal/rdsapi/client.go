@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -68,6 +69,8 @@ type Client struct {
 	// cloudOffset is how far the cloud's clock (its last answer's Date header) is ahead of ours,
 	// in nanoseconds; 0 while they agree within the header's one-second resolution.
 	cloudOffset atomic.Int64
+	// recorder writes a cassette per answer when recording is on (record.go); nil otherwise.
+	recorder *recorder
 }
 
 // CloudOffset is how far the cloud's clock was ahead of the local one at its last answer (zero
@@ -113,6 +116,12 @@ func New(cfg Config) (*Client, error) {
 	if httpClient == nil {
 		httpClient = newHTTPClient(cfg)
 	}
+	var rec *recorder
+	if dir := firstNonEmpty(cfg.RecordDir, os.Getenv(RecordEnv)); dir != "" {
+		if rec, err = newRecorder(dir); err != nil {
+			return nil, err
+		}
+	}
 	userAgent := clientUserAgent
 	if ua := strings.TrimSpace(cfg.UserAgent); ua != "" {
 		userAgent += " " + ua
@@ -122,6 +131,7 @@ func New(cfg Config) (*Client, error) {
 		regionID:         region,
 		credentials:      cfg.Credentials,
 		credentialSource: cfg.CredentialSource,
+		recorder:         rec,
 		httpClient:       httpClient,
 		userAgent:        userAgent,
 		maxRetries:       cfg.MaxRetries,
@@ -235,6 +245,7 @@ func (c *Client) callWithBody(ctx context.Context, action string, p, form params
 	if err != nil {
 		return fmt.Errorf("RDS %s: reading the response: %w", action, err)
 	}
+	c.recorder.record(endpoint, action, version, p, form, resp.StatusCode, body)
 	if resp.StatusCode < 200 || resp.StatusCode >= 300 {
 		err := responseError(action, resp.StatusCode, body)
 		if apiErr, ok := err.(*Error); ok {

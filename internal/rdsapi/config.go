@@ -40,4 +40,7 @@ type Config struct {
 	CallTimeout time.Duration
 	// UserAgent is appended to the client's own User-Agent.
 	UserAgent string
+	// RecordDir, when set, records every answer as a cassette there (record.go); empty: the
+	// RDS_RECORD_CASSETTES environment variable, and no recording when that is unset too.
+	RecordDir string
 }

@@ -3,6 +3,7 @@ package rdsapi
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // EffectiveTime values of ModifyDBInstanceSpec: at once, or in the instance's maintenance window
@@ -25,6 +26,13 @@ const (
 const (
 	TaskTypeModifySpec      = "ModifyDBInstanceSpec"
 	TaskTypeModifyParameter = "ModifyParameter"
+)
+
+// historyTasksWindow is how far before and after now DescribeHistoryTasks looks, in the format
+// its time parameters take.
+const (
+	historyTasksWindow = 30 * 24 * time.Hour
+	historyTimeLayout  = "2006-01-02T15:04:05Z"
 )
 
 // DescribeHistoryTasksRequest filters the task centre's tasks (created in the last 30 days).
@@ -67,9 +75,16 @@ func (c *Client) ModifyDBInstanceMaintainTime(ctx context.Context, dbInstanceID,
 
 // DescribeHistoryTasks lists the first page (up to 100) of the tasks that match; an instance
 // has a handful of tasks in 30 days, so one page is all the provider needs.
+//
+// FromStartTime and ToStartTime are required (rds-20140815 model): the range is the 30 days the task
+// centre keeps before the cloud's now and, for tasks scheduled for a later window or switch time,
+// the 30 days after it (an assumption: the reference describes only the start's 30-day limit).
 func (c *Client) DescribeHistoryTasks(ctx context.Context, req *DescribeHistoryTasksRequest) (*DescribeHistoryTasksResponse, error) {
 	p := params{}
+	now := c.now().Add(c.CloudOffset()).UTC()
 	p.set("RegionId", firstNonEmpty(req.RegionID, c.regionID))
+	p.set("FromStartTime", now.Add(-historyTasksWindow).Format(historyTimeLayout))
+	p.set("ToStartTime", now.Add(historyTasksWindow).Format(historyTimeLayout))
 	p.set("InstanceId", req.InstanceID)
 	p.set("Status", req.Status)
 	p.set("TaskType", req.TaskType)

@@ -47,7 +47,6 @@ func (c *Client) ModifyDasInstanceConfig(ctx context.Context, dbInstanceID strin
 	if err != nil {
 		return fmt.Errorf("RDS ModifyDasInstanceConfig: %w", err)
 	}
-	p.set("RegionId", c.regionID)
 	p.set("StorageAutoScale", "Disable")
 	if cfg.Enabled {
 		p.set("StorageAutoScale", "Enable")

@@ -128,7 +128,6 @@ func (c *Client) ModifyResourceGroup(ctx context.Context, dbInstanceID, resource
 	if resourceGroupID == "" {
 		return errors.New("RDS ModifyResourceGroup: the resource group id is empty")
 	}
-	p.set("RegionId", c.regionID)
 	p.set("ResourceGroupId", resourceGroupID)
 	return c.call(ctx, "ModifyResourceGroup", p, true, nil)
 }

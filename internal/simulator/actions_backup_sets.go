@@ -1,6 +1,8 @@
 package simulator
 
 import (
+	"fmt"
+	"hash/crc32"
 	"strconv"
 	"strings"
 	"time"
@@ -154,13 +156,26 @@ func (s *Simulator) backupItem(in *instance, b *backupSet, now time.Time) map[st
 	if deletable(in.policy(), b, now) {
 		store = "Enabled"
 	}
+	id := strconv.FormatInt(b.ID, 10)
 	return map[string]any{
-		"BackupId": strconv.FormatInt(b.ID, 10), "DBInstanceId": in.ID, "BackupStatus": "Success",
+		"BackupId": id, "DBInstanceId": in.ID, "BackupStatus": "Success",
 		"BackupStartTime": b.Start.Format(apiMinuteLayout), "BackupEndTime": b.End.Format(apiMinuteLayout),
 		"BackupType": "FullBackup", "BackupMode": b.Mode, "BackupMethod": b.Method, "BackupScale": scale,
 		"BackupDBNames": b.DBNames, "BackupSize": backupSetSizeBytes, "BackupInitiator": initiator(b), "StoreStatus": store,
 		"ConsistentTime": b.End.Unix(), "Engine": in.Engine, "EngineVersion": in.EngineVersion,
+		"HostInstanceID": backupHost(in), "IsAvail": 1, "StorageClass": "0", "Checksum": strconv.FormatUint(uint64(crc32.ChecksumIEEE([]byte(id))), 10),
+		"BackupDownloadURL":         fmt.Sprintf("https://rdsbak-%s.oss-%s.aliyuncs.com/%s/%s.tar.gz", in.RegionID, in.RegionID, in.ID, id),
+		"BackupIntranetDownloadURL": fmt.Sprintf("https://rdsbak-%s.oss-%s-internal.aliyuncs.com/%s/%s.tar.gz", in.RegionID, in.RegionID, in.ID, id),
 	}
+}
+
+// backupHost is the node a backup is taken on: the secondary where there is one (the API
+// reference's HostInstanceID is a node id, as DescribeDBInstanceHAConfig's NodeId).
+func backupHost(in *instance) string {
+	if nodes := nodesOf(in); nodes.Slave != "" {
+		return nodes.Slave
+	}
+	return nodesOf(in).Master
 }
 
 // describeBackupTasks: DescribeBackupTasks, the jobs of the last 24 hours (BackupJobId filter).

@@ -139,6 +139,7 @@ func (s *Simulator) describeBackupPolicy(c *call) (map[string]any, *apiError) {
 		"HighSpaceUsageProtection": p.HighSpace, "LogBackupRetentionPeriod": p.LogRetention,
 		"LogBackupLocalRetentionNumber": p.LocalLogNumber, "LogBackupFrequency": "",
 		"PreferredNextBackupTime": nextBackupTime(p, c.now).Format(apiMinuteLayout),
+		"EnablePitrProtection":    false, // PITR protection is not simulated: always off
 	}, nil
 }
 
@@ -178,7 +179,12 @@ func (s *Simulator) modifyBackupPolicy(c *call) (map[string]any, *apiError) {
 	}
 	in.BackupPolicy = &next
 	c.dirty = true
-	return map[string]any{"DBInstanceID": in.ID}, nil
+	// The answer carries the log policy, as the API reference's example does.
+	return map[string]any{
+		"DBInstanceID": in.ID, "CompressType": next.Compress, "EnableBackupLog": map[bool]string{true: "1", false: "0"}[next.LogEnabled],
+		"LocalLogRetentionHours": next.LocalLogHours, "LocalLogRetentionSpace": itoa(next.LocalLogSpace),
+		"HighSpaceUsageProtection": next.HighSpace, "LogBackupLocalRetentionNumber": next.LocalLogNumber,
+	}, nil
 }
 
 // dataPolicy applies the DataBackupPolicy fields: the window, the period and the retention are

@@ -1,7 +1,6 @@
 package simulator
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -157,7 +156,8 @@ func (s *Simulator) transformDBInstancePayType(c *call) (map[string]any, *apiErr
 		in.LockMode, in.LockReason = "", ""
 	}
 	c.dirty = true
-	out := map[string]any{"DBInstanceId": in.ID, "OrderId": fmt.Sprint(c.now.UnixNano()), "ChargeType": "POSTPAY"}
+	// OrderId is an integer, as both SDK models declare it.
+	out := map[string]any{"DBInstanceId": in.ID, "OrderId": s.nextOrder(), "ChargeType": "POSTPAY"}
 	if sub != nil {
 		out["ChargeType"], out["ExpiredTime"] = "PREPAY", expireTime(in)
 	}

@@ -173,9 +173,13 @@ func (s *Simulator) describeDBInstanceTDE(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	status := "Disabled"
-	if in.Security != nil && in.Security.TDE {
-		status = "Enabled"
+	if in.Security == nil || !in.Security.TDE {
+		return map[string]any{"TDEStatus": "Disabled"}, nil
 	}
-	return map[string]any{"TDEStatus": status}, nil
+	// TDEMode and EncryptionKey as the rds-20140815 model describes them: the key the service
+	// generated, or the customer's key from KMS.
+	if in.Security.EncryptionKey == "" {
+		return map[string]any{"TDEStatus": "Enabled", "TDEMode": "Aliyun_Generate_Key"}, nil
+	}
+	return map[string]any{"TDEStatus": "Enabled", "TDEMode": "Customer_Provided_Key", "EncryptionKey": in.Security.EncryptionKey}, nil
 }

@@ -94,10 +94,10 @@ func (s *Simulator) migrateToOtherZone(c *call) (map[string]any, *apiError) {
 		s.state.NextTask++
 		s.state.Tasks = append(s.state.Tasks, &task{ID: fmt.Sprintf("%d", 10000000+s.state.NextTask), InstanceID: in.ID,
 			Type: taskTypeMigrateZone, Status: taskScheduled, Created: c.now, Start: start, End: end, Zone: &move})
-		return map[string]any{"DBInstanceId": in.ID}, nil
+		return map[string]any{"DBInstanceId": in.ID, "OrderId": s.nextOrder()}, nil
 	}
 	s.startZoneMove(in, move, c.now)
-	return map[string]any{"DBInstanceId": in.ID}, nil
+	return map[string]any{"DBInstanceId": in.ID, "OrderId": s.nextOrder()}, nil
 }
 
 // switchTime reads SwitchTime, which ScheduleTime needs (a UTC time in the future).

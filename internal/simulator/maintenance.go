@@ -350,8 +350,29 @@ func (s *Simulator) followersToTurnOn(in *instance, optimized bool) []*instance 
 	return out
 }
 
-// describeHistoryTasks lists tasks, filtered by InstanceId, Status (a comma list) and TaskType.
+// accountUID is the simulated account's id, as task items name the owner and the caller (Uid,
+// CallerUid). Recordings scrub real account ids to this value (internal/rdsapi/record.go).
+const accountUID = "1000000000000000"
+
+// taskProgress: a finished task is at 100 percent, any other at 0 (the simulator's tasks run at once).
+func taskProgress(status string) float64 {
+	if status == taskSucceed {
+		return 100
+	}
+	return 0
+}
+
+// historyWindow is the longest look-back of DescribeHistoryTasks: an earlier FromStartTime is read
+// as 30 days before now (the rds-20140815 model's description of FromStartTime).
+const historyWindow = 30 * 24 * time.Hour
+
+// describeHistoryTasks lists the tasks whose StartTime is within [FromStartTime, ToStartTime] (both
+// required by the rds-20140815 model), filtered by InstanceId, Status (a comma list) and TaskType.
 func (s *Simulator) describeHistoryTasks(c *call) (map[string]any, *apiError) {
+	from, to, e := historyRange(c)
+	if e != nil {
+		return nil, e
+	}
 	statuses := splitList(c.p.get("Status"))
 	instances := splitList(c.p.get("InstanceId"))
 	types := splitList(c.p.get("TaskType"))
@@ -359,15 +380,39 @@ func (s *Simulator) describeHistoryTasks(c *call) (map[string]any, *apiError) {
 	for _, t := range s.state.Tasks {
 		if (len(statuses) > 0 && !slices.Contains(statuses, t.Status)) ||
 			(len(instances) > 0 && !slices.Contains(instances, t.InstanceID)) ||
-			(len(types) > 0 && !slices.Contains(types, t.Type)) {
+			(len(types) > 0 && !slices.Contains(types, t.Type)) ||
+			t.Start.Before(from) || t.Start.After(to) {
 			continue
 		}
-		items = append(items, t.item(s.opts.Region))
+		items = append(items, t.item(s.opts.Region, s.state.Instances[t.InstanceID]))
 	}
 	return map[string]any{"Items": items, "TotalCount": len(items), "PageNumber": 1, "PageSize": max(len(items), 10)}, nil
 }
 
-func (t *task) item(region string) map[string]any {
+// historyRange reads FromStartTime and ToStartTime (yyyy-MM-ddTHH:mm:ssZ, UTC).
+func historyRange(c *call) (from, to time.Time, e *apiError) {
+	for _, f := range []struct {
+		name string
+		t    *time.Time
+	}{{"FromStartTime", &from}, {"ToStartTime", &to}} {
+		raw, e := c.p.required(f.name)
+		if e != nil {
+			return from, to, e
+		}
+		t, err := time.Parse(timestampLayout, raw)
+		if err != nil {
+			return from, to, errInvalid(f.name, "%q is not yyyy-MM-ddTHH:mm:ssZ", truncate(raw))
+		}
+		*f.t = t
+	}
+	if to.Before(from) {
+		return from, to, errInvalid("ToStartTime", "ToStartTime is before FromStartTime")
+	}
+	return maxTime(from, c.now.Add(-historyWindow)), to, nil
+}
+
+// item is the task as DescribeHistoryTasks lists it; in is its instance (nil once released).
+func (t *task) item(region string, in *instance) map[string]any {
 	detail := map[string]any{
 		"DBInstanceClass": t.Target.Class, "DBInstanceStorage": t.Target.Storage,
 		"DBInstanceStorageType": t.Target.StorageType, "OptimizedWrites": onOff(t.Target.Optimized, "optimized", "none"),
@@ -392,7 +437,11 @@ func (t *task) item(region string) map[string]any {
 	item := map[string]any{
 		"TaskId": t.ID, "TaskType": t.Type, "InstanceId": t.InstanceID, "Status": t.Status, "RegionId": region,
 		"Product": "rds", "DbType": "MySQL", "StartTime": t.Start.Format(timestampLayout), "TaskDetail": string(raw),
-		"CallerSource": "User",
+		"CallerSource": "User", "InstanceType": "Instance", "InstanceName": t.InstanceID,
+		"Progress": taskProgress(t.Status), "Uid": accountUID, "CallerUid": accountUID,
+	}
+	if in != nil && in.Description != "" {
+		item["InstanceName"] = in.Description
 	}
 	if !t.Finished.IsZero() {
 		item["EndTime"] = t.Finished.Format(timestampLayout)

@@ -24,12 +24,48 @@ func (e *env) deferSpec(id string, overrides map[string]string) answer {
 
 func (e *env) tasks(id, status string) []map[string]any {
 	e.t.Helper()
-	body := e.c.ok("DescribeHistoryTasks", map[string]string{"RegionId": DefaultRegion, "InstanceId": id, "Status": status})
+	body := e.c.ok("DescribeHistoryTasks", e.historyParams(map[string]string{"RegionId": DefaultRegion, "InstanceId": id, "Status": status}))
 	var out []map[string]any
 	for _, it := range body["Items"].([]any) {
 		out = append(out, it.(map[string]any))
 	}
 	return out
+}
+
+// historyParams adds the required time range, 29 days either side of the simulator's now.
+func (e *env) historyParams(p map[string]string) map[string]string {
+	now := e.clock.Now()
+	p["FromStartTime"] = now.Add(-29 * 24 * time.Hour).UTC().Format(timestampLayout)
+	p["ToStartTime"] = now.Add(29 * 24 * time.Hour).UTC().Format(timestampLayout)
+	return p
+}
+
+// DescribeHistoryTasks needs FromStartTime and ToStartTime (the rds-20140815 model marks both
+// required) and lists only the tasks that start within them.
+func TestDescribeHistoryTasksTimeRange(t *testing.T) {
+	e := newEnv(t) // the fake clock starts at 10:00Z; the default window is 18:00Z-22:00Z
+	id := e.create(map[string]string{"OptimizedWrites": "none"})
+	if a := e.deferSpec(id, map[string]string{"DBInstanceClass": "mysql.x4.large.2c"}); a.status != http.StatusOK {
+		t.Fatal(a.raw)
+	}
+	for _, missing := range []string{"FromStartTime", "ToStartTime"} {
+		p := e.historyParams(map[string]string{"InstanceId": id})
+		delete(p, missing)
+		if a := e.c.call("DescribeHistoryTasks", p); a.status != http.StatusBadRequest || a.code() != "MissingParameter" {
+			t.Fatalf("without %s: %s", missing, a.raw)
+		}
+	}
+	at, _ := time.Parse(timestampLayout, "2026-03-01T18:00:00Z")
+	for _, r := range []struct {
+		from, to time.Time
+		want     int
+	}{{at.Add(time.Second), at.Add(time.Hour), 0}, {at.Add(-time.Hour), at.Add(-time.Second), 0}, {at, at, 1}} {
+		body := e.c.ok("DescribeHistoryTasks", map[string]string{"InstanceId": id,
+			"FromStartTime": r.from.Format(timestampLayout), "ToStartTime": r.to.Format(timestampLayout)})
+		if got := len(body["Items"].([]any)); got != r.want {
+			t.Errorf("a task starting %s, listed for %s..%s: %d, want %d", at, r.from, r.to, got, r.want)
+		}
+	}
 }
 
 func TestMaintenanceWindowDefersSpecChanges(t *testing.T) {

@@ -57,7 +57,7 @@ func TestMinorVersionUpgradeInWindowAndAutomatic(t *testing.T) {
 	e.c.ok("ModifyDBInstanceAutoUpgradeMinorVersion", map[string]string{"DBInstanceId": manual, "AutoUpgradeMinorVersion": "Manual"})
 	e.c.fails("ModifyDBInstanceAutoUpgradeMinorVersion", map[string]string{"DBInstanceId": manual, "AutoUpgradeMinorVersion": "Sometimes"}, 400, "InvalidParameter")
 	e.c.ok("UpgradeDBInstanceKernelVersion", map[string]string{"DBInstanceId": manual, "TargetMinorVersion": "rds_20201031", "UpgradeTime": "MaintainTime"})
-	tasks := e.c.ok("DescribeHistoryTasks", map[string]string{"InstanceId": manual, "TaskType": taskTypeUpgradeKernel, "Status": taskScheduled})
+	tasks := e.c.ok("DescribeHistoryTasks", e.historyParams(map[string]string{"InstanceId": manual, "TaskType": taskTypeUpgradeKernel, "Status": taskScheduled}))
 	if n := jsonNum(tasks["TotalCount"]); n != "1" {
 		t.Fatalf("scheduled tasks: %s", n)
 	}

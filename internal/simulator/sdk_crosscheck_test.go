@@ -21,9 +21,25 @@ import (
 // a whole instance life must decode, and every JSON answer field must have the JSON type of the
 // SDK struct field it lands in (the SDK's JSON decoder is lenient, so decoding alone would not
 // catch a number sent for a string).
+//
+// Then the day-2 actions (sdk_day2_test.go), and every action internal/rdsapi sends must have been
+// driven (the list is read from its source, so a new action fails here until it is driven).
 func TestClassicSDKCrossCheck(t *testing.T) {
+	actions := clientActions(t)
+	if len(actions) < 50 {
+		t.Fatalf("read only %d actions from internal/rdsapi: %v", len(actions), actions)
+	}
 	for _, format := range []string{"JSON", "XML"} {
-		t.Run(format, func(t *testing.T) { classicSDKLifecycle(t, format) })
+		t.Run(format, func(t *testing.T) {
+			driven := map[string]bool{}
+			classicSDKLifecycle(t, format, driven)
+			classicSDKDay2(t, format, driven)
+			for _, a := range actions {
+				if !driven[a] {
+					t.Errorf("%s: sent by internal/rdsapi, not driven through the classic SDK", a)
+				}
+			}
+		})
 	}
 }
 
@@ -33,16 +49,19 @@ type sdkEnv struct {
 	client *rds.Client
 	host   string
 	format string
+	// driven collects the actions called; clock is the simulator's when the test moves it.
+	driven map[string]bool
+	clock  *fakeClock
 }
 
-func classicSDKLifecycle(t *testing.T, format string) {
+func classicSDKLifecycle(t *testing.T, format string, driven map[string]bool) {
 	sim, srv := NewTestServer(t, Options{CreateDuration: 40 * time.Millisecond, RestartDuration: 40 * time.Millisecond,
 		DeleteDuration: 20 * time.Millisecond, FlagLag: 10 * time.Millisecond})
 	client, err := rds.NewClientWithAccessKey(DefaultRegion, DefaultAccessKeyID, DefaultAccessKeySecret)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &sdkEnv{t: t, sim: sim, client: client, host: mustHost(t, srv.URL), format: format}
+	e := &sdkEnv{t: t, sim: sim, client: client, host: mustHost(t, srv.URL), format: format, driven: driven}
 
 	create := rds.CreateCreateDBInstanceRequest()
 	create.RegionId, create.ZoneId, create.Engine, create.EngineVersion = DefaultRegion, "cn-hangzhou-i", "MySQL", "8.0"
@@ -66,7 +85,7 @@ func classicSDKLifecycle(t *testing.T, format string) {
 
 	// The same read in the other format carries the same values.
 	if format == "XML" {
-		json := &sdkEnv{t: t, sim: sim, client: client, host: e.host, format: "JSON"}
+		json := &sdkEnv{t: t, sim: sim, client: client, host: e.host, format: "JSON", driven: driven}
 		// Printed, so that an empty list (JSON []) equals an absent one (XML, no element).
 		if other := json.attribute(primary); fmt.Sprintf("%+v", other) != fmt.Sprintf("%+v", attr) {
 			t.Fatalf("XML and JSON answers differ:\nXML  %+v\nJSON %+v", attr, other)
@@ -208,13 +227,16 @@ func classicSDKLifecycle(t *testing.T, format string) {
 	}
 }
 
-// do calls the action through the SDK and checks the answer's shape.
+// do calls the action through the SDK and checks the answer's shape and the fields the model
+// requires (modelFields).
 func (e *sdkEnv) do(req requests.AcsRequest, resp responses.AcsResponse) {
 	e.t.Helper()
+	e.driven[req.GetActionName()] = true
 	if err := e.call(req, resp); err != nil {
 		e.t.Fatalf("%s (%s): %v", req.GetActionName(), e.format, err)
 	}
 	e.checkShape(req.GetActionName(), resp)
+	e.requireFields(req.GetActionName(), resp, modelFields[req.GetActionName()])
 }
 
 func (e *sdkEnv) call(req requests.AcsRequest, resp responses.AcsResponse) error {
