@@ -230,7 +230,7 @@ func scheduledAfter(ctx context.Context, data *ProviderData, out rdsservice.Outc
 		setScheduledFrom(ctx, private, nil, diags)
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
-	return data.stillScheduled(ctx, out.ID, planned, recorded, private, diags)
+	return data.stillScheduled(ctx, out.ID, planned, recorded, window, private, diags)
 }
 
 // windowReasons are the reasons of the restart the program leaves to the maintenance window.

@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -27,4 +29,83 @@ func TestPendingLater_applyPendingNamesTheFollower(t *testing.T) {
 	if got := w.sim.Stats().Restarts[ro] - before; got != 1 {
 		t.Errorf("the read-only instance restarted %d times during the invoke, want the 1 the plan named", got)
 	}
+}
+
+// openNowWindow is a two-hour maintenance window that is open at the simulator's time.
+func openNowWindow(w *oracleWorld) string {
+	h := w.clock.Now().UTC().Hour()
+	return fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+2)%24)
+}
+
+// expectPendingMoves checks that addr's plan names the pending task's restart in the new window,
+// open now, and leaves scheduled_change to the apply (unknown).
+func expectPendingMoves(t *testing.T, name string, plan *oraclePlan, addr, window string) {
+	t.Helper()
+	expectWarning(t, name, plan, addr, regexp.MustCompile(`(?s)A change waiting for the maintenance window restarts.*in the maintenance window `+
+		regexp.QuoteMeta(window)+`, which is open now.*moves there with maintenance_window`))
+	if v := attrOf(plan.res[addr].planned, "scheduled_change"); v.IsKnown() {
+		t.Errorf("%s: planned scheduled_change %v, want unknown (the task moves to the new window)", name, v)
+	}
+}
+
+// Item 4: a 5.7 -> 8.0 upgrade waits; maintenance_window moves to one open now. The task moves
+// with the window and the cloud runs it; the apply sends the window only (never the upgrade
+// again, which failed with InvalidEngineVersion.Downgrade), and the plan names the restart in the
+// new window.
+func TestPendingLater_upgradeMovesWithTheWindow(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	const upgrade = "UpgradeDBInstanceEngineVersion"
+	deferred := func(version, window string) []oracleResource {
+		order := upgradeResources(version, noReadOnly, false)
+		order[0].attrs["maintenance_window"], order[0].attrs["apply_restarts"] = window, "in_maintenance_window"
+		return order
+	}
+	w.deferredStep(t, "create", deferred("5.7", testWindow), "", &id)
+	w.deferredStep(t, "8.0", deferred("8.0", testWindow), testWindow, &id, env.checkOrders(upgrade, &id, 1, 0))
+	open := openNowWindow(w)
+	plan := w.deferredStep(t, "window now", deferred("8.0", open), "", &id, env.checkOrders(upgrade, &id, 1, 1))
+	expectPendingMoves(t, "window now", plan, testRes, open)
+	if v := w.stateAttr(t, testRes, "engine_version"); v != "8.0" {
+		t.Errorf("window now: state engine_version %s, want 8.0", v)
+	}
+}
+
+// Item 5: a pending minor version upgrade, then a pending zone move, and maintenance_window moves
+// to one open now: the plan names the task's restart in the new window (it said "not during this
+// apply" at the old window's time), and the window makes exactly that one switchover.
+func TestPendingLater_minorAndZoneMoveWithTheWindow(t *testing.T) {
+	t.Parallel()
+	t.Run("minor", func(t *testing.T) {
+		t.Parallel()
+		env, w := envWorld(t, testSimOptions())
+		var id string
+		const kernel = "UpgradeDBInstanceKernelVersion"
+		minor := func(target, window string) []oracleResource {
+			o := minorDeferredResources(target, "Manual")
+			o[0].attrs["maintenance_window"] = window
+			return o
+		}
+		w.deferredStep(t, "create", minor("rds_20200229", testWindow), "", &id)
+		w.deferredStep(t, "deferred", minor("rds_20201031", testWindow), testWindow, &id, env.checkOrders(kernel, &id, 1, 0))
+		open := openNowWindow(w)
+		plan := w.deferredStep(t, "window now", minor("rds_20201031", open), "", &id, env.checkOrders(kernel, &id, 1, 1))
+		expectPendingMoves(t, "window now", plan, testRes, open)
+	})
+	t.Run("zone", func(t *testing.T) {
+		t.Parallel()
+		env, w := envWorld(t, testSimOptions())
+		var id string
+		toI := map[string]any{"zone_id": "cn-hangzhou-i", "vswitch_id": "vsw-zones-i"}
+		toJ := map[string]any{"zone_id": "cn-hangzhou-j", "vswitch_id": "vsw-zones-j"}
+		in := func(window string) map[string]any {
+			return map[string]any{"maintenance_window": window, "apply_restarts": "in_maintenance_window"}
+		}
+		w.deferredStep(t, "create", zoneResources(toI, in(testWindow)), "", &id)
+		w.deferredStep(t, "move", zoneResources(toJ, in(testWindow)), testWindow, &id, env.checkOrders("MigrateToOtherZone", &id, 1, 0))
+		open := openNowWindow(w)
+		plan := w.deferredStep(t, "window now", zoneResources(toJ, in(open)), "", &id, env.checkOrders("MigrateToOtherZone", &id, 1, 1))
+		expectPendingMoves(t, "window now", plan, testRes, open)
+	})
 }

@@ -31,8 +31,15 @@ func (p PendingChange) when() string {
 // (an order replaces the pending one, and one that changes nothing leaves nothing to run), also
 // when parameters wait for the window with it.
 func cancelsPending(in PlanInput, d Decision) bool {
-	return in.Prior != nil && d.Order.Empty() && in.Facts.SpecChangePending &&
+	return in.Prior != nil && d.Order.Empty() && in.Facts.SpecChangePending && specOrderCancels(in.Facts.Pending) &&
 		in.Desired.InstanceClass.IsKnown() && in.Desired.Storage.IsKnown()
+}
+
+// specOrderCancels: a spec order for the window replaces the pending task (a spec change or a
+// toggle; unknown when scheduled_change is not recorded), not an engine upgrade, which no order
+// withdraws (PendingBehaviours).
+func specOrderCancels(p *PendingChange) bool {
+	return p == nil || p.has(PendingSpec) || p.has(PendingToggle)
 }
 
 // planPendingChange adds the pending task's restart unless this apply replaces or cancels it: a
@@ -50,7 +57,10 @@ func planPendingChange(in PlanInput, d *Decision) {
 			return
 		}
 	}
-	d.Restarts = append(d.Restarts, pendingRestart(in.Label, downtimeOf(in), *p))
+	r := pendingRestart(in.Label, downtimeOf(in), *p)
+	r.When = pendingWhen(in, *p)
+	d.Restarts = append(d.Restarts, r)
+	d.PendingMoves = windowMoves(in, *p)
 }
 
 func pendingRestart(label, downtime string, p PendingChange) Restart {
