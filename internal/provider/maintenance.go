@@ -243,7 +243,7 @@ func plannedScheduledChange(dec rdsservice.Decision, current types.Object, from 
 	switch {
 	case dec.Deferred || dec.PendingMoves && isKnown(current):
 		return types.ObjectUnknown(scheduledChangeAttrTypes)
-	case !dec.Order.Empty() || restartsNow(dec):
+	case !dec.Order.Empty() || restartsNow(dec) || dec.CancelsPendingTask():
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	case from != nil && requestedKnown && requested == withCategoryOf(*from, requested):
 		return types.ObjectNull(scheduledChangeAttrTypes)

@@ -109,3 +109,52 @@ func TestPendingLater_minorAndZoneMoveWithTheWindow(t *testing.T) {
 		expectPendingMoves(t, "window now", plan, testRes, open)
 	})
 }
+
+// Item 8: a pending zone move set back before its window is cancelled: the plan names no restart
+// and no new move, scheduled_change becomes null, and the window moves nothing. A pending major or
+// minor version upgrade set back is refused at plan (no API call withdraws it), and the advice of
+// the pending restart's warning says which kinds setting back cancels.
+func TestPendingLater_revertCancelsOrIsRefused(t *testing.T) {
+	t.Parallel()
+	t.Run("zone", func(t *testing.T) {
+		t.Parallel()
+		env, w := envWorld(t, testSimOptions())
+		var id string
+		in := map[string]any{"maintenance_window": testWindow, "apply_restarts": "in_maintenance_window"}
+		toI := map[string]any{"zone_id": "cn-hangzhou-i", "vswitch_id": "vsw-zones-i"}
+		toJ := map[string]any{"zone_id": "cn-hangzhou-j", "vswitch_id": "vsw-zones-j"}
+		w.deferredStep(t, "create", zoneResources(toI, in), "", &id)
+		w.deferredStep(t, "move", zoneResources(toJ, in), testWindow, &id)
+		plan := w.deferredStep(t, "revert", zoneResources(toI, in), "", &id, env.checkOrders("MigrateToOtherZone", &id, 2, 0))
+		if p := plan.res[testRes]; warningText(p.diags) != "" || len(p.decisions) == 0 || len(p.decisions[0].Program.Restarts()) != 0 {
+			t.Errorf("revert: the plan warns %q, want no restart and no move named", warningText(p.diags))
+		}
+		if got := w.stateAttr(t, testRes, "zone_id"); got != "cn-hangzhou-i" {
+			t.Errorf("revert: state zone_id %q, want cn-hangzhou-i", got)
+		}
+		env.advance()()
+		expectEmptyPlan(t, "window", w.deferredStep(t, "window", zoneResources(toI, in), "", &id, env.checkOrders("MigrateToOtherZone", &id, 2, 0)))
+	})
+	t.Run("upgrades", func(t *testing.T) {
+		t.Parallel()
+		_, w := envWorld(t, testSimOptions())
+		var id string
+		order := func(version, target string) []oracleResource {
+			o := minorDeferredResources(target, "Manual")
+			o[0].attrs["engine_version"] = version
+			return o
+		}
+		w.deferredStep(t, "create", order("8.0", "rds_20200229"), "", &id)
+		w.deferredStep(t, "minor", order("8.0", "rds_20201031"), testWindow, &id)
+		expectErrorText(t, "minor set back", w.planErrorOf(t, order("8.0", "rds_20200229")),
+			regexp.MustCompile(`A minor version upgrade of rm-.* already waits for the maintenance window`))
+		plan, err := w.planWalk(order("8.0", "rds_20201031"))
+		if err != nil || plan.errAt != "" {
+			t.Fatalf("pending: %v %s", err, plan.errMsg)
+		}
+		expectWarning(t, "pending", plan, testRes, regexp.MustCompile(`(?s)a waiting major or minor version upgrade cannot be withdrawn`))
+		if strings.Contains(warningText(plan.res[testRes].diags), "set the attributes it changes back to the instance's current values (the apply then orders those") {
+			t.Error("pending: the warning still advises setting a minor version upgrade back to cancel it")
+		}
+	})
+}

@@ -87,6 +87,10 @@ func placementFacts(ctx context.Context, data *ProviderData, state instanceModel
 		facts.ReadError = err.Error()
 	} else {
 		facts.KernelVersion = attr.CurrentKernelVersion
+		var running instanceModel
+		secondaryZones(attr, &running)
+		facts.Running = &rdsservice.Placement{Zone: attr.ZoneID, SlaveA: running.ZoneIDSlaveA.ValueString(),
+			SlaveB: running.ZoneIDSlaveB.ValueString(), VSwitch: attr.VSwitchID}
 	}
 	in.Facts.Placement = facts
 	if in.Facts.ReadOnly == nil && in.Facts.ReadOnlyError == "" {

@@ -49,7 +49,7 @@ func specOrderCancels(p *PendingChange) bool {
 // then finds nothing left to restart for (simulator README "Parameters").
 func planPendingChange(in PlanInput, d *Decision) {
 	p := in.Facts.Pending
-	if in.Prior == nil || p == nil || len(p.Changes) == 0 || len(in.Replace) > 0 || !d.Order.Empty() || cancelsPending(in, *d) {
+	if in.Prior == nil || p == nil || len(p.Changes) == 0 || len(in.Replace) > 0 || !d.Order.Empty() || cancelsPending(in, *d) || d.CancelsPendingTask() {
 		return
 	}
 	for _, r := range d.Restarts {

@@ -141,3 +141,9 @@ func pendingWhen(in PlanInput, p PendingChange) string {
 	}
 	return w.When(in.Facts.Now) + " (task " + p.TaskID + " moves there with maintenance_window)"
 }
+
+// CancelsPendingTask reports whether the apply withdraws the task waiting for the window without
+// ordering another (a zone move set back): scheduled_change is then null.
+func (d Decision) CancelsPendingTask() bool {
+	return d.ZoneMove != nil && d.ZoneMove.CancelsPending
+}

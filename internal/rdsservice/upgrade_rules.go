@@ -50,8 +50,8 @@ func upgradeEditionOK(category, storageType string) bool {
 func (u *updatePlan) planEngineUpgrade() {
 	cur, c, in, d := u.cur, u.c, u.in, u.d
 	if !c.EngineVersion.IsKnown() || !IsEngineUpgrade(cur.Engine, cur.EngineVersion, c.EngineVersion.Value()) ||
-		pendingEngineUpgradeTo(in.Facts.Pending, c.EngineVersion.Value()) {
-		return // nothing to upgrade, or the same upgrade already waits for the window (it is never sent again)
+		pendingEngineUpgradeTo(in.Facts.Pending, c.EngineVersion.Value()) && in.Desired.ApplyRestarts == ApplyRestartsInWindow {
+		return // nothing to upgrade, or the same upgrade already waits for the window (it is not sent for the window again)
 	}
 	to := c.EngineVersion.Value()
 	d.Upgrade = &EngineUpgrade{From: cur.EngineVersion, To: to}
