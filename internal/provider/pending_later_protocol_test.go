@@ -158,3 +158,43 @@ func TestPendingLater_revertCancelsOrIsRefused(t *testing.T) {
 		}
 	})
 }
+
+// Item 6: a zone move waits; a later apply defers atomic_write_16k = false to the same window. The
+// toggle is a spec order, which does not replace the move: the plan names both switchovers,
+// scheduled_change keeps the move with the toggle, later plans name both, and the window makes
+// exactly those two.
+func TestPendingLater_moreWorkBesideAWaitingMove(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	placed := func(zone string, flag bool) []oracleResource {
+		return zoneResources(map[string]any{"zone_id": "cn-hangzhou-" + zone, "vswitch_id": "vsw-zones-" + zone},
+			map[string]any{"maintenance_window": testWindow, "apply_restarts": "in_maintenance_window", "atomic_write_16k": flag})
+	}
+	twoRestarts := func(name string, plan *oraclePlan) {
+		t.Helper()
+		p := plan.res[testRes]
+		if p == nil || len(p.decisions) == 0 {
+			t.Fatalf("%s: no decision for %s", name, testRes)
+		}
+		rs := p.decisions[0].Program.Restarts()
+		text := fmt.Sprint(rs)
+		if len(rs) != 2 || !strings.Contains(text, "MigrateToOtherZone") || !strings.Contains(text, "atomic_write_16k") {
+			t.Errorf("%s: the plan names %d restarts %v, want the move's and the toggle's", name, len(rs), rs)
+		}
+	}
+	w.deferredStep(t, "create", placed("i", true), "", &id)
+	w.deferredStep(t, "move", placed("j", true), testWindow, &id)
+	twoRestarts("toggle", w.deferredStep(t, "toggle", placed("j", false), testWindow, &id, env.checkCounts(&id, 0, 1)))
+	changes := fmt.Sprint(attrOf(w.state[testRes], "scheduled_change"))
+	if !strings.Contains(changes, "MigrateToOtherZone") || !strings.Contains(changes, "atomic_write_16k") {
+		t.Errorf("toggle: scheduled_change %s, want the move and the toggle", changes)
+	}
+	plan, err := w.planWalk(placed("j", false))
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("later plan: %v %s", err, plan.errMsg)
+	}
+	twoRestarts("later plan", plan)
+	env.advance()()
+	w.deferredStep(t, "window", placed("j", false), "", &id, env.checkOrders("MigrateToOtherZone", &id, 1, 2))
+}

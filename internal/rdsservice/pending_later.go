@@ -95,7 +95,8 @@ func (p PendingChange) PendingKinds() []PendingKind {
 	return out
 }
 
-func (p *PendingChange) has(k PendingKind) bool {
+// Has reports whether the pending task does a change of kind k (false for none).
+func (p *PendingChange) Has(k PendingKind) bool {
 	if p == nil {
 		return false
 	}

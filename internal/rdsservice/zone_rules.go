@@ -80,7 +80,7 @@ func (u *updatePlan) planZoneMove() {
 	}
 	basic := strings.EqualFold(u.cur.Category, "Basic")
 	now := facts.Placement
-	if facts.Running != nil && in.Facts.Pending.has(PendingZoneMove) {
+	if facts.Running != nil && in.Facts.Pending.Has(PendingZoneMove) {
 		now = *facts.Running // a move waits: the configuration is compared with where the instance runs
 	}
 	if basic {
