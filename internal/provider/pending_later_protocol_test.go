@@ -198,3 +198,28 @@ func TestPendingLater_moreWorkBesideAWaitingMove(t *testing.T) {
 	env.advance()()
 	w.deferredStep(t, "window", placed("j", false), "", &id, env.checkOrders("MigrateToOtherZone", &id, 1, 2))
 }
+
+// Item 7: a read-only instance added while its primary's 5.7 -> 8.0 upgrade waits for the window
+// is refused at plan (it would be created on 5.7, and RDS upgrades read-only instances first, so
+// the upgrade would fail in the window); nothing is created.
+func TestPendingLater_readOnlyBehindAWaitingUpgrade(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	deferred := func(roVersion string) []oracleResource {
+		order := upgradeResources("8.0", roVersion, false)
+		order[0].attrs["maintenance_window"], order[0].attrs["apply_restarts"] = testWindow, "in_maintenance_window"
+		return order
+	}
+	create := deferred(noReadOnly)
+	create[0].attrs["engine_version"] = "5.7"
+	w.deferredStep(t, "create", create, "", &id)
+	w.deferredStep(t, "8.0", deferred(noReadOnly), testWindow, &id)
+	for _, version := range []string{"", "5.7"} {
+		expectErrorText(t, "read-only "+version, w.planErrorOf(t, deferred(version)),
+			regexp.MustCompile(`(?s)rm-.* upgrades to MySQL 8.0 in its maintenance window: add its read-only instance after that`))
+	}
+	if n := env.requests("CreateReadOnlyDBInstance"); n != 0 {
+		t.Errorf("%d CreateReadOnlyDBInstance requests, want none", n)
+	}
+}

@@ -1,7 +1,11 @@
 package rdsservice
 
 import (
+	"context"
+	"encoding/json"
 	"strings"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 // What a later run does to a change waiting for the maintenance window (issue 39 §2): one
@@ -12,6 +16,10 @@ import (
 // ModifyDBInstanceMaintainTime moves waiting tasks to the new window, a later spec order replaces
 // a waiting one, and no API call withdraws a scheduled engine or minor version upgrade (simulator
 // README, "Maintenance windows"; the last two are assumptions there).
+
+// RuleReadOnlyBehindPendingUpgrade refuses a read-only instance added while its primary's
+// upgrade waits for the window (issue 39 item 7; plan_readonly.go).
+const RuleReadOnlyBehindPendingUpgrade RuleID = "readonly-behind-pending-upgrade"
 
 // PendingKind is what a task waiting for the window does.
 type PendingKind string
@@ -147,4 +155,21 @@ func pendingWhen(in PlanInput, p PendingChange) string {
 // ordering another (a zone move set back): scheduled_change is then null.
 func (d Decision) CancelsPendingTask() bool {
 	return d.ZoneMove != nil && d.ZoneMove.CancelsPending
+}
+
+// ScheduledEngineUpgrade is the major version the instance upgrades to in its maintenance window
+// ("" when no upgrade waits), from its task's TaskDetail.
+func ScheduledEngineUpgrade(ctx context.Context, api rdsapi.API, id string) (string, error) {
+	out, err := api.DescribeHistoryTasks(ctx, &rdsapi.DescribeHistoryTasksRequest{InstanceID: id, TaskType: rdsapi.TaskTypeUpgradeEngineVersion,
+		Status: rdsapi.TaskStatusScheduled + "," + rdsapi.TaskStatusWaiting})
+	if err != nil {
+		return "", err
+	}
+	for _, t := range out.Items {
+		var detail struct{ EngineVersion string }
+		if t.InstanceID == id && json.Unmarshal([]byte(t.TaskDetail), &detail) == nil && detail.EngineVersion != "" {
+			return detail.EngineVersion, nil
+		}
+	}
+	return "", nil
 }

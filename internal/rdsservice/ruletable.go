@@ -1191,6 +1191,11 @@ var ruleTable = []Rule{
 		Detail:  "%[1]s runs MySQL %[2]s and the cloud upgrades it to %[3]s in its maintenance window (scheduled_change); engine_version = %[4]q asks for another change, and no API call withdraws the scheduled upgrade.",
 		Args:    []Arg{{"instance", "rm-1"}, {"running", "5.7"}, {"scheduled", "8.0"}, {"configured", "5.7"}},
 		Fix:     "Keep engine_version = %[3]q until the window has passed, then change it."},
+	{ID: RuleReadOnlyBehindPendingUpgrade, Source: upgradeSource + "; the primary's upgrade waits for its maintenance window (DescribeHistoryTasks)", Attribute: AttrMasterInstanceID,
+		Summary: "%[1]s upgrades to MySQL %[2]s in its maintenance window: add its read-only instance after that",
+		Detail:  "A new read-only instance of %[1]s runs the version its primary runs now, MySQL %[3]s, and RDS upgrades read-only instances before their primary: the upgrade to %[2]s waiting for the window would fail there, and later plans with it.",
+		Args:    []Arg{{"primary", "rm-1"}, {"scheduled", "8.0"}, {"running", "5.7"}},
+		Fix:     "Create the read-only instance after %[1]s's maintenance window has passed (scheduled_change of %[1]s says when); scheduled_change of %[1]s says when it starts."},
 	// ---- Editions in place (issue 25 §4; edition_rules.go) ----
 	{ID: RuleEditionUpgradeClass, Source: editionSource, Attribute: AttrInstanceType,
 		Summary: "Upgrading %[1]s to the High-availability edition needs a High-availability class",
