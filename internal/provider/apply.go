@@ -230,15 +230,19 @@ func scheduledAfter(ctx context.Context, data *ProviderData, out rdsservice.Outc
 		setScheduledFrom(ctx, private, nil, diags)
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
-	return data.stillScheduled(ctx, out.ID, planned, recorded, private, diags)
+	return data.stillScheduled(ctx, out.ID, planned, recorded, window, private, diags)
 }
 
-// windowReasons are the reasons of the restart the program leaves to the maintenance window.
+// windowReasons are the reasons of the restarts the program leaves to the instance's maintenance
+// window: this apply's order, and a zone move or upgrade already waiting there (its own task).
 func windowReasons(p rdsservice.Program) []string {
+	var out []string
+	instance := ""
 	for _, op := range p.Operations {
-		if op.When == rdsservice.WhenInWindow && op.Restart != nil {
-			return op.Restart.Reasons
+		if op.When == rdsservice.WhenInWindow && op.Restart != nil && (instance == "" || op.Instance == instance) {
+			instance = op.Instance
+			out = append(out, op.Restart.Reasons...)
 		}
 	}
-	return nil
+	return out
 }

@@ -241,9 +241,9 @@ func priorForPlan[M any, P interface {
 // cancels it), else as it is.
 func plannedScheduledChange(dec rdsservice.Decision, current types.Object, from *specValues, requested specValues, requestedKnown bool) types.Object {
 	switch {
-	case dec.Deferred:
+	case dec.Deferred || dec.PendingMoves && isKnown(current):
 		return types.ObjectUnknown(scheduledChangeAttrTypes)
-	case !dec.Order.Empty() || restartsNow(dec):
+	case !dec.Order.Empty() || restartsNow(dec) || dec.CancelsPendingTask():
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	case from != nil && requestedKnown && requested == withCategoryOf(*from, requested):
 		return types.ObjectNull(scheduledChangeAttrTypes)
@@ -263,9 +263,10 @@ func restartsNow(dec rdsservice.Decision) bool {
 	return false
 }
 
-// stillScheduled is scheduled_change after an apply that sent parameters while a change was
-// pending (planned unknown): the recorded change while its task still waits, else null.
-func (p *ProviderData) stillScheduled(ctx context.Context, id string, planned, recorded types.Object, private privateSetter, diags *diag.Diagnostics) types.Object {
+// stillScheduled is scheduled_change after an apply that sent parameters, or moved the window,
+// while a change was pending (planned unknown): the recorded change while its task still waits
+// (in window, the instance's window after the apply), else null.
+func (p *ProviderData) stillScheduled(ctx context.Context, id string, planned, recorded types.Object, window string, private privateSetter, diags *diag.Diagnostics) types.Object {
 	if !planned.IsUnknown() {
 		return planned
 	}
@@ -279,9 +280,7 @@ func (p *ProviderData) stillScheduled(ctx context.Context, id string, planned, r
 		setScheduledFrom(ctx, private, nil, diags)
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
-	var window scheduledChangeModel
-	diags.Append(recorded.As(ctx, &window, basetypes.ObjectAsOptions{})...)
-	return scheduledChangeValue(ctx, task, window.Window.ValueString(), changes, diags)
+	return scheduledChangeValue(ctx, task, window, changes, diags)
 }
 
 // refreshScheduled decides, on refresh, whether the change recorded in scheduled_change is still

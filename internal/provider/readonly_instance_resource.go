@@ -472,12 +472,24 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
 				parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), "", state.Parameters, state.ParametersPending)
 		} else if primary != nil {
+			in.Facts.PrimaryUpgradePending = r.primaryUpgrade(ctx, primary.DBInstanceID)
 			// A new read-only instance runs its primary's engine and version.
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", primary.Engine,
 				firstKnown(plan.EngineVersion, string(primary.EngineVersion)), "", types.MapNull(types.StringType), types.MapNull(types.StringType))
 		}
 	}
 	return in
+}
+
+// primaryUpgrade is the major version the primary's upgrade waiting for its window goes to; a
+// failed read leaves it out with a warning in the log (the cloud then refuses the upgrade in the
+// window, as before this check).
+func (r *readonlyInstanceResource) primaryUpgrade(ctx context.Context, primary string) string {
+	to, err := rdsservice.ScheduledEngineUpgrade(ctx, r.data.API, primary)
+	if err != nil {
+		tflog.Warn(ctx, "reading the primary's scheduled upgrade failed", map[string]any{"primary": primary, "error": err.Error()})
+	}
+	return to
 }
 
 // primaryScheduled is the primary's toggle waiting for its window: the one this run's plan of the

@@ -87,6 +87,10 @@ func placementFacts(ctx context.Context, data *ProviderData, state instanceModel
 		facts.ReadError = err.Error()
 	} else {
 		facts.KernelVersion = attr.CurrentKernelVersion
+		var running instanceModel
+		secondaryZones(attr, &running)
+		facts.Running = &rdsservice.Placement{Zone: attr.ZoneID, SlaveA: running.ZoneIDSlaveA.ValueString(),
+			SlaveB: running.ZoneIDSlaveB.ValueString(), VSwitch: attr.VSwitchID}
 	}
 	in.Facts.Placement = facts
 	if in.Facts.ReadOnly == nil && in.Facts.ReadOnlyError == "" {
@@ -142,8 +146,8 @@ func holdPlacement(ctx context.Context, data *ProviderData, requested instanceMo
 		diags.AddError("Error reading the scheduled change", fmt.Sprintf("DescribeHistoryTasks for %s: %v", state.ID.ValueString(), err))
 		return
 	}
-	if task == nil || task.TaskType != rdsapi.TaskTypeMigrateZone {
-		return
+	if task == nil || task.TaskType != rdsapi.TaskTypeMigrateZone && !pendingOf(ctx, state.ScheduledChange).Has(rdsservice.PendingZoneMove) {
+		return // no move waits (the spec change of the same window is the task recorded beside a move)
 	}
 	state.ZoneID, state.ZoneIDSlaveA, state.ZoneIDSlaveB, state.VSwitchID = requested.ZoneID, requested.ZoneIDSlaveA, requested.ZoneIDSlaveB, requested.VSwitchID
 }

@@ -3,6 +3,7 @@ package rdsservice
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -52,6 +53,7 @@ func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionP
 		return plan, nil
 	}
 	var op *Operation
+	var followers []Restart
 	switch req.Kind {
 	case OpRestartInstance:
 		r := actionRestart(req.Name, attr)
@@ -72,6 +74,7 @@ func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionP
 		}
 		if plan.Problem = pp.Problem; pp.Task != nil {
 			op = &Operation{Action: OpApplyPendingNow, Pending: pp.Task, Restart: pp.Restart}
+			followers = pp.Followers
 		}
 	default:
 		return ActionPlan{}, fmt.Errorf("no action runs %q", req.Kind)
@@ -85,8 +88,20 @@ func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionP
 			op.Effect = EffectRestart
 		}
 		plan.Program.Operations = []Operation{*op}
+		plan.addFollowers(followers)
 	}
 	return plan, nil
+}
+
+// addFollowers adds the waits for the read-only instances that follow rds_apply_pending's toggle
+// (each restarts once, named in the plan).
+func (p *ActionPlan) addFollowers(followers []Restart) {
+	on := true
+	for i := range followers {
+		id := strings.TrimSuffix(followers[i].InstanceID, " (read-only instance)")
+		p.Program.Operations = append(p.Program.Operations, Operation{Instance: id, Action: OpWaitFollowerToggled, When: WhenNow,
+			Effect: EffectRestart, Flag: &on, Restart: &followers[i]})
+	}
 }
 
 func (p ActionPlan) refused() bool {

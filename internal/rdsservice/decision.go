@@ -97,6 +97,9 @@ type Decision struct {
 	// DeferredStartsAt is when that window starts (UTC, the API's layout).
 	Deferred         bool
 	DeferredStartsAt string
+	// PendingMoves: a task waiting for the window moves to the new maintenance_window this apply
+	// sets (pending_later.go): scheduled_change is read back after the apply.
+	PendingMoves bool
 	// Parameters is what the apply does with `parameters`.
 	Parameters ParameterDecision
 	// Program is the operations the apply runs (program.go); the restart messages come from it.

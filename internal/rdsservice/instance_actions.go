@@ -101,6 +101,8 @@ type PendingPlan struct {
 	Problem Problem
 	// Restart is the restart running the task now causes (nil when none waits).
 	Restart *Restart
+	// Followers are the restarts of the read-only instances that follow it now.
+	Followers []Restart
 }
 
 // PlanApplyPending reads the change waiting for the instance's window. None: a warning that the
@@ -121,7 +123,44 @@ func PlanApplyPending(ctx context.Context, api rdsapi.API, attr *rdsapi.DBInstan
 		changes = append(changes, scheduled.Changes(cur)...)
 	}
 	r := Restart{InstanceID: id, Reasons: changes, Downtime: ExpectedDowntime(attr.Category, attr.MasterInstanceID != "")}
-	return PendingPlan{Task: scheduled, Problem: RestartProblem([]Restart{r}, false, preventRestart, AttrPreventRestart), Restart: &r}, nil
+	followers, err := pendingFollowers(ctx, api, attr, scheduled)
+	if err != nil {
+		return PendingPlan{}, err
+	}
+	restarts := append([]Restart{r}, followers...)
+	return PendingPlan{Task: scheduled, Problem: RestartProblem(restarts, false, preventRestart, AttrPreventRestart), Restart: &r, Followers: followers}, nil
+}
+
+// pendingFollowers are the restarts of the read-only instances that follow a waiting toggle of
+// atomic_write_16k on (rule 7): run now, it turns them on now too, each with its restart (the row
+// "read-only follow restart" of PendingBehaviours, event rds_apply_pending).
+func pendingFollowers(ctx context.Context, api rdsapi.API, attr *rdsapi.DBInstanceAttribute, task *ScheduledTask) ([]Restart, error) {
+	if task.Spec == nil || !task.Spec.AtomicWrite || attr.MasterInstanceID != "" {
+		return nil, nil
+	}
+	cur, err := ExistingFromAttribute(attr)
+	if err != nil || cur.Enabled {
+		return nil, nil //nolint:nilerr // an unreadable flag: the primary's own restart is still named
+	}
+	var ros []ExistingInstance
+	for _, id := range attr.ReadOnlyDBInstanceIDs {
+		a, err := api.DescribeDBInstanceAttribute(ctx, id)
+		if rdsapi.IsNotFound(err) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("DescribeDBInstanceAttribute %s (read-only instance of %s): %w", id, attr.DBInstanceID, err)
+		}
+		if ro, err := ExistingFromAttribute(a); err == nil {
+			ros = append(ros, ro)
+		}
+	}
+	var out []Restart
+	for _, id := range FollowingReadOnly(false, true, ros) {
+		out = append(out, Restart{InstanceID: id + " (read-only instance)", Downtime: ExpectedDowntime("", true),
+			Reasons: []string{"follows its primary " + attr.DBInstanceID + " turning atomic_write_16k on now (it was announced for the primary's maintenance window)"}})
+	}
+	return out, nil
 }
 
 // applyPendingNow runs the waiting change of a Running instance now: a spec change is sent again with EffectiveTime

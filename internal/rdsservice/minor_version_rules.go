@@ -117,6 +117,11 @@ func planMinorVersion(in PlanInput, d *Decision) {
 		return
 	}
 	target := want.Target.Or("")
+	if p := in.Facts.Pending; p != nil && pendingMinorAny(p) && minorVersionPattern.MatchString(target) && !pendingMinor(p, target) {
+		// Set back (or elsewhere) while the upgrade waits: no API call withdraws it (PendingBehaviours).
+		d.add(problem(RuleMinorVersionPending, target, in.Label, strings.Join(p.Changes, "; "), target))
+		return
+	}
 	if !minorVersionPattern.MatchString(target) || cur.MinorVersion == "" || target <= cur.MinorVersion || pendingMinor(in.Facts.Pending, target) {
 		return // nothing to upgrade: never a downgrade; or the same upgrade already waits for the window
 	}
@@ -136,9 +141,6 @@ func checkMinorUpgrade(in PlanInput, d *Decision, target string) {
 		d.add(problem(RuleMinorVersionNotOffered, target, target, cur.EngineVersion, cur.LatestMinorVersion))
 	}
 	p := in.Facts.Pending
-	if p != nil && pendingMinorAny(p) {
-		d.add(problem(RuleMinorVersionPending, target, in.Label, strings.Join(p.Changes, "; "), target))
-	}
 	var others []string
 	if d.Upgrade != nil {
 		others = append(others, AttrEngineVersion)

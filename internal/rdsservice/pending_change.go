@@ -31,31 +31,75 @@ func (p PendingChange) when() string {
 // (an order replaces the pending one, and one that changes nothing leaves nothing to run), also
 // when parameters wait for the window with it.
 func cancelsPending(in PlanInput, d Decision) bool {
-	return in.Prior != nil && d.Order.Empty() && in.Facts.SpecChangePending &&
+	return in.Prior != nil && d.Order.Empty() && in.Facts.SpecChangePending && specOrderCancels(in.Facts.Pending) &&
 		in.Desired.InstanceClass.IsKnown() && in.Desired.Storage.IsKnown()
 }
 
-// planPendingChange adds the pending task's restart unless this apply replaces or cancels it: a
-// spec order for now supersedes it, one for the window replaces it (its restart is named
-// already), and the window restarts the instance once, so a restart this apply defers there
-// already stands for it. A restart during this apply applies a task of parameters alone, which
-// then finds nothing left to restart for (simulator README "Parameters").
+// specOrderCancels: a spec order for the window replaces the pending task (a spec change or a
+// toggle; unknown when scheduled_change is not recorded), not an engine upgrade, which no order
+// withdraws (PendingBehaviours).
+func specOrderCancels(p *PendingChange) bool {
+	return p == nil || p.Has(PendingSpec) || p.Has(PendingToggle)
+}
+
+// planPendingChange adds the pending task's restarts unless this apply replaces or cancels it: a
+// spec order for now supersedes a waiting spec change, one for the window replaces it (its restart
+// is named already), and the window restarts the instance once, so a restart this apply defers
+// there already stands for a waiting spec change or parameters. A restart during this apply
+// applies a task of parameters alone, which then finds nothing left to restart for (simulator
+// README "Parameters"). A waiting zone move or upgrade is a task of its own: no spec order
+// replaces it, and the window makes its switchover too (PendingBehaviours, more work).
 func planPendingChange(in PlanInput, d *Decision) {
 	p := in.Facts.Pending
-	if in.Prior == nil || p == nil || len(p.Changes) == 0 || len(in.Replace) > 0 || !d.Order.Empty() || cancelsPending(in, *d) {
+	if in.Prior == nil || p == nil || len(p.Changes) == 0 || len(in.Replace) > 0 || cancelsPending(in, *d) || d.CancelsPendingTask() {
 		return
+	}
+	for _, r := range pendingRestarts(in.Label, downtimeOf(in), *p) {
+		if !ownTask(r.Reasons[0]) && coveredByThisApply(in, *d) {
+			continue
+		}
+		r.When = pendingWhen(in, *p)
+		d.Restarts = append(d.Restarts, r)
+	}
+	d.PendingMoves = windowMoves(in, *p)
+}
+
+// coveredByThisApply: this apply's spec order, or a restart of its own, replaces or applies the
+// waiting spec change and parameters.
+func coveredByThisApply(in PlanInput, d Decision) bool {
+	if !d.Order.Empty() {
+		return true
 	}
 	for _, r := range d.Restarts {
 		if r.InstanceID == in.Label && (r.When != "" || !in.Facts.SpecChangePending) {
-			return
+			return true
 		}
 	}
-	d.Restarts = append(d.Restarts, pendingRestart(in.Label, downtimeOf(in), *p))
+	return false
 }
 
-func pendingRestart(label, downtime string, p PendingChange) Restart {
-	return Restart{InstanceID: label, When: p.when(), Task: p.TaskID, Downtime: downtime,
-		Reasons: []string{strings.Join(p.Changes, "; ")}}
+// ownTask: the change is a zone move or an upgrade, a task of its own with its own switchover.
+func ownTask(change string) bool {
+	k := (PendingChange{Changes: []string{change}}).PendingKinds()[0]
+	return k == PendingZoneMove || k == PendingEngineUpgrade || k == PendingMinorUpgrade
+}
+
+// pendingRestarts are the restarts a waiting task makes in the window: one shared by the spec
+// change, toggle and parameters, and one for each zone move or upgrade (ownTask).
+func pendingRestarts(label, downtime string, p PendingChange) []Restart {
+	var shared []string
+	var out []Restart
+	for _, c := range p.Changes {
+		if ownTask(c) {
+			out = append(out, Restart{InstanceID: label, When: p.when(), Task: p.TaskID, Downtime: downtime, Reasons: []string{c}})
+			continue
+		}
+		shared = append(shared, c)
+	}
+	if len(shared) > 0 {
+		out = append([]Restart{{InstanceID: label, When: p.when(), Task: p.TaskID, Downtime: downtime, Reasons: []string{strings.Join(shared, "; ")}}}, out...)
+	}
+	return out
 }
 
 // PlanUnchanged is the decision for an instance whose configuration and state agree (the plan
@@ -66,9 +110,10 @@ func PlanUnchanged(role Role, label, category string, preventRestart bool, pendi
 	if pending == nil || len(pending.Changes) == 0 {
 		return d
 	}
-	r := pendingRestart(label, ExpectedDowntime(category, role == RoleReadOnly), *pending)
-	d.Restarts = []Restart{r}
-	d.Program = Program{Operations: []Operation{{Instance: label, Action: OpPendingTask, When: WhenInWindow, Effect: EffectRestart, Restart: &r}}}
+	d.Restarts = pendingRestarts(label, ExpectedDowntime(category, role == RoleReadOnly), *pending)
+	for i := range d.Restarts {
+		d.Program.Operations = append(d.Program.Operations, Operation{Instance: label, Action: OpPendingTask, When: WhenInWindow, Effect: EffectRestart, Restart: &d.Restarts[i]})
+	}
 	if preventRestart {
 		d.Guard = GuardPreventRestart
 	}

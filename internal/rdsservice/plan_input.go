@@ -97,6 +97,9 @@ type Facts struct {
 	// PrimaryScheduled is a read-only instance's primary's change of atomic_write_16k waiting for
 	// the primary's maintenance window (nil: none).
 	PrimaryScheduled *ScheduledFlag
+	// PrimaryUpgradePending is the major version a new read-only instance's primary upgrades to in
+	// its maintenance window ("" when no upgrade waits).
+	PrimaryUpgradePending string
 	// PrimaryZoneMoveInWindow: this run's plan of a read-only instance's primary moves it to
 	// another zone in its maintenance window (zone_rules.go).
 	PrimaryZoneMoveInWindow bool

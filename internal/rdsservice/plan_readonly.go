@@ -49,6 +49,12 @@ func planReadOnlySpecFromPrimary(in PlanInput, d *Decision, primary *ExistingIns
 		d.add(problem(RuleReadOnlyEngineVersion, c.EngineVersion.Value(), primary.ID, primary.EngineVersion, c.EngineVersion.Value()))
 		return false
 	}
+	if to := in.Facts.PrimaryUpgradePending; to != "" {
+		// Created on the version the primary runs until its window, it would be behind the upgrade
+		// there, which RDS refuses (read-only instances first): PendingBehaviours, engine upgrade.
+		d.add(problem(RuleReadOnlyBehindPendingUpgrade, primary.ID, primary.ID, to, primary.EngineVersion))
+		return false
+	}
 	if c.EngineVersion.IsNull() || c.EngineVersion.IsUnknown() {
 		d.EngineVersion = Known(primary.EngineVersion)
 	}

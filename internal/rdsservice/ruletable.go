@@ -481,7 +481,7 @@ var ruleTable = []Rule{
 		Severity: SeverityWarning, Attribute: AttrScheduledChange,
 		Summary: "A change waiting for the maintenance window restarts %[1]s",
 		Detail:  "The cloud holds a change for the window, ordered before this plan (scheduled_change shows it); it restarts:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: instance_type changes"}},
-		Fix: "This apply leaves it scheduled. To cancel it, set the attributes it changes back to the instance's current values (the apply then orders those, which cancels it); prevent_restart = true refuses plans while it waits."},
+		Fix: "This apply leaves it scheduled. " + pendingCancelAdvice + "; prevent_restart = true refuses plans while it waits."},
 	{ID: RuleMaintenanceWindowFormat, Source: "cloud fact: ModifyDBInstanceMaintainTime takes HH:mmZ-HH:mmZ in UTC (simulator README)",
 		Attribute: AttrMaintenanceWindow,
 		Summary:   "Invalid maintenance_window",
@@ -501,7 +501,7 @@ var ruleTable = []Rule{
 	{ID: RuleRestartRefused, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
 		Summary: "prevent_restart refuses this plan: it restarts %[1]s",
 		Detail:  "The following instances would restart:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: atomic_write_16k changes"}},
-		Fix: "prevent_restart = true refuses any plan that takes the instance out of service, a change already waiting for the maintenance window included (whoever ordered it; cancel it by setting the attributes it changes back to the instance's current values). Undo the change, or set prevent_restart = false to allow the restart."},
+		Fix: "prevent_restart = true refuses any plan that takes the instance out of service, a change already waiting for the maintenance window included (whoever ordered it). " + pendingCancelAdvice + ". Undo the change, or set prevent_restart = false to allow the restart."},
 	{ID: RuleMayRestartRefused, Source: "provider: prevent_restart; cloud fact P5: a change of a parameter that needs a restart restarts the instance", Attribute: AttrParameters,
 		Summary: "prevent_restart refuses this plan: parameters may restart %[1]s",
 		Detail: "%[2]s: known only at apply, and a change of a parameter that needs a restart restarts %[1]s. With prevent_restart = true the apply " +
@@ -1191,6 +1191,11 @@ var ruleTable = []Rule{
 		Detail:  "%[1]s runs MySQL %[2]s and the cloud upgrades it to %[3]s in its maintenance window (scheduled_change); engine_version = %[4]q asks for another change, and no API call withdraws the scheduled upgrade.",
 		Args:    []Arg{{"instance", "rm-1"}, {"running", "5.7"}, {"scheduled", "8.0"}, {"configured", "5.7"}},
 		Fix:     "Keep engine_version = %[3]q until the window has passed, then change it."},
+	{ID: RuleReadOnlyBehindPendingUpgrade, Source: upgradeSource + "; the primary's upgrade waits for its maintenance window (DescribeHistoryTasks)", Attribute: AttrMasterInstanceID,
+		Summary: "%[1]s upgrades to MySQL %[2]s in its maintenance window: add its read-only instance after that",
+		Detail:  "A new read-only instance of %[1]s runs the version its primary runs now, MySQL %[3]s, and RDS upgrades read-only instances before their primary: the upgrade to %[2]s waiting for the window would fail there, and later plans with it.",
+		Args:    []Arg{{"primary", "rm-1"}, {"scheduled", "8.0"}, {"running", "5.7"}},
+		Fix:     "Create the read-only instance after %[1]s's maintenance window has passed (scheduled_change of %[1]s says when); scheduled_change of %[1]s says when it starts."},
 	// ---- Editions in place (issue 25 §4; edition_rules.go) ----
 	{ID: RuleEditionUpgradeClass, Source: editionSource, Attribute: AttrInstanceType,
 		Summary: "Upgrading %[1]s to the High-availability edition needs a High-availability class",
@@ -1236,6 +1241,12 @@ var ruleTable = []Rule{
 		Args:   []Arg{{"instance", "rm-1"}, {"read-only instances", "rr-1, rr-2"}},
 		Fix:    "To keep a read-only instance's data, back it up or replace it by a new primary before destroying %[1]s."},
 }
+
+// pendingCancelAdvice is how a change waiting for the window is cancelled, by kind
+// (PendingBehaviours, column "reverted").
+const pendingCancelAdvice = "To cancel a waiting spec change, 16K atomic write toggle, zone move or parameter, set the attributes it changes back to the instance's current values; " +
+	"a waiting major or minor version upgrade cannot be withdrawn (keep it as scheduled until the window, or run it now with rds_apply_pending). " +
+	"The guide \"Changes waiting for the maintenance window\" lists what each later change does"
 
 // billingSource cites the subscription billing rules.
 const billingSource = "cloud fact: CreateDBInstance, TransformDBInstancePayType and ModifyInstanceAutoRenewalAttribute references (internal/simulator/README.md, Subscription billing)"

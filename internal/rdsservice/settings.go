@@ -92,8 +92,8 @@ func (want Settings) Apply(ctx context.Context, api rdsapi.API, w *Waiter, id st
 }
 
 // PendingTask finds the instance's deferred change that is still to happen, or nil: its spec
-// change when there is one (its restart also applies deferred parameters), else its deferred
-// parameter restart.
+// change when there is one (its restart also applies deferred parameters), else its zone move or
+// upgrade, else its deferred parameter restart.
 func PendingTask(ctx context.Context, api rdsapi.API, id string) (*rdsapi.HistoryTask, error) {
 	out, err := api.DescribeHistoryTasks(ctx, &rdsapi.DescribeHistoryTasksRequest{
 		InstanceID: id, TaskType: rdsapi.TaskTypeModifySpec + "," + rdsapi.TaskTypeModifyParameter + "," + rdsapi.TaskTypeUpgradeEngineVersion + "," + rdsapi.TaskTypeUpgradeKernelVersion + "," + rdsapi.TaskTypeMigrateZone,
@@ -104,10 +104,13 @@ func PendingTask(ctx context.Context, api rdsapi.API, id string) (*rdsapi.Histor
 	}
 	tasks := out.Items
 	rank := func(t rdsapi.HistoryTask) int {
-		if t.TaskType == rdsapi.TaskTypeModifyParameter {
-			return 1
+		switch t.TaskType {
+		case rdsapi.TaskTypeModifySpec:
+			return 0
+		case rdsapi.TaskTypeModifyParameter:
+			return 2
 		}
-		return 0
+		return 1 // a zone move or upgrade: scheduled_change records the spec change of the same window first
 	}
 	sort.SliceStable(tasks, func(i, j int) bool {
 		if rank(tasks[i]) != rank(tasks[j]) {

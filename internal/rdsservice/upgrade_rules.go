@@ -49,8 +49,9 @@ func upgradeEditionOK(category, storageType string) bool {
 // instances. The 16K atomic write predictions of the later steps see the new version.
 func (u *updatePlan) planEngineUpgrade() {
 	cur, c, in, d := u.cur, u.c, u.in, u.d
-	if !c.EngineVersion.IsKnown() || !IsEngineUpgrade(cur.Engine, cur.EngineVersion, c.EngineVersion.Value()) {
-		return
+	if !c.EngineVersion.IsKnown() || !IsEngineUpgrade(cur.Engine, cur.EngineVersion, c.EngineVersion.Value()) ||
+		pendingEngineUpgradeTo(in.Facts.Pending, c.EngineVersion.Value()) && in.Desired.ApplyRestarts == ApplyRestartsInWindow {
+		return // nothing to upgrade, or the same upgrade already waits for the window (it is not sent for the window again)
 	}
 	to := c.EngineVersion.Value()
 	d.Upgrade = &EngineUpgrade{From: cur.EngineVersion, To: to}

@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -18,6 +19,10 @@ func (b *programBuilder) zoneMove(label string, when When) {
 		return
 	}
 	move := *b.d.ZoneMove
+	if move.CancelsPending {
+		b.add(Operation{Instance: label, Action: OpMigrateToOtherZone, When: WhenInWindow, ZoneMove: &move, CancelsPending: true, Effect: EffectNone})
+		return
+	}
 	b.add(Operation{Instance: label, Action: OpMigrateToOtherZone, When: when, ZoneMove: &move, Restart: b.take(label)})
 	if b.in.Prior != nil && zoneMoveEffect(b.in.Prior.Category) != "the single node restarts in the new zone" {
 		b.ops[len(b.ops)-1].Effect = EffectSwitchover
@@ -38,6 +43,11 @@ func (x *executor) zoneMove(ctx context.Context, op Operation) error {
 	cur, err := x.api.DescribeDBInstanceAttribute(ctx, x.out.ID)
 	if err != nil {
 		return err
+	}
+	if op.CancelsPending && cur.ZoneID != m.To.Zone {
+		// The window ran the move since the plan: sending the old zones now would move it back.
+		change := fmt.Sprintf("zone_id is %q", cur.ZoneID)
+		return &ChangedSincePlanError{ID: x.out.ID, Changes: []string{change}, Problems: []Problem{Raise(RuleRestartNotInPlan, x.out.ID, x.out.ID, change)}}
 	}
 	send := func() error {
 		if op.When != WhenInWindow && movedTo(cur, m.To) {

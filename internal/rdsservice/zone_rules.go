@@ -28,12 +28,18 @@ type PlacementFacts struct {
 	KernelVersion string
 	// ReadError says why the instance could not be read at plan.
 	ReadError string
+	// Running is where the cloud runs the instance now (nil: not read). While a move waits for
+	// the window, Placement (the state) holds the move's target and Running the zones it leaves.
+	Running *Placement
 }
 
 // ZoneMove is a planned MigrateToOtherZone.
 type ZoneMove struct {
 	From, To Placement
 	VPC      string
+	// CancelsPending: the order for the window sends the instance's current placement, which
+	// withdraws the move waiting there and moves nothing (PendingBehaviours, zone move reverted).
+	CancelsPending bool
 }
 
 // Slaves lists the target secondary zones in order (ZoneIdSlave1, ZoneIdSlave2).
@@ -74,6 +80,9 @@ func (u *updatePlan) planZoneMove() {
 	}
 	basic := strings.EqualFold(u.cur.Category, "Basic")
 	now := facts.Placement
+	if facts.Running != nil && in.Facts.Pending.Has(PendingZoneMove) {
+		now = *facts.Running // a move waits: the configuration is compared with where the instance runs
+	}
 	if basic {
 		now.SlaveA, now.SlaveB = "", ""
 	}
@@ -87,6 +96,10 @@ func (u *updatePlan) planZoneMove() {
 		to.SlaveA = ""
 	}
 	if to == now {
+		if now != facts.Placement { // set back before the window: the waiting move is withdrawn
+			d.ZoneMove = &ZoneMove{From: facts.Placement, To: now, VPC: facts.VPC, CancelsPending: true}
+			d.Action = maxAction(d.Action, ActionUpdate)
+		}
 		return
 	}
 	d.ZoneMove = &ZoneMove{From: now, To: to, VPC: facts.VPC}
@@ -141,7 +154,7 @@ func checkReadOnlyBesideZoneMove(in PlanInput, d *Decision) {
 func (u *updatePlan) settleZoneMove() {
 	in, d := u.in, u.d
 	move := d.ZoneMove
-	if move == nil {
+	if move == nil || move.CancelsPending {
 		return
 	}
 	reason := fmt.Sprintf("%s (zone move in place, MigrateToOtherZone: %s)", describeMove(*move), zoneMoveEffect(u.cur.Category))
@@ -168,7 +181,7 @@ func checkPlacement(in PlanInput, d *Decision) {
 			d.add(problem(RuleZoneMoveThirdZone, want.SlaveB, in.Label, in.Desired.Category.Value()))
 		}
 	}
-	if d.ZoneMove == nil {
+	if d.ZoneMove == nil || d.ZoneMove.CancelsPending {
 		return
 	}
 	others := otherChanges(d)

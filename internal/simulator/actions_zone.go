@@ -87,6 +87,9 @@ func (s *Simulator) migrateToOtherZone(c *call) (map[string]any, *apiError) {
 	c.dirty = true
 	if effective == "MaintainTime" || effective == "ScheduleTime" {
 		s.cancelPendingTasks(in.ID, taskTypeMigrateZone, "replaced by a later order")
+		if in.placedAt(move) {
+			return map[string]any{"DBInstanceId": in.ID}, nil // withdraws a waiting move (assumption, as Q9 for a spec change)
+		}
 		start, end := windowAround(in.MaintainTime, c.now)
 		if effective == "ScheduleTime" {
 			start, end = at, at.Add(time.Hour)
@@ -98,6 +101,16 @@ func (s *Simulator) migrateToOtherZone(c *call) (map[string]any, *apiError) {
 	}
 	s.startZoneMove(in, move, c.now)
 	return map[string]any{"DBInstanceId": in.ID, "OrderId": s.nextOrder()}, nil
+}
+
+// placedAt: the instance already runs where move would put it (the secondary zones as
+// DescribeDBInstanceAttribute lists them, its vSwitch too when named).
+func (in *instance) placedAt(move zoneMove) bool {
+	var slaves []string
+	for _, z := range slaveZones(in)["SlaveZone"].([]map[string]string) {
+		slaves = append(slaves, z["ZoneId"])
+	}
+	return in.ZoneID == move.Zone && slices.Equal(slaves, move.SlaveZones) && (move.VSwitchID == "" || in.VSwitchID == move.VSwitchID)
 }
 
 // switchTime reads SwitchTime, which ScheduleTime needs (a UTC time in the future).

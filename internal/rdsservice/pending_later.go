@@ -1,0 +1,175 @@
+package rdsservice
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// What a later run does to a change waiting for the maintenance window (issue 39 §2): one
+// behaviour for every kind of pending task and every kind of later run, decided here and written
+// in PendingBehaviours, which the guide "Changes waiting for the maintenance window" renders
+// (RenderPendingDocs), and that the planner follows (the tests of pending_later_protocol_test.go play
+// each reported case). The cloud facts behind them:
+// ModifyDBInstanceMaintainTime moves waiting tasks to the new window, a later spec order replaces
+// a waiting one, and no API call withdraws a scheduled engine or minor version upgrade (simulator
+// README, "Maintenance windows"; the last two are assumptions there).
+
+// RuleReadOnlyBehindPendingUpgrade refuses a read-only instance added while its primary's
+// upgrade waits for the window (issue 39 item 7; plan_readonly.go).
+const RuleReadOnlyBehindPendingUpgrade RuleID = "readonly-behind-pending-upgrade"
+
+// PendingKind is what a task waiting for the window does.
+type PendingKind string
+
+// The kinds of pending tasks.
+const (
+	PendingEngineUpgrade PendingKind = "major version upgrade (`engine_version`)"
+	PendingMinorUpgrade  PendingKind = "minor version upgrade (`target_minor_version`)"
+	PendingZoneMove      PendingKind = "zone move (`zone_id`, `zone_id_slave_a`, `zone_id_slave_b`, `vswitch_id`)"
+	PendingSpec          PendingKind = "spec change (`instance_type`, `storage`, `storage_type`, `buffer_pool_extension`)"
+	PendingToggle        PendingKind = "16K atomic write toggle (`atomic_write_16k`)"
+	PendingParameters    PendingKind = "restart-needing `parameters`"
+	PendingFollow        PendingKind = "read-only instance following its primary's toggle"
+)
+
+// PendingBehaviour is one row of the table: what the plan says and the apply does when a later
+// run meets a task of Kind.
+type PendingBehaviour struct {
+	Kind PendingKind
+	// WindowMoved: maintenance_window changes. Reverted: the configuration sets the attributes
+	// back to the instance's running values. MoreWork: another restarting change is deferred to
+	// the same window. ReadOnly: a read-only instance of the primary is added or released.
+	// ApplyPending: rds_apply_pending runs it now.
+	WindowMoved, Reverted, MoreWork, ReadOnly, ApplyPending string
+}
+
+const (
+	movesWithWindow = "moves with the window (the apply sends only `ModifyDBInstanceMaintainTime`, never the task again); the plan names its restart at the new window's time, \"open now\" when the new window is open"
+	cannotWithdraw  = "refused at plan (no API call withdraws it): keep the attribute as scheduled until the window has passed, or run it now with `rds_apply_pending`"
+	ownRestart      = "the window makes both: the plan names this task's restart and the new one's, and `scheduled_change` keeps this task"
+	sharedRestart   = "the new spec order replaces the waiting one and carries both changes: one restart, named once"
+)
+
+// PendingBehaviours is the decided behaviour of every kind of pending task.
+var PendingBehaviours = []PendingBehaviour{
+	{Kind: PendingEngineUpgrade, WindowMoved: movesWithWindow, Reverted: cannotWithdraw, MoreWork: "refused at plan: the upgrade is applied alone (`engine-upgrade-alone`)",
+		ReadOnly: "adding a read-only instance is refused at plan (`readonly-behind-pending-upgrade`): it would be created on the old version, and the cloud upgrades read-only instances before their primary; releasing one restarts nothing", ApplyPending: "runs now; the plan names its switchover"},
+	{Kind: PendingMinorUpgrade, WindowMoved: movesWithWindow, Reverted: cannotWithdraw, MoreWork: "refused at plan: the upgrade is applied alone (`minor-version-alone`)",
+		ReadOnly: "a read-only instance added before the window is upgraded with its primary there; releasing one restarts nothing", ApplyPending: "runs now; the plan names its switchover"},
+	{Kind: PendingZoneMove, WindowMoved: movesWithWindow, Reverted: "cancelled: the apply orders the move to the instance's current zones for the window, which replaces the waiting move and moves nothing; the plan names no restart",
+		MoreWork: ownRestart, ReadOnly: "a read-only instance restarting in the same window is refused at plan (`zone-move-readonly-window`); adding or releasing one restarts nothing", ApplyPending: "runs now; the plan names its switchover"},
+	{Kind: PendingSpec, WindowMoved: "moves with the window; the apply orders the same target for the new window, which replaces the waiting order (one restart, named at the new window's time)",
+		Reverted: "cancelled: the apply orders the instance's own spec for the window, which replaces the waiting order and restarts nothing", MoreWork: sharedRestart,
+		ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now; the plan names its restart"},
+	{Kind: PendingToggle, WindowMoved: "as a spec change", Reverted: "as a spec change (the read-only instances announced to follow it no longer do)", MoreWork: sharedRestart,
+		ReadOnly: "a read-only instance added before the window inherits the primary's current value and follows the toggle there (its plan names that restart)", ApplyPending: "runs now; the plan names its restart and that of each read-only instance that follows it"},
+	{Kind: PendingParameters, WindowMoved: "moves with the window (the values are configured already; nothing is sent again)", Reverted: "withdrawn: the apply sets the running value back, and the task keeps only the values that still wait",
+		MoreWork: "shares the window's one restart with a spec change of the same window", ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now: one restart"},
+	{Kind: PendingFollow, WindowMoved: "follows its primary's window, not its own", Reverted: "reverting the primary's toggle cancels the follow (no restart named)",
+		MoreWork: "parameters it defers to its own later window share the follow restart (one restart)", ReadOnly: "a released read-only instance restarts nothing", ApplyPending: "`rds_apply_pending` on the primary turns it on now: the plan names its restart too"},
+}
+
+// PendingKinds classifies a pending task by the changes scheduled_change lists (the planner
+// wrote them, so their forms are known here).
+func (p PendingChange) PendingKinds() []PendingKind {
+	var out []PendingKind
+	add := func(k PendingKind) {
+		for _, have := range out {
+			if have == k {
+				return
+			}
+		}
+		out = append(out, k)
+	}
+	for _, c := range p.Changes {
+		switch {
+		case strings.HasPrefix(c, engineUpgradeReasonPrefix):
+			add(PendingEngineUpgrade)
+		case strings.HasPrefix(c, minorReasonPrefix):
+			add(PendingMinorUpgrade)
+		case strings.Contains(c, "MigrateToOtherZone"):
+			add(PendingZoneMove)
+		case strings.HasPrefix(c, "parameter "):
+			add(PendingParameters)
+		case strings.HasPrefix(c, AttrAtomicWrite+" "):
+			add(PendingToggle)
+		default:
+			add(PendingSpec)
+		}
+	}
+	return out
+}
+
+// Has reports whether the pending task does a change of kind k (false for none).
+func (p *PendingChange) Has(k PendingKind) bool {
+	if p == nil {
+		return false
+	}
+	for _, have := range p.PendingKinds() {
+		if have == k {
+			return true
+		}
+	}
+	return false
+}
+
+// engineUpgradeReasonPrefix begins the reason of an engine upgrade's restart (settleEngineUpgrade).
+const engineUpgradeReasonPrefix = AttrEngineVersion + " changes from "
+
+// pendingEngineUpgradeTo: the upgrade to version already waits for the window.
+func pendingEngineUpgradeTo(p *PendingChange, version string) bool {
+	if p == nil {
+		return false
+	}
+	for _, c := range p.Changes {
+		if strings.HasPrefix(c, engineUpgradeReasonPrefix) && strings.Contains(c, " to "+version+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// windowMoves reports whether this apply moves the pending task to another window.
+func windowMoves(in PlanInput, p PendingChange) bool {
+	w := in.Desired.MaintenanceWindow
+	return w.IsKnown() && p.Window != "" && w.Value() != p.Window
+}
+
+// pendingWhen is when the pending task runs after this apply: in its window, or in the new one
+// when the apply moves the window (the task moves with it).
+func pendingWhen(in PlanInput, p PendingChange) string {
+	if !windowMoves(in, p) {
+		return p.when()
+	}
+	w, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Value())
+	if err != nil {
+		return p.when()
+	}
+	return w.When(in.Facts.Now) + " (task " + p.TaskID + " moves there with maintenance_window)"
+}
+
+// CancelsPendingTask reports whether the apply withdraws the task waiting for the window without
+// ordering another (a zone move set back): scheduled_change is then null.
+func (d Decision) CancelsPendingTask() bool {
+	return d.ZoneMove != nil && d.ZoneMove.CancelsPending
+}
+
+// ScheduledEngineUpgrade is the major version the instance upgrades to in its maintenance window
+// ("" when no upgrade waits), from its task's TaskDetail.
+func ScheduledEngineUpgrade(ctx context.Context, api rdsapi.API, id string) (string, error) {
+	out, err := api.DescribeHistoryTasks(ctx, &rdsapi.DescribeHistoryTasksRequest{InstanceID: id, TaskType: rdsapi.TaskTypeUpgradeEngineVersion,
+		Status: rdsapi.TaskStatusScheduled + "," + rdsapi.TaskStatusWaiting})
+	if err != nil {
+		return "", err
+	}
+	for _, t := range out.Items {
+		var detail struct{ EngineVersion string }
+		if t.InstanceID == id && json.Unmarshal([]byte(t.TaskDetail), &detail) == nil && detail.EngineVersion != "" {
+			return detail.EngineVersion, nil
+		}
+	}
+	return "", nil
+}
