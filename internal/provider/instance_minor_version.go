@@ -76,6 +76,18 @@ func (r *instanceResource) minorFacts(ctx context.Context, state *instanceModel,
 		return
 	}
 	in.Prior.MinorVersion, in.Prior.LatestMinorVersion = attr.CurrentKernelVersion, attr.LatestKernelVersion
+	released, err := r.data.API.DescribeDBMiniEngineVersions(ctx, state.Engine.ValueString(), state.EngineVersion.ValueString())
+	if err != nil {
+		diags.AddError("Error reading the released minor versions", fmt.Sprintf("DescribeDBMiniEngineVersions %s %s: %v",
+			state.Engine.ValueString(), state.EngineVersion.ValueString(), err))
+		return
+	}
+	in.Prior.ReleasedMinorVersions = []string{}
+	for _, item := range released {
+		if item.StatusDesc != "Offline" {
+			in.Prior.ReleasedMinorVersions = append(in.Prior.ReleasedMinorVersions, item.MinorVersion)
+		}
+	}
 }
 
 // planMinorValues plans minor_version: the target of an upgrade made during this apply (or of a

@@ -88,10 +88,32 @@ func placementFacts(ctx context.Context, data *ProviderData, state instanceModel
 	} else {
 		facts.KernelVersion = attr.CurrentKernelVersion
 	}
+	if facts.ReadError == "" {
+		facts.Zones, facts.ReadError = regionZones(ctx, data)
+	}
 	in.Facts.Placement = facts
 	if in.Facts.ReadOnly == nil && in.Facts.ReadOnlyError == "" {
 		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, data, state.ID.ValueString())
 	}
+}
+
+// regionZones lists the zones of the provider's region (DescribeRegions), or says why it cannot.
+func regionZones(ctx context.Context, data *ProviderData) ([]string, string) {
+	out, err := data.API.DescribeRegions(ctx)
+	if err != nil {
+		return nil, "DescribeRegions: " + err.Error()
+	}
+	var zones []string
+	for _, item := range out.Regions.RDSRegion {
+		if item.RegionID == data.Region && item.ZoneID != "" && !slices.Contains(zones, item.ZoneID) {
+			zones = append(zones, item.ZoneID)
+		}
+	}
+	if len(zones) == 0 {
+		return nil, "" // the answer does not list this region: the cloud checks the zone at apply
+	}
+	slices.Sort(zones)
+	return zones, ""
 }
 
 // planPlacement is the planned zones after a move: the secondary zone follows a moved zone when

@@ -60,6 +60,7 @@ const (
 	RuleLogRetentionAboveData  RuleID = "log-retention-above-data"
 	RuleLogLocalNumberRange    RuleID = "log-local-retention-number-range"
 	RuleBackupOnReadOnly       RuleID = "backup-on-read-only"
+	RuleBackupInstanceMissing  RuleID = "backup-instance-missing"
 	RuleBackupPolicyLeftAsIs   RuleID = "backup-policy-left-as-is"
 	RuleBackupMethodValue      RuleID = "backup-method-value"
 	RuleBackupStrategyValue    RuleID = "backup-strategy-value"
