@@ -121,7 +121,9 @@ func (a *backupNowAction) Schema(_ context.Context, _ action.SchemaRequest, resp
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Takes a backup of an instance now (`CreateBackup`) and waits until its backup set is listed; " +
 			"the instance stays in service. A backup already in progress is waited out first. Unlike `rds_backup`, Terraform " +
-			"keeps nothing in state: the set is subject to the instance's backup policy.",
+			"keeps nothing in state: the set is subject to the instance's backup policy. Once `instance_id` is known the plan refuses " +
+			"what `CreateBackup` would refuse (a read-only instance, an id that does not exist, `Snapshot` without cloud disks, the " +
+			"daily limit of backup sets), and nothing is sent.",
 		Attributes: map[string]schema.Attribute{
 			"instance_id": instanceIDAttribute("to back up"),
 			"backup_method": schema.StringAttribute{Optional: true,

@@ -15,16 +15,6 @@ import (
 
 // Issue 41 §2: bad input is stopped at plan, all of it at once, with nothing sent.
 
-// mutationsOf counts the mutating requests sim has answered (provider_test.go's list).
-func mutationsOf(sim *simulator.Simulator) int {
-	n := 0
-	st := sim.Stats()
-	for _, a := range mutatingActions {
-		n += st.Requests[a]
-	}
-	return n
-}
-
 // mistakesResources is one primary on minor version rds_20201031 with extra attributes.
 func mistakesResources(extra map[string]any) []oracleResource {
 	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c", "storage": 100,
@@ -122,7 +112,7 @@ func seedPrimaryAndReadOnly(t *testing.T, w *oracleWorld) (primary, ro string) {
 func TestBackupNowCheckedAtPlan(t *testing.T) {
 	w := newOracleHarness(t).newWorld()
 	_, ro := seedPrimaryAndReadOnly(t, w)
-	before := mutationsOf(w.sim)
+	before := sumWrites(w.sim.Stats().Requests)
 	if diags := planAction(t, w, "rds_backup_now", map[string]any{"instance_id": ro}); !strings.Contains(errorsText(diags), "is a read-only instance") {
 		t.Errorf("plan on a read-only instance: %q, want the read-only refusal", diagSummaries(diags))
 	}
@@ -132,8 +122,8 @@ func TestBackupNowCheckedAtPlan(t *testing.T) {
 	if _, diags := invokeAction(t, w, "rds_backup_now", map[string]any{"instance_id": ro}); !diagsHaveError(diags) {
 		t.Errorf("invoke on a read-only instance succeeded: %s", diagSummaries(diags))
 	}
-	if n := mutationsOf(w.sim) - before; n != 0 || w.sim.Stats().Requests["CreateBackup"] != 0 {
-		t.Errorf("refused rds_backup_now sent %d mutating requests (%v)", n, w.sim.Stats().Requests)
+	if n := sumWrites(w.sim.Stats().Requests) - before; n != 0 {
+		t.Errorf("refused rds_backup_now sent %d requests other than reads (%v)", n, w.sim.Stats().Requests)
 	}
 }
 
@@ -171,7 +161,8 @@ func importErrors(t *testing.T, w *oracleWorld, typeName, id string) string {
 }
 
 // §2.11: the accounts and databases of a read-only instance are its primary's: listing or
-// importing them there is refused, naming the primary, and nothing is written.
+// importing them there is refused, naming the primary, and nothing is written. A malformed
+// name_regex is named as such.
 func TestAccessOfReadOnlyRefusedAtListAndImport(t *testing.T) {
 	w := newOracleHarness(t).newWorld()
 	primary, ro := seedPrimaryAndReadOnly(t, w)
@@ -180,8 +171,11 @@ func TestAccessOfReadOnlyRefusedAtListAndImport(t *testing.T) {
 		expectErrorText(t, "list "+typeName, listErrors(t, w, typeName, map[string]string{"instance_id": ro}), names)
 		expectErrorText(t, "import "+typeName, importErrors(t, w, typeName, ro+":app"), names)
 	}
-	if n := mutationsOf(w.sim); n != 0 {
-		t.Errorf("refused lists and imports sent %d mutating requests", n)
+	// §3.14: the list's regex error names name_regex (the list's diagnostics point at no attribute).
+	expectErrorText(t, "name_regex", listErrors(t, w, "rds_account", map[string]string{"name_regex": "("}),
+		regexp.MustCompile(`name_regex = "\(" is not a valid regular expression`))
+	if n := sumWrites(w.sim.Stats().Requests); n != 0 {
+		t.Errorf("refused lists and imports sent %d requests other than reads (%v)", n, w.sim.Stats().Requests)
 	}
 }
 
@@ -202,4 +196,53 @@ func TestRestartPlanNamesWaitingParameters(t *testing.T) {
 	if !strings.Contains(text, "the restart also applies parameters already waiting for one (innodb_open_files = 4000)") {
 		t.Errorf("plan of rds_restart: %q, want it to name the waiting parameter", text)
 	}
+}
+
+// §3.14: an upgrade made outside Terraform leaves the configuration's older engine_version as a
+// replacement; the refusal under prevent_restart comes with the version the instance runs and
+// the setting that keeps it.
+func TestVersionUpgradedOutsideTerraformNamesTheRunningVersion(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	w.checkedStep(t, "create", upgradeResources("5.7", noReadOnly, true), &id)
+	ctx := context.Background()
+	if _, err := env.api.UpgradeDBInstanceEngineVersion(ctx, &rdsapi.UpgradeDBInstanceEngineVersionRequest{DBInstanceID: id, EngineVersion: "8.0"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.waitRunning(ctx, env.api, id); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := w.planWalk(upgradeResources("5.7", noReadOnly, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := plan.res[testRes]; p == nil || !diagsHaveError(p.diags) ||
+		!regexp.MustCompile(`(?s)runs MySQL 8\.0, not 5\.7.*set engine_version = "8\.0"`).MatchString(warningText(p.diags)) {
+		t.Errorf("plan after an upgrade outside Terraform: %s", planSummary(plan, upgradeResources("5.7", noReadOnly, true)))
+	}
+	w.checkedStep(t, "keep", upgradeResources("8.0", noReadOnly, true), &id)
+	w.destroyStep(t, env)
+}
+
+// §3.14: the refusal of a primary's major upgrade names the upgrade its read-only instance has
+// waiting for its maintenance window, and what to do about it.
+func TestUpgradeRefusalNamesTheReadOnlyUpgradeWaiting(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	w.checkedStep(t, "create", upgradeResources("5.7", "5.7", false), &id)
+	roID := w.stateAttr(t, testRO, "id")
+	if _, err := env.api.UpgradeDBInstanceEngineVersion(context.Background(), &rdsapi.UpgradeDBInstanceEngineVersionRequest{DBInstanceID: roID,
+		EngineVersion: "8.0", EffectiveTime: rdsapi.EffectiveTimeMaintainTime}); err != nil {
+		t.Fatal(err)
+	}
+	before := env.mutations()
+	order := upgradeResources("8.0", "5.7", false)
+	expectErrorText(t, "upgrade waiting", w.planErrorOf(t, order),
+		regexp.MustCompile(`(?s)Upgrade the read-only instances of .*`+roID+` \(MySQL 5\.7; its own upgrade to 8\.0 waits for its maintenance window`))
+	if n := env.mutations() - before; n != 0 {
+		t.Errorf("the refused plan sent %d mutating requests", n)
+	}
+	w.destroyStep(t, env)
 }

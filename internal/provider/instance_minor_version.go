@@ -31,7 +31,8 @@ func minorVersionAttributes() map[string]schema.Attribute {
 		"target_minor_version": schema.StringAttribute{
 			Optional: true,
 			MarkdownDescription: "The minor engine version to run, `rds_YYYYMMDD` (MySQL on Basic and High-availability editions; the " +
-				"versions are listed in Alibaba's AliSQL release notes). On a new instance it is the version created (`TargetMinorVersion`). " +
+				"versions are listed in Alibaba's AliSQL release notes, and by `DescribeDBMiniEngineVersions`: the plan of an upgrade refuses " +
+				"a version that was never released, naming the released ones). On a new instance it is the version created (`TargetMinorVersion`). " +
 				minorVersionEffect + " " + minorVersionReplaceEffect + " Unset: not managed.",
 		},
 		"minor_version": schema.StringAttribute{

@@ -178,6 +178,9 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
 	if turningOn || growing || upgradesEngine(state, plan) || upgradesMinor(state, config) {
 		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
+		if upgradesEngine(state, plan) {
+			rdsservice.ReadOnlyUpgradesWaiting(ctx, r.data.API, in.Facts.ReadOnly)
+		}
 	}
 	if movesZone(*state, config) {
 		placementFacts(ctx, r.data, *state, &in)

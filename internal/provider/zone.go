@@ -24,7 +24,8 @@ import (
 const zoneMoveEffect = "A change moves the instance in place (`MigrateToOtherZone`): the data, id and endpoint stay, and the " +
 	"instance switches over once to its nodes in the new zones (a Basic-edition instance's single node restarts there), which " +
 	"the plan announces and `prevent_restart` refuses; with `apply_restarts = \"in_maintenance_window\"` it happens in the " +
-	"maintenance window. The plan refuses a move of an edition other than High-availability or Basic, a move whose vSwitch is " +
+	"maintenance window. The plan refuses a zone the region does not have (`DescribeRegions` lists them), a move of an edition " +
+	"other than High-availability or Basic, a move whose vSwitch is " +
 	"not in the new zone, a move of a cloud-disk instance on a minor version before `rds_20201031`, a move while a read-only " +
 	"instance is not Running, a class the new zone does not offer, or a move together with other changes. A value known only " +
 	"at apply replaces the instance."

@@ -80,6 +80,9 @@ type ExistingInstance struct {
 	// ReleasedMinorVersions lists the minor versions DescribeDBMiniEngineVersions offers for the
 	// major version (nil: not read).
 	ReleasedMinorVersions []string
+	// UpgradeWaiting is the major version a read-only instance's upgrade waiting for its
+	// maintenance window goes to ("" when none waits or it was not read).
+	UpgradeWaiting string
 }
 
 // SpecChange lists the new values of a planned change; "" (or 0 for Storage) means unchanged.

@@ -130,6 +130,7 @@ const (
 const (
 	RuleMoveOtherProvider      RuleID = "move-other-provider"
 	RuleMoveOtherType          RuleID = "move-other-type"
+	RuleMoveWithinProvider     RuleID = "move-within-provider"
 	RuleMoveNoAttributes       RuleID = "move-no-attributes"
 	RuleMoveMissingPart        RuleID = "move-missing-part"
 	RuleMoveNotWholeNumber     RuleID = "move-not-whole-number"
@@ -195,6 +196,7 @@ const (
 	RuleRestartRefused           RuleID = "prevent-restart-refuses-restart"
 	RuleMayRestartRefused        RuleID = "prevent-restart-refuses-unknown-parameters"
 	RuleReplaceRefusedRestart    RuleID = "prevent-restart-refuses-replacement"
+	RuleReplaceVersionBehind     RuleID = "engine-version-behind-running"
 	RuleReplaceRefusedProtection RuleID = "deletion-protection-refuses-replacement"
 	RuleDestroyRefusedProtection RuleID = "deletion-protection-refuses-destroy"
 	RuleTimeoutNotPositive       RuleID = "timeout-not-positive"
@@ -514,6 +516,11 @@ var ruleTable = []Rule{
 		Summary: "prevent_restart refuses this plan: it replaces %[1]s",
 		Detail:  "%[2]s forces replacement of %[1]s: the instance is deleted and a new one created, which takes it out of service.", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
 		Fix: "prevent_restart = true refuses any plan that takes the instance out of service. Undo the change, or set prevent_restart = false to allow the replacement."},
+	{ID: RuleReplaceVersionBehind, Source: "cloud fact: RDS upgrades a major version in place and offers no downgrade (UpgradeDBInstanceEngineVersion; simulator README)", Severity: SeverityWarning, Attribute: AttrEngineVersion,
+		Summary: "%[2]s runs MySQL %[3]s, not %[1]s",
+		Detail:  "engine_version = %[1]q, but %[2]s already runs %[3]s (upgraded outside Terraform, or by an earlier apply), and a major version cannot be lowered: the older version replaces the instance.",
+		Args:    []Arg{{"configured", "5.7"}, {"instance", "rm-1"}, {"running", "8.0"}},
+		Fix:     "To keep the instance as it is, set engine_version = %[3]q."},
 	{ID: RuleReplaceRefusedProtection, Source: "cloud fact: deletion protection refuses DeleteDBInstance", Attribute: AttrDeletionProtection,
 		Summary: "RDS instance %[1]s has deletion protection and this plan replaces it",
 		Detail:  "%[2]s forces replacement of %[1]s, which deletes it; deletion_protection = true makes the cloud refuse that (with create_before_destroy a second, billed instance would be created first).", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
@@ -579,7 +586,7 @@ var ruleTable = []Rule{
 		Summary: "Invalid security IP", Detail: "%q is not an IPv4 address or CIDR block;", Args: []Arg{{"value", "10.0.0.300"}},
 		Fix: "use e.g. 10.0.0.1 or 10.0.0.0/24."},
 	{ID: RuleRegex, Source: "provider", Attribute: "name_regex",
-		Summary: "Invalid regular expression", Detail: "%q is not a valid regular expression: %s.", Args: []Arg{{"value", "("}, {"error", "missing closing )"}},
+		Summary: "Invalid name_regex", Detail: "name_regex = %q is not a valid regular expression: %s.", Args: []Arg{{"value", "("}, {"error", "missing closing )"}},
 		Fix: "Write it in Go's RE2 syntax, e.g. ^prod-."},
 	{ID: RuleListFilter, Source: "cloud fact: DescribeDBInstances filters Engine and DBInstanceStatus by their values", Attribute: "engine, status",
 		Summary: "Invalid filter", Detail: "%s = %q matches no instance: it is not one of %s (any letter case).", Args: []Arg{{"attribute", "engine"}, {"value", "mysqll"}, {"known values", "MySQL, PostgreSQL"}},
@@ -851,8 +858,8 @@ var ruleTable = []Rule{
 		Args:   []Arg{{"instance", "rm-1"}, {"bought", "1 month"}, {"configured", "3 months"}}},
 	{ID: RuleBillingDestroy, Source: billingSource + "; DeleteDBInstance refuses a Prepaid primary (OperationDenied.PrePayTypeNotSupported)", Attribute: AttrPrepaidOnDestroy,
 		Summary: "Destroying subscription instance %[2]s needs prepaid_on_destroy",
-		Detail:  "%[2]s is a subscription (Prepaid) instance: the cloud does not release it, and removing it from state alone would leave it billed. prepaid_on_destroy = %[1]q does not say what to do.",
-		Args:    []Arg{{"value", ""}, {"instance", "rm-1"}},
+		Detail:  "%[2]s is a subscription (Prepaid) instance: the cloud does not release it, and removing it from state alone would leave it billed. prepaid_on_destroy %[1]s, which does not say what to do.",
+		Args:    []Arg{{"setting", "is not set"}, {"instance", "rm-1"}},
 		Fix:     "Fix: set prepaid_on_destroy = \"convert_and_delete\" (convert to pay-as-you-go, refund of the unused part minus a fee, then release) or \"abandon\" (remove from state; the instance keeps running and is billed until it expires), apply, then destroy."},
 	{ID: RuleBillingDestroyConv, Source: billingSource, Severity: SeverityWarning, Attribute: AttrPrepaidOnDestroy,
 		Summary: "Destroying %[1]s converts it to pay-as-you-go, then releases it",
@@ -926,6 +933,11 @@ var ruleTable = []Rule{
 		Detail: "%[1]s can be moved here only from the alicloud provider (%[2]s); the source %[3]s belongs to %[4]q.",
 		Args:   []Arg{{"target", "rds_instance"}, {"alicloud provider", "aliyun/alicloud"}, {"source type", "aws_db_instance"}, {"source provider", "registry.terraform.io/hashicorp/aws"}},
 		Fix:    "Import the resource instead (terraform import, or an import block)"},
+	{ID: RuleMoveWithinProvider, Source: moveSource + "; each resource type manages one kind of object (an rds_instance import of a read-only instance is refused)", Attribute: "id",
+		Summary: "Cannot move %[2]s into %[1]s",
+		Detail:  "%[2]s and %[1]s are both this provider's resources, for different kinds of objects: the object %[2]s manages cannot be managed as %[1]s, by a moved block or by an import.",
+		Args:    []Arg{{"target", "rds_instance"}, {"source type", "rds_readonly_instance"}},
+		Fix:     "Remove the moved block and keep the resource as %[2]s."},
 	{ID: RuleMoveOtherType, Source: moveSource, Attribute: "id", Summary: "Cannot move into %[1]s",
 		Detail: "%[1]s can be moved here only from %[2]s, not from %[3]s.",
 		Args:   []Arg{{"target", "rds_instance"}, {"source types", "alicloud_db_instance"}, {"source type", "alicloud_db_readonly_instance"}},
@@ -1083,8 +1095,8 @@ var ruleTable = []Rule{
 		Args:   []Arg{{"backup id", "b-1"}, {"instance", "rm-1"}, {"reason", "the set is in use."}, {"retention days", int64(7)}},
 		Fix:    "Nothing to do: the set stays restorable until it expires."},
 	{ID: RuleReleasedKeepValue, Source: backupSource, Attribute: AttrReleasedKeepPolicy, Summary: "Invalid released_keep_policy (rule released-keep-policy-value)",
-		Detail: "released_keep_policy = %[1]q must be None (no backup set survives the release), Lastest (the latest set; the API's spelling) or All.", Args: []Arg{{"value", "x"}},
-		Fix: "Fix: set one of None, Lastest, All, or leave it out to keep the instance's backup policy."},
+		Detail: "released_keep_policy = %[1]q must be %[2]s.", Args: []Arg{{"value", "x"}, {"allowed", "None (no backup set survives the release), Lastest (the latest set; the API's spelling) or All"}},
+		Fix: "Fix: set it to one of those values, or leave it out to keep the instance's backup policy."},
 	{ID: RuleReleasedKeepForced, Source: backupSource, Attribute: AttrReleasedKeepPolicy, Summary: "Invalid released_keep_policy (rule released-keep-policy-forced)",
 		Detail: "released_keep_policy = %[1]q: an instance on cloud disks (%[2]s) created on or after 2024-02-01 (this one: %[3]s) always keeps its latest backup set when released; Alibaba sets Lastest.",
 		Args:   []Arg{{"value", "x"}, {"storage type", "cloud_essd"}, {"creation date", "2024-03-01"}}, Fix: "Fix: set released_keep_policy = \"Lastest\" or leave it out."},
