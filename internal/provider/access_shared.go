@@ -288,6 +288,19 @@ func importByInstanceAndName(ctx context.Context, req resource.ImportStateReques
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[1])...)
 }
 
+// refuseReadOnlyHost refuses to list or import the accounts or databases (what) of a read-only
+// instance, naming its primary (rdsservice.CheckAccessHost). An instance that cannot be read is
+// left to the caller's own read, which reports it.
+func refuseReadOnlyHost(ctx context.Context, data *ProviderData, what, instanceID string, diags *diag.Diagnostics) {
+	if data == nil || instanceID == "" {
+		return
+	}
+	attr, err := data.API.DescribeDBInstanceAttribute(ctx, instanceID)
+	if err == nil {
+		addProblems(diags, rdsservice.CheckAccessHost(what, attr))
+	}
+}
+
 // accessDeadline bounds one operation of an account, database or privilege by its timeouts block
 // (accessTimeout when unset); it reports false, with the diagnostics, when the block is invalid.
 func accessDeadline(ctx context.Context, budget func(context.Context, time.Duration) (time.Duration, diag.Diagnostics),

@@ -224,6 +224,11 @@ func (r *accountResource) Delete(ctx context.Context, req resource.DeleteRequest
 // password_wo_version (the first plan then resets the password to it) or password.
 func (r *accountResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	importByInstanceAndName(ctx, req, resp, "rm-bp1example:app_user")
+	if !resp.Diagnostics.HasError() {
+		var instanceID types.String
+		resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root("instance_id"), &instanceID)...)
+		refuseReadOnlyHost(ctx, r.data, "accounts", instanceID.ValueString(), &resp.Diagnostics)
+	}
 }
 
 // ValidateConfig checks every rule the configuration alone decides (no API call).

@@ -77,9 +77,10 @@ func (a *restartAction) Metadata(_ context.Context, req action.MetadataRequest, 
 
 func (a *restartAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Restarts an instance now (`RestartDBInstance`) and waits until it is `Running` again. The plan warns " +
-			"and names the instance and the expected downtime, as a resource's plan names its restarts; with " +
-			"`prevent_restart = true` the plan fails instead.",
+		MarkdownDescription: "Restarts an instance now (`RestartDBInstance`) and waits until it is `Running` again. The restart " +
+			"also puts into effect the parameters waiting for one (set without a restart, inside or outside Terraform). The plan " +
+			"warns and names the instance, the expected downtime and those parameters, as a resource's plan names its restarts; " +
+			"with `prevent_restart = true` the plan fails instead.",
 		Attributes: map[string]schema.Attribute{
 			"instance_id": instanceIDAttribute("to restart"),
 			"prevent_restart": schema.BoolAttribute{Optional: true,
@@ -107,7 +108,10 @@ type backupNowModel struct {
 	Method     types.String `tfsdk:"backup_method"`
 }
 
-var _ action.ActionWithConfigure = (*backupNowAction)(nil)
+var (
+	_ action.ActionWithConfigure  = (*backupNowAction)(nil)
+	_ action.ActionWithModifyPlan = (*backupNowAction)(nil)
+)
 
 func (a *backupNowAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_backup_now"
@@ -117,7 +121,9 @@ func (a *backupNowAction) Schema(_ context.Context, _ action.SchemaRequest, resp
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Takes a backup of an instance now (`CreateBackup`) and waits until its backup set is listed; " +
 			"the instance stays in service. A backup already in progress is waited out first. Unlike `rds_backup`, Terraform " +
-			"keeps nothing in state: the set is subject to the instance's backup policy.",
+			"keeps nothing in state: the set is subject to the instance's backup policy. Once `instance_id` is known the plan refuses " +
+			"what `CreateBackup` would refuse (a read-only instance, an id that does not exist, `Snapshot` without cloud disks, the " +
+			"daily limit of backup sets), and nothing is sent.",
 		Attributes: map[string]schema.Attribute{
 			"instance_id": instanceIDAttribute("to back up"),
 			"backup_method": schema.StringAttribute{Optional: true,
@@ -127,15 +133,51 @@ func (a *backupNowAction) Schema(_ context.Context, _ action.SchemaRequest, resp
 	}
 }
 
+// ModifyPlan refuses at plan what CreateBackup would refuse (a missing or read-only instance, a
+// snapshot without cloud disks, the daily limit), once the instance id is known.
+func (a *backupNowAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var cfg backupNowModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
+		return
+	}
+	if requireConfigured(a.data, &resp.Diagnostics) {
+		ctx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
+		defer cancel()
+		a.check(ctx, cfg, &resp.Diagnostics)
+	}
+}
+
+// check adds the invocation's problems: rdsservice.PlanBackupNow, reads only.
+func (a *backupNowAction) check(ctx context.Context, cfg backupNowModel, diags *diag.Diagnostics) {
+	req := rdsservice.BackupRequest{Method: backupNowMethod(cfg), Strategy: rdsapi.BackupStrategyInstance,
+		Unknown: map[string]bool{rdsservice.AttrBackupMethod: cfg.Method.IsUnknown()}}
+	problems, err := rdsservice.PlanBackupNow(ctx, a.data.API, cfg.InstanceID.ValueString(), req, a.data.cloudNow())
+	if err != nil {
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance rds_backup_now acts on", err.Error())
+		return
+	}
+	addProblems(diags, problems)
+}
+
+func backupNowMethod(cfg backupNowModel) string {
+	if m := cfg.Method.ValueString(); m != "" {
+		return m
+	}
+	return rdsapi.BackupMethodPhysical
+}
+
+// Invoke checks the invocation again (nothing is sent when it is refused), then backs up.
 func (a *backupNowAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var cfg backupNowModel
 	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
 		return
 	}
-	method := cfg.Method.ValueString()
-	if method == "" {
-		method = rdsapi.BackupMethodPhysical
+	var checked diag.Diagnostics
+	a.check(ctx, cfg, &checked)
+	if resp.Diagnostics.Append(checked.Errors()...); resp.Diagnostics.HasError() {
+		return
 	}
+	method := backupNowMethod(cfg)
 	ctx, cancel := context.WithTimeout(ctx, actionTimeout)
 	defer cancel()
 	id := cfg.InstanceID.ValueString()
@@ -199,8 +241,10 @@ func (a *applyPendingAction) Metadata(_ context.Context, req action.MetadataRequ
 func (a *applyPendingAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Applies now the change waiting for the instance's maintenance window (its `scheduled_change`: a " +
-			"spec change, or parameters that wait for a restart), with the restart it needs, and waits until it is in effect. " +
-			"The plan names the restart and the changes, or warns that nothing waits; with `prevent_restart = true` it fails instead.",
+			"spec change, or parameters this provider set to wait for the window), with the restart it needs, and waits until it " +
+			"is in effect. The plan names the restart and the changes, or warns that nothing waits; with `prevent_restart = true` " +
+			"it fails instead. Parameters set outside Terraform without a restart are no task of the window: `rds_restart` puts " +
+			"them into effect.",
 		Attributes: map[string]schema.Attribute{
 			"instance_id": instanceIDAttribute("whose waiting change to apply"),
 			"prevent_restart": schema.BoolAttribute{Optional: true,

@@ -27,7 +27,7 @@ func TestInstance_releasedKeepPolicy(t *testing.T) {
 	}
 	w.checkedStep(t, "Lastest", policy("Lastest"), &id, w.stateIs(testRes, "released_keep_policy", "Lastest"))
 	expectErrorText(t, "Sometimes", w.planErrorOf(t, policy("Sometimes")),
-		regexp.MustCompile(`(?s)released_keep_policy = "Sometimes" must be None`))
+		regexp.MustCompile(`(?s)released_keep_policy = "Sometimes" must be Lastest.*the only value for an instance on cloud disks`))
 	env.sim.ResetStats()
 	plan := w.checkedStep(t, "unset", policy(nil), &id, func(*terraform.State) error {
 		if n := env.mutations(); n != 0 {

@@ -39,7 +39,7 @@ func TestBilling_prepaidLifecycle(t *testing.T) {
 	}
 	w.checkedStep(t, "monthly", billedResources(monthly, nil), &id, expireTimeSet, env.checkOneCreate(),
 		env.checkPayType(&id, "Prepaid", transform, 0))
-	expectErrorText(t, "destroy", w.planErrorOf(t, nil), regexp.MustCompile(`needs prepaid_on_destroy`))
+	expectErrorText(t, "destroy", w.planErrorOf(t, nil), regexp.MustCompile(`(?s)needs prepaid_on_destroy.*prepaid_on_destroy is not set, which does not say what to do`))
 	runChecks(t, "destroy", env.checkPayType(&id, "Prepaid", "DeleteDBInstance", 0))
 	plan := w.checkedStep(t, "renewing", billedResources(renewing, nil), &id,
 		env.checkPayType(&id, "Prepaid", "ModifyInstanceAutoRenewalAttribute", 1), env.checkPayType(&id, "Prepaid", transform, 0))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -181,6 +182,11 @@ func (r *databaseResource) Delete(ctx context.Context, req resource.DeleteReques
 // ImportState imports `<instance_id>:<name>`.
 func (r *databaseResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	importByInstanceAndName(ctx, req, resp, "rm-bp1example:orders")
+	if !resp.Diagnostics.HasError() {
+		var instanceID types.String
+		resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root("instance_id"), &instanceID)...)
+		refuseReadOnlyHost(ctx, r.data, "databases", instanceID.ValueString(), &resp.Diagnostics)
+	}
 }
 
 // ValidateConfig checks every rule the configuration alone decides (no API call).

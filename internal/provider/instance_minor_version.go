@@ -31,7 +31,8 @@ func minorVersionAttributes() map[string]schema.Attribute {
 		"target_minor_version": schema.StringAttribute{
 			Optional: true,
 			MarkdownDescription: "The minor engine version to run, `rds_YYYYMMDD` (MySQL on Basic and High-availability editions; the " +
-				"versions are listed in Alibaba's AliSQL release notes). On a new instance it is the version created (`TargetMinorVersion`). " +
+				"versions are listed in Alibaba's AliSQL release notes, and by `DescribeDBMiniEngineVersions`: the plan of an upgrade refuses " +
+				"a version that was never released, naming the released ones). On a new instance it is the version created (`TargetMinorVersion`). " +
 				minorVersionEffect + " " + minorVersionReplaceEffect + " Unset: not managed.",
 		},
 		"minor_version": schema.StringAttribute{
@@ -76,6 +77,18 @@ func (r *instanceResource) minorFacts(ctx context.Context, state *instanceModel,
 		return
 	}
 	in.Prior.MinorVersion, in.Prior.LatestMinorVersion = attr.CurrentKernelVersion, attr.LatestKernelVersion
+	released, err := r.data.API.DescribeDBMiniEngineVersions(ctx, state.Engine.ValueString(), state.EngineVersion.ValueString())
+	if err != nil {
+		diags.AddError("Error reading the released minor versions", fmt.Sprintf("DescribeDBMiniEngineVersions %s %s: %v",
+			state.Engine.ValueString(), state.EngineVersion.ValueString(), err))
+		return
+	}
+	in.Prior.ReleasedMinorVersions = []string{}
+	for _, item := range released {
+		if item.StatusDesc != "Offline" {
+			in.Prior.ReleasedMinorVersions = append(in.Prior.ReleasedMinorVersions, item.MinorVersion)
+		}
+	}
 }
 
 // planMinorValues plans minor_version: the target of an upgrade made during this apply (or of a

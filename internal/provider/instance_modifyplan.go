@@ -14,22 +14,27 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-// ValidateConfig checks what the configuration alone decides. Unknown values are skipped here;
-// Terraform validates again during plan and apply once they are known.
-func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+// checkConfig checks what the configuration alone decides. It runs in the plan, not in
+// ValidateConfig: Terraform stops before planning when validation fails, and the plan's other
+// refusals would then surface one plan later (issue 41 §2.12). Unknown values are skipped here;
+// the apply plans again once they are known.
+func checkConfig(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
 	var config instanceModel
-	resp.Diagnostics.Append(instanceCodec.Get(ctx, req.Config.Raw, &config)...)
-	if resp.Diagnostics.HasError() {
+	if diags.Append(instanceCodec.Get(ctx, req.Config.Raw, &config)...); diags.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(validateConfigModel(ctx, config)...)
-	addProblems(&resp.Diagnostics, rdsservice.CheckSecurityConfig(valBool(config.TDEEnabled), valString(config.TDEEncryptionKey), valString(config.TDERoleArn)))
-	addProblems(&resp.Diagnostics, rdsservice.CheckMinorVersionConfig(valString(config.TargetMinorVersion)))
+	diags.Append(validateConfigModel(ctx, config)...)
+	addProblems(diags, rdsservice.CheckSecurityConfig(valBool(config.TDEEnabled), valString(config.TDEEncryptionKey), valString(config.TDERoleArn)))
+	addProblems(diags, rdsservice.CheckMinorVersionConfig(valString(config.TargetMinorVersion)))
 }
 
 // ModifyPlan shows the planner's decision: computed values, errors, and the restart, replacement
-// or guard it names.
+// or guard it names. Every refusal of the plan is reported at once: the configuration's own
+// checks, tags and the planner's rules.
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !req.Plan.Raw.IsNull() {
+		checkConfig(ctx, req, &resp.Diagnostics)
+	}
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	planReleasedKeep(ctx, req, &resp.Diagnostics)
 	tagsAll := planTags(ctx, r.data, req, resp, 1)
@@ -38,8 +43,9 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if !proceed {
 		return
 	}
-	plan, config, state := planModels[instanceModel](ctx, req, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
+	var decoded diag.Diagnostics
+	plan, config, state := planModels[instanceModel](ctx, req, &decoded)
+	if resp.Diagnostics.Append(decoded...); decoded.HasError() {
 		return
 	}
 	plan.TagsAll = tagsAll
@@ -172,6 +178,9 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
 	if turningOn || growing || upgradesEngine(state, plan) || upgradesMinor(state, config) {
 		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
+		if upgradesEngine(state, plan) {
+			rdsservice.ReadOnlyUpgradesWaiting(ctx, r.data.API, in.Facts.ReadOnly)
+		}
 	}
 	if movesZone(*state, config) {
 		placementFacts(ctx, r.data, *state, &in)
@@ -202,6 +211,9 @@ func (r *instanceResource) cloneFacts(ctx context.Context, plan instanceModel, i
 		in.Facts.SourceError = fmt.Sprintf("%s: %v", srcID, err)
 		return
 	}
+	// "Now" for the restore time is the cloud's, as the answer just read says (its Date header),
+	// at plan and at apply alike; not this machine's clock, nor an older answer's.
+	in.Facts.Now = r.data.cloudNow()
 	source, err := rdsservice.ExistingFromAttribute(src)
 	if err != nil {
 		in.Facts.SourceError = err.Error()

@@ -44,12 +44,15 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 		planDestroy(ctx, req.State, &resp.Diagnostics) // instance_destroy.go
 		return done()
 	}
+	// Problems found before (tags, the configuration's own checks) do not stop the planner: every
+	// refusal of the plan is reported at once (issue 41 §2.12).
 	var budgets timeouts.Value
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("timeouts"), &budgets)...)
-	addProblems(&resp.Diagnostics, checkTimeouts(budgets))
-	if resp.Diagnostics.HasError() {
+	read := req.Config.GetAttribute(ctx, path.Root("timeouts"), &budgets)
+	resp.Diagnostics.Append(read...)
+	if read.HasError() {
 		return done()
 	}
+	addProblems(&resp.Diagnostics, checkTimeouts(budgets))
 	if data == nil {
 		// The provider is not configured yet (unknown provider configuration); apply checks again.
 		return done()

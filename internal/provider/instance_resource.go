@@ -18,11 +18,10 @@ import (
 )
 
 var (
-	_ resource.Resource                   = (*instanceResource)(nil)
-	_ resource.ResourceWithConfigure      = (*instanceResource)(nil)
-	_ resource.ResourceWithImportState    = (*instanceResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*instanceResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*instanceResource)(nil)
+	_ resource.Resource                = (*instanceResource)(nil)
+	_ resource.ResourceWithConfigure   = (*instanceResource)(nil)
+	_ resource.ResourceWithImportState = (*instanceResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*instanceResource)(nil)
 )
 
 // NewInstanceResource returns the rds_instance resource.

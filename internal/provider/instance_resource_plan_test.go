@@ -144,14 +144,14 @@ func runModifyPlan(t *testing.T, env *testEnv, config, plan *instanceModel, stat
 	return planResult{plan: out, diags: resp.Diagnostics, rr: resp.RequiresReplace}
 }
 
+// runValidate runs the configuration's own checks, which the plan runs first (checkConfig).
 func runValidate(t *testing.T, config instanceModel) diag.Diagnostics {
 	t.Helper()
 	s := instanceSchema(t)
-	var resp resource.ValidateConfigResponse
-	(&instanceResource{}).ValidateConfig(context.Background(), resource.ValidateConfigRequest{
-		Config: tfsdk.Config{Schema: s, Raw: rawOf(t, s, &config)},
-	}, &resp)
-	return resp.Diagnostics
+	var diags diag.Diagnostics
+	raw := rawOf(t, s, &config)
+	checkConfig(context.Background(), resource.ModifyPlanRequest{Config: tfsdk.Config{Schema: s, Raw: raw}, Plan: tfsdk.Plan{Schema: s, Raw: raw}}, &diags)
+	return diags
 }
 
 // stateOf reads an instance through the resource's Read, as a refresh would.

@@ -200,6 +200,9 @@ func (l *accessLister) List(ctx context.Context, req list.ListRequest, stream *l
 	}
 	nameRE := compileNameRegex(f.NameRegex, &diags)
 	instances := []string{f.InstanceID.ValueString()}
+	if isKnown(f.InstanceID) {
+		refuseReadOnlyHost(ctx, l.data, l.what(), f.InstanceID.ValueString(), &diags)
+	}
 	if !isKnown(f.InstanceID) {
 		instances = nil
 		for _, it := range listFleet(ctx, l.data, instanceFilter{}, "Primary", &diags) {

@@ -117,6 +117,9 @@ func addMoveError(diags *diag.Diagnostics, target string, err error) {
 // source checks the source's provider and type and decodes its raw state.
 func (m alicloudMove) source(req resource.MoveStateRequest) (alicloudState, error) {
 	from := req.SourceTypeName
+	if isThisProvider(req.SourceProviderAddress, from) {
+		return alicloudState{}, rdsservice.Raise(rdsservice.RuleMoveWithinProvider, from, m.target, from)
+	}
 	if !isAlicloudProvider(req.SourceProviderAddress) {
 		return alicloudState{}, rdsservice.Raise(rdsservice.RuleMoveOtherProvider, from, m.target, alicloudProvider, from, req.SourceProviderAddress)
 	}
@@ -139,6 +142,13 @@ func (m alicloudMove) source(req resource.MoveStateRequest) (alicloudState, erro
 func isAlicloudProvider(addr string) bool {
 	parts := strings.Split(addr, "/")
 	return len(parts) == 3 && parts[2] == "alicloud" && (parts[1] == "aliyun" || parts[1] == "hashicorp")
+}
+
+// isThisProvider reports whether a move's source is one of this provider's resources (a type of
+// its own, rds_..., under a provider address named rds).
+func isThisProvider(addr, typeName string) bool {
+	parts := strings.Split(addr, "/")
+	return len(parts) == 3 && parts[2] == "rds" && strings.HasPrefix(typeName, "rds_")
 }
 
 // raw is the first of names the source holds with a non-empty value.

@@ -306,6 +306,8 @@ func TestMoveFromAlicloudRefusals(t *testing.T) {
 			[]string{"only from the alicloud provider", "hashicorp/aws", "import"}},
 		{"another engine", alicloudProvider, "alicloud_db_instance", "rds_instance", sqlServer,
 			[]string{`engine "SQLServer"`, "MySQL and PostgreSQL", "Keep alicloud_db_instance in the alicloud provider"}},
+		{"this provider's read-only instance", "registry.terraform.io/openrds/rds", "rds_readonly_instance", "rds_instance", instance,
+			[]string{"Cannot move rds_readonly_instance into rds_instance", "by a moved block or by an import", "keep the resource as rds_readonly_instance"}},
 		{"another alicloud type", alicloudProvider, "alicloud_db_readonly_instance", "rds_instance", instance,
 			[]string{"only from alicloud_db_instance", "not from alicloud_db_readonly_instance"}},
 		{"a SQL Server privilege", alicloudProvider, "alicloud_db_account_privilege", "rds_account_privilege", dbOwner,

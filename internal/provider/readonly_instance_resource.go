@@ -455,6 +455,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 			in.Facts.Primary = &p
 			in.Facts.PrimaryScheduled = r.primaryScheduled(ctx, p, state)
 		}
+		in = r.diskFloor(ctx, state, primary, in)
 	}
 	if r.data != nil && isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
@@ -619,6 +620,20 @@ func firstKnown(v types.String, def string) string {
 }
 
 // ---- the apply (apply.go) ----
+
+// diskFloor reads the read-only instance's disk when its state's storage is below its primary's
+// (the cloud may have grown it with the primary's autoscaling) and makes it the storage floor.
+func (r *readonlyInstanceResource) diskFloor(ctx context.Context, state *readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute,
+	in rdsservice.PlanInput) rdsservice.PlanInput {
+	if r.data == nil || state == nil || len(in.Replace) > 0 || int64(primary.DBInstanceStorage) <= state.Storage.ValueInt64() {
+		return in
+	}
+	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, state.ID.ValueString())
+	if err != nil {
+		return in // the plan checks the state's storage, as before
+	}
+	return rdsservice.ReadOnlyDiskFloor(in, int64(attr.DBInstanceStorage))
+}
 
 // readonlyKind is rds_readonly_instance's part of the shared apply. The apply reads the primary
 // again: it may not have existed at plan time, or changed earlier in this apply.

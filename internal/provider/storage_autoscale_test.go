@@ -2,6 +2,7 @@ package provider
 
 import (
 	"math/big"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -249,4 +250,49 @@ func sendsAutoScale(decisions []rdsservice.Decision) bool {
 		}
 	}
 	return false
+}
+
+// Issue 41 §3.15: after the cloud grew an autoscaled primary and its read-only instance, a class
+// change of the read-only instance (its configured storage below the primary's, its disk not) is
+// planned and applied: the order carries the disk as it is.
+func TestReadOnlyClassChangeAfterAutoScaleGrewBoth(t *testing.T) {
+	t.Parallel()
+	h := newOracleHarness(t)
+	w := h.newWorld()
+	ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": oracleReadOnlyClasses["x86"][0], "storage": 100}
+	order := []oracleResource{{"rds_instance.primary", autoScaleAttrs(100, 500)}, {"rds_readonly_instance.ro", ro}}
+	sc := oracleScenario{name: "autoscaling with a read-only instance", role: "combination", base: autoScaleBase, before: order, after: order}
+	if ok, setup := w.setup(sc); !ok || len(setup.disagreements) > 0 {
+		t.Fatalf("setup: %+v", setup)
+	}
+	growDisk(t, w, "rds_instance.primary", 75)
+	larger := map[string]any{"master_instance_id": ro["master_instance_id"], "instance_type": oracleReadOnlyClasses["x86"][1], "storage": 100}
+	changed := []oracleResource{order[0], {"rds_readonly_instance.ro", larger}}
+	if _, err := w.applyStep(changed); err != nil {
+		t.Fatalf("class change of the grown read-only instance: %v", err)
+	}
+	if n := w.sim.Stats().Requests["ModifyDBInstanceSpec"]; n != 1 {
+		t.Errorf("%d ModifyDBInstanceSpec sent, want the read-only instance's one", n)
+	}
+}
+
+// Issue 41 §3.16: turning storage_auto_scale off while storage is below storage_actual warns in
+// that plan that the next one shrinks the disk, and says how to keep it.
+func TestAutoScaleOffBelowActualWarns(t *testing.T) {
+	t.Parallel()
+	w := newOracleHarness(t).newWorld()
+	const addr = "rds_instance.db"
+	on := []oracleResource{{addr, autoScaleAttrs(100, 500)}}
+	sc := oracleScenario{name: "autoscaling on", role: "primary", base: autoScaleBase, before: on, after: on}
+	if ok, setup := w.setup(sc); !ok || len(setup.disagreements) > 0 {
+		t.Fatalf("setup: %+v", setup)
+	}
+	growDisk(t, w, addr, 75) // 100 GB grows to 115
+	off := primaryAttrs(autoScaleBase)
+	off["storage"] = 100
+	plan, err := w.planWalk([]oracleResource{{addr, off}})
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("plan turning autoscaling off: %v %s", err, plan.errMsg)
+	}
+	expectWarning(t, "autoscaling off", plan, addr, regexp.MustCompile(`(?s)Turning storage_auto_scale off leaves storage below the disk.*next plan shrinks the disk to 100 GB.*Set storage = 115`))
 }

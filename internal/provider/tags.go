@@ -49,7 +49,9 @@ func addTagAttributes(attributes map[string]schema.Attribute) {
 		Optional: true,
 		Computed: true,
 		MarkdownDescription: "Resource group of the instance (`rg-...`); the account's default group when unset. Changes in " +
-			"place (`ModifyResourceGroup`) without a restart.",
+			"place (`ModifyResourceGroup`) without a restart, sent first in the apply, before any change that restarts the instance: " +
+			"the plan checks the id's form only (the account's groups are Resource Manager's), so a group the cloud refuses stops " +
+			"the apply before anything else changed.",
 		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 	}
 }

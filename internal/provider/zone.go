@@ -24,7 +24,8 @@ import (
 const zoneMoveEffect = "A change moves the instance in place (`MigrateToOtherZone`): the data, id and endpoint stay, and the " +
 	"instance switches over once to its nodes in the new zones (a Basic-edition instance's single node restarts there), which " +
 	"the plan announces and `prevent_restart` refuses; with `apply_restarts = \"in_maintenance_window\"` it happens in the " +
-	"maintenance window. The plan refuses a move of an edition other than High-availability or Basic, a move whose vSwitch is " +
+	"maintenance window. The plan refuses a zone the region does not have (`DescribeRegions` lists them), a move of an edition " +
+	"other than High-availability or Basic, a move whose vSwitch is " +
 	"not in the new zone, a move of a cloud-disk instance on a minor version before `rds_20201031`, a move while a read-only " +
 	"instance is not Running, a class the new zone does not offer, or a move together with other changes. A value known only " +
 	"at apply replaces the instance."
@@ -92,10 +93,32 @@ func placementFacts(ctx context.Context, data *ProviderData, state instanceModel
 		facts.Running = &rdsservice.Placement{Zone: attr.ZoneID, SlaveA: running.ZoneIDSlaveA.ValueString(),
 			SlaveB: running.ZoneIDSlaveB.ValueString(), VSwitch: attr.VSwitchID}
 	}
+	if facts.ReadError == "" {
+		facts.Zones, facts.ReadError = regionZones(ctx, data)
+	}
 	in.Facts.Placement = facts
 	if in.Facts.ReadOnly == nil && in.Facts.ReadOnlyError == "" {
 		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, data, state.ID.ValueString())
 	}
+}
+
+// regionZones lists the zones of the provider's region (DescribeRegions), or says why it cannot.
+func regionZones(ctx context.Context, data *ProviderData) ([]string, string) {
+	out, err := data.API.DescribeRegions(ctx)
+	if err != nil {
+		return nil, "DescribeRegions: " + err.Error()
+	}
+	var zones []string
+	for _, item := range out.Regions.RDSRegion {
+		if item.RegionID == data.Region && item.ZoneID != "" && !slices.Contains(zones, item.ZoneID) {
+			zones = append(zones, item.ZoneID)
+		}
+	}
+	if len(zones) == 0 {
+		return nil, "" // the answer does not list this region: the cloud checks the zone at apply
+	}
+	slices.Sort(zones)
+	return zones, ""
 }
 
 // planPlacement is the planned zones after a move: the secondary zone follows a moved zone when

@@ -88,6 +88,10 @@ type API interface {
 	UpgradeDBInstanceEngineVersion(ctx context.Context, req *UpgradeDBInstanceEngineVersionRequest) (*UpgradeDBInstanceEngineVersionResponse, error)
 	// UpgradeDBInstanceKernelVersion and ModifyDBInstanceAutoUpgradeMinorVersion: minor versions (minor_version.go).
 	UpgradeDBInstanceKernelVersion(ctx context.Context, req *UpgradeDBInstanceKernelVersionRequest) (*UpgradeDBInstanceKernelVersionResponse, error)
+	// DescribeDBMiniEngineVersions lists the minor versions released for a major version (minor_version.go).
+	DescribeDBMiniEngineVersions(ctx context.Context, engine, engineVersion string) ([]MinorVersionItem, error)
+	// DescribeRegions lists the regions and their zones (regions.go).
+	DescribeRegions(ctx context.Context) (*DescribeRegionsResponse, error)
 	ModifyDBInstanceAutoUpgradeMinorVersion(ctx context.Context, dbInstanceID, value string) error
 	// MigrateToOtherZone moves an instance to other zones in place (zone.go).
 	MigrateToOtherZone(ctx context.Context, req *MigrateToOtherZoneRequest) (*MigrateToOtherZoneResponse, error)

@@ -77,3 +77,31 @@ func (c *Client) ModifyDBInstanceAutoUpgradeMinorVersion(ctx context.Context, db
 	p.set("AutoUpgradeMinorVersion", value)
 	return c.call(ctx, "ModifyDBInstanceAutoUpgradeMinorVersion", p, true, nil)
 }
+
+// MinorVersionItem is one minor version DescribeDBMiniEngineVersions lists.
+type MinorVersionItem struct {
+	Engine        string `json:"Engine"`
+	EngineVersion string `json:"EngineVersion"`
+	MinorVersion  string `json:"MinorVersion"`
+	// StatusDesc is Online (offered) or Offline.
+	StatusDesc  string `json:"StatusDesc"`
+	ReleaseType string `json:"ReleaseType"`
+}
+
+// DescribeDBMiniEngineVersions lists the minor versions released for an engine's major version
+// (the API reference "DescribeDBMiniEngineVersions"; first page only, the list is short).
+func (c *Client) DescribeDBMiniEngineVersions(ctx context.Context, engine, engineVersion string) ([]MinorVersionItem, error) {
+	if strings.TrimSpace(engine) == "" || strings.TrimSpace(engineVersion) == "" {
+		return nil, fmt.Errorf("RDS DescribeDBMiniEngineVersions: Engine and EngineVersion are required")
+	}
+	p := params{}
+	p.set("Engine", engine)
+	p.set("EngineVersion", engineVersion)
+	var out struct {
+		MinorVersionItems []MinorVersionItem `json:"MinorVersionItems"`
+	}
+	if err := c.call(ctx, "DescribeDBMiniEngineVersions", p, true, &out); err != nil {
+		return nil, err
+	}
+	return out.MinorVersionItems, nil
+}

@@ -363,3 +363,14 @@ func SpelledOtherwise(names []string, name string) string {
 	}
 	return ""
 }
+
+// CheckAccessHost refuses to list or import the accounts or databases (what) of a read-only
+// instance: they are its primary's, replicated, and a state holding them on the read-only instance
+// could never change or destroy them. It names the primary to use instead.
+func CheckAccessHost(what string, attr *rdsapi.DBInstanceAttribute) []Problem {
+	if attr == nil || (attr.MasterInstanceID == "" && attr.DBInstanceType != rdsapi.InstanceTypeReadonly) {
+		return nil
+	}
+	primary := firstNonEmpty(attr.MasterInstanceID, "its primary instance")
+	return []Problem{problem(RuleAccessReadOnlyHost, attr.DBInstanceID, attr.DBInstanceID, primary, what)}
+}

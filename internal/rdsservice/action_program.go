@@ -57,7 +57,10 @@ func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionP
 	switch req.Kind {
 	case OpRestartInstance:
 		r := actionRestart(req.Name, attr)
-		plan.Problem = PlanActionRestart(req.Name, attr, req.PreventRestart)
+		if reason := waitingParametersReason(ctx, api, id); reason != "" {
+			r.Reasons = append(r.Reasons, reason)
+		}
+		plan.Problem = RestartProblem([]Restart{r}, false, req.PreventRestart, AttrPreventRestart)
 		op = &Operation{Action: OpRestartInstance, Restart: &r}
 	case OpSwitchDBInstanceHA:
 		sp, err := PlanSwitchover(ctx, api, attr, req.PreventRestart)
@@ -102,6 +105,17 @@ func (p *ActionPlan) addFollowers(followers []Restart) {
 		p.Program.Operations = append(p.Program.Operations, Operation{Instance: id, Action: OpWaitFollowerToggled, When: WhenNow,
 			Effect: EffectRestart, Flag: &on, Restart: &followers[i]})
 	}
+}
+
+// waitingParametersReason names the parameters waiting for a restart (set without one, inside or
+// outside Terraform) that a restart puts into effect; "" when none wait or they cannot be read
+// (the restart is the same either way).
+func waitingParametersReason(ctx context.Context, api rdsapi.API, id string) string {
+	answer, err := api.DescribeParameters(ctx, id)
+	if err != nil {
+		return ""
+	}
+	return PendingAppliedReason(answer.ConfigParameters.Values())
 }
 
 func (p ActionPlan) refused() bool {

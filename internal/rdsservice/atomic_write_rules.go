@@ -77,6 +77,12 @@ type ExistingInstance struct {
 	BufferPoolExtension  bool
 	// MinorVersion is CurrentKernelVersion; LatestMinorVersion and AutoUpgradeMinorVersion as the API reports them.
 	MinorVersion, LatestMinorVersion, AutoUpgradeMinorVersion string
+	// ReleasedMinorVersions lists the minor versions DescribeDBMiniEngineVersions offers for the
+	// major version (nil: not read).
+	ReleasedMinorVersions []string
+	// UpgradeWaiting is the major version a read-only instance's upgrade waiting for its
+	// maintenance window goes to ("" when none waits or it was not read).
+	UpgradeWaiting string
 }
 
 // SpecChange lists the new values of a planned change; "" (or 0 for Storage) means unchanged.

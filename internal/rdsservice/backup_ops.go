@@ -92,6 +92,28 @@ func checkBackupState(req BackupRequest, f BackupFacts, st BackupInstanceState) 
 	return out
 }
 
+// PlanBackupNow checks an rds_backup_now invocation on an instance that should exist: the
+// request's shape, then the instance's facts and state (a missing or read-only instance, a
+// snapshot without cloud disks, the daily limit). It makes reads only.
+func PlanBackupNow(ctx context.Context, api rdsapi.API, instanceID string, req BackupRequest, now time.Time) ([]Problem, error) {
+	attr, err := api.DescribeDBInstanceAttribute(ctx, instanceID)
+	if rdsapi.IsNotFound(err) {
+		return append(CheckBackup(req, BackupFacts{}, BackupInstanceState{}), problem(RuleBackupInstanceMissing, instanceID, instanceID)), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("DescribeDBInstanceAttribute %s: %w", instanceID, err)
+	}
+	facts := BackupFactsFromAttribute(attr)
+	if facts.ReadOnly {
+		return CheckBackup(req, facts, BackupInstanceState{}), nil
+	}
+	st, err := ReadBackupInstanceState(ctx, api, attr, now)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", instanceID, err)
+	}
+	return CheckBackup(req, facts, st), nil
+}
+
 // ReadBackupInstanceState reads the instance's databases, its running backup job and today's sets.
 func ReadBackupInstanceState(ctx context.Context, api rdsapi.API, attr *rdsapi.DBInstanceAttribute, now time.Time) (BackupInstanceState, error) {
 	st := BackupInstanceState{Known: true, Status: attr.DBInstanceStatus}

@@ -60,6 +60,7 @@ const (
 	RuleLogRetentionAboveData  RuleID = "log-retention-above-data"
 	RuleLogLocalNumberRange    RuleID = "log-local-retention-number-range"
 	RuleBackupOnReadOnly       RuleID = "backup-on-read-only"
+	RuleBackupInstanceMissing  RuleID = "backup-instance-missing"
 	RuleBackupPolicyLeftAsIs   RuleID = "backup-policy-left-as-is"
 	RuleBackupMethodValue      RuleID = "backup-method-value"
 	RuleBackupStrategyValue    RuleID = "backup-strategy-value"
@@ -307,11 +308,21 @@ func CheckReleasedKeepPolicy(value, storageType string, created time.Time) []Pro
 	case value == "":
 		return nil
 	case !slices.Contains([]string{rdsapi.ReleasedKeepNone, rdsapi.ReleasedKeepLastest, rdsapi.ReleasedKeepAll}, value):
-		return []Problem{problem(RuleReleasedKeepValue, value, value)}
-	case value != rdsapi.ReleasedKeepLastest && (BackupFacts{StorageType: storageType}).CloudDisk() && !created.IsZero() && !created.Before(ReleasedKeepCutoff):
+		allowed := "None (no backup set survives the release), Lastest (the latest set; the API's spelling) or All"
+		if releasedKeepForced(storageType, created) {
+			allowed = "Lastest (the latest set; the API's spelling): the only value for an instance on cloud disks created on or after 2024-02-01"
+		}
+		return []Problem{problem(RuleReleasedKeepValue, value, value, allowed)}
+	case value != rdsapi.ReleasedKeepLastest && releasedKeepForced(storageType, created):
 		return []Problem{problem(RuleReleasedKeepForced, value, value, storageType, created.UTC().Format("2006-01-02"))}
 	}
 	return nil
+}
+
+// releasedKeepForced reports whether the cloud forces Lastest: cloud disks, created on or after
+// ReleasedKeepCutoff.
+func releasedKeepForced(storageType string, created time.Time) bool {
+	return (BackupFacts{StorageType: storageType}).CloudDisk() && !created.IsZero() && !created.Before(ReleasedKeepCutoff)
 }
 
 // ReleasedKeepOnDestroy is the destroy plan's note of what survives the release of the instance.

@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -72,7 +73,7 @@ func PlanDestroyProgram(req DestroyRequest) DestroyPlan {
 		plan.Refusals = append(plan.Refusals, problem(RuleDestroyRefusedProtection, "true", id))
 	}
 	if req.Prepaid && req.OnDestroy != OnDestroyConvertAndDelete && req.OnDestroy != OnDestroyAbandon {
-		plan.Refusals = append(plan.Refusals, problem(RuleBillingDestroy, req.OnDestroy, req.OnDestroy, id))
+		plan.Refusals = append(plan.Refusals, problem(RuleBillingDestroy, req.OnDestroy, describeSetting(req.OnDestroy), id))
 	}
 	if plan.Refused() {
 		return plan
@@ -150,4 +151,12 @@ func (p Program) destroySteps() []string {
 		}
 	}
 	return out
+}
+
+// describeSetting says what a string attribute holds, for a message: "is not set" when empty.
+func describeSetting(value string) string {
+	if value == "" {
+		return "is not set"
+	}
+	return fmt.Sprintf("= %q", value)
 }

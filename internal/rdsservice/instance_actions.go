@@ -11,13 +11,6 @@ import (
 // plan shows a restart as a resource's plan does (RestartProblem: the warning naming the instance,
 // or the prevent_restart refusal), and they run with the waits every other write uses.
 
-// PlanActionRestart is the plan of the action named action restarting the instance attr describes:
-// the restart warning, or with preventRestart the refusal.
-func PlanActionRestart(action string, attr *rdsapi.DBInstanceAttribute, preventRestart bool) Problem {
-	r := actionRestart(action, attr)
-	return RestartProblem([]Restart{r}, false, preventRestart, AttrPreventRestart)
-}
-
 // actionRestart is the restart the action named action causes.
 func actionRestart(action string, attr *rdsapi.DBInstanceAttribute) Restart {
 	return Restart{

@@ -3,6 +3,7 @@ package rdsservice
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -21,13 +22,14 @@ const (
 
 // Rule ids of the minor version.
 const (
-	RuleMinorVersionFormat     RuleID = "minor-version-format"
-	RuleMinorVersionEngine     RuleID = "minor-version-engine"
-	RuleMinorVersionNotOffered RuleID = "minor-version-not-offered"
-	RuleMinorVersionBehind     RuleID = "minor-version-behind"
-	RuleMinorVersionAlone      RuleID = "minor-version-alone"
-	RuleMinorVersionPending    RuleID = "minor-version-pending"
-	RuleTDEMinorVersion        RuleID = "tde-minor-version"
+	RuleMinorVersionFormat      RuleID = "minor-version-format"
+	RuleMinorVersionEngine      RuleID = "minor-version-engine"
+	RuleMinorVersionNotOffered  RuleID = "minor-version-not-offered"
+	RuleMinorVersionNotReleased RuleID = "minor-version-not-released"
+	RuleMinorVersionBehind      RuleID = "minor-version-behind"
+	RuleMinorVersionAlone       RuleID = "minor-version-alone"
+	RuleMinorVersionPending     RuleID = "minor-version-pending"
+	RuleTDEMinorVersion         RuleID = "tde-minor-version"
 )
 
 // Operation kinds of the minor version.
@@ -139,6 +141,8 @@ func checkMinorUpgrade(in PlanInput, d *Decision, target string) {
 		d.add(problem(RuleMinorVersionEngine, target, cur.Engine))
 	case cur.LatestMinorVersion != "" && target > cur.LatestMinorVersion:
 		d.add(problem(RuleMinorVersionNotOffered, target, target, cur.EngineVersion, cur.LatestMinorVersion))
+	case cur.ReleasedMinorVersions != nil && !slices.Contains(cur.ReleasedMinorVersions, target):
+		d.add(problem(RuleMinorVersionNotReleased, target, target, cur.EngineVersion, laterThan(cur.ReleasedMinorVersions, cur.MinorVersion)))
 	}
 	p := in.Facts.Pending
 	var others []string
@@ -156,6 +160,20 @@ func checkMinorUpgrade(in PlanInput, d *Decision, target string) {
 	if len(others) > 0 {
 		d.add(problem(RuleMinorVersionAlone, target, in.Label, strings.Join(others, ", ")))
 	}
+}
+
+// laterThan lists the released versions later than running, for the refusal's fix.
+func laterThan(released []string, running string) string {
+	var later []string
+	for _, v := range released {
+		if v > running {
+			later = append(later, v)
+		}
+	}
+	if len(later) == 0 {
+		return "none"
+	}
+	return strings.Join(later, ", ")
 }
 
 // addMinorRestarts names the upgrade's restart of the instance and of each read-only instance the

@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -109,6 +110,18 @@ func planReplace(in PlanInput, d *Decision) {
 	default:
 		d.add(problem(RuleReplace, "", in.Label, attrs).At(in.Replace[0]))
 	}
+	noteVersionBehind(in, d)
+}
+
+// noteVersionBehind names, beside a replacement for engine_version, the version the instance runs
+// when the configuration asks for an older one (an upgrade made outside Terraform): "undo the
+// change" then means setting engine_version to what it runs.
+func noteVersionBehind(in PlanInput, d *Decision) {
+	want, running := in.Desired.EngineVersion, in.Prior.EngineVersion
+	if !slices.Contains(in.Replace, AttrEngineVersion) || !want.IsKnown() || !IsEngineUpgrade(in.Prior.Engine, want.Value(), running) {
+		return
+	}
+	d.add(problem(RuleReplaceVersionBehind, want.Value(), want.Value(), in.Label, running))
 }
 
 // planReplacement announces what the new instance undergoes right after its creation (a toggle

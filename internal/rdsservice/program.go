@@ -115,8 +115,9 @@ func programOf(in PlanInput, d Decision) Program {
 		b.minorVersion()
 		b.security()
 	default:
-		b.minorVersion() // before TDE, which MySQL 5.6 allows from a minimum minor version on
-		b.security()     // its restart is never deferred, so the plan's message leads with it
+		b.resourceGroup(in.Label, WhenNow) // first: before any restart (tags_ops.go)
+		b.minorVersion()                   // before TDE, which MySQL 5.6 allows from a minimum minor version on
+		b.security()                       // its restart is never deferred, so the plan's message leads with it
 		b.update()
 	}
 	b.cloudRestarts()

@@ -26,3 +26,21 @@ func (u *updatePlan) checkReadOnlySpecStorage() {
 		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(s), s, in.Label, label, storage))
 	}
 }
+
+// ReadOnlyDiskFloor is a read-only instance's plan input with its disk as read now (disk, in GB)
+// as the storage floor: the cloud grows a read-only instance with its primary's autoscaling while
+// the state keeps the configured storage, and a spec order carries the disk as it is, so a
+// configured storage at or below the disk is the disk (issue 41 §3.15). A larger configured
+// storage is a growth, as before.
+func ReadOnlyDiskFloor(in PlanInput, disk int64) PlanInput {
+	if in.Role != RoleReadOnly || in.Prior == nil || disk <= in.Prior.Storage {
+		return in
+	}
+	prior := *in.Prior
+	if in.Desired.Storage.IsKnown() && in.Desired.Storage.Value() <= disk {
+		in.Desired.Storage = Known(disk)
+	}
+	prior.Storage = disk
+	in.Prior = &prior
+	return in
+}

@@ -130,6 +130,7 @@ const (
 const (
 	RuleMoveOtherProvider      RuleID = "move-other-provider"
 	RuleMoveOtherType          RuleID = "move-other-type"
+	RuleMoveWithinProvider     RuleID = "move-within-provider"
 	RuleMoveNoAttributes       RuleID = "move-no-attributes"
 	RuleMoveMissingPart        RuleID = "move-missing-part"
 	RuleMoveNotWholeNumber     RuleID = "move-not-whole-number"
@@ -195,6 +196,7 @@ const (
 	RuleRestartRefused           RuleID = "prevent-restart-refuses-restart"
 	RuleMayRestartRefused        RuleID = "prevent-restart-refuses-unknown-parameters"
 	RuleReplaceRefusedRestart    RuleID = "prevent-restart-refuses-replacement"
+	RuleReplaceVersionBehind     RuleID = "engine-version-behind-running"
 	RuleReplaceRefusedProtection RuleID = "deletion-protection-refuses-replacement"
 	RuleDestroyRefusedProtection RuleID = "deletion-protection-refuses-destroy"
 	RuleTimeoutNotPositive       RuleID = "timeout-not-positive"
@@ -234,6 +236,7 @@ const (
 	// accounts, databases and privileges (their checks are in account_rules.go).
 	RuleAccessEngine           RuleID = "access-engine"
 	RuleAccountOnReadOnly      RuleID = "account-on-read-only"
+	RuleAccessReadOnlyHost     RuleID = "access-listed-on-read-only"
 	RuleDatabaseOnReadOnly     RuleID = "database-on-read-only"
 	RulePrivilegeOnReadOnly    RuleID = "privilege-on-read-only"
 	RuleAccountNameLength      RuleID = "account-name-length"
@@ -292,6 +295,7 @@ const (
 	RuleZoneMoveAlone           RuleID = "zone-move-alone"
 	RuleZoneMoveReadOnlyWindow  RuleID = "zone-move-read-only-window"
 	RuleZoneMoveBPEUnchecked    RuleID = "zone-move-bpe-unchecked"
+	RuleZoneUnknown             RuleID = "zone-unknown"
 	RuleUpgradePending          RuleID = "engine-upgrade-pending"
 	// Editions in place (issue 25 §4, edition_rules.go).
 	RuleEditionUpgradeClass RuleID = "edition-upgrade-class"
@@ -512,6 +516,11 @@ var ruleTable = []Rule{
 		Summary: "prevent_restart refuses this plan: it replaces %[1]s",
 		Detail:  "%[2]s forces replacement of %[1]s: the instance is deleted and a new one created, which takes it out of service.", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
 		Fix: "prevent_restart = true refuses any plan that takes the instance out of service. Undo the change, or set prevent_restart = false to allow the replacement."},
+	{ID: RuleReplaceVersionBehind, Source: "cloud fact: RDS upgrades a major version in place and offers no downgrade (UpgradeDBInstanceEngineVersion; simulator README)", Severity: SeverityWarning, Attribute: AttrEngineVersion,
+		Summary: "%[2]s runs MySQL %[3]s, not %[1]s",
+		Detail:  "engine_version = %[1]q, but %[2]s already runs %[3]s (upgraded outside Terraform, or by an earlier apply), and a major version cannot be lowered: the older version replaces the instance.",
+		Args:    []Arg{{"configured", "5.7"}, {"instance", "rm-1"}, {"running", "8.0"}},
+		Fix:     "To keep the instance as it is, set engine_version = %[3]q."},
 	{ID: RuleReplaceRefusedProtection, Source: "cloud fact: deletion protection refuses DeleteDBInstance", Attribute: AttrDeletionProtection,
 		Summary: "RDS instance %[1]s has deletion protection and this plan replaces it",
 		Detail:  "%[2]s forces replacement of %[1]s, which deletes it; deletion_protection = true makes the cloud refuse that (with create_before_destroy a second, billed instance would be created first).", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
@@ -577,7 +586,7 @@ var ruleTable = []Rule{
 		Summary: "Invalid security IP", Detail: "%q is not an IPv4 address or CIDR block;", Args: []Arg{{"value", "10.0.0.300"}},
 		Fix: "use e.g. 10.0.0.1 or 10.0.0.0/24."},
 	{ID: RuleRegex, Source: "provider", Attribute: "name_regex",
-		Summary: "Invalid regular expression", Detail: "%q is not a valid regular expression: %s.", Args: []Arg{{"value", "("}, {"error", "missing closing )"}},
+		Summary: "Invalid name_regex", Detail: "name_regex = %q is not a valid regular expression: %s.", Args: []Arg{{"value", "("}, {"error", "missing closing )"}},
 		Fix: "Write it in Go's RE2 syntax, e.g. ^prod-."},
 	{ID: RuleListFilter, Source: "cloud fact: DescribeDBInstances filters Engine and DBInstanceStatus by their values", Attribute: "engine, status",
 		Summary: "Invalid filter", Detail: "%s = %q matches no instance: it is not one of %s (any letter case).", Args: []Arg{{"attribute", "engine"}, {"value", "mysqll"}, {"known values", "MySQL, PostgreSQL"}},
@@ -674,6 +683,11 @@ var ruleTable = []Rule{
 	{ID: RuleAccountOnReadOnly, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule account-on-read-only)",
 		Detail: "instance_id = %[1]q is a read-only instance: no account of any type (Normal or Super) can be created on it; accounts replicate from the primary.", Args: accessArgs,
 		Fix: "Fix: set instance_id to the primary instance (rds_readonly_instance.<name>.master_instance_id); the account then exists on the read-only instance too."},
+	{ID: RuleAccessReadOnlyHost, Source: accessSource + "; read-only instances replicate their primary's accounts and databases", Attribute: AttrInstanceID,
+		Summary: "%[1]s is a read-only instance of %[2]s",
+		Detail:  "The %[3]s of read-only instance %[1]s are replicated from its primary %[2]s: they cannot be created, changed or deleted on %[1]s, so Terraform does not list or import them there.",
+		Args:    []Arg{{"instance id", "rr-1"}, {"primary", "rm-1"}, {"what", "accounts"}},
+		Fix:     "Fix: list or import them from the primary: instance_id = %[2]q (import id %[2]s:<name>)."},
 	{ID: RuleDatabaseOnReadOnly, Source: accessSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule database-on-read-only)",
 		Detail: "instance_id = %[1]q is a read-only instance: databases replicate from the primary and cannot be created on it.", Args: accessArgs,
 		Fix: "Fix: set instance_id to the primary instance (rds_readonly_instance.<name>.master_instance_id); the database then exists on the read-only instance too."},
@@ -815,6 +829,10 @@ var ruleTable = []Rule{
 		Summary: "storage is below the size the cloud grew the disk to",
 		Detail:  "storage = %d GB, but %s already has %d GB (grown by storage autoscaling; see storage_actual). Disks do not shrink: nothing is sent, and storage is kept as the floor.",
 		Fix:     "Nothing to do; to grow the disk now, set storage above storage_actual.", Args: []Arg{{"storage", int64(100)}, {"instance", "rm-1"}, {"actual", int64(115)}}},
+	{ID: RuleAutoScaleOffBelow, Source: "provider: once storage autoscaling is off, storage is no longer a floor", Severity: SeverityWarning, Attribute: AttrStorageAutoScale,
+		Summary: "Turning storage_auto_scale off leaves storage below the disk",
+		Detail:  "storage = %[1]d GB, but %[2]s has %[3]d GB (grown by storage autoscaling; see storage_actual). This apply sends nothing for storage, but once autoscaling is off storage is no longer a floor, and the next plan shrinks the disk to %[1]d GB (a storage reduction, with its switchover).",
+		Fix:     "Set storage = %[3]d in this change to keep the disk as it is.", Args: []Arg{{"storage", int64(100)}, {"instance", "rm-1"}, {"actual", int64(115)}}},
 	// Subscription (Prepaid) billing (issue 27 §3; the checks are in billing_rules.go).
 	{ID: RuleBillingPeriod, Source: billingSource, Attribute: AttrBilling, Summary: "Invalid billing.period",
 		Detail: "billing.pay_type = \"Prepaid\" needs period \"Month\" or \"Year\"; got %q.", Args: []Arg{{"period", "Week"}},
@@ -840,8 +858,8 @@ var ruleTable = []Rule{
 		Args:   []Arg{{"instance", "rm-1"}, {"bought", "1 month"}, {"configured", "3 months"}}},
 	{ID: RuleBillingDestroy, Source: billingSource + "; DeleteDBInstance refuses a Prepaid primary (OperationDenied.PrePayTypeNotSupported)", Attribute: AttrPrepaidOnDestroy,
 		Summary: "Destroying subscription instance %[2]s needs prepaid_on_destroy",
-		Detail:  "%[2]s is a subscription (Prepaid) instance: the cloud does not release it, and removing it from state alone would leave it billed. prepaid_on_destroy = %[1]q does not say what to do.",
-		Args:    []Arg{{"value", ""}, {"instance", "rm-1"}},
+		Detail:  "%[2]s is a subscription (Prepaid) instance: the cloud does not release it, and removing it from state alone would leave it billed. prepaid_on_destroy %[1]s, which does not say what to do.",
+		Args:    []Arg{{"setting", "is not set"}, {"instance", "rm-1"}},
 		Fix:     "Fix: set prepaid_on_destroy = \"convert_and_delete\" (convert to pay-as-you-go, refund of the unused part minus a fee, then release) or \"abandon\" (remove from state; the instance keeps running and is billed until it expires), apply, then destroy."},
 	{ID: RuleBillingDestroyConv, Source: billingSource, Severity: SeverityWarning, Attribute: AttrPrepaidOnDestroy,
 		Summary: "Destroying %[1]s converts it to pay-as-you-go, then releases it",
@@ -915,6 +933,11 @@ var ruleTable = []Rule{
 		Detail: "%[1]s can be moved here only from the alicloud provider (%[2]s); the source %[3]s belongs to %[4]q.",
 		Args:   []Arg{{"target", "rds_instance"}, {"alicloud provider", "aliyun/alicloud"}, {"source type", "aws_db_instance"}, {"source provider", "registry.terraform.io/hashicorp/aws"}},
 		Fix:    "Import the resource instead (terraform import, or an import block)"},
+	{ID: RuleMoveWithinProvider, Source: moveSource + "; each resource type manages one kind of object (an rds_instance import of a read-only instance is refused)", Attribute: "id",
+		Summary: "Cannot move %[2]s into %[1]s",
+		Detail:  "%[2]s and %[1]s are both this provider's resources, for different kinds of objects: the object %[2]s manages cannot be managed as %[1]s, by a moved block or by an import.",
+		Args:    []Arg{{"target", "rds_instance"}, {"source type", "rds_readonly_instance"}},
+		Fix:     "Remove the moved block and keep the resource as %[2]s."},
 	{ID: RuleMoveOtherType, Source: moveSource, Attribute: "id", Summary: "Cannot move into %[1]s",
 		Detail: "%[1]s can be moved here only from %[2]s, not from %[3]s.",
 		Args:   []Arg{{"target", "rds_instance"}, {"source types", "alicloud_db_instance"}, {"source type", "alicloud_db_readonly_instance"}},
@@ -975,6 +998,9 @@ var ruleTable = []Rule{
 	{ID: RuleBackupOnReadOnly, Source: backupSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id (rule backup-on-read-only)",
 		Detail: "instance_id = %[1]q is a read-only instance: read-only instances have no backups and no backup policy of their own.", Args: []Arg{{"instance id", "rm-1"}},
 		Fix: "Fix: set instance_id to the primary instance; its backups cover the data of its read-only instances."},
+	{ID: RuleBackupInstanceMissing, Source: backupSource, Attribute: AttrInstanceID, Summary: "Invalid instance_id: %[1]s does not exist",
+		Detail: "instance_id = %[1]q: DescribeDBInstanceAttribute finds no such instance in this region, so CreateBackup would be refused.", Args: []Arg{{"instance id", "rm-1"}},
+		Fix: "Fix: set instance_id to an existing instance, e.g. rds_instance.main.id (the plan checks it again once it is known)."},
 	{ID: RuleBackupTimeFormat, Source: backupSource, Attribute: AttrBackupTime, Summary: "Invalid preferred_backup_time (rule backup-time-format)",
 		Detail: "preferred_backup_time = %[1]q must be a one-hour window in UTC, HH:00Z-HH:00Z, ending one hour after it starts.", Args: []Arg{{"value", "x"}},
 		Fix: "Fix: use a window such as \"02:00Z-03:00Z\"."},
@@ -1069,8 +1095,8 @@ var ruleTable = []Rule{
 		Args:   []Arg{{"backup id", "b-1"}, {"instance", "rm-1"}, {"reason", "the set is in use."}, {"retention days", int64(7)}},
 		Fix:    "Nothing to do: the set stays restorable until it expires."},
 	{ID: RuleReleasedKeepValue, Source: backupSource, Attribute: AttrReleasedKeepPolicy, Summary: "Invalid released_keep_policy (rule released-keep-policy-value)",
-		Detail: "released_keep_policy = %[1]q must be None (no backup set survives the release), Lastest (the latest set; the API's spelling) or All.", Args: []Arg{{"value", "x"}},
-		Fix: "Fix: set one of None, Lastest, All, or leave it out to keep the instance's backup policy."},
+		Detail: "released_keep_policy = %[1]q must be %[2]s.", Args: []Arg{{"value", "x"}, {"allowed", "None (no backup set survives the release), Lastest (the latest set; the API's spelling) or All"}},
+		Fix: "Fix: set it to one of those values, or leave it out to keep the instance's backup policy."},
 	{ID: RuleReleasedKeepForced, Source: backupSource, Attribute: AttrReleasedKeepPolicy, Summary: "Invalid released_keep_policy (rule released-keep-policy-forced)",
 		Detail: "released_keep_policy = %[1]q: an instance on cloud disks (%[2]s) created on or after 2024-02-01 (this one: %[3]s) always keeps its latest backup set when released; Alibaba sets Lastest.",
 		Args:   []Arg{{"value", "x"}, {"storage type", "cloud_essd"}, {"creation date", "2024-03-01"}}, Fix: "Fix: set released_keep_policy = \"Lastest\" or leave it out."},
@@ -1093,8 +1119,8 @@ var ruleTable = []Rule{
 		Fix: "Use rds_restart to restart it instead."},
 	{ID: RuleActionNothingPending, Source: "provider: scheduled_change (DescribeHistoryTasks, simulator README, Maintenance windows)", Severity: SeverityWarning, Attribute: AttrInstanceID,
 		Summary: "Nothing waits for the maintenance window of %[1]s",
-		Detail:  "rds_apply_pending applies now the change waiting for the window, and %[1]s has none: the action will do nothing.", Args: []Arg{{"instance", "rm-1"}},
-		Fix: "Nothing to do; scheduled_change of the instance lists what waits."},
+		Detail:  "rds_apply_pending applies now the change waiting for the window (a task of the cloud, listed in scheduled_change), and %[1]s has none: the action will do nothing. Parameters set without a restart (inside or outside Terraform, parameters_pending) wait for any restart, not for the window.", Args: []Arg{{"instance", "rm-1"}},
+		Fix: "Nothing to do for the window; to put parameters that wait for a restart into effect now, invoke rds_restart (its plan names them)."},
 	// ---- SSL and TDE (issue 26; checks in security_rules.go) ----
 	{ID: RuleSSLEdition, Source: securitySource, Attribute: AttrSSLEnabled, Summary: "Invalid ssl_enabled (rule ssl-edition)",
 		Detail: "ssl_enabled = true: RDS offers SSL on MySQL 5.6 High-availability and on MySQL 5.7 and 8.0 (Basic, High-availability, Cluster); this instance runs MySQL %[1]s on the %[2]s edition.",
@@ -1154,6 +1180,11 @@ var ruleTable = []Rule{
 	{ID: RuleZoneMoveThirdZone, Source: zoneSource, Attribute: AttrZoneIDSlaveB, Summary: "%[1]s has no third node",
 		Detail: "zone_id_slave_b is the zone of a third node, which only three-node editions have; %[1]s is %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"category", "HighAvailability"}},
 		Fix: "Remove zone_id_slave_b."},
+	{ID: RuleZoneUnknown, Source: zoneSource + "; DescribeRegions lists the zones of each region", Attribute: AttrZoneID,
+		Summary: "%[2]q is not a zone of this region",
+		Detail:  "%[1]s = %[2]q: the region's zones (DescribeRegions) are %[4]s, and moving %[3]s to another zone would be refused with InvalidZoneId.NotFound.",
+		Args:    []Arg{{"attribute", "zone_id"}, {"zone", "cn-hangzhou-z"}, {"instance", "rm-1"}, {"zones", "cn-hangzhou-i, cn-hangzhou-j"}},
+		Fix:     "Set %[1]s to one of %[4]s."},
 	{ID: RuleZoneMoveVSwitch, Source: zoneSource + "; a vSwitch belongs to one zone (VPC documentation)", Attribute: AttrVSwitchID,
 		Summary: "Moving %[1]s to %[4]s needs a vSwitch in %[4]s",
 		Detail:  "vswitch_id %[2]q is a vSwitch of zone %[3]s, and an instance moved to another zone needs a vSwitch of its VPC %[5]s in the new zone.",
@@ -1217,6 +1248,11 @@ var ruleTable = []Rule{
 	{ID: RuleMinorVersionNotOffered, Source: minorSource, Attribute: AttrTargetMinorVersion, Summary: "Minor version %[1]s is not offered yet",
 		Detail: "The latest minor version RDS offers for MySQL %[2]s is %[3]s (LatestKernelVersion); %[1]s is later.", Args: []Arg{{"target", "rds_20990101"}, {"engine version", "8.0"}, {"latest", "rds_20250630"}},
 		Fix: "Set target_minor_version = %[3]q or an earlier release later than the running one."},
+	{ID: RuleMinorVersionNotReleased, Source: minorSource + "; DescribeDBMiniEngineVersions", Attribute: AttrTargetMinorVersion,
+		Summary: "Minor version %[1]s was never released",
+		Detail:  "RDS lists the minor versions it releases for MySQL %[2]s (DescribeDBMiniEngineVersions), and %[1]s is not one of them: the upgrade would be refused with InvalidTargetMinorVersion.NotFound.",
+		Args:    []Arg{{"target", "rds_20240101"}, {"engine version", "8.0"}, {"later releases", "rds_20230630, rds_20250630"}},
+		Fix:     "Set target_minor_version to one of the released versions later than the running one: %[3]s."},
 	{ID: RuleMinorVersionBehind, Source: minorSource, Severity: SeverityWarning, Attribute: AttrTargetMinorVersion,
 		Summary: "%[1]s runs a later minor version than target_minor_version",
 		Detail:  "The cloud upgraded %[1]s to %[2]s (auto_upgrade_minor_version = \"Auto\"); target_minor_version = %[3]q is older, and a minor version cannot be lowered, so no plan downgrades it. This warning appears once.",

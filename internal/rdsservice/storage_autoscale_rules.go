@@ -27,6 +27,7 @@ const (
 	RuleAutoScaleUpperBelow  RuleID = "storage-auto-scale-upper-bound-below-storage"
 	RuleAutoScaleUpperAbove  RuleID = "storage-auto-scale-upper-bound-above-maximum"
 	RuleAutoScaleFloor       RuleID = "storage-auto-scale-storage-below-actual"
+	RuleAutoScaleOffBelow    RuleID = "storage-auto-scale-off-below-actual"
 )
 
 // AutoScalePlan is what the planner knows of an instance's storage autoscaling.
@@ -67,11 +68,20 @@ func applyStorageFloor(in PlanInput, d *Decision) PlanInput {
 	if in.Prior == nil || len(in.Replace) > 0 || !a.On() || !c.IsKnown() || c.Value() > in.Prior.Storage {
 		return in
 	}
-	if c.Value() < in.Prior.Storage && c.Value() != a.PriorStorage {
+	switch {
+	case c.Value() < in.Prior.Storage && turnsAutoScaleOff(a):
+		// Once it is off, storage is no longer a floor: the next plan shrinks the disk to it.
+		d.add(problem(RuleAutoScaleOffBelow, fmt.Sprint(c.Value()), c.Value(), in.Label, in.Prior.Storage))
+	case c.Value() < in.Prior.Storage && c.Value() != a.PriorStorage:
 		d.add(problem(RuleAutoScaleFloor, fmt.Sprint(c.Value()), c.Value(), in.Label, in.Prior.Storage))
 	}
 	in.Desired.Storage = Known(in.Prior.Storage)
 	return in
+}
+
+// turnsAutoScaleOff reports whether this plan turns autoscaling off.
+func turnsAutoScaleOff(a AutoScalePlan) bool {
+	return a.Prior != nil && a.Prior.Enabled && !a.Want.Enabled && !a.WantUnknown
 }
 
 // checkStorageAutoScale raises the autoscaling rules of a known configuration.
@@ -131,7 +141,9 @@ func (x *executor) storageAutoScale(ctx context.Context, op Operation) error {
 // targetStorage is the storage an order for the window carries: the planned storage, or the
 // actual size when autoscaling grew the disk above that floor (an order never shrinks it).
 func (x *executor) targetStorage() int64 {
-	if prior := x.e.Plan.Prior; prior != nil && x.e.Plan.Desired.AutoScale.On() {
+	// The disk is a floor while autoscaling is on, and for a read-only instance whose disk grew
+	// with its primary's (ReadOnlyDiskFloor: its storage is then planned as the disk).
+	if prior := x.e.Plan.Prior; prior != nil && (x.e.Plan.Desired.AutoScale.On() || x.e.Plan.Role == RoleReadOnly && x.e.Plan.Desired.Storage.Is(prior.Storage)) {
 		return max(x.e.TargetStorage, prior.Storage)
 	}
 	return x.e.TargetStorage

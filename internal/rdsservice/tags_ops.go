@@ -75,7 +75,17 @@ func (b *programBuilder) tagOperations(label string, when When) {
 	case !change.Empty():
 		b.add(Operation{Instance: label, Action: OpTags, When: when, Tags: &change})
 	}
-	if t.ResourceGroup != "" && t.ResourceGroup != t.PriorResourceGroup {
+	if when == WhenAfterCreate {
+		b.resourceGroup(label, when)
+	}
+}
+
+// resourceGroup adds the move to another resource group. An update sends it first, before any
+// operation that restarts the instance: the provider cannot read the account's resource groups
+// (they are Resource Manager's, ListResourceGroups, another service), so a group the cloud refuses
+// stops the apply before anything changed rather than after a restart (issue 41 §2.8).
+func (b *programBuilder) resourceGroup(label string, when When) {
+	if t := b.in.Desired.Tags; t.ResourceGroup != "" && t.ResourceGroup != t.PriorResourceGroup {
 		b.add(Operation{Instance: label, Action: OpModifyResourceGroup, When: when, ResourceGroup: t.ResourceGroup})
 	}
 }

@@ -1,9 +1,13 @@
 package rdsservice
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 // Major version upgrades in place (UpgradeDBInstanceEngineVersion; simulator README "Major version
@@ -80,6 +84,9 @@ func readOnlyBehind(readOnly []ExistingInstance, version string) []string {
 	var out []string
 	for _, ro := range readOnly {
 		switch {
+		case slices.Index(mysqlMajorVersions, ro.EngineVersion) < slices.Index(mysqlMajorVersions, version) && ro.UpgradeWaiting != "":
+			out = append(out, fmt.Sprintf("%s (MySQL %s; its own upgrade to %s waits for its maintenance window: upgrade the primary "+
+				"after that window has run it)", ro.ID, ro.EngineVersion, ro.UpgradeWaiting))
 		case slices.Index(mysqlMajorVersions, ro.EngineVersion) < slices.Index(mysqlMajorVersions, version):
 			out = append(out, fmt.Sprintf("%s (MySQL %s)", ro.ID, ro.EngineVersion))
 		case ro.Status != "" && ro.Status != StatusRunning:
@@ -87,6 +94,22 @@ func readOnlyBehind(readOnly []ExistingInstance, version string) []string {
 		}
 	}
 	return out
+}
+
+// ReadOnlyUpgradesWaiting sets UpgradeWaiting on the read-only instances whose major version
+// upgrade waits for their maintenance window (DescribeHistoryTasks; reads only). An instance whose
+// tasks cannot be read keeps none: the refusal then names its version alone.
+func ReadOnlyUpgradesWaiting(ctx context.Context, api rdsapi.API, readOnly []ExistingInstance) {
+	for i := range readOnly {
+		task, err := PendingTask(ctx, api, readOnly[i].ID)
+		if err != nil || task == nil || task.TaskType != rdsapi.TaskTypeUpgradeEngineVersion {
+			continue
+		}
+		var detail struct{ EngineVersion string }
+		if json.Unmarshal([]byte(task.TaskDetail), &detail) == nil {
+			readOnly[i].UpgradeWaiting = detail.EngineVersion
+		}
+	}
 }
 
 // settleEngineUpgrade: the upgrade is one operation with one switchover; it predicts 16K atomic write eligibility on the new version.

@@ -31,6 +31,8 @@ type PlacementFacts struct {
 	// Running is where the cloud runs the instance now (nil: not read). While a move waits for
 	// the window, Placement (the state) holds the move's target and Running the zones it leaves.
 	Running *Placement
+	// Zones are the region's zones (DescribeRegions); nil when not read.
+	Zones []string
 }
 
 // ZoneMove is a planned MigrateToOtherZone.
@@ -110,6 +112,7 @@ func (u *updatePlan) planZoneMove() {
 // checkZoneMove is every rule the cloud applies to the move.
 func (u *updatePlan) checkZoneMove(facts PlacementFacts, move ZoneMove, basic bool) {
 	in, d, cur := u.in, u.d, u.cur
+	checkZonesExist(in, d, facts, move)
 	switch {
 	case !isMySQL(cur.Engine) || !basic && !strings.EqualFold(cur.Category, "HighAvailability"):
 		d.add(problem(RuleZoneMoveEdition, move.To.Zone, in.Label, cur.Engine, cur.Category))
@@ -138,6 +141,19 @@ func (u *updatePlan) checkZoneMove(facts PlacementFacts, move ZoneMove, basic bo
 	}
 	if cur.BufferPoolExtension && move.To.Zone != move.From.Zone {
 		d.add(problem(RuleZoneMoveBPEUnchecked, move.To.Zone, in.Label, move.To.Zone))
+	}
+}
+
+// checkZonesExist refuses a zone the region does not have, naming the region's zones.
+func checkZonesExist(in PlanInput, d *Decision, facts PlacementFacts, move ZoneMove) {
+	if facts.Zones == nil {
+		return
+	}
+	for _, z := range []struct{ attr, from, to string }{{AttrZoneID, move.From.Zone, move.To.Zone},
+		{AttrZoneIDSlaveA, move.From.SlaveA, move.To.SlaveA}, {AttrZoneIDSlaveB, move.From.SlaveB, move.To.SlaveB}} {
+		if z.to != "" && z.to != z.from && !slices.Contains(facts.Zones, z.to) {
+			d.add(problem(RuleZoneUnknown, z.to, z.attr, z.to, in.Label, strings.Join(facts.Zones, ", ")).At(z.attr))
+		}
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 func init() {
 	actions["UpgradeDBInstanceKernelVersion"] = (*Simulator).upgradeDBInstanceKernelVersion
 	actions["ModifyDBInstanceAutoUpgradeMinorVersion"] = (*Simulator).modifyDBInstanceAutoUpgradeMinorVersion
+	actions["DescribeDBMiniEngineVersions"] = (*Simulator).describeDBMiniEngineVersions
 }
 
 const (
@@ -99,6 +100,26 @@ func parseTargetMinor(p params, major string, now time.Time) (*minorVersion, *ap
 
 func errMinorNotOffered(v, major string) *apiError {
 	return newErr(400, "InvalidTargetMinorVersion.NotFound", "Minor version %q is not offered for MySQL %s; offered: %v.", truncate(v), major, minorVersions[major])
+}
+
+// describeDBMiniEngineVersions lists the catalogue's minor versions of one MySQL major version
+// (README "Minor versions"): every one is released and Online; another engine lists none.
+func (s *Simulator) describeDBMiniEngineVersions(c *call) (map[string]any, *apiError) {
+	engine, e := c.p.required("Engine")
+	if e != nil {
+		return nil, e
+	}
+	major, e := c.p.required("EngineVersion")
+	if e != nil {
+		return nil, e
+	}
+	items := []map[string]any{}
+	if engine == "MySQL" {
+		for _, v := range minorVersions[major] {
+			items = append(items, map[string]any{"Engine": engine, "EngineVersion": major, "MinorVersion": v, "StatusDesc": "Online", "ReleaseType": "LTS"})
+		}
+	}
+	return map[string]any{"MinorVersionItems": items, "TotalRecordCount": len(items), "PageNumber": 1, "MaxRecordsPerPage": max(len(items), 30)}, nil
 }
 
 // upgradeDBInstanceKernelVersion upgrades a primary's minor version (and with it its read-only
