@@ -743,6 +743,9 @@ journals and never share an object. Limits:
 - With a remote backend, Terraform persists the state at intervals during an apply: a create that returned more
   than 10 min before the kill and was not persisted is not adopted (the plan would create it again).
 - The journal needs file locks (Linux, macOS, the BSDs); on Windows there is none.
+- A provider whose Terraform was killed with SIGKILL ends itself within about a second (it watches its parent
+  process; on Windows it cannot), so it no longer holds its run's lock and the next run sees its creates as
+  interrupted.
 - Terraform writes a local ` + "`terraform.tfstate`" + ` in place: a kill while it writes can leave the file empty, and
   then Terraform has lost every resource, which no provider can see. Restore ` + "`terraform.tfstate.backup`" + ` (the
   state before that apply) and apply again: the refresh drops what the killed apply destroyed, and the journal
