@@ -125,6 +125,9 @@ const (
 	RuleBackupNowLeft      RuleID = "backup-now-interrupted"
 )
 
+// Issue 41: identical twins (count) each take one interrupted create (create_twins.go).
+const RuleCreateAdoptedTwin RuleID = "create-adopted-twin"
+
 // Rule ids of a moved block from the alicloud provider (internal/provider/moved_alicloud.go): each
 // refuses a source this provider cannot manage, before anything is written.
 const (
@@ -878,6 +881,14 @@ var ruleTable = []Rule{
 			"the apply records it in state and completes its configuration as for a new one.",
 		Args: []Arg{{"resource type", "rds_instance"}, {"object", "rm-1"}, {"journal", ".terraform/rds-create-journal/default"}, {"stopped at", "2026-12-01T18:00:00Z"}},
 		Fix:  "To have a new one created instead, delete %[2]s before applying."},
+	{ID: RuleCreateAdoptedTwin, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)", Severity: SeverityWarning,
+		Attribute: "id", Summary: "Adopting %[2]s, created by an interrupted apply for one of this configuration's twins",
+		Detail: "An apply in this working directory and workspace (%[3]s) was stopped at %[4]s while it created several %[1]s with this same configuration " +
+			"(a count or for_each whose arguments do not use the index): their objects are interchangeable, and no state names them. This resource, the first " +
+			"of those twins to plan without an object, takes %[2]s; each other twin takes another one or creates its own. The apply records it in state " +
+			"and completes its configuration as for a new one.",
+		Args: []Arg{{"resource type", "rds_readonly_instance"}, {"object", "rr-1"}, {"journal", ".terraform/rds-create-journal/default"}, {"stopped at", "2026-12-01T18:00:00Z"}},
+		Fix:  "To have a new one created instead, delete %[2]s before applying; to keep twins apart, give them distinct arguments (instance_name = \"ro-${count.index}\")."},
 	{ID: RuleCreateResent, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)", Severity: SeverityWarning,
 		Attribute: "id", Summary: "Resending a create an interrupted apply sent",
 		Detail: "An apply in this working directory and workspace (%[2]s) was stopped at %[3]s while its %[1]s for this configuration had no answer yet. " +
