@@ -99,6 +99,11 @@ func planInstanceState(in PlanInput, d *Decision) {
 	onlyGrowsStorage := d.Order.Storage != nil && *d.Order.Storage > cur.Storage && d.Order.InstanceClass == nil &&
 		d.Order.StorageType == nil && d.Order.AtomicWrite == nil && d.Order.BufferPoolExtension == nil &&
 		!in.Desired.InPlaceChanges && len(d.Parameters.Send) == 0 && !d.FollowsPrimary && d.Security == (SecurityDecision{})
+	if ConvertsOutOfExpiry(in.Desired.Billing, cur.LockMode) {
+		d.add(problem(RuleBillingLiftsExpiry, cur.LockMode, in.Label))
+		d.add(StateProblems(in.Label, cur.Status, "", "", writes, onlyGrowsStorage)...)
+		return
+	}
 	d.add(StateProblems(in.Label, cur.Status, cur.LockMode, cur.LockReason, writes, onlyGrowsStorage)...)
 }
 

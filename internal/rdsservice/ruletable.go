@@ -835,6 +835,18 @@ var ruleTable = []Rule{
 	{ID: RuleBillingPurchase, Source: billingSource, Severity: SeverityWarning, Attribute: AttrBilling, Summary: "This apply buys a %[2]s subscription for %[1]s",
 		Detail: "billing.pay_type = \"Prepaid\": the apply pays %[2]s of %[1]s up front from the account (AutoPay) when it runs; auto-renewal is %[3]s. Converting back to pay-as-you-go later refunds the unused part minus a service fee.",
 		Args:   []Arg{{"instance", "rm-1"}, {"term", "3 months"}, {"auto-renewal", "off"}}},
+	{ID: RuleBillingReplacePurchase, Source: billingSource, Severity: SeverityWarning, Attribute: AttrBilling,
+		Summary: "This apply buys a %[2]s subscription for the instance that replaces %[1]s",
+		Detail: "billing.pay_type = \"Prepaid\": the replacement of %[1]s is created as a subscription instance, and the apply pays %[2]s of it up front " +
+			"from the account (AutoPay) when it creates it; auto-renewal is %[3]s. This is a new purchase, besides what becomes of %[1]s's own subscription.",
+		Args: []Arg{{"instance", "rm-1"}, {"term", "1 month"}, {"auto-renewal", "off"}},
+		Fix:  "To replace it without buying, set billing.pay_type = \"Postpaid\"; to keep %[1]s, undo the change that replaces it."},
+	{ID: RuleBillingLiftsExpiry, Source: billingSource + "; an expired subscription may still be converted to pay-as-you-go, which lifts LockByExpiration",
+		Severity: SeverityWarning, Attribute: AttrBilling,
+		Summary: "Converting %[1]s to pay-as-you-go lifts its expiration lock",
+		Detail: "%[1]s is locked because its subscription expired (LockByExpiration). The apply sends TransformDBInstancePayType to Postpaid first, " +
+			"the one change the cloud takes while that lock holds; it lifts the lock, and the apply's other changes follow it.",
+		Args: []Arg{{"instance", "rm-1"}}},
 	{ID: RuleBillingRefund, Source: billingSource, Severity: SeverityWarning, Attribute: AttrBilling, Summary: "This apply ends the subscription of %[1]s",
 		Detail: "billing.pay_type = \"Postpaid\": TransformDBInstancePayType converts %[1]s to pay-as-you-go; the cloud refunds the unused subscription minus a service fee, and the instance is billed by the hour from then on.",
 		Args:   []Arg{{"instance", "rm-1"}}},
