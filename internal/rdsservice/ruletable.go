@@ -519,6 +519,13 @@ var ruleTable = []Rule{
 		Summary: "RDS instance %[1]s has deletion protection and this plan replaces it",
 		Detail:  "%[2]s forces replacement of %[1]s, which deletes it; deletion_protection = true makes the cloud refuse that (with create_before_destroy a second, billed instance would be created first).", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
 		Fix: "Undo the change, or set deletion_protection = false and apply that first, then apply the replacement."},
+	{ID: RuleDestroyReleasesProtected, Source: "cloud fact: releasing a primary releases its read-only instances (Alibaba \"Release or unsubscribe from an ApsaraDB RDS for MySQL instance\"); provider: deletion protection is honoured for them too",
+		Attribute: AttrDeletionProtection,
+		Summary:   "Destroying %[1]s would release read-only instance(s) with deletion protection: %[2]s",
+		Detail: "The cloud releases a primary's read-only instances with it, whatever their own settings. %[2]s has deletion_protection = true " +
+			"(read from the cloud now; it may be managed in another workspace or configuration), so this plan does not release it by releasing %[1]s.",
+		Args: []Arg{{"instance", "rm-1"}, {"protected read-only instances", "rr-1"}},
+		Fix:  "Fix: set deletion_protection = false on %[2]s where it is managed (or destroy it there first), apply, then destroy %[1]s."},
 	{ID: RuleDestroyRefusedProtection, Source: "cloud fact: deletion protection refuses DeleteDBInstance", Attribute: AttrDeletionProtection,
 		Summary: "RDS instance has deletion protection",
 		Detail:  "Instance %s has deletion_protection = true, so the cloud refuses to delete it.", Args: []Arg{{"instance", "rm-1"}},
