@@ -3,7 +3,7 @@ package provider
 // Provider-defined actions (Terraform 1.14+): one-off operations people script today, run with
 // `terraform apply -invoke=action.rds_restart.name` or from a resource's `action_trigger`.
 // rds_restart names the restart in the plan as the resources do and honours prevent_restart;
-// rds_backup_now takes nothing out of service. The operations themselves are rdsservice's
+// rds_backup_now takes nothing out of service; rds_renew names the subscription it buys. The operations themselves are rdsservice's
 // (instance_actions.go, backup_ops.go): the same waits and busy retries as every write.
 
 import (
@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -35,6 +36,7 @@ func (p *RDSProvider) Actions(context.Context) []func() action.Action {
 		func() action.Action { return &backupNowAction{} },
 		func() action.Action { return &switchoverAction{} },
 		func() action.Action { return &applyPendingAction{} },
+		func() action.Action { return &renewAction{} },
 	}
 }
 
@@ -263,13 +265,30 @@ func (a *applyPendingAction) Invoke(ctx context.Context, req action.InvokeReques
 	a.invoke(ctx, rdsservice.OpApplyPendingNow, "rds_apply_pending", req, resp)
 }
 
-// plan plans the action named name on the configured instance and adds the plan's message; nil
-// when the instance cannot be read.
-func (a *actionData) plan(ctx context.Context, kind, name string, cfg restartModel, diags *diag.Diagnostics) *rdsservice.ActionPlan {
-	req := rdsservice.ActionRequest{Kind: kind, Name: name, InstanceID: cfg.InstanceID.ValueString(), PreventRestart: cfg.PreventRestart.ValueBool()}
+// actionRequest reads the configuration of the action named name: instance_id with
+// prevent_restart, or rds_renew's period; known says whether the instance is known.
+func actionRequest(ctx context.Context, kind, name string, config tfsdk.Config, diags *diag.Diagnostics) (req rdsservice.ActionRequest, known bool) {
+	req = rdsservice.ActionRequest{Kind: kind, Name: name}
+	var id types.String
+	if kind == rdsservice.OpRenewInstance {
+		var cfg renewModel
+		diags.Append(config.Get(ctx, &cfg)...)
+		id, req.Months = cfg.InstanceID, cfg.Period.ValueInt64()
+		known = isKnown(cfg.Period)
+	} else {
+		var cfg restartModel
+		diags.Append(config.Get(ctx, &cfg)...)
+		id, req.PreventRestart, known = cfg.InstanceID, cfg.PreventRestart.ValueBool(), true
+	}
+	req.InstanceID = id.ValueString()
+	return req, known && isKnown(id) && !diags.HasError()
+}
+
+// plan plans the action and adds the plan's message; nil when the instance cannot be read.
+func (a *actionData) plan(ctx context.Context, req rdsservice.ActionRequest, diags *diag.Diagnostics) *rdsservice.ActionPlan {
 	plan, err := rdsservice.PlanAction(ctx, a.data.API, req)
 	if err != nil {
-		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance "+name+" acts on", err.Error())
+		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance "+req.Name+" acts on", err.Error())
 		return nil
 	}
 	addProblems(diags, []rdsservice.Problem{plan.Problem})
@@ -278,28 +297,28 @@ func (a *actionData) plan(ctx context.Context, kind, name string, cfg restartMod
 
 // modifyPlan shows the action's plan once the instance is known (otherwise Invoke plans).
 func (a *actionData) modifyPlan(ctx context.Context, kind, name string, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	var cfg restartModel
-	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
+	r, known := actionRequest(ctx, kind, name, req.Config, &resp.Diagnostics)
+	if !known || a.data == nil {
 		return
 	}
 	if requireConfigured(a.data, &resp.Diagnostics) {
-		a.plan(ctx, kind, name, cfg, &resp.Diagnostics)
+		a.plan(ctx, r, &resp.Diagnostics)
 	}
 }
 
 // invoke plans the action again and runs its program with rdsservice's executor, which plans it
 // once more right before the write.
 func (a *actionData) invoke(ctx context.Context, kind, name string, req action.InvokeRequest, resp *action.InvokeResponse) {
-	var cfg restartModel
-	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
+	r, _ := actionRequest(ctx, kind, name, req.Config, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() || !requireConfigured(a.data, &resp.Diagnostics) {
 		return
 	}
 	var planned diag.Diagnostics
-	plan := a.plan(ctx, kind, name, cfg, &planned)
+	plan := a.plan(ctx, r, &planned)
 	if resp.Diagnostics.Append(planned.Errors()...); resp.Diagnostics.HasError() {
 		return
 	}
-	id := cfg.InstanceID.ValueString()
+	id := r.InstanceID
 	if len(plan.Program.Operations) == 0 {
 		progress(resp, "%s: nothing to do on RDS instance %s (%s)", name, id, plan.Problem.Summary)
 		return
@@ -318,5 +337,50 @@ func (a *actionData) invoke(ctx context.Context, kind, name string, req action.I
 	}
 	done := map[string]string{rdsservice.OpRestartInstance: "restarted", rdsservice.OpApplyPendingNow: "runs the change that waited for its window",
 		rdsservice.OpSwitchDBInstanceHA: "switched over to node " + plan.Program.Operations[0].Node}[kind]
+	if kind == rdsservice.OpRenewInstance && out.Instance != nil {
+		done = "is renewed until " + out.Instance.ExpireTime
+	}
 	progress(resp, "%s: RDS instance %s %s and is %s", name, id, done, status)
+}
+
+// renewAction is rds_renew.
+type renewAction struct{ actionData }
+
+type renewModel struct {
+	InstanceID types.String `tfsdk:"instance_id"`
+	Period     types.Int64  `tfsdk:"period"`
+}
+
+var (
+	_ action.ActionWithConfigure  = (*renewAction)(nil)
+	_ action.ActionWithModifyPlan = (*renewAction)(nil)
+)
+
+func (a *renewAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_renew"
+}
+
+func (a *renewAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Renews a subscription (Prepaid) instance now (`RenewInstance`, paid at once from the account) by `period` " +
+			"months. The plan warns, naming the purchase and the subscription's new end; a pay-as-you-go instance or a period " +
+			"the API does not take is a plan error. It is the way out of an expiration lock (`LockByExpiration`) that keeps the " +
+			"subscription (the other is `billing = { pay_type = \"Postpaid\" }`). Not resent when its answer is lost: plan again " +
+			"to see the end the cloud reads.",
+		Attributes: map[string]schema.Attribute{
+			"instance_id": instanceIDAttribute("to renew"),
+			"period": schema.Int64Attribute{Required: true,
+				MarkdownDescription: "Months to renew by: 1 to 9, 12, 24, 36, 48 or 60 (RenewInstance's `Period`)."},
+		},
+	}
+}
+
+// ModifyPlan names the purchase and the new end, or refuses it.
+func (a *renewAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	a.modifyPlan(ctx, rdsservice.OpRenewInstance, "rds_renew", req, resp)
+}
+
+// Invoke plans the renewal again and sends it.
+func (a *renewAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	a.invoke(ctx, rdsservice.OpRenewInstance, "rds_renew", req, resp)
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -278,5 +279,48 @@ func TestActionApplyPending(t *testing.T) {
 	text = diagSummaries(planAction(t, w, "rds_apply_pending", map[string]any{"instance_id": movedPrimary}))
 	if !strings.Contains(text, "Nothing waits") {
 		t.Errorf("after rds_apply_pending the change still waits: %s", text)
+	}
+}
+
+// Issue 41, item 4: rds_renew on a subscription that expired (LockByExpiration) names the purchase
+// and the new end in the plan, renews it once when invoked (the lock lifts); a period the API does
+// not take and a pay-as-you-go instance are refused at plan, and nothing is sent.
+func TestActionRenew(t *testing.T) {
+	w := newOracleHarness(t).newWorld()
+	if _, err := w.sim.AddInstance(seedOf(movedPrimary)); err != nil {
+		t.Fatal(err)
+	}
+	api, err := w.h.directClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, refused := range []struct {
+		period int64
+		want   string
+	}{{10, "cannot renew for 10 month(s)"}, {1, "renews subscription instances only: " + movedPrimary + " is Postpaid"}} {
+		diags := planAction(t, w, "rds_renew", map[string]any{"instance_id": movedPrimary, "period": refused.period})
+		if !diagsHaveError(diags) || !strings.Contains(diagSummaries(diags), refused.want) {
+			t.Fatalf("plan of rds_renew, period %d: %s; want %q", refused.period, diagSummaries(diags), refused.want)
+		}
+	}
+	if _, err := api.TransformDBInstancePayType(ctx, &rdsapi.TransformDBInstancePayTypeRequest{DBInstanceID: movedPrimary,
+		PayType: rdsapi.PayTypePrepaid, Subscription: &rdsapi.Subscription{Period: "Month", UsedTime: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	w.sim.AdvanceClock(40 * 24 * time.Hour)
+	if attr, err := api.DescribeDBInstanceAttribute(ctx, movedPrimary); err != nil || attr.LockMode != "LockByExpiration" {
+		t.Fatalf("not expired: %+v %v", attr, err)
+	}
+	diags := planAction(t, w, "rds_renew", map[string]any{"instance_id": movedPrimary, "period": int64(3)})
+	if diagsHaveError(diags) || !strings.Contains(diagSummaries(diags), "rds_renew buys 3 more month(s) of "+movedPrimary+"'s subscription") {
+		t.Fatalf("plan of rds_renew: %s", diagSummaries(diags))
+	}
+	_, diags = invokeAction(t, w, "rds_renew", map[string]any{"instance_id": movedPrimary, "period": int64(3)})
+	if diagsHaveError(diags) || w.sim.Stats().Requests["RenewInstance"] != 1 {
+		t.Fatalf("invoke rds_renew: %s, %d RenewInstance sent", diagSummaries(diags), w.sim.Stats().Requests["RenewInstance"])
+	}
+	if attr, err := api.DescribeDBInstanceAttribute(ctx, movedPrimary); err != nil || attr.LockMode == "LockByExpiration" {
+		t.Fatalf("still locked after the renewal: %+v %v", attr, err)
 	}
 }

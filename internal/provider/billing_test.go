@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -127,4 +128,22 @@ func TestMoveFromAlicloudCarriesForceDelete(t *testing.T) {
 			t.Errorf("force_delete = %t: prepaid_on_destroy = %s, want %s", force, got, want)
 		}
 	}
+}
+
+// Issue 41, item 2: a subscription that expired without auto-renewal (LockByExpiration), converted
+// to pay-as-you-go together with a class change, in one apply: the conversion is sent first, and
+// the class change follows in the same apply (TestPlanExpiredConversionGoesFirst checks the plan's
+// words).
+func TestAccBilling_expiredConvertedWithClassChange(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	var id string
+	prepaid := env.billedConfig(`{ pay_type = "Prepaid", period = "Month", used_time = 1, auto_renew = false }`, "  prepaid_on_destroy = \"convert_and_delete\"")
+	converted := strings.Replace(env.billedConfig(`{ pay_type = "Postpaid" }`, "  prepaid_on_destroy = \"convert_and_delete\""),
+		`"mysql.n2.medium.2c"`, `"mysql.n2.large.2c"`, 1)
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: []resource.TestStep{
+		{Config: prepaid, Check: resource.ComposeTestCheckFunc(idOf(&id), env.checkPayType(&id, rdsapi.PayTypePrepaid, "TransformDBInstancePayType", 0))},
+		{PreConfig: func() { env.sim.AdvanceClock(40 * 24 * time.Hour) }, Config: converted, Check: resource.ComposeTestCheckFunc(env.checkPayType(&id, rdsapi.PayTypePostpaid, "TransformDBInstancePayType", 1),
+			env.checkClassInCloud(&id, "mysql.n2.large.2c"))},
+	}})
 }

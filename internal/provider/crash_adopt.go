@@ -45,6 +45,8 @@ type interrupted struct {
 	Reason              string
 	// Resolved are the entries this verdict accounts for, forgotten once the create returns.
 	Resolved []rdsservice.JournalEntry
+	// Twins: other interrupted creates of this configuration are left for this resource's twins.
+	Twins bool
 }
 
 // Actions of the journal's instance entries.
@@ -62,21 +64,40 @@ type pendingCreate struct {
 }
 
 // interruptedInstances looks at the interrupted creates of kind with this configuration key: each
-// entry's instance is the one the cloud accepted (its id), or the one carrying its token tag.
-func interruptedInstances(ctx context.Context, data *ProviderData, kind, key string) (interrupted, error) {
+// entry's instance is the one the cloud accepted (its id), or the one carrying its token tag. The
+// resource takes the one no twin took (rdsservice.ClaimInterrupted); planned is the plan's id at
+// apply. It resolves that one and the entries that left nothing.
+func interruptedInstances(ctx context.Context, data *ProviderData, kind, key, planned string, atApply bool) (interrupted, error) {
 	entries := data.Journal.Interrupted(kind, key)
-	var pending []pendingCreate
+	var pending []rdsservice.PendingCreate
+	var v interrupted
 	for _, e := range entries {
 		id, err := instanceOf(ctx, data, e)
 		if err != nil {
 			return interrupted{}, err
 		}
 		if id != "" || (e.ID == "" && e.Action != actionCreate) {
-			pending = append(pending, pendingCreate{entry: e, id: id})
+			pending = append(pending, rdsservice.PendingCreate{Entry: e, ID: id})
+		} else {
+			v.Resolved = append(v.Resolved, e)
 		}
 	}
-	v := decideInterrupted(pending)
-	v.Resolved = entries
+	i, reason := data.Journal.ClaimInterrupted(pending, planned, atApply, time.Now())
+	switch {
+	case reason != "":
+		v.Reason = reason
+		for _, p := range pending {
+			if p.ID != "" {
+				v.Orphans = append(v.Orphans, p.ID)
+			} else {
+				v.Unanswered = append(v.Unanswered, fmt.Sprintf("an unanswered %s (ClientToken %s)", p.Entry.Action, p.Entry.Token))
+			}
+		}
+	case i >= 0:
+		e := pending[i].Entry
+		v.Entry, v.Adopt, v.Resend, v.Twins = &e, pending[i].ID, pending[i].ID == "", len(pending) > 1
+		v.Resolved = append(v.Resolved, e)
+	}
 	return v, nil
 }
 
@@ -140,6 +161,9 @@ func (v interrupted) report(kind string, journal *rdsservice.CreateJournal, diag
 	case v.Reason != "":
 		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleCreateOrphan, "", kind, strings.Join(append(v.Orphans, v.Unanswered...), ", "),
 			journal.Dir(), v.Reason, importBlocks(kind, v.Orphans))})
+	case v.Adopt != "" && v.Twins:
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleCreateAdoptedTwin, v.Adopt, kind, v.Adopt, journal.Dir(),
+			v.Entry.Started.Format(time.RFC3339))})
 	case v.Adopt != "":
 		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleCreateAdopted, v.Adopt, kind, v.Adopt, journal.Dir(),
 			v.Entry.Started.Format(time.RFC3339))})
@@ -173,7 +197,7 @@ func planInterruptedCreate(ctx context.Context, data *ProviderData, kind string,
 	if data == nil || data.Journal == nil || key == "" {
 		return
 	}
-	v, err := interruptedInstances(ctx, data, kind, key)
+	v, err := interruptedInstances(ctx, data, kind, key, "", false)
 	if err != nil {
 		diags.AddError("Error looking for an instance an interrupted apply created",
 			fmt.Sprintf("The journal %s names an interrupted create of this %s, and reading it failed: %v. Plan again.", data.Journal.Dir(), kind, err))
@@ -206,13 +230,10 @@ func claimInstanceCreate(ctx context.Context, data *ProviderData, config tfsdk.C
 	if data.Journal == nil || key == "" {
 		return claim
 	}
-	v, err := interruptedInstances(ctx, data, kind, key)
-	switch {
-	case err != nil:
+	v, err := interruptedInstances(ctx, data, kind, key, planned.ValueString(), true)
+	if err != nil {
 		diags.AddError("Error looking for an instance an interrupted apply created", fmt.Sprintf("%v; nothing was created. Apply again.", err))
 		return nil
-	case v.Adopt != "" && planned.ValueString() != v.Adopt:
-		v.Orphans, v.Reason = []string{v.Adopt}, "the plan did not show its adoption (plan again to see it)"
 	}
 	if v.Reason != "" {
 		v.report(kind, data.Journal, diags)

@@ -738,11 +738,17 @@ journals and never share an object. Limits:
 - A **changed configuration** is another key: an object left by an interrupted create of the old configuration is
   not adopted (and, for an account or a database, the plan names it as existing with its import command).
 - Two resources of one configuration with **identical arguments** (a ` + "`count`" + ` whose arguments do not use
-  ` + "`count.index`" + `) have one key: two interrupted creates of it are refused, not guessed; one is adopted by the
-  first of them to plan. Give such instances distinct names.
+  ` + "`count.index`" + `) have one key, and their objects are interchangeable: each twin without an object takes a
+  different interrupted create (those whose create never returned first, oldest first) and says so (rule
+  ` + "`create-adopted-twin`" + `); the others create their own. At apply a twin takes only what its plan showed, so
+  an interrupted create that appears between the plan and the apply is left for the next plan. Resources whose
+  arguments differ (` + "`instance_name = \"ro-${count.index}\"`" + `) have distinct keys and never take each other's.
 - With a remote backend, Terraform persists the state at intervals during an apply: a create that returned more
   than 10 min before the kill and was not persisted is not adopted (the plan would create it again).
 - The journal needs file locks (Linux, macOS, the BSDs); on Windows there is none.
+- A provider whose Terraform was killed with SIGKILL ends itself within about a second (it watches its parent
+  process; on Windows it cannot), so it no longer holds its run's lock and the next run sees its creates as
+  interrupted.
 - Terraform writes a local ` + "`terraform.tfstate`" + ` in place: a kill while it writes can leave the file empty, and
   then Terraform has lost every resource, which no provider can see. Restore ` + "`terraform.tfstate.backup`" + ` (the
   state before that apply) and apply again: the refresh drops what the killed apply destroyed, and the journal

@@ -49,12 +49,25 @@ func destroyRequestOf(ctx context.Context, state tfsdk.State, diags *diag.Diagno
 	return req
 }
 
-// planDestroy is what the plan of a destroy says, rendered from its program.
-func planDestroy(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics) {
+// planDestroy is what the plan of a destroy says, rendered from its program. A primary's read-only
+// instances are read from the cloud for their deletion protection (they may be another
+// workspace's) once the provider is configured.
+func planDestroy(ctx context.Context, data *ProviderData, state tfsdk.State, diags *diag.Diagnostics) {
 	req := destroyRequestOf(ctx, state, diags)
-	if !diags.HasError() {
-		addProblems(diags, rdsservice.PlanDestroyProgram(req).Messages())
+	if diags.HasError() {
+		return
 	}
+	if data != nil && data.API != nil && len(req.ReadOnlyInstances) > 0 {
+		ctx, cancel := context.WithTimeout(ctx, planLookupTimeout)
+		defer cancel()
+		protected, err := rdsservice.ProtectedReadOnly(ctx, data.API, req.ReadOnlyInstances)
+		if err != nil {
+			diags.AddError("Cannot read the read-only instances the destroy releases", fmt.Sprintf("RDS instance %s: %v. Plan again.", req.InstanceID, err))
+			return
+		}
+		req.ProtectedReadOnly = protected
+	}
+	addProblems(diags, rdsservice.PlanDestroyProgram(req).Messages())
 }
 
 // destroyInstance plans the destroy from the state and runs its program with the one executor,

@@ -41,7 +41,7 @@ const (
 func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, replanUnchanged func() bool) (context.Context, context.CancelFunc, bool) {
 	done := func() (context.Context, context.CancelFunc, bool) { return ctx, func() {}, false }
 	if req.Plan.Raw.IsNull() {
-		planDestroy(ctx, req.State, &resp.Diagnostics) // instance_destroy.go
+		planDestroy(ctx, data, req.State, &resp.Diagnostics) // instance_destroy.go
 		return done()
 	}
 	// Problems found before (tags, the configuration's own checks) do not stop the planner: every

@@ -107,4 +107,5 @@ type API interface {
 	TransformDBInstancePayType(ctx context.Context, req *TransformDBInstancePayTypeRequest) (*TransformDBInstancePayTypeResponse, error)
 	ModifyInstanceAutoRenewalAttribute(ctx context.Context, dbInstanceID string, r AutoRenewal) error
 	DescribeInstanceAutoRenewal(ctx context.Context, dbInstanceID string) (AutoRenewal, bool, error)
+	RenewInstance(ctx context.Context, req *RenewInstanceRequest) (*RenewInstanceResponse, error)
 }

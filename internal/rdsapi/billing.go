@@ -3,6 +3,7 @@ package rdsapi
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -146,4 +147,46 @@ func (c *Client) DescribeInstanceAutoRenewal(ctx context.Context, dbInstanceID s
 		return AutoRenewal{AutoRenew: strings.EqualFold(it.AutoRenew, "True"), Duration: n}, true, nil
 	}
 	return r, false, nil
+}
+
+// RenewPeriods are RenewInstance's valid Period values, in months (RenewInstance reference).
+var RenewPeriods = []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 24, 36, 48, 60}
+
+// RenewInstanceRequest renews a subscription instance by Period months, paid at once (AutoPay).
+type RenewInstanceRequest struct {
+	DBInstanceID string
+	Period       int64
+	// ClientToken makes a resend the same order; empty: a new token.
+	ClientToken string
+}
+
+// RenewInstanceResponse is the order.
+type RenewInstanceResponse struct {
+	RequestID string     `json:"RequestId"`
+	OrderID   FlexString `json:"OrderId"`
+}
+
+// RenewInstance sends a manual renewal. It spends money, so it is not resent after an answer is
+// lost (the caller reads the instance's ExpireTime instead).
+func (c *Client) RenewInstance(ctx context.Context, req *RenewInstanceRequest) (*RenewInstanceResponse, error) {
+	p, err := instanceParams(req.DBInstanceID)
+	if err != nil {
+		return nil, fmt.Errorf("RDS RenewInstance: %w", err)
+	}
+	if !slices.Contains(RenewPeriods, req.Period) {
+		return nil, fmt.Errorf("RDS RenewInstance: Period %d is not one of %v months", req.Period, RenewPeriods)
+	}
+	token, err := clientToken(req.ClientToken)
+	if err != nil {
+		return nil, fmt.Errorf("RDS RenewInstance: %w", err)
+	}
+	p.set("RegionId", c.regionID)
+	p.setInt("Period", req.Period)
+	p.setBool("AutoPay", true)
+	p.set("ClientToken", token)
+	var out RenewInstanceResponse
+	if err := c.call(ctx, "RenewInstance", p, false, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }

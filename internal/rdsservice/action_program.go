@@ -4,12 +4,13 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
-// Provider-defined actions as programs (issue 23 §1): rds_restart, rds_switchover and
-// rds_apply_pending plan one operation each, and the one executor (Execute) runs it. Right
+// Provider-defined actions as programs (issue 23 §1): rds_restart, rds_switchover,
+// rds_apply_pending and rds_renew (renew_action.go) plan one operation each, and the one executor (Execute) runs it. Right
 // before the write, after waiting for the instance to be Running, the executor plans the action
 // again from the instance as it is then; when that plan refuses the action or names another
 // operation (another secondary node after someone else's switchover, another or no waiting
@@ -31,6 +32,8 @@ type ActionRequest struct {
 	Name           string
 	InstanceID     string
 	PreventRestart bool
+	// Months is what rds_renew buys.
+	Months int64
 }
 
 // ActionPlan is an action's decision: the plan's message and the program the executor runs
@@ -49,7 +52,8 @@ func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionP
 		return ActionPlan{}, fmt.Errorf("DescribeDBInstanceAttribute %s: %w", id, err)
 	}
 	plan := ActionPlan{Request: req}
-	if plan.Problem = ActionStateProblem(req.Name, attr); plan.refused() {
+	renewsExpired := req.Kind == OpRenewInstance && attr.LockMode == lockByExpiration // the renewal lifts that lock
+	if plan.Problem = ActionStateProblem(req.Name, attr); plan.refused() && !renewsExpired {
 		return plan, nil
 	}
 	var op *Operation
@@ -79,6 +83,9 @@ func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionP
 			op = &Operation{Action: OpApplyPendingNow, Pending: pp.Task, Restart: pp.Restart}
 			followers = pp.Followers
 		}
+	case OpRenewInstance:
+		plan.Problem = PlanRenew(req.Name, attr, req.Months, time.Now())
+		op = &Operation{Action: OpRenewInstance, Billing: &Billing{PayType: PayTypePrepaid, Period: PeriodMonth, UsedTime: req.Months}}
 	default:
 		return ActionPlan{}, fmt.Errorf("no action runs %q", req.Kind)
 	}
@@ -131,8 +138,10 @@ func ExecuteAction(ctx context.Context, api rdsapi.API, w *Waiter, plan ActionPl
 // names this operation, sends it and waits for its effect.
 func (x *executor) action(ctx context.Context, op Operation) error {
 	id := x.out.ID
-	if _, err := x.w.WaitRunning(ctx, id); err != nil {
-		return err
+	if op.Action != OpRenewInstance { // a renewal needs no Running instance: an expired one is locked
+		if _, err := x.w.WaitRunning(ctx, id); err != nil {
+			return err
+		}
 	}
 	if err := x.recheckAction(ctx, op); err != nil {
 		return err
@@ -144,6 +153,8 @@ func (x *executor) action(ctx context.Context, op Operation) error {
 		attr, err = restartInstance(ctx, x.api, x.w, id)
 	case OpSwitchDBInstanceHA:
 		attr, err = switchOverTo(ctx, x.api, x.w, id, op.Node)
+	case OpRenewInstance:
+		attr, err = renewInstance(ctx, x.api, x.w, id, op.Billing.UsedTime)
 	default:
 		attr, err = applyPendingNow(ctx, x.api, x.w, id, op.Pending)
 	}

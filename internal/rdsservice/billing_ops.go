@@ -19,7 +19,7 @@ const (
 	OpModifyAutoRenewal = "ModifyInstanceAutoRenewalAttribute"
 )
 
-// billingBeforeSettings adds a conversion to pay-as-you-go.
+// billingBeforeSettings adds a conversion to pay-as-you-go, the first operation of an update.
 func (b *programBuilder) billingBeforeSettings(label string) {
 	bp := b.in.Desired.Billing
 	if bp.Set && !bp.Want.Prepaid() && bp.Prior != nil && bp.Prior.Prepaid() {

@@ -47,6 +47,12 @@ const (
 	RuleBillingDestroyAband  RuleID = "billing-destroy-abandon"
 )
 
+// Issue 41: the purchase a replacement makes, and the conversion that lifts an expiration lock.
+const (
+	RuleBillingReplacePurchase RuleID = "billing-replace-purchase"
+	RuleBillingLiftsExpiry     RuleID = "billing-conversion-lifts-expiry-lock"
+)
+
 // Billing is billing = { pay_type, period, used_time, auto_renew }.
 type Billing struct {
 	PayType   string
@@ -149,13 +155,27 @@ func planBilling(in PlanInput, d *Decision) {
 }
 
 // planBillingReplace: a replacement deletes the subscription instance it replaces, which needs
-// prepaid_on_destroy as a destroy does.
+// prepaid_on_destroy as a destroy does, and its create buys the new one's subscription (named
+// here, in the plan, not first in the apply's create).
 func planBillingReplace(in PlanInput, d *Decision) {
 	bp := in.Desired.Billing
 	d.add(PlanDestroyProgram(DestroyRequest{InstanceID: in.Label, Prepaid: bp.PriorPrepaid, OnDestroy: bp.OnDestroy}).Messages()...)
+	if bp.Set {
+		d.add(CheckBilling(bp.Want, bp.DeletionProtection)...)
+		if bp.Want.Prepaid() {
+			d.add(problem(RuleBillingReplacePurchase, bp.Want.Term(), in.Label, bp.Want.Term(), bp.Want.renewalText()))
+		}
+	}
 	if bp.PriorPrepaid && bp.OnDestroy == OnDestroyConvertAndDelete && in.Prior != nil && IsLocked(in.Prior.LockMode) {
 		// The conversion is a write, which a locked instance refuses (even a disk-quota lock, which
 		// lets the delete through).
 		d.add(lockProblem(in.Label, in.Prior.LockMode, in.Prior.LockReason))
 	}
+}
+
+// ConvertsOutOfExpiry reports whether the plan converts an instance locked by its expired
+// subscription to pay-as-you-go: the one write the cloud takes while that lock holds, which lifts
+// it (the program sends it first, billing_ops.go).
+func ConvertsOutOfExpiry(bp BillingPlan, lockMode string) bool {
+	return lockMode == lockByExpiration && bp.Set && !bp.Want.Prepaid() && bp.Prior != nil && bp.Prior.Prepaid()
 }

@@ -59,6 +59,9 @@ type CreateJournal struct {
 	mu   sync.Mutex
 	lock *os.File // held by this process once it has begun a create
 	seq  int
+	// claimed are the interrupted creates resources of this process took, at plan (false) and at
+	// apply (true): twins of one configuration each take a different one (create_twins.go).
+	claimed map[bool]map[string]bool
 }
 
 // JournalEntry is one create: written before the request is sent, marked when Create returns.

@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -25,8 +26,12 @@ const (
 )
 
 // RuleDestroyReleasesReadOnly is the destroy plan's note of the read-only instances that go with
-// their primary.
-const RuleDestroyReleasesReadOnly RuleID = "destroy-releases-read-only"
+// their primary; RuleDestroyReleasesProtected refuses a destroy that would release one whose
+// deletion protection is on (issue 41, item 3: it may be managed in another workspace).
+const (
+	RuleDestroyReleasesReadOnly  RuleID = "destroy-releases-read-only"
+	RuleDestroyReleasesProtected RuleID = "destroy-releases-protected-read-only"
+)
 
 // DestroyRequest is what a destroy is planned from.
 type DestroyRequest struct {
@@ -40,8 +45,10 @@ type DestroyRequest struct {
 	KeepPolicy string
 	// ReadOnly: a read-only instance, which the cloud releases whatever its pay type.
 	ReadOnly bool
-	// ReadOnlyInstances are a primary's read-only instances, released with it.
+	// ReadOnlyInstances are a primary's read-only instances, released with it; ProtectedReadOnly
+	// those of them whose deletion protection is on, as the cloud reads them (ProtectedReadOnly).
 	ReadOnlyInstances []string
+	ProtectedReadOnly []string
 	// LockMode and LockReason are the instance's lock: a locked instance refuses the conversion,
 	// and the release unless the lock is a disk-quota one.
 	LockMode, LockReason string
@@ -74,6 +81,10 @@ func PlanDestroyProgram(req DestroyRequest) DestroyPlan {
 	}
 	if req.Prepaid && req.OnDestroy != OnDestroyConvertAndDelete && req.OnDestroy != OnDestroyAbandon {
 		plan.Refusals = append(plan.Refusals, problem(RuleBillingDestroy, req.OnDestroy, describeSetting(req.OnDestroy), id))
+	}
+	if len(req.ProtectedReadOnly) > 0 && !(req.Prepaid && req.OnDestroy == OnDestroyAbandon) {
+		protected := strings.Join(req.ProtectedReadOnly, ", ")
+		plan.Refusals = append(plan.Refusals, problem(RuleDestroyReleasesProtected, protected, id, protected))
 	}
 	if plan.Refused() {
 		return plan
@@ -140,6 +151,24 @@ func destroyRequestAt(req DestroyRequest, attr *rdsapi.DBInstanceAttribute) Dest
 	req.DeletionProtection = bool(attr.DeletionProtection)
 	req.LockMode, req.LockReason = attr.LockMode, attr.LockReason
 	return req
+}
+
+// ProtectedReadOnly reads the read-only instances ids (a primary's) and lists those whose deletion
+// protection is on; one already gone is skipped.
+func ProtectedReadOnly(ctx context.Context, api rdsapi.API, ids []string) ([]string, error) {
+	var out []string
+	for _, ro := range ids {
+		attr, err := api.DescribeDBInstanceAttribute(ctx, ro)
+		switch {
+		case rdsapi.IsNotFound(err):
+			continue
+		case err != nil:
+			return nil, fmt.Errorf("reading read-only instance %s: %w", ro, err)
+		case bool(attr.DeletionProtection):
+			out = append(out, ro)
+		}
+	}
+	return out, nil
 }
 
 // destroySteps lists the program's decisions: its writes, and the choice to abandon.

@@ -148,7 +148,7 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting storage_auto_scale"
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return "changing the billing"
-	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow:
+	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow, OpRenewInstance:
 		return "running " + x.e.Action.Request.Name
 	case OpModifyBackupPolicy:
 		return "changing the backup policy (" + op.BackupPolicy.Mode() + ")"
@@ -201,7 +201,7 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.storageAutoScale(ctx, op)
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return x.billing(ctx, op)
-	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow:
+	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow, OpRenewInstance:
 		return x.action(ctx, op)
 	case OpModifyBackupPolicy:
 		return x.backupPolicy(ctx, op)

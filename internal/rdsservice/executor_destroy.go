@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -63,6 +64,9 @@ func (x *executor) recheckDestroy(ctx context.Context) error {
 		return x.w.WaitDeleted(ctx, id)
 	}
 	now := destroyRequestAt(planned.Request, attr)
+	if now.ProtectedReadOnly, err = ProtectedReadOnly(ctx, x.api, attr.ReadOnlyDBInstanceIDs); err != nil {
+		return fmt.Errorf("before destroying RDS instance %s: %w", id, err)
+	}
 	again := PlanDestroyProgram(now)
 	changes := destroyChanges(planned.Request, now)
 	if again.Refused() {
@@ -90,6 +94,10 @@ func destroyChanges(before, now DestroyRequest) []string {
 	}
 	if before.DeletionProtection != now.DeletionProtection {
 		out = append(out, fmt.Sprintf("deletion_protection is %t (the plan saw %t)", now.DeletionProtection, before.DeletionProtection))
+	}
+	if !slices.Equal(before.ProtectedReadOnly, now.ProtectedReadOnly) {
+		out = append(out, fmt.Sprintf("the read-only instances with deletion protection are [%s] (the plan saw [%s])",
+			strings.Join(now.ProtectedReadOnly, ", "), strings.Join(before.ProtectedReadOnly, ", ")))
 	}
 	return out
 }

@@ -41,7 +41,7 @@ func diskQuotaLock(lockMode string) bool {
 func lockFix(lockMode string) string {
 	switch lockMode {
 	case lockByExpiration:
-		return "Renew the subscription (the instance is released if it stays expired); the lock lifts once the renewal is paid."
+		return "Renew the subscription with the rds_renew action (terraform apply -invoke=action.rds_renew.NAME), or convert it with billing = { pay_type = \"Postpaid\" }: either lifts the lock (the instance is released if it stays expired)."
 	case lockByDiskQuota, lockReadInstanceByDiskQuota:
 		return "Its disk is full: grow storage (the one change the cloud takes while this lock holds) or free space; the lock lifts once usage is below the quota."
 	case lockByRestoration:
@@ -99,6 +99,11 @@ func planInstanceState(in PlanInput, d *Decision) {
 	onlyGrowsStorage := d.Order.Storage != nil && *d.Order.Storage > cur.Storage && d.Order.InstanceClass == nil &&
 		d.Order.StorageType == nil && d.Order.AtomicWrite == nil && d.Order.BufferPoolExtension == nil &&
 		!in.Desired.InPlaceChanges && len(d.Parameters.Send) == 0 && !d.FollowsPrimary && d.Security == (SecurityDecision{})
+	if ConvertsOutOfExpiry(in.Desired.Billing, cur.LockMode) {
+		d.add(problem(RuleBillingLiftsExpiry, cur.LockMode, in.Label))
+		d.add(StateProblems(in.Label, cur.Status, "", "", writes, onlyGrowsStorage)...)
+		return
+	}
 	d.add(StateProblems(in.Label, cur.Status, cur.LockMode, cur.LockReason, writes, onlyGrowsStorage)...)
 }
 

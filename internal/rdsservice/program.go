@@ -243,15 +243,18 @@ func (b *programBuilder) parameters(label string, when When, restart *Restart) {
 	b.add(Operation{Instance: label, Action: OpModifyParameter, When: when, Parameters: &p, Restart: restart})
 }
 
-// update: a read-only instance first follows its primary's toggle (the cloud's restart); the
-// maintenance window is set before anything waits for it; the parameters go before the spec
-// order whose restart applies them; the followers' restarts come with the order.
+// update: a conversion to pay-as-you-go goes first (it is the one write an instance locked by
+// its expired subscription takes, and it lifts the lock for the others); a read-only instance
+// then follows its primary's toggle (the cloud's restart); the maintenance window is set before
+// anything waits for it; the parameters go before the spec order whose restart applies them; the
+// followers' restarts come with the order.
 func (b *programBuilder) update() {
 	label, d := b.in.Label, b.d
 	when := WhenNow
 	if d.Deferred {
 		when = WhenInWindow
 	}
+	b.billingBeforeSettings(label)
 	if d.FollowsPrimary {
 		on := true
 		b.add(Operation{Instance: label, Action: OpWaitFollowsPrimary, When: WhenNow, Flag: &on, Restart: b.take(label)})
@@ -286,7 +289,6 @@ func (b *programBuilder) update() {
 		on := true
 		b.add(Operation{Instance: ro, Action: OpWaitFollowerToggled, When: when, Flag: &on, Restart: b.take(ro + " (read-only instance)")})
 	}
-	b.billingBeforeSettings(label)
 	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
 	b.billingAfterSettings(label, WhenNow)
 	b.tagOperations(label, WhenNow)

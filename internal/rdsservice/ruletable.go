@@ -125,6 +125,9 @@ const (
 	RuleBackupNowLeft      RuleID = "backup-now-interrupted"
 )
 
+// Issue 41: identical twins (count) each take one interrupted create (create_twins.go).
+const RuleCreateAdoptedTwin RuleID = "create-adopted-twin"
+
 // Rule ids of a moved block from the alicloud provider (internal/provider/moved_alicloud.go): each
 // refuses a source this provider cannot manage, before anything is written.
 const (
@@ -525,6 +528,13 @@ var ruleTable = []Rule{
 		Summary: "RDS instance %[1]s has deletion protection and this plan replaces it",
 		Detail:  "%[2]s forces replacement of %[1]s, which deletes it; deletion_protection = true makes the cloud refuse that (with create_before_destroy a second, billed instance would be created first).", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
 		Fix: "Undo the change, or set deletion_protection = false and apply that first, then apply the replacement."},
+	{ID: RuleDestroyReleasesProtected, Source: "cloud fact: releasing a primary releases its read-only instances (Alibaba \"Release or unsubscribe from an ApsaraDB RDS for MySQL instance\"); provider: deletion protection is honoured for them too",
+		Attribute: AttrDeletionProtection,
+		Summary:   "Destroying %[1]s would release read-only instance(s) with deletion protection: %[2]s",
+		Detail: "The cloud releases a primary's read-only instances with it, whatever their own settings. %[2]s has deletion_protection = true " +
+			"(read from the cloud now; it may be managed in another workspace or configuration), so this plan does not release it by releasing %[1]s.",
+		Args: []Arg{{"instance", "rm-1"}, {"protected read-only instances", "rr-1"}},
+		Fix:  "Fix: set deletion_protection = false on %[2]s where it is managed (or destroy it there first), apply, then destroy %[1]s."},
 	{ID: RuleDestroyRefusedProtection, Source: "cloud fact: deletion protection refuses DeleteDBInstance", Attribute: AttrDeletionProtection,
 		Summary: "RDS instance has deletion protection",
 		Detail:  "Instance %s has deletion_protection = true, so the cloud refuses to delete it.", Args: []Arg{{"instance", "rm-1"}},
@@ -850,11 +860,38 @@ var ruleTable = []Rule{
 	{ID: RuleBillingPurchase, Source: billingSource, Severity: SeverityWarning, Attribute: AttrBilling, Summary: "This apply buys a %[2]s subscription for %[1]s",
 		Detail: "billing.pay_type = \"Prepaid\": the apply pays %[2]s of %[1]s up front from the account (AutoPay) when it runs; auto-renewal is %[3]s. Converting back to pay-as-you-go later refunds the unused part minus a service fee.",
 		Args:   []Arg{{"instance", "rm-1"}, {"term", "3 months"}, {"auto-renewal", "off"}}},
+	{ID: RuleBillingReplacePurchase, Source: billingSource, Severity: SeverityWarning, Attribute: AttrBilling,
+		Summary: "This apply buys a %[2]s subscription for the instance that replaces %[1]s",
+		Detail: "billing.pay_type = \"Prepaid\": the replacement of %[1]s is created as a subscription instance, and the apply pays %[2]s of it up front " +
+			"from the account (AutoPay) when it creates it; auto-renewal is %[3]s. This is a new purchase, besides what becomes of %[1]s's own subscription.",
+		Args: []Arg{{"instance", "rm-1"}, {"term", "1 month"}, {"auto-renewal", "off"}},
+		Fix:  "To replace it without buying, set billing.pay_type = \"Postpaid\"; to keep %[1]s, undo the change that replaces it."},
+	{ID: RuleBillingLiftsExpiry, Source: billingSource + "; an expired subscription may still be converted to pay-as-you-go, which lifts LockByExpiration",
+		Severity: SeverityWarning, Attribute: AttrBilling,
+		Summary: "Converting %[1]s to pay-as-you-go lifts its expiration lock",
+		Detail: "%[1]s is locked because its subscription expired (LockByExpiration). The apply sends TransformDBInstancePayType to Postpaid first, " +
+			"the one change the cloud takes while that lock holds; it lifts the lock, and the apply's other changes follow it.",
+		Args: []Arg{{"instance", "rm-1"}}},
+	{ID: RuleRenewBuys, Source: renewSource, Severity: SeverityWarning, Attribute: AttrRenewPeriod,
+		Summary: "%[1]s buys %[3]d more month(s) of %[2]s's subscription",
+		Detail: "RenewInstance renews subscription instance %[2]s by period = %[3]d month(s), paid at once from the account (AutoPay): it ends at %[4]s now " +
+			"and at %[5]s after the renewal (counted from now if it has already ended). An expiration lock (LockByExpiration) lifts once it is paid.",
+		Args: []Arg{{"action", "rds_renew"}, {"instance", "rm-1"}, {"months", 1}, {"ends", "2026-12-01T00:00:00Z"}, {"renewed until", "2027-01-01T00:00:00Z"}}},
+	{ID: RuleRenewPeriod, Source: renewSource, Attribute: AttrRenewPeriod,
+		Summary: "%[1]s cannot renew for %[2]d month(s)",
+		Detail:  "RenewInstance takes a Period of 1 to 9, 12, 24, 36, 48 or 60 months; period = %[2]d is none of them.",
+		Args:    []Arg{{"action", "rds_renew"}, {"months", 10}},
+		Fix:     "Fix: set period to one of 1-9, 12, 24, 36, 48 or 60."},
+	{ID: RuleRenewNotPrepaid, Source: renewSource, Attribute: "instance_id",
+		Summary: "%[1]s renews subscription instances only: %[2]s is %[3]s",
+		Detail:  "%[2]s is billed pay-as-you-go (PayType %[3]s): it has no subscription to renew, and RenewInstance refuses it.",
+		Args:    []Arg{{"action", "rds_renew"}, {"instance", "rm-1"}, {"pay type", "Postpaid"}},
+		Fix:     "Fix: remove the action, or buy a subscription with the instance's billing = { pay_type = \"Prepaid\", ... }."},
 	{ID: RuleBillingRefund, Source: billingSource, Severity: SeverityWarning, Attribute: AttrBilling, Summary: "This apply ends the subscription of %[1]s",
 		Detail: "billing.pay_type = \"Postpaid\": TransformDBInstancePayType converts %[1]s to pay-as-you-go; the cloud refunds the unused subscription minus a service fee, and the instance is billed by the hour from then on.",
 		Args:   []Arg{{"instance", "rm-1"}}},
 	{ID: RuleBillingTermsFixed, Source: billingSource, Severity: SeverityWarning, Attribute: AttrBilling, Summary: "billing.period and used_time apply at purchase only",
-		Detail: "%[1]s was bought for %[2]s; the configuration now says %[3]s. The provider buys nothing for this change (a renewal is the cloud's auto-renewal, or a purchase in the console); only the auto-renewal duration follows period.",
+		Detail: "%[1]s was bought for %[2]s; the configuration now says %[3]s. The provider buys nothing for this change (a renewal is the cloud's auto-renewal, or the rds_renew action); only the auto-renewal duration follows period.",
 		Args:   []Arg{{"instance", "rm-1"}, {"bought", "1 month"}, {"configured", "3 months"}}},
 	{ID: RuleBillingDestroy, Source: billingSource + "; DeleteDBInstance refuses a Prepaid primary (OperationDenied.PrePayTypeNotSupported)", Attribute: AttrPrepaidOnDestroy,
 		Summary: "Destroying subscription instance %[2]s needs prepaid_on_destroy",
@@ -896,6 +933,14 @@ var ruleTable = []Rule{
 			"the apply records it in state and completes its configuration as for a new one.",
 		Args: []Arg{{"resource type", "rds_instance"}, {"object", "rm-1"}, {"journal", ".terraform/rds-create-journal/default"}, {"stopped at", "2026-12-01T18:00:00Z"}},
 		Fix:  "To have a new one created instead, delete %[2]s before applying."},
+	{ID: RuleCreateAdoptedTwin, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)", Severity: SeverityWarning,
+		Attribute: "id", Summary: "Adopting %[2]s, created by an interrupted apply for one of this configuration's twins",
+		Detail: "An apply in this working directory and workspace (%[3]s) was stopped at %[4]s while it created several %[1]s with this same configuration " +
+			"(a count or for_each whose arguments do not use the index): their objects are interchangeable, and no state names them. This resource, the first " +
+			"of those twins to plan without an object, takes %[2]s; each other twin takes another one or creates its own. The apply records it in state " +
+			"and completes its configuration as for a new one.",
+		Args: []Arg{{"resource type", "rds_readonly_instance"}, {"object", "rr-1"}, {"journal", ".terraform/rds-create-journal/default"}, {"stopped at", "2026-12-01T18:00:00Z"}},
+		Fix:  "To have a new one created instead, delete %[2]s before applying; to keep twins apart, give them distinct arguments (instance_name = \"ro-${count.index}\")."},
 	{ID: RuleCreateResent, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)", Severity: SeverityWarning,
 		Attribute: "id", Summary: "Resending a create an interrupted apply sent",
 		Detail: "An apply in this working directory and workspace (%[2]s) was stopped at %[3]s while its %[1]s for this configuration had no answer yet. " +

@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -234,4 +235,64 @@ func (s *Simulator) describeInstanceAutoRenewalAttribute(c *call) (map[string]an
 	}
 	return map[string]any{"PageNumber": 1, "PageRecordCount": len(items), "TotalRecordCount": len(items),
 		"Items": map[string]any{"Item": items}}, nil
+}
+
+// renewPeriods are RenewInstance's Period values in months (RenewInstance reference).
+var renewPeriods = map[int64]bool{1: true, 2: true, 3: true, 4: true, 5: true, 6: true, 7: true, 8: true, 9: true, 12: true, 24: true, 36: true, 48: true, 60: true}
+
+// renewInstance: RenewInstance (Period months, AutoPay, AutoRenew, ClientToken). The subscription is
+// extended from its end, or from now when it has ended; an expiration lock lifts. Only a
+// subscription instance is renewed (OperationDenied.PayType, assumption); another lock refuses it.
+func (s *Simulator) renewInstance(c *call) (map[string]any, *apiError) {
+	in, e := s.lookup(c.p)
+	if e != nil {
+		return nil, e
+	}
+	raw, e := c.p.required("Period")
+	if e != nil {
+		return nil, e
+	}
+	period, err := strconv.ParseInt(strings.TrimSpace(raw), 10, 64)
+	if err != nil || !renewPeriods[period] {
+		return nil, newErr(400, "InvalidPeriod.Malformed", "Period %q is not valid: 1 to 9, 12, 24, 36, 48 or 60 months.", truncate(raw))
+	}
+	if in.PayType != payPrepaid {
+		return nil, newErr(403, "OperationDenied.PayType", "Instance %s is %s: only subscription (Prepaid) instances are renewed.", in.ID, in.PayType)
+	}
+	if c.p.has("AutoPay") {
+		if pay, e := c.p.boolean("AutoPay"); e != nil || !pay {
+			return nil, errInvalid("AutoPay", "the simulator models paid orders only (AutoPay=true)")
+		}
+	}
+	if in.lockMode() != lockUnlocked && in.LockMode != lockByExpiration {
+		return nil, in.writable("RenewInstance")
+	}
+	renewSubscription(in, int(period), c.now)
+	if c.p.has("AutoRenew") {
+		on, e := c.p.boolean("AutoRenew")
+		if e != nil {
+			return nil, e
+		}
+		in.Subscription.AutoRenew = on
+	}
+	c.dirty = true
+	return map[string]any{"OrderId": fmt.Sprint(c.now.UnixNano())}, nil
+}
+
+// renewSubscription extends the subscription by months from its end (from now once it has ended)
+// and lifts the expiration lock.
+func renewSubscription(in *instance, months int, now time.Time) {
+	if in.Subscription == nil { // a read-only instance or a clone bought without terms
+		end, _ := time.Parse(timestampLayout, expireTime(in))
+		in.Subscription = &subscription{ExpireTime: end, RenewMonths: 1}
+	}
+	sub := in.Subscription
+	from := sub.ExpireTime
+	if from.Before(now) {
+		from = now
+	}
+	sub.ExpireTime, sub.Expired = from.AddDate(0, months, 0), false
+	if in.LockMode == lockByExpiration {
+		in.LockMode, in.LockReason = "", ""
+	}
 }

@@ -81,3 +81,28 @@ func TestTransformPayTypeAndPrepaidDelete(t *testing.T) {
 	}
 	e.c.ok("DeleteDBInstance", map[string]string{"DBInstanceId": id})
 }
+
+// RenewInstance: Period in the documented set; a running subscription is extended from its end, an
+// expired one from now and unlocked; a pay-as-you-go instance is refused.
+func TestRenewInstance(t *testing.T) {
+	e := newEnv(t)
+	start := e.clock.Now()
+	id := e.create(prepaid("Month", "1", "false"))
+	e.c.fails("RenewInstance", map[string]string{"DBInstanceId": id, "Period": "10"}, 400, "InvalidPeriod.Malformed")
+	e.c.fails("RenewInstance", map[string]string{"DBInstanceId": id}, 400, "MissingParameter")
+	e.c.ok("RenewInstance", map[string]string{"DBInstanceId": id, "Period": "2", "AutoPay": "true"})
+	if got, want := e.attr(id)["ExpireTime"], start.AddDate(0, 3, 0).Format(timestampLayout); got != want {
+		t.Fatalf("renewed before its end: ExpireTime %v, want %v", got, want)
+	}
+	e.clock.Add(100 * 24 * time.Hour)
+	if a := e.attr(id); a["LockMode"] != lockByExpiration {
+		t.Fatalf("not expired: %v", a["LockMode"])
+	}
+	now := e.clock.Now()
+	e.c.ok("RenewInstance", map[string]string{"DBInstanceId": id, "Period": "12"})
+	if a := e.attr(id); a["LockMode"] != lockUnlocked || a["ExpireTime"] != now.AddDate(1, 0, 0).Format(timestampLayout) {
+		t.Fatalf("renewed after its end: LockMode %v ExpireTime %v, want unlocked until %v", a["LockMode"], a["ExpireTime"], now.AddDate(1, 0, 0))
+	}
+	post := e.create(nil)
+	e.c.fails("RenewInstance", map[string]string{"DBInstanceId": post, "Period": "1"}, 403, "OperationDenied.PayType")
+}

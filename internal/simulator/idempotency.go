@@ -19,6 +19,7 @@ var idempotentActions = map[string]bool{
 	"RestartDBInstance":                  true,
 	"ModifyDBInstanceDeletionProtection": true,
 	"ModifyParameter":                    true,
+	"RenewInstance":                      true,
 }
 
 // notFingerprinted are the parameters that legitimately differ between retries of one request

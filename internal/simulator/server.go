@@ -77,6 +77,7 @@ var actions = map[string]handler{
 	"TransformDBInstancePayType":           (*Simulator).transformDBInstancePayType,
 	"ModifyInstanceAutoRenewalAttribute":   (*Simulator).modifyInstanceAutoRenewalAttribute,
 	"DescribeInstanceAutoRenewalAttribute": (*Simulator).describeInstanceAutoRenewalAttribute,
+	"RenewInstance":                        (*Simulator).renewInstance,
 }
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {
