@@ -190,6 +190,7 @@ const (
 	RuleRestartDeferred          RuleID = "restart-in-maintenance-window"
 	RulePendingRestart           RuleID = "restart-by-pending-task"
 	RuleMaintenanceWindowFormat  RuleID = "maintenance-window-format"
+	RuleClassNoFit               RuleID = "class-catalogue-no-fit"
 	RuleReplace                  RuleID = "replace"
 	RuleReplaceReadOnly          RuleID = "replace-read-only"
 	RuleRestartRefused           RuleID = "prevent-restart-refuses-restart"
@@ -455,6 +456,10 @@ var ruleTable = []Rule{
 		Summary: "Storage size not offered for this instance type",
 		Detail:  "instance_type %q with storage_type %q takes %d to %d GB in steps of %d; got %d.", Args: []Arg{{"class", "mysql.n2.medium.2c"}, {"storage type", "cloud_essd"}, {"min", int64(20)}, {"max", int64(32000)}, {"step", int64(5)}, {"size", int64(10)}},
 		Fix: "Choose a size in that range."},
+	{ID: RuleClassNoFit, Source: "cloud fact: DescribeAvailableClasses and ListClasses (the rds_instance_classes data source)", Attribute: "instance_class",
+		Summary: "No instance class fits",
+		Detail:  "No class of %s %s passes the filters: %s.", Args: []Arg{{"combination", "MySQL 8.0, category HighAvailability, storage_type cloud_essd"}, {"zones text", "in zone(s) cn-hangzhou-i"}, {"exclusions", "min_cpu excluded 5 of 6; architecture excluded 2 of 6"}},
+		Fix: "Relax the filter named first, or ask other zones, another edition or storage type."},
 	{ID: RuleClassCannotCheck, Source: "provider", Severity: SeverityWarning, Attribute: AttrInstanceType,
 		Summary: "Cannot check the instance type",
 		Detail:  "DescribeAvailableClasses failed: %s.", Args: []Arg{{"error", "Throttling"}},
