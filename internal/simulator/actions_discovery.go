@@ -30,7 +30,7 @@ var classDetails = map[string]classDetail{
 	"mysql.x2m.large.2c": {4, 8, 4000, 25000, "Dedicated"}, "mysql.x4m.medium.2c": {2, 8, 6000, 25000, "Dedicated"},
 	"mysql.n2.medium.1": {2, 4, 2000, 10000, "General"}, "mysql.n2.large.1": {4, 8, 4000, 20000, "General"},
 	"mysql.n2.medium.xc": {2, 4, 2000, 10000, "General"}, "mysql.n2e.medium.xc": {2, 4, 2000, 10000, "General"},
-	"mysql.x2e.large.xc": {4, 8, 4000, 25000, "Dedicated"},
+	"mysql.x2e.large.xc":   {4, 8, 4000, 25000, "Dedicated"},
 	"mysqlro.n2.medium.1c": {2, 4, 2000, 10000, "General"}, "mysqlro.n2.large.1c": {4, 8, 4000, 20000, "General"},
 	"mysqlro.n2m.small.1c": {1, 2, 1200, 5000, "General"}, "mysqlro.x2m.large.1c": {4, 8, 4000, 25000, "Dedicated"},
 	"pg.n2.medium.2c": {2, 4, 400, 10000, "General"}, "pg.n2.large.2c": {4, 8, 800, 20000, "General"},
