@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // zone names resolve the same on every machine: the functions are pure
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
