@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -116,5 +117,38 @@ func TestInstanceClassesPreferenceAndNoFit(t *testing.T) {
 	q.StorageType, q.AtomicWrite = "cloud_ssd", true
 	if _, err := read(q); !strings.Contains(err, "atomic_write_16k excluded 14 of 14 (16K atomic write needs storage_type") {
 		t.Errorf("no fit for 16K: %s", err)
+	}
+}
+
+// TestZonesAndClassesDataSourcesRead reads both data sources as Terraform does: rds_zones with
+// multi_zone, and rds_instance_classes across every zone with a preference, then a no-fit error
+// at instance_class.
+func TestZonesAndClassesDataSourcesRead(t *testing.T) {
+	env := newTestEnv(t, testSimOptions())
+	s := func(v string) tftypes.Value { return tftypes.NewValue(tftypes.String, v) }
+	state, diags := dsRead(t, env, NewZonesDataSource(), map[string]tftypes.Value{"engine_version": s("8.0"), "category": s("Basic"),
+		"multi_zone": tftypes.NewValue(tftypes.Bool, true)})
+	var zones zonesModel
+	if diags.HasError() || state.Get(context.Background(), &zones).HasError() || len(zones.IDs.Elements()) != 0 {
+		t.Errorf("Basic edition has no secondary node, so no multi-zone zone: %v %v", zones.IDs, diags)
+	}
+	state, diags = dsRead(t, env, NewZonesDataSource(), map[string]tftypes.Value{"engine_version": s("8.0"), "category": s("HighAvailability"),
+		"multi_zone": tftypes.NewValue(tftypes.Bool, true)})
+	if diags.HasError() || state.Get(context.Background(), &zones).HasError() || len(zones.IDs.Elements()) != 4 ||
+		!strings.Contains(zones.Zones.String(), `"secondary_zone_ids":["cn-hangzhou-i","cn-hangzhou-j","cn-hangzhou-k"]`) {
+		t.Errorf("HighAvailability: %v %v", zones.Zones, diags)
+	}
+	preferred := tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{s("mysql.n2m.large.2c"), s("mysql.n2.large.2c")})
+	state, diags = dsRead(t, env, NewInstanceClassesDataSource(), map[string]tftypes.Value{"engine_version": s("8.0"),
+		"preferred_instance_classes": preferred, "architecture": s("arm")})
+	var classes instanceClassesModel
+	if diags.HasError() || state.Get(context.Background(), &classes).HasError() || classes.InstanceClass.ValueString() != "mysql.n2m.large.2c" ||
+		len(classes.InstanceClasses.Elements()) != 3 { // three zones have YiTian classes
+		t.Errorf("preferred arm: %v %v %v", classes.InstanceClass, classes.InstanceClasses, diags)
+	}
+	_, diags = dsRead(t, env, NewInstanceClassesDataSource(), map[string]tftypes.Value{"engine_version": s("8.0"),
+		"min_cpu": tftypes.NewValue(tftypes.Number, 128)})
+	if len(diags.Errors()) != 1 || diags.Errors()[0].Summary() != "No instance class fits" || !strings.Contains(diags.Errors()[0].Detail(), "min_cpu excluded") {
+		t.Errorf("no fit: %v", diags)
 	}
 }
