@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
 func TestClassCatalogueAsksOncePerKind(t *testing.T) {
 	env := newTestEnv(t, testSimOptions())
-	var catalogue classCatalogue
+	var catalogue rdsservice.Catalogue
 	mysql := rdsapi.DescribeAvailableClassesRequest{RegionID: simulator.DefaultRegion, Engine: "MySQL", EngineVersion: "8.0",
 		DBInstanceStorageType: "cloud_essd", Category: "HighAvailability", InstanceChargeType: rdsapi.PayTypePostpaid}
 	basic := mysql
@@ -18,7 +19,7 @@ func TestClassCatalogueAsksOncePerKind(t *testing.T) {
 
 	for range 3 {
 		for _, req := range []rdsapi.DescribeAvailableClassesRequest{mysql, basic} {
-			answer, err := catalogue.offered(context.Background(), env.api, req)
+			answer, err := catalogue.Offered(context.Background(), env.api, req)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,7 +5,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -245,49 +244,7 @@ func (p *plannedPrimaries) lookup(id string) rdsservice.Val[bool] {
 func classFacts(ctx context.Context, data *ProviderData, req rdsapi.DescribeAvailableClassesRequest) *rdsservice.ClassFacts {
 	req.RegionID = data.Region
 	req.InstanceChargeType = rdsapi.PayTypePostpaid
-	f := &rdsservice.ClassFacts{Combination: fmt.Sprintf("%s %s, category %s, storage_type %s%s",
-		req.Engine, req.EngineVersion, req.Category, req.DBInstanceStorageType, inZone(req.ZoneID))}
-	out, err := data.classes.offered(ctx, data.API, req)
-	switch {
-	case err == nil:
-	case rdsapi.ErrorCode(err) == "" || rdsapi.IsAuth(err):
-		f.Unavailable = err.Error()
-		return f
-	case rdsapi.IsThrottled(err) || rdsapi.IsTransient(err) || rdsapi.IsBusy(err):
-		f.LookupError = err.Error()
-		return f
-	default:
-		// A definite refusal of the combination itself: the create would be refused the same way.
-		f.Refusal, f.RefusedAttribute = err.Error(), refusedAttribute(err)
-		return f
-	}
-	for _, c := range out.DBInstanceClasses {
-		rng := c.DBInstanceStorageRange
-		f.Offered = append(f.Offered, rdsservice.OfferedClass{Class: c.DBInstanceClass,
-			MinStorage: int64(rng.MinValue), MaxStorage: int64(rng.MaxValue), Step: int64(rng.Step)})
-	}
-	return f
-}
-
-func inZone(zone string) string {
-	if zone == "" {
-		return ""
-	}
-	return " in zone " + zone
-}
-
-// refusedAttribute maps the API parameter a refusal names to the attribute to fix.
-func refusedAttribute(err error) string {
-	message := err.Error()
-	for _, candidate := range []struct{ parameter, attribute string }{
-		{"EngineVersion", "engine_version"}, {"DBInstanceStorageType", "storage_type"}, {"StorageType", "storage_type"},
-		{"Category", "category"}, {"ZoneId", "zone_id"}, {"Engine", "engine"},
-	} {
-		if strings.Contains(message, candidate.parameter) {
-			return candidate.attribute
-		}
-	}
-	return "instance_type"
+	return data.classes.ClassFacts(ctx, data.API, req)
 }
 
 // existingFrom describes an instance for the planner from its state values.

@@ -97,8 +97,9 @@ type ProviderData struct {
 	Waiter *rdsservice.Waiter
 	// Journal records the creates in flight in this working directory (issue 29; nil: none).
 	Journal *rdsservice.CreateJournal
-	// classes caches DescribeAvailableClasses for plan-time class checks.
-	classes classCatalogue
+	// classes caches DescribeAvailableClasses, DescribeAvailableZones and ListClasses for plan-time
+	// class checks and the discovery data sources (rdsservice/catalogue.go).
+	classes rdsservice.Catalogue
 	// parameterTemplates caches DescribeParameterTemplates for plan-time parameter checks.
 	parameterTemplates parameterTemplateCache
 	// plans remembers the primaries' planned atomic_write_16k of this run (read-only plans use it).
@@ -334,7 +335,7 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewInstanceDataSource, NewInstancesDataSource,
-		NewAccountsDataSource, NewDatabasesDataSource, NewParameterTemplatesDataSource,
+		NewAccountsDataSource, NewDatabasesDataSource, NewParameterTemplatesDataSource, NewZonesDataSource, NewInstanceClassesDataSource,
 		NewBackupsDataSource,
 	}
 }

@@ -34,6 +34,10 @@ type API interface {
 	// PageNumber/PageSize for classic paging.
 	DescribeDBInstances(ctx context.Context, req *DescribeDBInstancesRequest) (*DescribeDBInstancesResponse, error)
 	DescribeAvailableClasses(ctx context.Context, req *DescribeAvailableClassesRequest) (*DescribeAvailableClassesResponse, error)
+	// DescribeAvailableZones and ListClasses (discovery.go): the zones that offer an engine, and
+	// every class's CPU, memory and architecture.
+	DescribeAvailableZones(ctx context.Context, req *DescribeAvailableZonesRequest) (*DescribeAvailableZonesResponse, error)
+	ListClasses(ctx context.Context, req *ListClassesRequest) (*ListClassesResponse, error)
 
 	ModifyDBInstanceSpec(ctx context.Context, req *ModifyDBInstanceSpecRequest) (*ModifyDBInstanceSpecResponse, error)
 	ModifyDBInstanceDescription(ctx context.Context, dbInstanceID, description string) error

@@ -34,6 +34,11 @@
 //     the same rows ([RenderRuleDocs]).
 //   - Checks of single values and of the access resources: [CheckConfig], [CheckAccess],
 //     [CheckParameters], [CheckMaintenanceWindow]; the 16K atomic write rules (atomic_write_rules.go).
+//   - The class catalogue: [Catalogue] (catalogue.go, catalogue_zones.go) caches what the cloud
+//     offers for the planner ([Catalogue.ClassFacts]) and the discovery data sources, which pick
+//     from it with [SelectClasses] (catalogue_select.go).
+//   - The rules behind the provider functions (functions.go, functions_rules.go): [AtomicWrite16K],
+//     [ParseInstanceClass], [MaintenanceWindowUTC], [ParameterRestarts], over the planner's checks.
 //   - Operations against the API: creates and clones with their waits (create.go), listings
 //     (ops.go), parameters (parameters_ops.go), accounts and databases (access_ops.go), and the
 //     [Waiter] that polls under the resource's deadline (wait.go).

@@ -75,6 +75,9 @@ func TemplateFromAPI(engine, version string, resp *rdsapi.DescribeParameterTempl
 	return t
 }
 
+// Restarts tells whether a change of the parameter takes effect only after a restart (P5).
+func (t ParameterTemplate) Restarts(name string) bool { return t.Parameters[name].Restart }
+
 // Names lists the template's parameter names, sorted.
 func (t ParameterTemplate) Names() []string {
 	names := make([]string, 0, len(t.Parameters))
@@ -341,7 +344,7 @@ func PlanParameters(want, running, pending map[string]string, t ParameterTemplat
 			continue
 		}
 		plan.Send[name] = strings.TrimSpace(want[name])
-		if spec.Restart {
+		if t.Restarts(name) {
 			plan.Restart = append(plan.Restart, name)
 		} else {
 			plan.Online = append(plan.Online, name)

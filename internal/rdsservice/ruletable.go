@@ -194,6 +194,10 @@ const (
 	RuleRestartDeferred          RuleID = "restart-in-maintenance-window"
 	RulePendingRestart           RuleID = "restart-by-pending-task"
 	RuleMaintenanceWindowFormat  RuleID = "maintenance-window-format"
+	RuleClassNoFit               RuleID = "class-catalogue-no-fit"
+	RuleClassNameShape           RuleID = "function-class-name-shape"
+	RuleTimeZone                 RuleID = "function-time-zone"
+	RuleParamTemplateVersion     RuleID = "function-parameter-template-version"
 	RuleReplace                  RuleID = "replace"
 	RuleReplaceReadOnly          RuleID = "replace-read-only"
 	RuleRestartRefused           RuleID = "prevent-restart-refuses-restart"
@@ -462,6 +466,22 @@ var ruleTable = []Rule{
 		Summary: "Storage size not offered for this instance type",
 		Detail:  "instance_type %q with storage_type %q takes %d to %d GB in steps of %d; got %d.", Args: []Arg{{"class", "mysql.n2.medium.2c"}, {"storage type", "cloud_essd"}, {"min", int64(20)}, {"max", int64(32000)}, {"step", int64(5)}, {"size", int64(10)}},
 		Fix: "Choose a size in that range."},
+	{ID: RuleClassNoFit, Source: "cloud fact: DescribeAvailableClasses and ListClasses (the rds_instance_classes data source)", Attribute: "instance_class",
+		Summary: "No instance class fits",
+		Detail:  "No class of %s %s passes the filters: %s.", Args: []Arg{{"combination", "MySQL 8.0, category HighAvailability, storage_type cloud_essd"}, {"zones text", "in zone(s) cn-hangzhou-i"}, {"exclusions", "min_cpu excluded 5 of 6; architecture excluded 2 of 6"}},
+		Fix: "Relax the filter named first, or ask other zones, another edition or storage type."},
+	{ID: RuleClassNameShape, Source: "cloud fact: class naming <engine>.<family>.<size>.<suffix> (instance-type docs, rds-openapi.md §12)", Attribute: "name",
+		Summary: "Not an instance class name",
+		Detail:  "%q is not <engine>.<family>.<size>.<suffix>, such as mysql.n2.medium.2c (High-availability), mysql.n2.medium.1 (Basic), mysql.n2e.medium.xc (cluster) or mysqlro.n2.medium.1c (read-only).", Args: []Arg{{"name", "mysql.n2"}},
+		Fix: "Give a class the rds_instance_classes data source lists."},
+	{ID: RuleTimeZone, Source: "provider: maintenance_window is one daily UTC window (ModifyDBInstanceMaintainTime)", Attribute: "time_zone",
+		Summary: "Invalid time_zone",
+		Detail:  "%s.", Args: []Arg{{"reason", "Europe/Berlin changes its offset over the year (UTC+1 in January, UTC+2 in July)"}},
+		Fix: "Give UTC, an offset such as +08:00, or a zone without daylight saving time such as Asia/Shanghai; in a zone with daylight saving time, choose the offset of the season the window should follow."},
+	{ID: RuleParamTemplateVersion, Source: "provider: the parameter templates compiled into the provider (rdsservice/templates)", Attribute: "engine_version",
+		Summary: "No parameter template for this engine version",
+		Detail:  "The provider has MySQL parameter templates for %[2]s; engine_version %[1]q is not one of them.", Args: []Arg{{"version", "5.6"}, {"versions", "5.7, 8.0"}},
+		Fix: "Use one of those versions, or the rds_parameter_templates data source, which asks the cloud."},
 	{ID: RuleClassCannotCheck, Source: "provider", Severity: SeverityWarning, Attribute: AttrInstanceType,
 		Summary: "Cannot check the instance type",
 		Detail:  "DescribeAvailableClasses failed: %s.", Args: []Arg{{"error", "Throttling"}},

@@ -22,3 +22,8 @@ output "account_name" {
 output "account_privilege" {
   value = rds_account_privilege.app.privilege
 }
+
+output "maintenance_window" {
+  description = "The UTC window maintenance_window_local becomes."
+  value       = local.maintenance_window
+}

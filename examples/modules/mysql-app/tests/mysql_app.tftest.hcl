@@ -1,6 +1,6 @@
 # `terraform test` for the mysql-app module against the local RDS simulator: each run applies for real (create,
 # then a 16K atomic write toggle that restarts the instance) and the suite destroys everything at the end.
-# Run it as the guide "Testing your modules against the local simulator" shows (`make test-modules` does).
+# Run it as the guide "Testing your modules" (way 2) shows (`make test-modules` does).
 
 provider "rds" {}
 
