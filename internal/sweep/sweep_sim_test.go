@@ -50,12 +50,23 @@ func TestSweepersReleaseWhatTestsLeft(t *testing.T) {
 		}
 	}
 	left.check(t, api)
-	// A second run finds nothing and fails on nothing.
+	// The sweep's writes, as the simulator counted them: one per object it released; a second
+	// run finds nothing and writes nothing.
+	want := map[string]int{"DeleteAccount": 1, "DeleteBackup": 1, "ModifyDBInstanceDeletionProtection": 1, "DeleteDBInstance": 2}
+	writes := func(when string) {
+		for action, n := range want {
+			if got := sim.Stats().Requests[action]; got != n {
+				t.Errorf("%s: %d %s requests, want %d", when, got, action, n)
+			}
+		}
+	}
+	writes("after the sweep")
 	for _, s := range sweepers {
 		if err := s.F(simulator.DefaultRegion); err != nil {
 			t.Fatalf("second run of %s: %v", s.Name, err)
 		}
 	}
+	writes("after a second sweep")
 }
 
 // leftObjects are the ids leaveObjects made: the tests' (released by the sweep) and the others.
