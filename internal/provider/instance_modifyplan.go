@@ -30,6 +30,7 @@ func (r *instanceResource) ValidateConfig(ctx context.Context, req resource.Vali
 // ModifyPlan shows the planner's decision: computed values, errors, and the restart, replacement
 // or guard it names.
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	planReleasedKeep(ctx, req, &resp.Diagnostics)
 	tagsAll := planTags(ctx, r.data, req, resp, 1)

@@ -12,6 +12,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/big"
 	"net/http"
 	"net/http/httptest"
@@ -164,6 +165,8 @@ type oracleWorld struct {
 	observed []rdsservice.Decision
 	// defaultTags is the provider's default_tags (nil: unset).
 	defaultTags map[string]string
+	// ignore is each address's lifecycle { ignore_changes = [...] }.
+	ignore map[string][]string
 }
 
 func (h *oracleHarness) newWorld() *oracleWorld {
@@ -299,6 +302,21 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 
 func (w *oracleWorld) config(r oracleResource, resolve func(oracleRef) tftypes.Value) tftypes.Value {
 	return toValue(w.h.objType(r.typeName()), r.attrs, resolve)
+}
+
+// ignoringChanges is core's processIgnoreChanges: before a resource is planned, an ignored
+// attribute's configured value becomes its prior state's (nothing for a create). Core applies it
+// to the plan only: ApplyResourceChange gets the configuration as written.
+func (w *oracleWorld) ignoringChanges(r oracleResource, config tftypes.Value) tftypes.Value {
+	prior, ok := w.state[r.addr]
+	if !ok || len(w.ignore[r.addr]) == 0 {
+		return config
+	}
+	vals := maps.Clone(attrsOf(config)) // As shares the value's own map
+	for _, name := range w.ignore[r.addr] {
+		vals[name] = attrOf(prior, name)
+	}
+	return tftypes.NewValue(config.Type(), vals)
 }
 
 // proposedNew is Terraform's objchange.ProposedNew for flat schemas: the configuration, with the
@@ -627,7 +645,7 @@ func (w *oracleWorld) planWalk(order []oracleResource) (*oraclePlan, error) {
 		return attrOf(p.planned, ref.attr)
 	}
 	for _, r := range order {
-		p := w.planOne(server, r, w.config(r, resolve))
+		p := w.planOne(server, r, w.ignoringChanges(r, w.config(r, resolve)))
 		plan.res[r.addr] = p
 		if diagsHaveError(p.diags) {
 			plan.errAt, plan.errMsg = r.addr, firstError(p.diags)
@@ -726,7 +744,7 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 			delete(w.priv, r.addr)
 		}
 		config := w.config(r, resolve)
-		final := w.planOne(server, r, config)
+		final := w.planOne(server, r, w.ignoringChanges(r, config))
 		if diagsHaveError(final.diags) {
 			return fail(r.addr, "final plan: "+firstError(final.diags))
 		}

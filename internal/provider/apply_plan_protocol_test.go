@@ -1,0 +1,88 @@
+package provider
+
+import (
+	"context"
+	"testing"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// Issue 39 §1: the apply runs the plan, never the configuration. Under
+// lifecycle { ignore_changes = [...] } Terraform plans with the ignored attributes at their prior
+// values, and ApplyResourceChange still carries the configuration as written (oracleWorld.ignore
+// plays it): whatever the apply sends must come from the plan.
+
+// applyCounts are the requests and restarts an apply step made on one instance.
+type applyCounts struct{ restarts, specs, params, zones, renames int }
+
+func (e *testEnv) applyCountsOf(id string) applyCounts {
+	return applyCounts{restarts: e.restarts(id), specs: e.requests("ModifyDBInstanceSpec"), params: e.requests("ModifyParameter"),
+		zones: e.requests("MigrateToOtherZone"), renames: e.requests("ModifyDBInstanceDescription")}
+}
+
+// 16K and a parameter changed outside Terraform, both under ignore_changes, then a rename: the
+// apply renames the instance and sends nothing else (no flag, no parameter, no restart).
+func TestApplyIgnoredFlagAndParametersStayAsTheCloudHasThem(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	const class = "mysql.n2.medium.2c"
+	config := func(name string) []oracleResource {
+		return instanceResources(class, 20, map[string]any{"atomic_write_16k": true, "instance_name": name,
+			"parameters": map[string]string{"innodb_io_capacity": "4000"}})
+	}
+	w.checkedStep(t, "create", config("acctest"), &id)
+	w.turnOffOutside(t, env, id)
+	env.outside(t, &id, "innodb_io_capacity", "7000")()
+	w.ignore = map[string][]string{testRes: {"atomic_write_16k", "parameters"}}
+	before := env.applyCountsOf(id)
+	plan := w.checkedStep(t, "rename", config("renamed"), &id, w.stateIs(testRes, "instance_name", "renamed"),
+		w.stateIs(testRes, "atomic_write_16k", false))
+	expectAction(t, "rename", plan, testRes, actUpdate)
+	expectPlanned(t, "rename", plan, testRes, "atomic_write_16k", false)
+	after := env.applyCountsOf(id)
+	want := before
+	want.renames++
+	if after != want {
+		t.Errorf("rename: requests and restarts %+v, want %+v (the rename only)", after, want)
+	}
+	a, err := env.api.DescribeDBInstanceAttribute(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.OptimizedWrites == nil || a.OptimizedWrites.Enabled || env.running(t, id, "innodb_io_capacity") != "7000" {
+		t.Errorf("rename: the cloud has 16K %+v and innodb_io_capacity %s, want off and 7000 (as changed outside)",
+			a.OptimizedWrites, env.running(t, id, "innodb_io_capacity"))
+	}
+}
+
+// The standby moved outside Terraform under ignore_changes = [zone_id_slave_a], then a zone_id
+// change: the move takes the standby to the zone the plan names (where it is), not to the
+// configured one.
+func TestApplyZoneMoveKeepsTheIgnoredStandbyZone(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	inI := map[string]any{"zone_id": "cn-hangzhou-i", "zone_id_slave_a": "cn-hangzhou-i", "vswitch_id": "vsw-zones-i"}
+	toJ := map[string]any{"zone_id": "cn-hangzhou-j", "zone_id_slave_a": "cn-hangzhou-i", "vswitch_id": "vsw-zones-j"}
+	w.checkedStep(t, "create", zoneResources(inI, nil), &id)
+	ctx := context.Background()
+	if _, err := env.api.MigrateToOtherZone(ctx, &rdsapi.MigrateToOtherZoneRequest{DBInstanceID: id, ZoneID: "cn-hangzhou-i",
+		ZoneIDSlave1: "cn-hangzhou-k", VPCID: "vpc-zones", VSwitchID: "vsw-zones-i"}); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := w.waitRunning(ctx, env.api, id); err != nil || a.DBInstanceStatus != "Running" || a.SlaveZones.Zones()[0] != "cn-hangzhou-k" {
+		t.Fatalf("the standby's move outside Terraform: %+v %v", a, err)
+	}
+	w.ignore = map[string][]string{testRes: {"zone_id_slave_a"}}
+	plan := w.checkedStep(t, "move", zoneResources(toJ, nil), &id, w.stateIs(testRes, "zone_id", "cn-hangzhou-j"),
+		w.stateIs(testRes, "zone_id_slave_a", "cn-hangzhou-k"))
+	expectPlanned(t, "move", plan, testRes, "zone_id_slave_a", "cn-hangzhou-k")
+	a, err := env.api.DescribeDBInstanceAttribute(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slaves := a.SlaveZones.Zones(); a.ZoneID != "cn-hangzhou-j" || len(slaves) == 0 || slaves[0] != "cn-hangzhou-k" {
+		t.Errorf("move: the cloud has zones %s and %v, want cn-hangzhou-j and cn-hangzhou-k (the plan's)", a.ZoneID, slaves)
+	}
+}
