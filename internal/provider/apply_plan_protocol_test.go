@@ -86,3 +86,28 @@ func TestApplyZoneMoveKeepsTheIgnoredStandbyZone(t *testing.T) {
 		t.Errorf("move: the cloud has zones %s and %v, want cn-hangzhou-j and cn-hangzhou-k (the plan's)", a.ZoneID, slaves)
 	}
 }
+
+// The instance moved to another zone outside Terraform under ignore_changes = [zone_id], and the
+// vSwitch it took there is changed back in the configuration: the plan changes the vSwitch in the
+// zone the instance is in, and so does the apply (it does not move the instance back).
+func TestApplyVSwitchChangeKeepsTheIgnoredZone(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	inI := map[string]any{"zone_id": "cn-hangzhou-i", "vswitch_id": "vsw-zones-i"}
+	w.checkedStep(t, "create", zoneResources(inI, nil), &id)
+	ctx := context.Background()
+	if _, err := env.api.MigrateToOtherZone(ctx, &rdsapi.MigrateToOtherZoneRequest{DBInstanceID: id, ZoneID: "cn-hangzhou-j",
+		ZoneIDSlave1: "cn-hangzhou-j", VPCID: "vpc-zones", VSwitchID: "vsw-zones-j"}); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := w.waitRunning(ctx, env.api, id); err != nil || a.DBInstanceStatus != "Running" || a.ZoneID != "cn-hangzhou-j" {
+		t.Fatalf("the move outside Terraform: %+v %v", a, err)
+	}
+	w.ignore = map[string][]string{testRes: {"zone_id"}}
+	plan := w.checkedStep(t, "vswitch", zoneResources(inI, nil), &id, w.stateIs(testRes, "zone_id", "cn-hangzhou-j"))
+	expectPlanned(t, "vswitch", plan, testRes, "zone_id", "cn-hangzhou-j")
+	if a, err := env.api.DescribeDBInstanceAttribute(ctx, id); err != nil || a.ZoneID != "cn-hangzhou-j" {
+		t.Errorf("vswitch: the cloud has the instance in %+v (%v), want cn-hangzhou-j (the plan's)", a.ZoneID, err)
+	}
+}
