@@ -111,3 +111,35 @@ func TestApplyVSwitchChangeKeepsTheIgnoredZone(t *testing.T) {
 		t.Errorf("vswitch: the cloud has the instance in %+v (%v), want cn-hangzhou-j (the plan's)", a.ZoneID, err)
 	}
 }
+
+// Autoscaling grows the disk 100 -> 115 GB while a class change waits for the window: the window
+// changes the class and keeps the disk the cloud grew (no plan named a shrink). A later apply
+// (a rename) while the change waits re-sends nothing that shrinks it either.
+func TestApplyWindowOrderKeepsTheDiskAutoscalingGrew(t *testing.T) {
+	t.Parallel()
+	for _, later := range []bool{false, true} {
+		env, w := envWorld(t, testSimOptions())
+		var id string
+		config := func(class, name string) []oracleResource {
+			attrs := autoScaleAttrs(100, 500)
+			attrs["instance_type"], attrs["instance_name"] = class, name
+			attrs["maintenance_window"], attrs["apply_restarts"] = testWindow, "in_maintenance_window"
+			return []oracleResource{{addr: testRes, attrs: attrs}}
+		}
+		w.checkedStep(t, "create", config("mysql.n2.medium.2c", "grown"), &id)
+		w.deferredStep(t, "class", config("mysql.n2.large.2c", "grown"), testWindow, &id)
+		growDisk(t, w, testRes, 75)
+		if later {
+			w.deferredStep(t, "rename", config("mysql.n2.large.2c", "renamed"), testWindow, &id)
+		}
+		env.advance()()
+		a, err := w.waitRunning(context.Background(), env.api, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.DBInstanceClass != "mysql.n2.large.2c" || a.DBInstanceStorage != 115 {
+			t.Errorf("later apply %v: after the window the cloud has %s with %d GB, want mysql.n2.large.2c with 115 GB",
+				later, a.DBInstanceClass, a.DBInstanceStorage)
+		}
+	}
+}
