@@ -2,6 +2,9 @@ package provider
 
 import (
 	"context"
+	"maps"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -141,5 +144,62 @@ func TestApplyWindowOrderKeepsTheDiskAutoscalingGrew(t *testing.T) {
 			t.Errorf("later apply %v: after the window the cloud has %s with %d GB, want mysql.n2.large.2c with 115 GB",
 				later, a.DBInstanceClass, a.DBInstanceStorage)
 		}
+	}
+}
+
+// writes are the requests the simulator received that may change something, by action.
+func (e *testEnv) writes() map[string]int {
+	out := map[string]int{}
+	for action, n := range e.sim.Stats().Requests {
+		if !strings.HasPrefix(action, "Describe") && !strings.HasPrefix(action, "List") {
+			out[action] = n
+		}
+	}
+	return out
+}
+
+// The guard of issue 39 §1: whatever an update's configuration says beyond its plan, the apply
+// sends the plan. Every attribute below is under ignore_changes with a value that makes the apply
+// send a request (or restart) if any update path of either instance resource read the
+// configuration; the plan renames both instances, so the apply sends two renames and nothing else.
+func TestApplySendsThePlanWhateverTheConfigurationSays(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	const primary = "rds_instance.primary"
+	params := map[string]string{"innodb_io_capacity": "9000", "innodb_read_io_threads": "16"}
+	hostilePrimary := map[string]any{"instance_type": "mysql.n2.large.2c", "storage": 150, "atomic_write_16k": false,
+		"parameters": params, "security_ips": []string{"10.9.0.0/16"}, "deletion_protection": true, "maintenance_window": "02:00Z-03:00Z",
+		"tags": map[string]string{"team": "guard"}, "ssl_enabled": true, "storage_auto_scale": map[string]any{"threshold": 30, "upper_bound": 500}}
+	hostileRO := map[string]any{"instance_type": "mysqlro.n2.large.1c", "storage": 150, "atomic_write_16k": false, "parameters": params,
+		"deletion_protection": true, "maintenance_window": "02:00Z-03:00Z", "tags": map[string]string{"team": "guard"}}
+	order := func(suffix string, hostile bool) []oracleResource {
+		p := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c", "storage": 100,
+			"instance_name": "guard" + suffix}
+		ro := map[string]any{"master_instance_id": oracleRef{primary, "id"}, "instance_type": "mysqlro.n2.medium.1c", "storage": 100,
+			"instance_name": "guard-ro" + suffix}
+		if hostile {
+			maps.Copy(p, hostilePrimary)
+			maps.Copy(ro, hostileRO)
+		}
+		return []oracleResource{{addr: primary, attrs: p}, {addr: testRO, attrs: ro}}
+	}
+	if _, err := w.applyStep(order("", false)); err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	w.ignore = map[string][]string{primary: slices.Collect(maps.Keys(hostilePrimary)), testRO: slices.Collect(maps.Keys(hostileRO))}
+	before, restarts := env.writes(), maps.Clone(env.sim.Stats().Restarts)
+	plan, err := w.applyStep(order("-renamed", true))
+	if err != nil {
+		t.Fatalf("rename: %v", err)
+	}
+	expectAction(t, "rename", plan, primary, actUpdate)
+	expectAction(t, "rename", plan, testRO, actUpdate)
+	want := maps.Clone(before)
+	want["ModifyDBInstanceDescription"] += 2
+	if got := env.writes(); !maps.Equal(got, want) {
+		t.Errorf("rename: the apply sent %v, want only the two renames (before: %v)", got, before)
+	}
+	if got := env.sim.Stats().Restarts; !maps.Equal(got, restarts) {
+		t.Errorf("rename: restarts %v, want none (before: %v)", got, restarts)
 	}
 }
