@@ -17,9 +17,9 @@ var configReaders = map[string]string{
 	// Terraform applies no ignore_changes to an object that does not exist yet, and the final plan
 	// at apply saw every value known: a create's configuration is its plan's. The framework gives
 	// Create no planned private state to record "unset" in.
-	"createInstance":                      "a create",
+	"createInstance":                       "a create",
 	"(*instanceResource).incompleteCreate": "a create",
-	"(*backupResource).Create":            "a create (the journal key)",
+	"(*backupResource).Create":             "a create (the journal key)",
 	// An action has a configuration and nothing else: InvokeRequest carries no plan.
 	"(*backupNowAction).Invoke": "an action",
 	"(*actionData).invoke":      "an action",
