@@ -203,3 +203,39 @@ func TestApplySendsThePlanWhateverTheConfigurationSays(t *testing.T) {
 		t.Errorf("rename: restarts %v, want none (before: %v)", got, restarts)
 	}
 }
+
+// A class change waiting for the window is reverted, and autoscaling grows the disk between the
+// plan and the apply: the cancel names no storage, so the grown disk is no reason to refuse it,
+// and the window changes nothing.
+func TestApplyCancelKeepsTheDiskAutoscalingGrew(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	config := func(class string) []oracleResource {
+		attrs := autoScaleAttrs(100, 500)
+		attrs["instance_type"], attrs["instance_name"] = class, "revert"
+		attrs["maintenance_window"], attrs["apply_restarts"] = testWindow, "in_maintenance_window"
+		return []oracleResource{{addr: testRes, attrs: attrs}}
+	}
+	w.checkedStep(t, "create", config("mysql.n2.medium.2c"), &id)
+	w.deferredStep(t, "class", config("mysql.n2.large.2c"), testWindow, &id)
+	revert := config("mysql.n2.medium.2c")
+	plan, err := w.planWalk(revert)
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("revert: plan: %v %s", err, plan.errMsg)
+	}
+	growDisk(t, w, testRes, 75)
+	if res, err := w.applyWalk(revert, plan); err != nil || res.errAt != "" {
+		t.Fatalf("revert: apply: %v %+v", err, res)
+	}
+	restarts := env.restarts(id)
+	env.advance()()
+	a, err := w.waitRunning(context.Background(), env.api, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.DBInstanceClass != "mysql.n2.medium.2c" || a.DBInstanceStorage != 115 || env.restarts(id) != restarts {
+		t.Errorf("after the window the cloud has %s with %d GB and %d more restarts, want mysql.n2.medium.2c with 115 GB and none",
+			a.DBInstanceClass, a.DBInstanceStorage, env.restarts(id)-restarts)
+	}
+}
