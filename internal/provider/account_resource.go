@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -118,9 +119,9 @@ func (r *accountResource) Configure(_ context.Context, req resource.ConfigureReq
 }
 
 func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan, config accountModel
+	var plan accountModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	config := withWriteOnlyPassword(ctx, plan, req.Config, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
@@ -177,10 +178,10 @@ func (r *accountResource) Read(ctx context.Context, req resource.ReadRequest, re
 
 // Update changes the description and, when password_wo_version or password changes, the password.
 func (r *accountResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state, config accountModel
+	var plan, state accountModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	config := withWriteOnlyPassword(ctx, plan, req.Config, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
@@ -395,6 +396,13 @@ type accountModel struct {
 	Password          types.String   `tfsdk:"password"`
 	Status            types.String   `tfsdk:"status"`
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
+}
+
+// withWriteOnlyPassword is what an apply decides from: the plan, and password_wo, which Terraform
+// never plans, from the configuration (issue 39 §1: the one value an apply takes from it).
+func withWriteOnlyPassword(ctx context.Context, plan accountModel, config tfsdk.Config, diags *diag.Diagnostics) accountModel {
+	diags.Append(config.GetAttribute(ctx, path.Root("password_wo"), &plan.PasswordWO)...)
+	return plan
 }
 
 // password is the configured password: password_wo, else password.

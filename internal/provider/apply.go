@@ -144,12 +144,15 @@ func reportCreateFailure(ctx context.Context, c rdsservice.CreateRequest, out rd
 
 // updateInstance updates an instance: the decision again (values unknown at plan are known now,
 // and a restart the plan could not see is refused before anything is sent), then its program.
+// It decides from the configuration the plan was decided from (plannedConfig), never from
+// req.Config: under ignore_changes that holds values no plan named.
 // The state holds the planned values (setAppliedState): a change made elsewhere meanwhile is drift.
 func updateInstance[M any](ctx context.Context, k instanceKind[M], data *ProviderData, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, state, config M
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	resp.Diagnostics.Append(plannedConfig(ctx, req.Plan, req.Private, &resp.Diagnostics).Get(ctx, &config)...)
+	forgetPlannedConfig(ctx, resp.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() || !requireConfigured(data, &resp.Diagnostics) {
 		return
 	}

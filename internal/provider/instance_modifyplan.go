@@ -35,6 +35,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if !req.Plan.Raw.IsNull() {
 		checkConfig(ctx, req, &resp.Diagnostics)
 	}
+	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	planReleasedKeep(ctx, req, &resp.Diagnostics)
 	tagsAll := planTags(ctx, r.data, req, resp, 1)

@@ -12,6 +12,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/big"
 	"net/http"
 	"net/http/httptest"
@@ -116,21 +117,6 @@ func (r oracleResource) atApply() oracleResource {
 	return oracleResource{r.addr, attrs}
 }
 
-// ignoring is config as Terraform core sends it to PlanResourceChange: each attribute in the block's
-// ignore_changes takes its prior state's value (core's processIgnoreChanges). ApplyResourceChange gets the
-// configuration as written (internal/terraform/node_resource_abstract_instance.go, apply).
-func (w *oracleWorld) ignoring(r oracleResource, config tftypes.Value) tftypes.Value {
-	ignored, _ := r.attrs[ignoreChanges].([]string)
-	prior, ok := w.state[r.addr]
-	if len(ignored) == 0 || !ok || prior.IsNull() {
-		return config
-	}
-	vals := attrsOf(config)
-	for _, name := range ignored {
-		vals[name] = attrOf(prior, name)
-	}
-	return tftypes.NewValue(config.Type(), vals)
-}
 
 // oracleHarness holds what every scenario shares: the schemas and one loopback server whose handler
 // is the current scenario's simulator.
@@ -204,6 +190,8 @@ type oracleWorld struct {
 	// what the first run deferred, which the later run's window must also make (oracle_later_test.go).
 	holdWindow bool
 	carried    map[string]int
+	// ignore is each address's lifecycle { ignore_changes = [...] }, beside a block's own (ignoreChanges).
+	ignore map[string][]string
 }
 
 func (h *oracleHarness) newWorld() *oracleWorld {
@@ -341,6 +329,23 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 
 func (w *oracleWorld) config(r oracleResource, resolve func(oracleRef) tftypes.Value) tftypes.Value {
 	return toValue(w.h.objType(r.typeName()), r.attrs, resolve)
+}
+
+// ignoringChanges is core's processIgnoreChanges: before a resource is planned, an ignored
+// attribute's configured value becomes its prior state's (nothing for a create). Core applies it
+// to the plan only: ApplyResourceChange gets the configuration as written.
+func (w *oracleWorld) ignoringChanges(r oracleResource, config tftypes.Value) tftypes.Value {
+	prior, ok := w.state[r.addr]
+	own, _ := r.attrs[ignoreChanges].([]string)
+	ignored := append(slices.Clone(w.ignore[r.addr]), own...)
+	if !ok || prior.IsNull() || len(ignored) == 0 {
+		return config
+	}
+	vals := maps.Clone(attrsOf(config)) // As shares the value's own map
+	for _, name := range ignored {
+		vals[name] = attrOf(prior, name)
+	}
+	return tftypes.NewValue(config.Type(), vals)
 }
 
 // proposedNew is Terraform's objchange.ProposedNew for flat schemas: the configuration, with the
@@ -669,7 +674,7 @@ func (w *oracleWorld) planWalk(order []oracleResource) (*oraclePlan, error) {
 		return attrOf(p.planned, ref.attr)
 	}
 	for _, r := range order {
-		p := w.planOne(server, r, w.ignoring(r, w.config(r, resolve)))
+		p := w.planOne(server, r, w.ignoringChanges(r, w.config(r, resolve)))
 		plan.res[r.addr] = p
 		if diagsHaveError(p.diags) {
 			plan.errAt, plan.errMsg = r.addr, firstError(p.diags)
@@ -768,7 +773,7 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 			delete(w.priv, r.addr)
 		}
 		config := w.config(r.atApply(), resolve)
-		final := w.planOne(server, r, w.ignoring(r, config))
+		final := w.planOne(server, r, w.ignoringChanges(r, config))
 		if diagsHaveError(final.diags) {
 			return fail(r.addr, "final plan: "+firstError(final.diags))
 		}

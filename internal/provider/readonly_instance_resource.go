@@ -294,6 +294,7 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		planReleasedReadOnly(ctx, r.data, req.State, &resp.Diagnostics) // readonly_released.go

@@ -24,7 +24,8 @@ func (x *executor) cancelStillCancels(ctx context.Context, op Operation) error {
 	if err != nil {
 		return fmt.Errorf("reading RDS instance %s before cancelling its pending change: %w", x.out.ID, err)
 	}
-	if cur.DBInstanceClass == x.e.TargetClass && int64(cur.DBInstanceStorage) == x.targetStorage() {
+	// An order that names no storage (windowStorage) keeps whatever disk autoscaling grew.
+	if cur.DBInstanceClass == x.e.TargetClass && (x.windowStorage() == 0 || int64(cur.DBInstanceStorage) == x.targetStorage()) {
 		return nil
 	}
 	changes := SpecChangesSince(*prior, x.e.Plan.Role != RoleReadOnly, cur)

@@ -73,12 +73,13 @@ func (x *executor) specAfterCreate(ctx context.Context, op Operation) error {
 }
 
 // specForWindow sends an order for the maintenance window, after the same check as an order for
-// now. It carries the planned class and storage (the whole target); an order that cancels a
-// pending change carries only those, which are the instance's own.
+// now. It carries the planned class and storage (the whole target; the storage only when it
+// changes the disk while autoscaling is on: windowStorage); an order that cancels a pending change
+// carries only those, which are the instance's own.
 func (x *executor) specForWindow(ctx context.Context, op Operation) error {
 	x.out.Deferred = true
 	req := op.Spec.Request(x.out.ID)
-	req.DBInstanceClass, req.DBInstanceStorage = x.e.TargetClass, x.targetStorage()
+	req.DBInstanceClass, req.DBInstanceStorage = x.e.TargetClass, x.windowStorage()
 	req.EffectiveTime = rdsapi.EffectiveTimeMaintainTime
 	if err := x.cancelStillCancels(ctx, op); err != nil {
 		return err

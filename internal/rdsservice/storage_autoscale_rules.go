@@ -138,6 +138,17 @@ func (x *executor) storageAutoScale(ctx context.Context, op Operation) error {
 	return x.w.RetryBusy(ctx, func() error { return x.api.ModifyDasInstanceConfig(ctx, x.out.ID, *op.AutoScale) })
 }
 
+// windowStorage is the storage an order for the window carries: none (0, not sent) while
+// autoscaling is on and the order leaves the disk as it is now, so that the disk the cloud grows
+// before the window opens is kept (issue 39 item 3); else targetStorage.
+func (x *executor) windowStorage() int64 {
+	target := x.targetStorage()
+	if prior := x.e.Plan.Prior; prior != nil && x.e.Plan.Desired.AutoScale.On() && target == prior.Storage {
+		return 0
+	}
+	return target
+}
+
 // targetStorage is the storage an order for the window carries: the planned storage, or the
 // actual size when autoscaling grew the disk above that floor (an order never shrinks it).
 func (x *executor) targetStorage() int64 {

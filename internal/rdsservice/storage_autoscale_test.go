@@ -111,3 +111,28 @@ func TestStorageAutoScaleRules(t *testing.T) {
 		t.Fatalf("upper bound below the actual size: %v", ruleIDs(d.Problems))
 	}
 }
+
+// An order for the window names no storage while autoscaling is on and the order leaves the disk
+// as it is: the cloud may grow it before the window, and the order must not shrink it back
+// (issue 39 item 3). A growth, or an instance without autoscaling, names the storage.
+func TestWindowOrderStorage(t *testing.T) {
+	t.Parallel()
+	on := AutoScalePlan{Want: rdsapi.StorageAutoScale{Enabled: true, Threshold: 30, UpperBound: 500}}
+	for _, tc := range []struct {
+		name           string
+		auto           AutoScalePlan
+		prior, planned int64
+		want           int64
+	}{
+		{"autoscaled, the disk as it is", on, 115, 100, 0},
+		{"autoscaled, the disk as configured", on, 100, 100, 0},
+		{"autoscaled, a growth", on, 100, 150, 150},
+		{"no autoscaling", AutoScalePlan{}, 100, 100, 100},
+	} {
+		x := &executor{e: Execution{Plan: PlanInput{Prior: &ExistingInstance{Storage: tc.prior}, Desired: Desired{AutoScale: tc.auto}},
+			TargetStorage: tc.planned}}
+		if got := x.windowStorage(); got != tc.want {
+			t.Errorf("%s: the order carries %d GB, want %d (0: not named)", tc.name, got, tc.want)
+		}
+	}
+}

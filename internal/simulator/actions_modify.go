@@ -134,7 +134,7 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	// ModifyDBInstanceSpec reference); everything else waits for the window when asked to.
 	if deferred && !onlineGrowth {
 		s.scheduleSpecChange(in, c.now, specTarget{Class: class, Storage: storage, StorageType: storageType, Optimized: want, IoAcceleration: io,
-			KeepsFlag: !set && in.isMySQL(), Category: category})
+			KeepsFlag: !set && in.isMySQL(), KeepsStorage: p.get("DBInstanceStorage") == "", Category: category})
 		return resp, nil
 	}
 	// An immediate order supersedes a change waiting for the maintenance window: both carry the

@@ -3,6 +3,7 @@ package simulator
 import (
 	"net/http"
 	"testing"
+	"time"
 )
 
 func autoScaleParams(id, threshold, upper string) map[string]string {
@@ -92,5 +93,38 @@ func TestAutoScaleGrowsDiskOnTheClock(t *testing.T) {
 	}
 	if n := e.sim.Stats().Restarts[id]; n != 0 || e.status(id) != statusRunning {
 		t.Fatalf("growth is online: %d restarts, status %s", n, e.status(id))
+	}
+}
+
+// A deferred order that names no DBInstanceStorage keeps the disk autoscaling grew before the
+// window; one that names the old size sets it (README "Maintenance windows", an assumption).
+func TestDeferredOrderWithoutStorageKeepsTheGrowth(t *testing.T) {
+	for _, named := range []bool{false, true} {
+		e := newEnv(t)
+		id := e.create(nil)
+		e.c.ok("ModifyDasInstanceConfig", autoScaleParams(id, "30", "500"))
+		order := map[string]string{"DBInstanceClass": "mysql.x4.large.2c", "DBInstanceStorage": ""}
+		if named {
+			order["DBInstanceStorage"] = "100"
+		}
+		if a := e.deferSpec(id, order); a.status != http.StatusOK {
+			t.Fatal(a.raw)
+		}
+		if err := e.sim.SetDiskUsage(id, 75); err != nil {
+			t.Fatal(err)
+		}
+		e.clock.Add(2 * autoScaleCheckDelay)
+		if err := e.sim.SetDiskUsage(id, 10); err != nil { // no further growth
+			t.Fatal(err)
+		}
+		e.sim.AdvanceClock(8 * time.Hour)
+		e.settle()
+		want := 115.0
+		if named {
+			want = 100
+		}
+		if a := e.attr(id); a["DBInstanceClass"] != "mysql.x4.large.2c" || e.storage(id) != want {
+			t.Errorf("storage named %v: after the window %v with %v GB, want mysql.x4.large.2c with %v GB", named, a["DBInstanceClass"], e.storage(id), want)
+		}
 	}
 }

@@ -1,0 +1,71 @@
+package provider
+
+// The apply runs the plan, never the configuration (issue 39 §1). Terraform plans an existing
+// object with lifecycle { ignore_changes } applied to the configuration, then hands
+// ApplyResourceChange the configuration as written: an apply that read it would send values no
+// plan named. The planner still needs to tell "unset" from a value, which the planned values
+// alone cannot: the plan records, in its private state, which attributes the configuration left
+// unset, and an update's apply rebuilds the configuration the plan was decided from out of the
+// planned values and that list. Terraform requires every configured value to be planned as
+// configured, so the rebuilt configuration is exactly the plan's.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"sort"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// plannedUnsetKey is the private state key of the attributes the plan's configuration left unset.
+const plannedUnsetKey = "planned_config_unset"
+
+// recordPlannedConfig records, with the plan, the top-level attributes its configuration leaves
+// unset. Nothing is recorded for a destroy, or outside the framework (no private state).
+func recordPlannedConfig(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var attrs map[string]tftypes.Value
+	if resp.Private == nil || req.Config.Raw.IsNull() || req.Config.Raw.As(&attrs) != nil {
+		return
+	}
+	unset := []string{}
+	for name, v := range attrs {
+		if v.IsNull() {
+			unset = append(unset, name)
+		}
+	}
+	sort.Strings(unset)
+	raw, _ := json.Marshal(unset)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, plannedUnsetKey, raw)...)
+}
+
+// plannedConfig is the configuration the plan was decided from: the planned values, with the
+// attributes the configuration left unset null again.
+func plannedConfig(ctx context.Context, plan tfsdk.Plan, private privateGetter, diags *diag.Diagnostics) tfsdk.Config {
+	raw, d := private.GetKey(ctx, plannedUnsetKey)
+	diags.Append(d...)
+	var unset []string
+	var attrs map[string]tftypes.Value
+	if err := json.Unmarshal(raw, &unset); err != nil || plan.Raw.As(&attrs) != nil {
+		diags.AddError("The plan does not say which attributes are configured",
+			fmt.Sprintf("The apply runs the plan, and this plan carries no readable record of the attributes its configuration "+
+				"leaves unset (private state %q: %v). Run terraform plan again and apply the new plan.", plannedUnsetKey, err))
+		return tfsdk.Config{Schema: plan.Schema, Raw: plan.Raw}
+	}
+	attrs = maps.Clone(attrs) // As shares the value's own map
+	for _, name := range unset {
+		if v, ok := attrs[name]; ok {
+			attrs[name] = tftypes.NewValue(v.Type(), nil)
+		}
+	}
+	return tfsdk.Config{Schema: plan.Schema, Raw: tftypes.NewValue(plan.Raw.Type(), attrs)}
+}
+
+// forgetPlannedConfig removes the record from the state's private data: it belongs to one plan.
+func forgetPlannedConfig(ctx context.Context, private privateSetter, diags *diag.Diagnostics) {
+	diags.Append(private.SetKey(ctx, plannedUnsetKey, nil)...)
+}
