@@ -222,7 +222,8 @@ func (a *applyPendingAction) Invoke(ctx context.Context, req action.InvokeReques
 // plan plans the action named name on the configured instance and adds the plan's message; nil
 // when the instance cannot be read.
 func (a *actionData) plan(ctx context.Context, kind, name string, cfg restartModel, diags *diag.Diagnostics) *rdsservice.ActionPlan {
-	req := rdsservice.ActionRequest{Kind: kind, Name: name, InstanceID: cfg.InstanceID.ValueString(), PreventRestart: cfg.PreventRestart.ValueBool()}
+	req := rdsservice.ActionRequest{Kind: kind, Name: name, InstanceID: cfg.InstanceID.ValueString(), InstanceUnknown: cfg.InstanceID.IsUnknown(),
+		PreventRestart: cfg.PreventRestart.ValueBool()}
 	plan, err := rdsservice.PlanAction(ctx, a.data.API, req)
 	if err != nil {
 		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance "+name+" acts on", err.Error())
@@ -232,10 +233,11 @@ func (a *actionData) plan(ctx context.Context, kind, name string, cfg restartMod
 	return &plan
 }
 
-// modifyPlan shows the action's plan once the instance is known (otherwise Invoke plans).
+// modifyPlan shows the action's plan; with an instance known only at apply (created in this run),
+// what the action may do to it, or prevent_restart's refusal (Invoke plans again, instance known).
 func (a *actionData) modifyPlan(ctx context.Context, kind, name string, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	var cfg restartModel
-	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || !isKnown(cfg.InstanceID) || a.data == nil {
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...); resp.Diagnostics.HasError() || a.data == nil {
 		return
 	}
 	if requireConfigured(a.data, &resp.Diagnostics) {
