@@ -44,6 +44,10 @@ func instanceIDAttribute(what string) schema.StringAttribute {
 		Validators: []validator.String{stringvalidator.LengthAtLeast(1)}}
 }
 
+// unknownInstanceNote says what the plan of an action does when its instance is created in the run.
+const unknownInstanceNote = " When `instance_id` is known only at apply (its instance is created in the same run, e.g. by an " +
+	"`action_trigger` on `after_create`), the plan names what the action may do to it, and `prevent_restart = true` refuses that too."
+
 // actionData is the provider data every action receives.
 type actionData struct{ data *ProviderData }
 
@@ -79,7 +83,7 @@ func (a *restartAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Restarts an instance now (`RestartDBInstance`) and waits until it is `Running` again. The plan warns " +
 			"and names the instance and the expected downtime, as a resource's plan names its restarts; with " +
-			"`prevent_restart = true` the plan fails instead.",
+			"`prevent_restart = true` the plan fails instead." + unknownInstanceNote,
 		Attributes: map[string]schema.Attribute{
 			"instance_id": instanceIDAttribute("to restart"),
 			"prevent_restart": schema.BoolAttribute{Optional: true,
@@ -164,7 +168,7 @@ func (a *switchoverAction) Schema(_ context.Context, _ action.SchemaRequest, res
 		MarkdownDescription: "Switches a High-availability or cluster primary instance over to its secondary node now " +
 			"(`SwitchDBInstanceHA`, the node `DescribeDBInstanceHAConfig` names) and waits until that node is the primary. " +
 			"Connections drop during the switch: the plan warns and names the instance and the node, and with " +
-			"`prevent_restart = true` fails instead. A Basic-edition or read-only instance has no secondary: a plan error.",
+			"`prevent_restart = true` fails instead. A Basic-edition or read-only instance has no secondary: a plan error." + unknownInstanceNote,
 		Attributes: map[string]schema.Attribute{
 			"instance_id": instanceIDAttribute("to switch over"),
 			"prevent_restart": schema.BoolAttribute{Optional: true,
@@ -200,7 +204,7 @@ func (a *applyPendingAction) Schema(_ context.Context, _ action.SchemaRequest, r
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Applies now the change waiting for the instance's maintenance window (its `scheduled_change`: a " +
 			"spec change, or parameters that wait for a restart), with the restart it needs, and waits until it is in effect. " +
-			"The plan names the restart and the changes, or warns that nothing waits; with `prevent_restart = true` it fails instead.",
+			"The plan names the restart and the changes, or warns that nothing waits; with `prevent_restart = true` it fails instead." + unknownInstanceNote,
 		Attributes: map[string]schema.Attribute{
 			"instance_id": instanceIDAttribute("whose waiting change to apply"),
 			"prevent_restart": schema.BoolAttribute{Optional: true,

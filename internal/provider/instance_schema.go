@@ -135,7 +135,9 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Default:  booldefault.StaticBool(false),
 				MarkdownDescription: "When true, a plan that takes this instance out of service fails at plan time instead of " +
 					"carrying a warning: a restart (of this instance or, through it, of its read-only instances) or a " +
-					"replacement. Unlike `lifecycle { prevent_destroy = true }`, it also refuses restarts. Default false.",
+					"replacement. A restart that depends on a value known only at apply (an `instance_type` computed from a " +
+					"resource created in the same run, a clone of a source created in it) is refused as a certain one. " +
+					"Unlike `lifecycle { prevent_destroy = true }`, it also refuses restarts. Default false.",
 			},
 			"restore_from": schema.SingleNestedAttribute{
 				Optional: true,
