@@ -102,3 +102,26 @@ func TestUnknownAtPlan_actionOnInstanceMadeInRun(t *testing.T) {
 		t.Errorf("the plans sent %s %d times, want no request", action, n)
 	}
 }
+
+// A primary whose atomic_write_16k is computed from a resource created in the run (an rds_backup of
+// another instance): turning it on would turn its read-only instance on with a restart (rule 7).
+// The read-only instance's plan names that possible restart, and its prevent_restart refuses it at
+// plan instead of failing the apply after the primary had already restarted it.
+func TestUnknownAtPlan_primaryFlagKnownAtApply(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	other := env.plantInstance(t, "8.0", "")
+	order := roParamsResources(nil, nil)
+	order[0].attrs["atomic_write_16k"] = false
+	w.applyChecked(t, "create", order, stateFlagIs(w, t, testRO, false))
+	roID := w.stateAttr(t, testRO, "id")
+	later := func(prevent bool) []oracleResource {
+		next := roParamsResources(nil, map[string]any{"prevent_restart": prevent})
+		next[0].attrs["atomic_write_16k"] = oracleDependent{on: oracleRef{backupRes, "backup_id"}, value: true}
+		return append(backupResources(other), next...)
+	}
+	expectErrorText(t, "prevent_restart on the read-only instance", w.planErrorOf(t, later(true)), regexp.MustCompile(
+		`(?s)prevent_restart refuses this plan: it may restart RDS instance `+roID+`.*its primary rm-[a-z0-9]+'s atomic_write_16k`))
+	plan := w.applyChecked(t, "primary on", later(false), stateFlagIs(w, t, "rds_instance.primary", true), restartsAre(env, w, t, testRO, 1))
+	expectWarning(t, "primary on", plan, testRO, regexp.MustCompile(`This apply may restart RDS instance `+roID))
+}
