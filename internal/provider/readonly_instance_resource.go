@@ -435,7 +435,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		Desired: rdsservice.Desired{
 			EngineVersion: inherited(cfg.EngineVersion, plan.EngineVersion), StorageType: inherited(cfg.StorageType, plan.StorageType),
 			InstanceClass: valString(plan.InstanceType), Storage: valInt(plan.Storage),
-			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(),
+			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(), PreventRestartUnknown: plan.PreventRestart.IsUnknown(),
 			Parameters:    desiredParameters(cfg.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},

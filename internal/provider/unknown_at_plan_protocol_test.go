@@ -125,3 +125,31 @@ func TestUnknownAtPlan_primaryFlagKnownAtApply(t *testing.T) {
 	plan := w.applyChecked(t, "primary on", later(false), stateFlagIs(w, t, "rds_instance.primary", true), restartsAre(env, w, t, testRO, 1))
 	expectWarning(t, "primary on", plan, testRO, regexp.MustCompile(`This apply may restart RDS instance `+roID))
 }
+
+// prevent_restart itself computed from a resource created in the run: the plan names the restart
+// and says that the apply refuses it there if prevent_restart turns out true; true, it does, after
+// the backup was made, and the instance keeps its class.
+func TestUnknownAtPlan_preventRestartKnownAtApply(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	other := env.plantInstance(t, "8.0", "")
+	base := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c", "storage": 20}
+	var id string
+	w.checkedStep(t, "create", []oracleResource{{addr: testRes, attrs: base}}, &id)
+	attrs := maps.Clone(base)
+	attrs["instance_type"] = "mysql.n2.large.2c"
+	attrs["prevent_restart"] = oracleDependent{on: oracleRef{backupRes, "backup_id"}, value: true}
+	order := append(backupResources(other), oracleResource{addr: testRes, attrs: attrs})
+	plan, err := w.planWalk(order)
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("plan: %v %s", err, plan.errMsg)
+	}
+	expectWarning(t, "plan", plan, testRes, regexp.MustCompile(`(?s)prevent_restart of `+id+` is known only at apply.*\(a restart\)`))
+	res, err := w.applyWalk(order, plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.errAt != testRes || !strings.Contains(res.errMsg, "prevent_restart refuses this plan") || env.restarts(id) != 0 {
+		t.Errorf("apply: failed at %q (%s), %d restarts; want prevent_restart's refusal at %s and no restart", res.errAt, res.errMsg, env.restarts(id), testRes)
+	}
+}

@@ -41,6 +41,9 @@ func guardRestarts(in PlanInput, d *Decision) {
 			Reasons:  []string{strings.Join(d.MayRestart, ", ") + " known only at apply"},
 			Downtime: downtimeOf(in)}}, true, in.Desired.PreventRestart, at))
 	}
+	if in.Desired.PreventRestartUnknown && (len(restarts) > 0 || len(d.MayRestart) > 0) {
+		d.add(problem(RuleRestartGuardUnknown, "", in.Label, map[bool]string{true: "a restart", false: "a possible restart"}[len(restarts) > 0]))
+	}
 }
 
 // followScheduledPrimary: a read-only instance that is off, and eligible, after this apply is

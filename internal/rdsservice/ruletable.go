@@ -152,11 +152,12 @@ const (
 // Rule ids of values known only at apply (issue 39 §3): a restart that depends on one is named as
 // possible (RuleMayRestart) and prevent_restart refuses it at plan as it refuses a certain one
 // (plan_restarts.go guardRestarts, plan_clone.go); an action on an instance known only at apply
-// (action_program.go).
+// (action_program.go); a prevent_restart known only at apply, which may refuse the apply.
 const (
 	RuleMayRestartRefusedUnknown     RuleID = "prevent-restart-refuses-possible-restart"
 	RuleActionInstanceUnknown        RuleID = "action-instance-unknown"
 	RuleActionInstanceUnknownRefused RuleID = "action-instance-unknown-refused"
+	RuleRestartGuardUnknown          RuleID = "prevent-restart-known-at-apply"
 )
 
 // Rule ids, grouped as the table is.
@@ -525,6 +526,12 @@ var ruleTable = []Rule{
 		Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: instance_type known only at apply"}},
 		Fix: "Give these attributes values known at plan (not computed from resources created or changed in this run; apply those first, " +
 			"e.g. with -target), or set prevent_restart = false to allow the restart."},
+	{ID: RuleRestartGuardUnknown, Source: "provider: the plan names a refusal that depends on a value known only at apply (issue 39)", Severity: SeverityWarning, Attribute: AttrPreventRestart,
+		Summary: "prevent_restart of %[1]s is known only at apply",
+		Detail: "This plan takes %[1]s out of service (%[2]s), and prevent_restart is known only at apply: if it is true then, the apply refuses " +
+			"it there, after other resources of this run have changed.",
+		Args: []Arg{{"instance", "rm-1"}, {"what", "a restart"}},
+		Fix:  "Give prevent_restart a value known at plan (a literal or a variable, not an attribute of a resource created or changed in this run)."},
 	{ID: RuleReplaceRefusedRestart, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
 		Summary: "prevent_restart refuses this plan: it replaces %[1]s",
 		Detail:  "%[2]s forces replacement of %[1]s: the instance is deleted and a new one created, which takes it out of service.", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},

@@ -100,3 +100,34 @@ func TestPlanActionOnInstanceKnownOnlyAtApply(t *testing.T) {
 		t.Error("an unknown kind of action is planned")
 	}
 }
+
+// A prevent_restart known only at apply: a plan that restarts, may restart or replaces the
+// instance says the apply may refuse it; a plan that takes nothing out of service says nothing.
+func TestPlanPreventRestartKnownOnlyAtApply(t *testing.T) {
+	prior := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 20, Supported: true, Enabled: true, Status: StatusRunning}
+	plan := func(class Val[string], replace ...string) Decision {
+		return Plan(PlanInput{Label: "rm-1", Prior: &prior, Replace: replace, Desired: Desired{Engine: Known("MySQL"), EngineVersion: Known("8.0"),
+			StorageType: Known("cloud_essd"), Category: Known("HighAvailability"), InstanceClass: class, Storage: Known(int64(20)),
+			PreventRestartUnknown: true}})
+	}
+	for name, c := range map[string]struct {
+		d    Decision
+		what string
+	}{
+		"restart":          {plan(Known("mysql.n2.large.2c")), "(a restart)"},
+		"possible restart": {plan(Unknown[string]()), "(a possible restart)"},
+		"replacement":      {plan(Known("mysql.n2.medium.2c"), AttrEngineVersion), "(a replacement)"},
+		"nothing":          {plan(Known("mysql.n2.medium.2c")), ""},
+	} {
+		var got []Problem
+		for _, w := range c.d.Warnings() {
+			if w.Rule == RuleRestartGuardUnknown {
+				got = append(got, w)
+			}
+		}
+		if c.d.HasErrors() || (c.what == "") != (len(got) == 0) || len(got) > 1 || len(got) == 1 && !strings.Contains(got[0].Detail, c.what) {
+			t.Errorf("%s: %+v, want the warning naming %q", name, c.d.Problems, c.what)
+		}
+	}
+}
