@@ -143,7 +143,8 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Optional: true,
 				MarkdownDescription: "Create the instance as a clone (`CloneDBInstance`) of a backup or a point in time of " +
 					"another instance. The clone inherits the source's `atomic_write_16k`; setting a different value costs one " +
-					"toggle (one restart) right after creation, which the plan announces. Changing it creates a new instance.",
+					"toggle (one restart) right after creation, which the plan announces (as possible when the source or its backup " +
+					"is created in the same run; `prevent_restart = true` refuses it then too). Changing it creates a new instance.",
 				PlanModifiers: []planmodifier.Object{objectplanmodifier.RequiresReplace()},
 				Attributes: map[string]schema.Attribute{
 					"source_instance_id": schema.StringAttribute{
