@@ -46,6 +46,10 @@ func instanceIDAttribute(what string) schema.StringAttribute {
 		Validators: []validator.String{stringvalidator.LengthAtLeast(1)}}
 }
 
+// unknownInstanceNote says what the plan of an action does when its instance is created in the run.
+const unknownInstanceNote = " When `instance_id` is known only at apply (its instance is created in the same run, e.g. by an " +
+	"`action_trigger` on `after_create`), the plan names what the action may do to it, and `prevent_restart = true` refuses that too."
+
 // actionData is the provider data every action receives.
 type actionData struct{ data *ProviderData }
 
@@ -82,7 +86,7 @@ func (a *restartAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 		MarkdownDescription: "Restarts an instance now (`RestartDBInstance`) and waits until it is `Running` again. The restart " +
 			"also puts into effect the parameters waiting for one (set without a restart, inside or outside Terraform). The plan " +
 			"warns and names the instance, the expected downtime and those parameters, as a resource's plan names its restarts; " +
-			"with `prevent_restart = true` the plan fails instead.",
+			"with `prevent_restart = true` the plan fails instead." + unknownInstanceNote,
 		Attributes: map[string]schema.Attribute{
 			"instance_id": instanceIDAttribute("to restart"),
 			"prevent_restart": schema.BoolAttribute{Optional: true,
@@ -208,7 +212,7 @@ func (a *switchoverAction) Schema(_ context.Context, _ action.SchemaRequest, res
 		MarkdownDescription: "Switches a High-availability or cluster primary instance over to its secondary node now " +
 			"(`SwitchDBInstanceHA`, the node `DescribeDBInstanceHAConfig` names) and waits until that node is the primary. " +
 			"Connections drop during the switch: the plan warns and names the instance and the node, and with " +
-			"`prevent_restart = true` fails instead. A Basic-edition or read-only instance has no secondary: a plan error.",
+			"`prevent_restart = true` fails instead. A Basic-edition or read-only instance has no secondary: a plan error." + unknownInstanceNote,
 		Attributes: map[string]schema.Attribute{
 			"instance_id": instanceIDAttribute("to switch over"),
 			"prevent_restart": schema.BoolAttribute{Optional: true,
@@ -246,7 +250,7 @@ func (a *applyPendingAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			"spec change, or parameters this provider set to wait for the window), with the restart it needs, and waits until it " +
 			"is in effect. The plan names the restart and the changes, or warns that nothing waits; with `prevent_restart = true` " +
 			"it fails instead. Parameters set outside Terraform without a restart are no task of the window: `rds_restart` puts " +
-			"them into effect.",
+			"them into effect." + unknownInstanceNote,
 		Attributes: map[string]schema.Attribute{
 			"instance_id": instanceIDAttribute("whose waiting change to apply"),
 			"prevent_restart": schema.BoolAttribute{Optional: true,
@@ -266,7 +270,8 @@ func (a *applyPendingAction) Invoke(ctx context.Context, req action.InvokeReques
 }
 
 // actionRequest reads the configuration of the action named name: instance_id with
-// prevent_restart, or rds_renew's period; known says whether the instance is known.
+// prevent_restart, or rds_renew's period. known says whether it can be planned: an instance known
+// only at apply is planned as a possibility (PlanAction), except by rds_renew, which Invoke plans.
 func actionRequest(ctx context.Context, kind, name string, config tfsdk.Config, diags *diag.Diagnostics) (req rdsservice.ActionRequest, known bool) {
 	req = rdsservice.ActionRequest{Kind: kind, Name: name}
 	var id types.String
@@ -280,8 +285,8 @@ func actionRequest(ctx context.Context, kind, name string, config tfsdk.Config, 
 		diags.Append(config.Get(ctx, &cfg)...)
 		id, req.PreventRestart, known = cfg.InstanceID, cfg.PreventRestart.ValueBool(), true
 	}
-	req.InstanceID = id.ValueString()
-	return req, known && isKnown(id) && !diags.HasError()
+	req.InstanceID, req.InstanceUnknown = id.ValueString(), id.IsUnknown()
+	return req, known && (isKnown(id) || kind != rdsservice.OpRenewInstance) && !diags.HasError()
 }
 
 // plan plans the action and adds the plan's message; nil when the instance cannot be read.
@@ -295,7 +300,8 @@ func (a *actionData) plan(ctx context.Context, req rdsservice.ActionRequest, dia
 	return &plan
 }
 
-// modifyPlan shows the action's plan once the instance is known (otherwise Invoke plans).
+// modifyPlan shows the action's plan; with an instance known only at apply (created in this run),
+// what the action may do to it, or prevent_restart's refusal (Invoke plans again, instance known).
 func (a *actionData) modifyPlan(ctx context.Context, kind, name string, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	r, known := actionRequest(ctx, kind, name, req.Config, &resp.Diagnostics)
 	if !known || a.data == nil {

@@ -135,13 +135,16 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Default:  booldefault.StaticBool(false),
 				MarkdownDescription: "When true, a plan that takes this instance out of service fails at plan time instead of " +
 					"carrying a warning: a restart (of this instance or, through it, of its read-only instances) or a " +
-					"replacement. Unlike `lifecycle { prevent_destroy = true }`, it also refuses restarts. Default false.",
+					"replacement. A restart that depends on a value known only at apply (an `instance_type` computed from a " +
+					"resource created in the same run, a clone of a source created in it) is refused as a certain one. " +
+					"Unlike `lifecycle { prevent_destroy = true }`, it also refuses restarts. Default false.",
 			},
 			"restore_from": schema.SingleNestedAttribute{
 				Optional: true,
 				MarkdownDescription: "Create the instance as a clone (`CloneDBInstance`) of a backup or a point in time of " +
 					"another instance. The clone inherits the source's `atomic_write_16k`; setting a different value costs one " +
-					"toggle (one restart) right after creation, which the plan announces. Changing it creates a new instance.",
+					"toggle (one restart) right after creation, which the plan announces (as possible when the source or its backup " +
+					"is created in the same run; `prevent_restart = true` refuses it then too). Changing it creates a new instance.",
 				PlanModifiers: []planmodifier.Object{objectplanmodifier.RequiresReplace()},
 				Attributes: map[string]schema.Attribute{
 					"source_instance_id": schema.StringAttribute{

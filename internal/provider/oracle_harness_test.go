@@ -88,9 +88,17 @@ var oracleSimOptions = simulator.Options{
 // rds_instance.primary.id.
 type oracleRef struct{ addr, attr string }
 
+// oracleDependent is a value computed from another resource's attribute, as an expression such as
+// `rds_backup.b.backup_id != "" ? "mysql.n2.large.2c" : "mysql.n2.medium.2c"` is: unknown at plan
+// while that attribute is (its resource is created in the run), value once it is known.
+type oracleDependent struct {
+	on    oracleRef
+	value any
+}
+
 // oracleResource is one resource block: address "type.name" and its configured attributes (string,
-// int, bool, []string for a set, map[string]any for a nested object, oracleRef, oracleUnknown). The
-// attribute ignoreChanges ([]string) is the block's lifecycle ignore_changes, not an attribute.
+// int, bool, []string for a set, map[string]any for a nested object, oracleRef, oracleDependent,
+// oracleUnknown). The attribute ignoreChanges ([]string) is the block's lifecycle ignore_changes.
 type oracleResource struct {
 	addr  string
 	attrs map[string]any
@@ -300,6 +308,11 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 		return resolve(x)
 	case oracleUnknown:
 		return tftypes.NewValue(t, tftypes.UnknownValue)
+	case oracleDependent:
+		if !resolve(x.on).IsFullyKnown() {
+			return tftypes.NewValue(t, tftypes.UnknownValue)
+		}
+		return toValue(t, x.value, resolve)
 	case string, bool:
 		return tftypes.NewValue(t, x)
 	case int:
@@ -895,7 +908,7 @@ func guardOf(p *oraclePlanned) rdsservice.RuleID {
 			// A read-only instance's restart in its primary's zone-move window is refused because the
 			// window would fail (the cloud accepts both orders; the move fails at the window, which
 			// the pinned combination in TestOraclePinnedCombinations showed before the rule).
-			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleReplaceRefusedRestart || e.Rule == rdsservice.RuleZoneMoveAlone ||
+			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleMayRestartRefusedUnknown || e.Rule == rdsservice.RuleReplaceRefusedRestart || e.Rule == rdsservice.RuleZoneMoveAlone ||
 				e.Rule == rdsservice.RuleZoneMoveReadOnlyWindow {
 				return e.Rule
 			}
@@ -1041,6 +1054,8 @@ func resolveRef(v any, state map[string]tftypes.Value) any {
 			return s
 		}
 		return nil
+	case oracleDependent:
+		return x.value
 	case map[string]any:
 		out := map[string]any{}
 		for k, e := range x {

@@ -42,9 +42,9 @@ func TestOracleComparesRestartsPerInstance(t *testing.T) {
 	}
 }
 
-// Guards are excused by rule id: a prevent_restart refusal is a provider guard, while a refusal
-// whose text merely mentions prevent_restart is probed against the cloud like any other; a
-// replacement refused by deletion protection is probed with a delete.
+// Guards are excused by rule id: a prevent_restart refusal (of a certain or a possible restart) is a
+// provider guard, while a refusal whose text merely mentions prevent_restart is probed against the
+// cloud like any other; a replacement refused by deletion protection is probed with a delete.
 func TestOracleExcusesGuardsByRuleID(t *testing.T) {
 	guard := rdsservice.Problem{Rule: rdsservice.RuleRestartRefused, Severity: rdsservice.SeverityError, Summary: "refused"}
 	lookalike := rdsservice.Problem{Rule: rdsservice.RuleClassNotOffered, Severity: rdsservice.SeverityError,
@@ -55,6 +55,10 @@ func TestOracleExcusesGuardsByRuleID(t *testing.T) {
 	}
 	if got := guardOf(planned(actUpdate, rdsservice.Decision{Problems: []rdsservice.Problem{guard}})); got != rdsservice.RuleRestartRefused {
 		t.Errorf("guardOf(prevent_restart refusal) = %q, want %q", got, rdsservice.RuleRestartRefused)
+	}
+	possible := rdsservice.Problem{Rule: rdsservice.RuleMayRestartRefusedUnknown, Severity: rdsservice.SeverityError, Summary: "refused"}
+	if got := guardOf(planned(actCreate, rdsservice.Decision{Problems: []rdsservice.Problem{possible}})); got != rdsservice.RuleMayRestartRefusedUnknown {
+		t.Errorf("guardOf(prevent_restart refusing a possible restart) = %q, want %q", got, rdsservice.RuleMayRestartRefusedUnknown)
 	}
 	for name, p := range map[string]*oraclePlanned{
 		"a refusal that mentions prevent_restart": planned(actUpdate, rdsservice.Decision{Problems: []rdsservice.Problem{lookalike}}),

@@ -171,7 +171,8 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				Computed: true,
 				Default:  booldefault.StaticBool(false),
 				MarkdownDescription: "When true, a plan that takes this instance out of service (a restart, also one that " +
-					"follows its primary, or a replacement) is an error instead of a warning.",
+					"follows its primary, or a replacement) is an error instead of a warning; so is a restart that depends on a " +
+					"value known only at apply (such as the flag of a primary created in the same run).",
 			},
 			"status": schema.StringAttribute{Computed: true, MarkdownDescription: "Instance status (`DBInstanceStatus`). An instance " +
 				"that is `Stopped` or `Deleting` (released outside Terraform, e.g. with its primary) takes no change: the plan says so " +
@@ -435,7 +436,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		Desired: rdsservice.Desired{
 			EngineVersion: inherited(cfg.EngineVersion, plan.EngineVersion), StorageType: inherited(cfg.StorageType, plan.StorageType),
 			InstanceClass: valString(plan.InstanceType), Storage: valInt(plan.Storage),
-			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(),
+			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(), PreventRestartUnknown: plan.PreventRestart.IsUnknown(),
 			Parameters:    desiredParameters(cfg.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},

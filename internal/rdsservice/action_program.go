@@ -29,9 +29,12 @@ type ActionRequest struct {
 	// Kind is the action's operation: OpRestartInstance, OpSwitchDBInstanceHA or OpApplyPendingNow.
 	Kind string
 	// Name is the action's type name as the plan names it, e.g. rds_restart.
-	Name           string
-	InstanceID     string
-	PreventRestart bool
+	Name       string
+	InstanceID string
+	// InstanceUnknown: instance_id is known only at apply (its instance is created or replaced in
+	// this run, e.g. an action_trigger after_create); InstanceID is then empty.
+	InstanceUnknown bool
+	PreventRestart  bool
 	// Months is what rds_renew buys.
 	Months int64
 }
@@ -44,8 +47,12 @@ type ActionPlan struct {
 	Program Program
 }
 
-// PlanAction reads the instance (and its nodes, or its waiting task) and plans the action.
+// PlanAction reads the instance (and its nodes, or its waiting task) and plans the action; an
+// instance known only at apply is not read (planActionOnUnknown).
 func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionPlan, error) {
+	if req.InstanceUnknown {
+		return planActionOnUnknown(req)
+	}
 	id := req.InstanceID
 	attr, err := api.DescribeDBInstanceAttribute(ctx, id)
 	if err != nil {
@@ -123,6 +130,27 @@ func waitingParametersReason(ctx context.Context, api rdsapi.API, id string) str
 		return ""
 	}
 	return PendingAppliedReason(answer.ConfigParameters.Values())
+}
+
+// planActionOnUnknown plans an action whose instance is known only at apply: the plan cannot read
+// it, so it names what the action may do to it, and prevent_restart, known now, refuses that
+// possibility now rather than at invoke, after the instance and the run's other resources changed.
+// The program stays empty: the invoke plans again with the instance known.
+func planActionOnUnknown(req ActionRequest) (ActionPlan, error) {
+	effect, ok := map[string]struct{ what, downtime string }{
+		OpRestartInstance:    {"restarts it (RestartDBInstance)", ExpectedDowntimeHA + ", or " + ExpectedDowntimeSingleNode + " for a Basic-edition or read-only instance"},
+		OpSwitchDBInstanceHA: {"switches it over to its secondary node (SwitchDBInstanceHA), which drops its connections", ExpectedDowntimeHA},
+		OpApplyPendingNow: {"runs now, with a restart, whatever waits for its maintenance window (a new instance has nothing waiting)",
+			ExpectedDowntimeHA + ", or " + ExpectedDowntimeSingleNode + " for a Basic-edition or read-only instance"},
+	}[req.Kind]
+	if !ok {
+		return ActionPlan{}, fmt.Errorf("no action runs %q", req.Kind)
+	}
+	plan := ActionPlan{Request: req, Problem: Raise(RuleActionInstanceUnknown, "", req.Name, effect.what, effect.downtime)}
+	if req.PreventRestart {
+		plan.Problem = Raise(RuleActionInstanceUnknownRefused, "true", req.Name, effect.what)
+	}
+	return plan, nil
 }
 
 func (p ActionPlan) refused() bool {

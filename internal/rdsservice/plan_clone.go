@@ -29,6 +29,9 @@ func planClone(in PlanInput, d *Decision) {
 		if c.AtomicWrite.IsNull() {
 			d.AtomicWrite = Unknown[bool]()
 		}
+		if in.Facts.SourceError == "" { // the source is known only at apply (created in this run)
+			cloneRestartsUnknown(in, d, "the restore source's atomic_write_16k (the clone inherits it)")
+		}
 		return
 	}
 	checkCloneAgainstSource(in, d, src)
@@ -72,6 +75,11 @@ func planCloneAfterCreate(in PlanInput, d *Decision, src *ExistingInstance) {
 		if c.AtomicWrite.IsNull() {
 			d.AtomicWrite = Unknown[bool]()
 		}
+		unknown := "instance_type and storage_type (whether the clone keeps " + src.ID + "'s atomic_write_16k)"
+		if c.AtomicWrite.Is(false) && !src.Enabled {
+			unknown = "" // it inherits false: nothing to toggle
+		}
+		cloneRestartsUnknown(in, d, unknown)
 		return
 	}
 	change := SpecChange{InstanceClass: c.InstanceClass.Value(), StorageType: c.StorageType.Value()}
@@ -107,6 +115,8 @@ func planCloneAtomicWrite(in PlanInput, d *Decision, clone ExistingInstance, cha
 	switch {
 	case c.AtomicWrite.IsUnknown():
 		d.AtomicWrite = Unknown[bool]()
+		d.MayRestart = append(d.MayRestart, AttrAtomicWrite+" (toggled right after creation when it differs from the inherited "+fmt.Sprint(inherited)+")")
+		d.RestartAttribute = AttrAtomicWrite
 	case c.AtomicWrite.IsNull() && src.Enabled && !known:
 		d.AtomicWrite = Unknown[bool]()
 	case c.AtomicWrite.IsNull():
@@ -128,6 +138,25 @@ func planCloneAtomicWrite(in PlanInput, d *Decision, clone ExistingInstance, cha
 		return fmt.Sprintf("it inherits atomic_write_16k = %t from %s and is toggled to %t right after creation", inherited, src.ID, want), false
 	}
 	return "", false
+}
+
+// cloneRestartsUnknown names the restarts right after a clone's creation that a value known only at
+// apply (unknown, "" when it cannot cause one) decides: a configured atomic_write_16k other than the
+// value the clone inherits is toggled with a restart (rule 8), so it may restart;
+// buffer_pool_extension = true is turned on with one in any case (CloneDBInstance cannot set it).
+func cloneRestartsUnknown(in PlanInput, d *Decision, unknown string) {
+	c := in.Desired
+	if unknown != "" && !c.AtomicWrite.IsNull() {
+		d.RestartAttribute = AttrAtomicWrite
+		d.MayRestart = append(d.MayRestart, unknown+", which decides whether the configured atomic_write_16k is a toggle right after creation,")
+	}
+	if c.BufferPoolExtension.Is(true) {
+		if d.RestartAttribute == "" {
+			d.RestartAttribute = AttrBufferPoolExtension
+		}
+		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Downtime: ExpectedDowntime(c.Category.Or(""), false),
+			Reasons: []string{"buffer_pool_extension is turned on right after creation (CloneDBInstance cannot set it)"}})
+	}
 }
 
 // primaryFlag is the primary's atomic_write_16k once the primary's own plan is applied.

@@ -22,6 +22,9 @@ type Desired struct {
 	Storage                                                     Val[int64]
 	AtomicWrite, BufferPoolExtension                            Val[bool]
 	PreventRestart                                              bool
+	// PreventRestartUnknown: prevent_restart is known only at apply, so the apply may refuse a
+	// restart or replacement this plan names (the plan says so).
+	PreventRestartUnknown bool
 	// InPlaceChanges: the apply also changes settings the planner does not decide (name, allow-list,
 	// deletion protection, maintenance window), so it writes to the instance.
 	InPlaceChanges bool

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// guardRestarts turns the restarts into the warning, or with prevent_restart into the error. A
-// plan refused for another reason shows only that reason.
+// guardRestarts turns the restarts, certain or possible, into the warning, or with prevent_restart
+// into the error. A plan refused for another reason shows only that reason.
 func guardRestarts(in PlanInput, d *Decision) {
 	if len(d.Restarts) > 0 {
 		d.Action = maxAction(d.Action, ActionUpdateWithRestart)
@@ -32,9 +32,17 @@ func guardRestarts(in PlanInput, d *Decision) {
 	case len(restarts) > 0:
 		d.add(RestartProblem(restarts, false, false, at))
 	case len(d.MayRestart) > 0:
+		// A possible restart is refused as a certain one: the apply could only fail after
+		// other resources of the run have changed.
+		if in.Desired.PreventRestart {
+			d.Guard = GuardPreventRestart
+		}
 		d.add(RestartProblem([]Restart{{InstanceID: in.Label,
 			Reasons:  []string{strings.Join(d.MayRestart, ", ") + " known only at apply"},
-			Downtime: downtimeOf(in)}}, true, false, at))
+			Downtime: downtimeOf(in)}}, true, in.Desired.PreventRestart, at))
+	}
+	if in.Desired.PreventRestartUnknown && (len(restarts) > 0 || len(d.MayRestart) > 0) {
+		d.add(problem(RuleRestartGuardUnknown, "", in.Label, map[bool]string{true: "a restart", false: "a possible restart"}[len(restarts) > 0]))
 	}
 }
 

@@ -158,6 +158,7 @@ func (u *updatePlan) planAtomicWrite() {
 		if u.primaryOn.IsUnknown() && in.Facts.Primary != nil && !c.AtomicWrite.Is(true) {
 			// The primary's plan is known only at apply: the apply checks again before any write.
 			d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, in.Facts.Primary.ID, in.Facts.Primary.Enabled))
+			u.mayFollowPrimary()
 		}
 	}
 	switch {
@@ -183,6 +184,17 @@ func (u *updatePlan) planAtomicWrite() {
 	d.AtomicWrite = flag
 	u.flag = flag
 	u.flagChanged = flag.IsKnown() && flag.Value() != cur.Enabled && isMySQL(cur.Engine)
+}
+
+// mayFollowPrimary: a read-only instance that inherits the flag, off and eligible, restarts with
+// its primary if the primary's value, known only at apply, turns it on (rule 7): a possible restart.
+func (u *updatePlan) mayFollowPrimary() {
+	cur, primary := u.cur, u.in.Facts.Primary
+	if !u.c.AtomicWrite.IsNull() || cur.Enabled || !cur.Supported || primary.Enabled || !isMySQL(cur.Engine) {
+		return
+	}
+	u.d.MayRestart = append(u.d.MayRestart, "its primary "+primary.ID+"'s atomic_write_16k (turned on, it turns this read-only instance on with a restart)")
+	u.trigger(AttrAtomicWrite)
 }
 
 // recordRestartAttributes names the restart's attribute in a fixed order (class, storage, type,

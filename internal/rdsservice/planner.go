@@ -110,6 +110,9 @@ func planReplace(in PlanInput, d *Decision) {
 	default:
 		d.add(problem(RuleReplace, "", in.Label, attrs).At(in.Replace[0]))
 	}
+	if in.Desired.PreventRestartUnknown && !d.HasErrors() {
+		d.add(problem(RuleRestartGuardUnknown, "", in.Label, "a replacement"))
+	}
 	noteVersionBehind(in, d)
 }
 

@@ -153,6 +153,17 @@ const (
 	RuleRestartWithPrimary RuleID = "restart-with-primary"
 )
 
+// Rule ids of values known only at apply (issue 39 §3): a restart that depends on one is named as
+// possible (RuleMayRestart) and prevent_restart refuses it at plan as it refuses a certain one
+// (plan_restarts.go guardRestarts, plan_clone.go); an action on an instance known only at apply
+// (action_program.go); a prevent_restart known only at apply, which may refuse the apply.
+const (
+	RuleMayRestartRefusedUnknown     RuleID = "prevent-restart-refuses-possible-restart"
+	RuleActionInstanceUnknown        RuleID = "action-instance-unknown"
+	RuleActionInstanceUnknownRefused RuleID = "action-instance-unknown-refused"
+	RuleRestartGuardUnknown          RuleID = "prevent-restart-known-at-apply"
+)
+
 // Rule ids, grouped as the table is.
 const (
 	Rule16KEngine           RuleID = "16k-engine"
@@ -535,6 +546,19 @@ var ruleTable = []Rule{
 			"would then have to fail, after other resources of this run have changed.",
 		Args: []Arg{{"instance", "rm-1"}, {"what is unknown", "the values of innodb_read_io_threads"}},
 		Fix:  "Give these parameters values known at plan (not computed from other resources), or set prevent_restart = false to allow the restart."},
+	{ID: RuleMayRestartRefusedUnknown, Source: "provider: prevent_restart refuses a possible restart as it refuses a certain one (issue 39)", Attribute: AttrPreventRestart,
+		Summary: "prevent_restart refuses this plan: it may restart %[1]s",
+		Detail: "Whether it restarts depends on values known only at apply:\n%[2]s\nWith prevent_restart = true the apply would then have to fail, " +
+			"after other resources of this run have changed (a source instance or backup created, say).",
+		Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: instance_type known only at apply"}},
+		Fix: "Give these attributes values known at plan (not computed from resources created or changed in this run; apply those first, " +
+			"e.g. with -target), or set prevent_restart = false to allow the restart."},
+	{ID: RuleRestartGuardUnknown, Source: "provider: the plan names a refusal that depends on a value known only at apply (issue 39)", Severity: SeverityWarning, Attribute: AttrPreventRestart,
+		Summary: "prevent_restart of %[1]s is known only at apply",
+		Detail: "This plan takes %[1]s out of service (%[2]s), and prevent_restart is known only at apply: if it is true then, the apply refuses " +
+			"it there, after other resources of this run have changed.",
+		Args: []Arg{{"instance", "rm-1"}, {"what", "a restart"}},
+		Fix:  "Give prevent_restart a value known at plan (a literal or a variable, not an attribute of a resource created or changed in this run)."},
 	{ID: RuleReplaceRefusedRestart, Source: "provider: prevent_restart", Attribute: AttrPreventRestart,
 		Summary: "prevent_restart refuses this plan: it replaces %[1]s",
 		Detail:  "%[2]s forces replacement of %[1]s: the instance is deleted and a new one created, which takes it out of service.", Args: []Arg{{"instance", "rm-1"}, {"attributes", "engine_version"}},
@@ -1182,6 +1206,18 @@ var ruleTable = []Rule{
 		Summary: "%[1]s has no secondary node to switch over to",
 		Detail:  "rds_switchover needs a High-availability or cluster primary instance; %[1]s is %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"what", "a Basic-edition instance"}},
 		Fix: "Use rds_restart to restart it instead."},
+	{ID: RuleActionInstanceUnknown, Source: "provider: the plan names every restart, also a possible one (issue 39)", Severity: SeverityWarning, Attribute: AttrInstanceID,
+		Summary: "%[1]s may take an instance known only at apply out of service",
+		Detail: "instance_id is known only at apply (its instance is created or replaced in this run), so this plan cannot read the instance: " +
+			"%[1]s %[2]s; expected downtime %[3]s. Its checks run again at apply with the instance as it is then, before anything is sent.",
+		Args: []Arg{{"action", "rds_restart"}, {"what it does", "restarts it (RestartDBInstance)"}, {"downtime", ExpectedDowntimeHA}},
+		Fix:  "Set prevent_restart = true (e.g. to rds_instance.main.prevent_restart) to refuse such plans."},
+	{ID: RuleActionInstanceUnknownRefused, Source: "provider: prevent_restart refuses a possible restart as it refuses a certain one (issue 39)", Attribute: AttrPreventRestart,
+		Summary: "prevent_restart refuses this plan: %[1]s may take an instance known only at apply out of service",
+		Detail: "instance_id is known only at apply (its instance is created or replaced in this run), and %[1]s %[2]s. With prevent_restart = true " +
+			"the action would be refused only then, after the instance and the other resources of this run have changed.",
+		Args: []Arg{{"action", "rds_restart"}, {"what it does", "restarts it (RestartDBInstance)"}},
+		Fix:  "Leave the action out of this run (trigger it in a later run, or run it with terraform apply -invoke once the instance exists), or set prevent_restart = false to allow it."},
 	{ID: RuleActionNothingPending, Source: "provider: scheduled_change (DescribeHistoryTasks, simulator README, Maintenance windows)", Severity: SeverityWarning, Attribute: AttrInstanceID,
 		Summary: "Nothing waits for the maintenance window of %[1]s",
 		Detail:  "rds_apply_pending applies now the change waiting for the window (a task of the cloud, listed in scheduled_change), and %[1]s has none: the action will do nothing. Parameters set without a restart (inside or outside Terraform, parameters_pending) wait for any restart, not for the window.", Args: []Arg{{"instance", "rm-1"}},
@@ -1449,7 +1485,8 @@ func format(f string, args ...any) string {
 }
 
 // RestartProblem renders the restart warning for restarts (may: possibly, values unknown at plan),
-// or with refuse the prevent_restart error, pointed at attribute.
+// or with refuse the prevent_restart error (a possible restart refused as a certain one), pointed
+// at attribute.
 func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Problem {
 	var b strings.Builder
 	for i, r := range restarts {
@@ -1464,6 +1501,8 @@ func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Prob
 	who := restartedInstances(restarts)
 	id := RuleRestart
 	switch {
+	case refuse && may:
+		id = RuleMayRestartRefusedUnknown
 	case refuse:
 		id = RuleRestartRefused
 	case may:

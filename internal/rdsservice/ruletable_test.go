@@ -222,15 +222,24 @@ func TestWaitErrorTellsCancellationFromTimeout(t *testing.T) {
 	}
 }
 
-// A primary planned with a value known only at apply: the read-only plan warns and names the fix.
+// A primary planned with a value known only at apply: the read-only plan warns and names the fix,
+// and names the restart that follows if the primary turns on, which prevent_restart refuses
+// (issue 39 §3).
 func TestPlanReadOnlyPrimaryPlanUnknownWarns(t *testing.T) {
 	primary := ExistingInstance{ID: "rm-p", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Storage: 100, Status: StatusRunning}
 	ro := ExistingInstance{ID: "rr-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", InstanceClass: "mysqlro.n2.medium.1c",
 		Storage: 100, Supported: true, MasterID: "rm-p", Status: StatusRunning}
-	d := Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: Desired{EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"),
-		InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known(int64(100))}, Facts: Facts{Primary: &primary, PrimaryPlanned: Unknown[bool]()}})
-	if w := d.Warnings(); len(w) != 1 || w[0].Rule != Rule16KPrimaryNotKnown || !strings.Contains(w[0].Detail, "known value") {
+	plan := func(guard bool) Decision {
+		return Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: Desired{EngineVersion: Known("8.0"), StorageType: Known("cloud_essd"),
+			InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known(int64(100)), PreventRestart: guard}, Facts: Facts{Primary: &primary, PrimaryPlanned: Unknown[bool]()}})
+	}
+	d := plan(false)
+	if w := d.Warnings(); len(w) != 2 || w[0].Rule != Rule16KPrimaryNotKnown || !strings.Contains(w[0].Detail, "known value") ||
+		w[1].Rule != RuleMayRestart || !strings.Contains(w[1].Detail, "its primary rm-p's atomic_write_16k") {
 		t.Fatalf("warnings %+v", w)
+	}
+	if e := plan(true).Errors(); len(e) != 1 || e[0].Rule != RuleMayRestartRefusedUnknown || e[0].Attribute != AttrAtomicWrite {
+		t.Fatalf("with prevent_restart: %+v", e)
 	}
 }
 
