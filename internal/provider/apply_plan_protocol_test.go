@@ -202,6 +202,11 @@ func TestApplySendsThePlanWhateverTheConfigurationSays(t *testing.T) {
 	if got := env.sim.Stats().Restarts; !maps.Equal(got, restarts) {
 		t.Errorf("rename: restarts %v, want none (before: %v)", got, restarts)
 	}
+	for _, addr := range []string{primary, testRO} {
+		if strings.Contains(string(w.priv[addr]), plannedUnsetKey) {
+			t.Errorf("rename: the state of %s keeps the plan's record %s: it belongs to one plan", addr, plannedUnsetKey)
+		}
+	}
 }
 
 // A class change waiting for the window is reverted, and autoscaling grows the disk between the

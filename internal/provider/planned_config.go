@@ -7,7 +7,10 @@ package provider
 // alone cannot: the plan records, in its private state, which attributes the configuration left
 // unset, and an update's apply rebuilds the configuration the plan was decided from out of the
 // planned values and that list. Terraform requires every configured value to be planned as
-// configured, so the rebuilt configuration is exactly the plan's.
+// configured (and the instance resources' one nested object, restore_from, has no computed part),
+// so the rebuilt configuration is exactly the plan's. Source: Terraform core,
+// internal/terraform/node_resource_abstract_instance.go (processIgnoreChanges before
+// PlanResourceChange; ApplyResourceChange gets the configuration evaluated again, unprocessed).
 
 import (
 	"context"
