@@ -50,8 +50,10 @@ func maintenanceAttributes() map[string]schema.Attribute {
 				"Parameters that take effect only after a restart are deferred too (ModifyParameter `SwitchTimeMode=MaintainTime`): " +
 				"`parameters_pending` shows them until the window, and with a deferred spec change they share its one restart. " +
 				"The plan's warning says when; `prevent_restart` refuses a deferred restart too. While a change is pending, plans show no " +
-				"diff and `scheduled_change` describes it; changing the configuration again before the window replaces the pending change " +
-				"(still one restart), reverting it cancels it, and switching to `immediately` applies it now. A window that passes " +
+				"diff and `scheduled_change` describes it; changing the configuration again before the window replaces a pending spec change " +
+				"(still one restart), reverting it cancels it (a zone move too; a major or minor version upgrade cannot be withdrawn), a new " +
+				"`maintenance_window` moves it there, and switching to `immediately` applies it now: the guide \"Changes waiting for the " +
+				"maintenance window\" has what each later change does to each kind. A window that passes " +
 				"without the change (the cloud failed or cancelled it) shows as drift in the next plan (for a parameter: the cloud " +
 				"withdraws its waiting value). Switching to `immediately` alone also applies a parameter that waits for the window: " +
 				"one restart now, which the plan announces (`parameters_pending` becomes empty). Growing cloud-disk storage is never " +

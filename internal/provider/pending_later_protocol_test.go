@@ -223,3 +223,22 @@ func TestPendingLater_readOnlyBehindAWaitingUpgrade(t *testing.T) {
 		t.Errorf("%d CreateReadOnlyDBInstance requests, want none", n)
 	}
 }
+
+// rds_apply_pending on an instance whose waiting task is a zone move: a restart would not run
+// it, so the plan refuses the action (it restarted the instance and left the move waiting); the
+// fix names the window that runs it.
+func TestPendingLater_applyPendingRefusesAMove(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	in := map[string]any{"maintenance_window": testWindow, "apply_restarts": "in_maintenance_window"}
+	w.deferredStep(t, "create", zoneResources(map[string]any{"zone_id": "cn-hangzhou-i", "vswitch_id": "vsw-zones-i"}, in), "", &id)
+	w.deferredStep(t, "move", zoneResources(map[string]any{"zone_id": "cn-hangzhou-j", "vswitch_id": "vsw-zones-j"}, in), testWindow, &id)
+	diags := planAction(t, w, "rds_apply_pending", map[string]any{"instance_id": id})
+	if text := diagSummaries(diags); !diagsHaveError(diags) || !strings.Contains(text, "rds_apply_pending cannot run what waits") {
+		t.Errorf("plan of rds_apply_pending: %s, want the refusal", text)
+	}
+	if _, diags := invokeAction(t, w, "rds_apply_pending", map[string]any{"instance_id": id}); !diagsHaveError(diags) || env.restarts(id) != 0 {
+		t.Errorf("invoke: %s, %d restarts; want the refusal and none", diagSummaries(diags), env.restarts(id))
+	}
+}

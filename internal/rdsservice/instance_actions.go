@@ -111,6 +111,10 @@ func PlanApplyPending(ctx context.Context, api rdsapi.API, attr *rdsapi.DBInstan
 	if scheduled == nil {
 		return PendingPlan{Problem: Raise(RuleActionNothingPending, id, id)}, nil
 	}
+	if task.TaskType != rdsapi.TaskTypeModifySpec && task.TaskType != rdsapi.TaskTypeModifyParameter {
+		// A restart would not run it: the task keeps waiting (PendingBehaviours, rds_apply_pending).
+		return PendingPlan{Problem: Raise(RuleActionPendingNotRunnable, id, id, task.TaskType, task.TaskID)}, nil
+	}
 	changes := []string{"what waits for the maintenance window runs now"}
 	if cur, err := ExistingFromAttribute(attr); err == nil {
 		changes = append(changes, scheduled.Changes(cur)...)

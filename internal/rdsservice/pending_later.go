@@ -21,6 +21,10 @@ import (
 // upgrade waits for the window (issue 39 item 7; plan_readonly.go).
 const RuleReadOnlyBehindPendingUpgrade RuleID = "readonly-behind-pending-upgrade"
 
+// RuleActionPendingNotRunnable refuses rds_apply_pending for a waiting task that a restart does
+// not run (a zone move or an upgrade; instance_actions.go).
+const RuleActionPendingNotRunnable RuleID = "action-pending-not-runnable"
+
 // PendingKind is what a task waiting for the window does.
 type PendingKind string
 
@@ -48,19 +52,20 @@ type PendingBehaviour struct {
 
 const (
 	movesWithWindow = "moves with the window (the apply sends only `ModifyDBInstanceMaintainTime`, never the task again); the plan names its restart at the new window's time, \"open now\" when the new window is open"
-	cannotWithdraw  = "refused at plan (no API call withdraws it): keep the attribute as scheduled until the window has passed, or run it now with `rds_apply_pending`"
+	cannotWithdraw  = "refused at plan (no API call withdraws it): keep the attribute as scheduled until the window has passed, or set `maintenance_window` to one open now to run it now"
+	notRunnable     = "refused at plan (`action-pending-not-runnable`): a restart does not run it; set `maintenance_window` to one open now instead"
 	ownRestart      = "the window makes both: the plan names this task's restart and the new one's, and `scheduled_change` keeps this task"
 	sharedRestart   = "the new spec order replaces the waiting one and carries both changes: one restart, named once"
 )
 
 // PendingBehaviours is the decided behaviour of every kind of pending task.
 var PendingBehaviours = []PendingBehaviour{
-	{Kind: PendingEngineUpgrade, WindowMoved: movesWithWindow, Reverted: cannotWithdraw, MoreWork: "refused at plan: the upgrade is applied alone (`engine-upgrade-alone`)",
-		ReadOnly: "adding a read-only instance is refused at plan (`readonly-behind-pending-upgrade`): it would be created on the old version, and the cloud upgrades read-only instances before their primary; releasing one restarts nothing", ApplyPending: "runs now; the plan names its switchover"},
-	{Kind: PendingMinorUpgrade, WindowMoved: movesWithWindow, Reverted: cannotWithdraw, MoreWork: "refused at plan: the upgrade is applied alone (`minor-version-alone`)",
-		ReadOnly: "a read-only instance added before the window is upgraded with its primary there; releasing one restarts nothing", ApplyPending: "runs now; the plan names its switchover"},
+	{Kind: PendingEngineUpgrade, WindowMoved: movesWithWindow, Reverted: cannotWithdraw, MoreWork: ownRestart,
+		ReadOnly: "adding a read-only instance is refused at plan (`readonly-behind-pending-upgrade`): it would be created on the old version, and the cloud upgrades read-only instances before their primary; releasing one restarts nothing", ApplyPending: notRunnable},
+	{Kind: PendingMinorUpgrade, WindowMoved: movesWithWindow, Reverted: cannotWithdraw, MoreWork: ownRestart,
+		ReadOnly: "a read-only instance added before the window restarts nothing of its own; releasing one restarts nothing", ApplyPending: notRunnable},
 	{Kind: PendingZoneMove, WindowMoved: movesWithWindow, Reverted: "cancelled: the apply orders the move to the instance's current zones for the window, which replaces the waiting move and moves nothing; the plan names no restart",
-		MoreWork: ownRestart, ReadOnly: "a read-only instance restarting in the same window is refused at plan (`zone-move-readonly-window`); adding or releasing one restarts nothing", ApplyPending: "runs now; the plan names its switchover"},
+		MoreWork: ownRestart, ReadOnly: "adding or releasing one restarts nothing; a read-only instance's restart deferred to the window is refused in the run that defers the move (`zone-move-read-only-window`)", ApplyPending: notRunnable},
 	{Kind: PendingSpec, WindowMoved: "moves with the window; the apply orders the same target for the new window, which replaces the waiting order (one restart, named at the new window's time)",
 		Reverted: "cancelled: the apply orders the instance's own spec for the window, which replaces the waiting order and restarts nothing", MoreWork: sharedRestart,
 		ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now; the plan names its restart"},

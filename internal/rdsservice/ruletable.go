@@ -1222,6 +1222,11 @@ var ruleTable = []Rule{
 		Summary: "Nothing waits for the maintenance window of %[1]s",
 		Detail:  "rds_apply_pending applies now the change waiting for the window (a task of the cloud, listed in scheduled_change), and %[1]s has none: the action will do nothing. Parameters set without a restart (inside or outside Terraform, parameters_pending) wait for any restart, not for the window.", Args: []Arg{{"instance", "rm-1"}},
 		Fix: "Nothing to do for the window; to put parameters that wait for a restart into effect now, invoke rds_restart (its plan names them)."},
+	{ID: RuleActionPendingNotRunnable, Source: "provider: rds_apply_pending runs a waiting spec change or parameter restart; cloud fact: ModifyDBInstanceMaintainTime moves waiting tasks to the new window (simulator README, Maintenance windows)",
+		Attribute: AttrInstanceID, Summary: "rds_apply_pending cannot run what waits for the maintenance window of %[1]s",
+		Detail: "The change waiting for the window is task %[3]s (%[2]s), a task of its own that a restart does not run; the action would restart %[1]s and leave it waiting.",
+		Args:   []Arg{{"instance", "rm-1"}, {"task type", "MigrateToOtherZone"}, {"task", "10000001"}},
+		Fix:    "To run it now, set maintenance_window of %[1]s to a window open now: the task moves with the window and the cloud starts it (the plan names its restart)."},
 	// ---- SSL and TDE (issue 26; checks in security_rules.go) ----
 	{ID: RuleSSLEdition, Source: securitySource, Attribute: AttrSSLEnabled, Summary: "Invalid ssl_enabled (rule ssl-edition)",
 		Detail: "ssl_enabled = true: RDS offers SSL on MySQL 5.6 High-availability and on MySQL 5.7 and 8.0 (Basic, High-availability, Cluster); this instance runs MySQL %[1]s on the %[2]s edition.",
@@ -1382,7 +1387,7 @@ var ruleTable = []Rule{
 // pendingCancelAdvice is how a change waiting for the window is cancelled, by kind
 // (PendingBehaviours, column "reverted").
 const pendingCancelAdvice = "To cancel a waiting spec change, 16K atomic write toggle, zone move or parameter, set the attributes it changes back to the instance's current values; " +
-	"a waiting major or minor version upgrade cannot be withdrawn (keep it as scheduled until the window, or run it now with rds_apply_pending). " +
+	"a waiting major or minor version upgrade cannot be withdrawn (keep it as scheduled until the window, or set maintenance_window to one open now to run it now). " +
 	"The guide \"Changes waiting for the maintenance window\" lists what each later change does"
 
 // billingSource cites the subscription billing rules.
