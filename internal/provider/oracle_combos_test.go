@@ -309,7 +309,7 @@ func comboScenario(c []int) oracleScenario {
 	comboMinorVersion(level("minor version"), pb, pa)
 	comboAutoScale(level("storage autoscaling"), pb, pa)
 	comboBilling(level("billing"), pb, pa)
-	mechanism := comboMechanism(level("mechanism"), b, pa)
+	mechanism, afterPlan := comboMechanism(level("mechanism"), b, pa)
 	before, after := []oracleResource{{"rds_instance.primary", pb}}, []oracleResource{{"rds_instance.primary", pa}}
 	if level("topology") != "primary" {
 		before = append(before, oracleResource{"rds_readonly_instance.ro", rb})
@@ -326,7 +326,7 @@ func comboScenario(c []int) oracleScenario {
 	}
 	name := strings.Join(parts, ", ")
 	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
-		before: before, after: after, later: comboLater(level("later run"), b),
+		before: before, after: after, later: comboLater(level("later run"), b), afterPlan: afterPlan,
 		fact: bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
 }
 

@@ -125,7 +125,6 @@ func (r oracleResource) atApply() oracleResource {
 	return oracleResource{r.addr, attrs}
 }
 
-
 // oracleHarness holds what every scenario shares: the schemas and one loopback server whose handler
 // is the current scenario's simulator.
 type oracleHarness struct {

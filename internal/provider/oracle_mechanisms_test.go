@@ -18,11 +18,12 @@ import (
 
 // mechanismLevels are the "mechanism" factor's levels.
 var mechanismLevels = []string{"none", "ignore_changes on 16K and parameters, changed outside", "ignore_changes on the class, changed outside",
-	"instance_type known at apply", "storage known at apply", "16K known at apply"}
+	"instance_type known at apply", "storage known at apply", "16K known at apply", "saved plan, the cloud moved on"}
 
 // comboMechanism sets the primary's mechanism level on its configuration after the run (pa) and returns the change
-// made outside Terraform before the run, if any.
-func comboMechanism(level string, b oracleBase, pa map[string]any) *oracleFact {
+// made outside Terraform before the run (before) or between its plan and its apply (a saved plan applied after the
+// cloud moved on: afterPlan), if any.
+func comboMechanism(level string, b oracleBase, pa map[string]any) (before, afterPlan *oracleFact) {
 	unknown := func(name string) {
 		if v, ok := pa[name]; ok {
 			pa[name] = oracleUnknown{v}
@@ -41,7 +42,7 @@ func comboMechanism(level string, b oracleBase, pa map[string]any) *oracleFact {
 				return err
 			}
 			return api.ModifyParameter(ctx, &rdsapi.ModifyParameterRequest{DBInstanceID: id, Parameters: map[string]string{"innodb_io_capacity": "6000"}})
-		})
+		}), nil
 	case "ignore_changes on the class, changed outside":
 		pa[ignoreChanges] = []string{"instance_type"}
 		return outsideChange(level, func(api rdsapi.API, id string, attr *rdsapi.DBInstanceAttribute) error {
@@ -52,6 +53,14 @@ func comboMechanism(level string, b oracleBase, pa map[string]any) *oracleFact {
 			}
 			_, err := api.ModifyDBInstanceSpec(context.Background(), &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: class})
 			return err
+		}), nil
+	case "saved plan, the cloud moved on":
+		return nil, outsideChange(level, func(api rdsapi.API, id string, _ *rdsapi.DBInstanceAttribute) error {
+			ctx := context.Background()
+			if err := api.ModifyDBInstanceDescription(ctx, id, "renamed-after-the-plan"); err != nil {
+				return err
+			}
+			return api.ModifyParameter(ctx, &rdsapi.ModifyParameterRequest{DBInstanceID: id, Parameters: map[string]string{"innodb_io_capacity": "7000"}})
 		})
 	case "instance_type known at apply":
 		unknown("instance_type")
@@ -60,7 +69,7 @@ func comboMechanism(level string, b oracleBase, pa map[string]any) *oracleFact {
 	case "16K known at apply":
 		unknown("atomic_write_16k")
 	}
-	return nil
+	return nil, nil
 }
 
 // outsideChange is a change of the primary made through the API before the run, given the time to finish (a

@@ -108,6 +108,9 @@ type oracleScenario struct {
 	fact *oracleFact
 	// later, when set, is a second run before the first run's maintenance window (oracle_later_test.go).
 	later *oracleLater
+	// afterPlan, when set, changes the cloud between the run's plan and its apply: a saved plan applied
+	// after the cloud moved on (oracle_mechanisms_test.go).
+	afterPlan *oracleFact
 }
 
 func primaryAttrs(b oracleBase) map[string]any {
@@ -1066,8 +1069,15 @@ func (h *oracleHarness) runScenario(sc oracleScenario) []oracleOutcome {
 		}
 	}
 	w.holdWindow = sc.later != nil
+	if sc.afterPlan != nil {
+		w.beforeApply = func(w *oracleWorld) {
+			if err := sc.afterPlan.do(w); err != nil {
+				w.h.t.Fatalf("%s: %s: %v", sc.name, sc.afterPlan.name, err)
+			}
+		}
+	}
 	res := w.run(sc.name, sc.after)
-	w.holdWindow = false
+	w.holdWindow, w.beforeApply = false, nil
 	if !res.held {
 		return append(outcomes, res)
 	}
