@@ -227,13 +227,13 @@ func (a *applyPendingAction) Invoke(ctx context.Context, req action.InvokeReques
 // when the instance cannot be read.
 func (a *actionData) plan(ctx context.Context, kind, name string, cfg restartModel, diags *diag.Diagnostics) *rdsservice.ActionPlan {
 	req := rdsservice.ActionRequest{Kind: kind, Name: name, InstanceID: cfg.InstanceID.ValueString(), InstanceUnknown: cfg.InstanceID.IsUnknown(),
-		PreventRestart: cfg.PreventRestart.ValueBool()}
+		PreventRestart: cfg.PreventRestart.ValueBool(), PreventRestartUnknown: cfg.PreventRestart.IsUnknown()}
 	plan, err := rdsservice.PlanAction(ctx, a.data.API, req)
 	if err != nil {
 		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance "+name+" acts on", err.Error())
 		return nil
 	}
-	addProblems(diags, []rdsservice.Problem{plan.Problem})
+	addProblems(diags, append([]rdsservice.Problem{plan.Problem}, plan.Notes...))
 	return &plan
 }
 
