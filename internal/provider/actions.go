@@ -284,6 +284,7 @@ func actionRequest(ctx context.Context, kind, name string, config tfsdk.Config, 
 		var cfg restartModel
 		diags.Append(config.Get(ctx, &cfg)...)
 		id, req.PreventRestart, known = cfg.InstanceID, cfg.PreventRestart.ValueBool(), true
+		req.PreventRestartUnknown = cfg.PreventRestart.IsUnknown()
 	}
 	req.InstanceID, req.InstanceUnknown = id.ValueString(), id.IsUnknown()
 	return req, known && (isKnown(id) || kind != rdsservice.OpRenewInstance) && !diags.HasError()
@@ -296,7 +297,7 @@ func (a *actionData) plan(ctx context.Context, req rdsservice.ActionRequest, dia
 		diags.AddAttributeError(attributePath("instance_id"), "Cannot read the instance "+req.Name+" acts on", err.Error())
 		return nil
 	}
-	addProblems(diags, []rdsservice.Problem{plan.Problem})
+	addProblems(diags, append([]rdsservice.Problem{plan.Problem}, plan.Notes...))
 	return &plan
 }
 

@@ -153,3 +153,30 @@ func TestUnknownAtPlan_preventRestartKnownAtApply(t *testing.T) {
 		t.Errorf("apply: failed at %q (%s), %d restarts; want prevent_restart's refusal at %s and no restart", res.errAt, res.errMsg, env.restarts(id), testRes)
 	}
 }
+
+// An action whose prevent_restart is known only at apply: its plan names the restart or switchover
+// and says the invoke refuses it then if prevent_restart is true, whether the instance is known or
+// not; a plan with nothing to do says nothing of it.
+func TestUnknownAtPlan_actionPreventRestartKnownAtApply(t *testing.T) {
+	t.Parallel()
+	w := newOracleHarness(t).newWorld()
+	if _, err := w.sim.AddInstance(seedOf(movedPrimary)); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, instance, want string }{
+		{"rds_restart", movedPrimary, "prevent_restart of " + movedPrimary + " is known only at apply"},
+		{"rds_switchover", movedPrimary, "prevent_restart of " + movedPrimary + " is known only at apply"},
+		{"rds_restart", "", "prevent_restart of rds_restart's instance is known only at apply"},
+		{"rds_apply_pending", movedPrimary, ""}, // nothing waits: nothing to refuse
+	} {
+		var id any = c.instance
+		if c.instance == "" {
+			id = tftypes.UnknownValue
+		}
+		diags := planAction(t, w, c.name, map[string]any{"instance_id": id, "prevent_restart": tftypes.UnknownValue})
+		warn := warningText(diags)
+		if diagsHaveError(diags) || (c.want == "") != !strings.Contains(warn, "prevent_restart of") || !strings.Contains(warn, c.want) {
+			t.Errorf("%s on %q with prevent_restart unknown: %q, want a warning %q", c.name, c.instance, diagSummaries(diags), c.want)
+		}
+	}
+}

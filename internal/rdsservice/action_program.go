@@ -35,6 +35,8 @@ type ActionRequest struct {
 	// this run, e.g. an action_trigger after_create); InstanceID is then empty.
 	InstanceUnknown bool
 	PreventRestart  bool
+	// PreventRestartUnknown: prevent_restart is known only at apply (the invoke may refuse then).
+	PreventRestartUnknown bool
 	// Months is what rds_renew buys.
 	Months int64
 }
@@ -44,6 +46,8 @@ type ActionRequest struct {
 type ActionPlan struct {
 	Request ActionRequest
 	Problem Problem
+	// Notes are further warnings of the plan (a prevent_restart known only at apply).
+	Notes   []Problem
 	Program Program
 }
 
@@ -51,7 +55,8 @@ type ActionPlan struct {
 // instance known only at apply is not read (planActionOnUnknown).
 func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionPlan, error) {
 	if req.InstanceUnknown {
-		return planActionOnUnknown(req)
+		plan, err := planActionOnUnknown(req)
+		return plan.noteGuardUnknown(req.Name+"'s instance", "a possible "+actionOutage[req.Kind]), err
 	}
 	id := req.InstanceID
 	attr, err := api.DescribeDBInstanceAttribute(ctx, id)
@@ -106,6 +111,7 @@ func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionP
 		}
 		plan.Program.Operations = []Operation{*op}
 		plan.addFollowers(followers)
+		plan = plan.noteGuardUnknown(id, "a "+actionOutage[req.Kind])
 	}
 	return plan, nil
 }
@@ -130,6 +136,18 @@ func waitingParametersReason(ctx context.Context, api rdsapi.API, id string) str
 		return ""
 	}
 	return PendingAppliedReason(answer.ConfigParameters.Values())
+}
+
+// actionOutage names what each action does to its instance, for the plan's messages.
+var actionOutage = map[string]string{OpRestartInstance: "restart", OpSwitchDBInstanceHA: "switchover", OpApplyPendingNow: "restart"}
+
+// noteGuardUnknown adds to a plan that takes instance out of service (what) the warning that a
+// prevent_restart known only at apply may refuse it then, after other resources of the run changed.
+func (p ActionPlan) noteGuardUnknown(instance, what string) ActionPlan {
+	if p.Request.PreventRestartUnknown && !p.refused() {
+		p.Notes = append(p.Notes, Raise(RuleRestartGuardUnknown, "", instance, what))
+	}
+	return p
 }
 
 // planActionOnUnknown plans an action whose instance is known only at apply: the plan cannot read

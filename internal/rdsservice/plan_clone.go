@@ -115,7 +115,7 @@ func planCloneAtomicWrite(in PlanInput, d *Decision, clone ExistingInstance, cha
 	switch {
 	case c.AtomicWrite.IsUnknown():
 		d.AtomicWrite = Unknown[bool]()
-		d.MayRestart = append(d.MayRestart, AttrAtomicWrite+" (toggled right after creation when it differs from the inherited "+fmt.Sprint(inherited)+")")
+		d.MayRestart = append(d.MayRestart, AttrAtomicWrite+" (toggled right after creation when it differs from the value inherited from "+src.ID+")")
 		d.RestartAttribute = AttrAtomicWrite
 	case c.AtomicWrite.IsNull() && src.Enabled && !known:
 		d.AtomicWrite = Unknown[bool]()

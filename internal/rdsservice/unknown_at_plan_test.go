@@ -32,7 +32,7 @@ func TestPlanCloneRestartsKnownOnlyAtApply(t *testing.T) {
 		{"source created in the run, flag inherited", cloneInput(nil, class, Null[bool](), Null[bool](), false), ""},
 		{"class known at apply, source on", cloneInput(&on, Unknown[string](), Known(false), Null[bool](), false), "instance_type and storage_type (whether the clone keeps rm-src's"},
 		{"class known at apply, source off, false asked", cloneInput(&off, Unknown[string](), Known(false), Null[bool](), false), ""},
-		{"flag known at apply", cloneInput(&on, class, Unknown[bool](), Null[bool](), false), "atomic_write_16k (toggled right after creation when it differs from the inherited true)"},
+		{"flag known at apply", cloneInput(&on, class, Unknown[bool](), Null[bool](), false), "atomic_write_16k (toggled right after creation when it differs from the value inherited from rm-src)"},
 	} {
 		d := Plan(c.in)
 		got := strings.Join(d.MayRestart, "; ")
