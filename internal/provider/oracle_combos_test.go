@@ -218,6 +218,10 @@ func coveringCombos(strength int, seed uint64) [][]int {
 				// pairs come from its tuples, whose level is set below).
 				c[comboFactorIndex("destroy")] = 0
 			}
+			if attempt%3 != 0 {
+				// Most replace nothing either: a replacement leaves no later run (comboNormalizeLater).
+				c[comboFactorIndex("replace")] = 0
+			}
 			for i, f := range t.factors {
 				c[f] = t.levels[i]
 			}

@@ -38,7 +38,7 @@ func comboMechanism(level string, b oracleBase, pa map[string]any) (before, afte
 				flag = rdsapi.OptimizedWritesOff
 			}
 			ctx := context.Background()
-			if _, err := api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, OptimizedWrites: flag}); err != nil {
+			if _, err := api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: attr.DBInstanceClass, OptimizedWrites: flag}); err != nil {
 				return err
 			}
 			return api.ModifyParameter(ctx, &rdsapi.ModifyParameterRequest{DBInstanceID: id, Parameters: map[string]string{"innodb_io_capacity": "6000"}})

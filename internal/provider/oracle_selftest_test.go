@@ -149,8 +149,9 @@ func TestOracleCombinationsCoverEveryPair(t *testing.T) {
 	if first, again := names(7), names(7); first != again || first == names(8) {
 		t.Error("the sample is not a function of its seed")
 	}
-	if n := len(coveringCombos(2, 7)); n < 30 || n > 80 {
-		t.Errorf("the pairwise sample has %d scenarios; the short form's floors and run time assume 30-80", n)
+	// With the later-run and mechanism factors (issue 39 §4), seeds 1, 7 and 20261206 draw 117-127.
+	if n := len(coveringCombos(2, 7)); n < 30 || n > 150 {
+		t.Errorf("the pairwise sample has %d scenarios; the short form's floors and run time assume 30-150", n)
 	}
 }
 
