@@ -246,3 +246,26 @@ func TestUpgradeRefusalNamesTheReadOnlyUpgradeWaiting(t *testing.T) {
 	}
 	w.destroyStep(t, env)
 }
+
+// §2.12 for rds_readonly_instance: a malformed maintenance window, a reserved tag prefix and a
+// rule of the planner (16K atomic write off under a primary that has it on) are refused by one
+// plan, with nothing sent.
+func TestReadOnlyMistakesRefusedInOnePlan(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	w.checkedStep(t, "create", upgradeResources("8.0", "", false), &id)
+	order := upgradeResources("8.0", "", false)
+	for k, v := range map[string]any{"maintenance_window": "25:00Z-26:00Z", "tags": map[string]string{"aliyun:team": "data"}, "atomic_write_16k": false} {
+		order[1].attrs[k] = v
+	}
+	before := env.mutations()
+	text := w.planErrorOf(t, order)
+	for _, want := range []string{`maintenance_window`, `aliyun:`, `16K atomic write cannot be off on a read-only instance whose primary has it on`} {
+		expectErrorText(t, "three mistakes", text, regexp.MustCompile(want))
+	}
+	if n := env.mutations() - before; n != 0 {
+		t.Errorf("the refused plan sent %d mutating requests", n)
+	}
+	w.destroyStep(t, env)
+}
