@@ -60,19 +60,31 @@ func TestFourMistakesRefusedInOnePlan(t *testing.T) {
 	w.destroyStep(t, env)
 }
 
-// §2.8: the provider cannot read the account's resource groups (Resource Manager's), so the group
-// change goes first: a group the cloud refuses stops the apply before the class change and its
-// restart are sent.
-func TestResourceGroupChangeGoesBeforeTheRestart(t *testing.T) {
+// §2.8: a resource_group_id the account does not have is refused at plan (Resource Manager's
+// ListResourceGroups), with nothing sent. When the plan cannot check it (no permission to list
+// groups), it says so, and the group change goes first: the cloud's refusal stops the apply
+// before the class change and its restart are sent.
+func TestResourceGroupCheckedAtPlanAndMovedFirst(t *testing.T) {
 	t.Parallel()
-	env, w := envWorld(t, testSimOptions())
+	env, cloud, w := refusingWorld(t, testSimOptions())
 	var id string
 	w.checkedStep(t, "create", mistakesResources(nil), &id)
-	w.applyFailsWith(t, "refused group", mistakesResources(map[string]any{"instance_type": "mysql.n2.large.2c", "resource_group_id": "rg-fin"}),
-		regexp.MustCompile(`ModifyResourceGroup|ResourceGroupId`))
+	before := env.mutations()
+	expectErrorText(t, "missing group", w.planErrorOf(t, mistakesResources(map[string]any{"instance_type": "mysql.n2.large.2c", "resource_group_id": "rg-fin"})),
+		regexp.MustCompile(`(?s)Resource group rg-fin does not exist.*ListResourceGroups finds no such group`))
+	if n := env.mutations() - before; n != 0 {
+		t.Errorf("the refused plan sent %d mutating requests", n)
+	}
+	cloud.mu.Lock()
+	cloud.refuse["ListResourceGroups"], cloud.refuse["ModifyResourceGroup"] = true, true
+	cloud.mu.Unlock()
+	plan, _ := w.applyFailsWith(t, "unchecked group", mistakesResources(map[string]any{"instance_type": "mysql.n2.large.2c", "resource_group_id": "rg-finance"}),
+		regexp.MustCompile(`ModifyResourceGroup|Forbidden`))
+	expectWarning(t, "unchecked group", plan, testRes, regexp.MustCompile(`Cannot check resource group rg-finance`))
 	if n, r := env.requests("ModifyDBInstanceSpec"), env.restarts(id); n != 0 || r != 0 {
 		t.Errorf("the apply sent %d ModifyDBInstanceSpec and restarted the instance %d times before the group was refused", n, r)
 	}
+	cloud.allow()
 	w.destroyStep(t, env)
 }
 
@@ -241,6 +253,29 @@ func TestUpgradeRefusalNamesTheReadOnlyUpgradeWaiting(t *testing.T) {
 	order := upgradeResources("8.0", "5.7", false)
 	expectErrorText(t, "upgrade waiting", w.planErrorOf(t, order),
 		regexp.MustCompile(`(?s)Upgrade the read-only instances of .*`+roID+` \(MySQL 5\.7; its own upgrade to 8\.0 waits for its maintenance window`))
+	if n := env.mutations() - before; n != 0 {
+		t.Errorf("the refused plan sent %d mutating requests", n)
+	}
+	w.destroyStep(t, env)
+}
+
+// §2.12 for rds_readonly_instance: a malformed maintenance window, a reserved tag prefix and a
+// rule of the planner (16K atomic write off under a primary that has it on) are refused by one
+// plan, with nothing sent.
+func TestReadOnlyMistakesRefusedInOnePlan(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	w.checkedStep(t, "create", upgradeResources("8.0", "", false), &id)
+	order := upgradeResources("8.0", "", false)
+	for k, v := range map[string]any{"maintenance_window": "25:00Z-26:00Z", "tags": map[string]string{"aliyun:team": "data"}, "atomic_write_16k": false} {
+		order[1].attrs[k] = v
+	}
+	before := env.mutations()
+	text := w.planErrorOf(t, order)
+	for _, want := range []string{`maintenance_window`, `aliyun:`, `16K atomic write cannot be off on a read-only instance whose primary has it on`} {
+		expectErrorText(t, "three mistakes", text, regexp.MustCompile(want))
+	}
 	if n := env.mutations() - before; n != 0 {
 		t.Errorf("the refused plan sent %d mutating requests", n)
 	}

@@ -175,14 +175,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 			stringIfKnown(plan.EngineVersion), stringIfKnown(plan.Category), types.MapNull(types.StringType), types.MapNull(types.StringType))
 		return in
 	}
-	turningOn := isKnown(config.AtomicWrite16K) && config.AtomicWrite16K.ValueBool() && !state.AtomicWrite16K.ValueBool()
-	growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
-	if turningOn || growing || upgradesEngine(state, plan) || upgradesMinor(state, config) {
-		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
-		if upgradesEngine(state, plan) {
-			rdsservice.ReadOnlyUpgradesWaiting(ctx, r.data.API, in.Facts.ReadOnly)
-		}
-	}
+	r.readOnlyInput(ctx, state, config, plan, &in)
 	if movesZone(*state, config) {
 		placementFacts(ctx, r.data, *state, &in)
 	}
@@ -192,6 +185,21 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 		parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), state.Category.ValueString(), state.Parameters, state.ParametersPending)
 	r.askClasses(ctx, plan, state, &in)
 	return in
+}
+
+// readOnlyInput reads the read-only instances when the change concerns them: a flag turned on,
+// storage grown, a major or minor version upgrade (and for a major one, the upgrades waiting for
+// their windows).
+func (r *instanceResource) readOnlyInput(ctx context.Context, state *instanceModel, config, plan instanceModel, in *rdsservice.PlanInput) {
+	turningOn := isKnown(config.AtomicWrite16K) && config.AtomicWrite16K.ValueBool() && !state.AtomicWrite16K.ValueBool()
+	growing := isKnown(plan.Storage) && plan.Storage.ValueInt64() > state.Storage.ValueInt64()
+	if !turningOn && !growing && !upgradesEngine(state, plan) && !upgradesMinor(state, config) {
+		return
+	}
+	in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, r.data, state.ID.ValueString())
+	if upgradesEngine(state, plan) {
+		rdsservice.ReadOnlyUpgradesWaiting(ctx, r.data.API, in.Facts.ReadOnly)
+	}
 }
 
 // cloneFacts reads the restore source of a new clone.

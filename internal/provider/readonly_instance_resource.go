@@ -27,11 +27,10 @@ import (
 )
 
 var (
-	_ resource.Resource                   = (*readonlyInstanceResource)(nil)
-	_ resource.ResourceWithConfigure      = (*readonlyInstanceResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*readonlyInstanceResource)(nil)
-	_ resource.ResourceWithImportState    = (*readonlyInstanceResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*readonlyInstanceResource)(nil)
+	_ resource.Resource                = (*readonlyInstanceResource)(nil)
+	_ resource.ResourceWithConfigure   = (*readonlyInstanceResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*readonlyInstanceResource)(nil)
+	_ resource.ResourceWithImportState = (*readonlyInstanceResource)(nil)
 )
 
 // NewReadonlyInstanceResource returns the rds_readonly_instance resource.
@@ -208,17 +207,17 @@ func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.Con
 	r.data = providerDataFrom(req.ProviderData, "rds_readonly_instance", &resp.Diagnostics)
 }
 
-// ValidateConfig checks what the configuration alone decides (nothing here needs the API).
-func (r *readonlyInstanceResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+// checkReadOnlyConfig checks what the configuration alone decides (nothing here needs the API). It
+// runs in the plan, with the plan's other refusals, as rds_instance's checkConfig does.
+func checkReadOnlyConfig(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
 	var cfg readonlyInstanceModel
-	resp.Diagnostics.Append(readonlyInstanceCodec.Get(ctx, req.Config.Raw, &cfg)...)
-	if resp.Diagnostics.HasError() {
+	if diags.Append(readonlyInstanceCodec.Get(ctx, req.Config.Raw, &cfg)...); diags.HasError() {
 		return
 	}
 	if isKnown(cfg.InstanceType) {
-		addProblems(&resp.Diagnostics, rdsservice.CheckReadOnlyClassShape(cfg.InstanceType.ValueString()))
+		addProblems(diags, rdsservice.CheckReadOnlyClassShape(cfg.InstanceType.ValueString()))
 	}
-	addProblems(&resp.Diagnostics, rdsservice.CheckMaintenanceWindow(valString(cfg.MaintenanceWindow)))
+	addProblems(diags, rdsservice.CheckMaintenanceWindow(valString(cfg.MaintenanceWindow)))
 }
 
 // Create creates the read-only instance and runs the rest of its program (apply.go).
@@ -299,6 +298,8 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		planReleasedReadOnly(ctx, r.data, req.State, &resp.Diagnostics) // readonly_released.go
+	} else {
+		checkReadOnlyConfig(ctx, req, &resp.Diagnostics)
 	}
 	tagsAll := planTags(ctx, r.data, req, resp, 0)
 	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, r.primaryPlanned(ctx, req))
@@ -306,8 +307,9 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	if !proceed {
 		return
 	}
-	plan, cfg, state := planModels[readonlyInstanceModel](ctx, req, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
+	var decoded diag.Diagnostics
+	plan, cfg, state := planModels[readonlyInstanceModel](ctx, req, &decoded)
+	if resp.Diagnostics.Append(decoded...); decoded.HasError() {
 		return
 	}
 	plan.TagsAll = tagsAll

@@ -49,9 +49,9 @@ func addTagAttributes(attributes map[string]schema.Attribute) {
 		Optional: true,
 		Computed: true,
 		MarkdownDescription: "Resource group of the instance (`rg-...`); the account's default group when unset. Changes in " +
-			"place (`ModifyResourceGroup`) without a restart, sent first in the apply, before any change that restarts the instance: " +
-			"the plan checks the id's form only (the account's groups are Resource Manager's), so a group the cloud refuses stops " +
-			"the apply before anything else changed.",
+			"place (`ModifyResourceGroup`) without a restart. The plan refuses a group the account does not have (Resource Manager's " +
+			"`ListResourceGroups`; a warning when the credentials may not list groups), and the apply sends the move first, before " +
+			"any change that restarts the instance, so a group the cloud refuses stops the apply before anything else changed.",
 		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 	}
 }
@@ -105,7 +105,11 @@ func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRe
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("tags"), &tags)...)
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("resource_group_id"), &group)...)
 	if isKnown(group) {
-		addProblems(&resp.Diagnostics, rdsservice.CheckResourceGroupID(group.ValueString()))
+		problems := rdsservice.CheckResourceGroupID(group.ValueString())
+		addProblems(&resp.Diagnostics, problems)
+		if len(problems) == 0 {
+			checkResourceGroupExists(ctx, data, req, group.ValueString(), &resp.Diagnostics)
+		}
 	}
 	planned := unknown
 	if data != nil && !data.defaultTags.unknown && !tags.IsUnknown() && !hasUnknownElement(tags) {
@@ -120,6 +124,24 @@ func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRe
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("tags_all"), planned)...)
 	return planned
+}
+
+// checkResourceGroupExists asks Resource Manager whether a resource_group_id the plan moves the
+// instance into exists (not when it is the group the state already has).
+func checkResourceGroupExists(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, group string, diags *diag.Diagnostics) {
+	if data == nil {
+		return
+	}
+	if !req.State.Raw.IsNull() {
+		var prior types.String
+		if req.State.GetAttribute(ctx, path.Root("resource_group_id"), &prior).HasError() || prior.ValueString() == group {
+			return
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, planLookupTimeout)
+	defer cancel()
+	groups, err := data.API.ListResourceGroups(ctx, group)
+	addProblems(diags, rdsservice.CheckResourceGroupExists(group, groups, err))
 }
 
 func hasUnknownElement(m types.Map) bool {

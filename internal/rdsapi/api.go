@@ -94,6 +94,8 @@ type API interface {
 	UpgradeDBInstanceKernelVersion(ctx context.Context, req *UpgradeDBInstanceKernelVersionRequest) (*UpgradeDBInstanceKernelVersionResponse, error)
 	// DescribeDBMiniEngineVersions lists the minor versions released for a major version (minor_version.go).
 	DescribeDBMiniEngineVersions(ctx context.Context, engine, engineVersion string) ([]MinorVersionItem, error)
+	// ListResourceGroups finds a resource group of the account by id (Resource Manager, resource_groups.go).
+	ListResourceGroups(ctx context.Context, resourceGroupID string) ([]ResourceGroup, error)
 	// DescribeRegions lists the regions and their zones (regions.go).
 	DescribeRegions(ctx context.Context) (*DescribeRegionsResponse, error)
 	ModifyDBInstanceAutoUpgradeMinorVersion(ctx context.Context, dbInstanceID, value string) error

@@ -21,15 +21,20 @@ const DASEndpoint = "das.cn-shanghai.aliyuncs.com"
 // dasActions are the DAS API's actions this client sends.
 var dasActions = map[string]bool{"DescribeAutoScalingConfig": true}
 
-// target is the endpoint and API version of an action.
+// target is the endpoint and API version of an action: the RDS API's, or DAS's or Resource
+// Manager's (resource_groups.go), each at its own endpoint unless `endpoint` overrides them all.
 func (c *Client) target(action string) (endpoint, version string) {
-	if !dasActions[action] {
+	host, version := DASEndpoint, DASAPIVersion
+	switch {
+	case resourceManagerActions[action]:
+		host, version = ResourceManagerEndpoint, ResourceManagerAPIVersion
+	case !dasActions[action]:
 		return c.endpoint, APIVersion
 	}
 	if c.endpoint == "https://"+EndpointForRegion(c.regionID)+"/" {
-		return "https://" + DASEndpoint + "/", DASAPIVersion
+		return "https://" + host + "/", version
 	}
-	return c.endpoint, DASAPIVersion
+	return c.endpoint, version
 }
 
 // StorageAutoScale is an instance's storage autoscaling: Threshold is the free space (percent:

@@ -862,6 +862,14 @@ var ruleTable = []Rule{
 	{ID: RuleResourceGroupID, Source: "cloud fact: resource group ids look like rg-<lowercase letters and digits> (ModifyResourceGroup)", Attribute: "resource_group_id",
 		Summary: "Invalid resource_group_id", Detail: "resource_group_id %q is not a resource group id.",
 		Fix: "Fix: use the id of a resource group of the account (rg-..., from the Resource Management console or `aliyun resourcemanager ListResourceGroups`).", Args: []Arg{{"id", "group1"}}},
+	{ID: RuleResourceGroupGone, Source: "cloud fact: ModifyResourceGroup moves an instance only into an existing group of the account (Resource Manager ListResourceGroups)", Attribute: "resource_group_id",
+		Summary: "Resource group %[1]s does not exist",
+		Detail:  "resource_group_id = %[1]q: Resource Manager's ListResourceGroups finds no such group in the account (or it is being deleted), so ModifyResourceGroup would be refused.",
+		Fix:     "Fix: use the id of an existing group (`aliyun resourcemanager ListResourceGroups`, or the Resource Management console), or create the group first.", Args: []Arg{{"id", "rg-fin"}}},
+	{ID: RuleResourceGroupOpen, Source: "provider: the plan checks a resource group with Resource Manager's ListResourceGroups", Severity: SeverityWarning, Attribute: "resource_group_id",
+		Summary: "Cannot check resource group %[1]s",
+		Detail:  "ListResourceGroups failed: %[2]s. The apply moves the instance into the group first, before any change that restarts it, so a group the cloud refuses stops the apply before anything else changed.",
+		Fix:     "Grant resourcemanager:ListResourceGroups to the credentials so that the plan can check the group.", Args: []Arg{{"id", "rg-fin"}, {"error", "Forbidden.RAM"}}},
 
 	// Storage autoscaling (issue 27 §2; the checks are in storage_autoscale_rules.go).
 	{ID: RuleAutoScaleThreshold, Source: "cloud fact: StorageThreshold is 10, 20, 30, 40 or 50 (ModifyDasInstanceConfig)", Attribute: AttrStorageAutoScale,

@@ -81,9 +81,9 @@ func (b *programBuilder) tagOperations(label string, when When) {
 }
 
 // resourceGroup adds the move to another resource group. An update sends it first, before any
-// operation that restarts the instance: the provider cannot read the account's resource groups
-// (they are Resource Manager's, ListResourceGroups, another service), so a group the cloud refuses
-// stops the apply before anything changed rather than after a restart (issue 41 §2.8).
+// operation that restarts the instance: the plan checks the group with Resource Manager's
+// ListResourceGroups, but cannot when the credentials may not list groups, and a group the cloud
+// refuses then stops the apply before anything changed rather than after a restart (issue 41 §2.8).
 func (b *programBuilder) resourceGroup(label string, when When) {
 	if t := b.in.Desired.Tags; t.ResourceGroup != "" && t.ResourceGroup != t.PriorResourceGroup {
 		b.add(Operation{Instance: label, Action: OpModifyResourceGroup, When: when, ResourceGroup: t.ResourceGroup})

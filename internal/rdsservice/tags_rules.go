@@ -2,8 +2,11 @@ package rdsservice
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 // Tags at plan: the merged set an instance carries (the provider's default_tags under the
@@ -27,6 +30,8 @@ const (
 	RuleTagProviderKey    RuleID = "tag-provider-key"
 	RuleTagCount          RuleID = "tag-count"
 	RuleResourceGroupID   RuleID = "resource-group-id"
+	RuleResourceGroupGone RuleID = "resource-group-missing"
+	RuleResourceGroupOpen RuleID = "resource-group-unchecked"
 )
 
 // AttrTags is the attribute tag rules point at.
@@ -107,6 +112,20 @@ func CheckResourceGroupID(id string) []Problem {
 		return nil
 	}
 	return []Problem{Raise(RuleResourceGroupID, id, id)}
+}
+
+// CheckResourceGroupExists refuses a resource_group_id the account does not have, given what
+// Resource Manager's ListResourceGroups found for it (groups) or why it could not be asked
+// (lookupErr): a group being deleted is no group to move into. A failed lookup is a warning: the
+// apply moves the instance first, before anything that restarts it (tags_ops.go).
+func CheckResourceGroupExists(id string, groups []rdsapi.ResourceGroup, lookupErr error) []Problem {
+	switch {
+	case lookupErr != nil:
+		return []Problem{Raise(RuleResourceGroupOpen, id, id, lookupErr.Error())}
+	case !slices.ContainsFunc(groups, func(g rdsapi.ResourceGroup) bool { return g.ID == id && g.Status != "PendingDelete" }):
+		return []Problem{Raise(RuleResourceGroupGone, id, id)}
+	}
+	return nil
 }
 
 // TagsFromCloud is `tags` after a refresh: the instance's tags (its own tag left out) that are the

@@ -20,8 +20,11 @@ var dasActions = map[string]bool{"DescribeAutoScalingConfig": true}
 
 // versionOf is the API version an action belongs to.
 func versionOf(action string) string {
-	if dasActions[action] {
+	switch {
+	case dasActions[action]:
 		return dasAPIVersion
+	case resourceManagerActions[action]:
+		return resourceManagerAPIVersion
 	}
 	return apiVersion
 }

@@ -270,6 +270,41 @@ func (s *Simulator) modifyResourceGroup(c *call) (map[string]any, *apiError) {
 	return map[string]any{}, nil
 }
 
+// resourceManagerAPIVersion is the version Resource Manager actions name (ListResourceGroups).
+const resourceManagerAPIVersion = "2020-03-31"
+
+// resourceManagerActions are the actions of the Resource Manager API the simulator serves.
+var resourceManagerActions = map[string]bool{"ListResourceGroups": true}
+
+func init() { actions["ListResourceGroups"] = (*Simulator).listResourceGroups }
+
+// listResourceGroups is Resource Manager's ListResourceGroups filtered by ResourceGroupId (README
+// "Tags and resource groups"): as ModifyResourceGroup, the simulator takes every well-formed id
+// for a group of the account (an assumption), so an id of another form is not found. Without the
+// filter it lists the account's default group and the groups its instances are in.
+func (s *Simulator) listResourceGroups(c *call) (map[string]any, *apiError) {
+	want := c.p.get("ResourceGroupId")
+	groups := []map[string]any{}
+	add := func(id string) {
+		for _, g := range groups {
+			if g["Id"] == id {
+				return
+			}
+		}
+		groups = append(groups, map[string]any{"Id": id, "Name": id, "DisplayName": id, "Status": "OK"})
+	}
+	switch {
+	case want != "" && resourceGroupPattern.MatchString(want):
+		add(want)
+	case want == "":
+		add(resourceGroupID)
+		for _, in := range s.state.Instances {
+			add(resourceGroupOf(in))
+		}
+	}
+	return map[string]any{"ResourceGroups": map[string]any{"ResourceGroup": groups}, "TotalCount": len(groups), "PageNumber": 1, "PageSize": max(len(groups), 10)}, nil
+}
+
 // resourceGroupOf is the instance's resource group: the account's default group until moved.
 func resourceGroupOf(in *instance) string {
 	if in.ResourceGroupID != "" {
