@@ -298,7 +298,7 @@ func TestActionRenew(t *testing.T) {
 	for _, refused := range []struct {
 		period int64
 		want   string
-	}{{10, "cannot renew for 10 month(s)"}, {1, "renews subscription instances only: " + movedPrimary + " is Postpaid"}} {
+	}{{10, "cannot renew for 10 month(s)"}, {1, "renews subscription instances only: " + movedPrimary + " is pay-as-you-go"}} {
 		diags := planAction(t, w, "rds_renew", map[string]any{"instance_id": movedPrimary, "period": refused.period})
 		if !diagsHaveError(diags) || !strings.Contains(diagSummaries(diags), refused.want) {
 			t.Fatalf("plan of rds_renew, period %d: %s; want %q", refused.period, diagSummaries(diags), refused.want)

@@ -131,21 +131,8 @@ func (r *instanceResource) decide(ctx context.Context, state *instanceModel, con
 // planInput is the planner's input: the desired values, the prior state, and the facts read
 // from the cloud (restore source, read-only instances, parameters, class catalogue).
 func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string, diags *diag.Diagnostics) rdsservice.PlanInput {
-	in := rdsservice.PlanInput{
-		Role:  rdsservice.RolePrimary,
-		Label: "the new instance",
-		Desired: rdsservice.Desired{
-			Engine: valString(plan.Engine), EngineVersion: valString(plan.EngineVersion), InstanceClass: valString(plan.InstanceType),
-			StorageType: valString(plan.StorageType), Category: valString(plan.Category), Storage: valInt(plan.Storage),
-			AtomicWrite: valBool(config.AtomicWrite16K), BufferPoolExtension: valBool(config.BufferPoolExtension),
-			PreventRestart: plan.PreventRestart.ValueBool(), PreventRestartUnknown: plan.PreventRestart.IsUnknown(), Parameters: desiredParameters(config.Parameters),
-			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
-			Minor:     desiredMinor(config),
-			Placement: desiredPlacement(config),
-		},
-		Facts:   rdsservice.Facts{Now: r.data.cloudNow()},
-		Replace: replace,
-	}
+	in := rdsservice.PlanInput{Role: rdsservice.RolePrimary, Label: "the new instance", Desired: desiredInstance(config, plan),
+		Facts: rdsservice.Facts{Now: r.data.cloudNow()}, Replace: replace}
 	if name := stringIfKnown(plan.InstanceName); name != "" {
 		in.Label = fmt.Sprintf("the new instance %q", name)
 	}
@@ -185,6 +172,18 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 		parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), state.Category.ValueString(), state.Parameters, state.ParametersPending)
 	r.askClasses(ctx, plan, state, &in)
 	return in
+}
+
+// desiredInstance is what the configuration (and, for what Terraform plans itself, the plan) asks of a primary.
+func desiredInstance(config, plan instanceModel) rdsservice.Desired {
+	return rdsservice.Desired{
+		Engine: valString(plan.Engine), EngineVersion: valString(plan.EngineVersion), InstanceClass: valString(plan.InstanceType),
+		StorageType: valString(plan.StorageType), Category: valString(plan.Category), Storage: valInt(plan.Storage),
+		AtomicWrite: valBool(config.AtomicWrite16K), BufferPoolExtension: valBool(config.BufferPoolExtension),
+		PreventRestart: plan.PreventRestart.ValueBool(), PreventRestartUnknown: plan.PreventRestart.IsUnknown(), Parameters: desiredParameters(config.Parameters),
+		ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
+		Minor: desiredMinor(config), Placement: desiredPlacement(config),
+	}
 }
 
 // readOnlyInput reads the read-only instances when the change concerns them: a flag turned on,

@@ -90,7 +90,7 @@ func TestUnknownAtPlan_actionOnInstanceMadeInRun(t *testing.T) {
 	} {
 		possible := a.name + " may take an instance known only at apply out of service"
 		diags := planAction(t, w, a.name, map[string]any{"instance_id": tftypes.UnknownValue, "prevent_restart": true})
-		if text := errorsText(diags); !strings.Contains(text, "prevent_restart refuses this plan: "+possible) || !strings.Contains(text, a.does) {
+		if text := errorsText(diags); !strings.Contains(text, "prevent_restart refuses "+a.name+" on an instance known only at apply") || !strings.Contains(text, a.does) {
 			t.Errorf("%s with prevent_restart and instance_id unknown: errors %q, want the refusal naming what it does", a.name, text)
 		}
 		diags = planAction(t, w, a.name, map[string]any{"instance_id": tftypes.UnknownValue})
