@@ -1,7 +1,6 @@
 package simulator
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -276,7 +275,7 @@ func (s *Simulator) renewInstance(c *call) (map[string]any, *apiError) {
 		in.Subscription.AutoRenew = on
 	}
 	c.dirty = true
-	return map[string]any{"OrderId": fmt.Sprint(c.now.UnixNano())}, nil
+	return map[string]any{"OrderId": s.nextOrder()}, nil // a long, as the RenewInstance reference and SDK models say
 }
 
 // renewSubscription extends the subscription by months from its end (from now once it has ended)

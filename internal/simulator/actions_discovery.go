@@ -37,7 +37,8 @@ var classDetails = map[string]classDetail{
 }
 
 // listClasses: ListClasses (CommodityCode and OrderType required) lists every class of the
-// catalogue, optionally of one engine (EngineType); InstructionSetArch is arm or empty (x86).
+// catalogue, optionally of one engine (EngineType); InstructionSetArch is arm or empty (x86), and
+// MaxIOMBPS the class's throughput cap, the one DescribeDBInstanceAttribute bounds MaxIOMBPS by.
 func (s *Simulator) listClasses(c *call) (map[string]any, *apiError) {
 	if e := s.checkRegion(c.p); e != nil {
 		return nil, e
@@ -67,7 +68,8 @@ func (s *Simulator) listClasses(c *call) (map[string]any, *apiError) {
 		}
 		items = append(items, map[string]any{"ClassCode": class, "ClassGroup": d.group, "Cpu": fmt.Sprint(d.cpu),
 			"MemoryClass": fmt.Sprintf("%dGB", d.memoryGB), "MaxConnections": fmt.Sprint(d.maxConnections),
-			"MaxIOPS": fmt.Sprint(d.maxIOPS), "InstructionSetArch": arch, "ReferencePrice": "0"})
+			"MaxIOPS": fmt.Sprint(d.maxIOPS), "MaxIOMBPS": fmt.Sprint(specOf(class).classIOMBPS), "InstructionSetArch": arch,
+			"ReferencePrice": "0"})
 	}
 	return map[string]any{"RegionId": s.opts.Region, "Items": items}, nil
 }

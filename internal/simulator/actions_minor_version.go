@@ -103,7 +103,8 @@ func errMinorNotOffered(v, major string) *apiError {
 }
 
 // describeDBMiniEngineVersions lists the catalogue's minor versions of one MySQL major version
-// (README "Minor versions"): every one is released and Online; another engine lists none.
+// (README "Minor versions"): every one is released, Online and in its lifecycle (ExpireStatus
+// "vaild", the model's spelling); another engine lists none. One page: TotalCount, PageNumbers.
 func (s *Simulator) describeDBMiniEngineVersions(c *call) (map[string]any, *apiError) {
 	engine, e := c.p.required("Engine")
 	if e != nil {
@@ -116,10 +117,11 @@ func (s *Simulator) describeDBMiniEngineVersions(c *call) (map[string]any, *apiE
 	items := []map[string]any{}
 	if engine == "MySQL" {
 		for _, v := range minorVersions[major] {
-			items = append(items, map[string]any{"Engine": engine, "EngineVersion": major, "MinorVersion": v, "StatusDesc": "Online", "ReleaseType": "LTS"})
+			items = append(items, map[string]any{"Engine": engine, "EngineVersion": major, "MinorVersion": v, "StatusDesc": "Online",
+				"ReleaseType": "LTS", "IsHotfixVersion": false, "ExpireStatus": "vaild"})
 		}
 	}
-	return map[string]any{"MinorVersionItems": items, "TotalRecordCount": len(items), "PageNumber": 1, "MaxRecordsPerPage": max(len(items), 30)}, nil
+	return map[string]any{"MinorVersionItems": items, "TotalCount": len(items), "PageNumbers": 1, "MaxRecordsPerPage": max(len(items), 30)}, nil
 }
 
 // upgradeDBInstanceKernelVersion upgrades a primary's minor version (and with it its read-only

@@ -38,6 +38,16 @@ var modelFields = map[string][]string{
 	"DescribeAccounts":                     {"Accounts.DBInstanceAccount[].AccountName", "Accounts.DBInstanceAccount[].AccountStatus", "Accounts.DBInstanceAccount[].AccountType"},
 	"DescribeDatabases":                    {"Databases.Database[].DBName", "Databases.Database[].DBStatus", "Databases.Database[].CharacterSetName"},
 	"DescribeInstanceAutoRenewalAttribute": {"Items.Item[].DBInstanceId", "Items.Item[].AutoRenew", "Items.Item[].Duration"},
+	"RenewInstance":                        {"OrderId"},
+	"DescribeDBMiniEngineVersions": {"TotalCount", "PageNumbers", "MaxRecordsPerPage", "MinorVersionItems[].Engine",
+		"MinorVersionItems[].EngineVersion", "MinorVersionItems[].MinorVersion", "MinorVersionItems[].StatusDesc",
+		"MinorVersionItems[].ReleaseType", "MinorVersionItems[].IsHotfixVersion", "MinorVersionItems[].ExpireStatus"},
+	"ListClasses": {"RegionId", "Items[].ClassCode", "Items[].ClassGroup", "Items[].Cpu", "Items[].MemoryClass",
+		"Items[].MaxConnections", "Items[].MaxIOPS", "Items[].MaxIOMBPS", "Items[].InstructionSetArch", "Items[].ReferencePrice"},
+	"DescribeAvailableZones": {"AvailableZones[].RegionId", "AvailableZones[].ZoneId", "AvailableZones[].SupportedEngines[].Engine",
+		"AvailableZones[].SupportedEngines[].SupportedEngineVersions[].Version",
+		"AvailableZones[].SupportedEngines[].SupportedEngineVersions[].SupportedCategorys[].Category",
+		"AvailableZones[].SupportedEngines[].SupportedEngineVersions[].SupportedCategorys[].SupportedStorageTypes[].StorageType"},
 }
 
 // tdeModelFields: DescribeDBInstanceTDE once TDE is on also carries TDEMode.
@@ -120,6 +130,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	primary := e.sdkCreate("8.0", "rds_20230630")
 	e.sdkAccounts(primary)
 	e.sdkParameters(primary)
+	e.sdkDiscovery()
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
 	e.sdkSecurity(primary)
@@ -212,6 +223,27 @@ func (e *sdkEnv) sdkParameters(id string) {
 	e.do(modify, rds.CreateModifyParameterResponse())
 }
 
+// sdkDiscovery reads what the region offers: zones of an engine and the details of its classes.
+func (e *sdkEnv) sdkDiscovery() {
+	e.t.Helper()
+	zones := rds.CreateDescribeAvailableZonesRequest()
+	zones.RegionId, zones.Engine, zones.EngineVersion, zones.CommodityCode = DefaultRegion, "MySQL", "8.0", "bards"
+	offered := rds.CreateDescribeAvailableZonesResponse()
+	e.do(zones, offered)
+	if len(offered.AvailableZones) == 0 || len(offered.AvailableZones[0].SupportedEngines) != 1 ||
+		offered.AvailableZones[0].SupportedEngines[0].SupportedEngineVersions[0].Version != "8.0" {
+		e.t.Fatalf("DescribeAvailableZones: %+v", offered.AvailableZones)
+	}
+	classes := rds.CreateListClassesRequest()
+	classes.RegionId, classes.CommodityCode, classes.OrderType = DefaultRegion, "bards", "BUY"
+	classes.QueryParams["EngineType"] = "MySQL" // a parameter the classic SDK does not model
+	listed := rds.CreateListClassesResponse()
+	e.do(classes, listed)
+	if len(listed.Items) == 0 || listed.RegionId != DefaultRegion || listed.Items[0].Cpu == "" || listed.Items[0].MaxIOMBPS == "" {
+		e.t.Fatalf("ListClasses: %+v", listed)
+	}
+}
+
 func (e *sdkEnv) sdkBackups(id string) string {
 	e.t.Helper()
 	policy := rds.CreateDescribeBackupPolicyRequest()
@@ -259,6 +291,14 @@ func (e *sdkEnv) sdkMaintenance(id string) {
 	window := rds.CreateModifyDBInstanceMaintainTimeRequest()
 	window.DBInstanceId, window.MaintainTime = id, e.clock.Now().Add(time.Hour).Format("15")+":00Z-"+e.clock.Now().Add(2*time.Hour).Format("15")+":00Z"
 	e.do(window, rds.CreateModifyDBInstanceMaintainTimeResponse())
+	minors := rds.CreateDescribeDBMiniEngineVersionsRequest()
+	minors.Engine, minors.EngineVersion = "MySQL", "8.0"
+	released := rds.CreateDescribeDBMiniEngineVersionsResponse()
+	e.do(minors, released)
+	if released.TotalCount != len(released.MinorVersionItems) || released.PageNumbers != 1 ||
+		!slices.ContainsFunc(released.MinorVersionItems, func(m rds.MinorVersionItemsItem) bool { return m.MinorVersion == "rds_20250630" }) {
+		e.t.Fatalf("DescribeDBMiniEngineVersions: %+v", released)
+	}
 	manual := rds.CreateModifyDBInstanceAutoUpgradeMinorVersionRequest()
 	manual.DBInstanceId, manual.AutoUpgradeMinorVersion = id, "Manual"
 	e.do(manual, rds.CreateModifyDBInstanceAutoUpgradeMinorVersionResponse())
@@ -368,6 +408,13 @@ func (e *sdkEnv) sdkUpgradeAndBilling(id string) {
 	e.do(prepaid, order)
 	if order.OrderId == 0 || order.ChargeType != "PREPAY" {
 		e.t.Fatalf("TransformDBInstancePayType: %+v", order)
+	}
+	manualRenew := rds.CreateRenewInstanceRequest()
+	manualRenew.DBInstanceId, manualRenew.Period, manualRenew.AutoPay = id, requests.NewInteger(1), "true"
+	renewed := rds.CreateRenewInstanceResponse()
+	e.do(manualRenew, renewed)
+	if renewed.OrderId == 0 {
+		e.t.Fatalf("RenewInstance: %+v", renewed)
 	}
 	renew := rds.CreateModifyInstanceAutoRenewalAttributeRequest()
 	renew.DBInstanceId, renew.AutoRenew, renew.Duration = id, "True", "3"
