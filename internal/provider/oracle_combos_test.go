@@ -330,7 +330,7 @@ func comboScenario(c []int) oracleScenario {
 	}
 	name := strings.Join(parts, ", ")
 	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
-		before: before, after: after, later: comboLater(level("later run"), b), afterPlan: afterPlan,
+		before: before, after: after, later: comboLater(level("later run"), b), afterPlan: afterPlan, mechanism: comboMechanismName(level("mechanism")),
 		fact: bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
 }
 

@@ -199,6 +199,9 @@ type oracleWorld struct {
 	carried    map[string]int
 	// ignore is each address's lifecycle { ignore_changes = [...] }, beside a block's own (ignoreChanges).
 	ignore map[string][]string
+	// driftedAfterPlan are the attributes changed outside Terraform between the plan and the apply (a saved
+	// plan): the apply keeps the planned values, as Terraform requires, and the next refresh reads the cloud's.
+	driftedAfterPlan map[string]bool
 }
 
 func (h *oracleHarness) newWorld() *oracleWorld {

@@ -55,13 +55,13 @@ func comboMechanism(level string, b oracleBase, pa map[string]any) (before, afte
 			return err
 		}), nil
 	case "saved plan, the cloud moved on":
-		return nil, outsideChange(level, func(api rdsapi.API, id string, _ *rdsapi.DBInstanceAttribute) error {
+		return nil, driftAfterPlan(outsideChange(level, func(api rdsapi.API, id string, _ *rdsapi.DBInstanceAttribute) error {
 			ctx := context.Background()
 			if err := api.ModifyDBInstanceDescription(ctx, id, "renamed-after-the-plan"); err != nil {
 				return err
 			}
 			return api.ModifyParameter(ctx, &rdsapi.ModifyParameterRequest{DBInstanceID: id, Parameters: map[string]string{"innodb_io_capacity": "7000"}})
-		})
+		}), "instance_name", "parameters")
 	case "instance_type known at apply":
 		unknown("instance_type")
 	case "storage known at apply":
@@ -120,4 +120,24 @@ func knownAfterApply(order []oracleResource) []oracleResource {
 		out[i] = r.atApply()
 	}
 	return out
+}
+
+// driftAfterPlan marks the attributes fact changes between the plan and the apply, which the state after the apply
+// keeps as planned (Terraform requires the planned values; the next refresh reads the cloud's).
+func driftAfterPlan(fact *oracleFact, attrs ...string) *oracleFact {
+	return &oracleFact{fact.name, func(w *oracleWorld) error {
+		w.driftedAfterPlan = map[string]bool{}
+		for _, a := range attrs {
+			w.driftedAfterPlan[a] = true
+		}
+		return fact.do(w)
+	}}
+}
+
+// comboMechanismName is the level as the scenario records it: "" for none.
+func comboMechanismName(level string) string {
+	if level == "none" {
+		return ""
+	}
+	return level
 }
