@@ -1120,7 +1120,9 @@ var ruleTable = []Rule{
 		Detail: "released_keep_policy = %[1]q: an instance on cloud disks (%[2]s) created on or after 2024-02-01 (this one: %[3]s) always keeps its latest backup set when released; Alibaba sets Lastest.",
 		Args:   []Arg{{"value", "x"}, {"storage type", "cloud_essd"}, {"creation date", "2024-03-01"}}, Fix: "Fix: set released_keep_policy = \"Lastest\" or leave it out."},
 	{ID: RuleReleasedKeepOnDestroy, Source: backupSource, Severity: SeverityWarning, Attribute: "id", Summary: "Releasing %[1]s keeps %[2]s",
-		Detail: "Destroying %[1]s releases it; RDS keeps %[2]s, restorable from the backups of released instances.", Args: []Arg{{"instance", "rm-1"}, {"what is kept", "its latest backup set"}},
+		Detail: "Destroying %[1]s releases it; RDS keeps %[2]s: data \"rds_backups\" { instance_id = \"%[1]s\" } lists it after the release " +
+			"(DescribeDetachedBackups, released = true), and the console restores it (Backups > Backups of released instances); restore_from cannot " +
+			"name a released source.", Args: []Arg{{"instance", "rm-1"}, {"what is kept", "its latest backup set"}},
 		Fix: "To keep other sets, change released_keep_policy (None, Lastest or All) and apply before destroying."},
 	// ---- Provider-defined actions (issue 28) ----
 	{ID: RuleActionSwitchover, Source: switchoverSource, Severity: SeverityWarning, Attribute: AttrInstanceID,
