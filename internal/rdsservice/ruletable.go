@@ -1177,8 +1177,11 @@ var ruleTable = []Rule{
 		Args:   []Arg{{"instance", "rm-1"}, {"category", "HighAvailability"}, {"storage type", "cloud_ssd"}},
 		Fix:    "Move it to ESSD first (storage_type = \"cloud_essd\", one restart) and upgrade in a later apply, or create an instance of the new version and migrate the data (DTS)."},
 	{ID: RuleUpgradeReadOnlyFirst, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "Upgrade the read-only instances of %[1]s first",
-		Detail: "RDS upgrades read-only instances before their primary, and they must be Running; these are not on MySQL %[3]s yet: %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"read-only instances", "rr-1 (MySQL 5.7)"}, {"version", "8.0"}},
-		Fix: "Set engine_version = %[3]q on those rds_readonly_instance resources and apply them first (e.g. terraform apply -target=rds_readonly_instance.NAME), then upgrade %[1]s."},
+		Detail: "RDS upgrades read-only instances before their primary, and they must be Running; these are not on MySQL %[3]s yet: %[2]s.",
+		Args:   []Arg{{"instance", "rm-1"}, {"read-only instances", "rr-1 (MySQL 5.7)"}, {"version", "8.0"}, {"running version", "5.7"}},
+		Fix: "In two applies: first keep engine_version = %[4]q on %[1]s, set engine_version = %[3]q on those rds_readonly_instance resources " +
+			"and apply (only they are upgraded); then set engine_version = %[3]q on %[1]s and apply. (terraform apply -target=rds_readonly_instance.NAME " +
+			"does not help: it plans the primary too, because the read-only instance refers to it.)"},
 	{ID: RuleUpgradeReadOnlyNotKnown, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "Cannot check the read-only instances of %[1]s",
 		Detail: "RDS upgrades read-only instances before their primary, and listing them failed: %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"error", "Throttling"}},
 		Fix: "Plan again when the cloud answers."},
