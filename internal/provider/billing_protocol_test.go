@@ -68,7 +68,7 @@ func TestBilling_replacementNamesItsPurchase(t *testing.T) {
 		t.Fatalf("plan of the replacement: %v %s", err, plan.errMsg)
 	}
 	text := warningText(plan.res[testRes].shown)
-	if !regexp.MustCompile(`buys a 1 month subscription for the instance that replaces ` + id).MatchString(text) ||
+	if !regexp.MustCompile(`buys a 1 month subscription for the instance that replaces `+id).MatchString(text) ||
 		!regexp.MustCompile(`converts it to pay-as-you-go`).MatchString(text) {
 		t.Fatalf("the replacement's plan warns %q; want the new purchase and the old conversion named in the first plan call (core drops the warnings of the second)", text)
 	}
