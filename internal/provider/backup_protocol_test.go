@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -146,4 +147,32 @@ func stringOfObject(t *testing.T, v tftypes.Value, attr string) string {
 		t.Fatalf("%s: %v", attr, err)
 	}
 	return s
+}
+
+// Issue 41, item 5: after a destroy, the set RDS kept is listed by rds_backups on the released id
+// (released = true), where DescribeBackups answers not found; an id that never existed is a clear
+// error.
+func TestBackups_releasedInstanceKeptSet(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	id := env.plantInstance(t, "8.0", "")
+	waiter := &rdsservice.Waiter{API: env.api, Clock: w.clock, MinInterval: 50 * time.Millisecond, MaxInterval: 200 * time.Millisecond}
+	env.apiCall(t, "CreateBackup", func(ctx context.Context) error {
+		_, err := rdsservice.CreateBackup(ctx, env.api, waiter, &rdsapi.CreateBackupRequest{DBInstanceID: id})
+		return err
+	})()
+	env.apiCall(t, "DeleteDBInstance", func(ctx context.Context) error {
+		if err := env.api.DeleteDBInstance(ctx, id); err != nil {
+			return err
+		}
+		return waiter.WaitDeleted(ctx, id)
+	})()
+	read := w.readData(t, "rds_backups", map[string]any{"instance_id": id})
+	if sets := listOf(t, attrOf(read, "backups")); len(sets) != 1 || !attrOf(read, "released").Equal(tftypes.NewValue(tftypes.Bool, true)) {
+		t.Fatalf("rds_backups on released %s: %d sets, released %v; want the kept set", id, len(sets), attrOf(read, "released"))
+	}
+	_, _, err := rdsservice.ListBackupsOrKept(context.Background(), env.api, &rdsapi.DescribeBackupsRequest{DBInstanceID: "rm-neverexisted1"})
+	if err == nil || !strings.Contains(err.Error(), "no released instance kept a backup set under it") {
+		t.Fatalf("an unknown id: %v", err)
+	}
 }

@@ -34,6 +34,7 @@ type backupsModel struct {
 	EndTime      types.String  `tfsdk:"end_time"`
 	BackupMode   types.String  `tfsdk:"backup_mode"`
 	BackupStatus types.String  `tfsdk:"backup_status"`
+	Released     types.Bool    `tfsdk:"released"`
 	Backups      []backupEntry `tfsdk:"backups"`
 }
 
@@ -62,7 +63,10 @@ func computedString(desc string) schema.StringAttribute {
 func (d *backupsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the backup sets of an instance (`DescribeBackups`), newest first, optionally within a time window: " +
-			"`backups[0].backup_id` is the latest set, ready for `rds_instance.restore_from.backup_id`.",
+			"`backups[0].backup_id` is the latest set, ready for `rds_instance.restore_from.backup_id`. For an instance that was " +
+			"released, it lists the sets its release kept (`released_keep_policy`; `DescribeDetachedBackups`) and `released` is " +
+			"true: `restore_from` cannot name a released source (the cloud's `CloneDBInstance` needs a running one); restore such " +
+			"a set from the console (Backups > Backups of released instances), then import the new instance.",
 		Attributes: map[string]schema.Attribute{
 			"instance_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the primary instance."},
 			"start_time": schema.StringAttribute{Optional: true,
@@ -71,6 +75,8 @@ func (d *backupsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 				MarkdownDescription: "Only sets started at or before this UTC time, `yyyy-MM-ddTHH:mmZ`."},
 			"backup_mode":   schema.StringAttribute{Optional: true, MarkdownDescription: "`Automated` or `Manual` sets only."},
 			"backup_status": schema.StringAttribute{Optional: true, MarkdownDescription: "`Success` or `Failed` sets only."},
+			"released": schema.BoolAttribute{Computed: true,
+				MarkdownDescription: "True when the instance was released: the sets listed are those its release kept."},
 			"backups": schema.ListNestedAttribute{Computed: true, MarkdownDescription: "The sets, newest first.",
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"backup_id":         computedString("Id of the set (`restore_from.backup_id`)."),
@@ -116,13 +122,14 @@ func (d *backupsDataSource) Read(ctx context.Context, req datasource.ReadRequest
 		return
 	}
 	id := config.InstanceID.ValueString()
-	sets, err := rdsservice.ListBackups(ctx, d.data.API, &rdsapi.DescribeBackupsRequest{DBInstanceID: id,
+	sets, released, err := rdsservice.ListBackupsOrKept(ctx, d.data.API, &rdsapi.DescribeBackupsRequest{DBInstanceID: id,
 		StartTime: config.StartTime.ValueString(), EndTime: config.EndTime.ValueString(),
 		BackupMode: config.BackupMode.ValueString(), BackupStatus: config.BackupStatus.ValueString()})
 	if err != nil {
 		resp.Diagnostics.AddError("Error listing RDS backups", fmt.Sprintf("DescribeBackups %s: %v", id, err))
 		return
 	}
+	config.Released = types.BoolValue(released)
 	sort.SliceStable(sets, func(i, j int) bool { return newerBackup(sets[i], sets[j]) })
 	config.Backups = make([]backupEntry, 0, len(sets))
 	for _, s := range sets {

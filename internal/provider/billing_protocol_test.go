@@ -53,3 +53,23 @@ func TestBilling_prepaidLifecycle(t *testing.T) {
 		t.Errorf("convert_and_delete converts before deleting: %d transforms, want 3", n)
 	}
 }
+
+// Issue 41, item 1: replacing a subscription instance (vpc_id) with convert_and_delete names, at
+// plan, the subscription the replacement buys, besides the old instance's conversion.
+func TestBilling_replacementNamesItsPurchase(t *testing.T) {
+	t.Parallel()
+	_, w := envWorld(t, testSimOptions())
+	var id string
+	monthly := map[string]any{"pay_type": "Prepaid", "period": "Month", "used_time": 1, "auto_renew": false}
+	w.checkedStep(t, "monthly", billedResources(monthly, map[string]any{"prepaid_on_destroy": "convert_and_delete"}), &id)
+	moved := billedResources(monthly, map[string]any{"prepaid_on_destroy": "convert_and_delete", "vpc_id": "vpc-other", "vswitch_id": "vsw-other"})
+	plan, err := w.planWalk(moved)
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("plan of the replacement: %v %s", err, plan.errMsg)
+	}
+	text := warningText(plan.res[testRes].shown)
+	if !regexp.MustCompile(`buys a 1 month subscription for the instance that replaces `+id).MatchString(text) ||
+		!regexp.MustCompile(`converts it to pay-as-you-go`).MatchString(text) {
+		t.Fatalf("the replacement's plan warns %q; want the new purchase and the old conversion named in the first plan call (core drops the warnings of the second)", text)
+	}
+}

@@ -191,8 +191,10 @@ func configKey(kind string, config tfsdk.Config) string {
 }
 
 // planInterruptedCreate shows, in the plan of a new instance, what an interrupted apply left for
-// it; an adopted instance's id is known.
-func planInterruptedCreate(ctx context.Context, data *ProviderData, kind string, config tfsdk.Config, id *types.String, diags *diag.Diagnostics) {
+// it. The id stays unknown even when the plan adopts: identical twins take the interrupted creates
+// in the order they plan, which Terraform's final plan at apply (another process) may not repeat,
+// and a known id that changed there would be an inconsistent final plan.
+func planInterruptedCreate(ctx context.Context, data *ProviderData, kind string, config tfsdk.Config, diags *diag.Diagnostics) {
 	key := configKey(kind, config)
 	if data == nil || data.Journal == nil || key == "" {
 		return
@@ -204,9 +206,6 @@ func planInterruptedCreate(ctx context.Context, data *ProviderData, kind string,
 		return
 	}
 	v.report(kind, data.Journal, diags)
-	if v.Adopt != "" {
-		*id = types.StringValue(v.Adopt)
-	}
 }
 
 // createClaim is one create in the journal: its entry, and the interrupted ones it resolves.

@@ -715,7 +715,8 @@ journal** so that the next plan tells the truth about what exists:
   process dies, even on SIGKILL) is an **interrupted create**.
 - When a plan is about to create a resource whose type and configuration match exactly one interrupted create
   (not older than 24 h; a returned one, not older than 10 min), and its object exists, the plan **adopts** it:
-  a warning names it (rule ` + "`create-adopted`" + `) and the plan's ` + "`id`" + ` is its id; the apply takes it
+  a warning names it (rule ` + "`create-adopted`" + `; the plan's ` + "`id`" + ` stays unknown, as twins may take the creates in
+  another order at apply); the apply takes it
   over instead of sending a create, and completes its configuration as for a new one. A read-only instance or a
   clone whose create never got an answer carries no tag to find it by: the plan says the apply resends that
   request with the same ` + "`ClientToken`" + ` (rule ` + "`create-resent`" + `), which the cloud answers with the
@@ -740,8 +741,8 @@ journals and never share an object. Limits:
 - Two resources of one configuration with **identical arguments** (a ` + "`count`" + ` whose arguments do not use
   ` + "`count.index`" + `) have one key, and their objects are interchangeable: each twin without an object takes a
   different interrupted create (those whose create never returned first, oldest first) and says so (rule
-  ` + "`create-adopted-twin`" + `); the others create their own. At apply a twin takes only what its plan showed, so
-  an interrupted create that appears between the plan and the apply is left for the next plan. Resources whose
+  ` + "`create-adopted-twin`" + `, or ` + "`create-resent`" + `); the others create their own. The apply's twins take them again in
+  the order they apply, so an interrupted create that appears between the plan and the apply is taken too. Resources whose
   arguments differ (` + "`instance_name = \"ro-${count.index}\"`" + `) have distinct keys and never take each other's.
 - With a remote backend, Terraform persists the state at intervals during an apply: a create that returned more
   than 10 min before the kill and was not persisted is not adopted (the plan would create it again).

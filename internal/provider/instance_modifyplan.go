@@ -79,7 +79,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	planEdition(dec, config, &plan)
 	plan.ExpireTime = plannedExpireTime(ctx, state, plan, &resp.Diagnostics)
 	if state == nil {
-		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &plan.ID, &resp.Diagnostics)
+		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &resp.Diagnostics)
 		plan.PurchaseTime = stringOf(dec.PurchaseTime)
 		plan.ReadOnlyInstanceIDs = types.ListValueMust(types.StringType, nil)
 		if config.SecurityIPs.IsNull() {

@@ -484,6 +484,8 @@ type oraclePlanned struct {
 	planned tftypes.Value // the (create) plan's planned state
 	private []byte
 	diags   []*tfprotov6.Diagnostic
+	// shown, for a replacement, is what core shows of diags: the second call's only with an error.
+	shown   []*tfprotov6.Diagnostic
 	replace []string
 	// invalid lists configured values the plan does not keep (core: "Provider produced invalid plan").
 	invalid []string
@@ -599,6 +601,13 @@ func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource,
 	if err != nil {
 		p.diags = append(p.diags, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: err.Error()})
 		return p
+	}
+	// Core keeps the second call's diagnostics only when they hold an error: its warnings are
+	// dropped (hashicorp/terraform internal/terraform/node_resource_abstract_instance.go, plan).
+	// shown is what a user sees; diags keeps both calls' for the oracle's checks.
+	p.shown = append([]*tfprotov6.Diagnostic{}, p.diags...)
+	if diagsHaveError(resp.Diagnostics) {
+		p.shown = append(p.shown, resp.Diagnostics...)
 	}
 	p.diags = append(p.diags, resp.Diagnostics...)
 	p.planned, p.private = planned, resp.PlannedPrivate

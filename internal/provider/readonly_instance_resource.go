@@ -339,7 +339,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 	}
 	if state == nil {
-		planInterruptedCreate(lookupCtx, r.data, "rds_readonly_instance", req.Config, &plan.ID, &resp.Diagnostics)
+		planInterruptedCreate(lookupCtx, r.data, "rds_readonly_instance", req.Config, &resp.Diagnostics)
 		planReadOnlyInherited(dec, primary, &plan)
 	} else {
 		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, plan, &resp.Diagnostics)

@@ -114,4 +114,6 @@ type API interface {
 	ModifyInstanceAutoRenewalAttribute(ctx context.Context, dbInstanceID string, r AutoRenewal) error
 	DescribeInstanceAutoRenewal(ctx context.Context, dbInstanceID string) (AutoRenewal, bool, error)
 	RenewInstance(ctx context.Context, req *RenewInstanceRequest) (*RenewInstanceResponse, error)
+	// DescribeDetachedBackups lists the backup sets released instances kept (backups.go).
+	DescribeDetachedBackups(ctx context.Context, req *DescribeBackupsRequest) (*DescribeBackupsResponse, error)
 }

@@ -297,6 +297,28 @@ func (c *Client) DescribeBackups(ctx context.Context, req *DescribeBackupsReques
 	return &out, nil
 }
 
+// DescribeDetachedBackups lists the backup sets released instances kept (the same filters and
+// answer as DescribeBackups; the region is sent as Region, as its reference names it).
+func (c *Client) DescribeDetachedBackups(ctx context.Context, req *DescribeBackupsRequest) (*DescribeBackupsResponse, error) {
+	p, err := instanceParams(req.DBInstanceID)
+	if err != nil {
+		return nil, fmt.Errorf("RDS DescribeDetachedBackups: %w", err)
+	}
+	p.set("Region", c.regionID)
+	p.set("BackupId", req.BackupID)
+	p.set("BackupStatus", req.BackupStatus)
+	p.set("BackupMode", req.BackupMode)
+	p.set("StartTime", req.StartTime)
+	p.set("EndTime", req.EndTime)
+	p.setInt("PageNumber", req.PageNumber)
+	p.setInt("PageSize", req.PageSize)
+	var out DescribeBackupsResponse
+	if err := c.call(ctx, "DescribeDetachedBackups", p, true, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
 // DescribeBackupTasks lists the backup jobs that match.
 func (c *Client) DescribeBackupTasks(ctx context.Context, req *DescribeBackupTasksRequest) (*DescribeBackupTasksResponse, error) {
 	p, err := instanceParams(req.DBInstanceID)

@@ -155,12 +155,36 @@ func runningBackupJob(ctx context.Context, api rdsapi.API, instanceID string) (s
 
 // ListBackups lists every page of the sets that match.
 func ListBackups(ctx context.Context, api rdsapi.API, req *rdsapi.DescribeBackupsRequest) ([]rdsapi.Backup, error) {
+	return listBackupPages(ctx, api.DescribeBackups, req)
+}
+
+// ListBackupsOrKept lists an instance's backup sets, or, once the instance is released (not
+// found), the sets its release kept (DescribeDetachedBackups; released is then true). An id that
+// is neither an instance nor a released one with kept sets answers the not-found error.
+func ListBackupsOrKept(ctx context.Context, api rdsapi.API, req *rdsapi.DescribeBackupsRequest) (sets []rdsapi.Backup, released bool, err error) {
+	sets, err = ListBackups(ctx, api, req)
+	if !rdsapi.IsNotFound(err) {
+		return sets, false, err
+	}
+	kept, keptErr := listBackupPages(ctx, api.DescribeDetachedBackups, req)
+	switch {
+	case keptErr != nil:
+		return nil, false, fmt.Errorf("%w; listing the backup sets it kept if it was released: %v", err, keptErr)
+	case len(kept) == 0 && req.StartTime == "" && req.EndTime == "" && req.BackupMode == "" && req.BackupStatus == "":
+		return nil, false, fmt.Errorf("%w: no instance has this id, and no released instance kept a backup set under it (DescribeDetachedBackups)", err)
+	}
+	return kept, true, nil
+}
+
+// listBackupPages reads every page of a backup listing.
+func listBackupPages(ctx context.Context, list func(context.Context, *rdsapi.DescribeBackupsRequest) (*rdsapi.DescribeBackupsResponse, error),
+	req *rdsapi.DescribeBackupsRequest) ([]rdsapi.Backup, error) {
 	const pageSize = 100
 	var out []rdsapi.Backup
 	for page := int64(1); ; page++ {
 		r := *req
 		r.PageNumber, r.PageSize = page, pageSize
-		resp, err := api.DescribeBackups(ctx, &r)
+		resp, err := list(ctx, &r)
 		if err != nil {
 			return nil, err
 		}

@@ -52,17 +52,10 @@ func (j *CreateJournal) ClaimInterrupted(pending []PendingCreate, planned string
 	return -1, ""
 }
 
-// takes reports whether a resource may take p: at plan any; at apply the object its plan showed,
-// or, when it showed none, a create to resend (an object with an id is left to the twin whose
-// plan showed it).
+// takes reports whether a resource may take p: any, except at apply for a plan that showed an id
+// (an earlier version's plan), which takes that object only.
 func takes(p PendingCreate, planned string, atApply bool) bool {
-	switch {
-	case !atApply:
-		return true
-	case planned != "":
-		return p.ID == planned
-	}
-	return p.ID == ""
+	return !atApply || planned == "" || p.ID == planned
 }
 
 // twinOrder is the order in which pending creates are taken: those whose create never returned

@@ -1198,7 +1198,9 @@ var ruleTable = []Rule{
 		Detail: "released_keep_policy = %[1]q: an instance on cloud disks (%[2]s) created on or after 2024-02-01 (this one: %[3]s) always keeps its latest backup set when released; Alibaba sets Lastest.",
 		Args:   []Arg{{"value", "x"}, {"storage type", "cloud_essd"}, {"creation date", "2024-03-01"}}, Fix: "Fix: set released_keep_policy = \"Lastest\" or leave it out."},
 	{ID: RuleReleasedKeepOnDestroy, Source: backupSource, Severity: SeverityWarning, Attribute: "id", Summary: "Releasing %[1]s keeps %[2]s",
-		Detail: "Destroying %[1]s releases it; RDS keeps %[2]s, restorable from the backups of released instances.", Args: []Arg{{"instance", "rm-1"}, {"what is kept", "its latest backup set"}},
+		Detail: "Destroying %[1]s releases it; RDS keeps %[2]s: data \"rds_backups\" { instance_id = \"%[1]s\" } lists it after the release " +
+			"(DescribeDetachedBackups, released = true), and the console restores it (Backups > Backups of released instances); restore_from cannot " +
+			"name a released source.", Args: []Arg{{"instance", "rm-1"}, {"what is kept", "its latest backup set"}},
 		Fix: "To keep other sets, change released_keep_policy (None, Lastest or All) and apply before destroying."},
 	// ---- Provider-defined actions (issue 28) ----
 	{ID: RuleActionSwitchover, Source: switchoverSource, Severity: SeverityWarning, Attribute: AttrInstanceID,
@@ -1270,8 +1272,11 @@ var ruleTable = []Rule{
 		Args:   []Arg{{"instance", "rm-1"}, {"category", "HighAvailability"}, {"storage type", "cloud_ssd"}},
 		Fix:    "Move it to ESSD first (storage_type = \"cloud_essd\", one restart) and upgrade in a later apply, or create an instance of the new version and migrate the data (DTS)."},
 	{ID: RuleUpgradeReadOnlyFirst, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "Upgrade the read-only instances of %[1]s first",
-		Detail: "RDS upgrades read-only instances before their primary, and they must be Running; these are not on MySQL %[3]s yet: %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"read-only instances", "rr-1 (MySQL 5.7)"}, {"version", "8.0"}},
-		Fix: "Set engine_version = %[3]q on those rds_readonly_instance resources and apply them first (e.g. terraform apply -target=rds_readonly_instance.NAME), then upgrade %[1]s."},
+		Detail: "RDS upgrades read-only instances before their primary, and they must be Running; these are not on MySQL %[3]s yet: %[2]s.",
+		Args:   []Arg{{"instance", "rm-1"}, {"read-only instances", "rr-1 (MySQL 5.7)"}, {"version", "8.0"}, {"running version", "5.7"}},
+		Fix: "In two applies: first keep engine_version = %[4]q on %[1]s, set engine_version = %[3]q on those rds_readonly_instance resources " +
+			"and apply (only they are upgraded); then set engine_version = %[3]q on %[1]s and apply. (terraform apply -target=rds_readonly_instance.NAME " +
+			"does not help: it plans the primary too, because the read-only instance refers to it.)"},
 	{ID: RuleUpgradeReadOnlyNotKnown, Source: upgradeSource, Attribute: AttrEngineVersion, Summary: "Cannot check the read-only instances of %[1]s",
 		Detail: "RDS upgrades read-only instances before their primary, and listing them failed: %[2]s.", Args: []Arg{{"instance", "rm-1"}, {"error", "Throttling"}},
 		Fix: "Plan again when the cloud answers."},

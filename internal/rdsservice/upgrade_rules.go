@@ -74,7 +74,7 @@ func (u *updatePlan) planEngineUpgrade() {
 		d.add(problem(RuleUpgradeReadOnlyNotKnown, to, in.Label, in.Facts.ReadOnlyError))
 	}
 	if behind := readOnlyBehind(in.Facts.ReadOnly, to); len(behind) > 0 {
-		d.add(problem(RuleUpgradeReadOnlyFirst, to, in.Label, strings.Join(behind, ", "), to))
+		d.add(problem(RuleUpgradeReadOnlyFirst, to, in.Label, strings.Join(behind, ", "), to, cur.EngineVersion))
 	}
 }
 

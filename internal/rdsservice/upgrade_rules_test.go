@@ -95,7 +95,7 @@ func TestUpgradeReadOnlyInstancesFirst(t *testing.T) {
 	in.Facts.ReadOnly = []ExistingInstance{ro("rr-1", "5.7", StatusRunning), ro("rr-2", "8.0", StatusRunning), ro("rr-3", "8.0", "EngineVersionUpgrading")}
 	errs := Plan(in).Errors()
 	if !reflect.DeepEqual(rules(errs), []RuleID{RuleUpgradeReadOnlyFirst}) || !strings.Contains(errs[0].Detail, "rr-1 (MySQL 5.7), rr-3 (EngineVersionUpgrading)") ||
-		strings.Contains(errs[0].Detail, "rr-2") || !strings.Contains(errs[0].Detail, "-target=rds_readonly_instance") {
+		strings.Contains(errs[0].Detail, "rr-2") || !strings.Contains(errs[0].Detail, `first keep engine_version = "5.7" on rm-1`) {
 		t.Fatalf("read-only instances: %+v", errs)
 	}
 	in.Facts.ReadOnly = []ExistingInstance{ro("rr-2", "8.0", StatusRunning)}

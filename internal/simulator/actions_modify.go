@@ -314,6 +314,7 @@ func (s *Simulator) deleteDBInstance(c *call) (map[string]any, *apiError) {
 		readOnly = append(readOnly, ro)
 	}
 	startTransition(in, statusDeleting, c.now, s.opts.DeleteDuration)
+	in.ReleaseKeep = c.p.get("ReleasedKeepPolicy")
 	for _, ro := range readOnly {
 		startTransition(ro, statusDeleting, c.now, s.opts.DeleteDuration)
 	}

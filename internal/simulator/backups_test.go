@@ -214,3 +214,29 @@ func TestDeleteKeepingBackups(t *testing.T) {
 	local := e.create(map[string]string{"DBInstanceStorageType": "local_ssd", "EngineVersion": "5.7"})
 	e.c.ok("DeleteDBInstance", map[string]string{"DBInstanceId": local, "ReleasedKeepPolicy": "All"})
 }
+
+// Issue 41, item 5: the set a release keeps is listed by DescribeDetachedBackups (the released id
+// is unknown to DescribeBackups); with None nothing is kept.
+func TestReleasedInstanceBackupsAreListed(t *testing.T) {
+	e := newEnv(t)
+	id := e.create(nil)
+	local := e.create(map[string]string{"DBInstanceStorageType": "local_ssd", "EngineVersion": "5.7"})
+	for _, in := range []string{id, local} {
+		for range 2 {
+			e.c.ok("CreateBackup", map[string]string{"DBInstanceId": in})
+			e.clock.Add(restartD)
+		}
+	}
+	e.c.ok("DeleteDBInstance", map[string]string{"DBInstanceId": id})
+	e.c.ok("DeleteDBInstance", map[string]string{"DBInstanceId": local, "ReleasedKeepPolicy": "None"})
+	e.clock.Add(deleteD)
+	e.c.fails("DescribeBackups", map[string]string{"DBInstanceId": id}, http.StatusNotFound, "InvalidDBInstanceId.NotFound")
+	kept := backupItems(e.c.ok("DescribeDetachedBackups", map[string]string{"Region": "cn-hangzhou", "DBInstanceId": id}))
+	if len(kept) != 1 || kept[0]["DBInstanceId"] != id {
+		t.Fatalf("kept sets of %s (Lastest, a cloud-disk instance): %v", id, kept)
+	}
+	if none := backupItems(e.c.ok("DescribeDetachedBackups", map[string]string{"Region": "cn-hangzhou", "DBInstanceId": local})); len(none) != 0 {
+		t.Fatalf("a release with None kept %v", none)
+	}
+	e.c.fails("DescribeDetachedBackups", map[string]string{"DBInstanceId": id}, http.StatusBadRequest, "MissingParameter")
+}

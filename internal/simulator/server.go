@@ -78,6 +78,8 @@ var actions = map[string]handler{
 	"ModifyInstanceAutoRenewalAttribute":   (*Simulator).modifyInstanceAutoRenewalAttribute,
 	"DescribeInstanceAutoRenewalAttribute": (*Simulator).describeInstanceAutoRenewalAttribute,
 	"RenewInstance":                        (*Simulator).renewInstance,
+	// Backups of released instances: actions_detached_backups.go.
+	"DescribeDetachedBackups": (*Simulator).describeDetachedBackups,
 }
 
 func (s *Simulator) serveAPI(w http.ResponseWriter, r *http.Request) {

@@ -28,6 +28,8 @@ type state struct {
 	NextTask int64   `json:"next_task,omitempty"`
 	// NextBackup numbers backup jobs and sets (actions_backup_sets.go).
 	NextBackup int64 `json:"next_backup,omitempty"`
+	// Detached are the backup sets released instances kept (actions_detached_backups.go).
+	Detached []detachedBackup `json:"detached_backups,omitempty"`
 }
 
 // instance is one simulated DB instance. Times are absolute, so transitions survive a restart of
@@ -83,6 +85,8 @@ type instance struct {
 	// BackupPolicy (nil: the defaults) and Backups are in actions_backups.go.
 	BackupPolicy *backupPolicy `json:"backup_policy,omitempty"`
 	Backups      []*backupSet  `json:"backups,omitempty"`
+	// ReleaseKeep is the ReleasedKeepPolicy its release was asked with ("": its backup policy's).
+	ReleaseKeep string `json:"release_keep,omitempty"`
 	// HA is the primary and secondary node (actions_ha.go); nil until first described.
 	HA *haNodes `json:"ha,omitempty"`
 	// Security is SSL and TDE (actions_security.go); nil: both off.

@@ -40,6 +40,7 @@ func (s *Simulator) finishTransitions(now time.Time) bool {
 	for id, in := range s.state.Instances {
 		if in.Status != statusRunning && !in.StatusUntil.IsZero() && !now.Before(in.StatusUntil) {
 			if in.Status == statusDeleting {
+				s.keepReleasedBackups(in, now)
 				delete(s.state.Instances, id)
 				changed = true
 				continue
