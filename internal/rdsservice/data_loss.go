@@ -25,7 +25,7 @@ const (
 )
 
 // DataLossFamily are the family's warning rows, as the plan-rules guide lists them.
-var DataLossFamily = []RuleID{RuleDataLossBackupSet, RuleDataLossDatabase, RuleDataLossRetention}
+var DataLossFamily = []RuleID{RuleDataLossBackupSet, RuleDataLossDatabase, RuleDataLossRetention, RuleDataLossAudit}
 
 // DataLoss is one loss a plan causes: the family's row and the arguments that name what goes.
 type DataLoss struct {

@@ -139,7 +139,7 @@ an error refuses the plan with no API write, a warning is shown in the plan.
 ## What a plan deletes
 
 Every plan that deletes data for good names what goes in a warning; with ` + "`prevent_data_loss = true`" + ` on the
-resource (` + "`rds_backup`, `rds_database`, `rds_backup_policy`" + `) the plan fails instead (rule ` + "`" + string(RuleDataLossRefused) + "`" + `),
+resource (` + "`rds_instance`, `rds_backup`, `rds_database`, `rds_backup_policy`" + `) the plan fails instead (rule ` + "`" + string(RuleDataLossRefused) + "`" + `),
 before anything is sent, naming every loss at once.
 
 | rule | what goes |
