@@ -55,7 +55,7 @@ func (s *Simulator) modifySqlLogConfig(c *call) (map[string]any, *apiError) {
 	}
 	in.SQLAudit = next
 	c.dirty = true
-	return map[string]any{"Code": "200", "Success": "true", "Message": "Successful", "Data": map[string]any{}}, nil
+	return map[string]any{"Code": "200", "Success": "true", "Message": "Successful"}, nil
 }
 
 // sqlAuditOn reads Retention and HotRetention of a ModifySqlLogConfig that turns audit on.
