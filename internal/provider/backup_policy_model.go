@@ -28,6 +28,7 @@ type backupPolicyModel struct {
 	HighSpaceUsageProtection      types.String `tfsdk:"high_space_usage_protection"`
 	LogBackupRetentionPeriod      types.Int64  `tfsdk:"log_backup_retention_period"`
 	LogBackupLocalRetentionNumber types.Int64  `tfsdk:"log_backup_local_retention_number"`
+	PreventDataLoss               types.Bool   `tfsdk:"prevent_data_loss"`
 }
 
 // policyField binds one attribute to its field of the spec.
@@ -96,6 +97,7 @@ func (m *backupPolicyModel) fill(p rdsservice.BackupPolicySpec) {
 		f.give(p)
 	}
 	m.ID = m.InstanceID
+	m.PreventDataLoss = withPreventDataLoss(m.PreventDataLoss)
 }
 
 // fillUnknown sets the attributes the plan does not know to the cloud's values: left out of the

@@ -56,7 +56,8 @@ func (r *backupPolicyResource) Schema(_ context.Context, _ resource.SchemaReques
 		MarkdownDescription: "The backup policy of an RDS MySQL instance: data backups and log backups (`ModifyBackupPolicy` in both " +
 			"modes). Every instance has a policy, so creating this resource adopts it and changes only what the configuration " +
 			"sets; an attribute left out keeps the cloud's value, shown in the plan. Destroying the resource leaves the policy " +
-			"as it is. Every range, cross-field and edition rule is checked at plan time.",
+			"as it is. Every range, cross-field and edition rule is checked at plan time. Shortening `backup_retention_period` " +
+			"below the age of existing sets deletes them at once: the plan names them, and `prevent_data_loss` refuses it.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{Computed: true, MarkdownDescription: "The instance id.",
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
@@ -83,6 +84,7 @@ func (r *backupPolicyResource) Schema(_ context.Context, _ resource.SchemaReques
 			rdsservice.AttrHighSpaceProtection: policyString("`Enable` deletes local binlogs when storage runs short (usage over 80% or less than 5 GB free), `Disable` keeps them."),
 			rdsservice.AttrLogRetention:        policyInt("Days log backups are kept: 7-730, not longer than `backup_retention_period`."),
 			rdsservice.AttrLocalLogNumber:      policyInt("Binlog files kept on the instance: 6-100, or -1 for no limit."),
+			rdsservice.AttrPreventDataLoss:     preventDataLossAttribute("backup sets (a shorter `backup_retention_period` that deletes existing sets)"),
 		},
 	}
 }
@@ -223,5 +225,20 @@ func (r *backupPolicyResource) ModifyPlan(ctx context.Context, req resource.Modi
 	}
 	addProblems(&resp.Diagnostics, rdsservice.CheckBackupPolicy(plan.spec(current), facts))
 	addProblems(&resp.Diagnostics, rdsservice.PolicyStateProblems(facts, current, plan.spec(current)))
+	if current != nil && !facts.ReadOnly {
+		r.planRetentionLoss(lookupCtx, plan, *current, &resp.Diagnostics)
+	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// planRetentionLoss names the backup sets a shorter backup_retention_period deletes, or with
+// prevent_data_loss refuses the plan.
+func (r *backupPolicyResource) planRetentionLoss(ctx context.Context, plan backupPolicyModel, current rdsservice.BackupPolicySpec, diags *diag.Diagnostics) {
+	loss, err := rdsservice.PlanRetentionLoss(ctx, r.data.API, plan.InstanceID.ValueString(), current, plan.spec(&current), r.data.Waiter.Now())
+	switch {
+	case err != nil:
+		diags.AddError("Error reading the RDS backup sets", err.Error())
+	case loss != nil:
+		addProblems(diags, rdsservice.GuardDataLoss(plan.PreventDataLoss.ValueBool(), *loss))
+	}
 }

@@ -46,7 +46,8 @@ func (r *backupResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 		MarkdownDescription: "An on-demand backup set of an RDS MySQL instance (`CreateBackup`), created and waited for. Its `backup_id` " +
 			"restores a new instance (`rds_instance.restore_from.backup_id`). Destroying it deletes the set where RDS allows " +
 			"(`DeleteBackup`: High-availability instances, sets whose retention rules let them go); otherwise the plan and the " +
-			"destroy say that RDS keeps the set until it expires. Every attribute forces a new backup.",
+			"destroy say that RDS keeps the set until it expires. A plan that deletes the set names it, and `prevent_data_loss` " +
+			"refuses it. Every attribute but `prevent_data_loss` forces a new backup.",
 		Attributes: map[string]schema.Attribute{
 			"id": replaceString("`<instance_id>:<backup_id>`."),
 			"instance_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the primary instance to back up.",
@@ -66,6 +67,7 @@ func (r *backupResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			"backup_size":       schema.Int64Attribute{Computed: true, MarkdownDescription: "Size of the set in bytes."},
 			"store_status": schema.StringAttribute{Computed: true,
 				MarkdownDescription: "`Enabled` when `DeleteBackup` may delete the set now, `Disabled` while RDS keeps it."},
+			rdsservice.AttrPreventDataLoss: preventDataLossAttribute("this backup set (a destroy, or a change that makes a new backup)"),
 		},
 	}
 }
@@ -118,6 +120,7 @@ func (r *backupResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	state.fill(set)
+	state.PreventDataLoss = withPreventDataLoss(state.PreventDataLoss)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
@@ -175,12 +178,12 @@ func (r *backupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
 	defer cancel()
-	if req.Plan.Raw.IsNull() {
-		var state backupModel
+	var state backupModel
+	if !req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-		if plan, err := rdsservice.PlanBackupDelete(lookupCtx, r.data.API, state.InstanceID.ValueString(), state.BackupID.ValueString()); err == nil && plan.Kept != nil {
-			addProblems(&resp.Diagnostics, []rdsservice.Problem{*plan.Kept})
-		}
+	}
+	if req.Plan.Raw.IsNull() {
+		r.planDelete(lookupCtx, state, state.PreventDataLoss.ValueBool(), &resp.Diagnostics)
 		return
 	}
 	var plan backupModel
@@ -188,9 +191,25 @@ func (r *backupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	if !req.State.Raw.IsNull() && plan.replaces(state) {
+		r.planDelete(lookupCtx, state, plan.PreventDataLoss.ValueBool(), &resp.Diagnostics)
+	}
 	r.check(lookupCtx, plan, false, &resp.Diagnostics)
 	if req.State.Raw.IsNull() && isKnown(plan.InstanceID) {
 		planInterruptedBackup(lookupCtx, r.data, req.Config, plan.InstanceID.ValueString(), &resp.Diagnostics)
+	}
+}
+
+// planDelete says what the destroy of the set in state does: RDS keeps the set (a warning), or
+// DeleteBackup deletes it for good (the data-loss warning, or with prevent its refusal).
+func (r *backupResource) planDelete(ctx context.Context, state backupModel, prevent bool, diags *diag.Diagnostics) {
+	plan, err := rdsservice.PlanBackupDelete(ctx, r.data.API, state.InstanceID.ValueString(), state.BackupID.ValueString())
+	switch {
+	case err != nil:
+	case plan.Kept != nil:
+		addProblems(diags, []rdsservice.Problem{*plan.Kept})
+	case plan.Loss != nil:
+		addProblems(diags, rdsservice.GuardDataLoss(prevent, *plan.Loss))
 	}
 }
 

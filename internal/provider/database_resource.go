@@ -43,7 +43,8 @@ func (r *databaseResource) Metadata(_ context.Context, req resource.MetadataRequ
 
 func (r *databaseResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "A database of an RDS MySQL (or MariaDB) instance. Naming and character-set rules are checked at plan time.",
+		MarkdownDescription: "A database of an RDS MySQL (or MariaDB) instance. Naming and character-set rules are checked at plan time. " +
+			"A plan that drops the database (a destroy or a replacement) names it, and `prevent_data_loss` refuses it.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:            true,
@@ -73,7 +74,8 @@ func (r *databaseResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Computed:            true,
 				MarkdownDescription: "`DBStatus`: `Running` once the database is ready (`Creating` before).",
 			},
-			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+			rdsservice.AttrPreventDataLoss: preventDataLossAttribute("this database and its data (a destroy, or a change that replaces it)"),
+			"timeouts":                     timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
 }
@@ -133,6 +135,7 @@ func (r *databaseResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	state.fill(db)
+	state.PreventDataLoss = withPreventDataLoss(state.PreventDataLoss)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
@@ -207,6 +210,10 @@ func (r *databaseResource) ValidateConfig(ctx context.Context, req resource.Vali
 func (r *databaseResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		planAccessDestroy(ctx, r.data, req, &resp.Diagnostics)
+		var state databaseModel
+		if resp.Diagnostics.Append(req.State.Get(ctx, &state)...); !resp.Diagnostics.HasError() {
+			r.planDrop(ctx, state, state.PreventDataLoss.ValueBool(), &resp.Diagnostics)
+		}
 		return
 	}
 	if r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
@@ -229,6 +236,9 @@ func (r *databaseResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		}
 		prior = &state
 		rememberPrior(ctx, resp, accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.Name.ValueString()})
+		if plan.replaces(state) {
+			r.planDrop(ctx, state, plan.PreventDataLoss.ValueBool(), &resp.Diagnostics)
+		}
 	}
 	stage := atPlan
 	if replaced := replacedPrior(ctx, req); replaced != nil {
@@ -238,6 +248,22 @@ func (r *databaseResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	defer cancel()
 	r.check(lookupCtx, plan, prior, stage, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// planDrop names the database in state that the plan drops (DeleteDatabase), when it exists: the
+// data-loss warning, or with prevent its refusal.
+func (r *databaseResource) planDrop(ctx context.Context, state databaseModel, prevent bool, diags *diag.Diagnostics) {
+	if r.data == nil || !isKnown(state.InstanceID) || !isKnown(state.Name) {
+		return
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
+	defer cancel()
+	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
+	db, err := rdsservice.FindDatabase(lookupCtx, r.data.API, id, name)
+	if err != nil || db == nil || db.DBStatus == rdsapi.DatabaseStatusDeleting {
+		return // gone, or being dropped already: nothing left to lose (a read error shows at apply)
+	}
+	addProblems(diags, rdsservice.GuardDataLoss(prevent, rdsservice.DatabaseLoss(id, name)))
 }
 
 // check evaluates the rules with the instance's facts when the instance is known: with its
@@ -283,13 +309,20 @@ func (r *databaseResource) readDatabase(ctx context.Context, plan databaseModel,
 }
 
 type databaseModel struct {
-	ID           types.String   `tfsdk:"id"`
-	InstanceID   types.String   `tfsdk:"instance_id"`
-	Name         types.String   `tfsdk:"name"`
-	CharacterSet types.String   `tfsdk:"character_set"`
-	Description  types.String   `tfsdk:"description"`
-	Status       types.String   `tfsdk:"status"`
-	Timeouts     timeouts.Value `tfsdk:"timeouts"`
+	ID              types.String   `tfsdk:"id"`
+	InstanceID      types.String   `tfsdk:"instance_id"`
+	Name            types.String   `tfsdk:"name"`
+	CharacterSet    types.String   `tfsdk:"character_set"`
+	Description     types.String   `tfsdk:"description"`
+	Status          types.String   `tfsdk:"status"`
+	PreventDataLoss types.Bool     `tfsdk:"prevent_data_loss"`
+	Timeouts        timeouts.Value `tfsdk:"timeouts"`
+}
+
+// replaces reports whether the plan replaces the database of prior: a new database, without the
+// data of the old one (instance_id, name and character_set force a new resource).
+func (m databaseModel) replaces(prior databaseModel) bool {
+	return !m.InstanceID.Equal(prior.InstanceID) || !m.Name.Equal(prior.Name) || !m.CharacterSet.Equal(prior.CharacterSet)
 }
 
 func (m databaseModel) facts() rdsservice.AccessFacts {

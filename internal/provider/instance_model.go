@@ -177,6 +177,9 @@ type instanceModel struct {
 	// Storage autoscaling (storage_autoscale.go).
 	StorageAutoScale types.Object `tfsdk:"storage_auto_scale"`
 	StorageActual    types.Int64  `tfsdk:"storage_actual"`
+	// SQL audit and the data-loss guard (sql_audit.go).
+	SQLAudit        types.Object `tfsdk:"sql_audit"`
+	PreventDataLoss types.Bool   `tfsdk:"prevent_data_loss"`
 	// Subscription billing (billing.go).
 	Billing          types.Object `tfsdk:"billing"`
 	PrepaidOnDestroy types.String `tfsdk:"prepaid_on_destroy"`

@@ -139,6 +139,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	r.securityInput(ctx, state, config, &in, diags)
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
 	autoScaleWant(ctx, plan, &in, diags)
+	sqlAuditInput(ctx, state, plan, &in, diags)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)

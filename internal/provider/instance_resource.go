@@ -95,6 +95,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if state.DeletionProtection.IsNull() || state.DeletionProtection.IsUnknown() {
 		state.DeletionProtection = types.BoolValue(false)
 	}
+	state.PreventDataLoss = withPreventDataLoss(state.PreventDataLoss)
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
 	readSecurity(ctx, r.data.API, id, &state, &resp.Diagnostics)
@@ -102,6 +103,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	readBilling(ctx, r.data.API, attr, &state, &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	refreshStorageAutoScale(ctx, r.data.API, requested, &state, &resp.Diagnostics)
+	refreshSQLAudit(ctx, r.data.API, requested, &state, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	holdPlacement(ctx, r.data, requested, &state, &resp.Diagnostics)
@@ -144,6 +146,7 @@ func (r *instanceResource) ImportState(ctx context.Context, req resource.ImportS
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("prevent_restart"), false)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(rdsservice.AttrPreventDataLoss), false)...)
 	importTags(ctx, &resp.State, &resp.Diagnostics)
 	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
 }

@@ -232,5 +232,6 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	maps.Copy(resp.Schema.Attributes, zoneAttributes())
 	addTagAttributes(resp.Schema.Attributes)
 	maps.Copy(resp.Schema.Attributes, storageAutoScaleAttributes())
+	maps.Copy(resp.Schema.Attributes, sqlAuditAttributes())
 	maps.Copy(resp.Schema.Attributes, billingAttributes())
 }

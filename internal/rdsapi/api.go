@@ -109,6 +109,9 @@ type API interface {
 	// Storage autoscaling (storage_autoscale.go): written through RDS, read through DAS.
 	ModifyDasInstanceConfig(ctx context.Context, dbInstanceID string, cfg StorageAutoScale) error
 	DescribeAutoScalingConfig(ctx context.Context, dbInstanceID string) (*StorageAutoScale, error)
+	// SQL audit through DAS (sql_audit.go).
+	ModifySqlLogConfig(ctx context.Context, dbInstanceID string, cfg SQLAudit) error
+	DescribeSqlLogConfig(ctx context.Context, dbInstanceID string) (*SQLAudit, error)
 	// Subscription billing (billing.go).
 	TransformDBInstancePayType(ctx context.Context, req *TransformDBInstancePayTypeRequest) (*TransformDBInstancePayTypeResponse, error)
 	ModifyInstanceAutoRenewalAttribute(ctx context.Context, dbInstanceID string, r AutoRenewal) error

@@ -19,7 +19,7 @@ const DASAPIVersion = "2020-01-16"
 const DASEndpoint = "das.cn-shanghai.aliyuncs.com"
 
 // dasActions are the DAS API's actions this client sends.
-var dasActions = map[string]bool{"DescribeAutoScalingConfig": true}
+var dasActions = map[string]bool{"DescribeAutoScalingConfig": true, "ModifySqlLogConfig": true, "DescribeSqlLogConfig": true}
 
 // target is the endpoint and API version of an action: the RDS API's, or DAS's or Resource
 // Manager's (resource_groups.go), each at its own endpoint unless `endpoint` overrides them all.

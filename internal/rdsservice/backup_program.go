@@ -41,11 +41,13 @@ func ExecuteBackupCreate(ctx context.Context, api rdsapi.API, w *Waiter, c Backu
 	return Execute(ctx, api, w, Execution{ID: c.Request.DBInstanceID, Decision: Decision{Program: PlanBackupCreate(c)}})
 }
 
-// BackupDeletePlan is the destroy of a backup set: the DeleteBackup, or the warning that RDS keeps
-// the set (no write), or nothing when the set or its instance is gone.
+// BackupDeletePlan is the destroy of a backup set: the DeleteBackup and the set it deletes for good
+// (Loss), or the warning that RDS keeps the set (no write), or nothing when the set or its
+// instance is gone.
 type BackupDeletePlan struct {
 	InstanceID, BackupID string
 	Kept                 *Problem
+	Loss                 *DataLoss
 	Program              Program
 }
 
@@ -72,6 +74,8 @@ func PlanBackupDelete(ctx context.Context, api rdsapi.API, instanceID, backupID 
 		plan.Kept = &kept
 		return plan, nil
 	}
+	loss := BackupSetLoss(instanceID, set)
+	plan.Loss = &loss
 	plan.Program.Operations = []Operation{{Instance: instanceID, Action: OpDeleteBackup, When: WhenNow, Effect: EffectNone, BackupID: backupID}}
 	return plan, nil
 }

@@ -146,6 +146,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting the tags and resource group"
 	case OpStorageAutoScale:
 		return "setting storage_auto_scale"
+	case OpSQLAudit:
+		return "setting sql_audit"
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return "changing the billing"
 	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow, OpRenewInstance:
@@ -199,6 +201,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.tags(ctx, op)
 	case OpStorageAutoScale:
 		return x.storageAutoScale(ctx, op)
+	case OpSQLAudit:
+		return x.sqlAudit(ctx, op)
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return x.billing(ctx, op)
 	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow, OpRenewInstance:

@@ -47,6 +47,10 @@ type Desired struct {
 	Placement Placement
 	// AutoScale is storage_auto_scale (storage_autoscale_rules.go).
 	AutoScale AutoScalePlan
+	// SQLAudit is sql_audit (sql_audit_rules.go).
+	SQLAudit SQLAuditPlan
+	// PreventDataLoss is prevent_data_loss: every data loss the plan names is refused (data_loss.go).
+	PreventDataLoss bool
 	// Billing is billing and deletion_protection (billing_rules.go).
 	Billing BillingPlan
 }

@@ -70,6 +70,8 @@ type Operation struct {
 	ZoneMove *ZoneMove
 	// AutoScale is what an OpStorageAutoScale sends (storage_autoscale_rules.go).
 	AutoScale *rdsapi.StorageAutoScale
+	// SQLAudit is what an OpSQLAudit sends (sql_audit_rules.go).
+	SQLAudit *rdsapi.SQLAudit
 	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_ops.go).
 	Billing *Billing
 	// Node is the node an OpSwitchDBInstanceHA makes the primary; Pending the task an
@@ -232,6 +234,7 @@ func (b *programBuilder) create() {
 	}
 	b.tagOperations(label, WhenAfterCreate)
 	b.autoScaleOperations(label, WhenAfterCreate)
+	b.sqlAuditOperations(label, WhenAfterCreate)
 	b.billingAfterSettings(label, WhenAfterCreate)
 }
 
@@ -293,6 +296,7 @@ func (b *programBuilder) update() {
 	b.billingAfterSettings(label, WhenNow)
 	b.tagOperations(label, WhenNow)
 	b.autoScaleOperations(label, WhenNow)
+	b.sqlAuditOperations(label, WhenNow)
 }
 
 // growNow splits a cloud-disk storage growth off a deferred order, to be sent now on its own: it

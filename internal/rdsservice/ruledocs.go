@@ -136,6 +136,19 @@ an error refuses the plan with no API write, a warning is shown in the plan.
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", e.Attribute, e.Change, effect)
 	}
 	b.WriteString(`
+## What a plan deletes
+
+Every plan that deletes data for good names what goes in a warning; with ` + "`prevent_data_loss = true`" + ` on the
+resource (` + "`rds_instance`, `rds_backup`, `rds_database`, `rds_backup_policy`" + `) the plan fails instead (rule ` + "`" + string(RuleDataLossRefused) + "`" + `),
+before anything is sent, naming every loss at once.
+
+| rule | what goes |
+|---|---|
+`)
+	for _, id := range DataLossFamily {
+		fmt.Fprintf(&b, "| `%s` | %s |\n", id, docText(Rules[id].Summary))
+	}
+	b.WriteString(`
 ## Rules checked at plan time
 
 | rule | attribute | severity | message |

@@ -178,6 +178,7 @@ func (s *Simulator) modifyBackupPolicy(c *call) (map[string]any, *apiError) {
 		return nil, e
 	}
 	in.BackupPolicy = &next
+	in.Backups = s.liveBackups(in, c.now) // a shorter retention deletes the older sets at once, for good
 	c.dirty = true
 	// The answer carries the log policy, as the API reference's example does.
 	return map[string]any{

@@ -16,7 +16,7 @@ import (
 const dasAPIVersion = "2020-01-16"
 
 // dasActions are the actions of the DAS API the simulator serves beside the RDS API.
-var dasActions = map[string]bool{"DescribeAutoScalingConfig": true}
+var dasActions = map[string]bool{"DescribeAutoScalingConfig": true, "ModifySqlLogConfig": true, "DescribeSqlLogConfig": true}
 
 // versionOf is the API version an action belongs to.
 func versionOf(action string) string {

@@ -189,6 +189,7 @@ func newFixture(t *testing.T) *fixture {
 		"PreferredBackupPeriod": "Monday,Thursday", "BackupRetentionPeriod": "14"})
 	e.c.ok("ModifyDBInstanceAutoUpgradeMinorVersion", map[string]string{"DBInstanceId": id, "AutoUpgradeMinorVersion": "Manual"})
 	e.c.ok("ModifyDasInstanceConfig", map[string]string{"DBInstanceId": id, "StorageAutoScale": "Enable", "StorageThreshold": "30", "StorageUpperBound": "500"})
+	e.c.ok("ModifySqlLogConfig", map[string]string{"InstanceId": id, "Enable": "true", "Retention": "30", "HotRetention": "7"})
 	e.c.ok("CreateBackup", map[string]string{"DBInstanceId": id})
 	e.settle()
 	sets := e.c.ok("DescribeBackups", map[string]string{"DBInstanceId": id, "BackupMode": "Manual"})["Items"].(map[string]any)["Backup"].([]any)

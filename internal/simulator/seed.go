@@ -22,6 +22,9 @@ type SeedInstance struct {
 	ProductTypeChanged bool
 	OptimizedWrites    bool
 	MasterID           string // the primary, for a read-only instance
+	// BackupRetention, when set, is the data backup retention (days) the instance has had since its
+	// creation, so that its automatic sets reach that far back.
+	BackupRetention int64
 }
 
 var seedIDPattern = regexp.MustCompile(`^[a-z][a-z0-9-]{1,63}$`)
@@ -101,6 +104,9 @@ func (s *Simulator) addInstanceLocked(seed SeedInstance) (string, error) {
 	}
 	if in.Optimized && !in.eligible() {
 		return "", fmt.Errorf("simulator: seed %s cannot have OptimizedWrites on: %s", id, in.notEligibleReason())
+	}
+	if seed.BackupRetention > 0 {
+		in.policy().Retention = seed.BackupRetention
 	}
 	s.state.Instances[id] = in
 	return id, nil

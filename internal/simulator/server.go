@@ -73,6 +73,9 @@ var actions = map[string]handler{
 	// Storage autoscaling: actions_storage_autoscale.go (DescribeAutoScalingConfig is DAS's).
 	"ModifyDasInstanceConfig":   (*Simulator).modifyDasInstanceConfig,
 	"DescribeAutoScalingConfig": (*Simulator).describeAutoScalingConfig,
+	// SQL audit: actions_sql_audit.go (both DAS's).
+	"ModifySqlLogConfig":   (*Simulator).modifySqlLogConfig,
+	"DescribeSqlLogConfig": (*Simulator).describeSqlLogConfig,
 	// Subscription billing: actions_billing.go.
 	"TransformDBInstancePayType":           (*Simulator).transformDBInstancePayType,
 	"ModifyInstanceAutoRenewalAttribute":   (*Simulator).modifyInstanceAutoRenewalAttribute,

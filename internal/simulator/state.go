@@ -97,6 +97,7 @@ type instance struct {
 	SlaveZones []string `json:"slave_zones,omitempty"`
 	// AutoScale and DiskUsedGB: storage autoscaling (actions_storage_autoscale.go).
 	AutoScale  *storageAutoScale `json:"auto_scale,omitempty"`
+	SQLAudit   *sqlAudit         `json:"sql_audit,omitempty"`
 	DiskUsedGB int64             `json:"disk_used_gb,omitempty"`
 	// Subscription is a Prepaid instance's billing (actions_billing.go); nil for pay-as-you-go.
 	Subscription *subscription `json:"subscription,omitempty"`
