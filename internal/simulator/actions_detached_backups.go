@@ -81,5 +81,6 @@ func (s *Simulator) describeDetachedBackups(c *call) (map[string]any, *apiError)
 	}
 	page := pageOf(items, size, number)
 	return map[string]any{"Items": map[string]any{"Backup": page}, "PageNumber": itoa(number),
-		"PageRecordCount": itoa(int64(len(page))), "TotalRecordCount": itoa(int64(len(items)))}, nil
+		"PageRecordCount": itoa(int64(len(page))), "TotalRecordCount": itoa(int64(len(items))),
+		"TotalBackupSize": int64(len(items)) * backupSetSizeBytes}, nil
 }

@@ -163,7 +163,8 @@ func kind(v any) string {
 
 // fixture is a simulator with one object of each kind the cassettes' requests name: a primary with
 // an account, a database, a grant, a backup set old enough to delete, a scheduled task, TDE and a tag;
-// a subscription instance ("fixture": "prepaid") and a MySQL 5.7 one ("mysql57").
+// a subscription instance ("fixture": "prepaid"), a MySQL 5.7 one ("mysql57") and a released
+// instance whose backup set is kept.
 type fixture struct {
 	e                         *env
 	primary, prepaid, mysql57 string
@@ -191,7 +192,12 @@ func newFixture(t *testing.T) *fixture {
 	e.c.ok("ModifyDasInstanceConfig", map[string]string{"DBInstanceId": id, "StorageAutoScale": "Enable", "StorageThreshold": "30", "StorageUpperBound": "500"})
 	e.c.ok("ModifySqlLogConfig", map[string]string{"InstanceId": id, "Enable": "true", "Retention": "30", "HotRetention": "7"})
 	e.c.ok("CreateBackup", map[string]string{"DBInstanceId": id})
+	released := e.create(map[string]string{"VSwitchId": "vsw-4"})
+	e.c.ok("CreateBackup", map[string]string{"DBInstanceId": released})
 	e.settle()
+	// A released instance that keeps its set (DescribeDetachedBackups).
+	e.c.ok("DeleteDBInstance", map[string]string{"DBInstanceId": released, "ReleasedKeepPolicy": "Lastest"})
+	e.clock.Add(deleteD)
 	sets := e.c.ok("DescribeBackups", map[string]string{"DBInstanceId": id, "BackupMode": "Manual"})["Items"].(map[string]any)["Backup"].([]any)
 	fx.backupID = sets[0].(map[string]any)["BackupId"].(string)
 	// The set outlives the 7-day log retention, so DeleteBackup may delete it; a second job is recent.

@@ -39,6 +39,15 @@ var modelFields = map[string][]string{
 	"DescribeDatabases":                    {"Databases.Database[].DBName", "Databases.Database[].DBStatus", "Databases.Database[].CharacterSetName"},
 	"DescribeInstanceAutoRenewalAttribute": {"Items.Item[].DBInstanceId", "Items.Item[].AutoRenew", "Items.Item[].Duration"},
 	"RenewInstance":                        {"OrderId"},
+	"DescribeDetachedBackups": {"PageNumber", "PageRecordCount", "TotalRecordCount", "TotalBackupSize", "Items.Backup[].BackupId",
+		"Items.Backup[].DBInstanceId", "Items.Backup[].BackupStatus", "Items.Backup[].BackupMode", "Items.Backup[].BackupStartTime",
+		"Items.Backup[].BackupEndTime", "Items.Backup[].BackupSize", "Items.Backup[].StoreStatus"},
+	"ListResourceGroups": {"TotalCount", "PageNumber", "PageSize", "ResourceGroups.ResourceGroup[].Id", "ResourceGroups.ResourceGroup[].Name",
+		"ResourceGroups.ResourceGroup[].DisplayName", "ResourceGroups.ResourceGroup[].Status", "ResourceGroups.ResourceGroup[].AccountId",
+		"ResourceGroups.ResourceGroup[].CreateDate"},
+	"ModifySqlLogConfig": {"Code", "Success", "Message"},
+	"DescribeSqlLogConfig": {"Code", "Success", "Data.SqlLogEnable", "Data.RequestEnable", "Data.Retention", "Data.HotRetention",
+		"Data.ColdRetention", "Data.Version", "Data.SqlLogVisibleTime"},
 	"DescribeDBMiniEngineVersions": {"TotalCount", "PageNumbers", "MaxRecordsPerPage", "MinorVersionItems[].Engine",
 		"MinorVersionItems[].EngineVersion", "MinorVersionItems[].MinorVersion", "MinorVersionItems[].StatusDesc",
 		"MinorVersionItems[].ReleaseType", "MinorVersionItems[].IsHotfixVersion", "MinorVersionItems[].ExpireStatus"},
@@ -135,15 +144,15 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	e.sdkMaintenance(primary)
 	e.sdkSecurity(primary)
 	e.sdkTagsAndNodes(primary)
+	e.sdkAuditAndGroups(primary)
 	e.sdkZoneMove(primary)
 	older := e.sdkCreate("5.7", "")
 	e.sdkUpgradeAndBilling(older)
 	e.sdkDeleteBackup(primary, backupID)
-	for _, id := range []string{primary, older} {
-		del := rds.CreateDeleteDBInstanceRequest()
-		del.DBInstanceId = id
-		e.do(del, rds.CreateDeleteDBInstanceResponse())
-	}
+	del := rds.CreateDeleteDBInstanceRequest()
+	del.DBInstanceId = primary
+	e.do(del, rds.CreateDeleteDBInstanceResponse())
+	e.sdkReleaseKeeping(older)
 }
 
 // settle moves the clock past a restart and the flag lag, then expects id Running.
@@ -438,6 +447,6 @@ func (e *sdkEnv) requireFields(action string, resp responses.AcsResponse, want [
 		e.t.Fatalf("%s: %v", action, err)
 	}
 	for _, path := range missingFields(body, want) {
-		e.t.Errorf("%s: the answer lacks %s, which the rds-20140815 model and the reference example carry", action, path)
+		e.t.Errorf("%s: the answer lacks %s, which the action's response model and the reference example carry", action, path)
 	}
 }

@@ -273,6 +273,10 @@ func (s *Simulator) modifyResourceGroup(c *call) (map[string]any, *apiError) {
 // resourceManagerAPIVersion is the version Resource Manager actions name (ListResourceGroups).
 const resourceManagerAPIVersion = "2020-03-31"
 
+// resourceGroupCreateDate is every group's CreateDate: the simulator keeps no list of groups, so
+// no creation time (README "Tag actions and resource groups", an assumption).
+const resourceGroupCreateDate = "2024-01-01T00:00:00+08:00"
+
 // resourceManagerActions are the actions of the Resource Manager API the simulator serves.
 var resourceManagerActions = map[string]bool{"ListResourceGroups": true}
 
@@ -291,7 +295,8 @@ func (s *Simulator) listResourceGroups(c *call) (map[string]any, *apiError) {
 				return
 			}
 		}
-		groups = append(groups, map[string]any{"Id": id, "Name": id, "DisplayName": id, "Status": "OK"})
+		groups = append(groups, map[string]any{"Id": id, "Name": id, "DisplayName": id, "Status": "OK",
+			"AccountId": accountUID, "CreateDate": resourceGroupCreateDate})
 	}
 	switch {
 	case want != "" && resourceGroupPattern.MatchString(want):
