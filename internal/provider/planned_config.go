@@ -57,7 +57,7 @@ func plannedConfig(ctx context.Context, plan tfsdk.Plan, private privateGetter, 
 		diags.AddError("The plan does not say which attributes are configured",
 			fmt.Sprintf("The apply runs the plan, and this plan carries no readable record of the attributes its configuration "+
 				"leaves unset (private state %q: %v). Run terraform plan again and apply the new plan.", plannedUnsetKey, err))
-		return tfsdk.Config{Schema: plan.Schema, Raw: plan.Raw}
+		return tfsdk.Config(plan)
 	}
 	attrs = maps.Clone(attrs) // As shares the value's own map
 	for _, name := range unset {

@@ -32,7 +32,7 @@ type ResourceGroup struct {
 // not exist (the API's ResourceGroupId filter; one page is enough for one id).
 func (c *Client) ListResourceGroups(ctx context.Context, resourceGroupID string) ([]ResourceGroup, error) {
 	if !strings.HasPrefix(resourceGroupID, "rg-") {
-		return nil, fmt.Errorf("Resource Manager ListResourceGroups: %q is not a resource group id (rg-...)", resourceGroupID)
+		return nil, fmt.Errorf("resource Manager ListResourceGroups: %q is not a resource group id (rg-...)", resourceGroupID)
 	}
 	p := params{}
 	p.set("ResourceGroupId", resourceGroupID)

@@ -82,7 +82,7 @@ func PlanDestroyProgram(req DestroyRequest) DestroyPlan {
 	if req.Prepaid && req.OnDestroy != OnDestroyConvertAndDelete && req.OnDestroy != OnDestroyAbandon {
 		plan.Refusals = append(plan.Refusals, problem(RuleBillingDestroy, req.OnDestroy, describeSetting(req.OnDestroy), id))
 	}
-	if len(req.ProtectedReadOnly) > 0 && !(req.Prepaid && req.OnDestroy == OnDestroyAbandon) {
+	if len(req.ProtectedReadOnly) > 0 && (!req.Prepaid || req.OnDestroy != OnDestroyAbandon) {
 		protected := strings.Join(req.ProtectedReadOnly, ", ")
 		plan.Refusals = append(plan.Refusals, problem(RuleDestroyReleasesProtected, protected, id, protected))
 	}

@@ -106,11 +106,7 @@ func (s *Simulator) migrateToOtherZone(c *call) (map[string]any, *apiError) {
 // placedAt: the instance already runs where move would put it (the secondary zones as
 // DescribeDBInstanceAttribute lists them, its vSwitch too when named).
 func (in *instance) placedAt(move zoneMove) bool {
-	var slaves []string
-	for _, z := range slaveZones(in)["SlaveZone"].([]map[string]string) {
-		slaves = append(slaves, z["ZoneId"])
-	}
-	return in.ZoneID == move.Zone && slices.Equal(slaves, move.SlaveZones) && (move.VSwitchID == "" || in.VSwitchID == move.VSwitchID)
+	return in.ZoneID == move.Zone && slices.Equal(secondaryZones(in), move.SlaveZones) && (move.VSwitchID == "" || in.VSwitchID == move.VSwitchID)
 }
 
 // switchTime reads SwitchTime, which ScheduleTime needs (a UTC time in the future).

@@ -117,16 +117,21 @@ const (
 // places it in the primary's zone); a Basic instance has none.
 func slaveZones(in *instance) map[string]any {
 	zones := []map[string]string{}
-	if !strings.EqualFold(in.Category, "Basic") && !strings.HasPrefix(strings.ToLower(in.Category), "serverless_basic") {
-		zones = append(zones, map[string]string{"ZoneId": in.ZoneID})
-	}
-	if len(in.SlaveZones) > 0 && len(zones) > 0 {
-		zones = zones[:0]
-		for _, z := range in.SlaveZones {
-			zones = append(zones, map[string]string{"ZoneId": z})
-		}
+	for _, z := range secondaryZones(in) {
+		zones = append(zones, map[string]string{"ZoneId": z})
 	}
 	return map[string]any{"SlaveZone": zones}
+}
+
+// secondaryZones are the zones of the instance's secondary nodes: none for Basic, its own zone unless they were placed.
+func secondaryZones(in *instance) []string {
+	if strings.EqualFold(in.Category, "Basic") || strings.HasPrefix(strings.ToLower(in.Category), "serverless_basic") {
+		return nil
+	}
+	if len(in.SlaveZones) > 0 {
+		return in.SlaveZones
+	}
+	return []string{in.ZoneID}
 }
 
 // vpcCloudInstanceID is VpcCloudInstanceId: the instance's id in its VPC, empty on the classic
