@@ -231,3 +231,33 @@ func (s *Simulator) wantedParameters(p params, in *instance) (map[string]string,
 	}
 	return wanted, "", nil
 }
+
+// createParamGroup is CreateDBInstance's DBParamGroupId: nil when absent; a group of the
+// instance's engine version.
+func (s *Simulator) createParamGroup(p params, version string) (*paramGroup, *apiError) {
+	id := p.get("DBParamGroupId")
+	if id == "" {
+		return nil, nil
+	}
+	g, ok := s.state.ParamGroups[id]
+	if !ok {
+		return nil, errParamGroupNotFound(id)
+	}
+	if g.EngineVersion != version {
+		return nil, errInvalid("DBParamGroupId", "%s is a group of MySQL %s, not %s", g.ID, g.EngineVersion, version)
+	}
+	return g, nil
+}
+
+// applyAtCreate starts the instance with the group's values running (no restart: the instance
+// is initialised with them).
+func (g *paramGroup) applyAtCreate(in *instance, now time.Time) {
+	if g == nil {
+		return
+	}
+	in.ParamRunning = map[string]string{}
+	for k, v := range g.Params {
+		in.ParamRunning[k] = v
+	}
+	in.ParamGroupID, in.ParamGroupApplied = g.ID, now
+}

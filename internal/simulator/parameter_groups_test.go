@@ -45,6 +45,11 @@ func TestParameterGroupLifecycle(t *testing.T) {
 	if _, _, related := e.group(id); len(related) != 1 || related[0] != inst {
 		t.Fatalf("related instances %v", related)
 	}
+	// An instance created with the group runs its values from the start, without a restart.
+	created := e.create(map[string]string{"DBParamGroupId": id})
+	if running, _ := e.params(created); running["wait_timeout"] != "7200" || e.sim.Stats().Restarts[created] != 0 {
+		t.Fatalf("created with the group: wait_timeout %q, %d restarts", running["wait_timeout"], e.sim.Stats().Restarts[created])
+	}
 	e.c.ok("DeleteParameterGroup", map[string]string{"RegionId": DefaultRegion, "ParameterGroupId": id})
 	e.c.fails("DescribeParameterGroup", map[string]string{"RegionId": DefaultRegion, "ParameterGroupId": id}, 404, "ParamGroupsNotExist")
 	e.c.fails("ModifyParameter", map[string]string{"DBInstanceId": inst, "ParameterGroupId": id}, 404, "ParamGroupsNotExist")
@@ -71,4 +76,6 @@ func TestParameterGroupRefusals(t *testing.T) {
 	// A group of another version is not applied to an 8.0 instance.
 	inst := e.create(nil)
 	e.c.fails("ModifyParameter", map[string]string{"DBInstanceId": inst, "ParameterGroupId": id}, 400, "InvalidParameter")
+	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"DBParamGroupId": id}), 400, "InvalidParameter")
+	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"DBParamGroupId": "rpg-none"}), 404, "ParamGroupsNotExist")
 }
