@@ -94,3 +94,72 @@ func mustPlan(t *testing.T, w *oracleWorld, order []oracleResource) *oraclePlan 
 	}
 	return plan
 }
+
+// groupInstance is a group (planted in the cloud first) and an instance that uses it.
+func groupInstance(groupParams map[string]string, extra map[string]any) []oracleResource {
+	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c",
+		"storage": 20, "instance_name": "acctest"}
+	maps.Copy(attrs, extra)
+	return append(parameterGroupResources("fleet_default", groupParams), oracleResource{addr: testRes, attrs: attrs})
+}
+
+// parameter_group_id (P8): at create the group goes out as DBParamGroupId and nothing restarts;
+// a group change reaching the instance re-applies it with ModifyParameter's ParameterGroupId and
+// restarts the instance as the plan names; the instance's own parameters win over the group's,
+// and the plan says so; deferred to the maintenance window with apply_restarts.
+func TestParameterGroup_instances(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	first := map[string]string{"wait_timeout": "3600"}
+	w.applyChecked(t, "group", parameterGroupResources("fleet_default", first))
+	group := w.stateAttr(t, parameterGroupRes, "id")
+	var id string
+	w.checkedStep(t, "create", groupInstance(first, map[string]any{"parameter_group_id": group}), &id)
+	if got := env.running(t, id, "wait_timeout"); got != "3600" || env.restarts(id) != 0 || env.requests("ModifyParameter") != 0 {
+		t.Fatalf("created with the group: wait_timeout %q, %d restarts, %d ModifyParameter", got, env.restarts(id), env.requests("ModifyParameter"))
+	}
+	// The group gains a restart-needing value; the next plan re-applies it and names the restart.
+	second := map[string]string{"wait_timeout": "3600", "back_log": "4000"}
+	// (One run changes the group; the instance's refresh then finds it does not run the group's
+	// values, so the following plan applies the group again.)
+	w.applyOnce(t, groupInstance(second, map[string]any{"parameter_group_id": group}))
+	env.sim.ResetStats()
+	plan := mustPlan(t, w, groupInstance(second, map[string]any{"parameter_group_id": group}))
+	expectAction(t, "re-apply", plan, testRes, actUpdate)
+	expectWarning(t, "re-apply", plan, testRes, regexp.MustCompile(`(?s)restart.*back_log`))
+	w.applyChecked(t, "re-apply", groupInstance(second, map[string]any{"parameter_group_id": group}))
+	if got := env.running(t, id, "back_log"); got != "4000" || env.restarts(id) != 1 || env.requests("ModifyParameter") != 1 {
+		t.Fatalf("re-applied group: back_log %q, %d restarts, %d ModifyParameter", got, env.restarts(id), env.requests("ModifyParameter"))
+	}
+	expectEmptyPlan(t, "re-applied", mustPlan(t, w, groupInstance(second, map[string]any{"parameter_group_id": group})))
+	// The instance's own value wins, and the plan says so.
+	own := map[string]any{"parameter_group_id": group, "parameters": map[string]string{"wait_timeout": "600"}}
+	plan = w.applyChecked(t, "override", groupInstance(second, own))
+	expectWarning(t, "override", plan, testRes, regexp.MustCompile(`parameters\["wait_timeout"\] = "600", and parameter group `+group+` sets "3600"`))
+	if got := env.running(t, id, "wait_timeout"); got != "600" {
+		t.Fatalf("own value: wait_timeout %q", got)
+	}
+	expectEmptyPlan(t, "override again", mustPlan(t, w, groupInstance(second, own)))
+	// In the maintenance window: nothing restarts now.
+	third := map[string]string{"wait_timeout": "3600", "back_log": "5000"}
+	w.applyOnce(t, groupInstance(third, own))
+	env.sim.ResetStats()
+	window := map[string]any{"parameter_group_id": group, "parameters": map[string]string{"wait_timeout": "600"},
+		"apply_restarts": "in_maintenance_window"}
+	plan = w.applyChecked(t, "in the window", groupInstance(third, window))
+	expectWarning(t, "in the window", plan, testRes, regexp.MustCompile(`(?s)restart of RDS instance `+id+`.*in the maintenance window.*back_log 4000 -> 5000`))
+	if env.restarts(id) != 0 || env.running(t, id, "back_log") != "4000" || env.running(t, id, "wait_timeout") != "600" {
+		t.Fatalf("deferred: %d restarts, back_log runs %q, wait_timeout %q", env.restarts(id), env.running(t, id, "back_log"), env.running(t, id, "wait_timeout"))
+	}
+	w.destroyStep(t, env)
+}
+
+// applyOnce is `terraform apply` of order without the empty-plan check that follows.
+func (w *oracleWorld) applyOnce(t *testing.T, order []oracleResource) {
+	t.Helper()
+	plan := mustPlan(t, w, order)
+	res, err := w.applyWalk(order, plan)
+	if err != nil || res.errAt != "" || len(res.inconsistent) > 0 {
+		t.Fatalf("apply: %v %s %s %v", err, res.errAt, res.errMsg, res.inconsistent)
+	}
+}

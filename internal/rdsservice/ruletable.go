@@ -256,6 +256,7 @@ const (
 	RuleParamGroupEmpty       RuleID = "param-group-empty"
 	RuleParamGroupDoublewrite RuleID = "param-group-doublewrite"
 	RuleParamGroupGone        RuleID = "param-group-gone"
+	RuleParamGroupOverridden  RuleID = "param-group-overridden"
 
 	// accounts, databases and privileges (their checks are in account_rules.go).
 	RuleAccessEngine           RuleID = "access-engine"
@@ -748,6 +749,12 @@ var ruleTable = []Rule{
 		Detail: "parameters[\"innodb_doublewrite\"] = %[1]q: the cloud sets innodb_doublewrite on each instance from its atomic_write_16k (OFF while it is on), " +
 			"so a group shared by instances cannot set it.",
 		Args: []Arg{{"value", "OFF"}}, Fix: "Remove it from the group; set atomic_write_16k on the instances instead."},
+	{ID: RuleParamGroupOverridden, Source: "provider P8: an instance's own parameters win over its parameter group's",
+		Severity: SeverityWarning, Attribute: AttrParameters, Summary: "parameters[%[1]q] overrides the parameter group",
+		Detail: "parameters[%[1]q] = %[2]q, and parameter group %[4]s sets %[3]q: an instance's own parameters win over its group's, " +
+			"so the instance runs %[2]q (the group is applied first, then the instance's own values).",
+		Args: []Arg{{"name", "wait_timeout"}, {"value", "600"}, {"group value", "3600"}, {"group id", "rpg-1"}},
+		Fix:  "Remove the key from parameters to take the group's value, or change the group."},
 	{ID: RuleParamGroupGone, Source: "provider: an apply changes the group the plan read",
 		Attribute: AttrName, Summary: "Parameter group %[1]s no longer exists",
 		Detail: "%[1]s was deleted after the plan read it, so this apply changes nothing.",
