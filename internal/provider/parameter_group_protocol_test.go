@@ -151,6 +151,13 @@ func TestParameterGroup_instances(t *testing.T) {
 	if env.restarts(id) != 0 || env.running(t, id, "back_log") != "4000" || env.running(t, id, "wait_timeout") != "600" {
 		t.Fatalf("deferred: %d restarts, back_log runs %q, wait_timeout %q", env.restarts(id), env.running(t, id, "back_log"), env.running(t, id, "wait_timeout"))
 	}
+	// Removing parameter_group_id stops applying the group: nothing is sent, the instance keeps its values.
+	env.sim.ResetStats()
+	w.applyChecked(t, "group removed", groupInstance(third, map[string]any{"parameters": map[string]string{"wait_timeout": "600"},
+		"apply_restarts": "in_maintenance_window"}))
+	if n := env.requests("ModifyParameter"); n != 0 || env.running(t, id, "wait_timeout") != "600" {
+		t.Fatalf("group removed: %d ModifyParameter, wait_timeout %q", n, env.running(t, id, "wait_timeout"))
+	}
 	w.destroyStep(t, env)
 }
 

@@ -15,3 +15,17 @@ resource "rds_parameter_group" "fleet" {
 output "group_restarts_instances" {
   value = rds_parameter_group.fleet.restarts
 }
+
+# An instance created with the group runs its values from the start (DBParamGroupId, no restart).
+# Its own `parameters` win over the group's: wait_timeout runs 600 here, and the plan says so.
+resource "rds_instance" "web" {
+  engine             = "MySQL"
+  engine_version     = "8.0"
+  instance_type      = "mysql.n2.medium.2c"
+  storage            = 20
+  instance_name      = "web-1"
+  parameter_group_id = rds_parameter_group.fleet.id
+  parameters = {
+    wait_timeout = "600"
+  }
+}
