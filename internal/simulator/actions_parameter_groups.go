@@ -157,9 +157,9 @@ func (s *Simulator) describeParameterGroup(c *call) (map[string]any, *apiError) 
 	for _, name := range sortedKeys(g.Params) {
 		details = append(details, map[string]any{"ParamName": name, "ParamValue": g.Params[name]})
 	}
-	restart := "0"
+	restart := 0
 	if g.forceRestart() {
-		restart = "1"
+		restart = 1
 	}
 	related := []map[string]any{}
 	for _, id := range sortedKeys(s.state.Instances) {
@@ -169,7 +169,7 @@ func (s *Simulator) describeParameterGroup(c *call) (map[string]any, *apiError) 
 	}
 	group := map[string]any{
 		"ParameterGroupId": g.ID, "ParameterGroupName": g.Name, "ParameterGroupDesc": g.Description, "Engine": "mysql",
-		"EngineVersion": g.EngineVersion, "ForceRestart": restart, "ParameterGroupType": "1", "ParamCounts": len(g.Params),
+		"EngineVersion": g.EngineVersion, "ForceRestart": restart, "ParameterGroupType": 1, "ParamCounts": len(g.Params),
 		"CreateTime": g.Created.UTC().Format(time.RFC3339), "UpdateTime": g.Updated.UTC().Format(time.RFC3339),
 		"ParamDetail": map[string]any{"ParameterDetail": details},
 	}

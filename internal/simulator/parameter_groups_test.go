@@ -3,7 +3,7 @@ package simulator
 import "testing"
 
 // groupParams reads DescribeParameterGroup's parameters, ForceRestart and related instances.
-func (e *env) group(id string) (params map[string]string, restart string, related []string) {
+func (e *env) group(id string) (params map[string]string, restart float64, related []string) {
 	e.t.Helper()
 	body := e.c.ok("DescribeParameterGroup", map[string]string{"RegionId": DefaultRegion, "ParameterGroupId": id})
 	g := body["ParamGroup"].(map[string]any)["ParameterGroup"].([]any)[0].(map[string]any)
@@ -15,7 +15,7 @@ func (e *env) group(id string) (params map[string]string, restart string, relate
 	for _, r := range body["RelatedCustinsInfo"].(map[string]any)["RelatedCustinsInfo"].([]any) {
 		related = append(related, r.(map[string]any)["DBInstanceName"].(string))
 	}
-	return params, g["ForceRestart"].(string), related
+	return params, g["ForceRestart"].(float64), related
 }
 
 func TestParameterGroupLifecycle(t *testing.T) {
@@ -24,8 +24,8 @@ func TestParameterGroupLifecycle(t *testing.T) {
 		"Parameters": `{"wait_timeout":"3600","back_log":"4000"}`}
 	id := e.c.ok("CreateParameterGroup", create)["ParameterGroupId"].(string)
 	params, restart, _ := e.group(id)
-	if params["wait_timeout"] != "3600" || params["back_log"] != "4000" || len(params) != 2 || restart != "1" {
-		t.Fatalf("created group: %v restart %s", params, restart)
+	if params["wait_timeout"] != "3600" || params["back_log"] != "4000" || len(params) != 2 || restart != 1 {
+		t.Fatalf("created group: %v restart %v", params, restart)
 	}
 	// Collectivity (the default) merges; Individual replaces, so a parameter left out is removed.
 	e.c.ok("ModifyParameterGroup", map[string]string{"RegionId": DefaultRegion, "ParameterGroupId": id, "Parameters": `{"sync_binlog":"1000"}`})
@@ -33,8 +33,8 @@ func TestParameterGroupLifecycle(t *testing.T) {
 		t.Fatalf("Collectivity: %v", params)
 	}
 	e.c.ok("ModifyParameterGroup", map[string]string{"RegionId": DefaultRegion, "ParameterGroupId": id, "ModifyMode": "Individual", "Parameters": `{"wait_timeout":"7200"}`})
-	if params, restart, _ = e.group(id); len(params) != 1 || params["wait_timeout"] != "7200" || restart != "0" {
-		t.Fatalf("Individual: %v restart %s", params, restart)
+	if params, restart, _ = e.group(id); len(params) != 1 || params["wait_timeout"] != "7200" || restart != 0 {
+		t.Fatalf("Individual: %v restart %v", params, restart)
 	}
 	// Applying the group to an instance sets its values and relates the instance.
 	inst := e.create(nil)
