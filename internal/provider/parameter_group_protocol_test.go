@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"maps"
 	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -47,6 +50,7 @@ func TestParameterGroup_lifecycle(t *testing.T) {
 	}
 	expectEmptyPlan(t, "create again", mustPlan(t, w, parameterGroupResources("fleet_default", first)))
 	w.importVerify(t, parameterGroupRes)
+	w.identityIs(t, parameterGroupRes, "parameter_group_id", w.stateAttr(t, parameterGroupRes, "id"))
 
 	second := map[string]string{"wait_timeout": "7200", "innodb_adaptive_hash_index": "on"}
 	plan = w.applyChecked(t, "change", parameterGroupResources("fleet_default", second),
@@ -168,5 +172,28 @@ func (w *oracleWorld) applyOnce(t *testing.T, order []oracleResource) {
 	res, err := w.applyWalk(order, plan)
 	if err != nil || res.errAt != "" || len(res.inconsistent) > 0 {
 		t.Fatalf("apply: %v %s %s %v", err, res.errAt, res.errMsg, res.inconsistent)
+	}
+}
+
+// identityIs reads addr's state back and checks that its resource identity holds want in attr.
+func (w *oracleWorld) identityIs(t *testing.T, addr, attr, want string) {
+	t.Helper()
+	server, err := w.server()
+	if err != nil {
+		t.Fatal(err)
+	}
+	typeName := strings.SplitN(addr, ".", 2)[0]
+	read, err := server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: typeName,
+		CurrentState: dynamic(w.h.objType(typeName), w.state[addr]), Private: w.priv[addr]})
+	if err != nil || diagsHaveError(read.Diagnostics) || read.NewIdentity == nil {
+		t.Fatalf("read %s: %v %s (identity %v)", addr, err, diagText(read.Diagnostics), read.NewIdentity)
+	}
+	v, err := read.NewIdentity.IdentityData.Unmarshal(tftypes.Object{AttributeTypes: map[string]tftypes.Type{attr: tftypes.String}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got string
+	if err := attrOf(v, attr).As(&got); err != nil || got != want {
+		t.Fatalf("identity of %s: %s = %q (%v), want %q", addr, attr, got, err, want)
 	}
 }
