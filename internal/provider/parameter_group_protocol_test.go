@@ -162,6 +162,14 @@ func TestParameterGroup_instances(t *testing.T) {
 	if n := env.requests("ModifyParameter"); n != 0 || env.running(t, id, "wait_timeout") != "600" {
 		t.Fatalf("group removed: %d ModifyParameter, wait_timeout %q", n, env.running(t, id, "wait_timeout"))
 	}
+	// An instance without a group costs no parameter group read at refresh or plan: the one read is
+	// the group resource's own refresh.
+	env.sim.ResetStats()
+	expectEmptyPlan(t, "without a group", mustPlan(t, w, groupInstance(third, map[string]any{"parameters": map[string]string{"wait_timeout": "600"},
+		"apply_restarts": "in_maintenance_window"})))
+	if n := env.requests("DescribeParameterGroup"); n != 1 {
+		t.Errorf("the plan sent %d DescribeParameterGroup, want 1 (the group's refresh)", n)
+	}
 	w.destroyStep(t, env)
 }
 
