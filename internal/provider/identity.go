@@ -37,13 +37,15 @@ var (
 	grantIdentity    = identitySpec{instanceIDPart, {"account_name", "account_name", "Name of the account."},
 		{"privilege", "privilege", "The privilege (`ReadWrite`, `ReadOnly`, `DDLOnly` or `DMLOnly`)."}}
 	backupIdentity = identitySpec{instanceIDPart, {"backup_id", "backup_id", "Id of the backup set."}}
+	// parameterGroupIdentity is rds_parameter_group's: the group is not below an instance.
+	parameterGroupIdentity = identitySpec{{"parameter_group_id", "id", "Id of the parameter group (`ParameterGroupId`, e.g. `rpg-...`)."}}
 )
 
 // identityOf names each resource type's identity; provider.go wraps its resources with it.
 var identityOf = map[string]identitySpec{
 	"rds_instance": instanceIdentity, "rds_readonly_instance": instanceIdentity, "rds_backup_policy": instanceIdentity,
 	"rds_account": accessIdentity, "rds_database": accessIdentity, "rds_account_privilege": grantIdentity,
-	"rds_backup": backupIdentity,
+	"rds_backup": backupIdentity, "rds_parameter_group": parameterGroupIdentity,
 }
 
 // withIdentity returns the resources with their identities (identityOf, by type name); a type

@@ -161,6 +161,7 @@ type instanceModel struct {
 	ScheduledChange         types.Object   `tfsdk:"scheduled_change"`
 	Parameters              types.Map      `tfsdk:"parameters"`
 	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
+	ParameterGroupID        types.String   `tfsdk:"parameter_group_id"`
 	// SSL and TDE (instance_security.go).
 	SSLEnabled       types.Bool   `tfsdk:"ssl_enabled"`
 	SSLExpireTime    types.String `tfsdk:"ssl_expire_time"`

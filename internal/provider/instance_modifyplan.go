@@ -136,6 +136,11 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	if name := stringIfKnown(plan.InstanceName); name != "" {
 		in.Label = fmt.Sprintf("the new instance %q", name)
 	}
+	priorGroup := types.StringNull()
+	if state != nil && len(replace) == 0 {
+		priorGroup = state.ParameterGroupID
+	}
+	in.Desired.Parameters.Group = r.data.groupParameters(ctx, plan.ParameterGroupID, priorGroup, diags)
 	r.securityInput(ctx, state, config, &in, diags)
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
 	autoScaleWant(ctx, plan, &in, diags)

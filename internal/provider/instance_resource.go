@@ -111,6 +111,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
+	state.ParameterGroupID = readGroupApplied(ctx, r.data.API, id, state.ParameterGroupID, state.Parameters, &resp.Diagnostics)
 	state.Parameters = requestedDoublewrite(state.Parameters, state.ScheduledChange, state.AtomicWrite16K)
 	if resp.Diagnostics.HasError() {
 		return
@@ -247,7 +248,7 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 		SecurityIPList: strings.Join(e.Settings.SecurityIPs, ","), DBInstanceDescription: plan.InstanceName.ValueString(),
 		DeletionProtection: plan.DeletionProtection.ValueBool(), ZoneIDSlave1: stringIfKnown(plan.ZoneIDSlaveA), ZoneIDSlave2: stringIfKnown(plan.ZoneIDSlaveB),
 		Tags: createTags(ctx, plan.TagsAll, diags), ResourceGroupID: stringIfKnown(plan.ResourceGroupID),
-		TargetMinorVersion: stringIfKnown(plan.TargetMinorVersion),
+		TargetMinorVersion: stringIfKnown(plan.TargetMinorVersion), DBParamGroupID: stringIfKnown(plan.ParameterGroupID),
 	}
 	e.Create.Instance.PayType, e.Create.Instance.Subscription = createSubscription(ctx, *plan, diags)
 	// The provider's computed default goes out explicitly, so the result never depends on the

@@ -227,6 +227,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	for name, a := range parameterSchemaAttributes() {
 		resp.Schema.Attributes[name] = a
 	}
+	resp.Schema.Attributes["parameter_group_id"] = parameterGroupIDAttribute()
 	maps.Copy(resp.Schema.Attributes, securityAttributes())
 	maps.Copy(resp.Schema.Attributes, minorVersionAttributes())
 	maps.Copy(resp.Schema.Attributes, zoneAttributes())

@@ -3,11 +3,13 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -33,6 +35,19 @@ const parametersPendingDescription = "Parameters whose configured value does not
 	"(set outside Terraform without one), name to configured value; empty when nothing waits. Any restart applies them, " +
 	"and the plan says so when it restarts the instance. Null when `parameters` is not set (the provider then does not " +
 	"read parameters)."
+
+// parameterGroupIDAttribute is rds_instance's parameter_group_id (P8 in rdsservice).
+func parameterGroupIDAttribute() schema.StringAttribute {
+	return schema.StringAttribute{Optional: true, MarkdownDescription: "Id of an `rds_parameter_group` of the instance's " +
+		"engine version to apply. At creation it is sent as `DBParamGroupId` (its values run from the start, nothing " +
+		"restarts); in place as `ModifyParameter` with `ParameterGroupId`, whenever the group is new to the instance or one of " +
+		"its values is not what the instance runs. A value that takes effect only after a restart restarts the instance, at " +
+		"once or in the maintenance window per `apply_restarts`, and the plan names that restart. **A parameter both in the " +
+		"group and in `parameters` takes the value of `parameters`**: the group is applied first, then the instance's own " +
+		"values, and the plan warns of each such override. Removing the attribute stops applying the group: the instance " +
+		"keeps its values. The group's parameters are read at plan; a group changed in the same run reaches the instance at " +
+		"the next apply."}
+}
 
 // parameterSchemaAttributes are the two attributes, identical on both resources.
 func parameterSchemaAttributes() map[string]schema.Attribute {
@@ -113,7 +128,7 @@ func desiredParameters(m types.Map) rdsservice.DesiredParameters {
 // is managed or engine and version are not known yet.
 func (p *ProviderData) parameterFacts(ctx context.Context, desired rdsservice.DesiredParameters, instanceID, engine, version, category string,
 	stateParams, statePending types.Map) *rdsservice.ParameterFacts {
-	if !desired.Set || desired.Unknown || engine == "" || version == "" {
+	if (!desired.Set && desired.Group == nil) || desired.Unknown || engine == "" || version == "" {
 		return nil
 	}
 	f := &rdsservice.ParameterFacts{Running: map[string]string{}, Pending: map[string]string{}}
@@ -134,7 +149,12 @@ func (p *ProviderData) parameterFacts(ctx context.Context, desired rdsservice.De
 	// State holds running values, except for a name with a waiting value: then the running value
 	// needs a read.
 	complete := isKnown(stateParams) && isKnown(statePending)
-	for name := range desired.Values {
+	names := map[string]string{}
+	maps.Copy(names, desired.Values)
+	if desired.Group != nil {
+		maps.Copy(names, desired.Group.Values)
+	}
+	for name := range names {
 		_, known := state[name]
 		_, waits := pending[name]
 		if !known || waits {
@@ -182,4 +202,51 @@ func stringMapValue(m map[string]string, diags *diag.Diagnostics) types.Map {
 	out, d := types.MapValue(types.StringType, elems)
 	diags.Append(d...)
 	return out
+}
+
+// groupParameters reads the instance's parameter group for the planner (P8): nil without
+// parameter_group_id, Values nil while the id is not known; a failed read is a plan error.
+func (p *ProviderData) groupParameters(ctx context.Context, planned, prior types.String, diags *diag.Diagnostics) *rdsservice.GroupParameters {
+	if planned.IsNull() || (!planned.IsUnknown() && planned.ValueString() == "") {
+		return nil
+	}
+	g := &rdsservice.GroupParameters{ID: planned.ValueString(), PriorID: prior.ValueString()}
+	if planned.IsUnknown() {
+		return g
+	}
+	answer, err := p.API.DescribeParameterGroup(ctx, g.ID)
+	if err != nil {
+		diags.AddAttributeError(path.Root("parameter_group_id"), "Cannot read the RDS parameter group",
+			fmt.Sprintf("DescribeParameterGroup %s: %v. Check parameter_group_id.", g.ID, err))
+		return nil
+	}
+	g.Values = answer.Parameters
+	return g
+}
+
+// readGroupApplied refreshes parameter_group_id: the id while the instance is configured with
+// every value of the group its own parameters leave to it, "" when it is not (the group changed,
+// or a value was changed outside Terraform), so that the plan applies the group again (P8). Two
+// reads, only for an instance with a group.
+func readGroupApplied(ctx context.Context, api rdsapi.API, id string, group types.String, own types.Map, diags *diag.Diagnostics) types.String {
+	if !isKnown(group) || group.ValueString() == "" {
+		return group
+	}
+	g, err := api.DescribeParameterGroup(ctx, group.ValueString())
+	if rdsapi.IsParameterGroupNotFound(err) {
+		return types.StringValue("")
+	}
+	if err != nil {
+		diags.AddError("Error reading the RDS parameter group", fmt.Sprintf("DescribeParameterGroup %s: %v", group.ValueString(), err))
+		return group
+	}
+	answer, err := api.DescribeParameters(ctx, id)
+	if err != nil {
+		diags.AddError("Error reading RDS instance parameters", fmt.Sprintf("DescribeParameters %s: %v", id, err))
+		return group
+	}
+	if !rdsservice.GroupApplied(g.Parameters, answer.RunningParameters.Values(), answer.ConfigParameters.Values(), stringMap(ctx, own, diags)) {
+		return types.StringValue("")
+	}
+	return group
 }

@@ -104,6 +104,7 @@ var mutatingActions = []string{
 	"RestartDBInstance", "DeleteDBInstance", "ModifyDBInstanceMaintainTime", "ModifyParameter",
 	"ModifyDBInstanceSSL", "ModifyDBInstanceTDE",
 	"TransformDBInstancePayType", "ModifyInstanceAutoRenewalAttribute", "ModifyBackupPolicy",
+	"CreateParameterGroup", "ModifyParameterGroup", "DeleteParameterGroup",
 }
 
 // mutations counts the mutating requests the simulator received.

@@ -73,6 +73,11 @@ type API interface {
 	DescribeParameterTemplates(ctx context.Context, req *DescribeParameterTemplatesRequest) (*DescribeParameterTemplatesResponse, error)
 	DescribeParameters(ctx context.Context, dbInstanceID string) (*DescribeParametersResponse, error)
 	ModifyParameter(ctx context.Context, req *ModifyParameterRequest) error
+	// Parameter groups (parameter_groups.go).
+	CreateParameterGroup(ctx context.Context, req *CreateParameterGroupRequest) (string, error)
+	ModifyParameterGroup(ctx context.Context, req *ModifyParameterGroupRequest) error
+	DescribeParameterGroup(ctx context.Context, id string) (*ParameterGroup, error)
+	DeleteParameterGroup(ctx context.Context, id string) error
 	// Backup policy, backups and backup sets (backups.go).
 	DescribeBackupPolicy(ctx context.Context, dbInstanceID string) (*BackupPolicy, error)
 	ModifyDataBackupPolicy(ctx context.Context, req *DataBackupPolicyRequest) error

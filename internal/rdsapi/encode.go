@@ -122,6 +122,7 @@ func encodeCreateDBInstance(req *CreateDBInstanceRequest, region string) (params
 	p.set("ClientToken", token)
 	p.set("ResourceGroupId", req.ResourceGroupID)
 	p.set("TargetMinorVersion", req.TargetMinorVersion)
+	p.set("DBParamGroupId", req.DBParamGroupID)
 	setTags(p, req.Tags, "Key", "Value")
 	if req.Subscription != nil && req.PayType == PayTypePrepaid {
 		req.Subscription.set(p, true)

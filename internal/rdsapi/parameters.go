@@ -99,14 +99,16 @@ type ModifyParameterRequest struct {
 	SwitchTime     string
 	// ClientToken makes a resent request a no-op; the client fills one in when it is empty.
 	ClientToken string
+	// ParameterGroupID applies a parameter group's parameters instead of Parameters.
+	ParameterGroupID string
 }
 
 func encodeModifyParameter(req *ModifyParameterRequest) (params, error) {
 	if err := requireInstanceID(req.DBInstanceID); err != nil {
 		return nil, err
 	}
-	if len(req.Parameters) == 0 {
-		return nil, errors.New("the Parameters map must name at least one parameter")
+	if len(req.Parameters) == 0 && req.ParameterGroupID == "" {
+		return nil, errors.New("the Parameters map must name at least one parameter, or ParameterGroupId a group")
 	}
 	names := make([]string, 0, len(req.Parameters))
 	for name := range req.Parameters {
@@ -119,6 +121,9 @@ func encodeModifyParameter(req *ModifyParameterRequest) (params, error) {
 	body, err := json.Marshal(req.Parameters)
 	if err != nil {
 		return nil, fmt.Errorf("encoding Parameters: %w", err)
+	}
+	if len(req.Parameters) == 0 {
+		body = nil
 	}
 	// The default goes unsent: ModifyParameter spells it "Immediately" where ModifyDBInstanceSpec
 	// says "Immediate", and leaving it out cannot be misspelt.
@@ -136,6 +141,7 @@ func encodeModifyParameter(req *ModifyParameterRequest) (params, error) {
 	p := params{}
 	p.set("DBInstanceId", req.DBInstanceID)
 	p.set("Parameters", string(body))
+	p.set("ParameterGroupId", req.ParameterGroupID)
 	p.setBool("Forcerestart", req.Forcerestart)
 	p.set("SwitchTimeMode", mode)
 	p.set("SwitchTime", req.SwitchTime)

@@ -69,6 +69,9 @@ type CreateDBInstanceRequest struct {
 	TargetMinorVersion string
 	// Subscription is sent with PayType=Prepaid (billing.go).
 	Subscription *Subscription
+	// DBParamGroupID is the parameter group the instance is created with (parameter_groups.go);
+	// empty: the template defaults.
+	DBParamGroupID string
 }
 
 // Tag is one key/value tag of an instance.

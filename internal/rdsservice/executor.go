@@ -54,6 +54,8 @@ type Execution struct {
 	BackupPolicy *BackupPolicyPlan
 	// Access is the access resource's apply whose program this is (executor_access.go).
 	Access *AccessApply
+	// ParameterGroup is the rds_parameter_group apply whose program this is (parameter_group_program.go).
+	ParameterGroup *ParameterGroupPlan
 	// Destroy is the destroy whose program this is (destroy_program.go, executor_destroy.go).
 	Destroy *DestroyPlan
 }
@@ -154,6 +156,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "running " + x.e.Action.Request.Name
 	case OpModifyBackupPolicy:
 		return "changing the backup policy (" + op.BackupPolicy.Mode() + ")"
+	case OpCreateParameterGroup, OpModifyParameterGroup, OpDeleteParameterGroup:
+		return op.Action + " " + x.e.ParameterGroup.Request.Desired.Name
 	case OpCreateAccount, OpModifyAccountDescription, OpResetAccountPassword, OpDeleteAccount, OpCreateDatabase, OpModifyDBDescription,
 		OpDeleteDatabase, OpGrantAccountPrivilege, OpRevokeAccountPrivilege:
 		return op.Action + " " + op.Access.Name + " on " + op.Access.InstanceID
@@ -209,6 +213,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.action(ctx, op)
 	case OpModifyBackupPolicy:
 		return x.backupPolicy(ctx, op)
+	case OpCreateParameterGroup, OpModifyParameterGroup, OpDeleteParameterGroup:
+		return x.parameterGroup(ctx, op)
 	case OpCreateAccount, OpModifyAccountDescription, OpResetAccountPassword, OpDeleteAccount, OpCreateDatabase, OpModifyDBDescription,
 		OpDeleteDatabase, OpGrantAccountPrivilege, OpRevokeAccountPrivilege:
 		return x.access(ctx, op)
@@ -373,7 +379,7 @@ func (x *executor) finish(ctx context.Context) error {
 		}
 		x.out.Scheduled = task
 	}
-	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil || x.e.Access != nil || x.e.endsWithoutRead() { // a policy or access change leaves the instance as it is
+	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil || x.e.Access != nil || x.e.ParameterGroup != nil || x.e.endsWithoutRead() { // a policy or access change leaves the instance as it is
 		return nil
 	}
 	attr, err := x.w.WaitRunning(ctx, x.out.ID)

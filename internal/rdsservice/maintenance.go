@@ -92,9 +92,17 @@ func CheckMaintenanceWindow(v Val[string]) []Problem {
 // applied by the window's one restart, which a spec change of the same window shares). It never
 // waits for a restart.
 func ScheduleParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id string, plan ParameterPlan) error {
+	if plan.GroupID != "" {
+		// The group first (P8): its online values run at once, the others wait for the window.
+		err := sendParameters(ctx, api, waiter, &rdsapi.ModifyParameterRequest{DBInstanceID: id, ParameterGroupID: plan.GroupID,
+			Forcerestart: true, SwitchTimeMode: rdsapi.SwitchTimeMaintainTime})
+		if err != nil {
+			return fmt.Errorf("scheduling parameter group %s of RDS instance %s for the maintenance window: %w", plan.GroupID, id, err)
+		}
+	}
 	online := ParameterPlan{Send: map[string]string{}, Online: plan.Online, Withdrawn: plan.Withdrawn}
 	deferred := map[string]string{}
-	for name, v := range plan.Send {
+	for name, v := range plan.ownValues() {
 		if slices.Contains(plan.Restart, name) {
 			deferred[name] = v
 		} else {

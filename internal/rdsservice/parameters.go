@@ -308,6 +308,10 @@ func SameParameterValue(spec ParameterSpec, a, b string) bool {
 type ParameterPlan struct {
 	// Send is what ModifyParameter carries (empty: no call).
 	Send map[string]string
+	// GroupID is the group sent first with ModifyParameter's ParameterGroupId (P8); GroupNames
+	// are the names of Send whose values come from it (the group call sets them).
+	GroupID    string
+	GroupNames []string
 	// Online and Restart name the changed parameters by how they take effect, sorted.
 	Online  []string
 	Restart []string
@@ -432,6 +436,8 @@ type DesiredParameters struct {
 	// Recorded: the prior state holds exactly this map. When it does not (after an import, or a
 	// key added with the value the instance already runs), the apply still updates the state.
 	Recorded bool
+	// Group is the instance's parameter_group_id and its parameters (P8); nil without one.
+	Group *GroupParameters
 }
 
 // ParameterFacts are what the cloud says about parameters, fetched by the resource.
@@ -460,8 +466,11 @@ type ParameterDecision struct {
 // one itself (a spec change, a toggle after creation), or a second restart otherwise.
 func planParameters(in PlanInput, d *Decision) {
 	dp := in.Desired.Parameters
-	if !dp.Set {
+	if !dp.Set && dp.Group == nil {
 		return
+	}
+	if dp.Group != nil && dp.Group.Values == nil {
+		mayRestartForParameters(in, d, "the parameters of parameter_group_id (known only at apply)")
 	}
 	if dp.Unknown {
 		mayRestartForParameters(in, d, "parameters (the whole map)")
@@ -493,12 +502,14 @@ func planParameters(in PlanInput, d *Decision) {
 	if d.HasErrors() {
 		return
 	}
-	plan := PlanParameters(dp.Values, f.Running, f.Pending, f.Template)
+	want, _ := withGroup(dp.Values, dp.Group)
+	plan := PlanParameters(want, groupRunningAtCreate(in, f.Running), f.Pending, f.Template)
+	planGroup(in, d, &plan)
 	d.Parameters.ParameterPlan = plan
 	if names := restartingUnknown(dp.UnknownValues, f.Template); len(names) > 0 {
 		mayRestartForParameters(in, d, "the values of "+strings.Join(names, ", "))
 	}
-	if (len(plan.Send) > 0 || (in.Prior != nil && !dp.Recorded)) && d.Action == ActionNoop {
+	if (len(plan.Send) > 0 || plan.GroupID != "" || (in.Prior != nil && !dp.Recorded)) && d.Action == ActionNoop {
 		d.Action = ActionUpdate
 		if !d.Status.Is(StatusRunning) {
 			// As for any update of an instance that is not Running: known after apply.

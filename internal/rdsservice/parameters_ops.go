@@ -3,6 +3,7 @@ package rdsservice
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,19 +20,26 @@ import (
 // retried until ctx's deadline.
 func ApplyParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id string, plan ParameterPlan, forceRestart bool) (*rdsapi.DBInstanceAttribute, error) {
 	send := plan.Send
-	if len(send) == 0 {
+	if len(send) == 0 && plan.GroupID == "" {
 		return waiter.WaitRunning(ctx, id)
 	}
 	if _, err := waiter.WaitRunning(ctx, id); err != nil {
 		return nil, err
 	}
-	req := &rdsapi.ModifyParameterRequest{
-		DBInstanceID: id, Parameters: send, Forcerestart: forceRestart,
-		SwitchTimeMode: rdsapi.SwitchTimeImmediately, ClientToken: rdsapi.NewClientToken(),
+	own := plan.ownValues()
+	ownRestarts := slices.ContainsFunc(plan.Restart, func(name string) bool { _, ok := own[name]; return ok })
+	if plan.GroupID != "" {
+		// The group first, so that the instance's own values override it (P8); it carries the
+		// one restart unless the instance's own values need one (that restart applies both).
+		if err := sendParameters(ctx, api, waiter, &rdsapi.ModifyParameterRequest{DBInstanceID: id, ParameterGroupID: plan.GroupID,
+			Forcerestart: forceRestart && !ownRestarts}); err != nil {
+			return nil, fmt.Errorf("applying parameter group %s to RDS instance %s: %w", plan.GroupID, id, err)
+		}
 	}
-	err := waiter.RetryBusy(ctx, func() error { return api.ModifyParameter(ctx, req) })
-	if err != nil {
-		return nil, fmt.Errorf("setting parameters of RDS instance %s (%s): %w", id, strings.Join(sortedKeys(send), ", "), err)
+	if len(own) > 0 {
+		if err := sendParameters(ctx, api, waiter, &rdsapi.ModifyParameterRequest{DBInstanceID: id, Parameters: own, Forcerestart: forceRestart && (ownRestarts || plan.GroupID == "")}); err != nil {
+			return nil, fmt.Errorf("setting parameters of RDS instance %s (%s): %w", id, strings.Join(sortedKeys(own), ", "), err)
+		}
 	}
 	waitFor := send
 	if !forceRestart {
@@ -83,4 +91,26 @@ func WaitParametersRunning(ctx context.Context, api rdsapi.API, waiter *Waiter, 
 		}
 		interval = min(time.Duration(float64(interval)*backoffFactor), hi)
 	}
+}
+
+// sendParameters sends one ModifyParameter (immediately, with a fresh ClientToken), retried while
+// the instance is busy.
+func sendParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, req *rdsapi.ModifyParameterRequest) error {
+	if req.SwitchTimeMode == "" {
+		req.SwitchTimeMode = rdsapi.SwitchTimeImmediately
+	}
+	req.ClientToken = rdsapi.NewClientToken()
+	return waiter.RetryBusy(ctx, func() error { return api.ModifyParameter(ctx, req) })
+}
+
+// ownValues are the values of Send the instance's own parameters set (the group call sets the
+// others, P8).
+func (p ParameterPlan) ownValues() map[string]string {
+	own := map[string]string{}
+	for name, v := range p.Send {
+		if !slices.Contains(p.GroupNames, name) {
+			own[name] = v
+		}
+	}
+	return own
 }

@@ -239,7 +239,7 @@ func (b *programBuilder) create() {
 }
 
 func (b *programBuilder) parameters(label string, when When, restart *Restart) {
-	if len(b.d.Parameters.Send) == 0 {
+	if len(b.d.Parameters.Send) == 0 && b.d.Parameters.GroupID == "" {
 		return
 	}
 	p := b.d.Parameters

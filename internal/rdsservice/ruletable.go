@@ -250,6 +250,13 @@ const (
 	RuleParamDoublewriteUndecided   RuleID = "param-doublewrite-16k-unknown"
 	RuleParamFactsUnreadable        RuleID = "param-facts-unreadable"
 	RuleParamWaiting                RuleID = "param-waiting-for-restart"
+	// rds_parameter_group (G1-G4 in parameter_group.go).
+	RuleParamGroupName        RuleID = "param-group-name"
+	RuleParamGroupEngine      RuleID = "param-group-engine"
+	RuleParamGroupEmpty       RuleID = "param-group-empty"
+	RuleParamGroupDoublewrite RuleID = "param-group-doublewrite"
+	RuleParamGroupGone        RuleID = "param-group-gone"
+	RuleParamGroupOverridden  RuleID = "param-group-overridden"
 
 	// accounts, databases and privileges (their checks are in account_rules.go).
 	RuleAccessEngine           RuleID = "access-engine"
@@ -723,6 +730,35 @@ var ruleTable = []Rule{
 		Attribute: AttrParameters, Summary: "Cannot check RDS parameters",
 		Detail: "%[1]s failed: %[2]s.", Args: []Arg{{"call", "DescribeParameterTemplates"}, {"error", "Throttling"}},
 		Fix: "The plan checks parameters against the cloud's template and the instance's running values; try again, or check engine and engine_version."},
+
+	// ---- rds_parameter_group (G1-G4 in parameter_group.go; its parameters are checked with the rows above) ----
+	{ID: RuleParamGroupName, Source: "cloud fact G1: ParameterGroupName is 8-64 letters, digits, periods and underscores, starting with a letter (CreateParameterGroup API reference)",
+		Attribute: AttrName, Summary: "Invalid parameter group name",
+		Detail: "name = %[1]q: a parameter group name is 8 to 64 characters, letters, digits, periods (.) and underscores (_), and starts with a letter.",
+		Args:   []Arg{{"value", "web"}}, Fix: "Use a name such as \"fleet_default_80\"."},
+	{ID: RuleParamGroupEngine, Source: "provider: the provider manages RDS for MySQL",
+		Attribute: AttrEngine, Summary: "Unsupported parameter group engine",
+		Detail: "engine = %[1]q: this provider manages RDS for MySQL, so its parameter groups are MySQL groups.",
+		Args:   []Arg{{"value", "PostgreSQL"}}, Fix: "Set engine = \"MySQL\" (the default)."},
+	{ID: RuleParamGroupEmpty, Source: "cloud fact G2: CreateParameterGroup and ModifyParameterGroup require Parameters (API reference)",
+		Attribute: AttrParameters, Summary: "Parameter group without parameters",
+		Detail: "parameters is empty: a parameter group holds at least one parameter.",
+		Fix:    "Add the parameters the group sets, e.g. innodb_io_capacity = \"4000\"."},
+	{ID: RuleParamGroupDoublewrite, Source: "16K fact P4: 16K atomic write switches innodb_doublewrite off (Alibaba 16K atomic write page)",
+		Attribute: AttrParameters, Summary: "innodb_doublewrite cannot be in a parameter group",
+		Detail: "parameters[\"innodb_doublewrite\"] = %[1]q: the cloud sets innodb_doublewrite on each instance from its atomic_write_16k (OFF while it is on), " +
+			"so a group shared by instances cannot set it.",
+		Args: []Arg{{"value", "OFF"}}, Fix: "Remove it from the group; set atomic_write_16k on the instances instead."},
+	{ID: RuleParamGroupOverridden, Source: "provider P8: an instance's own parameters win over its parameter group's",
+		Severity: SeverityWarning, Attribute: AttrParameters, Summary: "parameters[%[1]q] overrides the parameter group",
+		Detail: "parameters[%[1]q] = %[2]q, and parameter group %[4]s sets %[3]q: an instance's own parameters win over its group's, " +
+			"so the instance runs %[2]q (the group is applied first, then the instance's own values).",
+		Args: []Arg{{"name", "wait_timeout"}, {"value", "600"}, {"group value", "3600"}, {"group id", "rpg-1"}},
+		Fix:  "Remove the key from parameters to take the group's value, or change the group."},
+	{ID: RuleParamGroupGone, Source: "provider: an apply changes the group the plan read",
+		Attribute: AttrName, Summary: "Parameter group %[1]s no longer exists",
+		Detail: "%[1]s was deleted after the plan read it, so this apply changes nothing.",
+		Args:   []Arg{{"group id", "rpg-1"}}, Fix: "Run terraform apply again: the plan creates the group anew."},
 
 	// ---- accounts, databases, privileges (checks in account_rules.go; cloud facts cited in
 	// internal/simulator/README.md, "Accounts and databases"). Args: the value, the longest account

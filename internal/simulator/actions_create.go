@@ -114,6 +114,10 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	group, e := s.createParamGroup(p, version)
+	if e != nil {
+		return nil, e
+	}
 	if sub != nil && common.deletionProtection {
 		return nil, errPrepaidProtection("the new instance")
 	}
@@ -129,6 +133,7 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 		CreationTime: c.now, PurchaseTime: c.now, Optimized: want, ShownOptimized: want, IoAcceleration: io,
 		ResourceGroupID: rg, Minor: minor, Subscription: sub,
 	}
+	group.applyAtCreate(in, c.now)
 	common.apply(in)
 	return s.insert(c, in), nil
 }

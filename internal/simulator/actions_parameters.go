@@ -1,7 +1,6 @@
 package simulator
 
 import (
-	"encoding/json"
 	"math/big"
 	"regexp"
 	"strconv"
@@ -128,16 +127,9 @@ func (s *Simulator) modifyParameter(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	if p.get("ParameterGroupId") != "" {
-		return nil, errInvalid("ParameterGroupId", "parameter groups are not modelled by the simulator; send Parameters")
-	}
-	raw, e := p.required("Parameters")
+	wanted, group, e := s.wantedParameters(p, in)
 	if e != nil {
 		return nil, e
-	}
-	var wanted map[string]string
-	if err := json.Unmarshal([]byte(raw), &wanted); err != nil || len(wanted) == 0 {
-		return nil, newErr(400, "InvalidParameters.Format", "Parameters must be a non-empty JSON object of string values, such as {\"sync_binlog\":\"1\"}.")
 	}
 	force, e := p.boolean("Forcerestart")
 	if e != nil {
@@ -159,6 +151,9 @@ func (s *Simulator) modifyParameter(c *call) (map[string]any, *apiError) {
 		return nil, errBusy(in.ID, in.Status)
 	}
 	c.dirty = true
+	if group != "" {
+		in.ParamGroupID, in.ParamGroupApplied = group, c.now
+	}
 	restartNeeded := false
 	waiting := map[string]string{}
 	for _, name := range sortedKeys(values) {

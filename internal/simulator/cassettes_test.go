@@ -170,6 +170,8 @@ type fixture struct {
 	primary, prepaid, mysql57 string
 	backupID, backupJobID     string
 	connection, slave         string
+	// group is a parameter group of the primary's version, applied to it.
+	group string
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -207,6 +209,9 @@ func newFixture(t *testing.T) *fixture {
 	if a := e.deferSpec(id, map[string]string{"DBInstanceClass": "mysql.x4.large.2c"}); a.status != 200 {
 		t.Fatal(a.raw)
 	}
+	fx.group = e.c.ok("CreateParameterGroup", map[string]string{"RegionId": DefaultRegion, "ParameterGroupName": "fixture_group",
+		"Engine": "mysql", "EngineVersion": "8.0", "Parameters": `{"back_log":"3000","wait_timeout":"86400"}`})["ParameterGroupId"].(string)
+	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "ParameterGroupId": fx.group})
 	fx.connection = e.attr(id)["ConnectionString"].(string)
 	fx.slave = nodesOf(e.sim.state.Instances[id]).Slave
 	return fx
@@ -238,6 +243,8 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 			v = fx.connection
 		case k == "NodeId":
 			v = fx.slave
+		case k == "ParameterGroupId":
+			v = fx.group
 		case k == "FromStartTime":
 			v = now.Add(-24 * time.Hour).Format(timestampLayout)
 		case k == "ToStartTime":

@@ -140,6 +140,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	e.sdkAccounts(primary)
 	e.sdkParameters(primary)
 	e.sdkDiscovery()
+	e.sdkParameterGroups(primary)
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
 	e.sdkSecurity(primary)
@@ -257,6 +258,33 @@ func (e *sdkEnv) sdkDiscovery() {
 	if len(listed.Items) == 0 || listed.RegionId != DefaultRegion || listed.Items[0].Cpu == "" || listed.Items[0].MaxIOMBPS == "" {
 		e.t.Fatalf("ListClasses: %+v", listed)
 	}
+}
+
+// sdkParameterGroups creates a group, changes it, applies it to the instance, reads and deletes it.
+func (e *sdkEnv) sdkParameterGroups(id string) {
+	e.t.Helper()
+	create := rds.CreateCreateParameterGroupRequest()
+	create.ParameterGroupName, create.Engine, create.EngineVersion = "fleet_default", "mysql", "8.0"
+	create.Parameters = `{"wait_timeout":"3600","back_log":"4000"}`
+	created := rds.CreateCreateParameterGroupResponse()
+	e.do(create, created)
+	modify := rds.CreateModifyParameterGroupRequest()
+	modify.ParameterGroupId, modify.ModifyMode, modify.Parameters = created.ParameterGroupId, "Individual", `{"wait_timeout":"7200"}`
+	e.do(modify, rds.CreateModifyParameterGroupResponse())
+	apply := rds.CreateModifyParameterRequest()
+	apply.DBInstanceId, apply.ParameterGroupId = id, created.ParameterGroupId
+	e.do(apply, rds.CreateModifyParameterResponse())
+	describe := rds.CreateDescribeParameterGroupRequest()
+	describe.ParameterGroupId = created.ParameterGroupId
+	described := rds.CreateDescribeParameterGroupResponse()
+	e.do(describe, described)
+	if g := described.ParamGroup.ParameterGroup; len(g) != 1 || len(g[0].ParamDetail.ParameterDetail) != 1 || g[0].ForceRestart != 0 ||
+		len(described.RelatedCustinsInfo.RelatedCustinsInfoItem) != 1 {
+		e.t.Fatalf("DescribeParameterGroup: %+v", described)
+	}
+	del := rds.CreateDeleteParameterGroupRequest()
+	del.ParameterGroupId = created.ParameterGroupId
+	e.do(del, rds.CreateDeleteParameterGroupResponse())
 }
 
 func (e *sdkEnv) sdkBackups(id string) string {

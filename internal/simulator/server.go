@@ -63,6 +63,11 @@ var actions = map[string]handler{
 	"DescribeParameterTemplates": (*Simulator).describeParameterTemplates,
 	"DescribeParameters":         (*Simulator).describeParameters,
 	"ModifyParameter":            (*Simulator).modifyParameter,
+	// Parameter groups: actions_parameter_groups.go.
+	"CreateParameterGroup":   (*Simulator).createParameterGroup,
+	"ModifyParameterGroup":   (*Simulator).modifyParameterGroup,
+	"DescribeParameterGroup": (*Simulator).describeParameterGroup,
+	"DeleteParameterGroup":   (*Simulator).deleteParameterGroup,
 
 	// Tags and resource groups: tags.go.
 	"TagResources":        (*Simulator).tagResources,

@@ -30,6 +30,8 @@ type state struct {
 	NextBackup int64 `json:"next_backup,omitempty"`
 	// Detached are the backup sets released instances kept (actions_detached_backups.go).
 	Detached []detachedBackup `json:"detached_backups,omitempty"`
+	// ParamGroups are the parameter groups by id (actions_parameter_groups.go).
+	ParamGroups map[string]*paramGroup `json:"param_groups,omitempty"`
 }
 
 // instance is one simulated DB instance. Times are absolute, so transitions survive a restart of
@@ -82,6 +84,10 @@ type instance struct {
 	// waiting for a restart (actions_parameters.go).
 	ParamRunning map[string]string `json:"param_running,omitempty"`
 	ParamConfig  map[string]string `json:"param_config,omitempty"`
+	// ParamGroupID is the parameter group last applied with ModifyParameter's ParameterGroupId, and
+	// when (actions_parameter_groups.go).
+	ParamGroupID      string    `json:"param_group_id,omitempty"`
+	ParamGroupApplied time.Time `json:"param_group_applied,omitempty"`
 	// BackupPolicy (nil: the defaults) and Backups are in actions_backups.go.
 	BackupPolicy *backupPolicy `json:"backup_policy,omitempty"`
 	Backups      []*backupSet  `json:"backups,omitempty"`

@@ -1,0 +1,207 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+const parameterGroupRes = "rds_parameter_group.fleet"
+
+func parameterGroupResources(name string, params map[string]string) []oracleResource {
+	return []oracleResource{{addr: parameterGroupRes, attrs: map[string]any{"name": name, "engine_version": "8.0", "parameters": params}}}
+}
+
+// groupIs checks the group as the cloud has it.
+func (e *testEnv) groupIs(w *oracleWorld, t *testing.T, want map[string]string, restarts bool) func(*terraform.State) error {
+	return func(*terraform.State) error {
+		g, err := e.api.DescribeParameterGroup(context.Background(), w.stateAttr(t, parameterGroupRes, "id"))
+		if err != nil {
+			return err
+		}
+		if !maps.Equal(g.Parameters, want) || g.ForceRestart != restarts {
+			return fmt.Errorf("group holds %v (ForceRestart %t), want exactly %v (%t)", g.Parameters, g.ForceRestart, want, restarts)
+		}
+		return nil
+	}
+}
+
+// rds_parameter_group: create, a change that removes a parameter (ModifyMode=Individual: really
+// removed from the group), the cloud's spelling of a value making no diff, `restarts` planned and
+// read back, import (by id), destroy.
+func TestParameterGroup_lifecycle(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	first := map[string]string{"wait_timeout": "3600", "back_log": "4000"}
+	plan := w.applyChecked(t, "create", parameterGroupResources("fleet_default", first), env.groupIs(w, t, first, true))
+	expectAction(t, "create", plan, parameterGroupRes, actCreate)
+	expectPlanned(t, "create", plan, parameterGroupRes, "restarts", true)
+	if n := env.requests("CreateParameterGroup"); n != 1 {
+		t.Fatalf("CreateParameterGroup sent %d times", n)
+	}
+	expectEmptyPlan(t, "create again", mustPlan(t, w, parameterGroupResources("fleet_default", first)))
+	w.importVerify(t, parameterGroupRes)
+	w.identityIs(t, parameterGroupRes, "parameter_group_id", w.stateAttr(t, parameterGroupRes, "id"))
+
+	second := map[string]string{"wait_timeout": "7200", "innodb_adaptive_hash_index": "on"}
+	plan = w.applyChecked(t, "change", parameterGroupResources("fleet_default", second),
+		env.groupIs(w, t, map[string]string{"wait_timeout": "7200", "innodb_adaptive_hash_index": "ON"}, false))
+	expectAction(t, "change", plan, parameterGroupRes, actUpdate)
+	expectPlanned(t, "change", plan, parameterGroupRes, "restarts", false)
+	if n := env.requests("ModifyParameterGroup"); n != 1 {
+		t.Fatalf("ModifyParameterGroup sent %d times", n)
+	}
+	expectEmptyPlan(t, "change again", mustPlan(t, w, parameterGroupResources("fleet_default", second)))
+
+	id := w.stateAttr(t, parameterGroupRes, "id")
+	w.destroyStep(t, env)
+	if _, err := env.api.DescribeParameterGroup(context.Background(), id); !rdsapi.IsParameterGroupNotFound(err) {
+		t.Fatalf("after destroy: %v", err)
+	}
+}
+
+// Bad input is refused at plan, every refusal at once, with the rows and messages of an
+// instance's `parameters`, and nothing is sent.
+func TestParameterGroup_badInputRefusedAtPlan(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	text := w.planErrorOf(t, parameterGroupResources("web", map[string]string{
+		"back_lg": "1", "wait_timeout": "0", "innodb_buffer_pool_size": "1", "innodb_doublewrite": "OFF"}))
+	for _, want := range []string{
+		`name = "web": a parameter group name is 8 to 64 characters`,
+		`parameters\["back_lg"\]: MySQL 8.0 has no parameter "back_lg"`,
+		`(?s)parameters\["wait_timeout"\] = "0" is not allowed on MySQL 8.0.*the default is "86400"`,
+		`parameters\["innodb_buffer_pool_size"\] = "1" is not allowed on MySQL 8.0: allowed range is the whole numbers`,
+		`innodb_doublewrite cannot be in a parameter group`,
+	} {
+		expectErrorText(t, "bad group", text, regexp.MustCompile(want))
+	}
+	if n := env.mutations(); n != 0 {
+		t.Errorf("the refused plan sent %d mutating requests", n)
+	}
+}
+
+func mustPlan(t *testing.T, w *oracleWorld, order []oracleResource) *oraclePlan {
+	t.Helper()
+	plan, err := w.planWalk(order)
+	if err != nil || plan.errAt != "" {
+		t.Fatalf("plan: %v %s", err, plan.errMsg)
+	}
+	return plan
+}
+
+// groupInstance is a group (planted in the cloud first) and an instance that uses it.
+func groupInstance(groupParams map[string]string, extra map[string]any) []oracleResource {
+	attrs := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c",
+		"storage": 20, "instance_name": "acctest"}
+	maps.Copy(attrs, extra)
+	return append(parameterGroupResources("fleet_default", groupParams), oracleResource{addr: testRes, attrs: attrs})
+}
+
+// parameter_group_id (P8): at create the group goes out as DBParamGroupId and nothing restarts;
+// a group change reaching the instance re-applies it with ModifyParameter's ParameterGroupId and
+// restarts the instance as the plan names; the instance's own parameters win over the group's,
+// and the plan says so; deferred to the maintenance window with apply_restarts.
+func TestParameterGroup_instances(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	first := map[string]string{"wait_timeout": "3600"}
+	w.applyChecked(t, "group", parameterGroupResources("fleet_default", first))
+	group := w.stateAttr(t, parameterGroupRes, "id")
+	var id string
+	w.checkedStep(t, "create", groupInstance(first, map[string]any{"parameter_group_id": group}), &id)
+	if got := env.running(t, id, "wait_timeout"); got != "3600" || env.restarts(id) != 0 || env.requests("ModifyParameter") != 0 {
+		t.Fatalf("created with the group: wait_timeout %q, %d restarts, %d ModifyParameter", got, env.restarts(id), env.requests("ModifyParameter"))
+	}
+	// The group gains a restart-needing value; the next plan re-applies it and names the restart.
+	second := map[string]string{"wait_timeout": "3600", "back_log": "4000"}
+	// (One run changes the group; the instance's refresh then finds it does not run the group's
+	// values, so the following plan applies the group again.)
+	w.applyOnce(t, groupInstance(second, map[string]any{"parameter_group_id": group}))
+	env.sim.ResetStats()
+	plan := mustPlan(t, w, groupInstance(second, map[string]any{"parameter_group_id": group}))
+	expectAction(t, "re-apply", plan, testRes, actUpdate)
+	expectWarning(t, "re-apply", plan, testRes, regexp.MustCompile(`(?s)restart.*back_log`))
+	w.applyChecked(t, "re-apply", groupInstance(second, map[string]any{"parameter_group_id": group}))
+	if got := env.running(t, id, "back_log"); got != "4000" || env.restarts(id) != 1 || env.requests("ModifyParameter") != 1 {
+		t.Fatalf("re-applied group: back_log %q, %d restarts, %d ModifyParameter", got, env.restarts(id), env.requests("ModifyParameter"))
+	}
+	expectEmptyPlan(t, "re-applied", mustPlan(t, w, groupInstance(second, map[string]any{"parameter_group_id": group})))
+	// The instance's own value wins, and the plan says so.
+	own := map[string]any{"parameter_group_id": group, "parameters": map[string]string{"wait_timeout": "600"}}
+	plan = w.applyChecked(t, "override", groupInstance(second, own))
+	expectWarning(t, "override", plan, testRes, regexp.MustCompile(`parameters\["wait_timeout"\] = "600", and parameter group `+group+` sets "3600"`))
+	if got := env.running(t, id, "wait_timeout"); got != "600" {
+		t.Fatalf("own value: wait_timeout %q", got)
+	}
+	expectEmptyPlan(t, "override again", mustPlan(t, w, groupInstance(second, own)))
+	// In the maintenance window: nothing restarts now.
+	third := map[string]string{"wait_timeout": "3600", "back_log": "5000"}
+	w.applyOnce(t, groupInstance(third, own))
+	env.sim.ResetStats()
+	window := map[string]any{"parameter_group_id": group, "parameters": map[string]string{"wait_timeout": "600"},
+		"apply_restarts": "in_maintenance_window"}
+	plan = w.applyChecked(t, "in the window", groupInstance(third, window))
+	expectWarning(t, "in the window", plan, testRes, regexp.MustCompile(`(?s)restart of RDS instance `+id+`.*in the maintenance window.*back_log 4000 -> 5000`))
+	if env.restarts(id) != 0 || env.running(t, id, "back_log") != "4000" || env.running(t, id, "wait_timeout") != "600" {
+		t.Fatalf("deferred: %d restarts, back_log runs %q, wait_timeout %q", env.restarts(id), env.running(t, id, "back_log"), env.running(t, id, "wait_timeout"))
+	}
+	// Removing parameter_group_id stops applying the group: nothing is sent, the instance keeps its values.
+	env.sim.ResetStats()
+	w.applyChecked(t, "group removed", groupInstance(third, map[string]any{"parameters": map[string]string{"wait_timeout": "600"},
+		"apply_restarts": "in_maintenance_window"}))
+	if n := env.requests("ModifyParameter"); n != 0 || env.running(t, id, "wait_timeout") != "600" {
+		t.Fatalf("group removed: %d ModifyParameter, wait_timeout %q", n, env.running(t, id, "wait_timeout"))
+	}
+	// An instance without a group costs no parameter group read at refresh or plan: the one read is
+	// the group resource's own refresh.
+	env.sim.ResetStats()
+	expectEmptyPlan(t, "without a group", mustPlan(t, w, groupInstance(third, map[string]any{"parameters": map[string]string{"wait_timeout": "600"},
+		"apply_restarts": "in_maintenance_window"})))
+	if n := env.requests("DescribeParameterGroup"); n != 1 {
+		t.Errorf("the plan sent %d DescribeParameterGroup, want 1 (the group's refresh)", n)
+	}
+	w.destroyStep(t, env)
+}
+
+// applyOnce is `terraform apply` of order without the empty-plan check that follows.
+func (w *oracleWorld) applyOnce(t *testing.T, order []oracleResource) {
+	t.Helper()
+	plan := mustPlan(t, w, order)
+	res, err := w.applyWalk(order, plan)
+	if err != nil || res.errAt != "" || len(res.inconsistent) > 0 {
+		t.Fatalf("apply: %v %s %s %v", err, res.errAt, res.errMsg, res.inconsistent)
+	}
+}
+
+// identityIs reads addr's state back and checks that its resource identity holds want in attr.
+func (w *oracleWorld) identityIs(t *testing.T, addr, attr, want string) {
+	t.Helper()
+	server, err := w.server()
+	if err != nil {
+		t.Fatal(err)
+	}
+	typeName := strings.SplitN(addr, ".", 2)[0]
+	read, err := server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: typeName,
+		CurrentState: dynamic(w.h.objType(typeName), w.state[addr]), Private: w.priv[addr]})
+	if err != nil || diagsHaveError(read.Diagnostics) || read.NewIdentity == nil {
+		t.Fatalf("read %s: %v %s (identity %v)", addr, err, diagText(read.Diagnostics), read.NewIdentity)
+	}
+	v, err := read.NewIdentity.IdentityData.Unmarshal(tftypes.Object{AttributeTypes: map[string]tftypes.Type{attr: tftypes.String}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got string
+	if err := attrOf(v, attr).As(&got); err != nil || got != want {
+		t.Fatalf("identity of %s: %s = %q (%v), want %q", addr, attr, got, err, want)
+	}
+}

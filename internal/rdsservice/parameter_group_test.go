@@ -1,0 +1,74 @@
+package rdsservice
+
+import (
+	"slices"
+	"testing"
+)
+
+func groupTemplate() ParameterTemplate {
+	return ParameterTemplate{Engine: "MySQL", EngineVersion: "8.0", Parameters: map[string]ParameterSpec{
+		"back_log":                   {Name: "back_log", Default: "3000", Allowed: "[0-65535]", Modifiable: true, Restart: true},
+		"wait_timeout":               {Name: "wait_timeout", Default: "86400", Allowed: "[1-31536000]", Modifiable: true},
+		"innodb_adaptive_hash_index": {Name: "innodb_adaptive_hash_index", Default: "OFF", Allowed: "[ON|OFF]", Modifiable: true},
+		"innodb_doublewrite":         {Name: "innodb_doublewrite", Default: "ON", Allowed: "[ON|OFF]"},
+		"innodb_buffer_pool_size":    {Name: "innodb_buffer_pool_size", Default: "{DBInstanceClassMemory*3/4}", Allowed: "[1-9999999999]"},
+	}}
+}
+
+func groupRules(problems []Problem) []RuleID {
+	var ids []RuleID
+	for _, p := range problems {
+		ids = append(ids, p.Rule)
+	}
+	return ids
+}
+
+func TestCheckParameterGroupUsesTheParameterRows(t *testing.T) {
+	spec := ParameterGroupSpec{Name: "fleet", Engine: "PostgreSQL", EngineVersion: "8.0", Parameters: map[string]string{
+		"back_lg": "1", "wait_timeout": "0", "innodb_buffer_pool_size": "1", "innodb_doublewrite": "OFF"}}
+	got := groupRules(CheckParameterGroup(spec, nil, true, groupTemplate()))
+	want := []RuleID{RuleParamGroupName, RuleParamGroupEngine, RuleParamGroupDoublewrite, RuleParamUnknown, RuleParamNotModifiable, RuleParamValue}
+	if !slices.Equal(got, want) {
+		t.Fatalf("rules %v, want %v (all at once, the instance parameters' rows)", got, want)
+	}
+	if got := groupRules(CheckParameterGroup(ParameterGroupSpec{Name: "fleet_default", Engine: EngineMySQL}, nil, true, groupTemplate())); !slices.Equal(got, []RuleID{RuleParamGroupEmpty}) {
+		t.Fatalf("empty group: %v", got)
+	}
+	ok := ParameterGroupSpec{Name: "fleet_default", Engine: EngineMySQL, Parameters: map[string]string{"wait_timeout": "3600"}}
+	if p := CheckParameterGroup(ok, nil, true, groupTemplate()); len(p) != 0 {
+		t.Fatalf("valid group refused: %v", p)
+	}
+}
+
+func TestPlanParameterGroup(t *testing.T) {
+	desired := ParameterGroupSpec{Name: "fleet_default", Engine: EngineMySQL, EngineVersion: "8.0",
+		Parameters: map[string]string{"back_log": "4000", "innodb_adaptive_hash_index": "on"}}
+	req := ParameterGroupRequest{Desired: desired, NameKnown: true, Template: groupTemplate()}
+	actions := func(p ParameterGroupPlan) []string {
+		var out []string
+		for _, op := range p.Program.Operations {
+			out = append(out, op.Action)
+		}
+		return out
+	}
+	created := PlanParameterGroup(req, nil)
+	if !slices.Equal(actions(created), []string{OpCreateParameterGroup}) || !slices.Equal(created.Restarts, []string{"back_log"}) {
+		t.Fatalf("create: %v restarts %v", actions(created), created.Restarts)
+	}
+	// The cloud's spelling of the same values is no change.
+	current := desired
+	current.Parameters = map[string]string{"back_log": "4000", "innodb_adaptive_hash_index": "ON"}
+	if got := actions(PlanParameterGroup(req, &current)); len(got) != 0 {
+		t.Fatalf("same group planned %v", got)
+	}
+	// A parameter the configuration removed is a change (ModifyMode=Individual removes it).
+	current.Parameters = map[string]string{"back_log": "4000", "innodb_adaptive_hash_index": "ON", "wait_timeout": "60"}
+	if got := actions(PlanParameterGroup(req, &current)); !slices.Equal(got, []string{OpModifyParameterGroup}) {
+		t.Fatalf("removed parameter planned %v", got)
+	}
+	bad := req
+	bad.Desired.Parameters = map[string]string{"back_log": "70000"}
+	if p := PlanParameterGroup(bad, &current); len(p.Problems) != 1 || len(p.Program.Operations) != 0 {
+		t.Fatalf("bad value: problems %v program %v", p.Problems, actions(p))
+	}
+}
