@@ -40,7 +40,9 @@ func (l DataLoss) Problem(prevent bool) Problem {
 	if !prevent {
 		return warning
 	}
-	return Raise(RuleDataLossRefused, l.Value, warning.Summary, format(Rules[l.Rule].Detail, l.Args...))
+	// The warning's summary continues the refusal's ("prevent_data_loss refuses this plan: this apply deletes ...").
+	loss := strings.ToLower(warning.Summary[:1]) + warning.Summary[1:]
+	return Raise(RuleDataLossRefused, l.Value, loss, format(Rules[l.Rule].Detail, l.Args...))
 }
 
 // GuardDataLoss renders every loss of a plan: all warnings, or all refusals at once.

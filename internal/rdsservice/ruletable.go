@@ -1267,7 +1267,7 @@ var ruleTable = []Rule{
 		Args: []Arg{{"value", int64(9)}, {"retention days", int64(30)}}, Fix: "Fix: set hot_retention_days to 1-7 days (7 keeps a week of logs fast to search)."},
 	{ID: RuleDataLossRefused, Source: "provider: prevent_data_loss refuses every plan that deletes data (issue 46 §3)", Attribute: AttrPreventDataLoss,
 		Summary: "prevent_data_loss refuses this plan: %[1]s", Detail: "%[2]s",
-		Args: []Arg{{"loss", "This apply deletes backup set b-1 of rm-1"}, {"what goes", "DeleteBackup deletes backup set b-1 of rm-1 for good."}},
+		Args: []Arg{{"loss", "this apply deletes backup set b-1 of rm-1"}, {"what goes", "DeleteBackup deletes backup set b-1 of rm-1 for good."}},
 		Fix:  "Nothing was sent. Change the configuration so that the data stays, or set prevent_data_loss = false and apply that first to allow the loss."},
 	// ---- Provider-defined actions (issue 28) ----
 	{ID: RuleActionSwitchover, Source: switchoverSource, Severity: SeverityWarning, Attribute: AttrInstanceID,
