@@ -279,32 +279,24 @@ func (c *Client) CreateBackup(ctx context.Context, req *CreateBackupRequest) (st
 
 // DescribeBackups returns one page of backup sets.
 func (c *Client) DescribeBackups(ctx context.Context, req *DescribeBackupsRequest) (*DescribeBackupsResponse, error) {
-	p, err := instanceParams(req.DBInstanceID)
-	if err != nil {
-		return nil, fmt.Errorf("RDS DescribeBackups: %w", err)
-	}
-	p.set("BackupId", req.BackupID)
-	p.set("BackupStatus", req.BackupStatus)
-	p.set("BackupMode", req.BackupMode)
-	p.set("StartTime", req.StartTime)
-	p.set("EndTime", req.EndTime)
-	p.setInt("PageNumber", req.PageNumber)
-	p.setInt("PageSize", req.PageSize)
-	var out DescribeBackupsResponse
-	if err := c.call(ctx, "DescribeBackups", p, true, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return c.describeBackupSets(ctx, "DescribeBackups", req, nil)
 }
 
 // DescribeDetachedBackups lists the backup sets released instances kept (the same filters and
 // answer as DescribeBackups; the region is sent as Region, as its reference names it).
 func (c *Client) DescribeDetachedBackups(ctx context.Context, req *DescribeBackupsRequest) (*DescribeBackupsResponse, error) {
+	return c.describeBackupSets(ctx, "DescribeDetachedBackups", req, func(p params) { p.set("Region", c.regionID) })
+}
+
+// describeBackupSets sends one of the two listings of backup sets, which share their filters and answer.
+func (c *Client) describeBackupSets(ctx context.Context, action string, req *DescribeBackupsRequest, extra func(params)) (*DescribeBackupsResponse, error) {
 	p, err := instanceParams(req.DBInstanceID)
 	if err != nil {
-		return nil, fmt.Errorf("RDS DescribeDetachedBackups: %w", err)
+		return nil, fmt.Errorf("RDS %s: %w", action, err)
 	}
-	p.set("Region", c.regionID)
+	if extra != nil {
+		extra(p)
+	}
 	p.set("BackupId", req.BackupID)
 	p.set("BackupStatus", req.BackupStatus)
 	p.set("BackupMode", req.BackupMode)
@@ -313,7 +305,7 @@ func (c *Client) DescribeDetachedBackups(ctx context.Context, req *DescribeBacku
 	p.setInt("PageNumber", req.PageNumber)
 	p.setInt("PageSize", req.PageSize)
 	var out DescribeBackupsResponse
-	if err := c.call(ctx, "DescribeDetachedBackups", p, true, &out); err != nil {
+	if err := c.call(ctx, action, p, true, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
