@@ -53,10 +53,14 @@ func plannedConfig(ctx context.Context, plan tfsdk.Plan, private privateGetter, 
 	diags.Append(d...)
 	var unset []string
 	var attrs map[string]tftypes.Value
-	if err := json.Unmarshal(raw, &unset); err != nil || plan.Raw.As(&attrs) != nil {
+	err := json.Unmarshal(raw, &unset)
+	if err == nil {
+		err = plan.Raw.As(&attrs)
+	}
+	if err != nil {
 		diags.AddError("The plan does not say which attributes are configured",
 			fmt.Sprintf("The apply runs the plan, and this plan carries no readable record of the attributes its configuration "+
-				"leaves unset (private state %q: %v). Run terraform plan again and apply the new plan.", plannedUnsetKey, err))
+				"leaves unset (private state %q, plan: %v). Run terraform plan again and apply the new plan.", plannedUnsetKey, err))
 		return tfsdk.Config(plan)
 	}
 	attrs = maps.Clone(attrs) // As shares the value's own map
