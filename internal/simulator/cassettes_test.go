@@ -172,6 +172,8 @@ type fixture struct {
 	connection, slave         string
 	// group is a parameter group of the primary's version, applied to it.
 	group string
+	// proxyEndpoint is the default endpoint of the primary's database proxy.
+	proxyEndpoint string
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -214,6 +216,9 @@ func newFixture(t *testing.T) *fixture {
 	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "ParameterGroupId": fx.group})
 	fx.connection = e.attr(id)["ConnectionString"].(string)
 	fx.slave = nodesOf(e.sim.state.Instances[id]).Slave
+	e.c.ok("ModifyDBProxy", map[string]string{"DBInstanceId": id, "ConfigDBProxyService": "Startup"})
+	fx.proxyEndpoint = e.sim.state.Instances[id].Proxy.Endpoints[0].ID
+	e.settle()
 	return fx
 }
 
@@ -245,6 +250,8 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 			v = fx.slave
 		case k == "ParameterGroupId":
 			v = fx.group
+		case k == "DBProxyEndpointId":
+			v = fx.proxyEndpoint
 		case k == "FromStartTime":
 			v = now.Add(-24 * time.Hour).Format(timestampLayout)
 		case k == "ToStartTime":

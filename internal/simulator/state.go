@@ -107,6 +107,8 @@ type instance struct {
 	DiskUsedGB int64             `json:"disk_used_gb,omitempty"`
 	// Subscription is a Prepaid instance's billing (actions_billing.go); nil for pay-as-you-go.
 	Subscription *subscription `json:"subscription,omitempty"`
+	// Proxy is a primary's database proxy (actions_proxy.go); nil: never started.
+	Proxy *dbProxy `json:"proxy,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
