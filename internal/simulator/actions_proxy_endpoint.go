@@ -216,7 +216,7 @@ func (s *Simulator) describeDBProxy(c *call) (map[string]any, *apiError) {
 	return map[string]any{"DBProxyServiceStatus": "Startup", "DBProxyInstanceStatus": px.Status, "DBProxyEngineType": "normal",
 		"DBProxyInstanceType": map[string]string{"common": "3", "exclusive": "2"}[px.Type], "DBProxyInstanceNum": px.Num,
 		"DBProxyInstanceName": in.ID, "DBProxyInstanceSize": strconv.FormatInt(px.Num*2, 10),
-		"DBProxyPersistentConnectionStatus": onOff(px.Persistent, "Enabled", "Disabled"),
+		"DBProxyPersistentConnectionStatus":  onOff(px.Persistent, "Enabled", "Disabled"),
 		"DBProxyInstanceCurrentMinorVersion": "rds_proxy_20240229", "DBProxyInstanceLatestMinorVersion": "rds_proxy_20240229",
 		"DBProxyAVZones":            map[string]any{"DBProxyAVZones": []string{in.ZoneID}},
 		"DBProxyConnectStringItems": map[string]any{"DBProxyConnectStringItems": addresses},
