@@ -206,7 +206,7 @@ func (s *Simulator) describeDBProxy(c *call) (map[string]any, *apiError) {
 	settleProxy(px, c.now)
 	var addresses, items []any
 	for _, ep := range px.Endpoints {
-		host, port := s.proxyAddress(in, ep, c.now)
+		host, port := s.proxyAddress(ep, c.now)
 		addresses = append(addresses, map[string]any{"DBProxyEndpointId": ep.ID, "DBProxyConnectString": host, "DBProxyConnectStringPort": port,
 			"DBProxyConnectStringNetType": "InnerString", "DBProxyConnectStringNetWorkType": "VPC", "DBProxyVpcId": px.VpcID,
 			"DBProxyVswitchId": px.VSwitchID, "DBProxyEndpointName": ep.ID})
@@ -230,11 +230,6 @@ func endpointType(ep *proxyEndpoint) string {
 	return "Custom"
 }
 
-// proxyAddress is the endpoint's host and port, a DNS name of the cloud's form.
-func (s *Simulator) proxyAddress(_ *instance, ep *proxyEndpoint, _ time.Time) (string, string) {
-	return ep.ID + ".rwlb.rds.aliyuncs.com", "3306"
-}
-
 func (s *Simulator) describeDBProxyEndpoint(c *call) (map[string]any, *apiError) {
 	in, px, e := s.proxyOf(c)
 	if e != nil {
@@ -250,7 +245,7 @@ func (s *Simulator) describeDBProxyEndpoint(c *call) (map[string]any, *apiError)
 		weights = append(weights, map[string]any{"DBInstanceId": id, "DBInstanceType": onOff(id == in.ID, "Master", "Readonly"), "Weight": effective[id]})
 	}
 	body, _ := json.Marshal(weights)
-	host, port := s.proxyAddress(in, ep, c.now)
+	host, port := s.proxyAddress(ep, c.now)
 	features := make([]string, 0, len(ep.Features))
 	for _, name := range slices.Sorted(maps.Keys(ep.Features)) {
 		features = append(features, name+":"+strconv.Itoa(ep.Features[name]))

@@ -109,6 +109,8 @@ type instance struct {
 	Subscription *subscription `json:"subscription,omitempty"`
 	// Proxy is a primary's database proxy (actions_proxy.go); nil: never started.
 	Proxy *dbProxy `json:"proxy,omitempty"`
+	// ReplicationDelay is a read-only instance's simulated delay in seconds (SetReplicationDelay).
+	ReplicationDelay int64 `json:"replication_delay,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
