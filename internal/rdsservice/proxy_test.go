@@ -1,0 +1,85 @@
+package rdsservice
+
+import (
+	"slices"
+	"testing"
+)
+
+func proxyRequest() ProxyRequest {
+	return ProxyRequest{InstanceID: "rm-1", Primary: ProxyPrimary{Known: true, ID: "rm-1", Category: "HighAvailability", EngineVersion: "8.0",
+		MinorVersion: "rds_20230630", ReadOnlyIDs: []string{"rr-1", "rr-2"}},
+		Desired: ProxySpec{InstanceType: "common", InstanceNum: 2, ReadWriteMode: "ReadWrite", MaxDelay: 30,
+			Features: ProxyFeatures{ReadWriteSplitting: true}, Weights: map[string]int64{ProxyPrimaryKey: 0, "rr-1": 100, "rr-2": 300}}}
+}
+
+func proxyRules(ps []Problem) []RuleID {
+	var out []RuleID
+	for _, p := range ps {
+		out = append(out, p.Rule)
+	}
+	return out
+}
+
+func proxyActions(p Program) []string {
+	var out []string
+	for _, op := range p.Operations {
+		out = append(out, op.Action)
+	}
+	return out
+}
+
+// Every refusal of a proxy configuration at once, and none for a good one.
+func TestPlanProxyRefusals(t *testing.T) {
+	good := PlanProxy(proxyRequest(), nil)
+	if len(good.Problems) != 0 || !slices.Equal(proxyActions(good.Program), []string{OpStartProxy, OpProxyEndpoint}) {
+		t.Fatalf("a good proxy: %v, %v", good.Problems, proxyActions(good.Program))
+	}
+	bad := proxyRequest()
+	bad.Primary.MinorVersion = "rds_20190815"
+	bad.Desired.InstanceNum, bad.Desired.MaxDelay, bad.Desired.Standard = 17, 3601, true
+	bad.Desired.Weights = map[string]int64{"rr-1": 150, "rr-9": 10100}
+	plan := PlanProxy(bad, nil)
+	want := []RuleID{RuleProxyMinorVersion, RuleProxyInstanceNum, RuleProxyDistribution, RuleProxyWeight, RuleProxyWeight, RuleProxyWeightKey, RuleProxyMaxDelay}
+	if got := proxyRules(plan.Problems); !slices.Equal(got, want) || len(plan.Program.Operations) != 0 {
+		t.Fatalf("refusals %v (program %v), want %v", got, proxyActions(plan.Program), want)
+	}
+	basic := proxyRequest()
+	basic.Primary.Category = "Basic"
+	if got := proxyRules(PlanProxy(basic, nil).Problems); !slices.Equal(got, []RuleID{RuleProxyEdition}) {
+		t.Fatalf("Basic edition: %v", got)
+	}
+	unknown := proxyRequest()
+	unknown.Primary = ProxyPrimary{} // created in the same run: its read-only instances are the cloud's to check
+	unknown.Desired.Weights = map[string]int64{"rr-new": 100}
+	if ps := PlanProxy(unknown, nil).Problems; len(ps) != 0 {
+		t.Fatalf("unknown primary: %v", ps)
+	}
+}
+
+// A change sends only what changed; read_write_mode and instance_type warn, and prevent_restart
+// refuses them.
+func TestPlanProxyChanges(t *testing.T) {
+	req := proxyRequest()
+	current := req.Desired
+	if plan := PlanProxy(req, &current); len(plan.Program.Operations) != 0 || len(plan.Problems) != 0 {
+		t.Fatalf("no change: %v %v", proxyActions(plan.Program), plan.Problems)
+	}
+	req.Desired.Weights = map[string]int64{"rr-1": 300, "rr-2": 100}
+	req.Desired.InstanceNum, req.Desired.Persistent = 4, true
+	if got := proxyActions(PlanProxy(req, &current).Program); !slices.Equal(got, []string{OpResizeProxy, OpProxyConnections, OpProxyEndpoint}) {
+		t.Fatalf("changes sent: %v", got)
+	}
+	req.Desired.ReadWriteMode = "ReadOnly"
+	plan := PlanProxy(req, &current)
+	if got := proxyRules(plan.Problems); !slices.Equal(got, []RuleID{RuleProxyInterrupts}) || len(plan.Program.Operations) == 0 {
+		t.Fatalf("mode change: %v, %v", got, proxyActions(plan.Program))
+	}
+	req.PreventRestart = true
+	plan = PlanProxy(req, &current)
+	if got := proxyRules(plan.Problems); !slices.Equal(got, []RuleID{RuleProxyInterruptsStop}) || len(plan.Program.Operations) != 0 {
+		t.Fatalf("mode change with prevent_restart: %v, %v", got, proxyActions(plan.Program))
+	}
+	if got := proxyActions(PlanProxy(ProxyRequest{InstanceID: "rm-1", Delete: true}, &current).Program); !slices.Equal(got, []string{OpShutdownProxy}) {
+		t.Fatalf("delete: %v", got)
+	}
+}
