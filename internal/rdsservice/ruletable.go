@@ -762,7 +762,7 @@ var ruleTable = []Rule{
 
 	// ---- rds_db_proxy (X1-X7 in proxy.go; cloud facts P1-P5 in internal/simulator/README.md, "Database proxy").
 	{ID: RuleProxyEdition, Source: "cloud fact P1: the database proxy needs the High-availability or Cluster edition (ModifyDBProxy API reference)",
-		Attribute: "instance_id", Summary: "The database proxy needs the High-availability or Cluster edition",
+		Attribute: "instance_id", Summary: "The database proxy needs a high-availability or cluster instance",
 		Detail: "instance_id = %[1]q is of the %[2]s edition: RDS for MySQL offers the database proxy on High-availability and Cluster editions only.",
 		Args:   []Arg{{"instance id", "rm-1"}, {"category", "Basic"}}, Fix: "Change the instance's edition (category) to HighAvailability first, or leave the proxy out."},
 	{ID: RuleProxyMinorVersion, Source: "cloud fact P1: minimum minor versions for the database proxy (ModifyDBProxy API reference)",
@@ -783,7 +783,7 @@ var ruleTable = []Rule{
 		Detail: "read_only_weights[%[1]q]: %[1]s is neither \"primary\" nor a read-only instance of %[2]s, so the proxy cannot send reads to it.",
 		Args:   []Arg{{"key", "rr-other"}, {"primary", "rm-1"}}, Fix: "Use \"primary\" or the id of one of this primary's read-only instances (rds_readonly_instance.<name>.id)."},
 	{ID: RuleProxyDistribution, Source: "provider X5: ReadOnlyInstanceDistributionType is Standard (weights by class) or Custom (the weights sent)",
-		Attribute: AttrProxyDistribution, Summary: "read_only_weights and read_only_distribution = \"Standard\" exclude each other",
+		Attribute: AttrProxyDistribution, Summary: "read_only_weights and a standard read_only_distribution exclude each other",
 		Detail: "read_only_distribution = \"Standard\" lets the cloud weigh the instances by their class, so read_only_weights would be ignored.",
 		Fix:    "Remove read_only_weights, or remove read_only_distribution to send the weights."},
 	{ID: RuleProxyMaxDelay, Source: "cloud fact P3: ReadOnlyInstanceMaxDelayTime is 0-3600 seconds (ModifyDBProxyEndpoint API reference)",
