@@ -98,6 +98,18 @@ func TestDBProxy_refusedAtPlan(t *testing.T) {
 	if n := env.requests("ModifyDBProxy"); n != 0 {
 		t.Fatalf("ModifyDBProxy sent %d times for a refused plan", n)
 	}
+	if err := env.api.ModifyParameter(context.Background(), &rdsapi.ModifyParameterRequest{DBInstanceID: ro,
+		Parameters: map[string]string{"max_prepared_stmt_count": "8000"}}); err != nil {
+		t.Fatal(err)
+	}
+	text = w.planErrorOf(t, proxyResources(map[string]any{"read_only_weights": map[string]int{ro: 100}}))
+	if !strings.Contains(text, fmt.Sprintf("its read-only instance %s has 8000", ro)) {
+		t.Fatalf("unequal max_prepared_stmt_count: %s", text)
+	}
+	if err := env.api.ModifyParameter(context.Background(), &rdsapi.ModifyParameterRequest{DBInstanceID: ro,
+		Parameters: map[string]string{"max_prepared_stmt_count": "16382"}}); err != nil {
+		t.Fatal(err)
+	}
 	w.applyChecked(t, "create", proxyResources(map[string]any{"read_only_weights": map[string]int{ro: 100}}))
 	text = w.planErrorOf(t, proxyResources(map[string]any{"read_only_weights": map[string]int{ro: 100}, "read_write_mode": "ReadOnly", "prevent_restart": true}))
 	if !strings.Contains(text, "prevent_restart refuses a change that interrupts the proxy's connections") {

@@ -54,11 +54,24 @@ func (r *dbProxyResource) request(ctx context.Context, m dbProxyModel, diags *di
 		return req
 	}
 	req.Primary = rdsservice.ProxyPrimary{Known: true, ID: attr.DBInstanceID, Category: attr.Category, EngineVersion: string(attr.EngineVersion),
-		MinorVersion: attr.CurrentKernelVersion, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs}
+		MinorVersion: attr.CurrentKernelVersion, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs,
+		PreparedStmt: r.preparedStmtCounts(ctx, append([]string{attr.DBInstanceID}, attr.ReadOnlyDBInstanceIDs...))}
 	if req.Desired.VSwitchID == "" {
 		req.Desired.VSwitchID = attr.VSwitchID
 	}
 	return req
+}
+
+// preparedStmtCounts reads max_prepared_stmt_count of each instance (X8); one that cannot be read
+// is left out, and the cloud checks it.
+func (r *dbProxyResource) preparedStmtCounts(ctx context.Context, ids []string) map[string]string {
+	out := map[string]string{}
+	for _, id := range ids {
+		if params, err := r.data.API.DescribeParameters(ctx, id); err == nil {
+			out[id] = params.RunningParameters.Values()[rdsservice.PreparedStmtParameter]
+		}
+	}
+	return out
 }
 
 // ModifyPlan checks the proxy, every refusal at once and nothing sent, warns of a change that

@@ -20,6 +20,8 @@ import (
 //     apply is checked by the cloud);
 //   - X5 read_only_weights and read_only_distribution = "Standard" exclude each other;
 //   - X6 max_delay_seconds is 0-3600 (P3);
+//   - X8 max_prepared_stmt_count is equal on the primary and its read-only instances (issue 44;
+//     the proxy moves a session's statements between them);
 //   - X7 a change that interrupts the endpoint's connections (read_write_mode, instance_type) is
 //     named; prevent_restart refuses it.
 
@@ -34,7 +36,11 @@ const (
 	RuleProxyMaxDelay       RuleID = "proxy-max-delay"
 	RuleProxyInterrupts     RuleID = "proxy-interrupts-connections"
 	RuleProxyInterruptsStop RuleID = "proxy-interrupts-prevented"
+	RuleProxyPreparedStmt   RuleID = "proxy-prepared-stmt-count"
 )
+
+// PreparedStmtParameter is X8's parameter.
+const PreparedStmtParameter = "max_prepared_stmt_count"
 
 // Attributes of rds_db_proxy the rules point at.
 const (
@@ -86,6 +92,9 @@ type ProxyPrimary struct {
 	ID, Category, EngineVersion string
 	MinorVersion                string
 	ReadOnlyIDs                 []string
+	// PreparedStmt is X8's max_prepared_stmt_count of the primary and each read-only instance
+	// read (an instance left out could not be read).
+	PreparedStmt map[string]string
 }
 
 // ProxyRequest is what rds_db_proxy's plan or apply asks for.
@@ -130,6 +139,12 @@ func checkProxyPrimary(p ProxyPrimary) []Problem {
 		return nil
 	case !strings.EqualFold(p.Category, "HighAvailability") && !strings.EqualFold(p.Category, "cluster"):
 		return []Problem{Raise(RuleProxyEdition, p.Category, p.ID, p.Category)}
+	}
+	for _, ro := range p.ReadOnlyIDs {
+		mine, theirs, ok := p.PreparedStmt[p.ID], p.PreparedStmt[ro], p.PreparedStmt[ro] != ""
+		if ok && mine != "" && mine != theirs {
+			return []Problem{Raise(RuleProxyPreparedStmt, theirs, p.ID, mine, ro, theirs)}
+		}
 	}
 	least, ok := proxyMinMinor[p.EngineVersion]
 	if ok && strings.EqualFold(p.Category, "HighAvailability") && p.MinorVersion != "" && p.MinorVersion < least {

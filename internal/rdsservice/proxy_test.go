@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -81,5 +82,19 @@ func TestPlanProxyChanges(t *testing.T) {
 	}
 	if got := proxyActions(PlanProxy(ProxyRequest{InstanceID: "rm-1", Delete: true}, &current).Program); !slices.Equal(got, []string{OpShutdownProxy}) {
 		t.Fatalf("delete: %v", got)
+	}
+}
+
+// X8: a read-only instance's max_prepared_stmt_count unlike the primary's is refused, naming both.
+func TestPlanProxyPreparedStmtCount(t *testing.T) {
+	req := proxyRequest()
+	req.Primary.PreparedStmt = map[string]string{"rm-1": "16382", "rr-1": "16382", "rr-2": "8000"}
+	plan := PlanProxy(req, nil)
+	if got := proxyRules(plan.Problems); !slices.Equal(got, []RuleID{RuleProxyPreparedStmt}) || !strings.Contains(plan.Problems[0].Detail, "rr-2 has 8000") {
+		t.Fatalf("unequal counts: %v", plan.Problems)
+	}
+	req.Primary.PreparedStmt["rr-2"] = "16382"
+	if ps := PlanProxy(req, nil).Problems; len(ps) != 0 {
+		t.Fatalf("equal counts: %v", ps)
 	}
 }
