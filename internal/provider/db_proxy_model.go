@@ -29,6 +29,7 @@ type dbProxyModel struct {
 	InstanceNum    types.Int64  `tfsdk:"instance_num"`
 	VSwitchID      types.String `tfsdk:"vswitch_id"`
 	Persistent     types.Bool   `tfsdk:"persistent_connections"`
+	SSL            types.Bool   `tfsdk:"ssl_enabled"`
 	ReadWriteMode  types.String `tfsdk:"read_write_mode"`
 	Features       types.Object `tfsdk:"features"`
 	Weights        types.Map    `tfsdk:"read_only_weights"`
@@ -85,6 +86,8 @@ func dbProxySchema() schema.Schema {
 				MarkdownDescription: "The vSwitch of the proxy endpoint; the instance's by default. Changing it replaces the proxy."},
 			"persistent_connections": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 				MarkdownDescription: "Persistent connections (`PersistentConnectionStatus`)."},
+			"ssl_enabled": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+				MarkdownDescription: "SSL on the proxy endpoint (`ModifyDbProxyInstanceSsl`), read back from `GetDbProxyInstanceSsl`."},
 			"read_write_mode": schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString(rdsapi.ProxyReadWrite),
 				Validators:          []validator.String{stringvalidator.OneOf(rdsapi.ProxyReadWrite, rdsapi.ProxyReadOnly)},
 				MarkdownDescription: "`ReadWrite` (the default: writes to the primary, reads split) or `ReadOnly` (reads only, read-only instances only). A change interrupts connections."},
@@ -110,7 +113,7 @@ func dbProxySchema() schema.Schema {
 // spec is the model as rdsservice reads it.
 func (m dbProxyModel) spec(ctx context.Context, diags *diag.Diagnostics) rdsservice.ProxySpec {
 	s := rdsservice.ProxySpec{InstanceType: m.InstanceType.ValueString(), InstanceNum: m.InstanceNum.ValueInt64(), VSwitchID: m.VSwitchID.ValueString(),
-		Persistent: m.Persistent.ValueBool(), ReadWriteMode: m.ReadWriteMode.ValueString(), Features: proxyFeaturesOf(m.Features),
+		Persistent: m.Persistent.ValueBool(), SSL: m.SSL.ValueBool(), ReadWriteMode: m.ReadWriteMode.ValueString(), Features: proxyFeaturesOf(m.Features),
 		MaxDelay: m.MaxDelay.ValueInt64(), Standard: m.Weights.IsNull() || m.Distribution.ValueString() == rdsapi.ProxyDistributionStandard}
 	if !m.Weights.IsNull() && !m.Weights.IsUnknown() {
 		s.Weights = map[string]int64{}
@@ -123,6 +126,7 @@ func (m dbProxyModel) spec(ctx context.Context, diags *diag.Diagnostics) rdsserv
 func (m *dbProxyModel) fill(s rdsservice.ProxySpec, px *rdsapi.DBProxy, ep *rdsapi.DBProxyEndpoint, diags *diag.Diagnostics) {
 	m.ID = m.InstanceID
 	m.InstanceType, m.InstanceNum, m.VSwitchID = types.StringValue(s.InstanceType), types.Int64Value(s.InstanceNum), types.StringValue(s.VSwitchID)
+	m.SSL = types.BoolValue(s.SSL)
 	m.Persistent, m.ReadWriteMode, m.MaxDelay = types.BoolValue(s.Persistent), types.StringValue(s.ReadWriteMode), types.Int64Value(s.MaxDelay)
 	m.Features, m.Status, m.Connection = proxyFeaturesValue(s.Features), types.StringValue(px.Status), types.StringValue(ep.ConnectString)
 	port, _ := strconv.ParseInt(ep.Port, 10, 64)

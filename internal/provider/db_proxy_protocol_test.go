@@ -61,8 +61,13 @@ func TestDBProxy_lifecycle(t *testing.T) {
 	}
 	expectAction(t, "drift", mustPlan(t, w, first), proxyRes, actUpdate)
 
-	second := proxyResources(map[string]any{"read_only_weights": map[string]int{ro: 200}})
-	w.applyChecked(t, "change", second, env.proxyEndpointIs(w, t, map[string]int64{ro: 200}, 10))
+	second := proxyResources(map[string]any{"read_only_weights": map[string]int{ro: 200}, "ssl_enabled": true})
+	w.applyChecked(t, "change", second, env.proxyEndpointIs(w, t, map[string]int64{ro: 200}, 10), func(*terraform.State) error {
+		if ssl, err := env.api.GetDbProxyInstanceSsl(context.Background(), primary); err != nil || len(ssl.Endpoints) != 1 {
+			return fmt.Errorf("proxy SSL after ssl_enabled = true: %+v, %v", ssl, err)
+		}
+		return nil
+	})
 	expectEmptyPlan(t, "change again", mustPlan(t, w, second))
 
 	w.destroyStep(t, env)

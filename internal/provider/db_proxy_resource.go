@@ -157,7 +157,11 @@ func (r *dbProxyResource) readCloud(ctx context.Context, id string) (*rdsservice
 	if err != nil {
 		return nil, px, nil, err
 	}
-	spec := rdsservice.ProxyFromAPI(id, px, ep)
+	ssl, err := r.data.API.GetDbProxyInstanceSsl(ctx, id)
+	if err != nil {
+		return nil, px, nil, err
+	}
+	spec := rdsservice.ProxyFromAPI(id, px, ep, ssl)
 	return &spec, px, ep, nil
 }
 

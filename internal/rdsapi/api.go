@@ -82,6 +82,8 @@ type API interface {
 	ModifyDBProxyEndpoint(ctx context.Context, req *ModifyDBProxyEndpointRequest) error
 	DescribeDBProxy(ctx context.Context, dbInstanceID string) (*DBProxy, error)
 	DescribeDBProxyEndpoint(ctx context.Context, dbInstanceID, endpointID string) (*DBProxyEndpoint, error)
+	GetDbProxyInstanceSsl(ctx context.Context, dbInstanceID string) (*DBProxySSL, error)
+	ModifyDbProxyInstanceSsl(ctx context.Context, dbInstanceID, endpointID string, enabled bool) error
 	DescribeParameterGroup(ctx context.Context, id string) (*ParameterGroup, error)
 	DeleteParameterGroup(ctx context.Context, id string) error
 	// Backup policy, backups and backup sets (backups.go).

@@ -77,6 +77,7 @@ type ProxySpec struct {
 	InstanceNum   int64
 	VSwitchID     string
 	Persistent    bool
+	SSL           bool
 	ReadWriteMode string
 	Features      ProxyFeatures
 	// Weights maps "primary" or a read-only instance id to its weight; nil with Standard.
@@ -165,9 +166,10 @@ func ProxyInterruptions(current, desired ProxySpec) []string {
 	return out
 }
 
-// ProxyFromAPI reads the proxy and its default endpoint as DescribeDBProxy and
-// DescribeDBProxyEndpoint answer them; the primary's weight is keyed "primary".
-func ProxyFromAPI(primaryID string, px *rdsapi.DBProxy, ep *rdsapi.DBProxyEndpoint) ProxySpec {
+// ProxyFromAPI reads the proxy and its default endpoint as DescribeDBProxy,
+// DescribeDBProxyEndpoint and GetDbProxyInstanceSsl answer them; the primary's weight is keyed
+// "primary".
+func ProxyFromAPI(primaryID string, px *rdsapi.DBProxy, ep *rdsapi.DBProxyEndpoint, ssl *rdsapi.DBProxySSL) ProxySpec {
 	spec := ProxySpec{InstanceType: px.InstanceType, InstanceNum: px.InstanceNum, Persistent: px.PersistentConnections,
 		ReadWriteMode: ep.ReadWriteMode, MaxDelay: ep.MaxDelaySeconds, Standard: ep.DistributionType == rdsapi.ProxyDistributionStandard,
 		Features: ProxyFeatures{ReadWriteSplitting: ep.Features[rdsapi.ProxyFeatureReadWriteSplitting] == 1,
@@ -178,6 +180,7 @@ func ProxyFromAPI(primaryID string, px *rdsapi.DBProxy, ep *rdsapi.DBProxyEndpoi
 			spec.VSwitchID = a.VSwitchID
 		}
 	}
+	spec.SSL = slices.Contains(ssl.Endpoints, ep.EndpointID)
 	if !spec.Standard {
 		spec.Weights = map[string]int64{}
 		for id, w := range ep.Weights {

@@ -19,6 +19,7 @@ const (
 	OpResizeProxy      = "ModifyDBProxyInstance"
 	OpProxyConnections = "ModifyDBProxy Modify"
 	OpProxyEndpoint    = "ModifyDBProxyEndpoint"
+	OpProxySSL         = "ModifyDbProxyInstanceSsl"
 	OpShutdownProxy    = "ModifyDBProxy Shutdown"
 )
 
@@ -48,6 +49,9 @@ func PlanProxy(req ProxyRequest, current *ProxySpec) ProxyPlan {
 	if current == nil {
 		op(OpStartProxy)
 		op(OpProxyEndpoint)
+		if req.Desired.SSL {
+			op(OpProxySSL)
+		}
 		return plan
 	}
 	for _, attr := range ProxyInterruptions(*current, req.Desired) {
@@ -69,6 +73,9 @@ func PlanProxy(req ProxyRequest, current *ProxySpec) ProxyPlan {
 	}
 	if endpointChanged(*current, d) {
 		op(OpProxyEndpoint)
+	}
+	if current.SSL != d.SSL {
+		op(OpProxySSL)
 	}
 	return plan
 }
@@ -100,6 +107,12 @@ func (x *executor) proxy(ctx context.Context, op Operation) error {
 		return x.api.ModifyDBProxy(ctx, &rdsapi.ModifyDBProxyRequest{DBInstanceID: req.InstanceID, Service: rdsapi.ProxyModify, PersistentConnections: persistent})
 	case OpProxyEndpoint:
 		return x.proxyEndpoint(ctx, req)
+	case OpProxySSL:
+		endpointID, err := x.defaultEndpoint(ctx, req.InstanceID)
+		if err != nil {
+			return err
+		}
+		return x.api.ModifyDbProxyInstanceSsl(ctx, req.InstanceID, endpointID, d.SSL)
 	}
 	if err := x.api.ModifyDBProxy(ctx, &rdsapi.ModifyDBProxyRequest{DBInstanceID: req.InstanceID, Service: rdsapi.ProxyShutdown}); err != nil && !rdsapi.IsNotFound(err) {
 		return err
@@ -110,16 +123,13 @@ func (x *executor) proxy(ctx context.Context, op Operation) error {
 // proxyEndpoint configures the default endpoint: mode, every feature, the delay threshold and
 // the weights ("primary" sent as the instance's id) or Standard.
 func (x *executor) proxyEndpoint(ctx context.Context, req ProxyRequest) error {
-	px, err := x.api.DescribeDBProxy(ctx, req.InstanceID)
+	endpointID, err := x.defaultEndpoint(ctx, req.InstanceID)
 	if err != nil {
 		return err
 	}
-	if len(px.Endpoints) == 0 {
-		return fmt.Errorf("the proxy of %s has no endpoint", req.InstanceID)
-	}
 	d := req.Desired
 	bit := func(b bool) int { return map[bool]int{true: 1}[b] }
-	send := &rdsapi.ModifyDBProxyEndpointRequest{DBInstanceID: req.InstanceID, EndpointID: px.Endpoints[0].EndpointID, ReadWriteMode: d.ReadWriteMode,
+	send := &rdsapi.ModifyDBProxyEndpointRequest{DBInstanceID: req.InstanceID, EndpointID: endpointID, ReadWriteMode: d.ReadWriteMode,
 		Features: map[string]int{rdsapi.ProxyFeatureReadWriteSplitting: bit(d.Features.ReadWriteSplitting), rdsapi.ProxyFeatureConnectionPersist: bit(d.Features.ConnectionPersist),
 			rdsapi.ProxyFeatureTransactionSplit: bit(d.Features.TransactionSplit), rdsapi.ProxyFeatureCausalConsistRead: bit(d.Features.CausalConsistentRead)},
 		MaxDelaySeconds: &d.MaxDelay, EffectiveTime: proxyEffectiveTime, DistributionType: rdsapi.ProxyDistributionStandard}
@@ -133,6 +143,18 @@ func (x *executor) proxyEndpoint(ctx context.Context, req ProxyRequest) error {
 		}
 	}
 	return x.api.ModifyDBProxyEndpoint(ctx, send)
+}
+
+// defaultEndpoint is the id of the proxy's default endpoint.
+func (x *executor) defaultEndpoint(ctx context.Context, id string) (string, error) {
+	px, err := x.api.DescribeDBProxy(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	if len(px.Endpoints) == 0 {
+		return "", fmt.Errorf("the proxy of %s has no endpoint", id)
+	}
+	return px.Endpoints[0].EndpointID, nil
 }
 
 // waitProxy polls DescribeDBProxy until the proxy is Running (on) or off, within the deadline.

@@ -66,8 +66,8 @@ func TestPlanProxyChanges(t *testing.T) {
 		t.Fatalf("no change: %v %v", proxyActions(plan.Program), plan.Problems)
 	}
 	req.Desired.Weights = map[string]int64{"rr-1": 300, "rr-2": 100}
-	req.Desired.InstanceNum, req.Desired.Persistent = 4, true
-	if got := proxyActions(PlanProxy(req, &current).Program); !slices.Equal(got, []string{OpResizeProxy, OpProxyConnections, OpProxyEndpoint}) {
+	req.Desired.InstanceNum, req.Desired.Persistent, req.Desired.SSL = 4, true, true
+	if got := proxyActions(PlanProxy(req, &current).Program); !slices.Equal(got, []string{OpResizeProxy, OpProxyConnections, OpProxyEndpoint, OpProxySSL}) {
 		t.Fatalf("changes sent: %v", got)
 	}
 	req.Desired.ReadWriteMode = "ReadOnly"

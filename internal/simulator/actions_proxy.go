@@ -69,8 +69,10 @@ type proxyEndpoint struct {
 	Distribution string           `json:"distribution"`
 	Weights      map[string]int64 `json:"weights,omitempty"`
 	MaxDelay     int64            `json:"max_delay"`
-	Next         *proxyEndpoint   `json:"next,omitempty"`
-	NextAt       time.Time        `json:"next_at,omitempty"`
+	// SSLUntil is when the endpoint's certificate expires; zero: SSL is off.
+	SSLUntil time.Time      `json:"ssl_until,omitempty"`
+	Next     *proxyEndpoint `json:"next,omitempty"`
+	NextAt   time.Time      `json:"next_at,omitempty"`
 }
 
 func errNoProxy(id string) *apiError {

@@ -36,6 +36,16 @@ func (e *sdkEnv) sdkProxy(id string) {
 	resize := rds.CreateModifyDBProxyInstanceRequest()
 	resize.DBInstanceId, resize.DBProxyInstanceNum, resize.DBProxyInstanceType, resize.EffectiveTime = id, "3", "common", "Immediate"
 	e.do(resize, rds.CreateModifyDBProxyInstanceResponse())
+	ssl := rds.CreateModifyDbProxyInstanceSslRequest()
+	ssl.DbInstanceId, ssl.DbProxyEndpointId, ssl.DbProxySslEnabled = id, items[0].DBProxyEndpointId, "1"
+	e.do(ssl, rds.CreateModifyDbProxyInstanceSslResponse())
+	certs := rds.CreateGetDbProxyInstanceSslRequest()
+	certs.DbInstanceId = id
+	listed := rds.CreateGetDbProxyInstanceSslResponse()
+	e.do(certs, listed)
+	if got := listed.DbProxyCertListItems.DbProxyCertListItemsItem; len(got) != 1 || got[0].SslExpiredTime == "" {
+		e.t.Fatalf("GetDbProxyInstanceSsl: %+v", listed)
+	}
 	stop := rds.CreateModifyDBProxyRequest()
 	stop.DBInstanceId, stop.ConfigDBProxyService = id, "Shutdown"
 	e.do(stop, rds.CreateModifyDBProxyResponse())
