@@ -165,6 +165,8 @@ func (x *executor) waitProxy(ctx context.Context, id string, on bool) error {
 	for poll := 0; ; poll++ {
 		px, err := x.api.DescribeDBProxy(ctx, id)
 		switch {
+		case !on && rdsapi.IsNotFound(err):
+			return nil // the instance is gone, and its proxy with it
 		case err != nil && !retryableRead(err):
 			return err
 		case err == nil && on && px.Started && px.Status == rdsapi.StatusRunning, err == nil && !on && !px.Started:

@@ -1,9 +1,12 @@
 package rdsservice
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 func proxyRequest() ProxyRequest {
@@ -96,5 +99,23 @@ func TestPlanProxyPreparedStmtCount(t *testing.T) {
 	req.Primary.PreparedStmt["rr-2"] = "16382"
 	if ps := PlanProxy(req, nil).Problems; len(ps) != 0 {
 		t.Fatalf("equal counts: %v", ps)
+	}
+}
+
+// goneAPI answers every proxy action as for an instance that no longer exists.
+type goneAPI struct{ rdsapi.API }
+
+func (goneAPI) ModifyDBProxy(context.Context, *rdsapi.ModifyDBProxyRequest) error { return goneErr }
+func (goneAPI) DescribeDBProxy(context.Context, string) (*rdsapi.DBProxy, error) {
+	return nil, goneErr
+}
+
+var goneErr = &rdsapi.Error{Code: "InvalidDBInstanceId.NotFound", HTTPStatus: 404}
+
+// Destroying the proxy of an instance already released succeeds: the proxy went with it.
+func TestExecuteProxyShutdownOfGoneInstance(t *testing.T) {
+	plan := PlanProxy(ProxyRequest{InstanceID: "rm-gone", Delete: true}, nil)
+	if out := ExecuteProxy(context.Background(), goneAPI{}, &Waiter{API: goneAPI{}}, plan); out.Err != nil {
+		t.Fatalf("shutdown of a released instance's proxy: %s: %v", out.Step, out.Err)
 	}
 }
