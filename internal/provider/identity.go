@@ -45,7 +45,7 @@ var (
 var identityOf = map[string]identitySpec{
 	"rds_instance": instanceIdentity, "rds_readonly_instance": instanceIdentity, "rds_backup_policy": instanceIdentity,
 	"rds_account": accessIdentity, "rds_database": accessIdentity, "rds_account_privilege": grantIdentity,
-	"rds_backup": backupIdentity, "rds_parameter_group": parameterGroupIdentity,
+	"rds_backup": backupIdentity, "rds_parameter_group": parameterGroupIdentity, "rds_db_proxy": instanceIdentity,
 }
 
 // withIdentity returns the resources with their identities (identityOf, by type name); a type

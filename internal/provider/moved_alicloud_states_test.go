@@ -17,6 +17,35 @@ var alicloudStateTemplates = map[string]string{
   "db_names": {{.DBNames}}
 }
 `,
+	"rds_db_proxy": `{
+  "id": "{{.InstanceID}}",
+  "timeouts": null,
+  "instance_id": "{{.InstanceID}}",
+  "db_proxy_instance_num": {{.Num}},
+  "instance_network_type": "VPC",
+  "vpc_id": "{{.VPC}}",
+  "vswitch_id": "{{.VSwitch}}",
+  "db_proxy_connection_prefix": "{{.EndpointID}}",
+  "read_only_instance_distribution_type": "Custom",
+  "db_proxy_instance_type": "common",
+  "read_only_instance_weight": [{"instance_id": "{{.ReadOnly}}", "weight": "300"}],
+  "read_only_instance_max_delay_time": {{.Delay}},
+  "db_proxy_connection_string": "{{.ConnectString}}",
+  "db_proxy_connect_string_port": 3306,
+  "db_proxy_endpoint_id": "{{.EndpointID}}",
+  "net_type": "InnerString",
+  "db_proxy_endpoint_aliases": "",
+  "db_proxy_endpoint_read_write_mode": "ReadWrite",
+  "db_proxy_features": "ReadWriteSpliting:1;ConnectionPersist:0;TransactionReadSqlRouteOptimizeStatus:0",
+  "effective_time": "",
+  "effective_specific_time": "",
+  "db_proxy_ssl_enabled": "Close",
+  "upgrade_time": "",
+  "switch_time": "",
+  "ssl_expired_time": "",
+  "resource_group_id": ""
+}
+`,
 	"db_database": `{
   "id": "{{.InstanceID}}:{{.Name}}",
   "timeouts": null,

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"text/template"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -346,4 +347,30 @@ func sumWrites(requests map[string]int) int {
 		}
 	}
 	return n
+}
+
+// alicloud_rds_db_proxy (its older schema, instance_id and a set of weights) moves into rds_db_proxy
+// and the configuration a user writes for it plans no change.
+func TestMoveFromAlicloudDBProxy(t *testing.T) {
+	c := newMovedCloud(t)
+	ctx := context.Background()
+	if err := c.api.ModifyDBProxy(ctx, &rdsapi.ModifyDBProxyRequest{DBInstanceID: movedPrimary, Service: rdsapi.ProxyStartup, InstanceNum: 2}); err != nil {
+		t.Fatal(err)
+	}
+	c.w.sim.AdvanceClock(time.Hour) // past the proxy's start
+	px, err := c.api.DescribeDBProxy(ctx, movedPrimary)
+	if err != nil || len(px.Endpoints) != 1 {
+		t.Fatalf("DescribeDBProxy: %+v, %v", px, err)
+	}
+	delay := int64(10)
+	if err := c.api.ModifyDBProxyEndpoint(ctx, &rdsapi.ModifyDBProxyEndpointRequest{DBInstanceID: movedPrimary, EndpointID: px.Endpoints[0].EndpointID,
+		DistributionType: rdsapi.ProxyDistributionCustom, Weights: map[string]int64{movedReadonly: 300}, MaxDelaySeconds: &delay, EffectiveTime: "Immediate"}); err != nil {
+		t.Fatal(err)
+	}
+	facts := map[string]any{"InstanceID": movedPrimary, "Num": 2, "VPC": "vpc-1", "VSwitch": px.Endpoints[0].VSwitchID, "EndpointID": px.Endpoints[0].EndpointID,
+		"ReadOnly": movedReadonly, "Delay": 10, "ConnectString": px.Endpoints[0].ConnectString}
+	resp := c.move(t, alicloudProvider, "alicloud_rds_db_proxy", "rds_db_proxy", renderAlicloudState(t, "rds_db_proxy", facts))
+	c.planAfterMove(t, "rds_db_proxy.rw", resp, map[string]any{
+		"instance_id": movedPrimary, "read_only_weights": map[string]int{movedReadonly: 300}, "max_delay_seconds": 10,
+	})
 }

@@ -331,6 +331,12 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 			elems[k] = tftypes.NewValue(tftypes.String, s)
 		}
 		return tftypes.NewValue(t, elems)
+	case map[string]int:
+		elems := map[string]tftypes.Value{}
+		for k, n := range x {
+			elems[k] = tftypes.NewValue(tftypes.Number, big.NewFloat(float64(n)))
+		}
+		return tftypes.NewValue(t, elems)
 	case map[string]any:
 		obj := t.(tftypes.Object)
 		vals := map[string]tftypes.Value{}

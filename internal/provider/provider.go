@@ -327,7 +327,7 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 	return withIdentity( // identity.go
 		NewInstanceResource, NewReadonlyInstanceResource,
 		NewAccountResource, NewDatabaseResource, NewAccountPrivilegeResource,
-		NewBackupPolicyResource, NewBackupResource, NewParameterGroupResource,
+		NewBackupPolicyResource, NewBackupResource, NewParameterGroupResource, NewDBProxyResource,
 	)
 }
 

@@ -76,6 +76,14 @@ type API interface {
 	// Parameter groups (parameter_groups.go).
 	CreateParameterGroup(ctx context.Context, req *CreateParameterGroupRequest) (string, error)
 	ModifyParameterGroup(ctx context.Context, req *ModifyParameterGroupRequest) error
+	// The database proxy (proxy.go).
+	ModifyDBProxy(ctx context.Context, req *ModifyDBProxyRequest) error
+	ModifyDBProxyInstance(ctx context.Context, req *ModifyDBProxyInstanceRequest) error
+	ModifyDBProxyEndpoint(ctx context.Context, req *ModifyDBProxyEndpointRequest) error
+	DescribeDBProxy(ctx context.Context, dbInstanceID string) (*DBProxy, error)
+	DescribeDBProxyEndpoint(ctx context.Context, dbInstanceID, endpointID string) (*DBProxyEndpoint, error)
+	GetDbProxyInstanceSsl(ctx context.Context, dbInstanceID string) (*DBProxySSL, error)
+	ModifyDbProxyInstanceSsl(ctx context.Context, dbInstanceID, endpointID string, enabled bool) error
 	DescribeParameterGroup(ctx context.Context, id string) (*ParameterGroup, error)
 	DeleteParameterGroup(ctx context.Context, id string) error
 	// Backup policy, backups and backup sets (backups.go).

@@ -56,6 +56,8 @@ type Execution struct {
 	Access *AccessApply
 	// ParameterGroup is the rds_parameter_group apply whose program this is (parameter_group_program.go).
 	ParameterGroup *ParameterGroupPlan
+	// Proxy is the rds_db_proxy apply whose program this is (proxy_program.go).
+	Proxy *ProxyPlan
 	// Destroy is the destroy whose program this is (destroy_program.go, executor_destroy.go).
 	Destroy *DestroyPlan
 }
@@ -158,6 +160,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "changing the backup policy (" + op.BackupPolicy.Mode() + ")"
 	case OpCreateParameterGroup, OpModifyParameterGroup, OpDeleteParameterGroup:
 		return op.Action + " " + x.e.ParameterGroup.Request.Desired.Name
+	case OpStartProxy, OpResizeProxy, OpProxyConnections, OpProxyEndpoint, OpProxySSL, OpShutdownProxy:
+		return op.Action + " on " + op.Instance
 	case OpCreateAccount, OpModifyAccountDescription, OpResetAccountPassword, OpDeleteAccount, OpCreateDatabase, OpModifyDBDescription,
 		OpDeleteDatabase, OpGrantAccountPrivilege, OpRevokeAccountPrivilege:
 		return op.Action + " " + op.Access.Name + " on " + op.Access.InstanceID
@@ -215,6 +219,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.backupPolicy(ctx, op)
 	case OpCreateParameterGroup, OpModifyParameterGroup, OpDeleteParameterGroup:
 		return x.parameterGroup(ctx, op)
+	case OpStartProxy, OpResizeProxy, OpProxyConnections, OpProxyEndpoint, OpProxySSL, OpShutdownProxy:
+		return x.proxy(ctx, op)
 	case OpCreateAccount, OpModifyAccountDescription, OpResetAccountPassword, OpDeleteAccount, OpCreateDatabase, OpModifyDBDescription,
 		OpDeleteDatabase, OpGrantAccountPrivilege, OpRevokeAccountPrivilege:
 		return x.access(ctx, op)
@@ -379,7 +385,7 @@ func (x *executor) finish(ctx context.Context) error {
 		}
 		x.out.Scheduled = task
 	}
-	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil || x.e.Access != nil || x.e.ParameterGroup != nil || x.e.endsWithoutRead() { // a policy or access change leaves the instance as it is
+	if (x.out.Instance != nil && !x.stale) || x.e.BackupPolicy != nil || x.e.Access != nil || x.e.ParameterGroup != nil || x.e.Proxy != nil || x.e.endsWithoutRead() { // a policy or access change leaves the instance as it is
 		return nil
 	}
 	attr, err := x.w.WaitRunning(ctx, x.out.ID)

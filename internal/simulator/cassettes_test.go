@@ -172,6 +172,8 @@ type fixture struct {
 	connection, slave         string
 	// group is a parameter group of the primary's version, applied to it.
 	group string
+	// proxyEndpoint is the default endpoint of the primary's database proxy.
+	proxyEndpoint string
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -214,6 +216,10 @@ func newFixture(t *testing.T) *fixture {
 	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "ParameterGroupId": fx.group})
 	fx.connection = e.attr(id)["ConnectionString"].(string)
 	fx.slave = nodesOf(e.sim.state.Instances[id]).Slave
+	e.c.ok("ModifyDBProxy", map[string]string{"DBInstanceId": id, "ConfigDBProxyService": "Startup"})
+	fx.proxyEndpoint = e.sim.state.Instances[id].Proxy.Endpoints[0].ID
+	e.settle()
+	e.c.ok("ModifyDbProxyInstanceSsl", map[string]string{"DbInstanceId": id, "DbProxyEndpointId": fx.proxyEndpoint, "DbProxySslEnabled": "1"})
 	return fx
 }
 
@@ -225,7 +231,7 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 	now := fx.e.sim.cloudNow()
 	for k, v := range cs.Request {
 		switch {
-		case k == "DBInstanceId" || k == "InstanceId" || strings.HasPrefix(k, "ResourceId."):
+		case k == "DBInstanceId" || k == "InstanceId" || k == "DbInstanceId" || strings.HasPrefix(k, "ResourceId."):
 			v = instance
 		case k == "RegionId":
 			v = DefaultRegion
@@ -245,6 +251,8 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 			v = fx.slave
 		case k == "ParameterGroupId":
 			v = fx.group
+		case k == "DBProxyEndpointId" || k == "DbProxyEndpointId":
+			v = fx.proxyEndpoint
 		case k == "FromStartTime":
 			v = now.Add(-24 * time.Hour).Format(timestampLayout)
 		case k == "ToStartTime":

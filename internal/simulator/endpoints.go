@@ -86,6 +86,7 @@ func (s *Simulator) Close() error {
 	if s.endpoints == nil {
 		return nil
 	}
+	s.closeProxiesLocked()
 	var first error
 	for id, ep := range s.endpoints.byID {
 		if err := ep.Close(); err != nil && first == nil {
@@ -122,6 +123,7 @@ func (s *Simulator) syncEndpointsLocked(now time.Time) {
 			s.closeEndpointLocked(id, ep)
 		}
 	}
+	s.syncProxiesLocked(now)
 }
 
 // syncEndpointLocked brings one instance's endpoint up to date and returns it (nil when it has none).

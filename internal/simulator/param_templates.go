@@ -86,6 +86,7 @@ var mysqlParamRows = []paramRow{
 	online("max_connections", "2000", "[1-100000]", "The maximum number of concurrent client connections."),
 	online("max_allowed_packet", "1073741824", "[16384-1073741824]", "The maximum size in bytes of one packet or generated string."),
 	online("wait_timeout", "86400", "[1-31536000]", "Seconds the server waits for activity on a non-interactive connection before closing it."),
+	online("max_prepared_stmt_count", "16382", "[0-1048576]", "The maximum number of prepared statements on the server (the database proxy needs it equal on the primary and its read-only instances)."),
 	online("interactive_timeout", "7200", "[10-86400]", "Seconds the server waits for activity on an interactive connection before closing it."),
 	online("long_query_time", "1", "[0.03-10]", "Seconds after which a query counts as slow."),
 	online("slow_query_log", "ON", "[ON|OFF]", "Whether the slow query log is enabled."),

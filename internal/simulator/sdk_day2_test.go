@@ -141,6 +141,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	e.sdkParameters(primary)
 	e.sdkDiscovery()
 	e.sdkParameterGroups(primary)
+	e.sdkProxy(primary)
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
 	e.sdkSecurity(primary)

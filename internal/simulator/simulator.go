@@ -131,6 +131,8 @@ type Simulator struct {
 	nonceSweepAt int
 	// endpoints are the instances' MySQL endpoints, nil when Options.Endpoints is not set (endpoints.go).
 	endpoints *endpointSet
+	// proxies are the database proxies' endpoints, when endpoints are on (proxy_endpoints.go).
+	proxies *proxySet
 }
 
 // New builds a Simulator, loading Options.StatePath when the file exists.

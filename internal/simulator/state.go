@@ -107,6 +107,10 @@ type instance struct {
 	DiskUsedGB int64             `json:"disk_used_gb,omitempty"`
 	// Subscription is a Prepaid instance's billing (actions_billing.go); nil for pay-as-you-go.
 	Subscription *subscription `json:"subscription,omitempty"`
+	// Proxy is a primary's database proxy (actions_proxy.go); nil: never started.
+	Proxy *dbProxy `json:"proxy,omitempty"`
+	// ReplicationDelay is a read-only instance's simulated delay in seconds (SetReplicationDelay).
+	ReplicationDelay int64 `json:"replication_delay,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.

@@ -49,6 +49,8 @@ type Options struct {
 	// OnSQLChange, when set, receives what each SQL statement changed in accounts, grants and databases
 	// (store.go). It runs without the endpoint's lock, after the statement and before its answer reaches the client.
 	OnSQLChange func(Change)
+	// Hostname is @@hostname (the instance id), which tells a client behind a proxy who answered.
+	Hostname string
 }
 
 // Endpoint is one instance's MySQL server. Its methods are safe for concurrent use.
@@ -59,6 +61,7 @@ type Endpoint struct {
 	engine       *sqle.Engine
 	beforeAccept func()
 	readOnly     bool
+	hostname     string
 	// connectionIDs numbers client connections across boots (errors.go).
 	connectionIDs atomic.Uint32
 
@@ -81,6 +84,8 @@ type Endpoint struct {
 type boot struct {
 	server *server.Server
 	inbox  *handoffListener
+	// handler runs this boot's statements; a proxy in front of the endpoint calls it (proxy.go).
+	handler mysql.Handler
 }
 
 // Start listens and boots the server.
@@ -124,6 +129,7 @@ func Start(opts Options) (*Endpoint, error) {
 		engine:       engine,
 		beforeAccept: opts.BeforeAccept,
 		readOnly:     opts.ReadOnlyOf != nil,
+		hostname:     opts.Hostname,
 		onSQLChange:  opts.OnSQLChange,
 		databases:    map[string]bool{},
 		settings:     opts.Settings,
@@ -424,12 +430,17 @@ func (e *Endpoint) newBoot(settings Settings) (*boot, error) {
 			return server.MySQLProtocolListenerFactory(cfg, listenerCfg, sel)
 		},
 	}
-	srv, err := server.NewServerWithHandler(cfg, e.engine, sql.NewContext, sessionBuilder(e.provider, settings, e.readOnly), nil, e.wrapHandler)
+	var handler mysql.Handler
+	wrap := func(h mysql.Handler) (mysql.Handler, error) {
+		handler, _ = e.wrapHandler(h)
+		return handler, nil
+	}
+	srv, err := server.NewServerWithHandler(cfg, e.engine, sql.NewContext, sessionBuilder(e.provider, settings, e.readOnly, e.hostname), nil, wrap)
 	if err != nil {
 		return nil, fmt.Errorf("mysql endpoint: %w", err)
 	}
 	go func() { _ = srv.Start() }()
-	return &boot{server: srv, inbox: inbox}, nil
+	return &boot{server: srv, inbox: inbox, handler: handler}, nil
 }
 
 func (e *Endpoint) takeConnsLocked() []*trackedConn {

@@ -53,9 +53,12 @@ func mysqlNumbered(err error) error {
 }
 
 // NewConnection numbers connections across the endpoint's boots: each boot's listener counts from 1, and the
-// engine, which outlives boots, would otherwise take a new connection for one a restart dropped.
+// engine, which outlives boots, would otherwise take a new connection for one a restart dropped. A proxy's
+// connection keeps its number (proxy.go), which it shares with every instance behind the proxy.
 func (h mysqlErrors) NewConnection(c *mysql.Conn) {
-	c.ConnectionID = h.owner.connectionIDs.Add(1)
+	if c.ConnectionID < proxyConnectionBase {
+		c.ConnectionID = h.owner.connectionIDs.Add(1)
+	}
 	h.Handler.NewConnection(c)
 }
 

@@ -14,7 +14,7 @@ import (
 
 // ForSimulator is simulator.Options.Endpoints: each MySQL instance gets an endpoint on a free loopback port.
 func ForSimulator(state simulator.EndpointState, beforeAccept func()) (simulator.Endpoint, error) {
-	opts := Options{Settings: settingsOf(state), AllowedClients: state.AllowedClients, BeforeAccept: beforeAccept}
+	opts := Options{Settings: settingsOf(state), AllowedClients: state.AllowedClients, BeforeAccept: beforeAccept, Hostname: state.InstanceID}
 	if primary, ok := state.Primary.(*simulatorEndpoint); ok {
 		opts.ReadOnlyOf = primary.Endpoint
 	}

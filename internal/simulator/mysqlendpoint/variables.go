@@ -38,10 +38,10 @@ func quietEngineLogs() {
 	})
 }
 
-// sessionBuilder gives each session of a boot that boot's @@version and @@innodb_doublewrite, and @@read_only = 1
-// on a read-only instance. @@global.version, @@global.innodb_doublewrite and @@global.read_only read the
+// sessionBuilder gives each session of a boot that boot's @@version and @@innodb_doublewrite, @@read_only = 1
+// on a read-only instance, and @@hostname when the endpoint has one. @@global.version, @@global.innodb_doublewrite and @@global.read_only read the
 // process-wide registry instead (a simplification).
-func sessionBuilder(provider *memory.DbProvider, settings Settings, readOnly bool) server.SessionBuilder {
+func sessionBuilder(provider *memory.DbProvider, settings Settings, readOnly bool, hostname string) server.SessionBuilder {
 	base := memory.NewSessionBuilder(provider)
 	doublewrite := "OFF"
 	if settings.Doublewrite {
@@ -63,6 +63,11 @@ func sessionBuilder(provider *memory.DbProvider, settings Settings, readOnly boo
 		}
 		if readOnly {
 			if err := session.InitSessionVariable(sctx, "read_only", int8(1)); err != nil {
+				return nil, err
+			}
+		}
+		if hostname != "" {
+			if err := session.InitSessionVariable(sctx, "hostname", hostname); err != nil {
 				return nil, err
 			}
 		}

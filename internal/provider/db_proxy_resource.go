@@ -1,0 +1,211 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+var (
+	_ resource.Resource                = (*dbProxyResource)(nil)
+	_ resource.ResourceWithConfigure   = (*dbProxyResource)(nil)
+	_ resource.ResourceWithImportState = (*dbProxyResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*dbProxyResource)(nil)
+)
+
+// NewDBProxyResource returns the rds_db_proxy resource.
+func NewDBProxyResource() resource.Resource { return &dbProxyResource{} }
+
+// dbProxyResource is an adapter: the rules, the decision and the program are rdsservice's
+// (proxy.go, proxy_program.go).
+type dbProxyResource struct {
+	data *ProviderData
+}
+
+func (r *dbProxyResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_db_proxy"
+}
+
+func (r *dbProxyResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = dbProxySchema()
+}
+
+func (r *dbProxyResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, "rds_db_proxy", &resp.Diagnostics)
+}
+
+// request is the model as rdsservice reads it, with the primary as the cloud has it (Known false
+// when its id is not known yet or it cannot be read: the cloud then checks).
+func (r *dbProxyResource) request(ctx context.Context, m dbProxyModel, diags *diag.Diagnostics) rdsservice.ProxyRequest {
+	req := rdsservice.ProxyRequest{InstanceID: m.InstanceID.ValueString(), Desired: m.spec(ctx, diags),
+		UnknownWeightKeys: m.Weights.IsUnknown(), PreventRestart: m.PreventRestart.ValueBool()}
+	if !isKnown(m.InstanceID) {
+		return req
+	}
+	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, req.InstanceID)
+	if err != nil {
+		return req
+	}
+	req.Primary = rdsservice.ProxyPrimary{Known: true, ID: attr.DBInstanceID, Category: attr.Category, EngineVersion: string(attr.EngineVersion),
+		MinorVersion: attr.CurrentKernelVersion, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs,
+		PreparedStmt: r.preparedStmtCounts(ctx, append([]string{attr.DBInstanceID}, attr.ReadOnlyDBInstanceIDs...))}
+	if req.Desired.VSwitchID == "" {
+		req.Desired.VSwitchID = attr.VSwitchID
+	}
+	return req
+}
+
+// preparedStmtCounts reads max_prepared_stmt_count of each instance (X8); one that cannot be read
+// is left out, and the cloud checks it.
+func (r *dbProxyResource) preparedStmtCounts(ctx context.Context, ids []string) map[string]string {
+	out := map[string]string{}
+	for _, id := range ids {
+		if params, err := r.data.API.DescribeParameters(ctx, id); err == nil {
+			out[id] = params.RunningParameters.Values()[rdsservice.PreparedStmtParameter]
+		}
+	}
+	return out
+}
+
+// ModifyPlan checks the proxy, every refusal at once and nothing sent, warns of a change that
+// interrupts connections, and plans read_only_distribution and the vSwitch.
+func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
+		return
+	}
+	var m dbProxyModel
+	if resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...); resp.Diagnostics.HasError() {
+		return
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
+	defer cancel()
+	rq := r.request(lookupCtx, m, &resp.Diagnostics)
+	var current *rdsservice.ProxySpec
+	if !req.State.Raw.IsNull() {
+		var state dbProxyModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		spec := state.spec(ctx, &resp.Diagnostics)
+		current = &spec
+	}
+	if addProblems(&resp.Diagnostics, rdsservice.PlanProxy(rq, current).Problems); resp.Diagnostics.HasError() {
+		return
+	}
+	m.Distribution = types.StringNull()
+	if rq.Desired.Standard {
+		m.Distribution = types.StringValue(rdsapi.ProxyDistributionStandard)
+	}
+	if m.VSwitchID.IsUnknown() && rq.Desired.VSwitchID != "" {
+		m.VSwitchID = types.StringValue(rq.Desired.VSwitchID)
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, m)...)
+}
+
+func (r *dbProxyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	r.apply(ctx, req.Plan.Get, &resp.State, &resp.Diagnostics)
+}
+
+func (r *dbProxyResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	r.apply(ctx, req.Plan.Get, &resp.State, &resp.Diagnostics)
+}
+
+// apply decides again from the proxy as the cloud has it, runs the program with the one executor
+// and stores the proxy as read back.
+func (r *dbProxyResource) apply(ctx context.Context, getPlan func(context.Context, any) diag.Diagnostics, out stateSetter, diags *diag.Diagnostics) {
+	var plan dbProxyModel
+	if diags.Append(getPlan(ctx, &plan)...); diags.HasError() || !requireConfigured(r.data, diags) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, accessTimeout)
+	defer cancel()
+	id := plan.InstanceID.ValueString()
+	current, _, _, err := r.readCloud(ctx, id)
+	if err != nil {
+		diags.AddError("Error reading the RDS database proxy", err.Error())
+		return
+	}
+	decided := rdsservice.PlanProxy(r.request(ctx, plan, diags), current)
+	if addProblems(diags, decided.Problems); diags.HasError() {
+		return
+	}
+	if result := rdsservice.ExecuteProxy(ctx, r.data.API, r.data.Waiter, decided); result.Err != nil {
+		diags.AddError("Error applying the RDS database proxy", fmt.Sprintf("%s: %s", result.Step, operationError(ctx, result.Err)))
+		return
+	}
+	spec, px, ep, err := r.readCloud(ctx, id)
+	if err != nil || spec == nil {
+		diags.AddError("Error reading the RDS database proxy", fmt.Sprintf("after the apply, the proxy of %s reads back off or fails: %v", id, err))
+		return
+	}
+	plan.fill(*spec, px, ep, diags)
+	diags.Append(out.Set(ctx, plan)...)
+}
+
+// readCloud reads the proxy and its default endpoint; nil when the proxy is off.
+func (r *dbProxyResource) readCloud(ctx context.Context, id string) (*rdsservice.ProxySpec, *rdsapi.DBProxy, *rdsapi.DBProxyEndpoint, error) {
+	px, err := r.data.API.DescribeDBProxy(ctx, id)
+	if err != nil || !px.Started {
+		return nil, px, nil, err
+	}
+	ep, err := r.data.API.DescribeDBProxyEndpoint(ctx, id, "")
+	if err != nil {
+		return nil, px, nil, err
+	}
+	ssl, err := r.data.API.GetDbProxyInstanceSsl(ctx, id)
+	if err != nil {
+		return nil, px, nil, err
+	}
+	spec := rdsservice.ProxyFromAPI(id, px, ep, ssl)
+	return &spec, px, ep, nil
+}
+
+func (r *dbProxyResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var m dbProxyModel
+	if resp.Diagnostics.Append(req.State.Get(ctx, &m)...); resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	if m.InstanceID.IsNull() {
+		m.InstanceID = m.ID // an import sets only the id
+	}
+	spec, px, ep, err := r.readCloud(ctx, m.InstanceID.ValueString())
+	switch {
+	case rdsapi.IsNotFound(err) || (err == nil && spec == nil):
+		resp.Diagnostics.AddWarning("RDS database proxy no longer exists", fmt.Sprintf("The database proxy of %s is off or its instance is gone; it is removed from state.", m.InstanceID.ValueString()))
+		resp.State.RemoveResource(ctx)
+		return
+	case err != nil:
+		resp.Diagnostics.AddError("Error reading the RDS database proxy", err.Error())
+		return
+	}
+	if m.PreventRestart.IsNull() {
+		m.PreventRestart = types.BoolValue(false)
+	}
+	m.fill(*spec, px, ep, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// Delete shuts the proxy down and waits until it reads back off.
+func (r *dbProxyResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var m dbProxyModel
+	if resp.Diagnostics.Append(req.State.Get(ctx, &m)...); resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, accessTimeout)
+	defer cancel()
+	decided := rdsservice.PlanProxy(rdsservice.ProxyRequest{InstanceID: m.InstanceID.ValueString(), Delete: true}, nil)
+	if result := rdsservice.ExecuteProxy(ctx, r.data.API, r.data.Waiter, decided); result.Err != nil {
+		resp.Diagnostics.AddError("Error shutting down the RDS database proxy", fmt.Sprintf("%s: %s", result.Step, operationError(ctx, result.Err)))
+	}
+}
+
+// ImportState imports by the primary instance's id; the read fills the rest.
+func (r *dbProxyResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("instance_id"), req.ID)...)
+}

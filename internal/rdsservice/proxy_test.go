@@ -1,0 +1,121 @@
+package rdsservice
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+func proxyRequest() ProxyRequest {
+	return ProxyRequest{InstanceID: "rm-1", Primary: ProxyPrimary{Known: true, ID: "rm-1", Category: "HighAvailability", EngineVersion: "8.0",
+		MinorVersion: "rds_20230630", ReadOnlyIDs: []string{"rr-1", "rr-2"}},
+		Desired: ProxySpec{InstanceType: "common", InstanceNum: 2, ReadWriteMode: "ReadWrite", MaxDelay: 30,
+			Features: ProxyFeatures{ReadWriteSplitting: true}, Weights: map[string]int64{ProxyPrimaryKey: 0, "rr-1": 100, "rr-2": 300}}}
+}
+
+func proxyRules(ps []Problem) []RuleID {
+	var out []RuleID
+	for _, p := range ps {
+		out = append(out, p.Rule)
+	}
+	return out
+}
+
+func proxyActions(p Program) []string {
+	var out []string
+	for _, op := range p.Operations {
+		out = append(out, op.Action)
+	}
+	return out
+}
+
+// Every refusal of a proxy configuration at once, and none for a good one.
+func TestPlanProxyRefusals(t *testing.T) {
+	good := PlanProxy(proxyRequest(), nil)
+	if len(good.Problems) != 0 || !slices.Equal(proxyActions(good.Program), []string{OpStartProxy, OpProxyEndpoint}) {
+		t.Fatalf("a good proxy: %v, %v", good.Problems, proxyActions(good.Program))
+	}
+	bad := proxyRequest()
+	bad.Primary.MinorVersion = "rds_20190815"
+	bad.Desired.InstanceNum, bad.Desired.MaxDelay, bad.Desired.Standard = 17, 3601, true
+	bad.Desired.Weights = map[string]int64{"rr-1": 150, "rr-9": 10100}
+	plan := PlanProxy(bad, nil)
+	want := []RuleID{RuleProxyMinorVersion, RuleProxyInstanceNum, RuleProxyDistribution, RuleProxyWeight, RuleProxyWeight, RuleProxyWeightKey, RuleProxyMaxDelay}
+	if got := proxyRules(plan.Problems); !slices.Equal(got, want) || len(plan.Program.Operations) != 0 {
+		t.Fatalf("refusals %v (program %v), want %v", got, proxyActions(plan.Program), want)
+	}
+	basic := proxyRequest()
+	basic.Primary.Category = "Basic"
+	if got := proxyRules(PlanProxy(basic, nil).Problems); !slices.Equal(got, []RuleID{RuleProxyEdition}) {
+		t.Fatalf("Basic edition: %v", got)
+	}
+	unknown := proxyRequest()
+	unknown.Primary = ProxyPrimary{} // created in the same run: its read-only instances are the cloud's to check
+	unknown.Desired.Weights = map[string]int64{"rr-new": 100}
+	if ps := PlanProxy(unknown, nil).Problems; len(ps) != 0 {
+		t.Fatalf("unknown primary: %v", ps)
+	}
+}
+
+// A change sends only what changed; read_write_mode and instance_type warn, and prevent_restart
+// refuses them.
+func TestPlanProxyChanges(t *testing.T) {
+	req := proxyRequest()
+	current := req.Desired
+	if plan := PlanProxy(req, &current); len(plan.Program.Operations) != 0 || len(plan.Problems) != 0 {
+		t.Fatalf("no change: %v %v", proxyActions(plan.Program), plan.Problems)
+	}
+	req.Desired.Weights = map[string]int64{"rr-1": 300, "rr-2": 100}
+	req.Desired.InstanceNum, req.Desired.Persistent, req.Desired.SSL = 4, true, true
+	if got := proxyActions(PlanProxy(req, &current).Program); !slices.Equal(got, []string{OpResizeProxy, OpProxyConnections, OpProxyEndpoint, OpProxySSL}) {
+		t.Fatalf("changes sent: %v", got)
+	}
+	req.Desired.ReadWriteMode = "ReadOnly"
+	plan := PlanProxy(req, &current)
+	if got := proxyRules(plan.Problems); !slices.Equal(got, []RuleID{RuleProxyInterrupts}) || len(plan.Program.Operations) == 0 {
+		t.Fatalf("mode change: %v, %v", got, proxyActions(plan.Program))
+	}
+	req.PreventRestart = true
+	plan = PlanProxy(req, &current)
+	if got := proxyRules(plan.Problems); !slices.Equal(got, []RuleID{RuleProxyInterruptsStop}) || len(plan.Program.Operations) != 0 {
+		t.Fatalf("mode change with prevent_restart: %v, %v", got, proxyActions(plan.Program))
+	}
+	if got := proxyActions(PlanProxy(ProxyRequest{InstanceID: "rm-1", Delete: true}, &current).Program); !slices.Equal(got, []string{OpShutdownProxy}) {
+		t.Fatalf("delete: %v", got)
+	}
+}
+
+// X8: a read-only instance's max_prepared_stmt_count unlike the primary's is refused, naming both.
+func TestPlanProxyPreparedStmtCount(t *testing.T) {
+	req := proxyRequest()
+	req.Primary.PreparedStmt = map[string]string{"rm-1": "16382", "rr-1": "16382", "rr-2": "8000"}
+	plan := PlanProxy(req, nil)
+	if got := proxyRules(plan.Problems); !slices.Equal(got, []RuleID{RuleProxyPreparedStmt}) || !strings.Contains(plan.Problems[0].Detail, "rr-2 has 8000") {
+		t.Fatalf("unequal counts: %v", plan.Problems)
+	}
+	req.Primary.PreparedStmt["rr-2"] = "16382"
+	if ps := PlanProxy(req, nil).Problems; len(ps) != 0 {
+		t.Fatalf("equal counts: %v", ps)
+	}
+}
+
+// goneAPI answers every proxy action as for an instance that no longer exists.
+type goneAPI struct{ rdsapi.API }
+
+func (goneAPI) ModifyDBProxy(context.Context, *rdsapi.ModifyDBProxyRequest) error { return goneErr }
+func (goneAPI) DescribeDBProxy(context.Context, string) (*rdsapi.DBProxy, error) {
+	return nil, goneErr
+}
+
+var goneErr = &rdsapi.Error{Code: "InvalidDBInstanceId.NotFound", HTTPStatus: 404}
+
+// Destroying the proxy of an instance already released succeeds: the proxy went with it.
+func TestExecuteProxyShutdownOfGoneInstance(t *testing.T) {
+	plan := PlanProxy(ProxyRequest{InstanceID: "rm-gone", Delete: true}, nil)
+	if out := ExecuteProxy(context.Background(), goneAPI{}, &Waiter{API: goneAPI{}}, plan); out.Err != nil {
+		t.Fatalf("shutdown of a released instance's proxy: %s: %v", out.Step, out.Err)
+	}
+}
