@@ -122,11 +122,13 @@ func TestParameterGroup_instances(t *testing.T) {
 	if got := env.running(t, id, "wait_timeout"); got != "3600" || env.restarts(id) != 0 || env.requests("ModifyParameter") != 0 {
 		t.Fatalf("created with the group: wait_timeout %q, %d restarts, %d ModifyParameter", got, env.restarts(id), env.requests("ModifyParameter"))
 	}
-	// The group gains a restart-needing value; the next plan re-applies it and names the restart.
+	// The group gains a restart-needing value outside Terraform; the instance's refresh finds it
+	// does not run the group's values, so the plan applies the group again and names the restart.
 	second := map[string]string{"wait_timeout": "3600", "back_log": "4000"}
-	// (One run changes the group; the instance's refresh then finds it does not run the group's
-	// values, so the following plan applies the group again.)
-	w.applyOnce(t, groupInstance(second, map[string]any{"parameter_group_id": group}))
+	if err := env.api.ModifyParameterGroup(context.Background(), &rdsapi.ModifyParameterGroupRequest{ID: group, Name: "fleet_default",
+		Parameters: second, ModifyMode: rdsapi.ParameterGroupModeIndividual}); err != nil {
+		t.Fatal(err)
+	}
 	env.sim.ResetStats()
 	plan := mustPlan(t, w, groupInstance(second, map[string]any{"parameter_group_id": group}))
 	expectAction(t, "re-apply", plan, testRes, actUpdate)
@@ -144,9 +146,8 @@ func TestParameterGroup_instances(t *testing.T) {
 		t.Fatalf("own value: wait_timeout %q", got)
 	}
 	expectEmptyPlan(t, "override again", mustPlan(t, w, groupInstance(second, own)))
-	// In the maintenance window: nothing restarts now.
+	// The group changed in the same run, in the maintenance window: nothing restarts now.
 	third := map[string]string{"wait_timeout": "3600", "back_log": "5000"}
-	w.applyOnce(t, groupInstance(third, own))
 	env.sim.ResetStats()
 	window := map[string]any{"parameter_group_id": group, "parameters": map[string]string{"wait_timeout": "600"},
 		"apply_restarts": "in_maintenance_window"}
@@ -204,4 +205,47 @@ func (w *oracleWorld) identityIs(t *testing.T, addr, attr, want string) {
 	if err := attrOf(v, attr).As(&got); err != nil || got != want {
 		t.Fatalf("identity of %s: %s = %q (%v), want %q", addr, attr, got, err, want)
 	}
+}
+
+// groupFleet is a group, a primary and a read-only instance whose parameter_group_id reference it.
+func groupFleet(groupParams map[string]string) []oracleResource {
+	order := groupInstance(groupParams, map[string]any{"parameter_group_id": oracleRef{parameterGroupRes, "id"}})
+	return append(order, oracleResource{addr: "rds_readonly_instance.ro", attrs: map[string]any{
+		"master_instance_id": oracleRef{testRes, "id"}, "instance_type": "mysqlro.n2.medium.1c", "storage": 20,
+		"parameter_group_id": oracleRef{parameterGroupRes, "id"}}})
+}
+
+// A group changed in the same run as the instances that use it (P8): the instances' plans take
+// the group's planned parameters, name the restart they cause, and their applies apply the group
+// again after its update, in one run, with no plan left. A read-only instance gets its group
+// right after creation (CreateReadOnlyDBInstance takes none).
+func TestParameterGroup_changedWithItsInstances(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	const ro = "rds_readonly_instance.ro"
+	first := map[string]string{"wait_timeout": "3600"}
+	var id string
+	w.checkedStep(t, "create", groupFleet(first), &id)
+	roID := w.stateAttr(t, ro, "id")
+	if got := env.running(t, roID, "wait_timeout"); got != "3600" || env.restarts(roID) != 0 || env.requests("ModifyParameter") != 1 {
+		t.Fatalf("read-only instance created with the group: wait_timeout %q, %d restarts, %d ModifyParameter",
+			got, env.restarts(roID), env.requests("ModifyParameter"))
+	}
+	second := map[string]string{"wait_timeout": "3600", "back_log": "4000"}
+	env.sim.ResetStats()
+	plan := mustPlan(t, w, groupFleet(second))
+	for _, addr := range []string{testRes, ro} {
+		expectAction(t, "same run", plan, addr, actUpdate)
+		expectWarning(t, "same run", plan, addr, regexp.MustCompile(`(?s)restart.*back_log 3000 -> 4000`))
+	}
+	w.applyChecked(t, "same run", groupFleet(second))
+	for _, instance := range []string{id, roID} {
+		if got := env.running(t, instance, "back_log"); got != "4000" || env.restarts(instance) != 1 {
+			t.Fatalf("%s after the group's change: back_log %q, %d restarts", instance, got, env.restarts(instance))
+		}
+	}
+	if got := w.stringMapAttr(t, ro, "parameter_group_values"); !maps.Equal(got, second) {
+		t.Fatalf("parameter_group_values %v, want %v", got, second)
+	}
+	w.destroyStep(t, env)
 }

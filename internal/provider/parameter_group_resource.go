@@ -123,6 +123,7 @@ func (r *parameterGroupResource) ModifyPlan(ctx context.Context, req resource.Mo
 	if addProblems(&resp.Diagnostics, decided.Problems); resp.Diagnostics.HasError() {
 		return
 	}
+	r.data.recordPlannedGroup(ctx, req, m, rq.UnknownNames, &resp.Diagnostics)
 	m.Restarts = types.BoolUnknown()
 	if len(rq.Template.Parameters) > 0 && len(rq.UnknownNames) == 0 {
 		m.Restarts = types.BoolValue(len(decided.Restarts) > 0)

@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -70,5 +71,25 @@ func TestPlanParameterGroup(t *testing.T) {
 	bad.Desired.Parameters = map[string]string{"back_log": "70000"}
 	if p := PlanParameterGroup(bad, &current); len(p.Problems) != 1 || len(p.Program.Operations) != 0 {
 		t.Fatalf("bad value: problems %v program %v", p.Problems, actions(p))
+	}
+}
+
+// P8 on a read-only instance: CreateReadOnlyDBInstance has no DBParamGroupId, so a new read-only
+// instance gets its group with ModifyParameter right after creation, and a restart-needing value
+// is named; a new primary runs its group from the start.
+func TestGroupOnANewReadOnlyInstance(t *testing.T) {
+	primary := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 100, Supported: true, Status: StatusRunning}
+	group := &GroupParameters{ID: "rpg-1", Values: map[string]string{"innodb_io_capacity": "30000", "innodb_read_io_threads": "8"}}
+	desired := Desired{InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known(int64(100)),
+		Parameters: DesiredParameters{Group: group, UnknownValues: map[string]bool{}}}
+	d := Plan(PlanInput{Role: RoleReadOnly, Label: "the new read-only instance", Desired: desired,
+		Facts: Facts{Primary: &primary, Parameters: planFacts(nil, nil)}})
+	if d.Parameters.GroupID != "rpg-1" || !slices.Equal(d.Parameters.GroupNames, []string{"innodb_io_capacity", "innodb_read_io_threads"}) ||
+		len(d.Restarts) != 1 || !strings.Contains(strings.Join(d.Restarts[0].Reasons, ";"), "innodb_read_io_threads 4 -> 8") {
+		t.Fatalf("new read-only instance with a group: %+v %+v %+v", d.Parameters, d.Restarts, d.Problems)
+	}
+	if got := GroupValuesApplied(map[string]string{"a": "1", "b": "2", DoublewriteParameter: "OFF"}, map[string]string{"b": "3"}); len(got) != 1 || got["a"] != "1" {
+		t.Fatalf("GroupValuesApplied: %v", got)
 	}
 }
