@@ -77,6 +77,7 @@ type API interface {
 	CreateParameterGroup(ctx context.Context, req *CreateParameterGroupRequest) (string, error)
 	ModifyParameterGroup(ctx context.Context, req *ModifyParameterGroupRequest) error
 	DescribeParameterGroup(ctx context.Context, id string) (*ParameterGroup, error)
+	DescribeParameterGroups(ctx context.Context, req *DescribeParameterGroupsRequest) ([]ParameterGroup, error)
 	DeleteParameterGroup(ctx context.Context, id string) error
 	// Backup policy, backups and backup sets (backups.go).
 	DescribeBackupPolicy(ctx context.Context, dbInstanceID string) (*BackupPolicy, error)

@@ -260,7 +260,8 @@ func (e *sdkEnv) sdkDiscovery() {
 	}
 }
 
-// sdkParameterGroups creates a group, changes it, applies it to the instance, reads and deletes it.
+// sdkParameterGroups creates a group, changes it, lists the region's groups, applies it to the instance, reads and
+// deletes it.
 func (e *sdkEnv) sdkParameterGroups(id string) {
 	e.t.Helper()
 	create := rds.CreateCreateParameterGroupRequest()
@@ -271,6 +272,14 @@ func (e *sdkEnv) sdkParameterGroups(id string) {
 	modify := rds.CreateModifyParameterGroupRequest()
 	modify.ParameterGroupId, modify.ModifyMode, modify.Parameters = created.ParameterGroupId, "Individual", `{"wait_timeout":"7200"}`
 	e.do(modify, rds.CreateModifyParameterGroupResponse())
+	list := rds.CreateDescribeParameterGroupsRequest()
+	list.RegionId, list.EnableDetail = DefaultRegion, requests.NewBoolean(true)
+	listed := rds.CreateDescribeParameterGroupsResponse()
+	e.do(list, listed)
+	if g := listed.ParameterGroups.ParameterGroup; len(g) != 1 || g[0].ParameterGroupId != created.ParameterGroupId ||
+		g[0].ParameterGroupName != "fleet_default" || len(g[0].ParamDetail.ParameterDetail) != 1 || g[0].ParamCounts != 1 {
+		e.t.Fatalf("DescribeParameterGroups: %+v", listed)
+	}
 	apply := rds.CreateModifyParameterRequest()
 	apply.DBInstanceId, apply.ParameterGroupId = id, created.ParameterGroupId
 	e.do(apply, rds.CreateModifyParameterResponse())
