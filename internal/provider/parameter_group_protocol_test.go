@@ -4,15 +4,22 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 const parameterGroupRes = "rds_parameter_group.fleet"
@@ -248,4 +255,72 @@ func TestParameterGroup_changedWithItsInstances(t *testing.T) {
 		t.Fatalf("parameter_group_values %v, want %v", got, second)
 	}
 	w.destroyStep(t, env)
+}
+
+// G7: a group's name is unique in its region: a new group or a rename onto a name another group
+// holds is refused at plan, naming that group, with nothing sent; an unchanged group's plan lists
+// nothing.
+func TestParameterGroup_nameUniqueInRegion(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	params := map[string]string{"wait_timeout": "3600"}
+	other, err := env.api.CreateParameterGroup(context.Background(), &rdsapi.CreateParameterGroupRequest{Name: "fleet_default", Engine: "MySQL",
+		EngineVersion: "8.0", Parameters: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.sim.ResetStats()
+	taken := regexp.MustCompile(`name = "fleet_default": region \S+ already has a parameter group of this name \(` + other + `\)`)
+	expectErrorText(t, "new group", w.planErrorOf(t, parameterGroupResources("fleet_default", params)), taken)
+	w.applyChecked(t, "another name", parameterGroupResources("fleet_second", params))
+	env.sim.ResetStats()
+	expectEmptyPlan(t, "unchanged", mustPlan(t, w, parameterGroupResources("fleet_second", params)))
+	if n := env.requests("DescribeParameterGroups"); n != 0 {
+		t.Errorf("an unchanged group's plan listed the region's groups %d times", n)
+	}
+	expectErrorText(t, "rename", w.planErrorOf(t, parameterGroupResources("fleet_default", params)), taken)
+	if n := env.mutations(); n != 0 {
+		t.Errorf("the refused plans sent %d mutating requests", n)
+	}
+	w.destroyStep(t, env)
+}
+
+// G8: a create of a group killed before Terraform recorded it is adopted by the next apply of the
+// same configuration (the id the cloud answered, or a lost answer and the group created since),
+// and the journal forgets it; without an interrupted create the name is refused.
+func TestParameterGroup_killedCreateAdopted(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	work := t.TempDir()
+	if err := os.Mkdir(filepath.Join(work, ".terraform"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	env.data.Journal = rdsservice.OpenCreateJournal(work, func(string) string { return "" })
+	ctx := context.Background()
+	id, err := env.api.CreateParameterGroup(ctx, &rdsapi.CreateParameterGroupRequest{Name: "fleet_default", Engine: "MySQL",
+		EngineVersion: "8.0", Parameters: map[string]string{"wait_timeout": "3600"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String}}
+	config := tfsdk.Config{Raw: tftypes.NewValue(typ, map[string]tftypes.Value{"name": tftypes.NewValue(tftypes.String, "fleet_default")})}
+	key := configKey(parameterGroupKind, config)
+	r := &parameterGroupResource{data: env.data}
+	plan := parameterGroupModel{Name: types.StringValue("fleet_default")}
+	var refused diag.Diagnostics
+	if _, _, ok := r.claimGroupCreate(ctx, plan, config, &refused); ok || !strings.Contains(problemsOf(refused), "name already taken") {
+		t.Fatalf("no interrupted create: %q, want the name refused", problemsOf(refused))
+	}
+	for _, entryID := range []string{id, ""} {
+		leaveInterruptedCreate(t, env.data.Journal.Dir(), parameterGroupKind, key, actionCreateParamGrp, "", entryID, time.Now().Add(-time.Minute))
+		var diags diag.Diagnostics
+		adopted, claim, ok := r.claimGroupCreate(ctx, plan, config, &diags)
+		if !ok || adopted == nil || adopted.ID.ValueString() != id || !strings.Contains(problemsOf(diags), "Adopting "+id) {
+			t.Fatalf("entry %q: adopted %+v, %q; want %s adopted", entryID, adopted, problemsOf(diags), id)
+		}
+		claim.done(true)
+		if left := env.data.Journal.Interrupted(parameterGroupKind, key); len(left) != 0 {
+			t.Fatalf("entries left after the adoption: %+v", left)
+		}
+	}
 }

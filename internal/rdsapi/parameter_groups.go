@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Parameter groups (parameter templates the user keeps, applied to instances): CreateParameterGroup,
@@ -62,6 +63,8 @@ type ParameterGroup struct {
 	Parameters   map[string]string
 	// Instances are the instances the group was applied to.
 	Instances []string
+	// Created is the group's CreateTime (zero when not answered).
+	Created time.Time
 }
 
 // parameterGroupItem is one group as DescribeParameterGroup and DescribeParameterGroups answer it.
@@ -72,6 +75,7 @@ type parameterGroupItem struct {
 	Engine             string     `json:"Engine"`
 	EngineVersion      FlexString `json:"EngineVersion"`
 	ForceRestart       FlexString `json:"ForceRestart"`
+	CreateTime         string     `json:"CreateTime"`
 	ParamDetail        struct {
 		ParameterDetail []struct {
 			ParamName  string `json:"ParamName"`
@@ -87,6 +91,7 @@ func (g parameterGroupItem) group() ParameterGroup {
 	for _, d := range g.ParamDetail.ParameterDetail {
 		pg.Parameters[d.ParamName] = d.ParamValue
 	}
+	pg.Created, _ = time.Parse(time.RFC3339, g.CreateTime)
 	return pg
 }
 

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 func groupTemplate() ParameterTemplate {
@@ -91,5 +94,40 @@ func TestGroupOnANewReadOnlyInstance(t *testing.T) {
 	}
 	if got := GroupValuesApplied(map[string]string{"a": "1", "b": "2", DoublewriteParameter: "OFF"}, map[string]string{"b": "3"}); len(got) != 1 || got["a"] != "1" {
 		t.Fatalf("GroupValuesApplied: %v", got)
+	}
+}
+
+// G7 and G8: a name held by another group is refused at plan, naming it, unless an interrupted
+// create of this configuration made it (its answered id, or a lost answer and a group created
+// since), within the adoption window.
+func TestGroupNameTakenOrAdopted(t *testing.T) {
+	now := time.Date(2026, 12, 6, 10, 0, 0, 0, time.UTC)
+	groups := []rdsapi.ParameterGroup{{ID: "rpg-a", Name: "fleet_default", Created: now.Add(-time.Minute)}, {ID: "rpg-b", Name: "other_group"}}
+	if GroupNamed(groups, "fleet_default", "rpg-a") != nil || GroupNamed(groups, "fleet_defaults", "") != nil {
+		t.Fatal("a group's own name, or a free one, is not taken")
+	}
+	taken := GroupNamed(groups, "fleet_default", "")
+	if got := groupRules(CheckGroupName("fleet_default", "cn-hangzhou", taken, nil, "rds_parameter_group", "j")); !slices.Equal(got, []RuleID{RuleParamGroupNameTaken}) {
+		t.Fatalf("taken name: %v", got)
+	}
+	for _, c := range []struct {
+		entry JournalEntry
+		adopt bool
+	}{
+		{JournalEntry{ID: "rpg-a", Started: now.Add(-2 * time.Minute)}, true},
+		{JournalEntry{Started: now.Add(-2 * time.Minute)}, true},               // lost answer, the group created since
+		{JournalEntry{Started: now.Add(-30 * time.Second)}, false},             // lost answer, the group older than the entry
+		{JournalEntry{ID: "rpg-c", Started: now.Add(-2 * time.Minute)}, false}, // another group's create
+		{JournalEntry{ID: "rpg-a", Started: now.Add(-AdoptWindow - time.Hour)}, false},
+	} {
+		e := AdoptableGroup(taken, []JournalEntry{c.entry}, now)
+		if (e != nil) != c.adopt {
+			t.Errorf("entry %+v: adopted %t, want %t", c.entry, e != nil, c.adopt)
+		}
+		if e != nil {
+			if got := groupRules(CheckGroupName("fleet_default", "cn-hangzhou", taken, e, "rds_parameter_group", "j")); !slices.Equal(got, []RuleID{RuleCreateAdopted}) {
+				t.Errorf("adopted: %v", got)
+			}
+		}
 	}
 }

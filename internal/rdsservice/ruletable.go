@@ -257,6 +257,7 @@ const (
 	RuleParamGroupDoublewrite RuleID = "param-group-doublewrite"
 	RuleParamGroupGone        RuleID = "param-group-gone"
 	RuleParamGroupOverridden  RuleID = "param-group-overridden"
+	RuleParamGroupNameTaken   RuleID = "param-group-name-taken"
 
 	// accounts, databases and privileges (their checks are in account_rules.go).
 	RuleAccessEngine           RuleID = "access-engine"
@@ -755,6 +756,11 @@ var ruleTable = []Rule{
 			"so the instance runs %[2]q (the group is applied first, then the instance's own values).",
 		Args: []Arg{{"name", "wait_timeout"}, {"value", "600"}, {"group value", "3600"}, {"group id", "rpg-1"}},
 		Fix:  "Remove the key from parameters to take the group's value, or change the group."},
+	{ID: RuleParamGroupNameTaken, Source: "provider G7: a parameter group name is unique in its region (CreateParameterGroup has no ClientToken, so the name identifies the group a killed create made)",
+		Attribute: AttrName, Summary: "Parameter group name already taken",
+		Detail: "name = %[1]q: region %[2]s already has a parameter group of this name (%[3]s), and this provider keeps names unique in a region.",
+		Args: []Arg{{"value", "fleet_default"}, {"region", "cn-hangzhou"}, {"group id", "rpg-1"}},
+		Fix:  "Choose another name, or import the existing group: terraform import rds_parameter_group.<name> <group id>."},
 	{ID: RuleParamGroupGone, Source: "provider: an apply changes the group the plan read",
 		Attribute: AttrName, Summary: "Parameter group %[1]s no longer exists",
 		Detail: "%[1]s was deleted after the plan read it, so this apply changes nothing.",
