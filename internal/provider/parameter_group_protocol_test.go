@@ -324,3 +324,43 @@ func TestParameterGroup_killedCreateAdopted(t *testing.T) {
 		}
 	}
 }
+
+// rds_parameter_groups and the list resource: one DescribeParameterGroups call, name_regex, the
+// group's parameters; a listed group's generated configuration plans empty.
+func TestParameterGroup_dataSourceAndList(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	w.applyChecked(t, "group", parameterGroupResources("fleet_default", map[string]string{"wait_timeout": "3600", "back_log": "4000"}))
+	id := w.stateAttr(t, parameterGroupRes, "id")
+	if _, err := env.api.CreateParameterGroup(context.Background(), &rdsapi.CreateParameterGroupRequest{Name: "other_group", Engine: "MySQL",
+		EngineVersion: "8.0", Parameters: map[string]string{"wait_timeout": "600"}}); err != nil {
+		t.Fatal(err)
+	}
+	env.sim.ResetStats()
+	state, diags := dsRead(t, env, NewParameterGroupsDataSource(), map[string]tftypes.Value{
+		"name_regex": tftypes.NewValue(tftypes.String, "^fleet_")})
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	var m parameterGroupsModel
+	if diags := state.Get(context.Background(), &m); diags.HasError() {
+		t.Fatal(diags)
+	}
+	groups := m.Groups.Elements()
+	if len(groups) != 1 || env.requests("DescribeParameterGroups") != 1 {
+		t.Fatalf("rds_parameter_groups: %v after %d calls, want fleet_default in one", groups, env.requests("DescribeParameterGroups"))
+	}
+	g := groups[0].(types.Object).Attributes()
+	if g["id"].(types.String).ValueString() != id || !g["restarts"].(types.Bool).ValueBool() ||
+		g["parameters"].(types.Map).Elements()["back_log"].(types.String).ValueString() != "4000" {
+		t.Fatalf("group read: %v", g)
+	}
+	if all := listed(t, w, parameterGroupKind, nil, false, 0); len(all) != 2 {
+		t.Fatalf("listed %d groups, want 2", len(all))
+	}
+	results := listed(t, w, parameterGroupKind, map[string]string{"name_regex": "^fleet_"}, true, 0)
+	if len(results) != 1 || identityString(t, results[0], "parameter_group_id") != id {
+		t.Fatalf("groups named ^fleet_: %v, want %s", results, id)
+	}
+	planGenerated(t, w, parameterGroupKind, results)
+}

@@ -337,7 +337,7 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewInstanceDataSource, NewInstancesDataSource,
-		NewAccountsDataSource, NewDatabasesDataSource, NewParameterTemplatesDataSource, NewZonesDataSource, NewInstanceClassesDataSource,
+		NewAccountsDataSource, NewDatabasesDataSource, NewParameterTemplatesDataSource, NewParameterGroupsDataSource, NewZonesDataSource, NewInstanceClassesDataSource,
 		NewBackupsDataSource,
 	}
 }
