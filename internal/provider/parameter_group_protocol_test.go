@@ -364,3 +364,36 @@ func TestParameterGroup_dataSourceAndList(t *testing.T) {
 	}
 	planGenerated(t, w, parameterGroupKind, results)
 }
+
+// `moved` from alicloud_rds_parameter_group: the group's state is built from the source's (its
+// param_detail as parameters) and the refreshed configuration plans empty; alicloud_db_instance's
+// db_param_group_id becomes parameter_group_id.
+func TestMoveFromAlicloudParameterGroup(t *testing.T) {
+	c := newMovedCloud(t)
+	id, err := c.api.CreateParameterGroup(context.Background(), &rdsapi.CreateParameterGroupRequest{Name: "fleet_default", Engine: "mysql",
+		EngineVersion: "8.0", Parameters: map[string]string{"wait_timeout": "3600", "back_log": "4000"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := fmt.Sprintf(`{"id": %q, "engine": "mysql", "engine_version": "8.0", "parameter_group_name": "fleet_default",
+		"parameter_group_desc": "", "param_detail": [{"param_name": "wait_timeout", "param_value": "3600"},
+		{"param_name": "back_log", "param_value": "4000"}]}`, id)
+	resp := c.move(t, alicloudProvider, "alicloud_rds_parameter_group", parameterGroupKind, []byte(raw))
+	c.planAfterMove(t, "rds_parameter_group.fleet", resp, map[string]any{"name": "fleet_default", "engine_version": "8.0",
+		"parameters": map[string]string{"wait_timeout": "3600", "back_log": "4000"}})
+	pg := c.move(t, alicloudProvider, "alicloud_rds_parameter_group", parameterGroupKind, []byte(`{"id": "rpg-1", "engine": "PostgreSQL"}`))
+	if !diagsHaveError(pg.Diagnostics) {
+		t.Fatal("a PostgreSQL group moved")
+	}
+
+	facts := c.instanceFacts(t, movedPrimary)
+	source := strings.Replace(string(renderAlicloudState(t, "db_instance", facts)), `"db_param_group_id": ""`, `"db_param_group_id": "`+id+`"`, 1)
+	moved := c.move(t, alicloudProvider, "alicloud_db_instance", "rds_instance", []byte(source))
+	state, err := moved.TargetState.Unmarshal(c.w.h.objType("rds_instance"))
+	if err != nil || diagsHaveError(moved.Diagnostics) {
+		t.Fatalf("move: %v %s", err, diagText(moved.Diagnostics))
+	}
+	if got := attrOf(state, "parameter_group_id"); !got.Equal(tftypes.NewValue(tftypes.String, id)) {
+		t.Fatalf("parameter_group_id after the move = %s, want %s", got, id)
+	}
+}
