@@ -118,6 +118,9 @@ type API interface {
 	// SQL audit through DAS (sql_audit.go).
 	ModifySqlLogConfig(ctx context.Context, dbInstanceID string, cfg SQLAudit) error
 	DescribeSqlLogConfig(ctx context.Context, dbInstanceID string) (*SQLAudit, error)
+	// The monitoring period (monitor.go).
+	ModifyDBInstanceMonitor(ctx context.Context, dbInstanceID string, period int64) error
+	DescribeDBInstanceMonitor(ctx context.Context, dbInstanceID string) (int64, error)
 	// Subscription billing (billing.go).
 	TransformDBInstancePayType(ctx context.Context, req *TransformDBInstancePayTypeRequest) (*TransformDBInstancePayTypeResponse, error)
 	ModifyInstanceAutoRenewalAttribute(ctx context.Context, dbInstanceID string, r AutoRenewal) error

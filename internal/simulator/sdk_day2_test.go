@@ -141,6 +141,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	e.sdkParameters(primary)
 	e.sdkDiscovery()
 	e.sdkParameterGroups(primary)
+	e.sdkMonitor(primary)
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
 	e.sdkSecurity(primary)
@@ -294,6 +295,21 @@ func (e *sdkEnv) sdkParameterGroups(id string) {
 	del := rds.CreateDeleteParameterGroupRequest()
 	del.ParameterGroupId = created.ParameterGroupId
 	e.do(del, rds.CreateDeleteParameterGroupResponse())
+}
+
+// sdkMonitor sets the monitoring period and reads it back (Period a string both ways).
+func (e *sdkEnv) sdkMonitor(id string) {
+	e.t.Helper()
+	modify := rds.CreateModifyDBInstanceMonitorRequest()
+	modify.DBInstanceId, modify.Period = id, "60"
+	e.do(modify, rds.CreateModifyDBInstanceMonitorResponse())
+	describe := rds.CreateDescribeDBInstanceMonitorRequest()
+	describe.DBInstanceId = id
+	described := rds.CreateDescribeDBInstanceMonitorResponse()
+	e.do(describe, described)
+	if described.Period != "60" {
+		e.t.Fatalf("DescribeDBInstanceMonitor: %+v", described)
+	}
 }
 
 func (e *sdkEnv) sdkBackups(id string) string {

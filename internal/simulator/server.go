@@ -69,6 +69,9 @@ var actions = map[string]handler{
 	"DescribeParameterGroup":  (*Simulator).describeParameterGroup,
 	"DescribeParameterGroups": (*Simulator).describeParameterGroups,
 	"DeleteParameterGroup":    (*Simulator).deleteParameterGroup,
+	// The monitoring period: actions_monitor.go.
+	"ModifyDBInstanceMonitor":   (*Simulator).modifyDBInstanceMonitor,
+	"DescribeDBInstanceMonitor": (*Simulator).describeDBInstanceMonitor,
 
 	// Tags and resource groups: tags.go.
 	"TagResources":        (*Simulator).tagResources,
