@@ -146,6 +146,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
 	autoScaleWant(ctx, plan, &in, diags)
 	sqlAuditInput(ctx, state, plan, &in, diags)
+	monitoringInput(state, plan, &in)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)

@@ -229,6 +229,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	}
 	resp.Schema.Attributes["parameter_group_id"] = parameterGroupIDAttribute()
 	resp.Schema.Attributes["parameter_group_values"] = parameterGroupValuesAttribute()
+	resp.Schema.Attributes[rdsservice.AttrMonitoringPeriod] = monitoringPeriodAttribute()
 	maps.Copy(resp.Schema.Attributes, securityAttributes())
 	maps.Copy(resp.Schema.Attributes, minorVersionAttributes())
 	maps.Copy(resp.Schema.Attributes, zoneAttributes())
