@@ -162,6 +162,8 @@ type instanceModel struct {
 	Parameters              types.Map      `tfsdk:"parameters"`
 	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
 	ParameterGroupID        types.String   `tfsdk:"parameter_group_id"`
+	ParameterGroupValues    types.Map      `tfsdk:"parameter_group_values"`
+	MonitoringPeriod        types.Int64    `tfsdk:"monitoring_period"`
 	// SSL and TDE (instance_security.go).
 	SSLEnabled       types.Bool   `tfsdk:"ssl_enabled"`
 	SSLExpireTime    types.String `tfsdk:"ssl_expire_time"`

@@ -73,6 +73,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	plan.StorageActual = plannedStorageActual(ctx, state, plan, dec, &resp.Diagnostics)
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, &resp.Diagnostics)
+	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, &resp.Diagnostics)
 	planSecurityValues(state, config, &plan)
 	r.planMinorValues(state, config, dec, &plan)
 	planPlacement(dec, &plan)
@@ -145,6 +146,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
 	autoScaleWant(ctx, plan, &in, diags)
 	sqlAuditInput(ctx, state, plan, &in, diags)
+	monitoringInput(state, plan, &in)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)

@@ -56,7 +56,7 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 		// The provider is not configured yet (unknown provider configuration); apply checks again.
 		return done()
 	}
-	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) && (replanUnchanged == nil || !replanUnchanged()) {
+	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) && (replanUnchanged == nil || !replanUnchanged()) && !groupReplanned(ctx, data, req) {
 		// Nothing changes: nothing to predict, nothing restarts, and no API call. The refreshed
 		// state still tells of an instance that is being deleted or is locked.
 		addProblems(&resp.Diagnostics, unchangedStateProblems(ctx, req))

@@ -104,6 +104,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	refreshStorageAutoScale(ctx, r.data.API, requested, &state, &resp.Diagnostics)
 	refreshSQLAudit(ctx, r.data.API, requested, &state, &resp.Diagnostics)
+	refreshMonitoring(ctx, r.data.API, requested, &state, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	holdPlacement(ctx, r.data, requested, &state, &resp.Diagnostics)
@@ -111,7 +112,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
-	state.ParameterGroupID = readGroupApplied(ctx, r.data.API, id, state.ParameterGroupID, state.Parameters, &resp.Diagnostics)
+	state.ParameterGroupID, state.ParameterGroupValues = readGroupApplied(ctx, r.data.API, id, state.ParameterGroupID, state.Parameters, &resp.Diagnostics)
 	state.Parameters = requestedDoublewrite(state.Parameters, state.ScheduledChange, state.AtomicWrite16K)
 	if resp.Diagnostics.HasError() {
 		return
@@ -273,6 +274,7 @@ func (k primaryKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribu
 	readSecurity(ctx, k.r.data.API, attr.DBInstanceID, &plan, diags)
 	readBilling(ctx, k.r.data.API, attr, &plan, diags)
 	settleSecurityIPs(ctx, k.r.data.API, attr.DBInstanceID, config.SecurityIPs, planned, &plan, private, diags)
+	plan.ParameterGroupValues = appliedGroupValues(ctx, k.r.data.API, plan.ParameterGroupID, config.Parameters, plan.ParameterGroupValues, diags)
 	return plan
 }
 

@@ -30,6 +30,7 @@ var alicloudInstanceFeatureMapping = []alicloudMapping{
 	{"auto_upgrade_minor_version", []string{"auto_upgrade_minor_version"}, kindString},
 	{"zone_id_slave_a", []string{"zone_id_slave_a"}, kindString}, {"zone_id_slave_b", []string{"zone_id_slave_b"}, kindString},
 	{"resource_group_id", []string{"resource_group_id"}, kindString},
+	{"parameter_group_id", []string{"db_param_group_id"}, kindString},
 }
 
 // moveInstanceFeatures sets the attributes that need more than a copy.

@@ -120,9 +120,11 @@ func (r *parameterGroupResource) ModifyPlan(ctx context.Context, req resource.Mo
 	defer cancel()
 	rq := r.request(lookupCtx, m, &resp.Diagnostics)
 	decided := rdsservice.PlanParameterGroup(rq, nil)
+	decided.Problems = append(decided.Problems, r.groupNameProblems(lookupCtx, req, m)...) // G7, G8: parameter_group_names.go
 	if addProblems(&resp.Diagnostics, decided.Problems); resp.Diagnostics.HasError() {
 		return
 	}
+	r.data.recordPlannedGroup(ctx, req, m, rq.UnknownNames, &resp.Diagnostics)
 	m.Restarts = types.BoolUnknown()
 	if len(rq.Template.Parameters) > 0 && len(rq.UnknownNames) == 0 {
 		m.Restarts = types.BoolValue(len(decided.Restarts) > 0)
@@ -130,8 +132,24 @@ func (r *parameterGroupResource) ModifyPlan(ctx context.Context, req resource.Mo
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, m)...)
 }
 
+// Create records the create in the journal first, and adopts the group a killed create of this
+// configuration made (G8, parameter_group_names.go).
 func (r *parameterGroupResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.apply(ctx, req.Plan.Get, nil, &resp.State, &resp.Diagnostics)
+	var plan parameterGroupModel
+	if resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...); resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	adopted, claim, ok := r.claimGroupCreate(ctx, plan, req.Config, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	r.apply(ctx, req.Plan.Get, adopted, &resp.State, &resp.Diagnostics)
+	var id types.String
+	resp.State.GetAttribute(ctx, path.Root("id"), &id)
+	if isKnown(id) {
+		claim.accepted(id.ValueString())
+	}
+	claim.done(isKnown(id))
 }
 
 func (r *parameterGroupResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -216,6 +234,7 @@ func (r *parameterGroupResource) Read(ctx context.Context, req resource.ReadRequ
 	if resp.Diagnostics.Append(req.State.Get(ctx, &m)...); resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
+	r.data.Journal.Recorded(m.ID.ValueString()) // in a state: no longer an interrupted create's
 	g, err := r.data.API.DescribeParameterGroup(ctx, m.ID.ValueString())
 	switch {
 	case rdsapi.IsParameterGroupNotFound(err):

@@ -45,8 +45,17 @@ func parameterGroupIDAttribute() schema.StringAttribute {
 		"once or in the maintenance window per `apply_restarts`, and the plan names that restart. **A parameter both in the " +
 		"group and in `parameters` takes the value of `parameters`**: the group is applied first, then the instance's own " +
 		"values, and the plan warns of each such override. Removing the attribute stops applying the group: the instance " +
-		"keeps its values. The group's parameters are read at plan; a group changed in the same run reaches the instance at " +
-		"the next apply."}
+		"keeps its values. The group's parameters are read at plan. **A group changed in the same run** (its id referenced " +
+		"here, e.g. `rds_parameter_group.x.id`) is planned first: this plan takes the group's planned parameters, names the " +
+		"restart they cause, and the apply applies the group again after the group's own update."}
+}
+
+// parameterGroupValuesAttribute is parameter_group_values, the group's values the instance runs (P8).
+func parameterGroupValuesAttribute() schema.MapAttribute {
+	return schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "The values of " +
+		"`parameter_group_id`'s group that this instance runs: the group's parameters that `parameters` does not override. It " +
+		"changes in the plan when the group is changed in the same run (the apply then applies the group again). Null without " +
+		"a group."}
 }
 
 // parameterSchemaAttributes are the two attributes, identical on both resources.
@@ -214,6 +223,10 @@ func (p *ProviderData) groupParameters(ctx context.Context, planned, prior types
 	if planned.IsUnknown() {
 		return g
 	}
+	if values, ok := p.groups.lookup(g.ID); ok {
+		g.Values = values // this run's plan of the group (parameter_group_ledger.go)
+		return g
+	}
 	answer, err := p.API.DescribeParameterGroup(ctx, g.ID)
 	if err != nil {
 		diags.AddAttributeError(path.Root("parameter_group_id"), "Cannot read the RDS parameter group",
@@ -226,27 +239,31 @@ func (p *ProviderData) groupParameters(ctx context.Context, planned, prior types
 
 // readGroupApplied refreshes parameter_group_id: the id while the instance is configured with
 // every value of the group its own parameters leave to it, "" when it is not (the group changed,
-// or a value was changed outside Terraform), so that the plan applies the group again (P8). Two
+// or a value was changed outside Terraform), so that the plan applies the group again (P8); and
+// parameter_group_values, the group's values the instance's own parameters leave to it. Two
 // reads, only for an instance with a group.
-func readGroupApplied(ctx context.Context, api rdsapi.API, id string, group types.String, own types.Map, diags *diag.Diagnostics) types.String {
+func readGroupApplied(ctx context.Context, api rdsapi.API, id string, group types.String, own types.Map, diags *diag.Diagnostics) (types.String, types.Map) {
+	none := types.MapNull(types.StringType)
 	if !isKnown(group) || group.ValueString() == "" {
-		return group
+		return group, none
 	}
 	g, err := api.DescribeParameterGroup(ctx, group.ValueString())
 	if rdsapi.IsParameterGroupNotFound(err) {
-		return types.StringValue("")
+		return types.StringValue(""), none
 	}
 	if err != nil {
 		diags.AddError("Error reading the RDS parameter group", fmt.Sprintf("DescribeParameterGroup %s: %v", group.ValueString(), err))
-		return group
+		return group, none
 	}
+	ownValues := stringMap(ctx, own, diags)
+	values := stringMapValue(rdsservice.GroupValuesApplied(g.Parameters, ownValues), diags)
 	answer, err := api.DescribeParameters(ctx, id)
 	if err != nil {
 		diags.AddError("Error reading RDS instance parameters", fmt.Sprintf("DescribeParameters %s: %v", id, err))
-		return group
+		return group, values
 	}
-	if !rdsservice.GroupApplied(g.Parameters, answer.RunningParameters.Values(), answer.ConfigParameters.Values(), stringMap(ctx, own, diags)) {
-		return types.StringValue("")
+	if !rdsservice.GroupApplied(g.Parameters, answer.RunningParameters.Values(), answer.ConfigParameters.Values(), ownValues) {
+		return types.StringValue(""), values
 	}
-	return group
+	return group, values
 }

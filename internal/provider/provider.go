@@ -104,6 +104,8 @@ type ProviderData struct {
 	parameterTemplates parameterTemplateCache
 	// plans remembers the primaries' planned atomic_write_16k of this run (read-only plans use it).
 	plans plannedPrimaries
+	// groups are the parameters this run's plans give existing parameter groups (parameter_group_ledger.go).
+	groups plannedGroups
 	// tasks are the region's spec changes waiting for a maintenance window (pending_change.go).
 	tasks regionTasks
 	// unknownSettings names the provider settings not known at plan (built from another resource's
@@ -335,7 +337,7 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewInstanceDataSource, NewInstancesDataSource,
-		NewAccountsDataSource, NewDatabasesDataSource, NewParameterTemplatesDataSource, NewZonesDataSource, NewInstanceClassesDataSource,
+		NewAccountsDataSource, NewDatabasesDataSource, NewParameterTemplatesDataSource, NewParameterGroupsDataSource, NewZonesDataSource, NewInstanceClassesDataSource,
 		NewBackupsDataSource,
 	}
 }

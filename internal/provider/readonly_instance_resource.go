@@ -73,6 +73,8 @@ type readonlyInstanceModel struct {
 	ScheduledChange         types.Object   `tfsdk:"scheduled_change"`
 	Parameters              types.Map      `tfsdk:"parameters"`
 	ParametersPending       types.Map      `tfsdk:"parameters_pending"`
+	ParameterGroupID        types.String   `tfsdk:"parameter_group_id"`
+	ParameterGroupValues    types.Map      `tfsdk:"parameter_group_values"`
 	Tags                    types.Map      `tfsdk:"tags"`
 	TagsAll                 types.Map      `tfsdk:"tags_all"`
 	ResourceGroupID         types.String   `tfsdk:"resource_group_id"`
@@ -199,6 +201,8 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 	for name, a := range parameterSchemaAttributes() {
 		resp.Schema.Attributes[name] = a
 	}
+	resp.Schema.Attributes["parameter_group_id"] = readonlyParameterGroupIDAttribute()
+	resp.Schema.Attributes["parameter_group_values"] = parameterGroupValuesAttribute()
 	addTagAttributes(resp.Schema.Attributes)
 	resp.Schema.Attributes["minor_version"] = readonlyMinorVersionAttribute()
 }
@@ -258,6 +262,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
+	state.ParameterGroupID, state.ParameterGroupValues = readGroupApplied(ctx, r.data.API, id, state.ParameterGroupID, state.Parameters, &resp.Diagnostics)
 	state.Parameters = requestedDoublewrite(state.Parameters, state.ScheduledChange, state.AtomicWrite16K)
 	noteRefreshed(ctx, resp.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(readonlyInstanceCodec.Set(ctx, &resp.State, state)...)
@@ -334,6 +339,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	plan.Status = stringOf(dec.Status)
 	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
 	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, &resp.Diagnostics)
+	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, &resp.Diagnostics)
 	planFollowMinorValue(dec, &plan, state)
 	if state != nil {
 		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
@@ -467,6 +473,10 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		followMinorFacts(r.data, state, plan.MasterInstanceID.ValueString(), &in)
 		in.Facts.PrimaryZoneMoveInWindow = r.data.plans.zoneMoves.has(plan.MasterInstanceID.ValueString())
 	}
+	var groupFailed *rdsservice.ParameterFacts
+	if r.data != nil {
+		groupFailed = r.groupInput(ctx, state, plan, &in)
+	}
 	if r.data != nil && state != nil && !isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryReplaced = r.data.plans.replaced.lookup(state.MasterInstanceID.ValueString())
 	}
@@ -482,6 +492,9 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", primary.Engine,
 				firstKnown(plan.EngineVersion, string(primary.EngineVersion)), "", types.MapNull(types.StringType), types.MapNull(types.StringType))
 		}
+	}
+	if groupFailed != nil {
+		in.Facts.Parameters = groupFailed
 	}
 	return in
 }
@@ -592,6 +605,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		MaintenanceWindow: types.StringValue(attr.MaintainTime),
 		ApplyRestarts:     types.StringValue(rdsservice.ApplyRestartsImmediately), ScheduledChange: types.ObjectNull(scheduledChangeAttrTypes),
 		Parameters: base.Parameters, ParametersPending: types.MapNull(types.StringType),
+		ParameterGroupID: base.ParameterGroupID, ParameterGroupValues: base.ParameterGroupValues,
 		Tags: base.Tags, TagsAll: base.TagsAll, ResourceGroupID: emptyAsNull(types.StringValue(attr.ResourceGroupID)),
 		MinorVersion: emptyAsNull(types.StringValue(attr.CurrentKernelVersion)),
 	}
@@ -711,8 +725,10 @@ func (k *readonlyKind) accepted(plan readonlyInstanceModel, id string) readonlyI
 	return plan
 }
 
-func (k *readonlyKind) applied(_ context.Context, attr *rdsapi.DBInstanceAttribute, plan, _ readonlyInstanceModel, _ privateSetter, diags *diag.Diagnostics) readonlyInstanceModel {
-	return readonlyFromAttribute(attr, &plan, diags)
+func (k *readonlyKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribute, plan, config readonlyInstanceModel, _ privateSetter, diags *diag.Diagnostics) readonlyInstanceModel {
+	m := readonlyFromAttribute(attr, &plan, diags)
+	m.ParameterGroupValues = appliedGroupValues(ctx, k.r.data.API, plan.ParameterGroupID, config.Parameters, plan.ParameterGroupValues, diags)
+	return m
 }
 
 func (k *readonlyKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan readonlyInstanceModel,

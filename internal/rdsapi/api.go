@@ -85,6 +85,7 @@ type API interface {
 	GetDbProxyInstanceSsl(ctx context.Context, dbInstanceID string) (*DBProxySSL, error)
 	ModifyDbProxyInstanceSsl(ctx context.Context, dbInstanceID, endpointID string, enabled bool) error
 	DescribeParameterGroup(ctx context.Context, id string) (*ParameterGroup, error)
+	DescribeParameterGroups(ctx context.Context, req *DescribeParameterGroupsRequest) ([]ParameterGroup, error)
 	DeleteParameterGroup(ctx context.Context, id string) error
 	// Backup policy, backups and backup sets (backups.go).
 	DescribeBackupPolicy(ctx context.Context, dbInstanceID string) (*BackupPolicy, error)
@@ -125,6 +126,9 @@ type API interface {
 	// SQL audit through DAS (sql_audit.go).
 	ModifySqlLogConfig(ctx context.Context, dbInstanceID string, cfg SQLAudit) error
 	DescribeSqlLogConfig(ctx context.Context, dbInstanceID string) (*SQLAudit, error)
+	// The monitoring period (monitor.go).
+	ModifyDBInstanceMonitor(ctx context.Context, dbInstanceID string, period int64) error
+	DescribeDBInstanceMonitor(ctx context.Context, dbInstanceID string) (int64, error)
 	// Subscription billing (billing.go).
 	TransformDBInstancePayType(ctx context.Context, req *TransformDBInstancePayTypeRequest) (*TransformDBInstancePayTypeResponse, error)
 	ModifyInstanceAutoRenewalAttribute(ctx context.Context, dbInstanceID string, r AutoRenewal) error

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Parameter groups (parameter templates the user keeps, applied to instances): CreateParameterGroup,
@@ -62,24 +63,41 @@ type ParameterGroup struct {
 	Parameters   map[string]string
 	// Instances are the instances the group was applied to.
 	Instances []string
+	// Created is the group's CreateTime (zero when not answered).
+	Created time.Time
+}
+
+// parameterGroupItem is one group as DescribeParameterGroup and DescribeParameterGroups answer it.
+type parameterGroupItem struct {
+	ParameterGroupID   string     `json:"ParameterGroupId"`
+	ParameterGroupName string     `json:"ParameterGroupName"`
+	ParameterGroupDesc string     `json:"ParameterGroupDesc"`
+	Engine             string     `json:"Engine"`
+	EngineVersion      FlexString `json:"EngineVersion"`
+	ForceRestart       FlexString `json:"ForceRestart"`
+	CreateTime         string     `json:"CreateTime"`
+	ParamDetail        struct {
+		ParameterDetail []struct {
+			ParamName  string `json:"ParamName"`
+			ParamValue string `json:"ParamValue"`
+		} `json:"ParameterDetail"`
+	} `json:"ParamDetail"`
+}
+
+func (g parameterGroupItem) group() ParameterGroup {
+	pg := ParameterGroup{ID: g.ParameterGroupID, Name: g.ParameterGroupName, Description: g.ParameterGroupDesc, Engine: g.Engine,
+		EngineVersion: string(g.EngineVersion), ForceRestart: string(g.ForceRestart) == "1" || strings.EqualFold(string(g.ForceRestart), "true"),
+		Parameters: map[string]string{}}
+	for _, d := range g.ParamDetail.ParameterDetail {
+		pg.Parameters[d.ParamName] = d.ParamValue
+	}
+	pg.Created, _ = time.Parse(time.RFC3339, g.CreateTime)
+	return pg
 }
 
 type parameterGroupAnswer struct {
 	ParamGroup struct {
-		ParameterGroup []struct {
-			ParameterGroupID   string     `json:"ParameterGroupId"`
-			ParameterGroupName string     `json:"ParameterGroupName"`
-			ParameterGroupDesc string     `json:"ParameterGroupDesc"`
-			Engine             string     `json:"Engine"`
-			EngineVersion      FlexString `json:"EngineVersion"`
-			ForceRestart       FlexString `json:"ForceRestart"`
-			ParamDetail        struct {
-				ParameterDetail []struct {
-					ParamName  string `json:"ParamName"`
-					ParamValue string `json:"ParamValue"`
-				} `json:"ParameterDetail"`
-			} `json:"ParamDetail"`
-		} `json:"ParameterGroup"`
+		ParameterGroup []parameterGroupItem `json:"ParameterGroup"`
 	} `json:"ParamGroup"`
 	RelatedCustinsInfo struct {
 		RelatedCustinsInfo []struct {
@@ -164,17 +182,11 @@ func (c *Client) DescribeParameterGroup(ctx context.Context, id string) (*Parame
 	if len(groups) == 0 {
 		return nil, &Error{Code: CodeParameterGroupNotFound, Message: "DescribeParameterGroup answered no group for " + id}
 	}
-	g := groups[0]
-	pg := &ParameterGroup{ID: g.ParameterGroupID, Name: g.ParameterGroupName, Description: g.ParameterGroupDesc, Engine: g.Engine,
-		EngineVersion: string(g.EngineVersion), ForceRestart: string(g.ForceRestart) == "1" || strings.EqualFold(string(g.ForceRestart), "true"),
-		Parameters: map[string]string{}}
-	for _, d := range g.ParamDetail.ParameterDetail {
-		pg.Parameters[d.ParamName] = d.ParamValue
-	}
+	pg := groups[0].group()
 	for _, r := range out.RelatedCustinsInfo.RelatedCustinsInfo {
 		pg.Instances = append(pg.Instances, r.DBInstanceName)
 	}
-	return pg, nil
+	return &pg, nil
 }
 
 // DeleteParameterGroup deletes a group; the instances it was applied to keep their values.
@@ -186,4 +198,39 @@ func (c *Client) DeleteParameterGroup(ctx context.Context, id string) error {
 	p.set("RegionId", c.regionID)
 	p.set("ParameterGroupId", id)
 	return c.call(ctx, "DeleteParameterGroup", p, true, nil)
+}
+
+// DescribeParameterGroupsRequest lists the region's parameter groups; ResourceGroupID narrows the
+// list, EnableDetail asks for each group's parameters.
+type DescribeParameterGroupsRequest struct {
+	RegionID        string
+	ResourceGroupID string
+	EnableDetail    bool
+}
+
+type parameterGroupsAnswer struct {
+	ParameterGroups struct {
+		ParameterGroup []parameterGroupItem `json:"ParameterGroup"`
+	} `json:"ParameterGroups"`
+}
+
+// DescribeParameterGroups lists the region's groups (the names G1's uniqueness is checked
+// against, the rds_parameter_groups data source, the list resource and adoption of a killed
+// create). Parameters are filled only with EnableDetail.
+func (c *Client) DescribeParameterGroups(ctx context.Context, req *DescribeParameterGroupsRequest) ([]ParameterGroup, error) {
+	p := params{}
+	p.set("RegionId", firstNonEmpty(req.RegionID, c.regionID))
+	p.set("ResourceGroupId", req.ResourceGroupID)
+	if req.EnableDetail {
+		p.set("EnableDetail", "true")
+	}
+	var out parameterGroupsAnswer
+	if err := c.call(ctx, "DescribeParameterGroups", p, true, &out); err != nil {
+		return nil, err
+	}
+	groups := make([]ParameterGroup, 0, len(out.ParameterGroups.ParameterGroup))
+	for _, g := range out.ParameterGroups.ParameterGroup {
+		groups = append(groups, g.group())
+	}
+	return groups, nil
 }

@@ -152,6 +152,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting storage_auto_scale"
 	case OpSQLAudit:
 		return "setting sql_audit"
+	case OpMonitor:
+		return "setting monitoring_period"
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return "changing the billing"
 	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow, OpRenewInstance:
@@ -211,6 +213,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.storageAutoScale(ctx, op)
 	case OpSQLAudit:
 		return x.sqlAudit(ctx, op)
+	case OpMonitor:
+		return x.monitor(ctx, op)
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return x.billing(ctx, op)
 	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow, OpRenewInstance:

@@ -12,7 +12,8 @@ import (
 // CreateDBInstance's DBParamGroupId (its values run from the start, nothing restarts), and in
 // place as ModifyParameter's ParameterGroupId, before the instance's own values so that they
 // override it, whenever the group is new to the instance or one of its values is not what the
-// instance runs. Its restart-needing values restart the instance like the instance's own (P5):
+// instance runs. CreateReadOnlyDBInstance has no DBParamGroupId: a new read-only instance gets
+// its group by ModifyParameter right after creation, as its own parameters. Its restart-needing values restart the instance like the instance's own (P5):
 // at once or in the maintenance window per apply_restarts, shared with a spec change's restart,
 // named in the plan.
 
@@ -54,7 +55,7 @@ func planGroup(in PlanInput, d *Decision, plan *ParameterPlan) {
 		return
 	}
 	_, overridden := withGroup(in.Desired.Parameters.Values, g)
-	if in.Prior != nil {
+	if in.Prior != nil || in.Role == RoleReadOnly {
 		for name := range plan.Send {
 			if _, own := in.Desired.Parameters.Values[name]; !own {
 				plan.GroupNames = append(plan.GroupNames, name)
@@ -83,10 +84,10 @@ func planGroup(in PlanInput, d *Decision, plan *ParameterPlan) {
 	}
 }
 
-// groupRunningAtCreate is what a new instance runs: its group's values from the start (P8).
+// groupRunningAtCreate is what a new primary runs: its group's values from the start (P8).
 func groupRunningAtCreate(in PlanInput, running map[string]string) map[string]string {
 	g := in.Desired.Parameters.Group
-	if in.Prior != nil || g == nil {
+	if in.Prior != nil || g == nil || in.Role != RolePrimary {
 		return running
 	}
 	out := maps.Clone(running)
@@ -114,4 +115,32 @@ func GroupApplied(group, running, pending, own map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// GroupValuesApplied are the values of a group an instance runs (P8): the group's parameters its
+// own do not override, innodb_doublewrite left out (G3); nil while the group is not known.
+func GroupValuesApplied(group, own map[string]string) map[string]string {
+	if group == nil {
+		return nil
+	}
+	out := make(map[string]string, len(group))
+	for name, v := range group {
+		if _, overridden := own[name]; !overridden && name != DoublewriteParameter {
+			out[name] = v
+		}
+	}
+	return out
+}
+
+// groupValuesAfter is parameter_group_values after the apply: the values of the group (as this
+// run's plan of the group leaves it, or as the cloud has it) that the instance runs; unknown while
+// the group's parameters are, nil without a group.
+func groupValuesAfter(dp DesiredParameters) (map[string]string, bool) {
+	if dp.Group == nil {
+		return nil, true
+	}
+	if dp.Group.Values == nil || len(dp.UnknownValues) > 0 || dp.Unknown {
+		return nil, false
+	}
+	return GroupValuesApplied(dp.Group.Values, dp.Values), true
 }

@@ -459,6 +459,10 @@ type ParameterDecision struct {
 	// SharesRestart: the restart-needing values go out without Forcerestart, before the spec
 	// change or the toggle after creation whose one restart applies them too.
 	SharesRestart bool
+	// GroupValues are parameter_group_values after the apply (P8); GroupValuesKnown is false
+	// while the group's parameters are known only at apply.
+	GroupValues      map[string]string
+	GroupValuesKnown bool
 }
 
 // planParameters joins `parameters` to the decision: P1-P4 problems, what is sent, and P5's
@@ -469,6 +473,7 @@ func planParameters(in PlanInput, d *Decision) {
 	if !dp.Set && dp.Group == nil {
 		return
 	}
+	d.Parameters.GroupValues, d.Parameters.GroupValuesKnown = groupValuesAfter(dp)
 	if dp.Group != nil && dp.Group.Values == nil {
 		mayRestartForParameters(in, d, "the parameters of parameter_group_id (known only at apply)")
 	}

@@ -49,6 +49,8 @@ type Desired struct {
 	AutoScale AutoScalePlan
 	// SQLAudit is sql_audit (sql_audit_rules.go).
 	SQLAudit SQLAuditPlan
+	// Monitoring is monitoring_period (monitoring_rules.go).
+	Monitoring MonitoringPlan
 	// PreventDataLoss is prevent_data_loss: every data loss the plan names is refused (data_loss.go).
 	PreventDataLoss bool
 	// Billing is billing and deletion_protection (billing_rules.go).

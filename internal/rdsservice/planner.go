@@ -46,6 +46,7 @@ func Plan(in PlanInput) Decision {
 	planSecurity(in, &d)
 	checkStorageAutoScale(in, &d)
 	checkSQLAudit(in, &d)
+	checkMonitoring(in, &d)
 	planBilling(in, &d)
 	checkUpgradeAlone(in, &d)
 	checkPlacement(in, &d)

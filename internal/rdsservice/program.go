@@ -72,6 +72,8 @@ type Operation struct {
 	AutoScale *rdsapi.StorageAutoScale
 	// SQLAudit is what an OpSQLAudit sends (sql_audit_rules.go).
 	SQLAudit *rdsapi.SQLAudit
+	// MonitorPeriod is what an OpMonitor sends (monitoring_rules.go; 0 while known only at apply).
+	MonitorPeriod int64
 	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_ops.go).
 	Billing *Billing
 	// Node is the node an OpSwitchDBInstanceHA makes the primary; Pending the task an
@@ -235,6 +237,7 @@ func (b *programBuilder) create() {
 	b.tagOperations(label, WhenAfterCreate)
 	b.autoScaleOperations(label, WhenAfterCreate)
 	b.sqlAuditOperations(label, WhenAfterCreate)
+	b.monitorOperations(label, WhenAfterCreate)
 	b.billingAfterSettings(label, WhenAfterCreate)
 }
 
@@ -297,6 +300,7 @@ func (b *programBuilder) update() {
 	b.tagOperations(label, WhenNow)
 	b.autoScaleOperations(label, WhenNow)
 	b.sqlAuditOperations(label, WhenNow)
+	b.monitorOperations(label, WhenNow)
 }
 
 // growNow splits a cloud-disk storage growth off a deferred order, to be sent now on its own: it

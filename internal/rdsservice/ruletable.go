@@ -257,6 +257,7 @@ const (
 	RuleParamGroupDoublewrite RuleID = "param-group-doublewrite"
 	RuleParamGroupGone        RuleID = "param-group-gone"
 	RuleParamGroupOverridden  RuleID = "param-group-overridden"
+	RuleParamGroupNameTaken   RuleID = "param-group-name-taken"
 
 	// accounts, databases and privileges (their checks are in account_rules.go).
 	RuleAccessEngine           RuleID = "access-engine"
@@ -755,6 +756,11 @@ var ruleTable = []Rule{
 			"so the instance runs %[2]q (the group is applied first, then the instance's own values).",
 		Args: []Arg{{"name", "wait_timeout"}, {"value", "600"}, {"group value", "3600"}, {"group id", "rpg-1"}},
 		Fix:  "Remove the key from parameters to take the group's value, or change the group."},
+	{ID: RuleParamGroupNameTaken, Source: "provider G7: a parameter group name is unique in its region (CreateParameterGroup has no ClientToken, so the name identifies the group a killed create made)",
+		Attribute: AttrName, Summary: "Parameter group name already taken",
+		Detail: "name = %[1]q: region %[2]s already has a parameter group of this name (%[3]s), and this provider keeps names unique in a region.",
+		Args:   []Arg{{"value", "fleet_default"}, {"region", "cn-hangzhou"}, {"group id", "rpg-1"}},
+		Fix:    "Choose another name, or import the existing group: terraform import rds_parameter_group.<name> <group id>."},
 	{ID: RuleParamGroupGone, Source: "provider: an apply changes the group the plan read",
 		Attribute: AttrName, Summary: "Parameter group %[1]s no longer exists",
 		Detail: "%[1]s was deleted after the plan read it, so this apply changes nothing.",
@@ -1303,6 +1309,18 @@ var ruleTable = []Rule{
 		Detail: "sql_audit keeps logs %[2]v days now; %[3]s, for good (DAS ModifySqlLogConfig).",
 		Args:   []Arg{{"instance", "rm-1"}, {"current days", int64(180)}, {"what the change does", "retention_days = 30 deletes the logs older than 30 days"}, {"what goes", "up to 150 days of SQL audit logs"}},
 		Fix:    "Set prevent_data_loss = true to refuse such plans."},
+	{ID: RuleMonitoringPeriod, Source: "cloud fact M1: ModifyDBInstanceMonitor Period is 5, 10, 60 or 300 seconds (internal/simulator/README.md, Monitoring period)",
+		Attribute: AttrMonitoringPeriod, Summary: "Invalid monitoring_period",
+		Detail: "monitoring_period = %[1]d: the cloud samples an instance's metrics every 5, 10, 60 or 300 seconds.",
+		Args:   []Arg{{"value", int64(30)}}, Fix: "Set monitoring_period to 5, 10, 60 or 300."},
+	{ID: RuleMonitoringBasic, Source: "cloud fact M2: a Basic-edition instance is monitored every 300 seconds only (internal/simulator/README.md, Monitoring period)",
+		Attribute: AttrMonitoringPeriod, Summary: "monitoring_period not offered on the Basic edition",
+		Detail: "monitoring_period = %[1]d: a Basic-edition instance is monitored every 300 seconds only.",
+		Args:   []Arg{{"value", int64(60)}}, Fix: "Set monitoring_period = 300, or leave it out."},
+	{ID: RuleMonitoringBilled, Source: "cloud fact M3: a monitoring period of a few seconds is billed (internal/simulator/README.md, Monitoring period)",
+		Severity: SeverityWarning, Attribute: AttrMonitoringPeriod, Summary: "monitoring_period = %[2]d is billed",
+		Detail: "%[1]s will be monitored every %[2]d seconds: a period of a few seconds is billed by the hour, on top of the instance.",
+		Args:   []Arg{{"instance", "rm-1"}, {"value", int64(5)}}, Fix: "Set monitoring_period = 60 or 300 to monitor free of charge."},
 	{ID: RuleSQLAuditRetention, Source: "cloud fact: ModifySqlLogConfig Retention is 7, 30, 180 or 365 days (internal/simulator/README.md, SQL audit)", Attribute: AttrSQLAudit,
 		Summary: "Invalid sql_audit.retention_days (rule sql-audit-retention)", Detail: "retention_days = %[1]v is not a retention DAS offers: 7, 30, 180 or 365 days.",
 		Args: []Arg{{"value", int64(60)}}, Fix: "Fix: set retention_days to 7, 30, 180 or 365."},

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"regexp"
+	"sort"
 	"time"
 )
 
@@ -148,18 +149,57 @@ func (g *paramGroup) forceRestart() bool {
 	return false
 }
 
-func (s *Simulator) describeParameterGroup(c *call) (map[string]any, *apiError) {
-	g, e := s.lookupGroup(c.p)
-	if e != nil {
-		return nil, e
-	}
+// answer is one group as DescribeParameterGroup and DescribeParameterGroups answer it; the
+// parameters only with detail (DescribeParameterGroups' EnableDetail).
+func (g *paramGroup) answer(detail bool) map[string]any {
 	details := []map[string]any{}
 	for _, name := range sortedKeys(g.Params) {
-		details = append(details, map[string]any{"ParamName": name, "ParamValue": g.Params[name]})
+		if detail {
+			details = append(details, map[string]any{"ParamName": name, "ParamValue": g.Params[name]})
+		}
 	}
 	restart := 0
 	if g.forceRestart() {
 		restart = 1
+	}
+	return map[string]any{
+		"ParameterGroupId": g.ID, "ParameterGroupName": g.Name, "ParameterGroupDesc": g.Description, "Engine": "mysql",
+		"EngineVersion": g.EngineVersion, "ForceRestart": restart, "ParameterGroupType": 1, "ParamCounts": len(g.Params),
+		"CreateTime": g.Created.UTC().Format(time.RFC3339), "UpdateTime": g.Updated.UTC().Format(time.RFC3339),
+		"ParamDetail": map[string]any{"ParameterDetail": details},
+	}
+}
+
+// describeParameterGroups lists the region's groups, oldest first; ResourceGroupId narrows the
+// list, EnableDetail adds each group's parameters.
+func (s *Simulator) describeParameterGroups(c *call) (map[string]any, *apiError) {
+	if e := s.checkRegion(c.p); e != nil {
+		return nil, e
+	}
+	detail := c.p.get("EnableDetail") == "true"
+	rg := c.p.get("ResourceGroupId")
+	groups := []map[string]any{}
+	for _, g := range s.groupsByAge() {
+		if rg == "" || g.ResourceGroupID == rg {
+			groups = append(groups, g.answer(detail))
+		}
+	}
+	return map[string]any{"ParameterGroups": map[string]any{"ParameterGroup": groups}, "SignalForOptimizeParams": false}, nil
+}
+
+func (s *Simulator) groupsByAge() []*paramGroup {
+	out := make([]*paramGroup, 0, len(s.state.ParamGroups))
+	for _, id := range sortedKeys(s.state.ParamGroups) {
+		out = append(out, s.state.ParamGroups[id])
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
+	return out
+}
+
+func (s *Simulator) describeParameterGroup(c *call) (map[string]any, *apiError) {
+	g, e := s.lookupGroup(c.p)
+	if e != nil {
+		return nil, e
 	}
 	related := []map[string]any{}
 	for _, id := range sortedKeys(s.state.Instances) {
@@ -167,14 +207,8 @@ func (s *Simulator) describeParameterGroup(c *call) (map[string]any, *apiError) 
 			related = append(related, map[string]any{"DBInstanceName": id, "AppliedTime": in.ParamGroupApplied.UTC().Format(time.RFC3339)})
 		}
 	}
-	group := map[string]any{
-		"ParameterGroupId": g.ID, "ParameterGroupName": g.Name, "ParameterGroupDesc": g.Description, "Engine": "mysql",
-		"EngineVersion": g.EngineVersion, "ForceRestart": restart, "ParameterGroupType": 1, "ParamCounts": len(g.Params),
-		"CreateTime": g.Created.UTC().Format(time.RFC3339), "UpdateTime": g.Updated.UTC().Format(time.RFC3339),
-		"ParamDetail": map[string]any{"ParameterDetail": details},
-	}
 	return map[string]any{
-		"ParamGroup":         map[string]any{"ParameterGroup": []map[string]any{group}},
+		"ParamGroup":         map[string]any{"ParameterGroup": []map[string]any{g.answer(true)}},
 		"RelatedCustinsInfo": map[string]any{"RelatedCustinsInfo": related},
 	}, nil
 }

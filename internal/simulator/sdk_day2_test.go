@@ -142,6 +142,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	e.sdkDiscovery()
 	e.sdkParameterGroups(primary)
 	e.sdkProxy(primary)
+	e.sdkMonitor(primary)
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
 	e.sdkSecurity(primary)
@@ -261,7 +262,8 @@ func (e *sdkEnv) sdkDiscovery() {
 	}
 }
 
-// sdkParameterGroups creates a group, changes it, applies it to the instance, reads and deletes it.
+// sdkParameterGroups creates a group, changes it, lists the region's groups, applies it to the instance, reads and
+// deletes it.
 func (e *sdkEnv) sdkParameterGroups(id string) {
 	e.t.Helper()
 	create := rds.CreateCreateParameterGroupRequest()
@@ -272,6 +274,14 @@ func (e *sdkEnv) sdkParameterGroups(id string) {
 	modify := rds.CreateModifyParameterGroupRequest()
 	modify.ParameterGroupId, modify.ModifyMode, modify.Parameters = created.ParameterGroupId, "Individual", `{"wait_timeout":"7200"}`
 	e.do(modify, rds.CreateModifyParameterGroupResponse())
+	list := rds.CreateDescribeParameterGroupsRequest()
+	list.RegionId, list.EnableDetail = DefaultRegion, requests.NewBoolean(true)
+	listed := rds.CreateDescribeParameterGroupsResponse()
+	e.do(list, listed)
+	if g := listed.ParameterGroups.ParameterGroup; len(g) != 1 || g[0].ParameterGroupId != created.ParameterGroupId ||
+		g[0].ParameterGroupName != "fleet_default" || len(g[0].ParamDetail.ParameterDetail) != 1 || g[0].ParamCounts != 1 {
+		e.t.Fatalf("DescribeParameterGroups: %+v", listed)
+	}
 	apply := rds.CreateModifyParameterRequest()
 	apply.DBInstanceId, apply.ParameterGroupId = id, created.ParameterGroupId
 	e.do(apply, rds.CreateModifyParameterResponse())
@@ -286,6 +296,21 @@ func (e *sdkEnv) sdkParameterGroups(id string) {
 	del := rds.CreateDeleteParameterGroupRequest()
 	del.ParameterGroupId = created.ParameterGroupId
 	e.do(del, rds.CreateDeleteParameterGroupResponse())
+}
+
+// sdkMonitor sets the monitoring period and reads it back (Period a string both ways).
+func (e *sdkEnv) sdkMonitor(id string) {
+	e.t.Helper()
+	modify := rds.CreateModifyDBInstanceMonitorRequest()
+	modify.DBInstanceId, modify.Period = id, "60"
+	e.do(modify, rds.CreateModifyDBInstanceMonitorResponse())
+	describe := rds.CreateDescribeDBInstanceMonitorRequest()
+	describe.DBInstanceId = id
+	described := rds.CreateDescribeDBInstanceMonitorResponse()
+	e.do(describe, described)
+	if described.Period != "60" {
+		e.t.Fatalf("DescribeDBInstanceMonitor: %+v", described)
+	}
 }
 
 func (e *sdkEnv) sdkBackups(id string) string {

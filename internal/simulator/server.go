@@ -64,10 +64,14 @@ var actions = map[string]handler{
 	"DescribeParameters":         (*Simulator).describeParameters,
 	"ModifyParameter":            (*Simulator).modifyParameter,
 	// Parameter groups: actions_parameter_groups.go.
-	"CreateParameterGroup":   (*Simulator).createParameterGroup,
-	"ModifyParameterGroup":   (*Simulator).modifyParameterGroup,
-	"DescribeParameterGroup": (*Simulator).describeParameterGroup,
-	"DeleteParameterGroup":   (*Simulator).deleteParameterGroup,
+	"CreateParameterGroup":    (*Simulator).createParameterGroup,
+	"ModifyParameterGroup":    (*Simulator).modifyParameterGroup,
+	"DescribeParameterGroup":  (*Simulator).describeParameterGroup,
+	"DescribeParameterGroups": (*Simulator).describeParameterGroups,
+	"DeleteParameterGroup":    (*Simulator).deleteParameterGroup,
+	// The monitoring period: actions_monitor.go.
+	"ModifyDBInstanceMonitor":   (*Simulator).modifyDBInstanceMonitor,
+	"DescribeDBInstanceMonitor": (*Simulator).describeDBInstanceMonitor,
 
 	// Tags and resource groups: tags.go.
 	"TagResources":        (*Simulator).tagResources,

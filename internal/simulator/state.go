@@ -95,6 +95,8 @@ type instance struct {
 	ReleaseKeep string `json:"release_keep,omitempty"`
 	// HA is the primary and secondary node (actions_ha.go); nil until first described.
 	HA *haNodes `json:"ha,omitempty"`
+	// MonitorPeriod is the monitoring period in seconds set with ModifyDBInstanceMonitor; 0: the default (actions_monitor.go).
+	MonitorPeriod int64 `json:"monitor_period,omitempty"`
 	// Security is SSL and TDE (actions_security.go); nil: both off.
 	Security *security `json:"security,omitempty"`
 	// Minor is the minor version (actions_minor_version.go); nil: the latest, upgraded automatically.
