@@ -183,6 +183,11 @@ type instanceModel struct {
 	// SQL audit and the data-loss guard (sql_audit.go).
 	SQLAudit        types.Object `tfsdk:"sql_audit"`
 	PreventDataLoss types.Bool   `tfsdk:"prevent_data_loss"`
+	// Endpoints (endpoints.go).
+	ConnectionStringPrefix types.String `tfsdk:"connection_string_prefix"`
+	PublicEndpoint         types.Object `tfsdk:"public_endpoint"`
+	PublicConnectionString types.String `tfsdk:"public_connection_string"`
+	PreventEndpointChange  types.Bool   `tfsdk:"prevent_endpoint_change"`
 	// Subscription billing (billing.go).
 	Billing          types.Object `tfsdk:"billing"`
 	PrepaidOnDestroy types.String `tfsdk:"prepaid_on_destroy"`

@@ -78,6 +78,7 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	r.planMinorValues(state, config, dec, &plan)
 	planPlacement(dec, &plan)
 	planEdition(dec, config, &plan)
+	planEndpointValues(dec, config.endpointParts(), plan.endpointParts())
 	plan.ExpireTime = plannedExpireTime(ctx, state, plan, &resp.Diagnostics)
 	if state == nil {
 		planInterruptedCreate(lookupCtx, r.data, "rds_instance", req.Config, &resp.Diagnostics)
@@ -147,6 +148,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	autoScaleWant(ctx, plan, &in, diags)
 	sqlAuditInput(ctx, state, plan, &in, diags)
 	monitoringInput(state, plan, &in)
+	in.Desired.Endpoints = endpointPlanOf(ctx, r.data, stateID(state), stateEndpoints(state), config.endpointParts(), diags)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)

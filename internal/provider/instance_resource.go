@@ -98,6 +98,7 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	state.PreventDataLoss = withPreventDataLoss(state.PreventDataLoss)
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
+	readEndpoints(ctx, r.data.API, id, state.endpointParts(), &resp.Diagnostics)
 	readSecurity(ctx, r.data.API, id, &state, &resp.Diagnostics)
 	warnMinorBehind(requested, state, &resp.Diagnostics)
 	readBilling(ctx, r.data.API, attr, &state, &resp.Diagnostics)
@@ -271,6 +272,7 @@ func (k primaryKind) accepted(plan instanceModel, id string) instanceModel {
 func (k primaryKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribute, plan, config instanceModel, private privateSetter, diags *diag.Diagnostics) instanceModel {
 	planned := plan.SecurityIPs
 	k.r.writeState(attr, &plan, diags)
+	readEndpoints(ctx, k.r.data.API, attr.DBInstanceID, plan.endpointParts(), diags)
 	readSecurity(ctx, k.r.data.API, attr.DBInstanceID, &plan, diags)
 	readBilling(ctx, k.r.data.API, attr, &plan, diags)
 	settleSecurityIPs(ctx, k.r.data.API, attr.DBInstanceID, config.SecurityIPs, planned, &plan, private, diags)

@@ -55,6 +55,8 @@ func nullModel() instanceModel {
 		Billing: types.ObjectNull(billingAttrTypes), PrepaidOnDestroy: types.StringNull(), ExpireTime: types.StringNull(),
 		StorageAutoScale: types.ObjectNull(autoScaleAttrTypes), StorageActual: types.Int64Null(),
 		SQLAudit: types.ObjectNull(sqlAuditAttrTypes), PreventDataLoss: types.BoolNull(), ParameterGroupValues: types.MapNull(types.StringType),
+		ConnectionStringPrefix: types.StringNull(), PublicEndpoint: types.ObjectNull(publicEndpointAttrTypes),
+		PublicConnectionString: types.StringNull(), PreventEndpointChange: types.BoolNull(),
 	}
 }
 

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -184,11 +183,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				MarkdownDescription: "Internal connection address.",
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
-			"port": schema.Int64Attribute{
-				Computed:            true,
-				MarkdownDescription: "Port of `connection_string`.",
-				PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-			},
+			"port": portAttribute(),
 			"creation_time": schema.StringAttribute{
 				Computed:            true,
 				MarkdownDescription: "Creation time, UTC.",
@@ -237,4 +232,5 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	maps.Copy(resp.Schema.Attributes, storageAutoScaleAttributes())
 	maps.Copy(resp.Schema.Attributes, sqlAuditAttributes())
 	maps.Copy(resp.Schema.Attributes, billingAttributes())
+	maps.Copy(resp.Schema.Attributes, endpointAttributes())
 }

@@ -105,6 +105,7 @@ var mutatingActions = []string{
 	"ModifyDBInstanceSSL", "ModifyDBInstanceTDE",
 	"TransformDBInstancePayType", "ModifyInstanceAutoRenewalAttribute", "ModifyBackupPolicy",
 	"CreateParameterGroup", "ModifyParameterGroup", "DeleteParameterGroup",
+	"ModifyDBInstanceConnectionString", "AllocateInstancePublicConnection", "ReleaseInstancePublicConnection",
 }
 
 // mutations counts the mutating requests the simulator received.

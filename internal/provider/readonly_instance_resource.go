@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/google/uuid"
@@ -15,7 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -79,6 +79,11 @@ type readonlyInstanceModel struct {
 	TagsAll                 types.Map      `tfsdk:"tags_all"`
 	ResourceGroupID         types.String   `tfsdk:"resource_group_id"`
 	MinorVersion            types.String   `tfsdk:"minor_version"`
+	// Endpoints (endpoints.go).
+	ConnectionStringPrefix types.String `tfsdk:"connection_string_prefix"`
+	PublicEndpoint         types.Object `tfsdk:"public_endpoint"`
+	PublicConnectionString types.String `tfsdk:"public_connection_string"`
+	PreventEndpointChange  types.Bool   `tfsdk:"prevent_endpoint_change"`
 }
 
 func (r *readonlyInstanceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -182,7 +187,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				"(`LockMode`): `Unlock`, or why the cloud refuses changes to it (`ManualLock`, `LockByExpiration`, `LockByRestoration`, " +
 				"`LockByDiskQuota`, `LockReadInstanceByDiskQuota`). A plan that changes a locked instance warns and names the way to unlock it."},
 			"connection_string":    schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Internal connection string."},
-			"port":                 schema.Int64Attribute{Computed: true, PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}, MarkdownDescription: "Port of `connection_string`."},
+			"port":                 portAttribute(),
 			"engine":               schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Engine, the primary's."},
 			"category":             schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "Edition (`Category`)."},
 			"instruction_set_arch": schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "`x86` or `arm` (YiTian)."},
@@ -205,6 +210,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 	resp.Schema.Attributes["parameter_group_values"] = parameterGroupValuesAttribute()
 	addTagAttributes(resp.Schema.Attributes)
 	resp.Schema.Attributes["minor_version"] = readonlyMinorVersionAttribute()
+	maps.Copy(resp.Schema.Attributes, endpointAttributes())
 }
 
 func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -257,6 +263,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 		return
 	}
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
+	readEndpoints(ctx, r.data.API, id, state.endpointParts(), &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	state.Storage = readOnlyStorageFloor(ctx, r.data.API, attr.MasterInstanceID, prior.Storage, state.Storage, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
@@ -341,6 +348,7 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, &resp.Diagnostics)
 	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, &resp.Diagnostics)
 	planFollowMinorValue(dec, &plan, state)
+	planEndpointValues(dec, cfg.endpointParts(), plan.endpointParts())
 	if state != nil {
 		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
 	}
@@ -453,7 +461,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 	if r.data != nil {
 		in.Facts.Now = r.data.cloudNow()
 	}
-	in.Desired.Tags = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{})
+	in.Desired.Tags, in.Desired.Endpoints = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{}), readonlyEndpointPlan(ctx, r.data, state, cfg)
 	in.Replace = replace
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
@@ -609,6 +617,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		Tags: base.Tags, TagsAll: base.TagsAll, ResourceGroupID: emptyAsNull(types.StringValue(attr.ResourceGroupID)),
 		MinorVersion: emptyAsNull(types.StringValue(attr.CurrentKernelVersion)),
 	}
+	m.carryEndpoints(base)
 	if isKnown(base.ApplyRestarts) {
 		m.ApplyRestarts = base.ApplyRestarts
 	}
@@ -728,6 +737,7 @@ func (k *readonlyKind) accepted(plan readonlyInstanceModel, id string) readonlyI
 func (k *readonlyKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribute, plan, config readonlyInstanceModel, _ privateSetter, diags *diag.Diagnostics) readonlyInstanceModel {
 	m := readonlyFromAttribute(attr, &plan, diags)
 	m.ParameterGroupValues = appliedGroupValues(ctx, k.r.data.API, plan.ParameterGroupID, config.Parameters, plan.ParameterGroupValues, diags)
+	readEndpoints(ctx, k.r.data.API, attr.DBInstanceID, m.endpointParts(), diags)
 	return m
 }
 

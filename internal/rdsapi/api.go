@@ -136,4 +136,9 @@ type API interface {
 	RenewInstance(ctx context.Context, req *RenewInstanceRequest) (*RenewInstanceResponse, error)
 	// DescribeDetachedBackups lists the backup sets released instances kept (backups.go).
 	DescribeDetachedBackups(ctx context.Context, req *DescribeBackupsRequest) (*DescribeBackupsResponse, error)
+	// Endpoints: connection strings and ports, internal and public (netinfo.go).
+	DescribeDBInstanceNetInfo(ctx context.Context, dbInstanceID string) (*DescribeDBInstanceNetInfoResponse, error)
+	ModifyDBInstanceConnectionString(ctx context.Context, req *ModifyDBInstanceConnectionStringRequest) error
+	AllocateInstancePublicConnection(ctx context.Context, req *AllocateInstancePublicConnectionRequest) (string, error)
+	ReleaseInstancePublicConnection(ctx context.Context, dbInstanceID, connectionString string) error
 }

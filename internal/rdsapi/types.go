@@ -208,6 +208,8 @@ type DBInstanceSummary struct {
 	VpcID                 string       `json:"VpcId"`
 	VSwitchID             string       `json:"VSwitchId"`
 	ReadOnlyDBInstanceIDs ReadOnlyList `json:"ReadOnlyDBInstanceIds"`
+	// ConnectionString is the instance's internal endpoint.
+	ConnectionString string `json:"ConnectionString"`
 }
 
 // DBInstanceAttribute is the one item of DescribeDBInstanceAttribute.

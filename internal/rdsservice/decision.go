@@ -70,6 +70,8 @@ type Decision struct {
 	// PurchaseTime is a clone's product-line date (its source's purchase time, rule 8); unknown
 	// for a new instance (its creation time).
 	PurchaseTime Val[string]
+	// Endpoints are the endpoints after the apply (endpoint_rules.go).
+	Endpoints EndpointsPlanned
 
 	Action Action
 	// ReplacedBy lists the attributes forcing a replacement.

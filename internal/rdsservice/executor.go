@@ -154,6 +154,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting sql_audit"
 	case OpMonitor:
 		return "setting monitoring_period"
+	case OpModifyConnectionString, OpAllocatePublic, OpReleasePublic:
+		return "changing the endpoints"
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return "changing the billing"
 	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow, OpRenewInstance:
@@ -215,6 +217,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.sqlAudit(ctx, op)
 	case OpMonitor:
 		return x.monitor(ctx, op)
+	case OpModifyConnectionString, OpAllocatePublic, OpReleasePublic:
+		return x.endpoint(ctx, op)
 	case OpTransformPayType, OpModifyAutoRenewal:
 		return x.billing(ctx, op)
 	case OpRestartInstance, OpSwitchDBInstanceHA, OpApplyPendingNow, OpRenewInstance:

@@ -55,6 +55,8 @@ type Desired struct {
 	PreventDataLoss bool
 	// Billing is billing and deletion_protection (billing_rules.go).
 	Billing BillingPlan
+	// Endpoints are connection_string_prefix, port, public_endpoint and prevent_endpoint_change (endpoint_rules.go).
+	Endpoints EndpointPlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.

@@ -24,6 +24,7 @@ func Plan(in PlanInput) Decision {
 		planReplace(in, &d)
 		planBillingReplace(in, &d)
 		checkStorageAgainstNewPrimary(in, &d)
+		checkEndpoints(in, &d)
 		d.Program = programOf(in, d)
 		if d.Guard == GuardNone {
 			planReplacement(in, &d)
@@ -47,6 +48,7 @@ func Plan(in PlanInput) Decision {
 	checkStorageAutoScale(in, &d)
 	checkSQLAudit(in, &d)
 	checkMonitoring(in, &d)
+	checkEndpoints(in, &d)
 	planBilling(in, &d)
 	checkUpgradeAlone(in, &d)
 	checkPlacement(in, &d)

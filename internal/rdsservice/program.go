@@ -74,6 +74,8 @@ type Operation struct {
 	SQLAudit *rdsapi.SQLAudit
 	// MonitorPeriod is what an OpMonitor sends (monitoring_rules.go; 0 while known only at apply).
 	MonitorPeriod int64
+	// Endpoint is what an endpoint operation sends (endpoint_rules.go).
+	Endpoint *EndpointChange
 	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_ops.go).
 	Billing *Billing
 	// Node is the node an OpSwitchDBInstanceHA makes the primary; Pending the task an
@@ -119,9 +121,10 @@ func programOf(in PlanInput, d Decision) Program {
 		b.minorVersion()
 		b.security()
 	default:
-		b.resourceGroup(in.Label, WhenNow) // first: before any restart (tags_ops.go)
-		b.minorVersion()                   // before TDE, which MySQL 5.6 allows from a minimum minor version on
-		b.security()                       // its restart is never deferred, so the plan's message leads with it
+		b.resourceGroup(in.Label, WhenNow)  // first: before any restart (tags_ops.go)
+		b.minorVersion()                    // before TDE, which MySQL 5.6 allows from a minimum minor version on
+		b.endpointsBeforeSecurity(in.Label) // when SSL turns on, its certificate is made for the new string (endpoint_ssl.go)
+		b.security()                        // its restart is never deferred, so the plan's message leads with it
 		b.update()
 	}
 	b.cloudRestarts()
@@ -238,6 +241,7 @@ func (b *programBuilder) create() {
 	b.autoScaleOperations(label, WhenAfterCreate)
 	b.sqlAuditOperations(label, WhenAfterCreate)
 	b.monitorOperations(label, WhenAfterCreate)
+	b.endpointOperations(label, WhenAfterCreate)
 	b.billingAfterSettings(label, WhenAfterCreate)
 }
 
@@ -301,6 +305,7 @@ func (b *programBuilder) update() {
 	b.autoScaleOperations(label, WhenNow)
 	b.sqlAuditOperations(label, WhenNow)
 	b.monitorOperations(label, WhenNow)
+	b.endpointsAfterSecurity(label)
 }
 
 // growNow splits a cloud-disk storage growth off a deferred order, to be sent now on its own: it

@@ -492,10 +492,7 @@ func defaultPort(engine string) string {
 	return "3306"
 }
 
-func connectionString(in *instance) string {
-	suffix := map[string]string{"MySQL": "mysql", "PostgreSQL": "pg", "SQLServer": "sqlserver", "MariaDB": "mariadb"}[in.Engine]
-	return in.ID + "." + suffix + ".rds.aliyuncs.com"
-}
+func connectionString(in *instance) string { return dnsName(in, in.internalPrefix()) }
 
 func copyIPs(m map[string]string) map[string]string {
 	out := make(map[string]string, len(m))

@@ -88,7 +88,7 @@ func (s *Simulator) modifyDBInstanceSSL(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	if endpoint != s.connectionString(in, c.now) {
+	if _, named := in.endpointOf(endpoint); !named && endpoint != s.connectionString(in, c.now) {
 		return nil, errInvalid("ConnectionString", "%q is not an endpoint of %s", truncate(endpoint), in.ID)
 	}
 	enabled, e := c.p.oneOf("SSLEnabled", "1", "0", "1")

@@ -16,6 +16,8 @@ import (
 //	GET  /_simulator/clock        {"now":"<the cloud's time>"}
 //	POST /_simulator/clock        {"advance":"8h"} moves the cloud's clock forward (maintenance windows)
 //	POST /_simulator/maintenance/miss {"instance_id":".."} fails the instance's scheduled changes
+//	GET  /_simulator/resolve?address=host:port {"address":"127.0.0.1:n"}: a connection string and port the API
+//	     handed out, mapped to its MySQL endpoint (404 when no instance has it: changed or released)
 //	GET  /_simulator/instances/{id}            hidden facts: purchase time, product-type history, lock
 //	POST /_simulator/instances/{id}/state      {"status":"Stopped|Running|Deleting","lock_mode":..,"lock_reason":..,"for_ms":..}
 //	POST /_simulator/instances/{id}/ip-arrays  {"name":"ali_dms_group","ips":"100.104.0.0/16","attribute":"hidden"}
@@ -71,6 +73,13 @@ func (s *Simulator) serveAdmin(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]int{"failed": s.MissMaintenanceWindow(body.InstanceID)})
+	case route{http.MethodGet, "/_simulator/resolve"}:
+		address := r.URL.Query().Get("address")
+		if loopback, ok := s.ResolveEndpoint(address); ok {
+			writeJSON(w, http.StatusOK, map[string]string{"address": loopback})
+			return
+		}
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": truncate(address) + " is no endpoint of any instance"})
 	default:
 		if id, sub, ok := instanceAdminPath(r.URL.Path); ok {
 			s.serveInstanceAdmin(w, r, id, sub)

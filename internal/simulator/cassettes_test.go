@@ -174,6 +174,8 @@ type fixture struct {
 	group string
 	// proxyEndpoint is the default endpoint of the primary's database proxy.
 	proxyEndpoint string
+	// public is the primary's public endpoint.
+	public string
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -214,6 +216,8 @@ func newFixture(t *testing.T) *fixture {
 	fx.group = e.c.ok("CreateParameterGroup", map[string]string{"RegionId": DefaultRegion, "ParameterGroupName": "fixture_group",
 		"Engine": "mysql", "EngineVersion": "8.0", "Parameters": `{"back_log":"3000","wait_timeout":"86400"}`})["ParameterGroupId"].(string)
 	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "ParameterGroupId": fx.group})
+	fx.public = e.c.ok("AllocateInstancePublicConnection", map[string]string{"DBInstanceId": id, "ConnectionStringPrefix": id + "o",
+		"Port": "3306"})["ConnectionString"].(string)
 	fx.connection = e.attr(id)["ConnectionString"].(string)
 	fx.slave = nodesOf(e.sim.state.Instances[id]).Slave
 	e.c.ok("ModifyDBProxy", map[string]string{"DBInstanceId": id, "ConfigDBProxyService": "Startup"})
@@ -246,6 +250,10 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 		case v == "<scrubbed>": // a recorded secret
 			v = "Fixture-pass-5678"
 		case k == "ConnectionString":
+			v = fx.connection
+		case k == "CurrentConnectionString" && cs.Action == "ReleaseInstancePublicConnection":
+			v = fx.public
+		case k == "CurrentConnectionString":
 			v = fx.connection
 		case k == "NodeId":
 			v = fx.slave

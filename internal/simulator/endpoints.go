@@ -1,9 +1,12 @@
 package simulator
 
 import (
+	"context"
+	"fmt"
 	"net"
 	"reflect"
 	"strconv"
+	"syscall"
 	"time"
 )
 
@@ -248,4 +251,32 @@ func (s *Simulator) EndpointAddress(instanceID string) (address string, ok bool)
 		return "", false
 	}
 	return net.JoinHostPort(ep.Host(), strconv.Itoa(ep.Port())), true
+}
+
+// ResolveEndpoint is the simulator's name service: it maps a connection string and port the API hands out
+// (DescribeDBInstanceNetInfo, "host:port") to the loopback address of the instance's MySQL endpoint. ok is false
+// for a string or port no instance has any more (changed, released) and for an instance without an endpoint.
+func (s *Simulator) ResolveEndpoint(address string) (loopback string, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in, found := s.resolveEndpoint(address)
+	if !found {
+		return "", false
+	}
+	ep := s.syncEndpointLocked(in, s.cloudNow())
+	if ep == nil {
+		return "", false
+	}
+	return net.JoinHostPort(ep.Host(), strconv.Itoa(ep.Port())), true
+}
+
+// DialEndpoint connects to an address as ResolveEndpoint maps it; an address that does not resolve is refused,
+// as a closed port is. Tests hand it to MySQL clients as their dialer.
+func (s *Simulator) DialEndpoint(ctx context.Context, address string) (net.Conn, error) {
+	loopback, ok := s.ResolveEndpoint(address)
+	if !ok {
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: fmt.Errorf("%s: %w", address, syscall.ECONNREFUSED)}
+	}
+	var d net.Dialer
+	return d.DialContext(ctx, "tcp", loopback)
 }

@@ -143,6 +143,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	e.sdkParameterGroups(primary)
 	e.sdkProxy(primary)
 	e.sdkMonitor(primary)
+	e.sdkEndpoints(primary)
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
 	e.sdkSecurity(primary)
@@ -311,6 +312,31 @@ func (e *sdkEnv) sdkMonitor(id string) {
 	if described.Period != "60" {
 		e.t.Fatalf("DescribeDBInstanceMonitor: %+v", described)
 	}
+}
+
+// sdkEndpoints allocates a public endpoint, changes it and the internal one, lists them and releases the public one.
+func (e *sdkEnv) sdkEndpoints(id string) {
+	e.t.Helper()
+	allocate := rds.CreateAllocateInstancePublicConnectionRequest()
+	allocate.DBInstanceId, allocate.ConnectionStringPrefix, allocate.Port = id, "sdk-public", "3307"
+	allocated := rds.CreateAllocateInstancePublicConnectionResponse()
+	e.do(allocate, allocated)
+	modify := rds.CreateModifyDBInstanceConnectionStringRequest()
+	modify.DBInstanceId, modify.CurrentConnectionString = id, allocated.ConnectionString
+	modify.ConnectionStringPrefix, modify.Port = "sdk-public-2", "3308"
+	e.do(modify, rds.CreateModifyDBInstanceConnectionStringResponse())
+	describe := rds.CreateDescribeDBInstanceNetInfoRequest()
+	describe.DBInstanceId = id
+	described := rds.CreateDescribeDBInstanceNetInfoResponse()
+	e.do(describe, described)
+	infos := described.DBInstanceNetInfos.DBInstanceNetInfo
+	if len(infos) != 2 || infos[1].IPType != "Public" || infos[1].Port != "3308" || infos[1].ConnectionString != "sdk-public-2.mysql.rds.aliyuncs.com" ||
+		infos[0].ConnectionString != e.attribute(id).ConnectionString || described.InstanceNetworkType != "VPC" {
+		e.t.Fatalf("DescribeDBInstanceNetInfo: %+v", described)
+	}
+	release := rds.CreateReleaseInstancePublicConnectionRequest()
+	release.DBInstanceId, release.CurrentConnectionString = id, infos[1].ConnectionString
+	e.do(release, rds.CreateReleaseInstancePublicConnectionResponse())
 }
 
 func (e *sdkEnv) sdkBackups(id string) string {

@@ -113,6 +113,11 @@ type instance struct {
 	Proxy *dbProxy `json:"proxy,omitempty"`
 	// ReplicationDelay is a read-only instance's simulated delay in seconds (SetReplicationDelay).
 	ReplicationDelay int64 `json:"replication_delay,omitempty"`
+
+	// InternalPrefix is the internal endpoint's prefix when changed ("": the id) and Public the public endpoint
+	// (actions_netinfo.go).
+	InternalPrefix string          `json:"internal_prefix,omitempty"`
+	Public         *publicEndpoint `json:"public,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
