@@ -56,17 +56,17 @@ func (r *accountPrivilegeResource) Schema(ctx context.Context, _ resource.Schema
 			"instance_id": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Id of the primary instance. Changing it replaces the grant.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_account_privilege", rdsservice.AttrInstanceID),
 			},
 			"account_name": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Name of a `Normal` account of the instance. Changing it replaces the grant.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_account_privilege", rdsservice.AttrAccountName),
 			},
 			"privilege": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "`ReadWrite`, `ReadOnly`, `DDLOnly` or `DMLOnly`. Changing it replaces the grant.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_account_privilege", rdsservice.AttrPrivilege),
 			},
 			"db_names": schema.SetAttribute{
 				Required:            true,

@@ -59,14 +59,14 @@ func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"instance_id": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Id of the primary instance. Read-only instances have their primary's accounts. Changing it replaces the account.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_account", rdsservice.AttrInstanceID),
 			},
 			"name": schema.StringAttribute{
 				Required: true,
 				MarkdownDescription: "Account name: 2 to 32 characters (16 on MySQL 5.6 and MariaDB), letters, digits and " +
 					"underscores, starting with a letter and ending with a letter or digit; not a reserved name such as " +
 					"`root` or `admin`. Unique per instance. Changing it replaces the account.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: requiresReplace("rds_account", rdsservice.AttrName),
 			},
 			"type": schema.StringAttribute{
 				Optional: true,
@@ -75,7 +75,7 @@ func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				MarkdownDescription: "`Normal` (a standard account, granted privileges with `rds_account_privilege`) or " +
 					"`Super` (the privileged account: every privilege on every database; at most one per instance). " +
 					"Fixed at creation: changing it replaces the account.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: requiresReplace("rds_account", rdsservice.AttrType),
 			},
 			"description": descriptionAttribute("Application account"),
 			"password_wo": schema.StringAttribute{

@@ -54,20 +54,20 @@ func (r *databaseResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"instance_id": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Id of the primary instance. Read-only instances have their primary's databases. Changing it replaces the database.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_database", rdsservice.AttrInstanceID),
 			},
 			"name": schema.StringAttribute{
 				Required: true,
 				MarkdownDescription: "Database name: 2 to 64 lower-case letters, digits, underscores and hyphens, starting with a " +
 					"letter and ending with a letter or digit; not a system database name. Changing it replaces the database.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: requiresReplace("rds_database", rdsservice.AttrName),
 			},
 			"character_set": schema.StringAttribute{
 				Optional:            true,
 				Computed:            true,
 				Default:             stringdefault.StaticString(defaultCharacterSet),
 				MarkdownDescription: "`utf8mb4` (default), `utf8`, `gbk` or `latin1`. Changing it replaces the database (and its data).",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_database", rdsservice.AttrCharacterSet),
 			},
 			"description": descriptionAttribute("Orders of the shop"),
 			"status": schema.StringAttribute{
