@@ -1,7 +1,8 @@
 // Package provider is the rds Terraform provider on terraform-plugin-framework: schemas, the
 // mapping between Terraform values and rdsservice's types, and the calls to plan and execute.
-// It holds no rule of its own: the planner and the rule table in rdsservice decide, and this
-// package turns their decision into diagnostics and state.
+// The planner, the rule table and the replacement table in rdsservice decide, and this package
+// turns their decision into diagnostics and state; issue 40 moves the computed values the plan
+// still derives here (instance_plan.go, instance_modifyplan.go) below the line.
 //
 // Entry points:
 //   - [New] returns the provider factory (main.go serves it; the acceptance tests use it too).

@@ -1,11 +1,7 @@
 package rdsservice
 
 import (
-	"context"
-	"fmt"
 	"sort"
-
-	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 // Tags and the resource group in the program: the planner turns the planned tags_all and
@@ -88,95 +84,4 @@ func (b *programBuilder) resourceGroup(label string, when When) {
 	if t := b.in.Desired.Tags; t.ResourceGroup != "" && t.ResourceGroup != t.PriorResourceGroup {
 		b.add(Operation{Instance: label, Action: OpModifyResourceGroup, When: when, ResourceGroup: t.ResourceGroup})
 	}
-}
-
-// tags runs an OpTags or OpModifyResourceGroup. The change sent is computed from the instance's
-// tags as read now, not as the last refresh saw them: a tag added outside Terraform since then, or
-// on an instance whose tags were not managed until this apply (and so not read), is removed too,
-// and the state the apply writes is what the cloud has.
-func (x *executor) tags(ctx context.Context, op Operation) error {
-	if op.Action == OpModifyResourceGroup {
-		return x.w.RetryBusy(ctx, func() error { return x.api.ModifyResourceGroup(ctx, x.out.ID, op.ResourceGroup) })
-	}
-	if op.Tags == nil {
-		return fmt.Errorf("the tags of %s are not known at apply", x.out.ID)
-	}
-	current, err := ReadTags(ctx, x.api, []string{x.out.ID})
-	if err != nil {
-		return err
-	}
-	return ApplyTagChange(ctx, x.api, x.w, x.out.ID, ChangeFrom(current[x.out.ID], x.e.Plan.Desired.Tags.Want))
-}
-
-// ApplyTagChange sends a change in calls of at most 20 keys, removals first.
-func ApplyTagChange(ctx context.Context, api rdsapi.API, w *Waiter, id string, c TagChange) error {
-	for _, keys := range chunks(c.Remove, rdsapi.MaxTagsPerCall) {
-		req := &rdsapi.UntagResourcesRequest{ResourceIDs: []string{id}, TagKeys: keys}
-		if err := w.RetryBusy(ctx, func() error { return api.UntagResources(ctx, req) }); err != nil {
-			return fmt.Errorf("UntagResources %s: %w", id, err)
-		}
-	}
-	keys := make([]string, 0, len(c.Set))
-	for k := range c.Set {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, part := range chunks(keys, rdsapi.MaxTagsPerCall) {
-		req := &rdsapi.TagResourcesRequest{ResourceIDs: []string{id}}
-		for _, k := range part {
-			req.Tags = append(req.Tags, rdsapi.Tag{Key: k, Value: c.Set[k]})
-		}
-		if err := w.RetryBusy(ctx, func() error { return api.TagResources(ctx, req) }); err != nil {
-			return fmt.Errorf("TagResources %s: %w", id, err)
-		}
-	}
-	return nil
-}
-
-// ReadTags reads the tags of instances, 50 ids per ListTagResources (one call for up to 50
-// instances of at most 20 tags each, more only when the answer pages). Every id gets a map, empty
-// when the instance has no tags; the provider's own tags are left out.
-func ReadTags(ctx context.Context, api rdsapi.API, ids []string) (map[string]map[string]string, error) {
-	out := make(map[string]map[string]string, len(ids))
-	for _, id := range ids {
-		out[id] = map[string]string{}
-	}
-	for _, part := range chunks(ids, rdsapi.MaxTagResourcesPerCall) {
-		req := &rdsapi.ListTagResourcesRequest{ResourceIDs: part}
-		for pages := 0; ; pages++ {
-			if pages > maxTagPages {
-				return nil, fmt.Errorf("ListTagResources: more than %d pages for %d instances", maxTagPages, len(part))
-			}
-			page, err := api.ListTagResources(ctx, req)
-			if err != nil {
-				return nil, fmt.Errorf("ListTagResources: %w", err)
-			}
-			for _, t := range page.TagResources.TagResource {
-				if m, ok := out[t.ResourceID]; ok && !OwnTag(t.TagKey) {
-					m[t.TagKey] = t.TagValue
-				}
-			}
-			if page.NextToken == "" || page.NextToken == req.NextToken {
-				break
-			}
-			req.NextToken = page.NextToken
-		}
-	}
-	return out, nil
-}
-
-// maxTagPages bounds the pages of one ListTagResources listing (50 instances of 20 tags are
-// 1,000 tags), so an answer that never ends its paging cannot loop forever.
-const maxTagPages = 1000
-
-func chunks(items []string, size int) [][]string {
-	var out [][]string
-	for len(items) > size {
-		out = append(out, items[:size])
-		items = items[size:]
-	}
-	if len(items) > 0 {
-		out = append(out, items)
-	}
-	return out
 }
