@@ -125,8 +125,8 @@ func viewOf(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) instanceView
 		Storage:             types.Int64Value(int64(a.DBInstanceStorage)),
 		Port:                attrPort(a, diags),
 		DeletionProtection:  types.BoolValue(bool(a.DeletionProtection)),
-		BufferPoolExtension: types.BoolValue(switchOn(string(a.IoAccelerationEnabled))),
-		SecurityIPs:         stringSetValue(splitList(a.SecurityIPList), diags),
+		BufferPoolExtension: types.BoolValue(rdsservice.SwitchOn(string(a.IoAccelerationEnabled))),
+		SecurityIPs:         stringSetValue(rdsservice.SplitList(a.SecurityIPList), diags),
 		ReadOnlyInstanceIDs: stringListValue(a.ReadOnlyDBInstanceIDs, diags),
 	}
 	v.AtomicWrite16K, v.AtomicWrite16KSupported = attrAtomicWrite(a)

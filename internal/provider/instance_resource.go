@@ -253,7 +253,7 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 	e.Create.Instance.PayType, e.Create.Instance.Subscription = createSubscription(ctx, *plan, diags)
 	// The provider's computed default goes out explicitly, so the result never depends on the
 	// server's default (spec rule 4). Other engines have no such setting.
-	if flag := dec.AtomicWrite; isMySQL(plan.Engine.ValueString()) && flag.IsKnown() {
+	if flag := dec.AtomicWrite; rdsservice.IsMySQL(plan.Engine.ValueString()) && flag.IsKnown() {
 		e.Create.Instance.OptimizedWrites = optimizedWrites(flag.Value())
 	}
 	if bpe := plan.BufferPoolExtension; isKnown(bpe) && (bpe.ValueBool() || strings.EqualFold(plan.StorageType.ValueString(), "general_essd")) {
