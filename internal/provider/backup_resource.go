@@ -190,7 +190,7 @@ func (r *backupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !req.State.Raw.IsNull() && plan.replaces(state) {
+	if len(planReplacement(ctx, "rds_backup", req, resp)) > 0 { // the old set is deleted
 		r.planDelete(lookupCtx, state, plan.PreventDataLoss.ValueBool(), &resp.Diagnostics)
 	}
 	r.check(lookupCtx, plan, false, &resp.Diagnostics)
