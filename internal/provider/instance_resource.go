@@ -276,7 +276,6 @@ func (k primaryKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribu
 	return plan
 }
 
-func (k primaryKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan instanceModel,
-	last *rdsapi.DBInstanceAttribute, step string, err error) {
-	k.r.incompleteCreate(ctx, req, resp, plan, last, step, err)
+func (k primaryKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan instanceModel, stop createStop) {
+	k.r.incompleteCreate(ctx, req, resp, plan, stop)
 }

@@ -714,7 +714,6 @@ func (k *readonlyKind) applied(_ context.Context, attr *rdsapi.DBInstanceAttribu
 	return readonlyFromAttribute(attr, &plan, diags)
 }
 
-func (k *readonlyKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan readonlyInstanceModel,
-	last *rdsapi.DBInstanceAttribute, step string, err error) {
-	k.r.incompleteCreate(ctx, req, resp, plan, last, step, err)
+func (k *readonlyKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan readonlyInstanceModel, stop createStop) {
+	k.r.incompleteCreate(ctx, req, resp, plan, stop)
 }
