@@ -61,7 +61,7 @@ type Operation struct {
 	Restart *Restart
 	// Upgrade is what an UpgradeDBInstanceEngineVersion sends.
 	Upgrade *EngineUpgrade
-	// Tags and ResourceGroup are what an OpTags or OpModifyResourceGroup sends (tags_ops.go).
+	// Tags and ResourceGroup are what an OpTags or OpModifyResourceGroup sends (tags_program.go).
 	Tags          *TagChange
 	ResourceGroup string
 	// AutoUpgradeMinor is what an OpModifyAutoUpgradeMinor sends (minor_version_program.go).
@@ -72,7 +72,7 @@ type Operation struct {
 	AutoScale *rdsapi.StorageAutoScale
 	// SQLAudit is what an OpSQLAudit sends (sql_audit_rules.go).
 	SQLAudit *rdsapi.SQLAudit
-	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_ops.go).
+	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_program.go).
 	Billing *Billing
 	// Node is the node an OpSwitchDBInstanceHA makes the primary; Pending the task an
 	// OpApplyPendingNow runs now (action_program.go).
@@ -117,7 +117,7 @@ func programOf(in PlanInput, d Decision) Program {
 		b.minorVersion()
 		b.security()
 	default:
-		b.resourceGroup(in.Label, WhenNow) // first: before any restart (tags_ops.go)
+		b.resourceGroup(in.Label, WhenNow) // first: before any restart (tags_program.go)
 		b.minorVersion()                   // before TDE, which MySQL 5.6 allows from a minimum minor version on
 		b.security()                       // its restart is never deferred, so the plan's message leads with it
 		b.update()
