@@ -1,6 +1,10 @@
 package rdsservice
 
-import "github.com/openrds/terraform-provider-rds/internal/rdsapi"
+import (
+	"slices"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
 
 // The program: what an apply will do, derived by the planner from the facts and the decision
 // alone. Each operation names the instance, the API action and its parameters, when it happens
@@ -310,4 +314,21 @@ func (b *programBuilder) growNow(order SpecOrder) (rest, grow SpecOrder) {
 	grow = SpecOrder{Storage: order.Storage}
 	order.Storage = nil
 	return order, grow
+}
+
+// parametersRestart is the restart a deferred parameter change causes on its own: the planned
+// restart of the instance, or nil when it is folded into the earlier follow of its primary's
+// toggle (whose reasons then name the parameters too).
+func (b *programBuilder) parametersRestart(label string) *Restart {
+	own := b.take(label)
+	if own == nil || !b.d.Deferred || !followComesFirst(b.in.Facts.PrimaryScheduled, b.d.DeferredStartsAt) {
+		return own
+	}
+	for i, r := range b.restarts {
+		if r.InstanceID == label && r.ByPrimary {
+			b.restarts[i].Reasons = slices.Concat(r.Reasons, own.Reasons)
+			return nil
+		}
+	}
+	return own
 }
