@@ -109,8 +109,10 @@ func TestAccessPlanNamesInstanceStates(t *testing.T) {
 			Password: types.StringValue("Good-pass1")}
 		database := databaseModel{InstanceID: types.StringValue(id), Name: types.StringValue("shop"), CharacterSet: types.StringValue("utf8mb4")}
 		var accountDiags, databaseDiags diag.Diagnostics
-		(&accountResource{data: env.data}).check(context.Background(), account, account, nil, atPlan, &accountDiags)
-		(&databaseResource{data: env.data}).check(context.Background(), database, nil, atPlan, &databaseDiags)
+		accounts, databases := NewAccountResource().(*accountResource), NewDatabaseResource().(*databaseResource)
+		accounts.data, databases.data = env.data, env.data
+		accounts.check(context.Background(), account, account, nil, atPlan, &accountDiags)
+		databases.check(context.Background(), database, database, nil, atPlan, &databaseDiags)
 		for what, diags := range map[string]diag.Diagnostics{"account": accountDiags, "database": databaseDiags} {
 			found := diagsWith(diags, c.severity, "RDS instance "+id+" "+c.summary)
 			if len(found) != 1 {

@@ -300,16 +300,3 @@ func refuseReadOnlyHost(ctx context.Context, data *ProviderData, what, instanceI
 		addProblems(diags, rdsservice.CheckAccessHost(what, attr))
 	}
 }
-
-// accessDeadline bounds one operation of an account, database or privilege by its timeouts block
-// (accessTimeout when unset); it reports false, with the diagnostics, when the block is invalid.
-func accessDeadline(ctx context.Context, budget func(context.Context, time.Duration) (time.Duration, diag.Diagnostics),
-	diags *diag.Diagnostics) (context.Context, context.CancelFunc, bool) {
-	d, problems := budget(ctx, accessTimeout)
-	diags.Append(problems...)
-	if diags.HasError() {
-		return ctx, func() {}, false
-	}
-	ctx, cancel := context.WithTimeout(ctx, d)
-	return ctx, cancel, true
-}

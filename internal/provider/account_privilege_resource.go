@@ -31,15 +31,75 @@ var (
 )
 
 // NewAccountPrivilegeResource returns the rds_account_privilege resource.
-func NewAccountPrivilegeResource() resource.Resource { return &accountPrivilegeResource{} }
-
-// accountPrivilegeResource is one privilege of one standard account on a set of databases.
-type accountPrivilegeResource struct {
-	data *ProviderData
+func NewAccountPrivilegeResource() resource.Resource {
+	r := &accountPrivilegeResource{}
+	r.kind = r
+	return r
 }
 
-func (r *accountPrivilegeResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_account_privilege"
+// accountPrivilegeResource is one privilege of one standard account on a set of databases, on the
+// access skeleton (access_resource.go). An update grants the privilege on the configured databases
+// that lack it and revokes it on the removed ones that still hold it; a delete revokes it on the
+// databases that still have it from this grant.
+type accountPrivilegeResource struct {
+	accessResource[privilegeModel]
+}
+
+func (r *accountPrivilegeResource) about() accessAbout {
+	return accessAbout{typeName: "rds_account_privilege", kind: rdsservice.KindPrivilege, create: "Error granting RDS account privilege",
+		update: "Error changing RDS account privilege", remove: "Error revoking RDS account privilege"}
+}
+
+func (r *accountPrivilegeResource) withPassword(plan privilegeModel, _ types.String) privilegeModel {
+	return plan
+}
+
+func (r *accountPrivilegeResource) planned(_ context.Context, _ privilegeModel, plan, _ *privilegeModel, _ bool, _ *diag.Diagnostics) {
+	if isKnown(plan.InstanceID) && isKnown(plan.AccountName) && isKnown(plan.Privilege) && plan.ID.IsUnknown() {
+		plan.ID = types.StringValue(plan.id())
+	}
+}
+
+func (r *accountPrivilegeResource) destroyPlanned(context.Context, privilegeModel, *diag.Diagnostics) {
+}
+
+// request is the grant the configuration asks for; an update revokes what the state granted and
+// the configuration no longer names.
+func (r *accountPrivilegeResource) request(ctx context.Context, plan privilegeModel, state *privilegeModel, diags *diag.Diagnostics) rdsservice.AccessRequest {
+	access := rdsservice.AccessRequest{Kind: rdsservice.KindPrivilege, InstanceID: plan.InstanceID.ValueString(), Name: plan.AccountName.ValueString(),
+		Privilege: plan.Privilege.ValueString(), DBNames: setStrings(ctx, plan.DBNames, diags)}
+	if state != nil {
+		access.Granted = setStrings(ctx, state.DBNames, diags)
+	}
+	return access
+}
+
+func (r *accountPrivilegeResource) target(ctx context.Context, state privilegeModel, diags *diag.Diagnostics) rdsservice.AccessRequest {
+	return rdsservice.AccessRequest{Kind: rdsservice.KindPrivilege, InstanceID: state.InstanceID.ValueString(), Name: state.AccountName.ValueString(),
+		Privilege: state.Privilege.ValueString(), Granted: setStrings(ctx, state.DBNames, diags)}
+}
+
+func (r *accountPrivilegeResource) password(privilegeModel) string { return "" }
+
+func (r *accountPrivilegeResource) journal(privilegeModel) (string, string) { return "", "" }
+
+func (r *accountPrivilegeResource) stored(plan privilegeModel, _ rdsservice.AccessOutcome) privilegeModel {
+	plan.ID = types.StringValue(plan.id())
+	return plan
+}
+
+func (r *accountPrivilegeResource) validation(config privilegeModel) (rdsservice.AccessFacts, map[string]bool) {
+	return config.facts(), config.unknown()
+}
+
+func (r *accountPrivilegeResource) priorOf(ctx context.Context, state privilegeModel) accessPrior {
+	dbs, _ := knownStrings(ctx, state.DBNames)
+	return accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.AccountName.ValueString(), Privilege: state.Privilege.ValueString(), DBNames: dbs}
+}
+
+func (r *accountPrivilegeResource) fromPrior(prior accessPrior, diags *diag.Diagnostics) privilegeModel {
+	return privilegeModel{InstanceID: types.StringValue(prior.InstanceID), AccountName: types.StringValue(prior.Name),
+		Privilege: types.StringValue(prior.Privilege), DBNames: stringSetValue(prior.DBNames, diags)}
 }
 
 func (r *accountPrivilegeResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -56,17 +116,17 @@ func (r *accountPrivilegeResource) Schema(ctx context.Context, _ resource.Schema
 			"instance_id": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Id of the primary instance. Changing it replaces the grant.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_account_privilege", rdsservice.AttrInstanceID),
 			},
 			"account_name": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Name of a `Normal` account of the instance. Changing it replaces the grant.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_account_privilege", rdsservice.AttrAccountName),
 			},
 			"privilege": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "`ReadWrite`, `ReadOnly`, `DDLOnly` or `DMLOnly`. Changing it replaces the grant.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_account_privilege", rdsservice.AttrPrivilege),
 			},
 			"db_names": schema.SetAttribute{
 				Required:            true,
@@ -77,34 +137,6 @@ func (r *accountPrivilegeResource) Schema(ctx context.Context, _ resource.Schema
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
-}
-
-func (r *accountPrivilegeResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, "rds_account_privilege", &resp.Diagnostics)
-}
-
-func (r *accountPrivilegeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan privilegeModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Create, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	defer cancel()
-	r.check(ctx, plan, nil, atCreate, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	access := plan.request(ctx, &resp.Diagnostics)
-	access.Create = true
-	if applyAccess(ctx, r.data, access, "", "Error granting RDS account privilege", &resp.Diagnostics); resp.Diagnostics.HasError() {
-		return
-	}
-	plan.ID = types.StringValue(plan.id())
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
 func (r *accountPrivilegeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -141,48 +173,6 @@ func (r *accountPrivilegeResource) Read(ctx context.Context, req resource.ReadRe
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
-// Update grants the privilege on the configured databases that lack it and revokes it on the removed ones that still hold it.
-func (r *accountPrivilegeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state privilegeModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Update, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	defer cancel()
-	r.check(ctx, plan, &state, atUpdate, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	access := plan.request(ctx, &resp.Diagnostics)
-	access.Granted = setStrings(ctx, state.DBNames, &resp.Diagnostics)
-	if applyAccess(ctx, r.data, access, "", "Error changing RDS account privilege", &resp.Diagnostics); resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
-// Delete revokes the privilege on the databases that still have it from this grant.
-func (r *accountPrivilegeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state privilegeModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	ctx, cancel, ok := accessDeadline(ctx, state.Timeouts.Delete, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	defer cancel()
-	access := rdsservice.AccessRequest{Kind: rdsservice.KindPrivilege, InstanceID: state.InstanceID.ValueString(), Name: state.AccountName.ValueString(),
-		Delete: true, Privilege: state.Privilege.ValueString(), Granted: setStrings(ctx, state.DBNames, &resp.Diagnostics)}
-	applyAccess(ctx, r.data, access, "", "Error revoking RDS account privilege", &resp.Diagnostics)
-}
-
 // ImportState imports `<instance_id>:<account_name>:<privilege>`; Read finds the databases.
 func (r *accountPrivilegeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	parts := splitImportID(req.ID, "<instance_id>:<account_name>:<privilege>", "rm-bp1example:app_user:ReadWrite", &resp.Diagnostics)
@@ -196,59 +186,11 @@ func (r *accountPrivilegeResource) ImportState(ctx context.Context, req resource
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("db_names"), types.SetValueMust(types.StringType, nil))...)
 }
 
-// ValidateConfig checks the privilege value (no API call).
-func (r *accountPrivilegeResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var config privilegeModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	addProblems(&resp.Diagnostics, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindPrivilege, config.facts()), config.unknown()))
-}
-
-// ModifyPlan checks the rules that need the instance and the account (a read-only instance, the
-// privileged account).
-func (r *accountPrivilegeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		planAccessDestroy(ctx, r.data, req, &resp.Diagnostics)
-		return
-	}
-	if r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
-		return
-	}
-	var plan privilegeModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if isKnown(plan.InstanceID) && isKnown(plan.AccountName) && isKnown(plan.Privilege) && plan.ID.IsUnknown() {
-		plan.ID = types.StringValue(plan.id())
-	}
-	var prior *privilegeModel
-	if !req.State.Raw.IsNull() {
-		var state privilegeModel
-		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-		prior = &state
-		dbs, _ := knownStrings(ctx, state.DBNames)
-		rememberPrior(ctx, resp, accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.AccountName.ValueString(),
-			Privilege: state.Privilege.ValueString(), DBNames: dbs})
-	}
-	stage := atPlan
-	if replaced := replacedPrior(ctx, req); replaced != nil {
-		prior, stage = &privilegeModel{InstanceID: types.StringValue(replaced.InstanceID), AccountName: types.StringValue(replaced.Name),
-			Privilege: types.StringValue(replaced.Privilege), DBNames: stringSetValue(replaced.DBNames, &resp.Diagnostics)}, atReplan
-	}
-	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
-	defer cancel()
-	r.check(lookupCtx, plan, prior, stage, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
-}
-
 // check evaluates the rules with the instance's and the account's facts when they are known. At
 // plan, the account and the databases must exist or be planned by this run, and no other grant
 // may hold one of the (account, database) pairs; at apply the account must exist. prior is the
 // state at plan (nil when new).
-func (r *accountPrivilegeResource) check(ctx context.Context, plan privilegeModel, prior *privilegeModel, stage checkStage, diags *diag.Diagnostics) {
+func (r *accountPrivilegeResource) check(ctx context.Context, _, plan privilegeModel, prior *privilegeModel, stage checkStage, diags *diag.Diagnostics) {
 	f := plan.facts()
 	if isKnown(plan.InstanceID) {
 		id := plan.InstanceID.ValueString()
@@ -363,12 +305,6 @@ func (m *privilegeModel) granted(plan privilegeModel, p rdsapi.DatabasePrivilege
 	}
 	dbs, _ := knownStrings(context.Background(), m.DBNames)
 	return slices.Contains(dbs, p.DBName)
-}
-
-// request is the grant the configuration asks for.
-func (m privilegeModel) request(ctx context.Context, diags *diag.Diagnostics) rdsservice.AccessRequest {
-	return rdsservice.AccessRequest{Kind: rdsservice.KindPrivilege, InstanceID: m.InstanceID.ValueString(), Name: m.AccountName.ValueString(),
-		Privilege: m.Privilege.ValueString(), DBNames: setStrings(ctx, m.DBNames, diags)}
 }
 
 type privilegeModel struct {

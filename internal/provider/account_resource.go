@@ -16,7 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -32,15 +31,20 @@ var (
 )
 
 // NewAccountResource returns the rds_account resource.
-func NewAccountResource() resource.Resource { return &accountResource{} }
-
-// accountResource is a database account of an instance.
-type accountResource struct {
-	data *ProviderData
+func NewAccountResource() resource.Resource {
+	r := &accountResource{}
+	r.kind = r
+	return r
 }
 
-func (r *accountResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_account"
+// accountResource is a database account of an instance, on the access skeleton (access_resource.go).
+type accountResource struct {
+	accessResource[accountModel]
+}
+
+func (r *accountResource) about() accessAbout {
+	return accessAbout{typeName: "rds_account", kind: rdsservice.KindAccount, createCall: "CreateAccount",
+		create: "Error creating RDS account", update: "Error updating RDS account", remove: "Error deleting RDS account"}
 }
 
 func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -59,14 +63,14 @@ func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"instance_id": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Id of the primary instance. Read-only instances have their primary's accounts. Changing it replaces the account.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_account", rdsservice.AttrInstanceID),
 			},
 			"name": schema.StringAttribute{
 				Required: true,
 				MarkdownDescription: "Account name: 2 to 32 characters (16 on MySQL 5.6 and MariaDB), letters, digits and " +
 					"underscores, starting with a letter and ending with a letter or digit; not a reserved name such as " +
 					"`root` or `admin`. Unique per instance. Changing it replaces the account.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: requiresReplace("rds_account", rdsservice.AttrName),
 			},
 			"type": schema.StringAttribute{
 				Optional: true,
@@ -75,7 +79,7 @@ func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				MarkdownDescription: "`Normal` (a standard account, granted privileges with `rds_account_privilege`) or " +
 					"`Super` (the privileged account: every privilege on every database; at most one per instance). " +
 					"Fixed at creation: changing it replaces the account.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: requiresReplace("rds_account", rdsservice.AttrType),
 			},
 			"description": descriptionAttribute("Application account"),
 			"password_wo": schema.StringAttribute{
@@ -114,45 +118,6 @@ func (r *accountResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 	}
 }
 
-func (r *accountResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, "rds_account", &resp.Diagnostics)
-}
-
-func (r *accountResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan accountModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	config := withWriteOnlyPassword(ctx, plan, req.Config, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Create, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	defer cancel()
-	id, name, password := plan.InstanceID.ValueString(), plan.Name.ValueString(), config.password()
-
-	// The plan may not have known the instance: check every rule again before the first write.
-	requirePassword(config, &resp.Diagnostics)
-	r.check(ctx, config, plan, nil, atCreate, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	adopt := adoptingAccess(r.data, "rds_account", plan.journalKey(), id+":"+name, atCreate, &resp.Diagnostics)
-	claim := claimAccessCreate(r.data, "rds_account", plan.journalKey(), id+":"+name, "CreateAccount", &resp.Diagnostics)
-	if claim == nil {
-		return
-	}
-	defer func() { claim.done(!resp.State.Raw.IsNull()) }()
-	access := rdsservice.AccessRequest{Kind: rdsservice.KindAccount, InstanceID: id, Name: name, Create: true, Adopt: adopt,
-		AccountType: plan.Type.ValueString(), Description: managedDescription(plan.Description)}
-	out := applyAccess(ctx, r.data, access, password, "Error creating RDS account", &resp.Diagnostics)
-	if out.Exists { // tracked from here on, even if the wait failed
-		plan.fill(out.Account)
-		resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)
-	}
-}
-
 func (r *accountResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state accountModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -173,52 +138,7 @@ func (r *accountResource) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	state.fill(account)
-	resp.Diagnostics.Append(resp.State.Set(ctx, state.forState())...)
-}
-
-// Update changes the description and, when password_wo_version or password changes, the password.
-func (r *accountResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state accountModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	config := withWriteOnlyPassword(ctx, plan, req.Config, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Update, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	defer cancel()
-	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
-	r.check(ctx, config, plan, &state, atUpdate, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	access := rdsservice.AccessRequest{Kind: rdsservice.KindAccount, InstanceID: id, Name: name, AccountType: plan.Type.ValueString(),
-		Description: managedDescription(plan.Description), ResetPassword: plan.resetsPassword(state)}
-	out := applyAccess(ctx, r.data, access, config.password(), "Error updating RDS account", &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	plan.fill(out.Account)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan.forState())...)
-}
-
-func (r *accountResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state accountModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	ctx, cancel, ok := accessDeadline(ctx, state.Timeouts.Delete, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	defer cancel()
-	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
-	access := rdsservice.AccessRequest{Kind: rdsservice.KindAccount, InstanceID: id, Name: name, Delete: true}
-	applyAccess(ctx, r.data, access, "", "Error deleting RDS account", &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
 // ImportState imports `<instance_id>:<name>`. The password is not readable: set password_wo and
@@ -232,63 +152,63 @@ func (r *accountResource) ImportState(ctx context.Context, req resource.ImportSt
 	}
 }
 
-// ValidateConfig checks every rule the configuration alone decides (no API call).
-func (r *accountResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var config accountModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() {
-		return
+func (r *accountResource) withPassword(plan accountModel, passwordWO types.String) accountModel {
+	plan.PasswordWO = passwordWO
+	return plan
+}
+
+// planned shows the id and keeps the status of an account that stays; a new account needs a password.
+func (r *accountResource) planned(_ context.Context, config accountModel, plan, state *accountModel, replacing bool, diags *diag.Diagnostics) {
+	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
+		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
 	}
+	if state != nil && plan.Status.IsUnknown() && !replacing {
+		plan.Status = state.Status
+	}
+	if replacing {
+		requirePassword(config, diags)
+	}
+}
+
+func (r *accountResource) destroyPlanned(context.Context, accountModel, *diag.Diagnostics) {}
+
+// request: an update resets the password when password_wo_version or password changes.
+func (r *accountResource) request(_ context.Context, plan accountModel, state *accountModel, _ *diag.Diagnostics) rdsservice.AccessRequest {
+	return rdsservice.AccessRequest{Kind: rdsservice.KindAccount, InstanceID: plan.InstanceID.ValueString(), Name: plan.Name.ValueString(),
+		AccountType: plan.Type.ValueString(), Description: managedDescription(plan.Description), ResetPassword: state != nil && plan.resetsPassword(*state)}
+}
+
+func (r *accountResource) target(_ context.Context, state accountModel, _ *diag.Diagnostics) rdsservice.AccessRequest {
+	return rdsservice.AccessRequest{Kind: rdsservice.KindAccount, InstanceID: state.InstanceID.ValueString(), Name: state.Name.ValueString()}
+}
+
+func (r *accountResource) password(config accountModel) string { return config.password() }
+
+func (r *accountResource) journal(plan accountModel) (string, string) {
+	return plan.journalKey(), plan.InstanceID.ValueString() + ":" + plan.Name.ValueString()
+}
+
+// stored: the write-only password never reaches state.
+func (r *accountResource) stored(plan accountModel, out rdsservice.AccessOutcome) accountModel {
+	plan.fill(out.Account)
+	plan.PasswordWO = types.StringNull()
+	return plan
+}
+
+func (r *accountResource) validation(config accountModel) (rdsservice.AccessFacts, map[string]bool) {
 	f := config.facts()
 	if config.Type.IsNull() {
 		f.AccountType = rdsapi.AccountTypeNormal
 	}
-	addProblems(&resp.Diagnostics, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()))
+	return f, config.unknown()
 }
 
-// ModifyPlan checks the rules that need the instance (its engine and version, whether it is a
-// read-only instance, its privileged account) and shows the id.
-func (r *accountResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		planAccessDestroy(ctx, r.data, req, &resp.Diagnostics)
-		return
-	}
-	if r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
-		return // an unconfigured provider (apply checks again), or nothing changes
-	}
-	var plan, config accountModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
-		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
-	}
-	var prior *accountModel
-	if !req.State.Raw.IsNull() {
-		var state accountModel
-		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-		if plan.Status.IsUnknown() && !plan.RequiresReplaceOf(state) {
-			plan.Status = state.Status
-		}
-		prior = &state
-		rememberPrior(ctx, resp, accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.Name.ValueString()})
-	}
-	stage := atPlan
-	if replaced := replacedPrior(ctx, req); replaced != nil {
-		prior, stage = &accountModel{InstanceID: types.StringValue(replaced.InstanceID), Name: types.StringValue(replaced.Name)}, atReplan
-	}
-	if prior == nil || plan.RequiresReplaceOf(*prior) {
-		requirePassword(config, &resp.Diagnostics)
-	}
-	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
-	defer cancel()
-	r.check(lookupCtx, config, plan, prior, stage, &resp.Diagnostics)
-	if deferred := deferredAccountChecks(plan); deferred != "" {
-		addProblems(&resp.Diagnostics, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleAccountChecksDeferred, "", deferred)})
-	}
-	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+func (r *accountResource) priorOf(_ context.Context, state accountModel) accessPrior {
+	return accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.Name.ValueString()}
+}
+
+func (r *accountResource) fromPrior(prior accessPrior, _ *diag.Diagnostics) accountModel {
+	return accountModel{InstanceID: types.StringValue(prior.InstanceID), Name: types.StringValue(prior.Name)}
 }
 
 // requirePassword: creating an account needs a password (CreateAccount requires one). An existing
@@ -352,6 +272,9 @@ func (r *accountResource) check(ctx context.Context, config, plan accountModel, 
 		}
 	}
 	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()))
+	if deferred := deferredAccountChecks(plan); deferred != "" {
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleAccountChecksDeferred, "", deferred)})
+	}
 }
 
 // readAccounts fills the facts that depend on the instance's accounts and this run's plans.
@@ -398,13 +321,6 @@ type accountModel struct {
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 
-// withWriteOnlyPassword is what an apply decides from: the plan, and password_wo, which Terraform
-// never plans, from the configuration (issue 39 §1: the one value an apply takes from it).
-func withWriteOnlyPassword(ctx context.Context, plan accountModel, config tfsdk.Config, diags *diag.Diagnostics) accountModel {
-	diags.Append(config.GetAttribute(ctx, path.Root("password_wo"), &plan.PasswordWO)...)
-	return plan
-}
-
 // password is the configured password: password_wo, else password.
 func (m accountModel) password() string {
 	if isKnown(m.PasswordWO) {
@@ -416,11 +332,6 @@ func (m accountModel) password() string {
 // resetsPassword: the version or the state-held password changed.
 func (m accountModel) resetsPassword(state accountModel) bool {
 	return !m.PasswordWOVersion.Equal(state.PasswordWOVersion) || !m.Password.Equal(state.Password)
-}
-
-// RequiresReplaceOf reports a change of an attribute that replaces the account.
-func (m accountModel) RequiresReplaceOf(state accountModel) bool {
-	return !m.InstanceID.Equal(state.InstanceID) || !m.Name.Equal(state.Name) || !m.Type.Equal(state.Type)
 }
 
 // facts are the configuration's values for the rules; unknown values stay empty (see unknown).
@@ -455,10 +366,4 @@ func (m *accountModel) fill(a *rdsapi.DBInstanceAccount) {
 	if m.ID.IsNull() || m.ID.IsUnknown() {
 		m.ID = types.StringValue(m.InstanceID.ValueString() + ":" + m.Name.ValueString())
 	}
-}
-
-// forState drops the write-only password: it never reaches state.
-func (m accountModel) forState() accountModel {
-	m.PasswordWO = types.StringNull()
-	return m
 }

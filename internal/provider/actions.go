@@ -4,7 +4,7 @@ package provider
 // `terraform apply -invoke=action.rds_restart.name` or from a resource's `action_trigger`.
 // rds_restart names the restart in the plan as the resources do and honours prevent_restart;
 // rds_backup_now takes nothing out of service; rds_renew names the subscription it buys. The operations themselves are rdsservice's
-// (instance_actions.go, backup_ops.go): the same waits and busy retries as every write.
+// (instance_actions.go, executor_backup.go): the same waits and busy retries as every write.
 
 import (
 	"context"

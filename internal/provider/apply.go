@@ -33,7 +33,7 @@ type instanceKind[M any] interface {
 	// applied is the state read back from the instance after the apply.
 	applied(ctx context.Context, attr *rdsapi.DBInstanceAttribute, plan, config M, private privateSetter, diags *diag.Diagnostics) M
 	// incompleteCreate records a create that stopped at step after the instance was usable.
-	incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan M, last *rdsapi.DBInstanceAttribute, step string, err error)
+	incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan M, stop createStop)
 	parts(m *M) modelParts
 	settings(ctx context.Context, m M, diags *diag.Diagnostics) rdsservice.Settings
 }
@@ -98,14 +98,14 @@ func createInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 	case out.Err != nil && !out.Usable:
 		reportCreateFailure(ctx, exec.Create, out, &resp.Diagnostics)
 	case out.Err != nil:
-		k.incompleteCreate(ctx, req, resp, plan, out.Instance, out.Step, out.Err)
+		k.incompleteCreate(ctx, req, resp, plan, createStop{last: out.Instance, step: out.Step, err: out.Err})
 	default:
 		state := k.applied(ctx, out.Instance, plan, config, resp.Private, &resp.Diagnostics)
 		var readDiags diag.Diagnostics
 		p := k.parts(&state)
 		*p.Parameters, *p.Pending = readParameters(ctx, data.API, out.ID, *k.parts(&plan).Parameters, &readDiags)
 		if readDiags.HasError() {
-			k.incompleteCreate(ctx, req, resp, plan, out.Instance, "reading the parameters", errors.New(readDiags.Errors()[0].Detail()))
+			k.incompleteCreate(ctx, req, resp, plan, createStop{last: out.Instance, step: "reading the parameters", err: errors.New(readDiags.Errors()[0].Detail())})
 			return
 		}
 		setAppliedState(ctx, req.Plan, &state, &resp.State, &resp.Diagnostics)

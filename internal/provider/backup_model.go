@@ -25,12 +25,6 @@ type backupModel struct {
 	PreventDataLoss types.Bool   `tfsdk:"prevent_data_loss"`
 }
 
-// replaces reports whether the plan replaces the set of prior (every configurable attribute but
-// prevent_data_loss forces a new backup, and the old set is deleted).
-func (m backupModel) replaces(prior backupModel) bool {
-	return !m.InstanceID.Equal(prior.InstanceID) || !m.Method.Equal(prior.Method) || !m.Strategy.Equal(prior.Strategy) || !m.DBNames.Equal(prior.DBNames)
-}
-
 // request is what the model asks CreateBackup for; values the plan does not know are marked.
 func (m backupModel) request(ctx context.Context, diags *diag.Diagnostics) rdsservice.BackupRequest {
 	return rdsservice.BackupRequest{

@@ -62,7 +62,7 @@ func (r *backupPolicyResource) Schema(_ context.Context, _ resource.SchemaReques
 			"id": schema.StringAttribute{Computed: true, MarkdownDescription: "The instance id.",
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
 			"instance_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the primary instance. Changing it manages another instance's policy.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+				PlanModifiers: requiresReplace("rds_backup_policy", rdsservice.AttrInstanceID)},
 			rdsservice.AttrBackupTime: policyString("Daily data backup window, one hour in UTC: `HH:00Z-HH:00Z`, e.g. `02:00Z-03:00Z`."),
 			rdsservice.AttrBackupPeriod: schema.SetAttribute{ElementType: types.StringType, Optional: true, Computed: true,
 				MarkdownDescription: "Days of the week with a data backup, at least two: `Monday` ... `Sunday`.",

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -51,16 +50,16 @@ func (r *backupResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 		Attributes: map[string]schema.Attribute{
 			"id": replaceString("`<instance_id>:<backup_id>`."),
 			"instance_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the primary instance to back up.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+				PlanModifiers: requiresReplace("rds_backup", rdsservice.AttrInstanceID)},
 			rdsservice.AttrBackupMethod: schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString(rdsapi.BackupMethodPhysical),
 				MarkdownDescription: "`Physical` (default), `Logical` (needs databases; required for single databases) or `Snapshot` (cloud disks).",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+				PlanModifiers:       requiresReplace("rds_backup", rdsservice.AttrBackupMethod)},
 			rdsservice.AttrBackupStrategy: schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString(rdsapi.BackupStrategyInstance),
 				MarkdownDescription: "`instance` (default): the whole instance; `db`: the databases in `db_names` (a logical backup).",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()}},
+				PlanModifiers:       requiresReplace("rds_backup", rdsservice.AttrBackupStrategy)},
 			rdsservice.AttrBackupDBNames: schema.SetAttribute{ElementType: types.StringType, Optional: true,
 				MarkdownDescription: "Databases to back up, with `backup_strategy = \"db\"` only.",
-				PlanModifiers:       []planmodifier.Set{setplanmodifier.RequiresReplace()}},
+				PlanModifiers:       requiresReplaceSet("rds_backup", rdsservice.AttrBackupDBNames)},
 			"backup_id":         replaceString("Id of the backup set (`BackupId`): what `restore_from.backup_id` takes."),
 			"backup_start_time": replaceString("When the backup started, UTC `yyyy-MM-ddTHH:mmZ`."),
 			"backup_end_time":   replaceString("When it ended, UTC `yyyy-MM-ddTHH:mmZ`."),
@@ -191,7 +190,7 @@ func (r *backupResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !req.State.Raw.IsNull() && plan.replaces(state) {
+	if len(planReplacement(ctx, "rds_backup", req, resp)) > 0 { // the old set is deleted
 		r.planDelete(lookupCtx, state, plan.PreventDataLoss.ValueBool(), &resp.Diagnostics)
 	}
 	r.check(lookupCtx, plan, false, &resp.Diagnostics)

@@ -20,7 +20,7 @@ import (
 
 // Subscription (Prepaid) billing of rds_instance (issue 27 §3): the schema, the planner's input,
 // the read back, and the destroy of a subscription instance. The rules, warnings and operations
-// are rdsservice's (billing_rules.go, billing_ops.go).
+// are rdsservice's (billing_rules.go, billing_program.go, executor_billing.go).
 
 // billingModel maps billing.
 type billingModel struct {

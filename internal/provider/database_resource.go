@@ -30,15 +30,80 @@ var (
 const defaultCharacterSet = "utf8mb4"
 
 // NewDatabaseResource returns the rds_database resource.
-func NewDatabaseResource() resource.Resource { return &databaseResource{} }
-
-// databaseResource is a database of an instance.
-type databaseResource struct {
-	data *ProviderData
+func NewDatabaseResource() resource.Resource {
+	r := &databaseResource{}
+	r.kind = r
+	return r
 }
 
-func (r *databaseResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_database"
+// databaseResource is a database of an instance, on the access skeleton (access_resource.go).
+type databaseResource struct {
+	accessResource[databaseModel]
+}
+
+func (r *databaseResource) about() accessAbout {
+	return accessAbout{typeName: "rds_database", kind: rdsservice.KindDatabase, createCall: "CreateDatabase",
+		create: "Error creating RDS database", update: "Error updating RDS database", remove: "Error deleting RDS database"}
+}
+
+func (r *databaseResource) withPassword(plan databaseModel, _ types.String) databaseModel {
+	return plan
+}
+
+// planned shows the id and keeps the status of a database that stays; a replacement names the
+// database it drops.
+func (r *databaseResource) planned(ctx context.Context, _ databaseModel, plan, state *databaseModel, replacing bool, diags *diag.Diagnostics) {
+	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
+		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
+	}
+	switch {
+	case state == nil:
+	case replacing:
+		r.planDrop(ctx, *state, plan.PreventDataLoss.ValueBool(), diags)
+	case plan.Status.IsUnknown():
+		plan.Status = state.Status
+	}
+}
+
+func (r *databaseResource) destroyPlanned(ctx context.Context, state databaseModel, diags *diag.Diagnostics) {
+	r.planDrop(ctx, state, state.PreventDataLoss.ValueBool(), diags)
+}
+
+func (r *databaseResource) request(_ context.Context, plan databaseModel, _ *databaseModel, _ *diag.Diagnostics) rdsservice.AccessRequest {
+	return rdsservice.AccessRequest{Kind: rdsservice.KindDatabase, InstanceID: plan.InstanceID.ValueString(), Name: plan.Name.ValueString(),
+		CharacterSet: plan.CharacterSet.ValueString(), Description: managedDescription(plan.Description)}
+}
+
+// target: deleting, then gone: a database of the same name can be created only after that.
+func (r *databaseResource) target(_ context.Context, state databaseModel, _ *diag.Diagnostics) rdsservice.AccessRequest {
+	return rdsservice.AccessRequest{Kind: rdsservice.KindDatabase, InstanceID: state.InstanceID.ValueString(), Name: state.Name.ValueString()}
+}
+
+func (r *databaseResource) password(databaseModel) string { return "" }
+
+func (r *databaseResource) journal(plan databaseModel) (string, string) {
+	return plan.journalKey(), plan.InstanceID.ValueString() + ":" + plan.Name.ValueString()
+}
+
+func (r *databaseResource) stored(plan databaseModel, out rdsservice.AccessOutcome) databaseModel {
+	plan.fill(out.Database)
+	return plan
+}
+
+func (r *databaseResource) validation(config databaseModel) (rdsservice.AccessFacts, map[string]bool) {
+	f := config.facts()
+	if config.CharacterSet.IsNull() {
+		f.CharacterSet = defaultCharacterSet
+	}
+	return f, config.unknown()
+}
+
+func (r *databaseResource) priorOf(_ context.Context, state databaseModel) accessPrior {
+	return accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.Name.ValueString()}
+}
+
+func (r *databaseResource) fromPrior(prior accessPrior, _ *diag.Diagnostics) databaseModel {
+	return databaseModel{InstanceID: types.StringValue(prior.InstanceID), Name: types.StringValue(prior.Name)}
 }
 
 func (r *databaseResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -54,20 +119,20 @@ func (r *databaseResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"instance_id": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Id of the primary instance. Read-only instances have their primary's databases. Changing it replaces the database.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_database", rdsservice.AttrInstanceID),
 			},
 			"name": schema.StringAttribute{
 				Required: true,
 				MarkdownDescription: "Database name: 2 to 64 lower-case letters, digits, underscores and hyphens, starting with a " +
 					"letter and ending with a letter or digit; not a system database name. Changing it replaces the database.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: requiresReplace("rds_database", rdsservice.AttrName),
 			},
 			"character_set": schema.StringAttribute{
 				Optional:            true,
 				Computed:            true,
 				Default:             stringdefault.StaticString(defaultCharacterSet),
 				MarkdownDescription: "`utf8mb4` (default), `utf8`, `gbk` or `latin1`. Changing it replaces the database (and its data).",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace("rds_database", rdsservice.AttrCharacterSet),
 			},
 			"description": descriptionAttribute("Orders of the shop"),
 			"status": schema.StringAttribute{
@@ -77,41 +142,6 @@ func (r *databaseResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			rdsservice.AttrPreventDataLoss: preventDataLossAttribute("this database and its data (a destroy, or a change that replaces it)"),
 			"timeouts":                     timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
-	}
-}
-
-func (r *databaseResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, "rds_database", &resp.Diagnostics)
-}
-
-func (r *databaseResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan databaseModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Create, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	defer cancel()
-	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
-	r.check(ctx, plan, nil, atCreate, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	adopt := adoptingAccess(r.data, "rds_database", plan.journalKey(), id+":"+name, atCreate, &resp.Diagnostics)
-	claim := claimAccessCreate(r.data, "rds_database", plan.journalKey(), id+":"+name, "CreateDatabase", &resp.Diagnostics)
-	if claim == nil {
-		return
-	}
-	defer func() { claim.done(!resp.State.Raw.IsNull()) }()
-	access := rdsservice.AccessRequest{Kind: rdsservice.KindDatabase, InstanceID: id, Name: name, Create: true, Adopt: adopt,
-		CharacterSet: plan.CharacterSet.ValueString(), Description: managedDescription(plan.Description)}
-	out := applyAccess(ctx, r.data, access, "", "Error creating RDS database", &resp.Diagnostics)
-	if out.Exists { // tracked from here on, even if the wait failed
-		plan.fill(out.Database)
-		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	}
 }
 
@@ -139,49 +169,6 @@ func (r *databaseResource) Read(ctx context.Context, req resource.ReadRequest, r
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
-func (r *databaseResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan databaseModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	ctx, cancel, ok := accessDeadline(ctx, plan.Timeouts.Update, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	defer cancel()
-	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
-	r.check(ctx, plan, nil, atUpdate, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	access := rdsservice.AccessRequest{Kind: rdsservice.KindDatabase, InstanceID: id, Name: name, CharacterSet: plan.CharacterSet.ValueString(),
-		Description: managedDescription(plan.Description)}
-	out := applyAccess(ctx, r.data, access, "", "Error updating RDS database", &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	plan.fill(out.Database)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
-func (r *databaseResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state databaseModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
-		return
-	}
-	ctx, cancel, ok := accessDeadline(ctx, state.Timeouts.Delete, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	defer cancel()
-	id, name := state.InstanceID.ValueString(), state.Name.ValueString()
-	// Deleting, then gone: a database of the same name can be created only after that.
-	access := rdsservice.AccessRequest{Kind: rdsservice.KindDatabase, InstanceID: id, Name: name, Delete: true}
-	applyAccess(ctx, r.data, access, "", "Error deleting RDS database", &resp.Diagnostics)
-}
-
 // ImportState imports `<instance_id>:<name>`.
 func (r *databaseResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	importByInstanceAndName(ctx, req, resp, "rm-bp1example:orders")
@@ -190,64 +177,6 @@ func (r *databaseResource) ImportState(ctx context.Context, req resource.ImportS
 		resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root("instance_id"), &instanceID)...)
 		refuseReadOnlyHost(ctx, r.data, "databases", instanceID.ValueString(), &resp.Diagnostics)
 	}
-}
-
-// ValidateConfig checks every rule the configuration alone decides (no API call).
-func (r *databaseResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var config databaseModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	f := config.facts()
-	if config.CharacterSet.IsNull() {
-		f.CharacterSet = defaultCharacterSet
-	}
-	addProblems(&resp.Diagnostics, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindDatabase, f), config.unknown()))
-}
-
-// ModifyPlan checks the rules that need the instance.
-func (r *databaseResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		planAccessDestroy(ctx, r.data, req, &resp.Diagnostics)
-		var state databaseModel
-		if resp.Diagnostics.Append(req.State.Get(ctx, &state)...); !resp.Diagnostics.HasError() {
-			r.planDrop(ctx, state, state.PreventDataLoss.ValueBool(), &resp.Diagnostics)
-		}
-		return
-	}
-	if r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
-		return
-	}
-	var plan databaseModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
-		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
-	}
-	var prior *databaseModel
-	if !req.State.Raw.IsNull() {
-		var state databaseModel
-		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-		if plan.Status.IsUnknown() && plan.InstanceID.Equal(state.InstanceID) && plan.Name.Equal(state.Name) && plan.CharacterSet.Equal(state.CharacterSet) {
-			plan.Status = state.Status
-		}
-		prior = &state
-		rememberPrior(ctx, resp, accessPrior{InstanceID: state.InstanceID.ValueString(), Name: state.Name.ValueString()})
-		if plan.replaces(state) {
-			r.planDrop(ctx, state, plan.PreventDataLoss.ValueBool(), &resp.Diagnostics)
-		}
-	}
-	stage := atPlan
-	if replaced := replacedPrior(ctx, req); replaced != nil {
-		prior, stage = &databaseModel{InstanceID: types.StringValue(replaced.InstanceID), Name: types.StringValue(replaced.Name)}, atReplan
-	}
-	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
-	defer cancel()
-	r.check(lookupCtx, plan, prior, stage, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
 
 // planDrop names the database in state that the plan drops (DeleteDatabase), when it exists: the
@@ -269,7 +198,7 @@ func (r *databaseResource) planDrop(ctx context.Context, state databaseModel, pr
 // check evaluates the rules with the instance's facts when the instance is known: with its
 // databases (a name taken by one this resource does not manage) and, at plan, with the databases
 // the other rds_database resources of this run plan. prior is the state at plan (nil when new).
-func (r *databaseResource) check(ctx context.Context, plan databaseModel, prior *databaseModel, stage checkStage, diags *diag.Diagnostics) {
+func (r *databaseResource) check(ctx context.Context, _, plan databaseModel, prior *databaseModel, stage checkStage, diags *diag.Diagnostics) {
 	f := plan.facts()
 	if isKnown(plan.InstanceID) {
 		id := plan.InstanceID.ValueString()
@@ -317,12 +246,6 @@ type databaseModel struct {
 	Status          types.String   `tfsdk:"status"`
 	PreventDataLoss types.Bool     `tfsdk:"prevent_data_loss"`
 	Timeouts        timeouts.Value `tfsdk:"timeouts"`
-}
-
-// replaces reports whether the plan replaces the database of prior: a new database, without the
-// data of the old one (instance_id, name and character_set force a new resource).
-func (m databaseModel) replaces(prior databaseModel) bool {
-	return !m.InstanceID.Equal(prior.InstanceID) || !m.Name.Equal(prior.Name) || !m.CharacterSet.Equal(prior.CharacterSet)
 }
 
 func (m databaseModel) facts() rdsservice.AccessFacts {

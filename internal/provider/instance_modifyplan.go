@@ -32,6 +32,7 @@ func checkConfig(ctx context.Context, req resource.ModifyPlanRequest, diags *dia
 // or guard it names. Every refusal of the plan is reported at once: the configuration's own
 // checks, tags and the planner's rules.
 func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	replace := planReplacement(ctx, rdsservice.ResourceInstance, req, resp) // replacement.go
 	if !req.Plan.Raw.IsNull() {
 		checkConfig(ctx, req, &resp.Diagnostics)
 	}
@@ -50,11 +51,6 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 		return
 	}
 	plan.TagsAll = tagsAll
-	var replace []string
-	if state != nil {
-		replace = zoneReplaces(versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion), plan)
-		replace = editionReplaces(ctx, req.Private, replace, *state, plan)
-	}
 	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
 	dec, d := r.decide(lookupCtx, priorForPlan(state, from), config, plan, replace, from != nil)
 	resp.Diagnostics.Append(d...)

@@ -5,7 +5,6 @@ package provider
 
 import (
 	"context"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -15,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
@@ -127,8 +125,8 @@ func viewOf(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) instanceView
 		Storage:             types.Int64Value(int64(a.DBInstanceStorage)),
 		Port:                attrPort(a, diags),
 		DeletionProtection:  types.BoolValue(bool(a.DeletionProtection)),
-		BufferPoolExtension: types.BoolValue(switchOn(string(a.IoAccelerationEnabled))),
-		SecurityIPs:         stringSetValue(splitList(a.SecurityIPList), diags),
+		BufferPoolExtension: types.BoolValue(rdsservice.SwitchOn(string(a.IoAccelerationEnabled))),
+		SecurityIPs:         stringSetValue(rdsservice.SplitList(a.SecurityIPList), diags),
 		ReadOnlyInstanceIDs: stringListValue(a.ReadOnlyDBInstanceIDs, diags),
 	}
 	v.AtomicWrite16K, v.AtomicWrite16KSupported = attrAtomicWrite(a)
@@ -270,35 +268,6 @@ func existingFrom(label string, v instanceView, prior types.String) rdsservice.E
 		inst.CreationTime = t
 	}
 	return inst
-}
-
-// replacedAttributes lists the attributes whose planned value differs from the prior state among
-// those that force a replacement (ifConfigured: only when set in the configuration). The framework
-// hands ModifyPlan an empty RequiresReplace (the schema's plan modifiers add theirs afterwards), so
-// the planner works it out here; an unknown planned value counts, as it does for Terraform.
-func replacedAttributes(req resource.ModifyPlanRequest, always, ifConfigured []string) []string {
-	var plan, state, config map[string]tftypes.Value
-	if req.Plan.Raw.As(&plan) != nil || req.State.Raw.As(&state) != nil || req.Config.Raw.As(&config) != nil {
-		return nil
-	}
-	var out []string
-	check := func(name string, needConfig bool) {
-		p, s := plan[name], state[name]
-		if needConfig && config[name].IsNull() {
-			return
-		}
-		if !p.IsKnown() || !p.Equal(s) {
-			out = append(out, name)
-		}
-	}
-	for _, name := range always {
-		check(name, false)
-	}
-	for _, name := range ifConfigured {
-		check(name, true)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // planModels decodes a ModifyPlan request into a resource's model: the plan, the configuration,

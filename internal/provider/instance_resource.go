@@ -255,7 +255,7 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 	e.Create.Instance.PayType, e.Create.Instance.Subscription = createSubscription(ctx, *plan, diags)
 	// The provider's computed default goes out explicitly, so the result never depends on the
 	// server's default (spec rule 4). Other engines have no such setting.
-	if flag := dec.AtomicWrite; isMySQL(plan.Engine.ValueString()) && flag.IsKnown() {
+	if flag := dec.AtomicWrite; rdsservice.IsMySQL(plan.Engine.ValueString()) && flag.IsKnown() {
 		e.Create.Instance.OptimizedWrites = optimizedWrites(flag.Value())
 	}
 	if bpe := plan.BufferPoolExtension; isKnown(bpe) && (bpe.ValueBool() || strings.EqualFold(plan.StorageType.ValueString(), "general_essd")) {
@@ -280,7 +280,6 @@ func (k primaryKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribu
 	return plan
 }
 
-func (k primaryKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan instanceModel,
-	last *rdsapi.DBInstanceAttribute, step string, err error) {
-	k.r.incompleteCreate(ctx, req, resp, plan, last, step, err)
+func (k primaryKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan instanceModel, stop createStop) {
+	k.r.incompleteCreate(ctx, req, resp, plan, stop)
 }

@@ -744,7 +744,7 @@ func TestCreatePredictionMatchesSimulator(t *testing.T) {
 		req := &rdsapi.CreateDBInstanceRequest{RegionID: simulator.DefaultRegion, Engine: cb.engine, EngineVersion: cb.version,
 			DBInstanceClass: cb.class, DBInstanceStorage: 20, DBInstanceStorageType: cb.storage, Category: cb.category,
 			PayType: rdsapi.PayTypePostpaid, SecurityIPList: "127.0.0.1"}
-		if isMySQL(cb.engine) {
+		if rdsservice.IsMySQL(cb.engine) {
 			req.OptimizedWrites = optimizedWrites(*an.flag)
 		}
 		out, err := env.api.CreateDBInstance(ctx, req)

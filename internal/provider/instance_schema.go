@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
@@ -42,7 +41,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				MarkdownDescription: "Database engine: `MySQL` or `PostgreSQL` (the engines whose classes the provider checks at plan; " +
 					"SQL Server and MariaDB are not supported). Changing it creates a new instance.",
 				Validators:    []validator.String{stringvalidator.OneOf(engines...)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: requiresReplace(rdsservice.ResourceInstance, rdsservice.AttrEngine),
 			},
 			"engine_version": engineVersionAttribute(),
 			"instance_type": schema.StringAttribute{
@@ -72,7 +71,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Optional:            true,
 				Computed:            true,
 				MarkdownDescription: "VPC of the instance. Changing it creates a new instance.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplaceIfConfigured()},
+				PlanModifiers:       append([]planmodifier.String{stringplanmodifier.UseStateForUnknown()}, requiresReplace(rdsservice.ResourceInstance, "vpc_id")...),
 			},
 			"instance_name": schema.StringAttribute{
 				Optional: true,
@@ -144,7 +143,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 					"another instance. The clone inherits the source's `atomic_write_16k`; setting a different value costs one " +
 					"toggle (one restart) right after creation, which the plan announces (as possible when the source or its backup " +
 					"is created in the same run; `prevent_restart = true` refuses it then too). Changing it creates a new instance.",
-				PlanModifiers: []planmodifier.Object{objectplanmodifier.RequiresReplace()},
+				PlanModifiers: requiresReplaceObject(rdsservice.ResourceInstance, rdsservice.AttrRestoreFrom),
 				Attributes: map[string]schema.Attribute{
 					"source_instance_id": schema.StringAttribute{
 						Required:            true,

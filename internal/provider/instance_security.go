@@ -13,7 +13,7 @@ import (
 )
 
 // SSL and TDE of rds_instance (issue 26 §3-4): the schema attributes, the planner's inputs, and the
-// read back. The rules, restarts and operations are rdsservice's (security_rules.go). Both are
+// read back. The rules, restarts and operations are rdsservice's (security_rules.go, security_program.go). Both are
 // managed only when configured: an instance without them costs no extra API call per refresh.
 
 func securityAttributes() map[string]schema.Attribute {

@@ -52,7 +52,7 @@ func (r *parameterGroupResource) Metadata(_ context.Context, req resource.Metada
 
 func (r *parameterGroupResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
-	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
+	replace := func(attribute string) []planmodifier.String { return requiresReplace("rds_parameter_group", attribute) }
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A parameter group (Alibaba's parameter template): MySQL parameter values kept in the cloud and applied to " +
 			"instances with `parameter_group_id`. The group holds exactly `parameters`: changes are sent with " +
@@ -66,14 +66,14 @@ func (r *parameterGroupResource) Schema(_ context.Context, _ resource.SchemaRequ
 			rdsservice.AttrDescription: schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: keep,
 				MarkdownDescription: "The group's description. Removing it keeps the current one."},
 			rdsservice.AttrEngine: schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString(rdsservice.EngineMySQL),
-				PlanModifiers: replace, MarkdownDescription: "The engine: `MySQL` (the default). Changing it replaces the group."},
-			rdsservice.AttrEngineVersion: schema.StringAttribute{Required: true, PlanModifiers: replace,
+				PlanModifiers: replace(rdsservice.AttrEngine), MarkdownDescription: "The engine: `MySQL` (the default). Changing it replaces the group."},
+			rdsservice.AttrEngineVersion: schema.StringAttribute{Required: true, PlanModifiers: replace(rdsservice.AttrEngineVersion),
 				MarkdownDescription: "The MySQL major version the group is for (`5.7`, `8.0`); it applies only to instances of that version. Changing it replaces the group."},
 			rdsservice.AttrParameters: schema.MapAttribute{Required: true, ElementType: types.StringType,
 				MarkdownDescription: "The parameters, name to value, as strings as the API takes them. The group holds exactly these: " +
 					"removing a key removes the parameter from the group. `innodb_doublewrite` cannot be in a group (it follows each " +
 					"instance's `atomic_write_16k`)."},
-			"resource_group_id": schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: append(keep, replace...),
+			"resource_group_id": schema.StringAttribute{Optional: true, Computed: true, PlanModifiers: append(keep, replace("resource_group_id")...),
 				MarkdownDescription: "The resource group the parameter group is created in; changing it replaces the group."},
 			"restarts": schema.BoolAttribute{Computed: true,
 				MarkdownDescription: "Whether applying the group restarts an instance: true when one of its parameters takes effect only after a restart."},

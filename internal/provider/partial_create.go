@@ -78,18 +78,35 @@ func readAgain(ctx context.Context, data *ProviderData, id string, last *rdsapi.
 	return again, true
 }
 
-// recordIncompleteCreate ends a Create whose instance is usable but whose step failed with err:
-// the state is planned where the plan knew a value and seen (the instance as read now) elsewhere;
-// private state and a warning say what was not applied. When seen was read in full (fresh) and
-// has every planned setting, the step's failure changed nothing (say, a wait that ran out just
-// before the instance got there): the create simply succeeded.
-func recordIncompleteCreate[M any](ctx context.Context, planned tfsdk.Plan, resp *resource.CreateResponse, id string, seen M, fresh bool,
-	settings []string, step string, err error) {
+// createStop is where a create stopped after its instance was usable: the step, its error, and
+// the instance as last read.
+type createStop struct {
+	last *rdsapi.DBInstanceAttribute
+	step string
+	err  error
+}
+
+// readBack is instance id as read again after a create stopped: seen (the model), fresh when it
+// was read in full, and the settings the create applies.
+type readBack[M any] struct {
+	id       string
+	seen     M
+	fresh    bool
+	settings []string
+}
+
+// recordIncompleteCreate ends a Create whose instance is usable but whose step failed (stop): the
+// state is planned where the plan knew a value and back.seen elsewhere; private state and a warning
+// say what was not applied. When back was read in full (fresh) and has every planned setting, the
+// step's failure changed nothing (say, a wait that ran out just before the instance got there):
+// the create simply succeeded.
+func recordIncompleteCreate[M any](ctx context.Context, planned tfsdk.Plan, resp *resource.CreateResponse, back readBack[M], stop createStop) {
+	id, seen, step, err := back.id, back.seen, stop.step, stop.err
 	setAppliedState(ctx, planned, &seen, &resp.State, &resp.Diagnostics)
 	var state M
 	resp.Diagnostics.Append(resp.State.Get(ctx, &state)...)
-	missing := differing(state, seen, settings)
-	if fresh && len(missing) == 0 {
+	missing := differing(state, seen, back.settings)
+	if back.fresh && len(missing) == 0 {
 		tflog.Info(ctx, "a create step failed, but the instance has every planned setting", map[string]any{
 			"id": id, "step": step, "error": err.Error()})
 		return
@@ -203,14 +220,13 @@ func upperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// incompleteCreate records an rds_instance whose creation stopped at step with err after it was
-// Running: the instance is read once more (its own budget) for the values the plan did not know.
-func (r *instanceResource) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan instanceModel,
-	last *rdsapi.DBInstanceAttribute, step string, err error) {
+// incompleteCreate records an rds_instance whose creation stopped after it was Running: the
+// instance is read once more (its own budget) for the values the plan did not know.
+func (r *instanceResource) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan instanceModel, stop createStop) {
 	id := plan.ID.ValueString()
 	rctx, cancel := afterStop(ctx)
 	defer cancel()
-	last, fresh := readAgain(rctx, r.data, id, last)
+	last, fresh := readAgain(rctx, r.data, id, stop.last)
 	// What cannot be read now keeps its planned value; the next refresh reads it.
 	var ignored diag.Diagnostics
 	seen := plan
@@ -224,17 +240,17 @@ func (r *instanceResource) incompleteCreate(ctx context.Context, req resource.Cr
 		}
 	}
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
-	recordIncompleteCreate(ctx, req.Plan, resp, id, seen.knownOrNull(), fresh && !ignored.HasError(), instanceCreateSettings, step, err)
+	recordIncompleteCreate(ctx, req.Plan, resp, readBack[instanceModel]{id, seen.knownOrNull(), fresh && !ignored.HasError(), instanceCreateSettings}, stop)
 }
 
-// incompleteCreate records an rds_readonly_instance whose creation stopped at step with err after
-// it was Running (see the rds_instance form).
+// incompleteCreate records an rds_readonly_instance whose creation stopped after it was Running
+// (see the rds_instance form).
 func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan readonlyInstanceModel,
-	last *rdsapi.DBInstanceAttribute, step string, err error) {
+	stop createStop) {
 	id := plan.ID.ValueString()
 	rctx, cancel := afterStop(ctx)
 	defer cancel()
-	last, fresh := readAgain(rctx, r.data, id, last)
+	last, fresh := readAgain(rctx, r.data, id, stop.last)
 	var ignored diag.Diagnostics
 	seen := plan
 	if last != nil {
@@ -242,7 +258,7 @@ func (r *readonlyInstanceResource) incompleteCreate(ctx context.Context, req res
 	}
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)
 	roNullUnknowns(&seen)
-	recordIncompleteCreate(ctx, req.Plan, resp, id, seen, fresh && !ignored.HasError(), readonlyCreateSettings, step, err)
+	recordIncompleteCreate(ctx, req.Plan, resp, readBack[readonlyInstanceModel]{id, seen, fresh && !ignored.HasError(), readonlyCreateSettings}, stop)
 }
 
 // unknownSettings is m with the settings a Create applies unknown, so that reading the instance

@@ -1,7 +1,8 @@
 // Package provider is the rds Terraform provider on terraform-plugin-framework: schemas, the
 // mapping between Terraform values and rdsservice's types, and the calls to plan and execute.
-// It holds no rule of its own: the planner and the rule table in rdsservice decide, and this
-// package turns their decision into diagnostics and state.
+// The planner, the rule table and the replacement table in rdsservice decide, and this package
+// turns their decision into diagnostics and state; issue 40 moves the computed values the plan
+// still derives here (instance_plan.go, instance_modifyplan.go) below the line.
 //
 // Entry points:
 //   - [New] returns the provider factory (main.go serves it; the acceptance tests use it too).
@@ -10,8 +11,9 @@
 //   - Resources: rds_instance (instance_resource.go; its schema, model and ModifyPlan in
 //     instance_schema.go, instance_model.go, instance_modifyplan.go), rds_readonly_instance
 //     (readonly_instance_resource.go), rds_account, rds_database and rds_account_privilege
-//     (account_resource.go, database_resource.go, account_privilege_resource.go; their applies run
-//     rdsservice.PlanAccess and ExecuteAccess through access_apply.go).
+//     (account_resource.go, database_resource.go, account_privilege_resource.go: one skeleton,
+//     access_resource.go, whose applies run rdsservice.PlanAccess and ExecuteAccess through
+//     access_apply.go).
 //   - Data sources: rds_instance and rds_instances (instance_data_source.go,
 //     instances_data_source.go), rds_accounts and rds_databases (one implementation,
 //     access_list_data_source.go), rds_parameter_templates.
@@ -22,7 +24,9 @@
 //     ([RDSProvider.ListResources], list_resources.go); `moved` from alicloud (moved_alicloud.go).
 //   - In each resource, ValidateConfig and ModifyPlan build rdsservice's input and show its
 //     decision (addProblems turns rule-table problems into diagnostics); Create, Update and
-//     Delete run the operations through rdsservice.
+//     Delete run the operations through rdsservice. Which changes replace a resource is
+//     rdsservice's replacement table: the schemas' RequiresReplace modifiers are built from it
+//     and ModifyPlan sets the conditional ones (replacement.go).
 //
 // Diagnostics: the summary is a short sentence-case title ("Invalid import id", "RDS instance
 // not found"); the detail names the attribute, the value and the fix. Rule-table rows follow

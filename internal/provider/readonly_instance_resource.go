@@ -92,7 +92,9 @@ func (r *readonlyInstanceResource) Metadata(_ context.Context, req resource.Meta
 
 func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
-	keepReplace := []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplace()}
+	keepReplace := func(attribute string) []planmodifier.String {
+		return append(keep, requiresReplace(rdsservice.ResourceReadOnlyInstance, attribute)...)
+	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A read-only instance of an ApsaraDB RDS primary (`CreateReadOnlyDBInstance`). " +
 			"16K atomic write (`atomic_write_16k`) is inherited from the primary and checked against it at plan time: " +
@@ -106,14 +108,14 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 			"master_instance_id": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "Id of the primary instance. Changing it creates a new read-only instance.",
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       requiresReplace(rdsservice.ResourceReadOnlyInstance, rdsservice.AttrMasterInstanceID),
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"engine_version": schema.StringAttribute{
 				Optional:            true,
 				Computed:            true,
 				MarkdownDescription: "Engine version; the primary's when unset. Upgrade read-only instances before their primary. " + engineVersionEffect,
-				PlanModifiers:       engineVersionModifiers(true),
+				PlanModifiers:       keep,
 			},
 			"instance_type": schema.StringAttribute{
 				Required: true,
@@ -138,13 +140,13 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 				Optional:            true,
 				Computed:            true,
 				MarkdownDescription: "Zone; the primary's when unset. Changing it creates a new read-only instance.",
-				PlanModifiers:       keepReplace,
+				PlanModifiers:       keepReplace(rdsservice.AttrZoneID),
 			},
 			"vswitch_id": schema.StringAttribute{
 				Optional:            true,
 				Computed:            true,
 				MarkdownDescription: "VSwitch in the primary's VPC; the primary's when unset. Changing it creates a new read-only instance.",
-				PlanModifiers:       keepReplace,
+				PlanModifiers:       keepReplace(rdsservice.AttrVSwitchID),
 			},
 			"instance_name": schema.StringAttribute{
 				Optional:            true,
@@ -306,7 +308,8 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
+	replace := planReplacement(ctx, rdsservice.ResourceReadOnlyInstance, req, resp) // replacement.go
+	recordPlannedConfig(ctx, req, resp)                                             // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		planReleasedReadOnly(ctx, r.data, req.State, &resp.Diagnostics) // readonly_released.go
@@ -325,10 +328,6 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 		return
 	}
 	plan.TagsAll = tagsAll
-	var replace []string
-	if state != nil {
-		replace = versionReplaces(ctx, req.Private, replacedBySchema(ctx, r, req), state.Engine, state.EngineVersion, plan.EngineVersion)
-	}
 	primary, ok := r.primaryForPlan(ctx, lookupCtx, plan, state != nil, &resp.Diagnostics)
 	if !ok {
 		return
@@ -741,7 +740,6 @@ func (k *readonlyKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttri
 	return m
 }
 
-func (k *readonlyKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan readonlyInstanceModel,
-	last *rdsapi.DBInstanceAttribute, step string, err error) {
-	k.r.incompleteCreate(ctx, req, resp, plan, last, step, err)
+func (k *readonlyKind) incompleteCreate(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse, plan readonlyInstanceModel, stop createStop) {
+	k.r.incompleteCreate(ctx, req, resp, plan, stop)
 }

@@ -2,67 +2,95 @@ package provider
 
 import (
 	"context"
-	"sort"
-	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-// The attributes that force a replacement exist once: in the schema's RequiresReplace plan
-// modifiers. The planner is told which of them changed (replacedAttributes), so it reads the
-// list from the schema instead of keeping its own.
+// Which attributes replace a resource is rdsservice's table (rdsservice/replacement.go): the
+// schema's unconditional modifiers are built from it here, and ModifyPlan sets the conditional
+// ones (an upgrade, an edition, a zone move the cloud makes in place) from rdsservice.Replaced.
 
-// describer is what every plan modifier offers.
-type describer interface {
-	Description(context.Context) string
+// requiresReplace is the modifier the table gives resourceType's string attribute (none when its
+// change never replaces, or replaces only when no path in place exists: planReplacement).
+func requiresReplace(resourceType, attribute string) []planmodifier.String {
+	switch rdsservice.Replacement(resourceType, attribute) {
+	case rdsservice.ReplaceAlways:
+		return []planmodifier.String{stringplanmodifier.RequiresReplace()}
+	case rdsservice.ReplaceIfConfigured:
+		return []planmodifier.String{stringplanmodifier.RequiresReplaceIfConfigured()}
+	}
+	return nil
 }
 
-// replacingAttributes lists the schema's attributes that force a replacement when they change
-// (always) and when they are configured and change (ifConfigured), from their plan modifiers.
-func replacingAttributes(ctx context.Context, s schema.Schema) (always, ifConfigured []string) {
-	for name, a := range s.Attributes {
-		for _, m := range modifiersOf(a) {
-			switch d := m.Description(ctx); {
-			case strings.Contains(d, "is configured and changes, Terraform will destroy and recreate"):
-				ifConfigured = append(ifConfigured, name)
-			case strings.Contains(d, "changes, Terraform will destroy and recreate"):
-				always = append(always, name)
-			}
+// requiresReplaceSet is requiresReplace for a set attribute (always replacing only).
+func requiresReplaceSet(resourceType, attribute string) []planmodifier.Set {
+	if rdsservice.Replacement(resourceType, attribute) == rdsservice.ReplaceAlways {
+		return []planmodifier.Set{setplanmodifier.RequiresReplace()}
+	}
+	return nil
+}
+
+// requiresReplaceObject is requiresReplace for an object attribute (always replacing only).
+func requiresReplaceObject(resourceType, attribute string) []planmodifier.Object {
+	if rdsservice.Replacement(resourceType, attribute) == rdsservice.ReplaceAlways {
+		return []planmodifier.Object{objectplanmodifier.RequiresReplace()}
+	}
+	return nil
+}
+
+// planReplacement lists the attributes forcing this plan's replacement of an existing object
+// (rdsservice.Replaced), sets the conditional ones on the response (the schema's modifiers set
+// the others) and shows the refusals of the decision. It runs first in ModifyPlan, so that a plan
+// an unconfigured provider cannot finish still replaces.
+func planReplacement(ctx context.Context, resourceType string, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) []string {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return nil
+	}
+	var plan, state, config map[string]tftypes.Value
+	if req.Plan.Raw.As(&plan) != nil || req.State.Raw.As(&state) != nil || req.Config.Raw.As(&config) != nil {
+		return nil
+	}
+	in := rdsservice.ReplaceInput{Resource: resourceType, ID: replaceValue(state["id"]).Value(),
+		Engine: replaceValue(state[rdsservice.AttrEngine]).Value(), Values: map[string]rdsservice.ReplaceValue{}}
+	for name := range rdsservice.ReplacingAttributes(resourceType) {
+		in.Values[name] = rdsservice.ReplaceValue{Prior: replaceValue(state[name]), Planned: replaceValue(plan[name]),
+			Configured: !config[name].IsNull()}
+	}
+	var unread diag.Diagnostics // ModifyPlan reads the private state again and reports there
+	if from := scheduledFrom(ctx, req.Private, &unread); from != nil {
+		in.RunningVersion, in.RunningCategory = from.EngineVersion, from.Category
+	}
+	replace, problems := rdsservice.Replaced(in)
+	addProblems(&resp.Diagnostics, problems)
+	for _, name := range replace {
+		if rdsservice.Replacement(resourceType, name) == rdsservice.ReplaceUnlessInPlace {
+			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
 		}
 	}
-	sort.Strings(always)
-	sort.Strings(ifConfigured)
-	return always, ifConfigured
+	return replace
 }
 
-func modifiersOf(a schema.Attribute) []describer {
-	var out []describer
-	switch a := a.(type) {
-	case schema.StringAttribute:
-		for _, m := range a.PlanModifiers {
-			out = append(out, m)
-		}
-	case schema.SingleNestedAttribute:
-		for _, m := range a.PlanModifiers {
-			out = append(out, m)
-		}
-	case schema.Int64Attribute:
-		for _, m := range a.PlanModifiers {
-			out = append(out, m)
-		}
-	case schema.BoolAttribute:
-		for _, m := range a.PlanModifiers {
-			out = append(out, m)
-		}
+// replaceValue is a Terraform value for rdsservice.Replaced: a string as it is, any other known
+// value as its rendering (equal values render equally).
+func replaceValue(v tftypes.Value) rdsservice.Val[string] {
+	switch {
+	case !v.IsKnown():
+		return rdsservice.Unknown[string]()
+	case v.IsNull():
+		return rdsservice.Null[string]()
 	}
-	return out
-}
-
-// replacedBySchema lists the attributes forcing this plan's replacement, by r's schema.
-func replacedBySchema(ctx context.Context, r resource.Resource, req resource.ModifyPlanRequest) []string {
-	var s resource.SchemaResponse
-	r.Schema(ctx, resource.SchemaRequest{}, &s)
-	always, ifConfigured := replacingAttributes(ctx, s.Schema)
-	return replacedAttributes(req, always, ifConfigured)
+	var s string
+	if v.Type().Is(tftypes.String) && v.As(&s) == nil {
+		return rdsservice.Known(s)
+	}
+	return rdsservice.Known(v.String())
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // rds_instance's security_ips is the instance's `default` IP array. DescribeDBInstanceAttribute's
@@ -51,7 +52,7 @@ func readDefaultSecurityIPs(ctx context.Context, api rdsapi.API, id string, curr
 	if a := resp.Array(rdsapi.DefaultSecurityIPArray); a != nil {
 		list = a.SecurityIPList
 	}
-	return stringSetValue(splitList(list), diags)
+	return stringSetValue(rdsservice.SplitList(list), diags)
 }
 
 // settleSecurityIPs sets security_ips after Create or Update (after writeState) and records for the

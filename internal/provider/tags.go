@@ -161,12 +161,19 @@ func mapOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string
 	return out
 }
 
-// tagPlanOf is the planner's view of the tags and group: the planned tags_all and
-// resource_group_id against the state's (state nil for a create).
-func tagPlanOf(ctx context.Context, plannedAll, priorAll types.Map, plannedGroup, priorGroup types.String, createCarries bool, diags *diag.Diagnostics) rdsservice.TagPlan {
-	t := rdsservice.TagPlan{WantUnknown: plannedAll.IsUnknown(), Want: mapOf(ctx, plannedAll, diags), Prior: mapOf(ctx, priorAll, diags),
-		ResourceGroup: stringIfKnown(plannedGroup), PriorResourceGroup: stringIfKnown(priorGroup), CreateCarriesTags: createCarries}
-	return t
+// tagValues are an instance's tags_all and resource_group_id (null for a create's prior).
+type tagValues struct {
+	all   types.Map
+	group types.String
+}
+
+var noTags = tagValues{types.MapNull(types.StringType), types.StringNull()}
+
+// tagPlanOf is the planner's view of the tags and group: the planned ones against the prior
+// (noTags for a create).
+func tagPlanOf(ctx context.Context, planned, prior tagValues, createCarries bool, diags *diag.Diagnostics) rdsservice.TagPlan {
+	return rdsservice.TagPlan{WantUnknown: planned.all.IsUnknown(), Want: mapOf(ctx, planned.all, diags), Prior: mapOf(ctx, prior.all, diags),
+		ResourceGroup: stringIfKnown(planned.group), PriorResourceGroup: stringIfKnown(prior.group), CreateCarriesTags: createCarries}
 }
 
 // createTags is what CreateDBInstance carries: tags_all.
@@ -216,16 +223,18 @@ func tagsAfterRefresh(ctx context.Context, cloud map[string]string, priorTags, p
 // primaryTagPlan is rds_instance's TagPlan: CreateDBInstance carries the tags and the group, a
 // clone gets them right after creation.
 func primaryTagPlan(ctx context.Context, state *instanceModel, plan instanceModel, diags *diag.Diagnostics) rdsservice.TagPlan {
-	if state == nil {
-		return tagPlanOf(ctx, plan.TagsAll, types.MapNull(types.StringType), plan.ResourceGroupID, types.StringNull(), plan.RestoreFrom.IsNull(), diags)
+	prior := noTags
+	if state != nil {
+		prior = tagValues{state.TagsAll, state.ResourceGroupID}
 	}
-	return tagPlanOf(ctx, plan.TagsAll, state.TagsAll, plan.ResourceGroupID, state.ResourceGroupID, false, diags)
+	return tagPlanOf(ctx, tagValues{plan.TagsAll, plan.ResourceGroupID}, prior, state == nil && plan.RestoreFrom.IsNull(), diags)
 }
 
 // readonlyTagPlan is rds_readonly_instance's TagPlan: CreateReadOnlyDBInstance takes no tags.
 func readonlyTagPlan(ctx context.Context, state *readonlyInstanceModel, plan readonlyInstanceModel, diags *diag.Diagnostics) rdsservice.TagPlan {
-	if state == nil {
-		return tagPlanOf(ctx, plan.TagsAll, types.MapNull(types.StringType), plan.ResourceGroupID, types.StringNull(), false, diags)
+	prior := noTags
+	if state != nil {
+		prior = tagValues{state.TagsAll, state.ResourceGroupID}
 	}
-	return tagPlanOf(ctx, plan.TagsAll, state.TagsAll, plan.ResourceGroupID, state.ResourceGroupID, false, diags)
+	return tagPlanOf(ctx, tagValues{plan.TagsAll, plan.ResourceGroupID}, prior, false, diags)
 }

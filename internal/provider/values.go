@@ -85,8 +85,6 @@ func stringIfKnown(v types.String) string {
 	return ""
 }
 
-func isMySQL(engine string) bool { return strings.EqualFold(strings.TrimSpace(engine), "MySQL") }
-
 func optimizedWrites(on bool) string {
 	if on {
 		return rdsapi.OptimizedWritesOn
@@ -99,25 +97,6 @@ func switchValue(on bool) string {
 		return "1"
 	}
 	return "0"
-}
-
-func switchOn(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "1", "true", "on", "enabled":
-		return true
-	}
-	return false
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, part := range strings.Split(s, ",") {
-		if p := strings.TrimSpace(part); p != "" {
-			out = append(out, p)
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 func setStrings(ctx context.Context, s types.Set, diags *diag.Diagnostics) []string {

@@ -35,7 +35,7 @@ func zoneAttributes() map[string]schema.Attribute {
 	attribute := func(description string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Optional: true, Computed: true, MarkdownDescription: description + " " + zoneMoveEffect,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), unknownReplaces()},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		}
 	}
 	return map[string]schema.Attribute{
@@ -45,15 +45,6 @@ func zoneAttributes() map[string]schema.Attribute {
 		"zone_id_slave_b": attribute("Zone of a third node (`ZoneIdSlave2`), for three-node editions only; empty otherwise."),
 		"vswitch_id":      attribute("vSwitch of the instance, in `zone_id` and `vpc_id`."),
 	}
-}
-
-// unknownReplaces replaces the instance when an existing instance's value is known only at apply:
-// the plan cannot check the move then.
-func unknownReplaces() planmodifier.String {
-	const desc = "A value known only at apply replaces the instance; a known change moves it in place."
-	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = req.PlanValue.IsUnknown() && !req.StateValue.IsNull()
-	}, desc, desc)
 }
 
 // desiredPlacement is the placement the configuration sets ("" where unset or unknown).
@@ -143,19 +134,6 @@ func secondaryZones(a *rdsapi.DBInstanceAttribute, m *instanceModel) {
 	if len(zones) > 1 {
 		m.ZoneIDSlaveB = types.StringValue(zones[1])
 	}
-}
-
-// zoneReplaces adds the zone attributes known only at apply to the attributes forcing a
-// replacement (unknownReplaces).
-func zoneReplaces(replace []string, plan instanceModel) []string {
-	for name, v := range map[string]types.String{rdsservice.AttrZoneID: plan.ZoneID, rdsservice.AttrZoneIDSlaveA: plan.ZoneIDSlaveA,
-		rdsservice.AttrZoneIDSlaveB: plan.ZoneIDSlaveB, rdsservice.AttrVSwitchID: plan.VSwitchID} {
-		if v.IsUnknown() && !slices.Contains(replace, name) {
-			replace = append(replace, name)
-		}
-	}
-	slices.Sort(replace)
-	return replace
 }
 
 // holdPlacement keeps the requested zones and vSwitch in state while a zone move waits for the

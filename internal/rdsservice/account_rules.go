@@ -122,7 +122,7 @@ func MaxAccountNameLength(f AccessFacts) int {
 	if !f.InstanceKnown {
 		return accountNameMaxDefault
 	}
-	if isMySQL(f.Engine) && f.EngineVersion != "5.5" && f.EngineVersion != "5.6" {
+	if IsMySQL(f.Engine) && f.EngineVersion != "5.5" && f.EngineVersion != "5.6" {
 		return accountNameMaxDefault
 	}
 	return 16
@@ -221,7 +221,7 @@ var (
 			return len(f.AccountName) < 2 || len(f.AccountName) > MaxAccountNameLength(f)
 		}},
 		{RuleAccountNameCharacters, KindAccount, accountName, func(f AccessFacts) bool {
-			if f.InstanceKnown && !isMySQL(f.Engine) {
+			if f.InstanceKnown && !IsMySQL(f.Engine) {
 				return !lowerNameChars.MatchString(f.AccountName)
 			}
 			return !accountNameChars.MatchString(f.AccountName)

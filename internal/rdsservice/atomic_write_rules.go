@@ -128,7 +128,7 @@ func ExistingFromAttribute(attr *rdsapi.DBInstanceAttribute) (ExistingInstance, 
 		LockReason:    attr.LockReason,
 
 		DeletionProtection:  bool(attr.DeletionProtection),
-		BufferPoolExtension: switchOn(string(attr.IoAccelerationEnabled)),
+		BufferPoolExtension: SwitchOn(string(attr.IoAccelerationEnabled)),
 	}
 	if attr.OptimizedWrites != nil {
 		inst.Supported = attr.OptimizedWrites.Supported
@@ -155,7 +155,8 @@ func ParseAPITime(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("unrecognised time %q (want yyyy-MM-ddTHH:mm:ssZ)", s)
 }
 
-func isMySQL(engine string) bool { return strings.EqualFold(strings.TrimSpace(engine), "MySQL") }
+// IsMySQL reports whether engine is MySQL (any case, spaces around).
+func IsMySQL(engine string) bool { return strings.EqualFold(strings.TrimSpace(engine), "MySQL") }
 
 func contains(list []string, v string) bool {
 	for _, item := range list {
@@ -193,7 +194,7 @@ func storageProblem(storage, from string) Problem {
 // prerequisiteProblems checks rule 1 (engine, version, storage). The engine comes first and alone:
 // versions and storage of other engines say nothing useful.
 func prerequisiteProblems(engine, version, versionFrom, storage, storageFrom string) []Problem {
-	if !isMySQL(engine) {
+	if !IsMySQL(engine) {
 		return []Problem{engineProblem(engine)}
 	}
 	var problems []Problem
@@ -365,7 +366,7 @@ func CheckBufferPoolExtension(storageType string, want bool) []Problem {
 // ModifyDBInstanceSpec, so it is one restart whatever the number of reasons.
 func SpecChangeRestarts(current ExistingInstance, wantFlag *bool, change SpecChange) []string {
 	var reasons []string
-	if wantFlag != nil && *wantFlag != current.Enabled && isMySQL(current.Engine) {
+	if wantFlag != nil && *wantFlag != current.Enabled && IsMySQL(current.Engine) {
 		reasons = append(reasons, fmt.Sprintf("atomic_write_16k changes from %t to %t", current.Enabled, *wantFlag))
 	}
 	if change.InstanceClass != "" && change.InstanceClass != current.InstanceClass {
@@ -405,7 +406,8 @@ func FollowingReadOnly(primaryEnabled, primaryWant bool, readOnly []ExistingInst
 	return ids
 }
 
-func switchOn(v string) bool {
+// SwitchOn reads an API switch value (1, true, on, enabled) as on.
+func SwitchOn(v string) bool {
 	switch strings.ToLower(strings.TrimSpace(v)) {
 	case "1", "true", "on", "enabled":
 		return true

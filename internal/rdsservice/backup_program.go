@@ -2,8 +2,8 @@ package rdsservice
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -92,37 +92,24 @@ func ExecuteBackupDelete(ctx context.Context, api rdsapi.API, w *Waiter, plan Ba
 	return Execute(ctx, api, w, Execution{ID: plan.InstanceID, Decision: Decision{Program: plan.Program}})
 }
 
-func (x *executor) backup(ctx context.Context, op Operation) error {
-	if op.Action == OpDeleteBackup {
-		return x.deleteBackup(ctx, op.BackupID)
+// PlanBackupNow checks an rds_backup_now invocation on an instance that should exist: the
+// request's shape, then the instance's facts and state (a missing or read-only instance, a
+// snapshot without cloud disks, the daily limit). It makes reads only.
+func PlanBackupNow(ctx context.Context, api rdsapi.API, instanceID string, req BackupRequest, now time.Time) ([]Problem, error) {
+	attr, err := api.DescribeDBInstanceAttribute(ctx, instanceID)
+	if rdsapi.IsNotFound(err) {
+		return append(CheckBackup(req, BackupFacts{}, BackupInstanceState{}), problem(RuleBackupInstanceMissing, instanceID, instanceID)), nil
 	}
-	c := op.Backup
-	job := c.AdoptJob
-	if job == "" {
-		var err error
-		if job, err = StartBackup(ctx, x.api, x.w, c.Request); err != nil {
-			return err
-		}
+	if err != nil {
+		return nil, fmt.Errorf("DescribeDBInstanceAttribute %s: %w", instanceID, err)
 	}
-	if c.Accepted != nil {
-		c.Accepted(job)
+	facts := BackupFactsFromAttribute(attr)
+	if facts.ReadOnly {
+		return CheckBackup(req, facts, BackupInstanceState{}), nil
 	}
-	set, err := WaitBackupSet(ctx, x.api, x.w, c.Request.DBInstanceID, job)
-	x.out.Backup = set
-	return err
-}
-
-// deleteBackup sends DeleteBackup, retried while the instance is busy; a set or an instance gone
-// (or being released) is deleted already.
-func (x *executor) deleteBackup(ctx context.Context, backupID string) error {
-	id := x.out.ID
-	err := x.w.RetryBusy(ctx, func() error { return x.api.DeleteBackup(ctx, id, backupID) })
-	var stuck *InstanceStateError
-	switch {
-	case err == nil, rdsapi.IsNotFound(err), rdsapi.ErrorCode(err) == rdsapi.CodeBackupNotFound:
-		return nil
-	case errors.As(err, &stuck) && stuck.Status == StatusDeleting:
-		return nil
+	st, err := ReadBackupInstanceState(ctx, api, attr, now)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", instanceID, err)
 	}
-	return fmt.Errorf("DeleteBackup %s on %s: %w", backupID, id, err)
+	return CheckBackup(req, facts, st), nil
 }

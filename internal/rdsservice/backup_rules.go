@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -332,4 +333,105 @@ func ReleasedKeepOnDestroy(id, value string) Problem {
 		rdsapi.ReleasedKeepAll: "all its backup sets",
 	}[value]
 	return problem(RuleReleasedKeepOnDestroy, value, id, kept)
+}
+
+// CheckBackup evaluates the rds_backup rows its known values decide: the request's shape always,
+// the instance's facts and state when known.
+func CheckBackup(req BackupRequest, f BackupFacts, st BackupInstanceState) []Problem {
+	var out []Problem
+	add := func(id RuleID, value string, args ...any) {
+		out = append(out, problem(id, value, append([]any{value}, args...)...))
+	}
+	methodKnown, strategyKnown := !req.Unknown[AttrBackupMethod], !req.Unknown[AttrBackupStrategy]
+	if methodKnown && !slices.Contains([]string{rdsapi.BackupMethodPhysical, rdsapi.BackupMethodLogical, rdsapi.BackupMethodSnapshot}, req.Method) {
+		add(RuleBackupMethodValue, req.Method)
+	}
+	if strategyKnown && req.Strategy != rdsapi.BackupStrategyInstance && req.Strategy != rdsapi.BackupStrategyDB {
+		add(RuleBackupStrategyValue, req.Strategy)
+	}
+	if strategyKnown && !req.Unknown[AttrBackupDBNames] && (req.Strategy == rdsapi.BackupStrategyDB) != (len(req.DBNames) > 0) {
+		add(RuleBackupStrategyDBNames, req.Strategy)
+	}
+	if methodKnown && strategyKnown && req.Strategy == rdsapi.BackupStrategyDB && req.Method != rdsapi.BackupMethodLogical {
+		add(RuleBackupDBNamesLogical, req.Method)
+	}
+	if !f.Known {
+		return out
+	}
+	if f.ReadOnly {
+		return append(out, problem(RuleBackupOnReadOnly, f.InstanceID, f.InstanceID))
+	}
+	if methodKnown && req.Method == rdsapi.BackupMethodSnapshot && !f.CloudDisk() {
+		add(RuleBackupSnapshotNoCloud, req.Method, f.InstanceID, f.StorageType)
+	}
+	return append(out, checkBackupState(req, f, st)...)
+}
+
+// checkBackupState checks the instance as it is now: databases, a job in progress, today's sets.
+func checkBackupState(req BackupRequest, f BackupFacts, st BackupInstanceState) []Problem {
+	if !st.Known {
+		return nil
+	}
+	var out []Problem
+	if !req.Unknown[AttrBackupMethod] && req.Method == rdsapi.BackupMethodLogical && len(st.Databases) == 0 {
+		out = append(out, problem(RuleBackupLogicalNoDB, req.Method, req.Method, f.InstanceID))
+	}
+	if !req.Unknown[AttrBackupDBNames] {
+		for _, name := range req.DBNames {
+			if !slices.Contains(st.Databases, name) {
+				out = append(out, problem(RuleBackupDBNotFound, name, name, f.InstanceID))
+			}
+		}
+	}
+	if st.SetsToday >= MaxBackupsPerDay {
+		out = append(out, problem(RuleBackupDailyLimit, f.InstanceID, f.InstanceID, st.SetsToday, MaxBackupsPerDay))
+	}
+	if st.JobRunning != "" {
+		out = append(out, problem(RuleBackupInProgress, f.InstanceID, f.InstanceID, st.JobRunning))
+	}
+	if st.Status != "" && st.Status != StatusRunning {
+		out = append(out, problem(RuleBackupInstanceNotReady, f.InstanceID, f.InstanceID, st.Status))
+	}
+	return out
+}
+
+// BackupRequest is what rds_backup asks CreateBackup for.
+type BackupRequest struct {
+	Method   string
+	Strategy string
+	DBNames  []string
+	// Unknown names the attributes the plan does not know yet.
+	Unknown map[string]bool
+}
+
+// BackupInstanceState is what the plan knows of the instance beyond its facts: its status, its
+// databases, a backup job in progress and the sets made today (UTC).
+type BackupInstanceState struct {
+	Known      bool
+	Status     string
+	Databases  []string
+	JobRunning string
+	SetsToday  int
+}
+
+// BackupKeptReason says why DeleteBackup cannot delete the set now ("" when it can): the API
+// deletes sets whose StoreStatus is Enabled, on High-availability instances.
+func BackupKeptReason(set *rdsapi.Backup, category string) string {
+	switch {
+	case category != "" && !strings.EqualFold(category, "HighAvailability"):
+		return fmt.Sprintf("DeleteBackup supports High-availability Edition instances only, and this one is %s.", category)
+	case set.StoreStatus != "Enabled":
+		return "its StoreStatus is " + firstOf(set.StoreStatus, "not Enabled") + ": RDS deletes a data backup set only when it is older than 7 days " +
+			"with log backups off, or older than a log backup retention that is shorter than the data backup retention."
+	}
+	return ""
+}
+
+func firstOf(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
 }

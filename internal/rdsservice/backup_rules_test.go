@@ -176,3 +176,39 @@ func TestPolicyStateProblemsWarnOfALock(t *testing.T) {
 		t.Errorf("running, unlocked instance: %+v", got)
 	}
 }
+
+// The rds_backup rows: shape rules without facts, edition and state rules with them.
+func TestCheckBackupRows(t *testing.T) {
+	running := BackupInstanceState{Known: true, Status: StatusRunning, Databases: []string{"orders"}}
+	local := BackupFacts{Known: true, InstanceID: "rm-2", EngineVersion: "5.7", StorageType: "local_ssd"}
+	for _, tc := range []struct {
+		req   BackupRequest
+		facts BackupFacts
+		st    BackupInstanceState
+		rule  RuleID
+	}{
+		{BackupRequest{Method: "Tape", Strategy: "instance"}, BackupFacts{}, BackupInstanceState{}, RuleBackupMethodValue},
+		{BackupRequest{Method: "Physical", Strategy: "table"}, BackupFacts{}, BackupInstanceState{}, RuleBackupStrategyValue},
+		{BackupRequest{Method: "Logical", Strategy: "db"}, BackupFacts{}, BackupInstanceState{}, RuleBackupStrategyDBNames},
+		{BackupRequest{Method: "Physical", Strategy: "instance", DBNames: []string{"orders"}}, BackupFacts{}, BackupInstanceState{}, RuleBackupStrategyDBNames},
+		{BackupRequest{Method: "Physical", Strategy: "db", DBNames: []string{"orders"}}, BackupFacts{}, BackupInstanceState{}, RuleBackupDBNamesLogical},
+		{BackupRequest{Method: "Snapshot", Strategy: "instance"}, local, running, RuleBackupSnapshotNoCloud},
+		{BackupRequest{Method: "Logical", Strategy: "instance"}, essd80, BackupInstanceState{Known: true, Status: StatusRunning}, RuleBackupLogicalNoDB},
+		{BackupRequest{Method: "Logical", Strategy: "db", DBNames: []string{"shop"}}, essd80, running, RuleBackupDBNotFound},
+		{BackupRequest{Method: "Physical", Strategy: "instance"}, essd80, BackupInstanceState{Known: true, Status: StatusRunning, SetsToday: 20}, RuleBackupDailyLimit},
+		{BackupRequest{Method: "Physical", Strategy: "instance"}, essd80, BackupInstanceState{Known: true, Status: StatusRunning, JobRunning: "7"}, RuleBackupInProgress},
+		{BackupRequest{Method: "Physical", Strategy: "instance"}, essd80, BackupInstanceState{Known: true, Status: "Rebooting"}, RuleBackupInstanceNotReady},
+		{BackupRequest{Method: "Physical", Strategy: "instance"}, BackupFacts{Known: true, InstanceID: "rr-1", ReadOnly: true}, running, RuleBackupOnReadOnly},
+	} {
+		got := CheckBackup(tc.req, tc.facts, tc.st)
+		if len(got) != 1 || got[0].Rule != tc.rule {
+			t.Errorf("%s: got %+v", tc.rule, got)
+		}
+	}
+	if got := CheckBackup(BackupRequest{Method: "Logical", Strategy: "db", DBNames: []string{"orders"}}, essd80, running); len(got) != 0 {
+		t.Errorf("valid request: %+v", got)
+	}
+	if got := CheckBackup(BackupRequest{Method: "Tape", Unknown: map[string]bool{AttrBackupMethod: true, AttrBackupStrategy: true}}, BackupFacts{}, BackupInstanceState{}); len(got) != 0 {
+		t.Errorf("unknown values: %+v", got)
+	}
+}

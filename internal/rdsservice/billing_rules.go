@@ -9,7 +9,7 @@ import (
 // Subscription (Prepaid) billing at plan (issue 27 §3): the purchase's ranges, the purchase and
 // the refund a change of pay type makes (warned in the plan), renewal settings, deletion
 // protection (pay-as-you-go only), and what a destroy does to a subscription instance. Every
-// message is a row of the rule table; the operations are in billing_ops.go.
+// message is a row of the rule table; the operations are in billing_program.go (run by executor_billing.go).
 
 // Billing values.
 const (
@@ -175,7 +175,7 @@ func planBillingReplace(in PlanInput, d *Decision) {
 
 // ConvertsOutOfExpiry reports whether the plan converts an instance locked by its expired
 // subscription to pay-as-you-go: the one write the cloud takes while that lock holds, which lifts
-// it (the program sends it first, billing_ops.go).
+// it (the program sends it first, billing_program.go).
 func ConvertsOutOfExpiry(bp BillingPlan, lockMode string) bool {
 	return lockMode == lockByExpiration && bp.Set && !bp.Want.Prepaid() && bp.Prior != nil && bp.Prior.Prepaid()
 }

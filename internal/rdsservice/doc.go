@@ -12,7 +12,7 @@
 //   - [Program] (program.go): for each instance the apply touches, the ordered operations (API
 //     action and parameters; when: now, right after creation, in the maintenance window; effect:
 //     restart, replacement, none). The plan's restart warnings are rendered from it.
-//   - [Execute] (executor.go, executor_spec.go): the one executor that runs a Program for every
+//   - [Execute] (executor.go, executor_spec.go, executor_*.go): the one executor that runs a Program for every
 //     instance resource (primary, clone, read-only): creates, waits, parameters, spec orders (now
 //     or for the window), followers, in-place settings. Before a spec order it reads the instance
 //     again and, when it changed since the plan, decides again with Plan.
@@ -39,7 +39,14 @@
 //     from it with [SelectClasses] (catalogue_select.go).
 //   - The rules behind the provider functions (functions.go, functions_rules.go): [AtomicWrite16K],
 //     [ParseInstanceClass], [MaintenanceWindowUTC], [ParameterRestarts], over the planner's checks.
-//   - Operations against the API: creates and clones with their waits (create.go), listings
-//     (ops.go), parameters (parameters_ops.go), accounts and databases (access_ops.go), and the
+//   - Which attribute changes replace a resource: the table and [Replaced] (replacement.go); the
+//     provider builds its schemas' RequiresReplace modifiers from the table.
+//   - Reads of the API (the files named `*_reads`): listings and lookups of instances, accounts,
+//     databases, backups and tags; creates and clones with their waits (create.go), and the
 //     [Waiter] that polls under the resource's deadline (wait.go).
+//
+// A file's name says what it holds: `*_rules` files check conditions and raise rule-table rows,
+// `*_program` files build operations (programBuilder methods, Plan* entry points), `executor` and
+// `executor_*` files run them (every executor method, the API calls and their waits), and `*_reads`
+// files read the API.
 package rdsservice

@@ -28,7 +28,7 @@ const editionUpgradeEffect = "edition upgrade in place: the cloud adds a standby
 // IsEditionUpgrade reports whether a category change is the one the cloud makes in place: MySQL,
 // Basic to High-availability.
 func IsEditionUpgrade(engine, from, to string) bool {
-	return isMySQL(engine) && strings.EqualFold(strings.TrimSpace(from), CategoryBasic) &&
+	return IsMySQL(engine) && strings.EqualFold(strings.TrimSpace(from), CategoryBasic) &&
 		strings.EqualFold(strings.TrimSpace(to), CategoryHighAvailability)
 }
 

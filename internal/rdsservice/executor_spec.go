@@ -51,11 +51,11 @@ func (x *executor) specAfterCreate(ctx context.Context, op Operation) error {
 	flag := op.Flag
 	if x.e.Plan.Role == RoleClone {
 		flag = d.AtomicWrite.Ptr()
-		if bpe := d.BufferPoolExtension; bpe.IsKnown() && bpe.Value() != switchOn(string(attr.IoAccelerationEnabled)) {
+		if bpe := d.BufferPoolExtension; bpe.IsKnown() && bpe.Value() != SwitchOn(string(attr.IoAccelerationEnabled)) {
 			order.BufferPoolExtension = bpe.Ptr()
 		}
 	}
-	if flag != nil && isMySQL(attr.Engine) && !FlagIs(attr, *flag) {
+	if flag != nil && IsMySQL(attr.Engine) && !FlagIs(attr, *flag) {
 		order.AtomicWrite = flag
 	}
 	if !order.Empty() {
@@ -162,7 +162,7 @@ func SpecChangesSince(before ExistingInstance, withBPE bool, cur *rdsapi.DBInsta
 	if flag := FlagIs(cur, true); flag != before.Enabled {
 		changes = append(changes, fmt.Sprintf("atomic_write_16k is %t (the plan saw %t)", flag, before.Enabled))
 	}
-	if bpe := switchOn(string(cur.IoAccelerationEnabled)); withBPE && cur.IoAccelerationEnabled != "" && bpe != before.BufferPoolExtension {
+	if bpe := SwitchOn(string(cur.IoAccelerationEnabled)); withBPE && cur.IoAccelerationEnabled != "" && bpe != before.BufferPoolExtension {
 		changes = append(changes, fmt.Sprintf("buffer_pool_extension is %t (the plan saw %t)", bpe, before.BufferPoolExtension))
 	}
 	return changes

@@ -137,7 +137,7 @@ func planMinorVersion(in PlanInput, d *Decision) {
 func checkMinorUpgrade(in PlanInput, d *Decision, target string) {
 	cur := *in.Prior
 	switch {
-	case !isMySQL(cur.Engine):
+	case !IsMySQL(cur.Engine):
 		d.add(problem(RuleMinorVersionEngine, target, cur.Engine))
 	case cur.LatestMinorVersion != "" && target > cur.LatestMinorVersion:
 		d.add(problem(RuleMinorVersionNotOffered, target, target, cur.EngineVersion, cur.LatestMinorVersion))

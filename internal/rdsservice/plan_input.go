@@ -39,7 +39,7 @@ type Desired struct {
 	Parameters DesiredParameters
 	// Security is ssl_enabled and tde_enabled (security_rules.go).
 	Security DesiredSecurity
-	// Tags are tags_all and resource_group_id (tags_ops.go).
+	// Tags are tags_all and resource_group_id (tags_program.go).
 	Tags TagPlan
 	// Minor is target_minor_version and auto_upgrade_minor_version (minor_version_rules.go).
 	Minor DesiredMinor

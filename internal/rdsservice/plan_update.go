@@ -26,7 +26,7 @@ func StorageChangeRestarts(fromStorage, toStorage int64, fromType, toType string
 
 // shrinkOffered is the storage scale-in prerequisite: MySQL 5.7/8.0 on ESSD.
 func shrinkOffered(engine, version, storageType string) bool {
-	return isMySQL(engine) && versionEligible(version) && storageEligible(storageType)
+	return IsMySQL(engine) && versionEligible(version) && storageEligible(storageType)
 }
 
 // planUpdate plans a change of an existing primary or read-only instance.
@@ -183,14 +183,14 @@ func (u *updatePlan) planAtomicWrite() {
 	}
 	d.AtomicWrite = flag
 	u.flag = flag
-	u.flagChanged = flag.IsKnown() && flag.Value() != cur.Enabled && isMySQL(cur.Engine)
+	u.flagChanged = flag.IsKnown() && flag.Value() != cur.Enabled && IsMySQL(cur.Engine)
 }
 
 // mayFollowPrimary: a read-only instance that inherits the flag, off and eligible, restarts with
 // its primary if the primary's value, known only at apply, turns it on (rule 7): a possible restart.
 func (u *updatePlan) mayFollowPrimary() {
 	cur, primary := u.cur, u.in.Facts.Primary
-	if !u.c.AtomicWrite.IsNull() || cur.Enabled || !cur.Supported || primary.Enabled || !isMySQL(cur.Engine) {
+	if !u.c.AtomicWrite.IsNull() || cur.Enabled || !cur.Supported || primary.Enabled || !IsMySQL(cur.Engine) {
 		return
 	}
 	u.d.MayRestart = append(u.d.MayRestart, "its primary "+primary.ID+"'s atomic_write_16k (turned on, it turns this read-only instance on with a restart)")

@@ -1,6 +1,10 @@
 package rdsservice
 
-import "github.com/openrds/terraform-provider-rds/internal/rdsapi"
+import (
+	"slices"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
 
 // The program: what an apply will do, derived by the planner from the facts and the decision
 // alone. Each operation names the instance, the API action and its parameters, when it happens
@@ -61,7 +65,7 @@ type Operation struct {
 	Restart *Restart
 	// Upgrade is what an UpgradeDBInstanceEngineVersion sends.
 	Upgrade *EngineUpgrade
-	// Tags and ResourceGroup are what an OpTags or OpModifyResourceGroup sends (tags_ops.go).
+	// Tags and ResourceGroup are what an OpTags or OpModifyResourceGroup sends (tags_program.go).
 	Tags          *TagChange
 	ResourceGroup string
 	// AutoUpgradeMinor is what an OpModifyAutoUpgradeMinor sends (minor_version_program.go).
@@ -76,7 +80,7 @@ type Operation struct {
 	MonitorPeriod int64
 	// Endpoint is what an endpoint operation sends (endpoint_rules.go).
 	Endpoint *EndpointChange
-	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_ops.go).
+	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_program.go).
 	Billing *Billing
 	// Node is the node an OpSwitchDBInstanceHA makes the primary; Pending the task an
 	// OpApplyPendingNow runs now (action_program.go).
@@ -121,7 +125,7 @@ func programOf(in PlanInput, d Decision) Program {
 		b.minorVersion()
 		b.security()
 	default:
-		b.resourceGroup(in.Label, WhenNow)  // first: before any restart (tags_ops.go)
+		b.resourceGroup(in.Label, WhenNow)  // first: before any restart (tags_program.go)
 		b.minorVersion()                    // before TDE, which MySQL 5.6 allows from a minimum minor version on
 		b.endpointsBeforeSecurity(in.Label) // when SSL turns on, its certificate is made for the new string (endpoint_ssl.go)
 		b.security()                        // its restart is never deferred, so the plan's message leads with it
@@ -319,4 +323,21 @@ func (b *programBuilder) growNow(order SpecOrder) (rest, grow SpecOrder) {
 	grow = SpecOrder{Storage: order.Storage}
 	order.Storage = nil
 	return order, grow
+}
+
+// parametersRestart is the restart a deferred parameter change causes on its own: the planned
+// restart of the instance, or nil when it is folded into the earlier follow of its primary's
+// toggle (whose reasons then name the parameters too).
+func (b *programBuilder) parametersRestart(label string) *Restart {
+	own := b.take(label)
+	if own == nil || !b.d.Deferred || !followComesFirst(b.in.Facts.PrimaryScheduled, b.d.DeferredStartsAt) {
+		return own
+	}
+	for i, r := range b.restarts {
+		if r.InstanceID == label && r.ByPrimary {
+			b.restarts[i].Reasons = slices.Concat(r.Reasons, own.Reasons)
+			return nil
+		}
+	}
+	return own
 }

@@ -1,7 +1,6 @@
 package rdsservice
 
 import (
-	"slices"
 	"time"
 )
 
@@ -12,23 +11,6 @@ import (
 // to restart for (simulator README "Parameters": a parameter task whose values an earlier restart
 // of any kind applied succeeds without a second restart; an assumption there). So the plan names
 // one restart, not two.
-
-// parametersRestart is the restart a deferred parameter change causes on its own: the planned
-// restart of the instance, or nil when it is folded into the earlier follow of its primary's
-// toggle (whose reasons then name the parameters too).
-func (b *programBuilder) parametersRestart(label string) *Restart {
-	own := b.take(label)
-	if own == nil || !b.d.Deferred || !followComesFirst(b.in.Facts.PrimaryScheduled, b.d.DeferredStartsAt) {
-		return own
-	}
-	for i, r := range b.restarts {
-		if r.InstanceID == label && r.ByPrimary {
-			b.restarts[i].Reasons = slices.Concat(r.Reasons, own.Reasons)
-			return nil
-		}
-	}
-	return own
-}
 
 // followComesFirst: the primary's scheduled toggle starts no later than the instance's own
 // deferred change (both in the API's time layout).

@@ -1,12 +1,9 @@
 package rdsservice
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 // SSL and TDE of an instance (issue 26 §3-4): the rules (rows of ruletable.go), the restarts the
@@ -190,65 +187,4 @@ func tdeProblems(version, category string) []Problem {
 		out = append(out, problem(RuleTDEEdition, "true", category))
 	}
 	return out
-}
-
-// security adds the security operations, each with its restart, SSL first: after a create's
-// other steps, before an update's (neither can wait for the window, unlike the spec order).
-func (b *programBuilder) security() {
-	label, s := b.in.Label, b.d.Security
-	when := WhenNow
-	if b.in.Prior == nil {
-		when = WhenAfterCreate
-	}
-	effect := EffectRestart
-	if _, category := editionOf(b.in); switchover(category) {
-		effect = EffectSwitchover
-	}
-	if s.SSL != nil {
-		b.ops = append(b.ops, Operation{Instance: label, Action: OpModifySSL, When: when, Effect: effect, Flag: s.SSL, Restart: b.takeFor(label, OpModifySSL)})
-	}
-	if s.TDE {
-		on := true
-		b.ops = append(b.ops, Operation{Instance: label, Action: OpModifyTDE, When: when, Effect: effect, Flag: &on, Restart: b.takeFor(label, OpModifyTDE)})
-	}
-}
-
-// takeFor removes and returns the planned restart of instance that op causes.
-func (b *programBuilder) takeFor(instance, op string) *Restart {
-	for i, r := range b.restarts {
-		if r.InstanceID == instance && r.Op == op {
-			b.restarts = append(b.restarts[:i], b.restarts[i+1:]...)
-			return &r
-		}
-	}
-	return nil
-}
-
-// security sends one security operation and waits until the instance is Running again.
-func (x *executor) security(ctx context.Context, op Operation) error {
-	attr, err := x.w.WaitRunning(ctx, x.out.ID)
-	if err != nil {
-		return err
-	}
-	switch op.Action {
-	case OpModifySSL:
-		err = x.w.RetryBusy(ctx, func() error {
-			return x.api.ModifyDBInstanceSSL(ctx, &rdsapi.ModifyDBInstanceSSLRequest{DBInstanceID: x.out.ID, ConnectionString: attr.ConnectionString, Enabled: *op.Flag})
-		})
-	default:
-		want := x.e.Plan.Desired.Security
-		err = x.w.RetryBusy(ctx, func() error {
-			return x.api.ModifyDBInstanceTDE(ctx, &rdsapi.ModifyDBInstanceTDERequest{DBInstanceID: x.out.ID, EncryptionKey: want.TDEKey, RoleARN: want.TDERole})
-		})
-	}
-	if err != nil {
-		return err
-	}
-	x.stale = true
-	attr, err = x.w.WaitRunning(ctx, x.out.ID)
-	if err != nil {
-		return err
-	}
-	x.read(attr)
-	return nil
 }

@@ -1,7 +1,6 @@
 package rdsservice
 
 import (
-	"context"
 	"fmt"
 	"slices"
 
@@ -75,32 +74,4 @@ func SQLAuditLoss(instance string, prior *rdsapi.SQLAudit, want rdsapi.SQLAudit)
 			fmt.Sprintf("up to %d days of SQL audit logs", prior.Retention-want.Retention)}}, true
 	}
 	return DataLoss{}, false
-}
-
-// sqlAuditOperations adds the ModifySqlLogConfig of a configuration that differs from the one read
-// back (after a create: one that is on).
-func (b *programBuilder) sqlAuditOperations(label string, when When) {
-	a := b.in.Desired.SQLAudit
-	if !a.Configured {
-		return
-	}
-	prior := rdsapi.SQLAudit{}
-	if a.Prior != nil && when != WhenAfterCreate {
-		prior = *a.Prior
-	}
-	switch {
-	case a.WantUnknown:
-		b.add(Operation{Instance: label, Action: OpSQLAudit, When: when})
-	case a.Want != prior:
-		want := a.Want
-		b.add(Operation{Instance: label, Action: OpSQLAudit, When: when, SQLAudit: &want})
-	}
-}
-
-// sqlAudit runs an OpSQLAudit.
-func (x *executor) sqlAudit(ctx context.Context, op Operation) error {
-	if op.SQLAudit == nil {
-		return fmt.Errorf("the sql_audit of %s is not known at apply", x.out.ID)
-	}
-	return x.w.RetryBusy(ctx, func() error { return x.api.ModifySqlLogConfig(ctx, x.out.ID, *op.SQLAudit) })
 }

@@ -1,7 +1,6 @@
 package rdsservice
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -111,51 +110,4 @@ func checkStorageAutoScale(in PlanInput, d *Decision) {
 	if storageType != "" && a.Want.UpperBound > AutoScaleMaxStorage(storageType) {
 		d.add(problem(RuleAutoScaleUpperAbove, fmt.Sprint(a.Want.UpperBound), a.Want.UpperBound, AutoScaleMaxStorage(storageType), storageType))
 	}
-}
-
-// autoScaleOperations adds the ModifyDasInstanceConfig of a configuration that differs from the
-// one read back (after a create: one that is on).
-func (b *programBuilder) autoScaleOperations(label string, when When) {
-	a := b.in.Desired.AutoScale
-	prior := rdsapi.StorageAutoScale{}
-	if a.Prior != nil && when != WhenAfterCreate {
-		prior = *a.Prior
-	}
-	switch {
-	case a.WantUnknown:
-		b.add(Operation{Instance: label, Action: OpStorageAutoScale, When: when})
-	case a.Want != prior:
-		want := a.Want
-		b.add(Operation{Instance: label, Action: OpStorageAutoScale, When: when, AutoScale: &want})
-	}
-}
-
-// storageAutoScale runs an OpStorageAutoScale.
-func (x *executor) storageAutoScale(ctx context.Context, op Operation) error {
-	if op.AutoScale == nil {
-		return fmt.Errorf("the storage_auto_scale of %s is not known at apply", x.out.ID)
-	}
-	return x.w.RetryBusy(ctx, func() error { return x.api.ModifyDasInstanceConfig(ctx, x.out.ID, *op.AutoScale) })
-}
-
-// windowStorage is the storage an order for the window carries: none (0, not sent) while
-// autoscaling is on and the order leaves the disk as it is now, so that the disk the cloud grows
-// before the window opens is kept (issue 39 item 3); else targetStorage.
-func (x *executor) windowStorage() int64 {
-	target := x.targetStorage()
-	if prior := x.e.Plan.Prior; prior != nil && x.e.Plan.Desired.AutoScale.On() && target == prior.Storage {
-		return 0
-	}
-	return target
-}
-
-// targetStorage is the storage an order for the window carries: the planned storage, or the
-// actual size when autoscaling grew the disk above that floor (an order never shrinks it).
-func (x *executor) targetStorage() int64 {
-	// The disk is a floor while autoscaling is on, and for a read-only instance whose disk grew
-	// with its primary's (ReadOnlyDiskFloor: its storage is then planned as the disk).
-	if prior := x.e.Plan.Prior; prior != nil && (x.e.Plan.Desired.AutoScale.On() || x.e.Plan.Role == RoleReadOnly && x.e.Plan.Desired.Storage.Is(prior.Storage)) {
-		return max(x.e.TargetStorage, prior.Storage)
-	}
-	return x.e.TargetStorage
 }

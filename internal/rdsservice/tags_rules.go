@@ -117,7 +117,7 @@ func CheckResourceGroupID(id string) []Problem {
 // CheckResourceGroupExists refuses a resource_group_id the account does not have, given what
 // Resource Manager's ListResourceGroups found for it (groups) or why it could not be asked
 // (lookupErr): a group being deleted is no group to move into. A failed lookup is a warning: the
-// apply moves the instance first, before anything that restarts it (tags_ops.go).
+// apply moves the instance first, before anything that restarts it (tags_program.go).
 func CheckResourceGroupExists(id string, groups []rdsapi.ResourceGroup, lookupErr error) []Problem {
 	switch {
 	case lookupErr != nil:

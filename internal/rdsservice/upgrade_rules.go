@@ -28,7 +28,7 @@ var mysqlMajorVersions = []string{"5.5", "5.6", "5.7", "8.0", "8.4"}
 // engine) replaces the instance.
 func IsEngineUpgrade(engine, from, to string) bool {
 	i, j := slices.Index(mysqlMajorVersions, strings.TrimSpace(from)), slices.Index(mysqlMajorVersions, strings.TrimSpace(to))
-	return isMySQL(engine) && i >= 0 && j > i
+	return IsMySQL(engine) && i >= 0 && j > i
 }
 
 // nextMajorVersion is the version after v; "" for the last one or an unknown one.

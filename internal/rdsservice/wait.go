@@ -324,3 +324,31 @@ func retryBusy(ctx context.Context, clock Clock, lo, hi time.Duration, fn func()
 
 // Now is the waiter's clock (the planner's Facts.Now), so tests with an injected clock agree.
 func (w *Waiter) Now() time.Time { return w.clock().Now() }
+
+// Poll calls check until it reports done, fails with an error that is not busy, throttled or
+// transient, or ctx ends; the waits follow the Waiter's schedule (5% of the time waited so far,
+// within MinInterval..MaxInterval). what names the awaited state in the timeout error; last
+// describes what the last check saw.
+func (w *Waiter) Poll(ctx context.Context, what string, check func() (done bool, last string, err error)) error {
+	clock := w.clock()
+	lo, hi := w.intervals()
+	start := clock.Now()
+	var last string // what the latest check saw
+	for {
+		done, seen, err := check()
+		switch {
+		case err == nil && done:
+			return nil
+		case err == nil:
+			last = seen
+		case retryableRead(err):
+			last = err.Error()
+		default:
+			return fmt.Errorf("waiting for %s: %w", what, err)
+		}
+		delay := min(max(time.Duration(float64(clock.Now().Sub(start))*overheadFraction), lo), hi)
+		if !sleep(ctx, clock, delay) {
+			return fmt.Errorf("timed out waiting for %s (last: %s): %w", what, last, context.Cause(ctx))
+		}
+	}
+}

@@ -114,7 +114,7 @@ func (u *updatePlan) checkZoneMove(facts PlacementFacts, move ZoneMove, basic bo
 	in, d, cur := u.in, u.d, u.cur
 	checkZonesExist(in, d, facts, move)
 	switch {
-	case !isMySQL(cur.Engine) || !basic && !strings.EqualFold(cur.Category, "HighAvailability"):
+	case !IsMySQL(cur.Engine) || !basic && !strings.EqualFold(cur.Category, "HighAvailability"):
 		d.add(problem(RuleZoneMoveEdition, move.To.Zone, in.Label, cur.Engine, cur.Category))
 	case move.To.SlaveB != "":
 		d.add(problem(RuleZoneMoveThirdZone, move.To.SlaveB, in.Label, cur.Category))

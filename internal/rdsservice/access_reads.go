@@ -3,7 +3,6 @@ package rdsservice
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -93,32 +92,4 @@ func AccessFactsFromAttribute(f *AccessFacts, attr *rdsapi.DBInstanceAttribute) 
 	f.EngineVersion = string(attr.EngineVersion)
 	f.ReadOnly = attr.MasterInstanceID != "" || attr.DBInstanceType == rdsapi.InstanceTypeReadonly
 	f.Status, f.LockMode, f.LockReason = attr.DBInstanceStatus, attr.LockMode, attr.LockReason
-}
-
-// Poll calls check until it reports done, fails with an error that is not busy, throttled or
-// transient, or ctx ends; the waits follow the Waiter's schedule (5% of the time waited so far,
-// within MinInterval..MaxInterval). what names the awaited state in the timeout error; last
-// describes what the last check saw.
-func (w *Waiter) Poll(ctx context.Context, what string, check func() (done bool, last string, err error)) error {
-	clock := w.clock()
-	lo, hi := w.intervals()
-	start := clock.Now()
-	var last string // what the latest check saw
-	for {
-		done, seen, err := check()
-		switch {
-		case err == nil && done:
-			return nil
-		case err == nil:
-			last = seen
-		case retryableRead(err):
-			last = err.Error()
-		default:
-			return fmt.Errorf("waiting for %s: %w", what, err)
-		}
-		delay := min(max(time.Duration(float64(clock.Now().Sub(start))*overheadFraction), lo), hi)
-		if !sleep(ctx, clock, delay) {
-			return fmt.Errorf("timed out waiting for %s (last: %s): %w", what, last, context.Cause(ctx))
-		}
-	}
 }

@@ -114,3 +114,30 @@ func (p ParameterPlan) ownValues() map[string]string {
 	}
 	return own
 }
+
+// parameterGroup sends one parameter group operation.
+func (x *executor) parameterGroup(ctx context.Context, op Operation) error {
+	if x.e.ParameterGroup == nil {
+		return fmt.Errorf("the program holds %s without its parameter group", op.Action)
+	}
+	req := x.e.ParameterGroup.Request
+	d := req.Desired
+	switch op.Action {
+	case OpCreateParameterGroup:
+		id, err := x.api.CreateParameterGroup(ctx, &rdsapi.CreateParameterGroupRequest{RegionID: req.RegionID, Name: d.Name,
+			Description: d.Description, Engine: d.Engine, EngineVersion: d.EngineVersion, Parameters: d.Parameters, ResourceGroupID: d.ResourceGroupID})
+		x.out.ID = id
+		return err
+	case OpModifyParameterGroup:
+		err := x.api.ModifyParameterGroup(ctx, &rdsapi.ModifyParameterGroupRequest{RegionID: req.RegionID, ID: req.ID, Name: d.Name,
+			Description: d.Description, Parameters: d.Parameters, ModifyMode: rdsapi.ParameterGroupModeIndividual})
+		if rdsapi.IsParameterGroupNotFound(err) {
+			return &ChangedSincePlanError{ID: req.ID, Changes: []string{"the parameter group was deleted"}, Problems: []Problem{Raise(RuleParamGroupGone, req.ID, req.ID)}}
+		}
+		return err
+	}
+	if err := x.api.DeleteParameterGroup(ctx, req.ID); err != nil && !rdsapi.IsParameterGroupNotFound(err) {
+		return err
+	}
+	return nil
+}
