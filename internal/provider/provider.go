@@ -9,7 +9,8 @@
 //     [ProviderData] (the rdsapi client, the waiter, per-run caches) to every resource.
 //   - Resources: rds_instance (instance_resource.go; its schema, model and ModifyPlan in
 //     instance_schema.go, instance_model.go, instance_modifyplan.go), rds_readonly_instance
-//     (readonly_instance_resource.go), rds_account, rds_database and rds_account_privilege
+//     (readonly_instance_resource.go); both share one ModifyPlan (modifyplan.go), rds_instance's
+//     one call to rdsservice.PlanInstance (instance_plan_request.go), rds_account, rds_database and rds_account_privilege
 //     (account_resource.go, database_resource.go, account_privilege_resource.go; their applies run
 //     rdsservice.PlanAccess and ExecuteAccess through access_apply.go).
 //   - Data sources: rds_instance and rds_instances (instance_data_source.go,
@@ -101,9 +102,9 @@ type ProviderData struct {
 	// class checks and the discovery data sources (rdsservice/catalogue.go).
 	classes rdsservice.Catalogue
 	// parameterTemplates caches DescribeParameterTemplates for plan-time parameter checks.
-	parameterTemplates parameterTemplateCache
-	// plans remembers the primaries' planned atomic_write_16k of this run (read-only plans use it).
-	plans plannedPrimaries
+	parameterTemplates rdsservice.TemplateCache
+	// plans is what this run's plans decided so far, for the plans that follow (rdsservice.Ledger).
+	plans rdsservice.Ledger
 	// tasks are the region's spec changes waiting for a maintenance window (pending_change.go).
 	tasks regionTasks
 	// unknownSettings names the provider settings not known at plan (built from another resource's
