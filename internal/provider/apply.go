@@ -184,7 +184,7 @@ func updateInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 	a := k.parts(&applied)
 	if isKnown(*a.ScheduledChange) {
 		// Until the window the state keeps what was asked for; scheduled_change says it is pending.
-		specOf(p.Spec).setSpec(a.Spec)
+		setSpec(specOf(p.Spec), a.Spec)
 	}
 	*a.Parameters, *a.Pending = readParameters(ctx, data.API, out.ID, *p.Parameters, &resp.Diagnostics)
 	*a.Parameters = requestedDoublewrite(*a.Parameters, *a.ScheduledChange, *a.Spec.AtomicWrite)
@@ -197,7 +197,7 @@ func updateInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 func priorOf[M any](k instanceKind[M], state M, from *specValues) M {
 	prior := state
 	if from != nil {
-		from.setSpec(k.parts(&prior).Spec)
+		setSpec(*from, k.parts(&prior).Spec)
 	}
 	return prior
 }

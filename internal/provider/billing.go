@@ -136,20 +136,6 @@ func createSubscription(ctx context.Context, plan instanceModel, diags *diag.Dia
 	return rdsapi.PayTypePrepaid, &rdsapi.Subscription{Period: b.Period, UsedTime: b.UsedTime, AutoRenew: b.AutoRenew}
 }
 
-// plannedExpireTime: known after the apply when the pay type changes (or at create), else the state's.
-func plannedExpireTime(ctx context.Context, state *instanceModel, plan instanceModel, diags *diag.Diagnostics) types.String {
-	if state == nil {
-		return types.StringUnknown()
-	}
-	if want, ok := billingOf(ctx, plan.Billing, diags); ok && want.Prepaid() != stateIsPrepaid(*state) {
-		return types.StringUnknown()
-	}
-	if plan.Billing.IsUnknown() {
-		return types.StringUnknown()
-	}
-	return state.ExpireTime
-}
-
 // readBilling reads expire_time, and billing's pay type and auto-renewal when billing is managed
 // (one DescribeInstanceAutoRenewalAttribute, for subscription instances with auto_renew set).
 // period and used_time are the purchase's and cannot be read back: the state keeps them.

@@ -17,12 +17,11 @@ import (
 // planNew runs the planner for a new instance of offer the way rds_instance does: the class
 // facts of the offer's zone from the provider's catalogue.
 func planNew(data *ProviderData, q rdsservice.ClassQuery, o rdsservice.ClassOffer, atomicWrite rdsservice.Val[bool]) rdsservice.Decision {
-	facts := classFacts(context.Background(), data, rdsapi.DescribeAvailableClassesRequest{ZoneID: o.ZoneID, Engine: q.Engine,
-		EngineVersion: q.EngineVersion, DBInstanceStorageType: q.StorageType, Category: q.Category})
-	return rdsservice.Plan(rdsservice.PlanInput{Role: rdsservice.RolePrimary, Label: "new", Desired: rdsservice.Desired{
-		Engine: rdsservice.Known(q.Engine), EngineVersion: rdsservice.Known(q.EngineVersion), InstanceClass: rdsservice.Known(o.Class),
-		StorageType: rdsservice.Known(q.StorageType), Category: rdsservice.Known(q.Category), Storage: rdsservice.Known(o.MinStorage),
-		AtomicWrite: atomicWrite, ApplyRestarts: rdsservice.ApplyRestartsImmediately}, Facts: rdsservice.Facts{Classes: facts}})
+	return rdsservice.PlanInstance(context.Background(), data.planEnv(), rdsservice.InstanceRequest{Zone: rdsservice.Known(o.ZoneID),
+		Input: rdsservice.PlanInput{Role: rdsservice.RolePrimary, Label: "new", Desired: rdsservice.Desired{
+			Engine: rdsservice.Known(q.Engine), EngineVersion: rdsservice.Known(q.EngineVersion), InstanceClass: rdsservice.Known(o.Class),
+			StorageType: rdsservice.Known(q.StorageType), Category: rdsservice.Known(q.Category), Storage: rdsservice.Known(o.MinStorage),
+			AtomicWrite: atomicWrite, ApplyRestarts: rdsservice.ApplyRestartsImmediately}}}).Decision
 }
 
 // TestInstanceClassesOfferOnlyWhatThePlanAccepts walks the whole catalogue: every class

@@ -42,12 +42,3 @@ func planEdition(dec rdsservice.Decision, config instanceModel, plan *instanceMo
 	}
 	plan.ZoneIDSlaveA = plan.ZoneID
 }
-
-// withCategoryOf is from with requested's category when from has none (private state written
-// before category was kept there), so that only a recorded edition is compared.
-func withCategoryOf(from, requested specValues) specValues {
-	if from.Category == "" {
-		from.Category = requested.Category
-	}
-	return from
-}

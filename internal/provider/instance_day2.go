@@ -42,13 +42,6 @@ func stringOrMySQL(engine types.String) string {
 	return engine.ValueString()
 }
 
-// upgradesEngine reports whether the plan upgrades the major version in place: the primary's
-// read-only instances are then read for the planner.
-func upgradesEngine(state *instanceModel, plan instanceModel) bool {
-	return state != nil && isKnown(plan.EngineVersion) &&
-		rdsservice.IsEngineUpgrade(state.Engine.ValueString(), state.EngineVersion.ValueString(), plan.EngineVersion.ValueString())
-}
-
 // holdsSpec: while task waits, the instance runs the spec (or version) kept in private state,
 // and the state holds the requested one.
 func holdsSpec(task *rdsapi.HistoryTask) bool {

@@ -1,9 +1,6 @@
 package provider
 
 import (
-	"context"
-	"fmt"
-
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -56,63 +53,6 @@ func desiredMinor(config instanceModel) rdsservice.DesiredMinor {
 	return rdsservice.DesiredMinor{Target: valString(config.TargetMinorVersion), AutoUpgrade: valString(config.AutoUpgradeMinorVersion)}
 }
 
-// upgradesMinor reports whether the configuration asks for a later minor version than the state
-// holds: the read-only instances, which restart with the primary, are then read for the planner.
-func upgradesMinor(state *instanceModel, config instanceModel) bool {
-	return state != nil && isKnown(config.TargetMinorVersion) && isKnown(state.MinorVersion) &&
-		config.TargetMinorVersion.ValueString() > state.MinorVersion.ValueString()
-}
-
-// minorFacts sets the instance's minor version facts. When an upgrade is asked for, the instance
-// is read once for the running and latest versions (the state keeps no latest version).
-func (r *instanceResource) minorFacts(ctx context.Context, state *instanceModel, config instanceModel, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
-	in.Prior.MinorVersion = state.MinorVersion.ValueString()
-	in.Prior.AutoUpgradeMinorVersion = state.AutoUpgradeMinorVersion.ValueString()
-	if !upgradesMinor(state, config) {
-		return
-	}
-	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, state.ID.ValueString())
-	if err != nil {
-		diags.AddError("Error reading the minor version of RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", state.ID.ValueString(), err))
-		return
-	}
-	in.Prior.MinorVersion, in.Prior.LatestMinorVersion = attr.CurrentKernelVersion, attr.LatestKernelVersion
-	released, err := r.data.API.DescribeDBMiniEngineVersions(ctx, state.Engine.ValueString(), state.EngineVersion.ValueString())
-	if err != nil {
-		diags.AddError("Error reading the released minor versions", fmt.Sprintf("DescribeDBMiniEngineVersions %s %s: %v",
-			state.Engine.ValueString(), state.EngineVersion.ValueString(), err))
-		return
-	}
-	in.Prior.ReleasedMinorVersions = []string{}
-	for _, item := range released {
-		if item.StatusDesc != "Offline" {
-			in.Prior.ReleasedMinorVersions = append(in.Prior.ReleasedMinorVersions, item.MinorVersion)
-		}
-	}
-}
-
-// planMinorValues plans minor_version: the target of an upgrade made during this apply (or of a
-// create that names one), else the running one; unknown for a new instance without a target and
-// across a major version upgrade. The
-// upgrade is recorded for the plans of the read-only instances, which restart with it.
-func (r *instanceResource) planMinorValues(state *instanceModel, config instanceModel, dec rdsservice.Decision, plan *instanceModel) {
-	if state != nil {
-		r.data.plans.recordMinor(state.ID.ValueString(), rdsservice.PlannedMinorFollow(dec, state.ID.ValueString()))
-	}
-	switch up := dec.Minor.Upgrade; {
-	case up != nil && !dec.Deferred:
-		plan.MinorVersion = types.StringValue(up.To)
-	case dec.Upgrade != nil:
-		plan.MinorVersion = types.StringUnknown() // a new major version comes with its own minor version
-	case state != nil:
-		plan.MinorVersion = state.MinorVersion
-	case isKnown(config.TargetMinorVersion) && config.RestoreFrom.IsNull():
-		plan.MinorVersion = config.TargetMinorVersion // a clone runs what CloneDBInstance gives it
-	default:
-		plan.MinorVersion = types.StringUnknown()
-	}
-}
-
 // writeMinorVersion copies the running minor version and the upgrade setting from the cloud.
 func writeMinorVersion(a *rdsapi.DBInstanceAttribute, m *instanceModel) {
 	m.MinorVersion = emptyAsNull(types.StringValue(a.CurrentKernelVersion))
@@ -139,29 +79,14 @@ func readonlyMinorVersionAttribute() schema.StringAttribute {
 	}
 }
 
-func (p *plannedPrimaries) recordMinor(id string, f *rdsservice.MinorFollow) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.minor == nil {
-		p.minor = map[string]*rdsservice.MinorFollow{}
-	}
-	p.minor[id] = f
-}
-
-func (p *plannedPrimaries) lookupMinor(id string) *rdsservice.MinorFollow {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.minor[id]
-}
-
 // followMinorFacts tells a read-only instance's plan its running minor version and the upgrade
 // this run's plan of its primary makes.
-func followMinorFacts(data *ProviderData, state *readonlyInstanceModel, primaryID string, in *rdsservice.PlanInput) {
+func followMinorFacts(state *readonlyInstanceModel, primary *rdsservice.MinorFollow, in *rdsservice.PlanInput) {
 	if state == nil || in.Prior == nil {
 		return
 	}
 	in.Prior.MinorVersion = state.MinorVersion.ValueString()
-	in.Facts.PrimaryMinor = data.plans.lookupMinor(primaryID)
+	in.Facts.PrimaryMinor = primary
 }
 
 // planFollowMinorValue: a read-only instance upgraded with its primary during this apply reads its

@@ -1,12 +1,10 @@
 package provider
 
 // What both instance resources share at plan time: the preamble of ModifyPlan, the instance as the
-// planner sees it, the primaries planned earlier in this run, and the class catalogue's facts.
+// planner sees it and the class catalogue's facts.
 
 import (
 	"context"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -104,145 +102,34 @@ type instanceView struct {
 }
 
 func viewOf(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) instanceView {
-	v := instanceView{
-		ID:                  types.StringValue(a.DBInstanceID),
-		MasterInstanceID:    types.StringValue(a.MasterInstanceID),
-		Engine:              types.StringValue(a.Engine),
-		EngineVersion:       types.StringValue(string(a.EngineVersion)),
-		InstanceType:        types.StringValue(a.DBInstanceClass),
-		StorageType:         types.StringValue(a.DBInstanceStorageType),
-		Category:            types.StringValue(a.Category),
-		DBInstanceType:      types.StringValue(a.DBInstanceType),
-		ZoneID:              types.StringValue(a.ZoneID),
-		VpcID:               types.StringValue(a.VpcID),
-		VSwitchID:           types.StringValue(a.VSwitchID),
-		InstanceName:        types.StringValue(a.DBInstanceDescription),
-		Status:              types.StringValue(a.DBInstanceStatus),
-		LockMode:            types.StringValue(lockModeOf(a)),
-		ConnectionString:    types.StringValue(a.ConnectionString),
-		CreationTime:        types.StringValue(a.CreationTime),
-		Architecture:        attrArchitecture(a),
-		Storage:             types.Int64Value(int64(a.DBInstanceStorage)),
-		Port:                attrPort(a, diags),
-		DeletionProtection:  types.BoolValue(bool(a.DeletionProtection)),
-		BufferPoolExtension: types.BoolValue(rdsservice.SwitchOn(string(a.IoAccelerationEnabled))),
-		SecurityIPs:         stringSetValue(rdsservice.SplitList(a.SecurityIPList), diags),
-		ReadOnlyInstanceIDs: stringListValue(a.ReadOnlyDBInstanceIDs, diags),
+	e, _ := rdsservice.ExistingFromAttribute(a) // creation_time is shown as the answer spells it
+	return instanceView{
+		ID:                      types.StringValue(e.ID),
+		MasterInstanceID:        types.StringValue(e.MasterID),
+		Engine:                  types.StringValue(e.Engine),
+		EngineVersion:           types.StringValue(e.EngineVersion),
+		InstanceType:            types.StringValue(e.InstanceClass),
+		StorageType:             types.StringValue(e.StorageType),
+		Category:                types.StringValue(e.Category),
+		Status:                  types.StringValue(e.Status),
+		LockMode:                types.StringValue(e.LockMode),
+		Architecture:            types.StringValue(e.Architecture),
+		Storage:                 types.Int64Value(e.Storage),
+		DeletionProtection:      types.BoolValue(e.DeletionProtection),
+		BufferPoolExtension:     types.BoolValue(e.BufferPoolExtension),
+		AtomicWrite16K:          types.BoolValue(e.Enabled),
+		AtomicWrite16KSupported: types.BoolValue(e.Supported),
+		DBInstanceType:          types.StringValue(a.DBInstanceType),
+		ZoneID:                  types.StringValue(a.ZoneID),
+		VpcID:                   types.StringValue(a.VpcID),
+		VSwitchID:               types.StringValue(a.VSwitchID),
+		InstanceName:            types.StringValue(a.DBInstanceDescription),
+		ConnectionString:        types.StringValue(a.ConnectionString),
+		CreationTime:            types.StringValue(a.CreationTime),
+		Port:                    attrPort(a, diags),
+		SecurityIPs:             stringSetValue(rdsservice.SplitList(a.SecurityIPList), diags),
+		ReadOnlyInstanceIDs:     stringListValue(a.ReadOnlyDBInstanceIDs, diags),
 	}
-	v.AtomicWrite16K, v.AtomicWrite16KSupported = attrAtomicWrite(a)
-	return v
-}
-
-// plannedLockMode is lock_mode in a plan that changes an instance: an instance that is not locked
-// stays so (the plan shows no noise), a lock may be lifted before the apply (that is the fix the
-// plan names), so it is known only then.
-func plannedLockMode(prior types.String, exists bool) types.String {
-	if exists && prior.ValueString() == rdsservice.LockUnlocked {
-		return prior
-	}
-	return types.StringUnknown()
-}
-
-// lockModeOf is LockMode, "Unlock" when the cloud leaves it out.
-func lockModeOf(a *rdsapi.DBInstanceAttribute) string {
-	if m := strings.TrimSpace(a.LockMode); m != "" {
-		return m
-	}
-	return rdsservice.LockUnlocked
-}
-
-// plannedPrimaries remembers, for one provider process, the atomic_write_16k each primary was
-// planned with in this run: Terraform plans a read-only instance after the primary it references,
-// so the read-only instance's plan can use the primary's planned value (rule 7). The zero value is
-// ready to use.
-type plannedPrimaries struct {
-	mu    sync.Mutex
-	flags map[string]rdsservice.Val[bool]
-	// scheduled are the toggles this run's primary plans defer to their maintenance window.
-	scheduled map[string]*rdsservice.ScheduledFlag
-	// replaced are the primaries this run replaces (primary_replaced.go).
-	replaced replacedPrimaries
-	// storage is the storage this run's in-place plans give the primaries (primary_replaced.go).
-	storage plannedStorage
-	// minor are the minor version upgrades this run's primary plans make (instance_minor_version.go).
-	minor map[string]*rdsservice.MinorFollow
-	// zoneMoves are the primaries whose plans in this run move them to another zone in their window.
-	zoneMoves idSet
-	// replacesTask are the primaries whose plans in this run replace their pending task (pending_follow.go).
-	replacesTask idSet
-	// pendingTask are the unchanged primaries whose state holds a task waiting for their window: their
-	// read-only instances are planned in full, so a toggle they follow there is named.
-	pendingTask idSet
-	// released are the read-only instances this run destroys. Terraform destroys them before it
-	// updates their primary, so the primary's plan leaves them out (readonly_released.go).
-	released idSet
-	// followers are "primary read-only" pairs: the read-only instances a primary's plan in this run
-	// names as restarting with it.
-	followers idSet
-}
-
-// idSet is a set of ids recorded by one resource's plan for another's in the same run.
-type idSet struct {
-	mu  sync.Mutex
-	ids map[string]bool
-}
-
-func (s *idSet) add(id string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.ids == nil {
-		s.ids = map[string]bool{}
-	}
-	s.ids[id] = true
-}
-
-func (s *idSet) has(id string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.ids[id]
-}
-
-func (p *plannedPrimaries) recordScheduled(id string, s *rdsservice.ScheduledFlag) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.scheduled == nil {
-		p.scheduled = map[string]*rdsservice.ScheduledFlag{}
-	}
-	p.scheduled[id] = s
-}
-
-func (p *plannedPrimaries) lookupScheduled(id string) *rdsservice.ScheduledFlag {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.scheduled[id]
-}
-
-func (p *plannedPrimaries) record(id string, flag rdsservice.Val[bool]) {
-	if id == "" {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.flags == nil {
-		p.flags = map[string]rdsservice.Val[bool]{}
-	}
-	p.flags[id] = flag
-}
-
-func (p *plannedPrimaries) lookup(id string) rdsservice.Val[bool] {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if flag, ok := p.flags[id]; ok {
-		return flag
-	}
-	return rdsservice.Null[bool]()
-}
-
-// classFacts asks the class catalogue (cached per process) about one combination.
-func classFacts(ctx context.Context, data *ProviderData, req rdsapi.DescribeAvailableClassesRequest) *rdsservice.ClassFacts {
-	req.RegionID = data.Region
-	req.InstanceChargeType = rdsapi.PayTypePostpaid
-	return data.classes.ClassFacts(ctx, data.API, req)
 }
 
 // existingFrom describes an instance for the planner from its state values.

@@ -208,7 +208,9 @@ func importScheduled(ctx context.Context, data *ProviderData, id string, state *
 type primaryKind struct{ r *instanceResource }
 
 func (k primaryKind) planInput(ctx context.Context, state *instanceModel, config instanceModel, plan *instanceModel, diags *diag.Diagnostics) rdsservice.PlanInput {
-	return k.r.planInput(ctx, state, config, *plan, nil, diags)
+	in, failures := rdsservice.InstanceInput(ctx, k.r.data.planEnv(), k.r.instanceRequest(ctx, state, config, *plan, nil, false, diags))
+	addReadFailures(diags, failures)
+	return in
 }
 
 func (k primaryKind) parts(m *instanceModel) modelParts {

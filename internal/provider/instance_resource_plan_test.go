@@ -725,8 +725,10 @@ func TestCreatePredictionMatchesSimulator(t *testing.T) {
 		c.Engine, c.EngineVersion, c.InstanceType = types.StringValue(cb.engine), types.StringValue(cb.version), types.StringValue(cb.class)
 		c.StorageType, c.Category = types.StringValue(cb.storage), types.StringValue(cb.category)
 		p := createPlan(c)
-		dec, d := (&instanceResource{data: env.data}).decide(ctx, nil, c, p, nil, false)
-		if d.HasError() || dec.HasErrors() {
+		var d diag.Diagnostics
+		planned := rdsservice.PlanInstance(ctx, env.data.planEnv(), (&instanceResource{data: env.data}).instanceRequest(ctx, nil, c, p, nil, false, &d))
+		dec := planned.Decision
+		if d.HasError() || len(planned.ReadFailures) > 0 || dec.HasErrors() {
 			// The class catalogue refused the combination: the create must be refused too.
 			refusedByCatalogue++
 			// The catalogue offers YiTian classes on cloud disks only (simulator README); those are

@@ -90,20 +90,8 @@ type scheduledChangeModel struct {
 	Changes  types.List   `tfsdk:"changes"`
 }
 
-// specValues is the part of an instance a spec order changes: what private state keeps of the
-// instance while a change waits for its window.
-type specValues struct {
-	InstanceType        string `json:"instance_type"`
-	Storage             int64  `json:"storage"`
-	StorageType         string `json:"storage_type"`
-	AtomicWrite         bool   `json:"atomic_write_16k"`
-	AtomicWriteSupport  bool   `json:"atomic_write_16k_supported"`
-	BufferPoolExtension bool   `json:"buffer_pool_extension"`
-	// EngineVersion is the version before a major version upgrade waiting for the window.
-	EngineVersion string `json:"engine_version,omitempty"`
-	// Category is the edition before an edition upgrade waiting for the window (edition.go).
-	Category string `json:"category,omitempty"`
-}
+// specValues is the part of an instance a spec order changes (rdsservice.SpecValues).
+type specValues = rdsservice.SpecValues
 
 // specFields points at a model's attributes that a spec order changes, so that both instance
 // resources share one deferral; BufferPoolExtension is nil where the resource has none.
@@ -142,7 +130,7 @@ func specOf(f specFields) specValues {
 }
 
 // setSpec writes spec values into a model.
-func (v specValues) setSpec(f specFields) {
+func setSpec(v specValues, f specFields) {
 	*f.InstanceType, *f.Storage, *f.StorageType = types.StringValue(v.InstanceType), types.Int64Value(v.Storage), types.StringValue(v.StorageType)
 	*f.AtomicWrite, *f.AtomicWriteSupport = types.BoolValue(v.AtomicWrite), types.BoolValue(v.AtomicWriteSupport)
 	if f.BufferPoolExtension != nil {
@@ -220,7 +208,7 @@ func scheduledChanges(ctx context.Context, v types.Object, diags *diag.Diagnosti
 // the window, the state holds the requested values and the instance still has its old ones.
 func priorSpec(state specFields, from *specValues) {
 	if from != nil {
-		from.setSpec(state)
+		setSpec(*from, state)
 	}
 }
 
@@ -234,35 +222,6 @@ func priorForPlan[M any, P interface {
 	prior := *state
 	priorSpec(P(&prior).specFields(), from)
 	return &prior
-}
-
-// plannedScheduledChange is scheduled_change in the plan of an update: unknown when this apply
-// defers a change (the task id is known after apply) or sends parameters while a change is
-// pending (setting a waiting parameter back withdraws it from the cloud's task; the apply reads
-// what is left), null when it restarts the instance now or reverts the pending spec change (which
-// cancels it), else as it is.
-func plannedScheduledChange(dec rdsservice.Decision, current types.Object, from *specValues, requested specValues, requestedKnown bool) types.Object {
-	switch {
-	case dec.Deferred || dec.PendingMoves && isKnown(current):
-		return types.ObjectUnknown(scheduledChangeAttrTypes)
-	case !dec.Order.Empty() || restartsNow(dec) || dec.CancelsPendingTask():
-		return types.ObjectNull(scheduledChangeAttrTypes)
-	case from != nil && requestedKnown && requested == withCategoryOf(*from, requested):
-		return types.ObjectNull(scheduledChangeAttrTypes)
-	case isKnown(current) && len(dec.Parameters.Send) > 0:
-		return types.ObjectUnknown(scheduledChangeAttrTypes)
-	}
-	return current
-}
-
-// restartsNow reports whether the apply restarts an instance during the apply (not in the window).
-func restartsNow(dec rdsservice.Decision) bool {
-	for _, r := range dec.Restarts {
-		if r.When == "" {
-			return true
-		}
-	}
-	return false
 }
 
 // stillScheduled is scheduled_change after an apply that sent parameters, or moved the window,
@@ -307,7 +266,7 @@ func (p *ProviderData) refreshScheduled(ctx context.Context, id, engine string, 
 	}
 	if holdsSpec(task) {
 		before := specOf(seen)
-		requested.setSpec(seen)
+		setSpec(requested, seen)
 		setScheduledFrom(ctx, private, &before, diags)
 	}
 	return scheduledChangeValue(ctx, task, window, changes, diags)

@@ -95,7 +95,7 @@ func (r *parameterGroupResource) request(ctx context.Context, m parameterGroupMo
 	if !isKnown(m.Engine) || !isKnown(m.EngineVersion) || req.Desired.Engine != rdsservice.EngineMySQL {
 		return req
 	}
-	t, err := r.data.parameterTemplates.template(ctx, r.data.API, rdsapi.DescribeParameterTemplatesRequest{
+	t, err := r.data.parameterTemplates.Template(ctx, r.data.API, rdsapi.DescribeParameterTemplatesRequest{
 		RegionID: r.data.Region, Engine: req.Desired.Engine, EngineVersion: req.Desired.EngineVersion})
 	if err != nil {
 		call := fmt.Sprintf("DescribeParameterTemplates %s %s", req.Desired.Engine, req.Desired.EngineVersion)

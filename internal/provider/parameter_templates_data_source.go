@@ -105,7 +105,7 @@ func (d *parameterTemplatesDataSource) Read(ctx context.Context, req datasource.
 		RegionID: d.data.Region, Engine: cfg.Engine.ValueString(), EngineVersion: cfg.EngineVersion.ValueString(),
 		Category: cfg.Category.ValueString(),
 	}
-	t, err := d.data.parameterTemplates.template(ctx, d.data.API, query)
+	t, err := d.data.parameterTemplates.Template(ctx, d.data.API, query)
 	if err != nil {
 		resp.Diagnostics.AddError("Error reading RDS parameter templates",
 			fmt.Sprintf("DescribeParameterTemplates %s %s: %v", query.Engine, query.EngineVersion, err))

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"maps"
 	"sort"
 	"strings"
 
@@ -131,56 +130,13 @@ func desiredParameters(m types.Map) rdsservice.DesiredParameters {
 	return d
 }
 
-// parameterFacts fetches what the planner needs for `parameters`: the template (cached per
-// provider process) and, for an existing instance, the running and waiting values, from state when
-// the last refresh read every configured name, else with one DescribeParameters. nil when nothing
-// is managed or engine and version are not known yet.
-func (p *ProviderData) parameterFacts(ctx context.Context, desired rdsservice.DesiredParameters, instanceID, engine, version, category string,
-	stateParams, statePending types.Map) *rdsservice.ParameterFacts {
-	if (!desired.Set && desired.Group == nil) || desired.Unknown || engine == "" || version == "" {
-		return nil
-	}
-	f := &rdsservice.ParameterFacts{Running: map[string]string{}, Pending: map[string]string{}}
-	t, err := p.parameterTemplates.template(ctx, p.API, rdsapi.DescribeParameterTemplatesRequest{
-		RegionID: p.Region, Engine: engine, EngineVersion: version, Category: category,
-	})
-	if err != nil {
-		f.ErrorCall, f.Error = fmt.Sprintf("DescribeParameterTemplates %s %s", engine, version), err.Error()
-		return f
-	}
-	f.Template = t
-	if instanceID == "" {
-		return f
-	}
+// parameterQuery names the parameter facts of an existing instance's plan: the template, and the
+// running values from the state when it holds them.
+func parameterQuery(ctx context.Context, instanceID, engine, version, category string, stateParams, statePending types.Map) rdsservice.ParameterQuery {
 	var diags diag.Diagnostics
-	state := stringMap(ctx, stateParams, &diags)
-	pending := stringMap(ctx, statePending, &diags)
-	// State holds running values, except for a name with a waiting value: then the running value
-	// needs a read.
-	complete := isKnown(stateParams) && isKnown(statePending)
-	names := map[string]string{}
-	maps.Copy(names, desired.Values)
-	if desired.Group != nil {
-		maps.Copy(names, desired.Group.Values)
-	}
-	for name := range names {
-		_, known := state[name]
-		_, waits := pending[name]
-		if !known || waits {
-			complete = false
-		}
-	}
-	if complete {
-		f.Running, f.Pending = state, pending
-		return f
-	}
-	answer, err := p.API.DescribeParameters(ctx, instanceID)
-	if err != nil {
-		f.ErrorCall, f.Error = "DescribeParameters "+instanceID, err.Error()
-		return f
-	}
-	f.Running, f.Pending = answer.RunningParameters.Values(), answer.ConfigParameters.Values()
-	return f
+	return rdsservice.ParameterQuery{InstanceID: instanceID, Engine: engine, Version: version, Category: category,
+		State: stringMap(ctx, stateParams, &diags), StatePending: stringMap(ctx, statePending, &diags),
+		StateKnown: isKnown(stateParams) && isKnown(statePending)}
 }
 
 // plannedPending is parameters_pending in the plan: null when parameters are not managed.

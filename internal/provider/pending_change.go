@@ -68,7 +68,7 @@ func (p *ProviderData) adoptPending(ctx context.Context, id, engine string, seen
 	if seen.BufferPoolExtension == nil {
 		target.BufferPoolExtension = false
 	}
-	target.setSpec(seen)
+	setSpec(target, seen)
 	setScheduledFrom(ctx, private, &before, diags)
 	return scheduledChangeValue(ctx, task, window, scheduled.Changes(cur), diags)
 }
@@ -105,7 +105,7 @@ func planUnchangedPending(ctx context.Context, data *ProviderData, req resource.
 	if _, ok := req.State.Schema.GetAttributes()["master_instance_id"]; ok {
 		role = rdsservice.RoleReadOnly
 	} else {
-		data.plans.pendingTask.add(id.ValueString())
+		data.plans.RecordPendingTask(id.ValueString())
 	}
 	dec := rdsservice.PlanUnchanged(role, id.ValueString(), category.ValueString(), prevent.ValueBool(), pending)
 	data.decided(dec)

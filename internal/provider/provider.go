@@ -10,9 +10,10 @@
 //     [ProviderData] (the rdsapi client, the waiter, per-run caches) to every resource.
 //   - Resources: rds_instance (instance_resource.go; its schema, model and ModifyPlan in
 //     instance_schema.go, instance_model.go, instance_modifyplan.go), rds_readonly_instance
-//     (readonly_instance_resource.go), rds_account, rds_database and rds_account_privilege
-//     (account_resource.go, database_resource.go, account_privilege_resource.go: one skeleton,
-//     access_resource.go, whose applies run rdsservice.PlanAccess and ExecuteAccess through
+//     (readonly_instance_resource.go); both share one ModifyPlan (modifyplan.go), rds_instance's
+//     one call to rdsservice.PlanInstance (instance_plan_request.go); rds_account, rds_database and
+//     rds_account_privilege (account_resource.go, database_resource.go, account_privilege_resource.go: one
+//     skeleton, access_resource.go, whose applies run rdsservice.PlanAccess and ExecuteAccess through
 //     access_apply.go).
 //   - Data sources: rds_instance and rds_instances (instance_data_source.go,
 //     instances_data_source.go), rds_accounts and rds_databases (one implementation,
@@ -105,9 +106,9 @@ type ProviderData struct {
 	// class checks and the discovery data sources (rdsservice/catalogue.go).
 	classes rdsservice.Catalogue
 	// parameterTemplates caches DescribeParameterTemplates for plan-time parameter checks.
-	parameterTemplates parameterTemplateCache
-	// plans remembers the primaries' planned atomic_write_16k of this run (read-only plans use it).
-	plans plannedPrimaries
+	parameterTemplates rdsservice.TemplateCache
+	// plans is what this run's plans decided so far, for the plans that follow (rdsservice.Ledger).
+	plans rdsservice.Ledger
 	// groups are the parameters this run's plans give existing parameter groups (parameter_group_ledger.go).
 	groups plannedGroups
 	// tasks are the region's spec changes waiting for a maintenance window (pending_change.go).

@@ -306,59 +306,74 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 	importScheduled(ctx, r.data, id, &resp.State, &resp.Diagnostics)
 }
 
-// ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision.
+// ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision (modifyplan.go).
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	replace := planReplacement(ctx, rdsservice.ResourceReadOnlyInstance, req, resp) // replacement.go
-	recordPlannedConfig(ctx, req, resp)                                             // planned_config.go: the apply decides from it
+	modifyPlan[readonlyInstanceModel](ctx, &readonlyPlan{r: r}, r.data, req, resp)
+}
+
+// readonlyPlan is rds_readonly_instance's part of the shared ModifyPlan; primary is the primary
+// as the plan read it.
+type readonlyPlan struct {
+	r       *readonlyInstanceResource
+	primary *rdsapi.DBInstanceAttribute
+}
+
+func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
-		planReleasedReadOnly(ctx, r.data, req.State, &resp.Diagnostics) // readonly_released.go
+		planReleasedReadOnly(ctx, k.r.data, req.State, &resp.Diagnostics) // readonly_released.go
 	} else {
 		checkReadOnlyConfig(ctx, req, &resp.Diagnostics)
 	}
-	tagsAll := planTags(ctx, r.data, req, resp, 0)
-	lookupCtx, cancel, proceed := planPreamble(ctx, r.data, req, resp, r.primaryPlanned(ctx, req))
-	defer cancel()
-	if !proceed {
-		return
-	}
-	var decoded diag.Diagnostics
-	plan, cfg, state := planModels[readonlyInstanceModel](ctx, req, &decoded)
-	if resp.Diagnostics.Append(decoded...); decoded.HasError() {
-		return
-	}
-	plan.TagsAll = tagsAll
-	primary, ok := r.primaryForPlan(ctx, lookupCtx, plan, state != nil, &resp.Diagnostics)
+}
+
+func (*readonlyPlan) ownTags() int { return 0 }
+
+func (k *readonlyPlan) replanUnchanged(ctx context.Context, req resource.ModifyPlanRequest) func() bool {
+	return k.r.primaryPlanned(ctx, req)
+}
+
+func (*readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
+
+func (k *readonlyPlan) plan(ctx, lookupCtx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, replace []string,
+	from *specValues, diags *diag.Diagnostics) (rdsservice.InstancePlan, bool) {
+	primary, ok := k.r.primaryForPlan(ctx, lookupCtx, plan, state != nil, diags)
 	if !ok {
-		return
+		return rdsservice.InstancePlan{}, false
 	}
-	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
-	dec := r.decide(lookupCtx, priorForPlan(state, from), cfg, plan, primary, replace, r.classFacts(lookupCtx, state, cfg, plan, primary), from != nil)
-	r.data.decided(dec)
-	addProblems(&resp.Diagnostics, dec.Problems)
-	if dec.Action == rdsservice.ActionReplace || resp.Diagnostics.HasError() {
-		return
+	k.primary = primary
+	classes := k.r.classFacts(lookupCtx, state, cfg, plan, primary)
+	return rdsservice.InstancePlan{Decision: k.r.decide(lookupCtx, priorForPlan(state, from), cfg, plan, primary, replace, classes, from != nil)}, true
+}
+
+func (k *readonlyPlan) write(ctx, lookupCtx context.Context, req resource.ModifyPlanRequest, out rdsservice.InstancePlan, state *readonlyInstanceModel,
+	cfg readonlyInstanceModel, plan *readonlyInstanceModel, from *specValues, diags *diag.Diagnostics) bool {
+	if diags.HasError() {
+		return false
 	}
+	dec := out.Decision
 	plan.AtomicWrite16K = boolOf(dec.AtomicWrite)
 	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
-	plan.LockMode = plannedLockMode(plan.LockMode, state != nil)
-	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, &resp.Diagnostics)
-	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, &resp.Diagnostics)
-	planFollowMinorValue(dec, &plan, state)
+	plan.LockMode = stringValue(rdsservice.PlannedLockMode(valString(plan.LockMode), state != nil))
+	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, diags)
+	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, diags)
+	planFollowMinorValue(dec, plan, state)
 	planEndpointValues(dec, cfg.endpointParts(), plan.endpointParts())
 	if state != nil {
-		plan.ScheduledChange = plannedScheduledChange(dec, state.ScheduledChange, from, specOf(plan.specFields()), isKnown(plan.InstanceType))
+		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, from, plan.specFields())),
+			state.ScheduledChange)
+		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, *plan, diags)
+		return true
 	}
-	if state == nil {
-		planInterruptedCreate(lookupCtx, r.data, "rds_readonly_instance", req.Config, &resp.Diagnostics)
-		planReadOnlyInherited(dec, primary, &plan)
-	} else {
-		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, plan, &resp.Diagnostics)
-	}
-	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+	planInterruptedCreate(lookupCtx, k.r.data, "rds_readonly_instance", req.Config, diags)
+	planReadOnlyInherited(dec, k.primary, plan)
+	return true
 }
+
+func (*readonlyPlan) tagsAll(m *readonlyInstanceModel) *types.Map { return &m.TagsAll }
 
 // planReadOnlyInherited fills what a new read-only instance takes from the planner (engine
 // version, storage type) and from its primary (zone, vSwitch, engine, edition) when not set.
@@ -394,11 +409,11 @@ func (r *readonlyInstanceResource) primaryPlanned(ctx context.Context, req resou
 		if req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master).HasError() || !isKnown(master) {
 			return false
 		}
-		if !r.data.plans.lookup(master.ValueString()).IsNull() {
+		if !r.data.plans.Primary(master.ValueString()).AtomicWrite.IsNull() {
 			return true
 		}
 		req.State.GetAttribute(ctx, path.Root("scheduled_change"), &own)
-		return own.IsNull() && r.data.plans.pendingTask.has(master.ValueString())
+		return own.IsNull() && r.data.plans.PendingTask(master.ValueString())
 	}
 }
 
@@ -475,29 +490,29 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		in = r.diskFloor(ctx, state, primary, in)
 	}
 	if r.data != nil && isKnown(plan.MasterInstanceID) {
-		in.Facts.PrimaryPlanned = r.data.plans.lookup(plan.MasterInstanceID.ValueString())
-		in.Facts.PrimaryStorage, _ = r.data.plans.storage.get(plan.MasterInstanceID.ValueString())
-		followMinorFacts(r.data, state, plan.MasterInstanceID.ValueString(), &in)
-		in.Facts.PrimaryZoneMoveInWindow = r.data.plans.zoneMoves.has(plan.MasterInstanceID.ValueString())
+		planned := r.data.plans.Primary(plan.MasterInstanceID.ValueString())
+		in.Facts.PrimaryPlanned, in.Facts.PrimaryStorage = planned.AtomicWrite, planned.Storage
+		followMinorFacts(state, planned.Minor, &in)
+		in.Facts.PrimaryZoneMoveInWindow = planned.ZoneMoveInWindow
 	}
 	var groupFailed *rdsservice.ParameterFacts
 	if r.data != nil {
 		groupFailed = r.groupInput(ctx, state, plan, &in)
 	}
 	if r.data != nil && state != nil && !isKnown(plan.MasterInstanceID) {
-		in.Facts.PrimaryReplaced = r.data.plans.replaced.lookup(state.MasterInstanceID.ValueString())
+		in.Facts.PrimaryReplaced = r.data.plans.Replaced(state.MasterInstanceID.ValueString())
 	}
 	if r.data != nil {
 		if state != nil && len(in.Replace) == 0 {
 			in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
 			in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
-			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, state.ID.ValueString(), state.Engine.ValueString(),
-				parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), "", state.Parameters, state.ParametersPending)
+			in.Facts.Parameters = rdsservice.ReadParameterFacts(ctx, r.data.planEnv(), in.Desired.Parameters, parameterQuery(ctx, state.ID.ValueString(),
+				state.Engine.ValueString(), parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), "", state.Parameters, state.ParametersPending))
 		} else if primary != nil {
 			in.Facts.PrimaryUpgradePending = r.primaryUpgrade(ctx, primary.DBInstanceID)
 			// A new read-only instance runs its primary's engine and version.
-			in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", primary.Engine,
-				firstKnown(plan.EngineVersion, string(primary.EngineVersion)), "", types.MapNull(types.StringType), types.MapNull(types.StringType))
+			in.Facts.Parameters = rdsservice.ReadParameterFacts(ctx, r.data.planEnv(), in.Desired.Parameters,
+				rdsservice.ParameterQuery{Engine: primary.Engine, Version: firstKnown(plan.EngineVersion, string(primary.EngineVersion))})
 		}
 	}
 	if groupFailed != nil {
@@ -524,10 +539,11 @@ func (r *readonlyInstanceResource) primaryScheduled(ctx context.Context, primary
 	if r.data == nil {
 		return nil
 	}
-	if planned := r.data.plans.lookupScheduled(primary.ID); planned != nil {
-		return planned
+	planned := r.data.plans.Primary(primary.ID)
+	if planned.Scheduled != nil {
+		return planned.Scheduled
 	}
-	if r.data.plans.replacesTask.has(primary.ID) {
+	if planned.ReplacesTask {
 		return nil
 	}
 	if primary.Enabled || (state != nil && state.AtomicWrite16K.ValueBool()) {
@@ -560,8 +576,9 @@ func (r *readonlyInstanceResource) classFacts(ctx context.Context, state *readon
 	if isKnown(plan.ZoneID) {
 		zone = plan.ZoneID.ValueString()
 	}
-	return classFacts(ctx, r.data, rdsapi.DescribeAvailableClassesRequest{ZoneID: zone, Engine: primary.Engine,
-		EngineVersion: version, DBInstanceStorageType: storageType, Category: "HighAvailability"})
+	return r.data.classes.ClassFacts(ctx, r.data.API, rdsapi.DescribeAvailableClassesRequest{RegionID: r.data.Region,
+		InstanceChargeType: rdsapi.PayTypePostpaid, ZoneID: zone, Engine: primary.Engine, EngineVersion: version,
+		DBInstanceStorageType: storageType, Category: "HighAvailability"})
 }
 
 // roSettings is the in-place settings of a read-only instance's state or plan (it has no allow-list).

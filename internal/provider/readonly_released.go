@@ -30,18 +30,9 @@ func planReleasedReadOnly(ctx context.Context, data *ProviderData, state tfsdk.S
 	if d.HasError() || !isKnown(id) {
 		return
 	}
-	data.plans.released.add(id.ValueString())
-	if data.plans.followers.has(followerKey(master.ValueString(), id.ValueString())) {
+	data.plans.RecordReleased(id.ValueString())
+	if data.plans.Follows(master.ValueString(), id.ValueString()) {
 		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleReadOnlyReleasedFirst, id.ValueString(),
 			id.ValueString(), master.ValueString())})
 	}
 }
-
-// recordFollowers remembers the read-only instances a primary's plan names as restarting with it.
-func recordFollowers(data *ProviderData, primary string, followers []string) {
-	for _, ro := range followers {
-		data.plans.followers.add(followerKey(primary, ro))
-	}
-}
-
-func followerKey(primary, readOnly string) string { return primary + " " + readOnly }

@@ -101,27 +101,6 @@ func autoScalePrior(ctx context.Context, state instanceModel, in *rdsservice.Pla
 	}
 }
 
-// plannedStorageActual is storage_actual in the plan. The framework has marked it unknown when
-// the instance changes; it stays unknown while autoscaling is on after the apply (the cloud may
-// grow the disk meanwhile), otherwise it is the growth this apply sends now, or the size today.
-func plannedStorageActual(ctx context.Context, state *instanceModel, plan instanceModel, dec rdsservice.Decision, diags *diag.Diagnostics) types.Int64 {
-	want, unknown := autoScaleOf(ctx, plan.StorageAutoScale, diags)
-	switch {
-	case !plan.StorageActual.IsUnknown():
-		return plan.StorageActual
-	case want.Enabled || unknown:
-		return types.Int64Unknown()
-	case state == nil:
-		return plan.Storage
-	}
-	for _, op := range dec.Program.Operations {
-		if op.Action == rdsservice.OpModifySpec && op.Spec != nil && op.Spec.Storage != nil && op.When != rdsservice.WhenInWindow {
-			return types.Int64Value(*op.Spec.Storage)
-		}
-	}
-	return state.StorageActual
-}
-
 // refreshStorageAutoScale reads storage_auto_scale back where it is managed, on import, or when
 // the disk is larger than the state's storage (autoscaling turned on outside Terraform would
 // explain it), and keeps storage at the configured floor while autoscaling is on. writeState has

@@ -19,15 +19,6 @@ import (
 // The conversions below turn a DescribeDBInstanceAttribute answer into attribute values, the same
 // way for every resource and data source.
 
-// attrArchitecture is InstructionSetArch, or the class family's architecture when the cloud
-// leaves it out.
-func attrArchitecture(a *rdsapi.DBInstanceAttribute) types.String {
-	if a.InstructionSetArch != "" {
-		return types.StringValue(a.InstructionSetArch)
-	}
-	return types.StringValue(rdsservice.Architecture(a.DBInstanceClass))
-}
-
 // attrPort parses Port (a string on the wire); empty is null, anything else that is not a number
 // is an error rather than text in state.
 func attrPort(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) types.Int64 {
@@ -41,15 +32,6 @@ func attrPort(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) types.Int6
 		return types.Int64Null()
 	}
 	return types.Int64Value(n)
-}
-
-// attrAtomicWrite returns optimized_writes and init_optimized_writes. Engines without the feature
-// have no OptimizedWritesInfo: off and not supported.
-func attrAtomicWrite(a *rdsapi.DBInstanceAttribute) (enabled, supported types.Bool) {
-	if a.OptimizedWrites == nil {
-		return types.BoolValue(false), types.BoolValue(false)
-	}
-	return types.BoolValue(a.OptimizedWrites.Enabled), types.BoolValue(a.OptimizedWrites.Supported)
 }
 
 func stringSetValue(items []string, diags *diag.Diagnostics) types.Set {

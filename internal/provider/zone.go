@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -57,59 +56,6 @@ func desiredPlacement(config instanceModel) rdsservice.Placement {
 func statePlacement(state instanceModel) rdsservice.Placement {
 	return rdsservice.Placement{Zone: state.ZoneID.ValueString(), SlaveA: state.ZoneIDSlaveA.ValueString(),
 		SlaveB: state.ZoneIDSlaveB.ValueString(), VSwitch: state.VSwitchID.ValueString()}
-}
-
-// movesZone reports whether the configuration asks for another placement than the state's.
-func movesZone(state instanceModel, config instanceModel) bool {
-	want, now := desiredPlacement(config), statePlacement(state)
-	for _, f := range [][2]string{{want.Zone, now.Zone}, {want.SlaveA, now.SlaveA}, {want.SlaveB, now.SlaveB}, {want.VSwitch, now.VSwitch}} {
-		if f[0] != "" && f[0] != f[1] {
-			return true
-		}
-	}
-	return false
-}
-
-// placementFacts reads what decides a move: the instance's VPC and minor version, and its
-// read-only instances (they must be Running).
-func placementFacts(ctx context.Context, data *ProviderData, state instanceModel, in *rdsservice.PlanInput) {
-	facts := &rdsservice.PlacementFacts{Placement: statePlacement(state), VPC: state.VpcID.ValueString()}
-	attr, err := data.API.DescribeDBInstanceAttribute(ctx, state.ID.ValueString())
-	if err != nil {
-		facts.ReadError = err.Error()
-	} else {
-		facts.KernelVersion = attr.CurrentKernelVersion
-		var running instanceModel
-		secondaryZones(attr, &running)
-		facts.Running = &rdsservice.Placement{Zone: attr.ZoneID, SlaveA: running.ZoneIDSlaveA.ValueString(),
-			SlaveB: running.ZoneIDSlaveB.ValueString(), VSwitch: attr.VSwitchID}
-	}
-	if facts.ReadError == "" {
-		facts.Zones, facts.ReadError = regionZones(ctx, data)
-	}
-	in.Facts.Placement = facts
-	if in.Facts.ReadOnly == nil && in.Facts.ReadOnlyError == "" {
-		in.Facts.ReadOnly, in.Facts.ReadOnlyError = readOnlyFacts(ctx, data, state.ID.ValueString())
-	}
-}
-
-// regionZones lists the zones of the provider's region (DescribeRegions), or says why it cannot.
-func regionZones(ctx context.Context, data *ProviderData) ([]string, string) {
-	out, err := data.API.DescribeRegions(ctx)
-	if err != nil {
-		return nil, "DescribeRegions: " + err.Error()
-	}
-	var zones []string
-	for _, item := range out.Regions.RDSRegion {
-		if item.RegionID == data.Region && item.ZoneID != "" && !slices.Contains(zones, item.ZoneID) {
-			zones = append(zones, item.ZoneID)
-		}
-	}
-	if len(zones) == 0 {
-		return nil, "" // the answer does not list this region: the cloud checks the zone at apply
-	}
-	slices.Sort(zones)
-	return zones, ""
 }
 
 // planPlacement is the planned zones after a move: the secondary zone follows a moved zone when

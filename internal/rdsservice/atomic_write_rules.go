@@ -60,7 +60,8 @@ type ExistingInstance struct {
 	InstanceClass string
 	// Storage is the storage size in GB.
 	Storage int64
-	// Architecture is InstructionSetArch ("arm" or "x86"); empty means derive it from the class.
+	// Architecture is InstructionSetArch ("arm" or "x86"; from the class when the answer leaves it
+	// out, and empty in a hand-built value: then derive it from the class).
 	Architecture string
 	// Supported is init_optimized_writes, Enabled is optimized_writes.
 	Supported    bool
@@ -110,8 +111,10 @@ func Architecture(class string) string {
 	return rdsapi.ArchitectureX86
 }
 
-// ExistingFromAttribute builds an ExistingInstance from DescribeDBInstanceAttribute. MasterEnabled
-// stays nil: it needs a second read of the primary.
+// ExistingFromAttribute builds an ExistingInstance from DescribeDBInstanceAttribute: the one
+// conversion of the API's instance answer (the provider's attribute values are made from it).
+// The architecture is the class family's and LockMode "Unlock" when the answer leaves them out.
+// MasterEnabled stays nil: it needs a second read of the primary.
 func ExistingFromAttribute(attr *rdsapi.DBInstanceAttribute) (ExistingInstance, error) {
 	inst := ExistingInstance{
 		ID:            attr.DBInstanceID,
@@ -124,11 +127,17 @@ func ExistingFromAttribute(attr *rdsapi.DBInstanceAttribute) (ExistingInstance, 
 		Architecture:  strings.ToLower(strings.TrimSpace(attr.InstructionSetArch)),
 		MasterID:      attr.MasterInstanceID,
 		Status:        attr.DBInstanceStatus,
-		LockMode:      attr.LockMode,
+		LockMode:      strings.TrimSpace(attr.LockMode),
 		LockReason:    attr.LockReason,
 
 		DeletionProtection:  bool(attr.DeletionProtection),
 		BufferPoolExtension: SwitchOn(string(attr.IoAccelerationEnabled)),
+	}
+	if inst.Architecture == "" {
+		inst.Architecture = Architecture(attr.DBInstanceClass)
+	}
+	if inst.LockMode == "" {
+		inst.LockMode = LockUnlocked
 	}
 	if attr.OptimizedWrites != nil {
 		inst.Supported = attr.OptimizedWrites.Supported

@@ -9,6 +9,11 @@
 //     values.go), its answer a [Decision] (decision.go); it plans creates and replacements
 //     (planner.go), clones (plan_clone.go), read-only creates (plan_readonly.go), updates
 //     (plan_update.go) and the restarts they cause, guarded and deferred (plan_restarts.go).
+//   - [PlanInstance] (plan_instance.go): one plan of an instance as ModifyPlan asks it, an
+//     [InstanceRequest] in typed values: it reads the facts the change needs (plan_facts.go)
+//     through the process's caches ([Catalogue], [TemplateCache]), calls Plan, plans the computed
+//     values (plan_values.go, plan_scheduled.go) and records what the plans that follow need in
+//     the run's [Ledger] (run_ledger.go).
 //   - [Program] (program.go): for each instance the apply touches, the ordered operations (API
 //     action and parameters; when: now, right after creation, in the maintenance window; effect:
 //     restart, replacement, none). The plan's restart warnings are rendered from it.

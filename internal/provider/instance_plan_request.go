@@ -1,0 +1,139 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+// The conversion of an rds_instance plan into rdsservice.PlanInstance's typed request, and of its
+// answer back: the provider's whole share of planning an instance.
+
+// planEnv is what a plan reads the cloud through (rdsservice.Env).
+func (p *ProviderData) planEnv() rdsservice.Env {
+	return rdsservice.Env{API: p.API, Region: p.Region, Now: p.cloudNow, Classes: &p.classes, Templates: &p.parameterTemplates, Ledger: &p.plans}
+}
+
+// instanceRequest is the typed request of one plan. config tells "unset" from a value; plan
+// carries defaults; state is nil for a create; replace lists what Terraform replaces for.
+func (r *instanceResource) instanceRequest(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string, specPending bool,
+	diags *diag.Diagnostics) rdsservice.InstanceRequest {
+	in := rdsservice.PlanInput{Role: rdsservice.RolePrimary, Label: "the new instance", Desired: desiredInstance(config, plan)}
+	in.Facts.SpecChangePending = specPending
+	if name := stringIfKnown(plan.InstanceName); name != "" {
+		in.Label = fmt.Sprintf("the new instance %q", name)
+	}
+	priorGroup := types.StringNull()
+	if state != nil && len(replace) == 0 {
+		priorGroup = state.ParameterGroupID
+	}
+	in.Desired.Parameters.Group = r.data.groupParameters(ctx, plan.ParameterGroupID, priorGroup, diags)
+	r.securityInput(ctx, state, config, &in, diags)
+	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
+	autoScaleWant(ctx, plan, &in, diags)
+	sqlAuditInput(ctx, state, plan, &in, diags)
+	monitoringInput(state, plan, &in)
+	in.Desired.Endpoints = endpointPlanOf(ctx, r.data, stateID(state), stateEndpoints(state), config.endpointParts(), diags)
+	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
+	req := rdsservice.InstanceRequest{Replaced: replace, Proposed: proposedValues(state, config, plan), Zone: valString(plan.ZoneID),
+		Parameters: rdsservice.ParameterQuery{Engine: stringIfKnown(plan.Engine), Version: stringIfKnown(plan.EngineVersion), Category: stringIfKnown(plan.Category)}}
+	if state == nil {
+		if restore := plan.restoreFrom(ctx, diags); restore != nil {
+			in.Role, in.Desired.RestoreTime = rdsservice.RoleClone, valString(restore.RestoreTime)
+			req.CloneSource = stringIfKnown(restore.SourceInstanceID)
+		}
+	} else {
+		r.existingRequest(ctx, *state, config, plan, &in, &req, diags)
+	}
+	req.Input = in
+	return req
+}
+
+// existingRequest adds an existing instance's prior state, and the facts its state holds, to the request.
+func (r *instanceResource) existingRequest(ctx context.Context, state, config, plan instanceModel, in *rdsservice.PlanInput, req *rdsservice.InstanceRequest,
+	diags *diag.Diagnostics) {
+	purchase := state.PurchaseTime
+	if !isKnown(purchase) || purchase.ValueString() == "" {
+		purchase = state.CreationTime
+	}
+	prior := existingFrom(instanceLabel(state), state.view(), purchase)
+	prior.MinorVersion, prior.AutoUpgradeMinorVersion = state.MinorVersion.ValueString(), state.AutoUpgradeMinorVersion.ValueString()
+	in.Prior, in.Label = &prior, prior.ID
+	req.ID, req.PriorZone, req.PriorPlacement, req.VPC = state.ID.ValueString(), valString(state.ZoneID), statePlacement(state), state.VpcID.ValueString()
+	autoScalePrior(ctx, state, in, diags)
+	in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, diags).Changes(settingsOfModel(ctx, state, diags))
+	if len(req.Replaced) > 0 {
+		return // the new instance's parameters decide whether it restarts right after creation
+	}
+	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
+	in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
+	req.Parameters = parameterQuery(ctx, state.ID.ValueString(), state.Engine.ValueString(),
+		parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), state.Category.ValueString(), state.Parameters, state.ParametersPending)
+}
+
+// proposedValues are the computed values as proposed and the prior state's, for the planned values.
+func proposedValues(state *instanceModel, config, plan instanceModel) rdsservice.ProposedValues {
+	p := rdsservice.ProposedValues{StorageActual: valInt(plan.StorageActual), LockMode: valString(plan.LockMode),
+		BillingUnknown: plan.Billing.IsUnknown(), RestoreFrom: !config.RestoreFrom.IsNull()}
+	if state != nil {
+		p.PriorStorageActual, p.PriorExpireTime, p.PriorMinorVersion = valInt(state.StorageActual), valString(state.ExpireTime), valString(state.MinorVersion)
+	}
+	return p
+}
+
+// scheduledInputs are what scheduled_change is planned from: the prior state's, the spec before
+// its task (private state) and the spec planned.
+func scheduledInputs(current types.Object, from *specValues, requested specFields) rdsservice.ScheduledInputs {
+	return rdsservice.ScheduledInputs{Recorded: isKnown(current), From: from, Requested: specOf(requested), RequestedKnown: isKnown(*requested.InstanceType)}
+}
+
+// scheduledChangeOf is the planned scheduled_change as a Terraform value.
+func scheduledChangeOf(c rdsservice.ScheduledChange, current types.Object) types.Object {
+	switch c {
+	case rdsservice.ScheduledUnknown:
+		return types.ObjectUnknown(scheduledChangeAttrTypes)
+	case rdsservice.ScheduledNone:
+		return types.ObjectNull(scheduledChangeAttrTypes)
+	}
+	return current
+}
+
+// setPlannedValues writes the planned computed values into the plan.
+func setPlannedValues(v rdsservice.PlannedValues, plan *instanceModel) {
+	plan.StorageActual = int64Value(v.StorageActual)
+	plan.LockMode = stringValue(v.LockMode)
+	plan.ExpireTime = stringValue(v.ExpireTime)
+	plan.MinorVersion = stringValue(v.MinorVersion)
+}
+
+// addReadFailures reports the facts the plan could not read.
+func addReadFailures(diags *diag.Diagnostics, failures []rdsservice.ReadFailure) {
+	for _, f := range failures {
+		diags.AddError(f.Summary, f.Detail)
+	}
+}
+
+// stringValue and int64Value are a typed value as a Terraform value (null stays null).
+func stringValue(v rdsservice.Val[string]) types.String {
+	switch {
+	case v.IsNull():
+		return types.StringNull()
+	case v.IsUnknown():
+		return types.StringUnknown()
+	}
+	return types.StringValue(v.Value())
+}
+
+func int64Value(v rdsservice.Val[int64]) types.Int64 {
+	switch {
+	case v.IsNull():
+		return types.Int64Null()
+	case v.IsUnknown():
+		return types.Int64Unknown()
+	}
+	return types.Int64Value(v.Value())
+}

@@ -1,0 +1,30 @@
+package rdsservice
+
+import "testing"
+
+func TestPlannedScheduledChange(t *testing.T) {
+	from := &SpecValues{InstanceType: "mysql.n2.small.2c", Storage: 100}
+	back := SpecValues{InstanceType: "mysql.n2.small.2c", Storage: 100, Category: "HighAvailability"}
+	other := SpecValues{InstanceType: "mysql.n2.large.2c", Storage: 100}
+	for _, c := range []struct {
+		name string
+		dec  Decision
+		in   ScheduledInputs
+		want ScheduledChange
+	}{
+		{"deferred", Decision{Deferred: true}, ScheduledInputs{}, ScheduledUnknown},
+		{"restart now", Decision{Restarts: []Restart{{When: ""}}}, ScheduledInputs{Recorded: true}, ScheduledNone},
+		{"restart in window", Decision{Restarts: []Restart{{When: "in the maintenance window 02:00Z-03:00Z"}}}, ScheduledInputs{Recorded: true}, ScheduledKept},
+		{"back to the spec before the task", Decision{}, ScheduledInputs{Recorded: true, From: from, Requested: back, RequestedKnown: true}, ScheduledNone},
+		{"class unknown", Decision{}, ScheduledInputs{Recorded: true, From: from, Requested: back}, ScheduledKept},
+		{"the task's target", Decision{}, ScheduledInputs{Recorded: true, From: from, Requested: other, RequestedKnown: true}, ScheduledKept},
+		{"parameters sent while pending", Decision{Parameters: ParameterDecision{ParameterPlan: ParameterPlan{Send: map[string]string{"a": "1"}}}},
+			ScheduledInputs{Recorded: true}, ScheduledUnknown},
+		{"parameters sent, nothing pending", Decision{Parameters: ParameterDecision{ParameterPlan: ParameterPlan{Send: map[string]string{"a": "1"}}}},
+			ScheduledInputs{}, ScheduledKept},
+	} {
+		if got := PlannedScheduledChange(c.dec, c.in); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
