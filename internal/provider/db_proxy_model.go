@@ -74,7 +74,7 @@ func dbProxySchema() schema.Schema {
 			"sent with `EffectiveTime = Immediate` (the API's default is the maintenance window). Destroying it shuts the proxy down.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "The primary instance's id."},
-			"instance_id": schema.StringAttribute{Required: true, PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			"instance_id": schema.StringAttribute{Required: true, PlanModifiers: requiresReplace("rds_db_proxy", rdsservice.AttrInstanceID),
 				MarkdownDescription: "The primary instance (High-availability or Cluster edition). Changing it replaces the proxy."},
 			"instance_type": schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString(rdsapi.ProxyTypeCommon),
 				Validators:          []validator.String{stringvalidator.OneOf(rdsapi.ProxyTypeCommon, rdsapi.ProxyTypeExclusive)},
@@ -82,7 +82,7 @@ func dbProxySchema() schema.Schema {
 			"instance_num": schema.Int64Attribute{Optional: true, Computed: true, Default: int64default.StaticInt64(2),
 				MarkdownDescription: "Proxy instances, 1 to 16 (default 2)."},
 			"vswitch_id": schema.StringAttribute{Optional: true, Computed: true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplace()},
+				PlanModifiers:       append([]planmodifier.String{stringplanmodifier.UseStateForUnknown()}, requiresReplace("rds_db_proxy", rdsservice.AttrVSwitchID)...),
 				MarkdownDescription: "The vSwitch of the proxy endpoint; the instance's by default. Changing it replaces the proxy."},
 			"persistent_connections": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 				MarkdownDescription: "Persistent connections (`PersistentConnectionStatus`)."},

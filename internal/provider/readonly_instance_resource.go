@@ -495,30 +495,34 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		followMinorFacts(state, planned.Minor, &in)
 		in.Facts.PrimaryZoneMoveInWindow = planned.ZoneMoveInWindow
 	}
-	var groupFailed *rdsservice.ParameterFacts
 	if r.data != nil {
-		groupFailed = r.groupInput(ctx, state, plan, &in)
+		r.parameterInput(ctx, state, cfg, plan, primary, &in)
 	}
-	if r.data != nil && state != nil && !isKnown(plan.MasterInstanceID) {
+	return in
+}
+
+// parameterInput adds the parameter facts: the group's, the instance's own (an existing instance) or its primary's
+// engine's (a new one), and what the primary's plan says of it.
+func (r *readonlyInstanceResource) parameterInput(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel,
+	primary *rdsapi.DBInstanceAttribute, in *rdsservice.PlanInput) {
+	groupFailed := r.groupInput(ctx, state, plan, in)
+	if state != nil && !isKnown(plan.MasterInstanceID) {
 		in.Facts.PrimaryReplaced = r.data.plans.Replaced(state.MasterInstanceID.ValueString())
 	}
-	if r.data != nil {
-		if state != nil && len(in.Replace) == 0 {
-			in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
-			in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
-			in.Facts.Parameters = rdsservice.ReadParameterFacts(ctx, r.data.planEnv(), in.Desired.Parameters, parameterQuery(ctx, state.ID.ValueString(),
-				state.Engine.ValueString(), parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), "", state.Parameters, state.ParametersPending))
-		} else if primary != nil {
-			in.Facts.PrimaryUpgradePending = r.primaryUpgrade(ctx, primary.DBInstanceID)
-			// A new read-only instance runs its primary's engine and version.
-			in.Facts.Parameters = rdsservice.ReadParameterFacts(ctx, r.data.planEnv(), in.Desired.Parameters,
-				rdsservice.ParameterQuery{Engine: primary.Engine, Version: firstKnown(plan.EngineVersion, string(primary.EngineVersion))})
-		}
+	if state != nil && len(in.Replace) == 0 {
+		in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
+		in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
+		in.Facts.Parameters = rdsservice.ReadParameterFacts(ctx, r.data.planEnv(), in.Desired.Parameters, parameterQuery(ctx, state.ID.ValueString(),
+			state.Engine.ValueString(), parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), "", state.Parameters, state.ParametersPending))
+	} else if primary != nil {
+		in.Facts.PrimaryUpgradePending = r.primaryUpgrade(ctx, primary.DBInstanceID)
+		// A new read-only instance runs its primary's engine and version.
+		in.Facts.Parameters = rdsservice.ReadParameterFacts(ctx, r.data.planEnv(), in.Desired.Parameters,
+			rdsservice.ParameterQuery{Engine: primary.Engine, Version: firstKnown(plan.EngineVersion, string(primary.EngineVersion))})
 	}
 	if groupFailed != nil {
 		in.Facts.Parameters = groupFailed
 	}
-	return in
 }
 
 // primaryUpgrade is the major version the primary's upgrade waiting for its window goes to; a

@@ -2,7 +2,6 @@ package rdsservice
 
 import (
 	"context"
-	"fmt"
 	"net"
 	"strconv"
 	"strings"
@@ -311,28 +310,6 @@ type EndpointChange struct {
 	Want   *Endpoint
 }
 
-// endpointOperations adds the endpoint changes the configuration asks for. After a create they always run (the
-// cloud chose the endpoints); in place, only where the endpoints differ from the ones read at plan.
-func (b *programBuilder) endpointOperations(label string, when When) {
-	e := b.in.Desired.Endpoints
-	if !e.Managed() {
-		return
-	}
-	internal, public, known := PlannedEndpoints(e)
-	fresh := when == WhenAfterCreate || !known
-	if e.InternalUnknown || (e.Internal != (Endpoint{}) && (fresh || internal == nil || *internal != *e.Current.Internal)) {
-		b.sslOffOn(label, when, Operation{Instance: label, Action: OpModifyConnectionString, When: when, Endpoint: endpointChange(false, e.Internal, e.InternalUnknown)})
-	}
-	switch {
-	case e.PublicUnknown || (e.Public != nil && (fresh || e.Current.Public == nil)):
-		b.add(Operation{Instance: label, Action: OpAllocatePublic, When: when, Endpoint: endpointChange(true, endpointOr(e.Public), e.PublicUnknown)})
-	case e.Public != nil && *public != *e.Current.Public:
-		b.add(Operation{Instance: label, Action: OpModifyConnectionString, When: when, Endpoint: endpointChange(true, *e.Public, false)})
-	case e.releases():
-		b.add(Operation{Instance: label, Action: OpReleasePublic, When: when, Endpoint: &EndpointChange{Public: true}})
-	}
-}
-
 func endpointOr(e *Endpoint) Endpoint {
 	if e == nil {
 		return Endpoint{}
@@ -345,49 +322,4 @@ func endpointChange(public bool, want Endpoint, unknown bool) *EndpointChange {
 		return &EndpointChange{Public: public}
 	}
 	return &EndpointChange{Public: public, Want: &want}
-}
-
-// endpoint runs an endpoint operation against the endpoints as they are now: an allocate the cloud already made
-// (a resent apply) becomes a change, and a change already made is not sent again.
-func (x *executor) endpoint(ctx context.Context, op Operation) error {
-	c := op.Endpoint
-	if c == nil || (c.Want == nil && op.Action != OpReleasePublic) {
-		return fmt.Errorf("the endpoint configuration of %s is not known at apply", x.out.ID)
-	}
-	if _, err := x.w.WaitRunning(ctx, x.out.ID); err != nil {
-		return err
-	}
-	info, err := x.api.DescribeDBInstanceNetInfo(ctx, x.out.ID)
-	if err != nil {
-		return err
-	}
-	facts := EndpointFactsOf(info)
-	current := facts.Internal
-	if c.Public {
-		current = facts.Public
-	}
-	return x.w.RetryBusy(ctx, func() error { return x.sendEndpoint(ctx, op.Action, current, c) })
-}
-
-// sendEndpoint sends the one call that brings the endpoint from current to the wanted one.
-func (x *executor) sendEndpoint(ctx context.Context, action string, current *NetEndpoint, c *EndpointChange) error {
-	id := x.out.ID
-	switch {
-	case action == OpReleasePublic && current == nil:
-		return nil
-	case action == OpReleasePublic:
-		return x.api.ReleaseInstancePublicConnection(ctx, id, current.ConnectionString)
-	case current == nil && c.Public:
-		_, err := x.api.AllocateInstancePublicConnection(ctx, &rdsapi.AllocateInstancePublicConnectionRequest{DBInstanceID: id,
-			ConnectionStringPrefix: c.Want.Prefix, Port: strconv.FormatInt(c.Want.Port, 10)})
-		return err
-	case current == nil:
-		return fmt.Errorf("%s has no internal endpoint to change", id)
-	}
-	target := current.With(*c.Want)
-	if target == *current {
-		return nil
-	}
-	return x.api.ModifyDBInstanceConnectionString(ctx, &rdsapi.ModifyDBInstanceConnectionStringRequest{DBInstanceID: id,
-		CurrentConnectionString: current.ConnectionString, ConnectionStringPrefix: target.Prefix(), Port: strconv.FormatInt(target.Port, 10)})
 }

@@ -31,32 +31,6 @@ func planSSLAroundEndpoint(in PlanInput, d *Decision) {
 	addSecurityRestart(in, d, OpModifySSL, AttrConnectionPrefix, "ssl_enabled is turned on again for "+old.With(in.Desired.Endpoints.Internal).Address())
 }
 
-// sslOffOn wraps the internal endpoint's change in turning SSL off and on again, with the restarts the plan named.
-func (b *programBuilder) sslOffOn(label string, when When, change Operation) {
-	if !sslAroundEndpoint(b.in) {
-		b.add(change)
-		return
-	}
-	off, on := false, true
-	b.add(Operation{Instance: label, Action: OpModifySSL, When: when, Flag: &off, Restart: b.takeFor(label, OpModifySSL)})
-	b.add(change)
-	b.add(Operation{Instance: label, Action: OpModifySSL, When: when, Flag: &on, Restart: b.takeFor(label, OpModifySSL)})
-}
-
 // sslTurnsOn reports whether this apply turns SSL on: the endpoints change first, so that the certificate is made
 // for the new string.
 func sslTurnsOn(d Decision) bool { return d.Security.SSL != nil && *d.Security.SSL }
-
-// endpointsBeforeSecurity adds an update's endpoint changes ahead of the security operations when SSL turns on.
-func (b *programBuilder) endpointsBeforeSecurity(label string) {
-	if sslTurnsOn(b.d) {
-		b.endpointOperations(label, WhenNow)
-	}
-}
-
-// endpointsAfterSecurity adds them after the security operations otherwise (SSL turned off first needs no dance).
-func (b *programBuilder) endpointsAfterSecurity(label string) {
-	if !sslTurnsOn(b.d) {
-		b.endpointOperations(label, WhenNow)
-	}
-}

@@ -1,7 +1,6 @@
 package rdsservice
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -60,28 +59,4 @@ func checkMonitoring(in PlanInput, d *Decision) {
 	case m.Want < 60 && (m.Prior == nil || *m.Prior != m.Want):
 		d.add(problem(RuleMonitoringBilled, value, in.Label, m.Want))
 	}
-}
-
-// monitorOperations adds the ModifyDBInstanceMonitor of a period that differs from the one read
-// back (after a create: one other than the default, 300).
-func (b *programBuilder) monitorOperations(label string, when When) {
-	m := b.in.Desired.Monitoring
-	if !m.Configured {
-		return
-	}
-	prior := int64(300)
-	if m.Prior != nil && when != WhenAfterCreate {
-		prior = *m.Prior
-	}
-	if m.WantUnknown || m.Want != prior {
-		b.add(Operation{Instance: label, Action: OpMonitor, When: when, MonitorPeriod: m.Want})
-	}
-}
-
-// monitor runs an OpMonitor.
-func (x *executor) monitor(ctx context.Context, op Operation) error {
-	if op.MonitorPeriod == 0 {
-		return fmt.Errorf("the monitoring_period of %s is not known at apply", x.out.ID)
-	}
-	return x.w.RetryBusy(ctx, func() error { return x.api.ModifyDBInstanceMonitor(ctx, x.out.ID, op.MonitorPeriod) })
 }

@@ -1314,7 +1314,7 @@ var ruleTable = []Rule{
 		Detail: "monitoring_period = %[1]d: the cloud samples an instance's metrics every 5, 10, 60 or 300 seconds.",
 		Args:   []Arg{{"value", int64(30)}}, Fix: "Set monitoring_period to 5, 10, 60 or 300."},
 	{ID: RuleMonitoringBasic, Source: "cloud fact M2: a Basic-edition instance is monitored every 300 seconds only (internal/simulator/README.md, Monitoring period)",
-		Attribute: AttrMonitoringPeriod, Summary: "monitoring_period not offered on the Basic edition",
+		Attribute: AttrMonitoringPeriod, Summary: "monitoring_period is fixed at 300 seconds on a Basic-edition instance",
 		Detail: "monitoring_period = %[1]d: a Basic-edition instance is monitored every 300 seconds only.",
 		Args:   []Arg{{"value", int64(60)}}, Fix: "Set monitoring_period = 300, or leave it out."},
 	{ID: RuleMonitoringBilled, Source: "cloud fact M3: a monitoring period of a few seconds is billed (internal/simulator/README.md, Monitoring period)",
