@@ -124,4 +124,9 @@ type API interface {
 	RenewInstance(ctx context.Context, req *RenewInstanceRequest) (*RenewInstanceResponse, error)
 	// DescribeDetachedBackups lists the backup sets released instances kept (backups.go).
 	DescribeDetachedBackups(ctx context.Context, req *DescribeBackupsRequest) (*DescribeBackupsResponse, error)
+	// Cross-region backups (cross_region.go).
+	ModifyInstanceCrossBackupPolicy(ctx context.Context, dbInstanceID string, p CrossBackupPolicy) error
+	DescribeInstanceCrossBackupPolicy(ctx context.Context, dbInstanceID string) (*CrossBackupPolicy, error)
+	DescribeAvailableCrossRegion(ctx context.Context) ([]string, error)
+	DescribeCrossRegionBackups(ctx context.Context, req *DescribeCrossRegionBackupsRequest) (*DescribeCrossRegionBackupsResponse, error)
 }
