@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // crossPolicy is the backup policy of id with cross_region (region, days, log) and prevent_data_loss.
@@ -65,8 +66,21 @@ func TestCrossRegion_policy(t *testing.T) {
 	}
 	plan := w.applyChecked(t, "shorten", crossPolicy(id, "cn-shanghai", 7, false))
 	expectWarning(t, "shorten", plan, backupPolicyRes, names)
-	if n := env.sim.CrossRegionBackups(id); n >= copies {
-		t.Errorf("shorten: %d copies of %d left, want the named ones gone", n, copies)
+	left := env.sim.CrossRegionBackups(id)
+	if left >= copies {
+		t.Errorf("shorten: %d copies of %d left, want the named ones gone", left, copies)
+	}
+	// rds_cross_region_backups lists what is left, by destination and time range.
+	year := 365 * 24 * time.Hour
+	around := map[string]any{"instance_id": id, "start_time": w.clock.Now().Add(-year).Format(rdsservice.CrossTimeLayout),
+		"end_time": w.clock.Now().Add(year).Format(rdsservice.CrossTimeLayout)}
+	listed := listOf(t, attrOf(w.readData(t, "rds_cross_region_backups", around), "backups"))
+	if len(listed) != left || (left > 0 && stringOfObject(t, listed[0], "region") != "cn-shanghai") {
+		t.Errorf("rds_cross_region_backups: %d copies, want the %d in cn-shanghai", len(listed), left)
+	}
+	around["region"] = "cn-qingdao"
+	if other := listOf(t, attrOf(w.readData(t, "rds_cross_region_backups", around), "backups")); len(other) != 0 {
+		t.Errorf("rds_cross_region_backups in cn-qingdao: %d copies, want none", len(other))
 	}
 }
 

@@ -337,6 +337,7 @@ func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSou
 		NewInstanceDataSource, NewInstancesDataSource,
 		NewAccountsDataSource, NewDatabasesDataSource, NewParameterTemplatesDataSource, NewZonesDataSource, NewInstanceClassesDataSource,
 		NewBackupsDataSource,
+		NewCrossRegionBackupsDataSource,
 	}
 }
 

@@ -24,6 +24,7 @@ const (
 	RuleCrossRegionDestination RuleID = "cross-region-destination"
 	RuleDataLossCrossRegion    RuleID = "data-loss-cross-region-retention"
 	RuleDataLossCrossRelease   RuleID = "data-loss-cross-region-release"
+	RuleCrossRegionTimeFilter  RuleID = "cross-region-time-filter"
 )
 
 // Cross-region retention bounds (days; ModifyInstanceCrossBackupPolicy Retention).
@@ -174,4 +175,22 @@ func PlanCrossRegionReleaseLoss(ctx context.Context, api rdsapi.API, id string, 
 		return &loss, nil
 	}
 	return nil, nil
+}
+
+// CheckCrossTimeRange checks a DescribeCrossRegionBackups range: both times in CrossTimeLayout,
+// the end not before the start.
+func CheckCrossTimeRange(start, end string) []Problem {
+	var out []Problem
+	var bounds [2]time.Time
+	for i, f := range [][2]string{{start, "start_time"}, {end, "end_time"}} {
+		t, err := time.Parse(CrossTimeLayout, f[0])
+		if err != nil {
+			out = append(out, Raise(RuleCrossRegionTimeFilter, f[0], f[0], f[1]))
+		}
+		bounds[i] = t
+	}
+	if len(out) == 0 && bounds[1].Before(bounds[0]) {
+		out = append(out, Raise(RuleCrossRegionTimeFilter, end, end, "end_time"))
+	}
+	return out
 }

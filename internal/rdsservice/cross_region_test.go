@@ -60,3 +60,19 @@ func TestCrossRegionLosses(t *testing.T) {
 		t.Error("local disks: a loss, want none (the copies stay by their retention)")
 	}
 }
+
+func TestCheckCrossTimeRange(t *testing.T) {
+	for _, c := range []struct {
+		start, end string
+		problems   int
+	}{
+		{"2026-03-01T00:00:00Z", "2026-03-15T00:00:00Z", 0},
+		{"2026-03-01T00:00Z", "2026-03-15T00:00:00Z", 1},
+		{"2026-03-01", "yesterday", 2},
+		{"2026-03-15T00:00:00Z", "2026-03-01T00:00:00Z", 1},
+	} {
+		if got := CheckCrossTimeRange(c.start, c.end); len(got) != c.problems {
+			t.Errorf("%s - %s: %v, want %d problems", c.start, c.end, got, c.problems)
+		}
+	}
+}
