@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -93,4 +94,58 @@ func errorText(ds []*tfprotov6.Diagnostic) string {
 		}
 	}
 	return strings.Join(parts, "\n")
+}
+
+// Destroying a primary on cloud disks deletes its cross-region backups (issue 46 §2): the destroy
+// plan names them beside what released_keep_policy keeps, prevent_data_loss refuses it with no
+// write, and the apply deletes every copy the plan named; with no copy the plan names none.
+func TestCrossRegion_releaseNamesTheCopies(t *testing.T) {
+	t.Parallel()
+	w := newOracleHarness(t).newWorld()
+	const addr = "rds_instance.db"
+	const policyAddr = "rds_backup_policy.db"
+	order := func(guard, cross bool) []oracleResource {
+		out := []oracleResource{{addr, auditAttrs(nil, guard)}}
+		if cross {
+			out = append(out, oracleResource{policyAddr, map[string]any{"instance_id": oracleRef{addr, "id"},
+				"cross_region": map[string]any{"region": "cn-shanghai", "retention_days": 30}}})
+		}
+		return out
+	}
+	w.applyChecked(t, "create", order(true, false))
+	var id string
+	_ = attrOf(w.state[addr], "id").As(&id)
+	none, err := w.planWalk(nil)
+	if err != nil || none.errAt != "" || strings.Contains(warningText(none.res[addr].diags), "cross-region") {
+		t.Fatalf("destroy without copies: %v %q, warnings %s", err, none.errMsg, warningText(none.res[addr].diags))
+	}
+	w.applyChecked(t, "cross region on", order(true, true))
+	w.sim.AdvanceClock(8 * 24 * time.Hour) // the automatic backups of a week, copied
+	copies := w.sim.CrossRegionBackups(id)
+	if copies == 0 {
+		t.Fatal("no copy after a week of automatic backups")
+	}
+	w.sim.ResetStats()
+	names := regexp.MustCompile(`(?i)Releasing ` + id + ` deletes its ` + strconv.Itoa(copies) + ` cross-region backups`)
+	refused, err := w.planWalk([]oracleResource{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if refused.errAt != addr || !strings.Contains(refused.errMsg, "prevent_data_loss refuses this plan") || !names.MatchString(refused.errMsg) {
+		t.Errorf("destroy guarded: failed at %q with %q, want a refusal naming %d copies", refused.errAt, refused.errMsg, copies)
+	}
+	if n := mutationsIn(w.sim.Stats()); n > 0 {
+		t.Errorf("destroy guarded: the refused plan wrote %d times", n)
+	}
+	w.applyChecked(t, "allow", order(false, true))
+	gone, err := w.planWalk(nil)
+	if err != nil || gone.errAt != "" {
+		t.Fatalf("destroy: %v %s", err, gone.errMsg)
+	}
+	expectWarning(t, "destroy", gone, addr, names)
+	expectWarning(t, "destroy", gone, addr, regexp.MustCompile(`whatever released_keep_policy says`))
+	w.applyChecked(t, "destroy", nil)
+	if n := w.sim.CrossRegionBackups(id); n != 0 {
+		t.Errorf("destroy: %d copies left, want the %d the plan named gone", n, copies)
+	}
 }
