@@ -148,6 +148,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting the tags and resource group"
 	case OpStorageAutoScale:
 		return "setting storage_auto_scale"
+	case OpSecurityIPGroups:
+		return "setting security_ip_groups"
 	case OpSQLAudit:
 		return "setting sql_audit"
 	case OpTransformPayType, OpModifyAutoRenewal:
@@ -205,6 +207,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.tags(ctx, op)
 	case OpStorageAutoScale:
 		return x.storageAutoScale(ctx, op)
+	case OpSecurityIPGroups:
+		return x.securityIPGroups(ctx, op)
 	case OpSQLAudit:
 		return x.sqlAudit(ctx, op)
 	case OpTransformPayType, OpModifyAutoRenewal:

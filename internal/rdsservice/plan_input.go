@@ -53,6 +53,8 @@ type Desired struct {
 	PreventDataLoss bool
 	// Billing is billing and deletion_protection (billing_rules.go).
 	Billing BillingPlan
+	// IPGroups is security_ip_groups (ip_groups.go).
+	IPGroups IPGroupsPlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.

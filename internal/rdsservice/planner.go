@@ -45,6 +45,7 @@ func Plan(in PlanInput) Decision {
 	planMinorVersion(in, &d) // before planSecurity: TDE on MySQL 5.6 reads the planned minor version
 	planSecurity(in, &d)
 	checkStorageAutoScale(in, &d)
+	checkIPGroups(in, &d)
 	checkSQLAudit(in, &d)
 	planBilling(in, &d)
 	checkUpgradeAlone(in, &d)

@@ -82,6 +82,8 @@ type Operation struct {
 	BackupPolicy *BackupPolicyCall
 	// Access is what an access operation sends (access_program.go).
 	Access *AccessCall
+	// IPGroups is what an OpSecurityIPGroups sends (ip_groups.go).
+	IPGroups *IPGroupsCall
 	// Keep is the released_keep_policy an OpDelete of a destroy sends (destroy_program.go);
 	// Backup and BackupID what an OpCreateBackup or OpDeleteBackup sends (backup_program.go).
 	Keep     string
@@ -234,6 +236,7 @@ func (b *programBuilder) create() {
 	}
 	b.tagOperations(label, WhenAfterCreate)
 	b.autoScaleOperations(label, WhenAfterCreate)
+	b.ipGroupOperations(label, WhenAfterCreate)
 	b.sqlAuditOperations(label, WhenAfterCreate)
 	b.billingAfterSettings(label, WhenAfterCreate)
 }
@@ -296,6 +299,7 @@ func (b *programBuilder) update() {
 	b.billingAfterSettings(label, WhenNow)
 	b.tagOperations(label, WhenNow)
 	b.autoScaleOperations(label, WhenNow)
+	b.ipGroupOperations(label, WhenNow)
 	b.sqlAuditOperations(label, WhenNow)
 }
 
