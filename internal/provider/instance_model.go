@@ -185,6 +185,8 @@ type instanceModel struct {
 	Billing          types.Object `tfsdk:"billing"`
 	PrepaidOnDestroy types.String `tfsdk:"prepaid_on_destroy"`
 	ExpireTime       types.String `tfsdk:"expire_time"`
+	// Named IP lists (ip_groups.go).
+	SecurityIPGroups types.Map `tfsdk:"security_ip_groups"`
 }
 
 // restoreFromModel maps restore_from.

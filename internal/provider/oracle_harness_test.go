@@ -331,6 +331,12 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 			elems[k] = tftypes.NewValue(tftypes.String, s)
 		}
 		return tftypes.NewValue(t, elems)
+	case map[string][]string:
+		elems := map[string]tftypes.Value{}
+		for k, list := range x {
+			elems[k] = toValue(t.(tftypes.Map).ElementType, list, resolve)
+		}
+		return tftypes.NewValue(t, elems)
 	case map[string]any:
 		obj := t.(tftypes.Object)
 		vals := map[string]tftypes.Value{}
