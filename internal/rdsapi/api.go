@@ -45,6 +45,10 @@ type API interface {
 	// DescribeDBInstanceIPArrayList lists every IP allow-list array, hidden ones included
 	// (iparrays.go).
 	DescribeDBInstanceIPArrayList(ctx context.Context, dbInstanceID string) (*DescribeDBInstanceIPArrayListResponse, error)
+	// DescribeSecurityGroupConfiguration and ModifySecurityGroupConfiguration read and set the
+	// instance's ECS security groups (security_groups.go).
+	DescribeSecurityGroupConfiguration(ctx context.Context, dbInstanceID string) (*SecurityGroupConfiguration, error)
+	ModifySecurityGroupConfiguration(ctx context.Context, dbInstanceID string, groupIDs []string) error
 	ModifyDBInstanceDeletionProtection(ctx context.Context, dbInstanceID string, enabled bool) error
 	RestartDBInstance(ctx context.Context, dbInstanceID string) error
 	// DescribeDBInstanceHAConfig and SwitchDBInstanceHA (ha.go): the primary and secondary nodes.

@@ -144,6 +144,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
 	e.sdkSecurity(primary)
+	e.sdkAccessLists(primary)
 	e.sdkTagsAndNodes(primary)
 	e.sdkAuditAndGroups(primary)
 	e.sdkZoneMove(primary)

@@ -77,6 +77,8 @@ type instance struct {
 	// IPArrayAttributes holds DBInstanceIPArrayAttribute per IP array ("hidden" for the arrays
 	// other Alibaba services keep out of the console); absent means "".
 	IPArrayAttributes map[string]string `json:"ip_array_attributes,omitempty"`
+	// SecurityGroups are the ECS security groups the instance is added to (security_groups.go).
+	SecurityGroups []string `json:"security_groups,omitempty"`
 	// Accounts and Databases (actions_accounts.go) go with the instance when it is deleted.
 	Accounts  map[string]*account  `json:"accounts,omitempty"`
 	Databases map[string]*database `json:"databases,omitempty"`
