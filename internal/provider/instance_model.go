@@ -187,6 +187,7 @@ type instanceModel struct {
 	ExpireTime       types.String `tfsdk:"expire_time"`
 	// Named IP lists (ip_groups.go).
 	SecurityIPGroups types.Map `tfsdk:"security_ip_groups"`
+	SecurityGroupIDs types.Set `tfsdk:"security_group_ids"`
 }
 
 // restoreFromModel maps restore_from.

@@ -146,7 +146,7 @@ func (r *instanceResource) planInput(ctx context.Context, state *instanceModel, 
 	autoScaleWant(ctx, plan, &in, diags)
 	sqlAuditInput(ctx, state, plan, &in, diags)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
-	in.Desired.IPGroups = r.ipGroupsInput(ctx, state, config, plan, replace, diags)
+	r.accessListsInput(ctx, state, config, plan, replace, &in, diags)
 	if state == nil {
 		r.cloneFacts(ctx, plan, &in, diags)
 		in.Facts.Parameters = r.data.parameterFacts(ctx, in.Desired.Parameters, "", stringIfKnown(plan.Engine),

@@ -236,4 +236,5 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	maps.Copy(resp.Schema.Attributes, sqlAuditAttributes())
 	maps.Copy(resp.Schema.Attributes, billingAttributes())
 	resp.Schema.Attributes["security_ip_groups"] = ipGroupsAttribute()
+	resp.Schema.Attributes["security_group_ids"] = securityGroupIDsAttribute()
 }

@@ -130,25 +130,29 @@ func ipGroupsOrNull(m types.Map) types.Map {
 	return m
 }
 
-// ipGroupsInput is rds_instance's security_ip_groups for the planner (a replacement is a create).
-func (r *instanceResource) ipGroupsInput(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string, diags *diag.Diagnostics) rdsservice.IPGroupsPlan {
-	id, prior := "", types.MapNull(ipGroupsElemType)
+// accessListsInput sets rds_instance's security_ip_groups and security_group_ids for the planner
+// (a replacement is a create).
+func (r *instanceResource) accessListsInput(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
+	id, groups, sgs := "", types.MapNull(ipGroupsElemType), types.SetNull(types.StringType)
 	if state != nil && len(replace) == 0 {
-		id, prior = state.ID.ValueString(), state.SecurityIPGroups
+		id, groups, sgs = state.ID.ValueString(), state.SecurityIPGroups, state.SecurityGroupIDs
 	}
-	return ipGroupsInput(ctx, r.data.API, id, plan.SecurityIPGroups, prior, config.SecurityIPs, diags)
+	in.Desired.IPGroups = ipGroupsInput(ctx, r.data.API, id, plan.SecurityIPGroups, groups, config.SecurityIPs, diags)
+	in.Desired.SecurityGroups = securityGroupsInput(ctx, plan.SecurityGroupIDs, sgs, diags)
 }
 
-// ipGroupsInput is rds_readonly_instance's security_ip_groups for the planner: it has no
-// security_ips, so `default` is a list like the others.
-func (r *readonlyInstanceResource) ipGroupsInput(ctx context.Context, state *readonlyInstanceModel, plan readonlyInstanceModel, replace []string) rdsservice.IPGroupsPlan {
-	id, prior := "", types.MapNull(ipGroupsElemType)
+// accessListsInput sets rds_readonly_instance's security_ip_groups and security_group_ids for the
+// planner: it has no security_ips, so `default` is a list like the others.
+func (r *readonlyInstanceResource) accessListsInput(ctx context.Context, state *readonlyInstanceModel, plan readonlyInstanceModel, replace []string, in *rdsservice.PlanInput) {
+	id, groups, sgs := "", types.MapNull(ipGroupsElemType), types.SetNull(types.StringType)
 	if state != nil && len(replace) == 0 {
-		id, prior = state.ID.ValueString(), state.SecurityIPGroups
+		id, groups, sgs = state.ID.ValueString(), state.SecurityIPGroups, state.SecurityGroupIDs
 	}
 	var api rdsapi.API
 	if r.data != nil {
 		api = r.data.API
 	}
-	return ipGroupsInput(ctx, api, id, plan.SecurityIPGroups, prior, types.SetNull(types.StringType), &diag.Diagnostics{})
+	diags := &diag.Diagnostics{}
+	in.Desired.IPGroups = ipGroupsInput(ctx, api, id, plan.SecurityIPGroups, groups, types.SetNull(types.StringType), diags)
+	in.Desired.SecurityGroups = securityGroupsInput(ctx, plan.SecurityGroupIDs, sgs, diags)
 }

@@ -87,3 +87,59 @@ func TestIPGroupsFollowTheConfiguration(t *testing.T) {
 	}
 	w.destroyStep(t, env)
 }
+
+// Issue 42 §2: security_group_ids on a primary and its read-only instance: set at create, drift
+// shown and undone, an empty set removes every group, unset leaves them; bad lists refused at plan
+// with no write.
+func TestSecurityGroupIDsFollowTheConfiguration(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	var id string
+	order := func(primary, ro []string) []oracleResource {
+		res := upgradeResources("8.0", "", false)
+		if primary != nil {
+			res[0].attrs["security_group_ids"] = primary
+		}
+		if ro != nil {
+			res[1].attrs["security_group_ids"] = ro
+		}
+		return res
+	}
+	cloudIs := func(addr string, want ...string) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			resp, err := env.api.DescribeSecurityGroupConfiguration(context.Background(), w.stateAttr(t, addr, "id"))
+			if err != nil {
+				return err
+			}
+			got := resp.IDs()
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				return fmt.Errorf("%s groups %v, want %v", addr, got, want)
+			}
+			return nil
+		}
+	}
+	w.checkedStep(t, "create", order([]string{"sg-app1", "sg-app2"}, []string{"sg-bi"}), &id,
+		cloudIs(testRes, "sg-app1", "sg-app2"), cloudIs(testRO, "sg-bi"))
+	env.apiCall(t, "ModifySecurityGroupConfiguration", func(ctx context.Context) error {
+		return env.api.ModifySecurityGroupConfiguration(ctx, id, []string{"sg-app1", "sg-stray"})
+	})()
+	plan := w.checkedStep(t, "drift", order([]string{"sg-app1", "sg-app2"}, []string{"sg-bi"}), &id, cloudIs(testRes, "sg-app1", "sg-app2"))
+	expectAction(t, "drift", plan, testRes, actUpdate)
+	w.checkedStep(t, "remove all, read-only unset", order([]string{}, nil), &id, cloudIs(testRes), cloudIs(testRO, "sg-bi"))
+	env.sim.ResetStats()
+	var eleven []string
+	for i := range 11 {
+		eleven = append(eleven, fmt.Sprintf("sg-g%d", i))
+	}
+	msg := w.planErrorOf(t, order(append(eleven, "default"), nil))
+	for _, want := range []string{"Too many security groups", "Invalid security group id \"default\""} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("plan errors lack %q:\n%s", want, msg)
+		}
+	}
+	if writes := env.writes(); len(writes) != 0 {
+		t.Errorf("a refused plan wrote: %v", writes)
+	}
+	w.destroyStep(t, env)
+}

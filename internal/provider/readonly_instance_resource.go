@@ -78,6 +78,7 @@ type readonlyInstanceModel struct {
 	ResourceGroupID         types.String   `tfsdk:"resource_group_id"`
 	MinorVersion            types.String   `tfsdk:"minor_version"`
 	SecurityIPGroups        types.Map      `tfsdk:"security_ip_groups"`
+	SecurityGroupIDs        types.Set      `tfsdk:"security_group_ids"`
 }
 
 func (r *readonlyInstanceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -203,6 +204,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 	addTagAttributes(resp.Schema.Attributes)
 	resp.Schema.Attributes["minor_version"] = readonlyMinorVersionAttribute()
 	resp.Schema.Attributes["security_ip_groups"] = ipGroupsAttribute()
+	resp.Schema.Attributes["security_group_ids"] = securityGroupIDsAttribute()
 }
 
 func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -257,6 +259,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	state.SecurityIPGroups = refreshIPGroups(ctx, r.data.API, id, prior.SecurityIPGroups, &resp.Diagnostics)
+	state.SecurityGroupIDs = refreshSecurityGroups(ctx, r.data.API, id, prior.SecurityGroupIDs, &resp.Diagnostics)
 	state.Storage = readOnlyStorageFloor(ctx, r.data.API, attr.MasterInstanceID, prior.Storage, state.Storage, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
@@ -451,7 +454,7 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 		in.Facts.Now = r.data.cloudNow()
 	}
 	in.Desired.Tags = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{})
-	in.Desired.IPGroups = r.ipGroupsInput(ctx, state, plan, replace)
+	r.accessListsInput(ctx, state, plan, replace, &in)
 	in.Replace = replace
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
@@ -598,7 +601,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		Parameters: base.Parameters, ParametersPending: types.MapNull(types.StringType),
 		Tags: base.Tags, TagsAll: base.TagsAll, ResourceGroupID: emptyAsNull(types.StringValue(attr.ResourceGroupID)),
 		MinorVersion:     emptyAsNull(types.StringValue(attr.CurrentKernelVersion)),
-		SecurityIPGroups: ipGroupsOrNull(base.SecurityIPGroups),
+		SecurityIPGroups: ipGroupsOrNull(base.SecurityIPGroups), SecurityGroupIDs: securityGroupsOrNull(base.SecurityGroupIDs),
 	}
 	if isKnown(base.ApplyRestarts) {
 		m.ApplyRestarts = base.ApplyRestarts

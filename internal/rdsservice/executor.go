@@ -150,6 +150,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting storage_auto_scale"
 	case OpSecurityIPGroups:
 		return "setting security_ip_groups"
+	case OpSecurityGroups:
+		return "setting security_group_ids"
 	case OpSQLAudit:
 		return "setting sql_audit"
 	case OpTransformPayType, OpModifyAutoRenewal:
@@ -209,6 +211,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.storageAutoScale(ctx, op)
 	case OpSecurityIPGroups:
 		return x.securityIPGroups(ctx, op)
+	case OpSecurityGroups:
+		return x.securityGroups(ctx, op)
 	case OpSQLAudit:
 		return x.sqlAudit(ctx, op)
 	case OpTransformPayType, OpModifyAutoRenewal:

@@ -55,6 +55,8 @@ type Desired struct {
 	Billing BillingPlan
 	// IPGroups is security_ip_groups (ip_groups.go).
 	IPGroups IPGroupsPlan
+	// SecurityGroups is security_group_ids (security_groups.go).
+	SecurityGroups SecurityGroupsPlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.

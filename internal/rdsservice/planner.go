@@ -46,6 +46,7 @@ func Plan(in PlanInput) Decision {
 	planSecurity(in, &d)
 	checkStorageAutoScale(in, &d)
 	checkIPGroups(in, &d)
+	checkSecurityGroups(in, &d)
 	checkSQLAudit(in, &d)
 	planBilling(in, &d)
 	checkUpgradeAlone(in, &d)

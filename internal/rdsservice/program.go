@@ -84,6 +84,8 @@ type Operation struct {
 	Access *AccessCall
 	// IPGroups is what an OpSecurityIPGroups sends (ip_groups.go).
 	IPGroups *IPGroupsCall
+	// SecurityGroups is what an OpSecurityGroups sends (security_groups.go).
+	SecurityGroups *SecurityGroupsCall
 	// Keep is the released_keep_policy an OpDelete of a destroy sends (destroy_program.go);
 	// Backup and BackupID what an OpCreateBackup or OpDeleteBackup sends (backup_program.go).
 	Keep     string
@@ -237,6 +239,7 @@ func (b *programBuilder) create() {
 	b.tagOperations(label, WhenAfterCreate)
 	b.autoScaleOperations(label, WhenAfterCreate)
 	b.ipGroupOperations(label, WhenAfterCreate)
+	b.securityGroupOperations(label, WhenAfterCreate)
 	b.sqlAuditOperations(label, WhenAfterCreate)
 	b.billingAfterSettings(label, WhenAfterCreate)
 }
@@ -300,6 +303,7 @@ func (b *programBuilder) update() {
 	b.tagOperations(label, WhenNow)
 	b.autoScaleOperations(label, WhenNow)
 	b.ipGroupOperations(label, WhenNow)
+	b.securityGroupOperations(label, WhenNow)
 	b.sqlAuditOperations(label, WhenNow)
 }
 

@@ -954,6 +954,15 @@ var ruleTable = []Rule{
 		Attribute: AttrSecurityIPGroups, Summary: "Too many IP lists",
 		Detail: "The default list, security_ip_groups and the arrays of Alibaba services add up to %d IP lists; an instance takes at most %d.",
 		Fix:    "Fix: merge lists.", Args: []Arg{{"lists", 201}, {"limit", MaxSecurityIPArrays}}},
+	// ECS security groups (issue 42 §2; the checks are in security_groups.go).
+	{ID: RuleSecurityGroupID, Source: "cloud fact: ECS security group ids are sg- followed by lowercase letters and digits (simulator README, assumption SG1)",
+		Attribute: AttrSecurityGroupIDs, Summary: "Invalid security group id %[1]q",
+		Detail: "security_group_ids has %q, which is not an ECS security group id.", Fix: "Fix: use the group's id, e.g. sg-bp1example (alicloud_security_group.<name>.id).",
+		Args: []Arg{{"id", "default"}}},
+	{ID: RuleSecurityGroupsLimit, Source: "cloud fact: an instance is added to at most 10 ECS security groups (ModifySecurityGroupConfiguration reference)",
+		Attribute: AttrSecurityGroupIDs, Summary: "Too many security groups",
+		Detail: "security_group_ids has %d groups; an instance is added to at most %d.", Fix: "Fix: drop groups, or allow their CIDR blocks in security_ip_groups instead.",
+		Args: []Arg{{"groups", 11}, {"limit", 10}}},
 	// Subscription (Prepaid) billing (issue 27 §3; the checks are in billing_rules.go).
 	{ID: RuleBillingPeriod, Source: billingSource, Attribute: AttrBilling, Summary: "Invalid billing.period",
 		Detail: "billing.pay_type = \"Prepaid\" needs period \"Month\" or \"Year\"; got %q.", Args: []Arg{{"period", "Week"}},
