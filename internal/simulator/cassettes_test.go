@@ -172,6 +172,8 @@ type fixture struct {
 	connection, slave         string
 	// group is a parameter group of the primary's version, applied to it.
 	group string
+	// template is a whitelist template linked to the primary.
+	template string
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -212,6 +214,9 @@ func newFixture(t *testing.T) *fixture {
 	fx.group = e.c.ok("CreateParameterGroup", map[string]string{"RegionId": DefaultRegion, "ParameterGroupName": "fixture_group",
 		"Engine": "mysql", "EngineVersion": "8.0", "Parameters": `{"back_log":"3000","wait_timeout":"86400"}`})["ParameterGroupId"].(string)
 	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "ParameterGroupId": fx.group})
+	e.c.ok("ModifyWhitelistTemplate", map[string]string{"TemplateName": "fixture_template", "IpWhitelist": "10.1.0.0/16"})
+	fx.template = "1" // the simulator numbers templates from 1
+	e.c.ok("AttachWhitelistTemplateToInstance", map[string]string{"TemplateId": fx.template, "InsName": id})
 	fx.connection = e.attr(id)["ConnectionString"].(string)
 	fx.slave = nodesOf(e.sim.state.Instances[id]).Slave
 	return fx
@@ -225,7 +230,7 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 	now := fx.e.sim.cloudNow()
 	for k, v := range cs.Request {
 		switch {
-		case k == "DBInstanceId" || k == "InstanceId" || strings.HasPrefix(k, "ResourceId."):
+		case k == "DBInstanceId" || k == "InstanceId" || k == "InsName" || strings.HasPrefix(k, "ResourceId."):
 			v = instance
 		case k == "RegionId":
 			v = DefaultRegion
@@ -245,6 +250,8 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 			v = fx.slave
 		case k == "ParameterGroupId":
 			v = fx.group
+		case k == "TemplateId":
+			v = fx.template
 		case k == "FromStartTime":
 			v = now.Add(-24 * time.Hour).Format(timestampLayout)
 		case k == "ToStartTime":

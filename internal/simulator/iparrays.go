@@ -39,9 +39,10 @@ const (
 	maxIPArrays  = 200
 )
 
-// ipQuota refuses the array's new entries when the instance would exceed a limit.
-func (in *instance) ipQuota(array string, entries []string) *apiError {
-	total, arrays := len(entries), 1
+// ipQuota refuses the array's new entries when the instance would exceed a limit; linked are the
+// entries of its linked whitelist templates.
+func (in *instance) ipQuota(array string, entries []string, linked int) *apiError {
+	total, arrays := len(entries)+linked, 1
 	for name, list := range in.SecurityIPs {
 		if name != array {
 			total, arrays = total+len(splitList(list)), arrays+1

@@ -32,6 +32,9 @@ type state struct {
 	Detached []detachedBackup `json:"detached_backups,omitempty"`
 	// ParamGroups are the parameter groups by id (actions_parameter_groups.go).
 	ParamGroups map[string]*paramGroup `json:"param_groups,omitempty"`
+	// Templates are the whitelist templates by id (whitelist_templates.go).
+	Templates    map[int64]*whitelistTemplate `json:"whitelist_templates,omitempty"`
+	NextTemplate int64                        `json:"next_whitelist_template,omitempty"`
 }
 
 // instance is one simulated DB instance. Times are absolute, so transitions survive a restart of
