@@ -188,6 +188,8 @@ type instanceModel struct {
 	// Named IP lists (ip_groups.go).
 	SecurityIPGroups types.Map `tfsdk:"security_ip_groups"`
 	SecurityGroupIDs types.Set `tfsdk:"security_group_ids"`
+	// Linked whitelist templates (whitelist_template_links.go).
+	WhitelistTemplateIDs types.Set `tfsdk:"whitelist_template_ids"`
 }
 
 // restoreFromModel maps restore_from.

@@ -237,4 +237,5 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	maps.Copy(resp.Schema.Attributes, billingAttributes())
 	resp.Schema.Attributes["security_ip_groups"] = ipGroupsAttribute()
 	resp.Schema.Attributes["security_group_ids"] = securityGroupIDsAttribute()
+	resp.Schema.Attributes["whitelist_template_ids"] = whitelistTemplateIDsAttribute()
 }

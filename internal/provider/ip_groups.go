@@ -130,23 +130,24 @@ func ipGroupsOrNull(m types.Map) types.Map {
 	return m
 }
 
-// accessListsInput sets rds_instance's security_ip_groups and security_group_ids for the planner
+// accessListsInput sets rds_instance's security_ip_groups, security_group_ids and whitelist_template_ids for the planner
 // (a replacement is a create).
 func (r *instanceResource) accessListsInput(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
-	id, groups, sgs := "", types.MapNull(ipGroupsElemType), types.SetNull(types.StringType)
+	id, groups, sgs, links := "", types.MapNull(ipGroupsElemType), types.SetNull(types.StringType), types.SetNull(types.StringType)
 	if state != nil && len(replace) == 0 {
-		id, groups, sgs = state.ID.ValueString(), state.SecurityIPGroups, state.SecurityGroupIDs
+		id, groups, sgs, links = state.ID.ValueString(), state.SecurityIPGroups, state.SecurityGroupIDs, state.WhitelistTemplateIDs
 	}
 	in.Desired.IPGroups = ipGroupsInput(ctx, r.data.API, id, plan.SecurityIPGroups, groups, config.SecurityIPs, diags)
 	in.Desired.SecurityGroups = securityGroupsInput(ctx, plan.SecurityGroupIDs, sgs, diags)
+	in.Desired.TemplateLinks = templateLinksInput(ctx, plan.WhitelistTemplateIDs, links, diags)
 }
 
-// accessListsInput sets rds_readonly_instance's security_ip_groups and security_group_ids for the
+// accessListsInput sets rds_readonly_instance's access lists (as rds_instance's) for the
 // planner: it has no security_ips, so `default` is a list like the others.
 func (r *readonlyInstanceResource) accessListsInput(ctx context.Context, state *readonlyInstanceModel, plan readonlyInstanceModel, replace []string, in *rdsservice.PlanInput) {
-	id, groups, sgs := "", types.MapNull(ipGroupsElemType), types.SetNull(types.StringType)
+	id, groups, sgs, links := "", types.MapNull(ipGroupsElemType), types.SetNull(types.StringType), types.SetNull(types.StringType)
 	if state != nil && len(replace) == 0 {
-		id, groups, sgs = state.ID.ValueString(), state.SecurityIPGroups, state.SecurityGroupIDs
+		id, groups, sgs, links = state.ID.ValueString(), state.SecurityIPGroups, state.SecurityGroupIDs, state.WhitelistTemplateIDs
 	}
 	var api rdsapi.API
 	if r.data != nil {
@@ -155,4 +156,5 @@ func (r *readonlyInstanceResource) accessListsInput(ctx context.Context, state *
 	diags := &diag.Diagnostics{}
 	in.Desired.IPGroups = ipGroupsInput(ctx, api, id, plan.SecurityIPGroups, groups, types.SetNull(types.StringType), diags)
 	in.Desired.SecurityGroups = securityGroupsInput(ctx, plan.SecurityGroupIDs, sgs, diags)
+	in.Desired.TemplateLinks = templateLinksInput(ctx, plan.WhitelistTemplateIDs, links, diags)
 }

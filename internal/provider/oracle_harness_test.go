@@ -331,6 +331,12 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 			elems[k] = tftypes.NewValue(tftypes.String, s)
 		}
 		return tftypes.NewValue(t, elems)
+	case []any:
+		elems := make([]tftypes.Value, len(x))
+		for i, e := range x {
+			elems[i] = toValue(t.(tftypes.Set).ElementType, e, resolve)
+		}
+		return tftypes.NewValue(t, elems)
 	case map[string][]string:
 		elems := map[string]tftypes.Value{}
 		for k, list := range x {

@@ -79,6 +79,7 @@ type readonlyInstanceModel struct {
 	MinorVersion            types.String   `tfsdk:"minor_version"`
 	SecurityIPGroups        types.Map      `tfsdk:"security_ip_groups"`
 	SecurityGroupIDs        types.Set      `tfsdk:"security_group_ids"`
+	WhitelistTemplateIDs    types.Set      `tfsdk:"whitelist_template_ids"`
 }
 
 func (r *readonlyInstanceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -205,6 +206,7 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 	resp.Schema.Attributes["minor_version"] = readonlyMinorVersionAttribute()
 	resp.Schema.Attributes["security_ip_groups"] = ipGroupsAttribute()
 	resp.Schema.Attributes["security_group_ids"] = securityGroupIDsAttribute()
+	resp.Schema.Attributes["whitelist_template_ids"] = whitelistTemplateIDsAttribute()
 }
 
 func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -260,6 +262,7 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	state.SecurityIPGroups = refreshIPGroups(ctx, r.data.API, id, prior.SecurityIPGroups, &resp.Diagnostics)
 	state.SecurityGroupIDs = refreshSecurityGroups(ctx, r.data.API, id, prior.SecurityGroupIDs, &resp.Diagnostics)
+	state.WhitelistTemplateIDs = refreshTemplateLinks(ctx, r.data.API, id, prior.WhitelistTemplateIDs, &resp.Diagnostics)
 	state.Storage = readOnlyStorageFloor(ctx, r.data.API, attr.MasterInstanceID, prior.Storage, state.Storage, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
@@ -602,6 +605,7 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		Tags: base.Tags, TagsAll: base.TagsAll, ResourceGroupID: emptyAsNull(types.StringValue(attr.ResourceGroupID)),
 		MinorVersion:     emptyAsNull(types.StringValue(attr.CurrentKernelVersion)),
 		SecurityIPGroups: ipGroupsOrNull(base.SecurityIPGroups), SecurityGroupIDs: securityGroupsOrNull(base.SecurityGroupIDs),
+		WhitelistTemplateIDs: securityGroupsOrNull(base.WhitelistTemplateIDs),
 	}
 	if isKnown(base.ApplyRestarts) {
 		m.ApplyRestarts = base.ApplyRestarts

@@ -11,6 +11,13 @@ import (
 // with DescribeAllWhitelistTemplate), changes one, and deletes one (an empty IpWhitelist): RDS has no
 // DeleteWhitelistTemplate (the official provider's alicloud_rds_whitelist_template does the same).
 
+// CodeTemplateNotFound is the simulator's answer for an unknown TemplateId (its README: the
+// reference documents none).
+const CodeTemplateNotFound = "InvalidTemplateId.NotFound"
+
+// IsTemplateNotFound reports whether err says the template does not exist.
+func IsTemplateNotFound(err error) bool { return ErrorCode(err) == CodeTemplateNotFound }
+
 // WhitelistTemplate is one template as the Describe actions list it.
 type WhitelistTemplate struct {
 	ID           FlexInt `json:"Id"`

@@ -152,6 +152,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting security_ip_groups"
 	case OpSecurityGroups:
 		return "setting security_group_ids"
+	case OpWhitelistTemplates:
+		return "setting whitelist_template_ids"
 	case OpSQLAudit:
 		return "setting sql_audit"
 	case OpTransformPayType, OpModifyAutoRenewal:
@@ -213,6 +215,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.securityIPGroups(ctx, op)
 	case OpSecurityGroups:
 		return x.securityGroups(ctx, op)
+	case OpWhitelistTemplates:
+		return x.templateLinks(ctx, op)
 	case OpSQLAudit:
 		return x.sqlAudit(ctx, op)
 	case OpTransformPayType, OpModifyAutoRenewal:

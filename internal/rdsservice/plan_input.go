@@ -57,6 +57,8 @@ type Desired struct {
 	IPGroups IPGroupsPlan
 	// SecurityGroups is security_group_ids (security_groups.go).
 	SecurityGroups SecurityGroupsPlan
+	// TemplateLinks is whitelist_template_ids (whitelist_template.go).
+	TemplateLinks TemplateLinksPlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.

@@ -47,6 +47,7 @@ func Plan(in PlanInput) Decision {
 	checkStorageAutoScale(in, &d)
 	checkIPGroups(in, &d)
 	checkSecurityGroups(in, &d)
+	checkTemplateLinks(in, &d)
 	checkSQLAudit(in, &d)
 	planBilling(in, &d)
 	checkUpgradeAlone(in, &d)

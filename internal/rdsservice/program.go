@@ -86,6 +86,8 @@ type Operation struct {
 	IPGroups *IPGroupsCall
 	// SecurityGroups is what an OpSecurityGroups sends (security_groups.go).
 	SecurityGroups *SecurityGroupsCall
+	// TemplateLinks is what an OpWhitelistTemplates sends (whitelist_template.go).
+	TemplateLinks *TemplateLinksCall
 	// Keep is the released_keep_policy an OpDelete of a destroy sends (destroy_program.go);
 	// Backup and BackupID what an OpCreateBackup or OpDeleteBackup sends (backup_program.go).
 	Keep     string
@@ -240,6 +242,7 @@ func (b *programBuilder) create() {
 	b.autoScaleOperations(label, WhenAfterCreate)
 	b.ipGroupOperations(label, WhenAfterCreate)
 	b.securityGroupOperations(label, WhenAfterCreate)
+	b.templateLinkOperations(label, WhenAfterCreate)
 	b.sqlAuditOperations(label, WhenAfterCreate)
 	b.billingAfterSettings(label, WhenAfterCreate)
 }
@@ -304,6 +307,7 @@ func (b *programBuilder) update() {
 	b.autoScaleOperations(label, WhenNow)
 	b.ipGroupOperations(label, WhenNow)
 	b.securityGroupOperations(label, WhenNow)
+	b.templateLinkOperations(label, WhenNow)
 	b.sqlAuditOperations(label, WhenNow)
 }
 
