@@ -4,6 +4,16 @@ resource "rds_whitelist_template" "office" {
   ip_whitelist = ["203.0.113.0/24", "198.51.100.7"]
 }
 
+resource "rds_instance" "orders" {
+  engine         = "MySQL"
+  engine_version = "8.0"
+  instance_type  = "mysql.n2.large.2c"
+  storage        = 100
+  security_ips   = ["10.10.0.0/16"]
+
+  whitelist_template_ids = [rds_whitelist_template.office.id]
+}
+
 resource "rds_readonly_instance" "reporting" {
   master_instance_id = rds_instance.orders.id
   instance_type      = "mysqlro.n2.medium.1c"
