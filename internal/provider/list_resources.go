@@ -43,6 +43,7 @@ func (p *RDSProvider) ListResources(context.Context) []func() list.ListResource 
 		func() list.ListResource {
 			return &instanceLister{typeName: "rds_backup_policy", instanceType: "Primary"}
 		},
+		func() list.ListResource { return &templateLister{} },
 	}
 }
 
@@ -310,6 +311,7 @@ func listedResource(typeName string) *identifiedResource {
 	newResource := map[string]func() resource.Resource{
 		"rds_instance": NewInstanceResource, "rds_readonly_instance": NewReadonlyInstanceResource,
 		"rds_account": NewAccountResource, "rds_database": NewDatabaseResource, "rds_backup_policy": NewBackupPolicyResource,
+		"rds_whitelist_template": NewWhitelistTemplateResource,
 	}[typeName]
 	return &identifiedResource{Resource: newResource(), spec: identityOf[typeName]}
 }

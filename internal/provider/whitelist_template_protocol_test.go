@@ -9,6 +9,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 const testTemplate = "rds_whitelist_template.office"
@@ -74,4 +76,27 @@ func TestWhitelistTemplateLinkedToAnInstance(t *testing.T) {
 	if _, err := env.api.DescribeWhitelistTemplate(context.Background(), n); err == nil {
 		t.Error("the template survived destroy")
 	}
+}
+
+// Issue 42 §2: the list resource finds the account's templates by name, and a listed template's
+// generated configuration (import and refresh) plans empty.
+func TestListWhitelistTemplates(t *testing.T) {
+	w := newOracleHarness(t).newWorld()
+	api, err := w.h.directClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"office_vpn", "office_lan", "partners"} {
+		if err := api.ModifyWhitelistTemplate(context.Background(), &rdsapi.ModifyWhitelistTemplateRequest{TemplateName: name, IPWhitelist: "10.1.0.1"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if all := listed(t, w, "rds_whitelist_template", nil, false, 0); len(all) != 3 {
+		t.Fatalf("listed %d templates, want 3", len(all))
+	}
+	results := listed(t, w, "rds_whitelist_template", map[string]string{"name": "office"}, true, 0)
+	if len(results) != 2 || !strings.Contains(results[0].DisplayName, "office_") || identityString(t, results[0], "template_id") == "" {
+		t.Fatalf("templates named office: %+v", results)
+	}
+	planGenerated(t, w, "rds_whitelist_template", results)
 }
