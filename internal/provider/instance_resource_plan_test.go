@@ -55,6 +55,8 @@ func nullModel() instanceModel {
 		Billing: types.ObjectNull(billingAttrTypes), PrepaidOnDestroy: types.StringNull(), ExpireTime: types.StringNull(),
 		StorageAutoScale: types.ObjectNull(autoScaleAttrTypes), StorageActual: types.Int64Null(),
 		SQLAudit: types.ObjectNull(sqlAuditAttrTypes), PreventDataLoss: types.BoolNull(),
+		SecurityIPGroups: types.MapNull(ipGroupsElemType), SecurityGroupIDs: types.SetNull(types.StringType),
+		WhitelistTemplateIDs: types.SetNull(types.StringType),
 	}
 }
 
