@@ -77,7 +77,7 @@ func TestIPGroupsFollowTheConfiguration(t *testing.T) {
 	// Refusals, all at once, nothing sent.
 	env.sim.ResetStats()
 	msg := w.planErrorOf(t, order(map[string][]string{"default": {"10.0.0.9"}, "Bad-Name": {"10.0.0.1"}, "dtspublic": {"1.2.3.4"}, "empty": {}}, nil))
-	for _, want := range []string{"default IP list is set twice", "Invalid IP list name \"Bad-Name\"", "belongs to an Alibaba service", "Empty IP list \"empty\""} {
+	for _, want := range []string{"default IP list is set twice", "Invalid IP list name \"Bad-Name\"", "is a cloud service's hidden list", "Empty IP list \"empty\""} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("plan errors lack %q:\n%s", want, msg)
 		}

@@ -451,14 +451,13 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 			Parameters:    desiredParameters(cfg.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},
-		Facts: rdsservice.Facts{Classes: classes},
+		Facts: rdsservice.Facts{Classes: classes}, Replace: replace,
 	}
 	if r.data != nil {
 		in.Facts.Now = r.data.cloudNow()
 	}
 	in.Desired.Tags = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{})
 	r.accessListsInput(ctx, state, plan, replace, &in)
-	in.Replace = replace
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
 		in.Prior, in.Label = &prior, prior.ID

@@ -943,7 +943,7 @@ var ruleTable = []Rule{
 		Attribute: AttrSecurityIPGroups, Summary: "Empty IP list %[1]q",
 		Detail: "security_ip_groups.%s has no entries: the cloud keeps no empty named list.", Fix: "Fix: add an address or CIDR block, or remove the list.", Args: []Arg{{"name", "office"}}},
 	{ID: RuleIPGroupHidden, Source: "cloud fact: arrays with DBInstanceIPArrayAttribute hidden belong to Alibaba services such as DTS (DescribeDBInstanceIPArrayList reference)",
-		Attribute: AttrSecurityIPGroups, Summary: "IP list %[1]q belongs to an Alibaba service",
+		Attribute: AttrSecurityIPGroups, Summary: "IP list %[1]q is a cloud service's hidden list",
 		Detail: "security_ip_groups names %q, an IP array the cloud marks hidden (added by a service such as DTS, DMS or DAS). The provider never shows, changes or removes such arrays.",
 		Fix:    "Fix: choose another name for the list.", Args: []Arg{{"name", "dtspublic"}}},
 	{ID: RuleIPEntriesLimit, Source: "cloud fact: at most 1,000 IP addresses and CIDR blocks across an instance's IP arrays (ModifySecurityIps reference)",
