@@ -39,6 +39,8 @@ var (
 	backupIdentity = identitySpec{instanceIDPart, {"backup_id", "backup_id", "Id of the backup set."}}
 	// parameterGroupIdentity is rds_parameter_group's: the group is not below an instance.
 	parameterGroupIdentity = identitySpec{{"parameter_group_id", "id", "Id of the parameter group (`ParameterGroupId`, e.g. `rpg-...`)."}}
+	// whitelistTemplateIdentity is rds_whitelist_template's: the template belongs to the account.
+	whitelistTemplateIdentity = identitySpec{{"template_id", "id", "Id of the whitelist template (`TemplateId`)."}}
 )
 
 // identityOf names each resource type's identity; provider.go wraps its resources with it.
@@ -46,6 +48,7 @@ var identityOf = map[string]identitySpec{
 	"rds_instance": instanceIdentity, "rds_readonly_instance": instanceIdentity, "rds_backup_policy": instanceIdentity,
 	"rds_account": accessIdentity, "rds_database": accessIdentity, "rds_account_privilege": grantIdentity,
 	"rds_backup": backupIdentity, "rds_parameter_group": parameterGroupIdentity, "rds_db_proxy": instanceIdentity,
+	"rds_whitelist_template": whitelistTemplateIdentity,
 }
 
 // withIdentity returns the resources with their identities (identityOf, by type name); a type

@@ -192,6 +192,11 @@ type instanceModel struct {
 	Billing          types.Object `tfsdk:"billing"`
 	PrepaidOnDestroy types.String `tfsdk:"prepaid_on_destroy"`
 	ExpireTime       types.String `tfsdk:"expire_time"`
+	// Named IP lists (ip_groups.go).
+	SecurityIPGroups types.Map `tfsdk:"security_ip_groups"`
+	SecurityGroupIDs types.Set `tfsdk:"security_group_ids"`
+	// Linked whitelist templates (whitelist_template_links.go).
+	WhitelistTemplateIDs types.Set `tfsdk:"whitelist_template_ids"`
 }
 
 // restoreFromModel maps restore_from.

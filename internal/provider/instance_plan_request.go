@@ -39,6 +39,7 @@ func (r *instanceResource) instanceRequest(ctx context.Context, state *instanceM
 	monitoringInput(state, plan, &in)
 	in.Desired.Endpoints = endpointPlanOf(ctx, r.data, stateID(state), stateEndpoints(state), config.endpointParts(), diags)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
+	r.accessListsInput(ctx, state, config, plan, replace, &in, diags)
 	req := rdsservice.InstanceRequest{Replaced: replace, Proposed: proposedValues(state, config, plan), Zone: valString(plan.ZoneID),
 		Parameters: rdsservice.ParameterQuery{Engine: stringIfKnown(plan.Engine), Version: stringIfKnown(plan.EngineVersion), Category: stringIfKnown(plan.Category)}}
 	if state == nil {

@@ -109,6 +109,9 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	holdPlacement(ctx, r.data, requested, &state, &resp.Diagnostics)
+	state.SecurityIPGroups = refreshIPGroups(ctx, r.data.API, id, requested.SecurityIPGroups, &resp.Diagnostics)
+	state.SecurityGroupIDs = refreshSecurityGroups(ctx, r.data.API, id, requested.SecurityGroupIDs, &resp.Diagnostics)
+	state.WhitelistTemplateIDs = refreshTemplateLinks(ctx, r.data.API, id, requested.WhitelistTemplateIDs, &resp.Diagnostics)
 	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}

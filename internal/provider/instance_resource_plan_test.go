@@ -57,6 +57,8 @@ func nullModel() instanceModel {
 		SQLAudit: types.ObjectNull(sqlAuditAttrTypes), PreventDataLoss: types.BoolNull(), ParameterGroupValues: types.MapNull(types.StringType),
 		ConnectionStringPrefix: types.StringNull(), PublicEndpoint: types.ObjectNull(publicEndpointAttrTypes),
 		PublicConnectionString: types.StringNull(), PreventEndpointChange: types.BoolNull(),
+		SecurityIPGroups: types.MapNull(ipGroupsElemType), SecurityGroupIDs: types.SetNull(types.StringType),
+		WhitelistTemplateIDs: types.SetNull(types.StringType),
 	}
 }
 

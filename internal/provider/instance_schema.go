@@ -232,4 +232,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	maps.Copy(resp.Schema.Attributes, sqlAuditAttributes())
 	maps.Copy(resp.Schema.Attributes, billingAttributes())
 	maps.Copy(resp.Schema.Attributes, endpointAttributes())
+	resp.Schema.Attributes["security_ip_groups"] = ipGroupsAttribute()
+	resp.Schema.Attributes["security_group_ids"] = securityGroupIDsAttribute()
+	resp.Schema.Attributes["whitelist_template_ids"] = whitelistTemplateIDsAttribute()
 }

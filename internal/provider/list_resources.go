@@ -44,6 +44,7 @@ func (p *RDSProvider) ListResources(context.Context) []func() list.ListResource 
 			return &instanceLister{typeName: "rds_backup_policy", instanceType: "Primary"}
 		},
 		func() list.ListResource { return &groupLister{} }, // parameter_group_list.go
+		func() list.ListResource { return &templateLister{} },
 	}
 }
 
@@ -312,6 +313,7 @@ func listedResource(typeName string) *identifiedResource {
 		"rds_instance": NewInstanceResource, "rds_readonly_instance": NewReadonlyInstanceResource,
 		"rds_account": NewAccountResource, "rds_database": NewDatabaseResource, "rds_backup_policy": NewBackupPolicyResource,
 		parameterGroupKind: NewParameterGroupResource,
+		"rds_whitelist_template": NewWhitelistTemplateResource,
 	}[typeName]
 	return &identifiedResource{Resource: newResource(), spec: identityOf[typeName]}
 }

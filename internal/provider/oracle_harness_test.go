@@ -337,6 +337,18 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 			elems[k] = tftypes.NewValue(tftypes.Number, big.NewFloat(float64(n)))
 		}
 		return tftypes.NewValue(t, elems)
+	case []any:
+		elems := make([]tftypes.Value, len(x))
+		for i, e := range x {
+			elems[i] = toValue(t.(tftypes.Set).ElementType, e, resolve)
+		}
+		return tftypes.NewValue(t, elems)
+	case map[string][]string:
+		elems := map[string]tftypes.Value{}
+		for k, list := range x {
+			elems[k] = toValue(t.(tftypes.Map).ElementType, list, resolve)
+		}
+		return tftypes.NewValue(t, elems)
 	case map[string]any:
 		obj := t.(tftypes.Object)
 		vals := map[string]tftypes.Value{}

@@ -335,6 +335,7 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 		NewInstanceResource, NewReadonlyInstanceResource,
 		NewAccountResource, NewDatabaseResource, NewAccountPrivilegeResource,
 		NewBackupPolicyResource, NewBackupResource, NewParameterGroupResource, NewDBProxyResource,
+		NewWhitelistTemplateResource,
 	)
 }
 

@@ -84,6 +84,9 @@ type readonlyInstanceModel struct {
 	PublicEndpoint         types.Object `tfsdk:"public_endpoint"`
 	PublicConnectionString types.String `tfsdk:"public_connection_string"`
 	PreventEndpointChange  types.Bool   `tfsdk:"prevent_endpoint_change"`
+	SecurityIPGroups       types.Map    `tfsdk:"security_ip_groups"`
+	SecurityGroupIDs       types.Set    `tfsdk:"security_group_ids"`
+	WhitelistTemplateIDs   types.Set    `tfsdk:"whitelist_template_ids"`
 }
 
 func (r *readonlyInstanceResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -213,6 +216,9 @@ func (r *readonlyInstanceResource) Schema(ctx context.Context, _ resource.Schema
 	addTagAttributes(resp.Schema.Attributes)
 	resp.Schema.Attributes["minor_version"] = readonlyMinorVersionAttribute()
 	maps.Copy(resp.Schema.Attributes, endpointAttributes())
+	resp.Schema.Attributes["security_ip_groups"] = ipGroupsAttribute()
+	resp.Schema.Attributes["security_group_ids"] = securityGroupIDsAttribute()
+	resp.Schema.Attributes["whitelist_template_ids"] = whitelistTemplateIDsAttribute()
 }
 
 func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -267,6 +273,9 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 	state := readonlyFromAttribute(attr, &prior, &resp.Diagnostics)
 	readEndpoints(ctx, r.data.API, id, state.endpointParts(), &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
+	state.SecurityIPGroups = refreshIPGroups(ctx, r.data.API, id, prior.SecurityIPGroups, &resp.Diagnostics)
+	state.SecurityGroupIDs = refreshSecurityGroups(ctx, r.data.API, id, prior.SecurityGroupIDs, &resp.Diagnostics)
+	state.WhitelistTemplateIDs = refreshTemplateLinks(ctx, r.data.API, id, prior.WhitelistTemplateIDs, &resp.Diagnostics)
 	state.Storage = readOnlyStorageFloor(ctx, r.data.API, attr.MasterInstanceID, prior.Storage, state.Storage, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
@@ -470,13 +479,13 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 			Parameters:    desiredParameters(cfg.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},
-		Facts: rdsservice.Facts{Classes: classes},
+		Facts: rdsservice.Facts{Classes: classes}, Replace: replace,
 	}
 	if r.data != nil {
 		in.Facts.Now = r.data.cloudNow()
 	}
 	in.Desired.Tags, in.Desired.Endpoints = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{}), readonlyEndpointPlan(ctx, r.data, state, cfg)
-	in.Replace = replace
+	r.accessListsInput(ctx, state, plan, replace, &in)
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
 		in.Prior, in.Label = &prior, prior.ID
@@ -635,7 +644,9 @@ func readonlyFromAttribute(attr *rdsapi.DBInstanceAttribute, base *readonlyInsta
 		Parameters: base.Parameters, ParametersPending: types.MapNull(types.StringType),
 		ParameterGroupID: base.ParameterGroupID, ParameterGroupValues: base.ParameterGroupValues,
 		Tags: base.Tags, TagsAll: base.TagsAll, ResourceGroupID: emptyAsNull(types.StringValue(attr.ResourceGroupID)),
-		MinorVersion: emptyAsNull(types.StringValue(attr.CurrentKernelVersion)),
+		MinorVersion:     emptyAsNull(types.StringValue(attr.CurrentKernelVersion)),
+		SecurityIPGroups: ipGroupsOrNull(base.SecurityIPGroups), SecurityGroupIDs: securityGroupsOrNull(base.SecurityGroupIDs),
+		WhitelistTemplateIDs: securityGroupsOrNull(base.WhitelistTemplateIDs),
 	}
 	m.carryEndpoints(base)
 	if isKnown(base.ApplyRestarts) {

@@ -45,6 +45,17 @@ type API interface {
 	// DescribeDBInstanceIPArrayList lists every IP allow-list array, hidden ones included
 	// (iparrays.go).
 	DescribeDBInstanceIPArrayList(ctx context.Context, dbInstanceID string) (*DescribeDBInstanceIPArrayListResponse, error)
+	// DescribeSecurityGroupConfiguration and ModifySecurityGroupConfiguration read and set the
+	// instance's ECS security groups (security_groups.go).
+	DescribeSecurityGroupConfiguration(ctx context.Context, dbInstanceID string) (*SecurityGroupConfiguration, error)
+	ModifySecurityGroupConfiguration(ctx context.Context, dbInstanceID string, groupIDs []string) error
+	// Whitelist templates (whitelist_templates.go).
+	ModifyWhitelistTemplate(ctx context.Context, req *ModifyWhitelistTemplateRequest) error
+	DescribeWhitelistTemplate(ctx context.Context, templateID int64) (*WhitelistTemplate, error)
+	DescribeAllWhitelistTemplate(ctx context.Context, name string, fuzzy bool, page, perPage int64) (*WhitelistTemplatePage, error)
+	AttachWhitelistTemplateToInstance(ctx context.Context, templateID int64, instanceID string) error
+	DetachWhitelistTemplateToInstance(ctx context.Context, templateID int64, instanceID string) error
+	DescribeInstanceLinkedWhitelistTemplate(ctx context.Context, instanceID string) ([]WhitelistTemplate, error)
 	ModifyDBInstanceDeletionProtection(ctx context.Context, dbInstanceID string, enabled bool) error
 	RestartDBInstance(ctx context.Context, dbInstanceID string) error
 	// DescribeDBInstanceHAConfig and SwitchDBInstanceHA (ha.go): the primary and secondary nodes.

@@ -112,6 +112,8 @@ func TestEncodingDefaultsAndOmissions(t *testing.T) {
 
 	ips, _ := encodeModifySecurityIps(&ModifySecurityIpsRequest{DBInstanceID: "rm-1", SecurityIps: "1.2.3.4"})
 	assertParams(t, "security ips", ips, params{"DBInstanceId": "rm-1", "SecurityIps": "1.2.3.4", "DBInstanceIPArrayName": "default"})
+	named, _ := encodeModifySecurityIps(&ModifySecurityIpsRequest{DBInstanceID: "rm-1", SecurityIps: "1.2.3.4", DBInstanceIPArrayName: "office", ModifyMode: "Delete"})
+	assertParams(t, "named security ips", named, params{"DBInstanceId": "rm-1", "SecurityIps": "1.2.3.4", "DBInstanceIPArrayName": "office", "ModifyMode": "Delete"})
 
 	classes := encodeDescribeAvailableClasses(&DescribeAvailableClassesRequest{ZoneID: "z", Engine: "MySQL"}, "cn-hangzhou")
 	assertParams(t, "classes", classes, params{"RegionId": "cn-hangzhou", "ZoneId": "z", "Engine": "MySQL", "InstanceChargeType": "Postpaid"})

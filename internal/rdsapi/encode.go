@@ -247,6 +247,7 @@ func encodeModifySecurityIps(req *ModifySecurityIpsRequest) (params, error) {
 	p.set("DBInstanceId", req.DBInstanceID)
 	p.set("SecurityIps", req.SecurityIps)
 	p.set("DBInstanceIPArrayName", firstNonEmpty(req.DBInstanceIPArrayName, DefaultSecurityIPArray))
+	p.set("ModifyMode", req.ModifyMode)
 	return p, nil
 }
 

@@ -157,6 +157,9 @@ type ModifySecurityIpsRequest struct {
 	DBInstanceID          string
 	SecurityIps           string // comma-separated
 	DBInstanceIPArrayName string
+	// ModifyMode is Cover (empty: the cloud's default), Append or Delete; a named array whose
+	// last entry Delete removes is gone.
+	ModifyMode string
 }
 
 // DescribeDBInstancesRequest filters and pages the instance list. Set MaxResults (with NextToken)

@@ -150,6 +150,12 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting the tags and resource group"
 	case OpStorageAutoScale:
 		return "setting storage_auto_scale"
+	case OpSecurityIPGroups:
+		return "setting security_ip_groups"
+	case OpSecurityGroups:
+		return "setting security_group_ids"
+	case OpWhitelistTemplates:
+		return "setting whitelist_template_ids"
 	case OpSQLAudit:
 		return "setting sql_audit"
 	case OpMonitor:
@@ -213,6 +219,12 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.tags(ctx, op)
 	case OpStorageAutoScale:
 		return x.storageAutoScale(ctx, op)
+	case OpSecurityIPGroups:
+		return x.securityIPGroups(ctx, op)
+	case OpSecurityGroups:
+		return x.securityGroups(ctx, op)
+	case OpWhitelistTemplates:
+		return x.templateLinks(ctx, op)
 	case OpSQLAudit:
 		return x.sqlAudit(ctx, op)
 	case OpMonitor:

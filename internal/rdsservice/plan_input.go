@@ -57,6 +57,12 @@ type Desired struct {
 	Billing BillingPlan
 	// Endpoints are connection_string_prefix, port, public_endpoint and prevent_endpoint_change (endpoint_rules.go).
 	Endpoints EndpointPlan
+	// IPGroups is security_ip_groups (ip_groups.go).
+	IPGroups IPGroupsPlan
+	// SecurityGroups is security_group_ids (security_groups.go).
+	SecurityGroups SecurityGroupsPlan
+	// TemplateLinks is whitelist_template_ids (whitelist_template.go).
+	TemplateLinks TemplateLinksPlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.

@@ -46,6 +46,9 @@ func Plan(in PlanInput) Decision {
 	planMinorVersion(in, &d) // before planSecurity: TDE on MySQL 5.6 reads the planned minor version
 	planSecurity(in, &d)
 	checkStorageAutoScale(in, &d)
+	checkIPGroups(in, &d)
+	checkSecurityGroups(in, &d)
+	checkTemplateLinks(in, &d)
 	checkSQLAudit(in, &d)
 	checkMonitoring(in, &d)
 	checkEndpoints(in, &d)

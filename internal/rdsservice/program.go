@@ -90,6 +90,12 @@ type Operation struct {
 	BackupPolicy *BackupPolicyCall
 	// Access is what an access operation sends (access_program.go).
 	Access *AccessCall
+	// IPGroups is what an OpSecurityIPGroups sends (ip_groups.go).
+	IPGroups *IPGroupsCall
+	// SecurityGroups is what an OpSecurityGroups sends (security_groups.go).
+	SecurityGroups *SecurityGroupsCall
+	// TemplateLinks is what an OpWhitelistTemplates sends (whitelist_template.go).
+	TemplateLinks *TemplateLinksCall
 	// Keep is the released_keep_policy an OpDelete of a destroy sends (destroy_program.go);
 	// Backup and BackupID what an OpCreateBackup or OpDeleteBackup sends (backup_program.go).
 	Keep     string
@@ -243,6 +249,9 @@ func (b *programBuilder) create() {
 	}
 	b.tagOperations(label, WhenAfterCreate)
 	b.autoScaleOperations(label, WhenAfterCreate)
+	b.ipGroupOperations(label, WhenAfterCreate)
+	b.securityGroupOperations(label, WhenAfterCreate)
+	b.templateLinkOperations(label, WhenAfterCreate)
 	b.sqlAuditOperations(label, WhenAfterCreate)
 	b.monitorOperations(label, WhenAfterCreate)
 	b.endpointOperations(label, WhenAfterCreate)
@@ -307,6 +316,9 @@ func (b *programBuilder) update() {
 	b.billingAfterSettings(label, WhenNow)
 	b.tagOperations(label, WhenNow)
 	b.autoScaleOperations(label, WhenNow)
+	b.ipGroupOperations(label, WhenNow)
+	b.securityGroupOperations(label, WhenNow)
+	b.templateLinkOperations(label, WhenNow)
 	b.sqlAuditOperations(label, WhenNow)
 	b.monitorOperations(label, WhenNow)
 	b.endpointsAfterSecurity(label)

@@ -232,6 +232,9 @@ func (s *Simulator) modifySecurityIps(c *call) (map[string]any, *apiError) {
 		}
 		current = kept
 	}
+	if e := in.ipQuota(array, current, len(s.allowedClients(in))-len(splitList(joinIPs(in.SecurityIPs)))); e != nil {
+		return nil, e
+	}
 	// The default array always exists (it may be empty); another array goes with its last IP.
 	if len(current) == 0 && array != defaultIPArray {
 		delete(in.SecurityIPs, array)

@@ -176,6 +176,8 @@ type fixture struct {
 	proxyEndpoint string
 	// public is the primary's public endpoint.
 	public string
+	// template is a whitelist template linked to the primary.
+	template string
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -219,6 +221,9 @@ func newFixture(t *testing.T) *fixture {
 	e.c.ok("ModifyParameter", map[string]string{"DBInstanceId": id, "ParameterGroupId": fx.group})
 	fx.public = e.c.ok("AllocateInstancePublicConnection", map[string]string{"DBInstanceId": id, "ConnectionStringPrefix": id + "o",
 		"Port": "3306"})["ConnectionString"].(string)
+	e.c.ok("ModifyWhitelistTemplate", map[string]string{"TemplateName": "fixture_template", "IpWhitelist": "10.1.0.0/16"})
+	fx.template = "1" // the simulator numbers templates from 1
+	e.c.ok("AttachWhitelistTemplateToInstance", map[string]string{"TemplateId": fx.template, "InsName": id})
 	fx.connection = e.attr(id)["ConnectionString"].(string)
 	fx.slave = nodesOf(e.sim.state.Instances[id]).Slave
 	e.c.ok("ModifyDBProxy", map[string]string{"DBInstanceId": id, "ConfigDBProxyService": "Startup"})
@@ -236,7 +241,7 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 	now := fx.e.sim.cloudNow()
 	for k, v := range cs.Request {
 		switch {
-		case k == "DBInstanceId" || k == "InstanceId" || k == "DbInstanceId" || strings.HasPrefix(k, "ResourceId."):
+		case k == "DBInstanceId" || k == "InstanceId" || k == "DbInstanceId" || k == "InsName" || strings.HasPrefix(k, "ResourceId."):
 			v = instance
 		case k == "RegionId":
 			v = DefaultRegion
@@ -262,6 +267,8 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 			v = fx.group
 		case k == "DBProxyEndpointId" || k == "DbProxyEndpointId":
 			v = fx.proxyEndpoint
+		case k == "TemplateId":
+			v = fx.template
 		case k == "FromStartTime":
 			v = now.Add(-24 * time.Hour).Format(timestampLayout)
 		case k == "ToStartTime":

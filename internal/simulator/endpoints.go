@@ -200,7 +200,7 @@ func (s *Simulator) endpointState(in *instance, now time.Time) EndpointState {
 		Up:             in.Status == statusRunning,
 		Restarts:       s.endpoints.restarts[in.ID],
 		Settings:       EndpointSettings{Version: serverVersion(in.EngineVersion), Doublewrite: !in.Optimized, SSL: in.sslOn()},
-		AllowedClients: splitList(joinIPs(in.SecurityIPs)),
+		AllowedClients: s.allowedClients(in),
 		Access:         ready,
 	}
 }

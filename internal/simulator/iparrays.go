@@ -32,6 +32,31 @@ func (in *instance) ipArrayNames() []string {
 	return names
 }
 
+// The instance-wide limits of ModifySecurityIps (README "IP arrays"): 1,000 entries across every
+// array and 200 arrays. The error codes are the simulator's own (assumption IA1).
+const (
+	maxIPEntries = 1000
+	maxIPArrays  = 200
+)
+
+// ipQuota refuses the array's new entries when the instance would exceed a limit; linked are the
+// entries of its linked whitelist templates.
+func (in *instance) ipQuota(array string, entries []string, linked int) *apiError {
+	total, arrays := len(entries)+linked, 1
+	for name, list := range in.SecurityIPs {
+		if name != array {
+			total, arrays = total+len(splitList(list)), arrays+1
+		}
+	}
+	if total > maxIPEntries {
+		return newErr(400, "QuotaExceeded.SecurityIps", "The instance would have %d IP addresses and CIDR blocks across its IP arrays; at most %d are allowed.", total, maxIPEntries)
+	}
+	if _, exists := in.SecurityIPs[array]; !exists && len(entries) > 0 && arrays > maxIPArrays {
+		return newErr(400, "QuotaExceeded.DBInstanceIPArray", "The instance would have %d IP arrays; at most %d are allowed.", arrays, maxIPArrays)
+	}
+	return nil
+}
+
 // describeDBInstanceIPArrayList: every IP array of the instance, hidden ones included, each with
 // its DBInstanceIPArrayAttribute; WhitelistNetworkType filters (MIX, Classic, VPC; the simulator
 // keeps every array as MIX).

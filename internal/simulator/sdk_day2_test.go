@@ -147,6 +147,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
 	e.sdkSecurity(primary)
+	e.sdkAccessLists(primary)
 	e.sdkTagsAndNodes(primary)
 	e.sdkAuditAndGroups(primary)
 	e.sdkCrossRegion(primary)

@@ -35,6 +35,9 @@ type state struct {
 	// CrossBackups are the copies of backup sets in other regions (actions_cross_region.go).
 	CrossBackups []*crossBackup `json:"cross_backups,omitempty"`
 	NextCross    int64          `json:"next_cross,omitempty"`
+	// Templates are the whitelist templates by id (whitelist_templates.go).
+	Templates    map[int64]*whitelistTemplate `json:"whitelist_templates,omitempty"`
+	NextTemplate int64                        `json:"next_whitelist_template,omitempty"`
 }
 
 // instance is one simulated DB instance. Times are absolute, so transitions survive a restart of
@@ -80,6 +83,8 @@ type instance struct {
 	// IPArrayAttributes holds DBInstanceIPArrayAttribute per IP array ("hidden" for the arrays
 	// other Alibaba services keep out of the console); absent means "".
 	IPArrayAttributes map[string]string `json:"ip_array_attributes,omitempty"`
+	// SecurityGroups are the ECS security groups the instance is added to (security_groups.go).
+	SecurityGroups []string `json:"security_groups,omitempty"`
 	// Accounts and Databases (actions_accounts.go) go with the instance when it is deleted.
 	Accounts  map[string]*account  `json:"accounts,omitempty"`
 	Databases map[string]*database `json:"databases,omitempty"`

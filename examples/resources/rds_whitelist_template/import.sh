@@ -1,0 +1,2 @@
+# A whitelist template is imported by its id (TemplateId).
+terraform import rds_whitelist_template.office 412

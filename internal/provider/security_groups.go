@@ -1,0 +1,80 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
+)
+
+// security_group_ids on rds_instance and rds_readonly_instance (issue 42 §2): the ECS security
+// groups the instance is added to, the whole list sent with ModifySecurityGroupConfiguration
+// (rdsservice security_groups.go). While it is set, a refresh reads
+// DescribeSecurityGroupConfiguration (one more call); unset, the groups are left alone.
+
+// securityGroupIDsAttribute is security_group_ids.
+func securityGroupIDsAttribute() schema.SetAttribute {
+	return schema.SetAttribute{
+		Optional:    true,
+		ElementType: types.StringType,
+		MarkdownDescription: "ECS security groups the instance is added to (`ModifySecurityGroupConfiguration`): every ECS " +
+			"instance of these groups may connect. At most 10. While set, these are all the instance's groups: one added " +
+			"outside Terraform shows as drift, and an empty set removes them all. Unset, the groups are left as they are.",
+	}
+}
+
+// securityGroupsOf is a security_group_ids value as the planner takes it, sorted: nil when null.
+func securityGroupsOf(ctx context.Context, s types.Set, diags *diag.Diagnostics) (ids []string, unknown bool) {
+	if s.IsUnknown() {
+		return nil, true
+	}
+	if s.IsNull() {
+		return nil, false
+	}
+	for _, e := range s.Elements() {
+		if !isKnownValue(e) {
+			return nil, true
+		}
+	}
+	ids = append([]string{}, setStrings(ctx, s, diags)...)
+	slices.Sort(ids)
+	return ids, false
+}
+
+// securityGroupsInput is the planner's security_group_ids (prior is null for a create).
+func securityGroupsInput(ctx context.Context, planned, prior types.Set, diags *diag.Diagnostics) rdsservice.SecurityGroupsPlan {
+	var g rdsservice.SecurityGroupsPlan
+	g.Want, g.WantUnknown = securityGroupsOf(ctx, planned, diags)
+	g.Prior, _ = securityGroupsOf(ctx, prior, diags)
+	return g
+}
+
+// refreshSecurityGroups reads the groups back where security_group_ids is managed.
+func refreshSecurityGroups(ctx context.Context, api rdsapi.API, id string, current types.Set, diags *diag.Diagnostics) types.Set {
+	if current.IsNull() || current.IsUnknown() {
+		return types.SetNull(types.StringType)
+	}
+	resp, err := api.DescribeSecurityGroupConfiguration(ctx, id)
+	if rdsapi.IsNotFound(err) {
+		return current
+	}
+	if err != nil {
+		diags.AddError("Error reading the RDS instance's security groups", fmt.Sprintf("DescribeSecurityGroupConfiguration %s: %v", id, err))
+		return current
+	}
+	return stringSetValue(resp.IDs(), diags)
+}
+
+// securityGroupsOrNull is a model's security_group_ids, typed null when the model never had it.
+func securityGroupsOrNull(s types.Set) types.Set {
+	if s.IsNull() {
+		return types.SetNull(types.StringType)
+	}
+	return s
+}
