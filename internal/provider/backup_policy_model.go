@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -29,6 +30,7 @@ type backupPolicyModel struct {
 	LogBackupRetentionPeriod      types.Int64  `tfsdk:"log_backup_retention_period"`
 	LogBackupLocalRetentionNumber types.Int64  `tfsdk:"log_backup_local_retention_number"`
 	PreventDataLoss               types.Bool   `tfsdk:"prevent_data_loss"`
+	CrossRegion                   types.Object `tfsdk:"cross_region"`
 }
 
 // policyField binds one attribute to its field of the spec.
@@ -88,6 +90,7 @@ func (m *backupPolicyModel) spec(current *rdsservice.BackupPolicySpec) rdsservic
 			out.Unknown[f.name] = true
 		}
 	}
+	out.CrossRegion = crossRegionOf(context.Background(), m.CrossRegion, &diag.Diagnostics{})
 	return out
 }
 

@@ -84,7 +84,9 @@ func (r *backupPolicyResource) Schema(_ context.Context, _ resource.SchemaReques
 			rdsservice.AttrHighSpaceProtection: policyString("`Enable` deletes local binlogs when storage runs short (usage over 80% or less than 5 GB free), `Disable` keeps them."),
 			rdsservice.AttrLogRetention:        policyInt("Days log backups are kept: 7-730, not longer than `backup_retention_period`."),
 			rdsservice.AttrLocalLogNumber:      policyInt("Binlog files kept on the instance: 6-100, or -1 for no limit."),
-			rdsservice.AttrPreventDataLoss:     preventDataLossAttribute("backup sets (a shorter `backup_retention_period` that deletes existing sets)"),
+			rdsservice.AttrPreventDataLoss: preventDataLossAttribute("backup sets (a shorter `backup_retention_period` that deletes existing sets, " +
+				"or a shorter `cross_region.retention_days` that deletes copies)"),
+			rdsservice.AttrCrossRegion: crossRegionAttribute(),
 		},
 	}
 }
@@ -112,7 +114,7 @@ func (r *backupPolicyResource) apply(ctx context.Context, getPlan func(context.C
 	ctx, cancel := context.WithTimeout(ctx, accessTimeout)
 	defer cancel()
 	id := plan.InstanceID.ValueString()
-	decided, err := rdsservice.PlanBackupPolicy(ctx, r.data.API, rdsservice.BackupPolicyRequest{InstanceID: id, Desired: plan.spec})
+	decided, err := rdsservice.PlanBackupPolicy(ctx, r.data.API, rdsservice.BackupPolicyRequest{InstanceID: id, Region: r.data.Region, Desired: plan.spec})
 	switch {
 	case err != nil:
 		diags.AddError("Error reading the RDS backup policy", err.Error())
@@ -134,6 +136,7 @@ func (r *backupPolicyResource) apply(ctx context.Context, getPlan func(context.C
 		return
 	}
 	plan.fill(rdsservice.BackupPolicyFromAPI(got))
+	r.refreshCrossRegion(ctx, &plan, diags)
 	diags.Append(state.Set(ctx, plan)...)
 }
 
@@ -172,6 +175,7 @@ func (r *backupPolicyResource) Read(ctx context.Context, req resource.ReadReques
 		return
 	}
 	state.fill(rdsservice.BackupPolicyFromAPI(p))
+	r.refreshCrossRegion(ctx, &state, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
@@ -227,6 +231,7 @@ func (r *backupPolicyResource) ModifyPlan(ctx context.Context, req resource.Modi
 	addProblems(&resp.Diagnostics, rdsservice.PolicyStateProblems(facts, current, plan.spec(current)))
 	if current != nil && !facts.ReadOnly {
 		r.planRetentionLoss(lookupCtx, plan, *current, &resp.Diagnostics)
+		r.planCrossRegion(lookupCtx, plan, &resp.Diagnostics)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }

@@ -68,6 +68,7 @@ func planDestroy(ctx context.Context, data *ProviderData, state tfsdk.State, dia
 		req.ProtectedReadOnly = protected
 	}
 	addProblems(diags, rdsservice.PlanDestroyProgram(req).Messages())
+	planCrossRegionRelease(ctx, data, state, req, diags)
 }
 
 // destroyInstance plans the destroy from the state and runs its program with the one executor,

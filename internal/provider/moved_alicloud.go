@@ -356,6 +356,7 @@ func (r *instanceResource) MoveState(context.Context) []resource.StateMover {
 			resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root("atomic_write_16k"), alicloudOptimizedWrites(src))...)
 			moveBilling(ctx, src, resp)
 			moveInstanceFeatures(ctx, src, resp)
+			moveSQLAudit(ctx, src, resp)
 			finishInstance(ctx, src, resp)
 		},
 	})

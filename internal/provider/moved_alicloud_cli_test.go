@@ -126,6 +126,7 @@ resource "rds_instance" "main" {
   released_keep_policy = "Lastest"
   parameters           = { {{.IOCap}} = "{{.Main.IOCapacity}}" }
   tags                 = { Environment = "production", Team = "orders" }
+  sql_audit            = { enabled = true, retention_days = 30, hot_retention_days = 7 }
 }
 resource "rds_readonly_instance" "replica" {
   master_instance_id = rds_instance.main.id

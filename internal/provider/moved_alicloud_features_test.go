@@ -111,6 +111,7 @@ func TestMoveFromAlicloudInstanceFeatures(t *testing.T) {
 		"billing":     map[string]any{"pay_type": "Prepaid", "period": "Month", "used_time": 2, "auto_renew": true},
 		"ssl_enabled": true, "tde_enabled": true, "tde_encryption_key": movedTDEKey, "tde_role_arn": movedTDERole,
 		"apply_restarts": "in_maintenance_window",
+		"sql_audit":      map[string]any{"enabled": true, "retention_days": 30, "hot_retention_days": 7},
 	}
 	moved := c.planAfterMove(t, "rds_instance.main", resp, config)
 	for name, want := range map[string]tftypes.Value{

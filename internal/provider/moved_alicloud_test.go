@@ -72,6 +72,8 @@ func newMovedCloud(t *testing.T) *movedCloud {
 		CharacterSetName: "utf8mb4", DBDescription: "orders"}))
 	must(api.GrantAccountPrivilege(ctx, &rdsapi.GrantAccountPrivilegeRequest{DBInstanceID: movedPrimary, AccountName: movedAccount,
 		DBNames: []string{movedDatabase}, AccountPrivilege: movedPrivilege}))
+	// The alicloud instance state has the SQL collector on, 30 days (moved_alicloud_states_test.go).
+	must(api.ModifySqlLogConfig(ctx, movedPrimary, rdsapi.SQLAudit{Enabled: true, Retention: 30, HotRetention: 7}))
 	// The alicloud states carry these tags (moved_alicloud_states_test.go): the cloud has them too.
 	must(api.TagResources(ctx, &rdsapi.TagResourcesRequest{ResourceIDs: []string{movedPrimary, movedReadonly},
 		Tags: []rdsapi.Tag{{Key: "Environment", Value: "production"}, {Key: "Team", Value: "orders"}}}))
@@ -194,7 +196,7 @@ func TestMoveFromAlicloudInstance(t *testing.T) {
 		"storage_type": facts["StorageType"], "category": facts["Category"], "zone_id": facts["Zone"], "vpc_id": facts["VPC"],
 		"vswitch_id": facts["VSwitch"], "security_ips": []string{"127.0.0.1"}, "maintenance_window": facts["MaintainTime"],
 		"released_keep_policy": "Lastest", "parameters": map[string]string{movedIOCap: facts["IOCapacity"].(string)},
-		"tags": movedTags,
+		"tags": movedTags, "sql_audit": map[string]any{"enabled": true, "retention_days": 30, "hot_retention_days": 7},
 	}
 	moved := c.planAfterMove(t, "rds_instance.main", resp, config)
 	for name, want := range map[string]tftypes.Value{

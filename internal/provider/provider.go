@@ -344,6 +344,7 @@ func (p *RDSProvider) DataSources(_ context.Context) []func() datasource.DataSou
 		NewInstanceDataSource, NewInstancesDataSource,
 		NewAccountsDataSource, NewDatabasesDataSource, NewParameterTemplatesDataSource, NewParameterGroupsDataSource, NewZonesDataSource, NewInstanceClassesDataSource,
 		NewBackupsDataSource,
+		NewCrossRegionBackupsDataSource,
 	}
 }
 

@@ -141,4 +141,9 @@ type API interface {
 	ModifyDBInstanceConnectionString(ctx context.Context, req *ModifyDBInstanceConnectionStringRequest) error
 	AllocateInstancePublicConnection(ctx context.Context, req *AllocateInstancePublicConnectionRequest) (string, error)
 	ReleaseInstancePublicConnection(ctx context.Context, dbInstanceID, connectionString string) error
+	// Cross-region backups (cross_region.go).
+	ModifyInstanceCrossBackupPolicy(ctx context.Context, dbInstanceID string, p CrossBackupPolicy) error
+	DescribeInstanceCrossBackupPolicy(ctx context.Context, dbInstanceID string) (*CrossBackupPolicy, error)
+	DescribeAvailableCrossRegion(ctx context.Context) ([]string, error)
+	DescribeCrossRegionBackups(ctx context.Context, req *DescribeCrossRegionBackupsRequest) (*DescribeCrossRegionBackupsResponse, error)
 }

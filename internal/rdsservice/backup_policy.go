@@ -60,16 +60,24 @@ func (p BackupPolicySpec) logPart() []any {
 		p.LogBackupRetentionPeriod, p.LogBackupLocalRetentionNumber}
 }
 
-// BackupPolicyCall is one ModifyBackupPolicy call: exactly one of Data and Log is set.
+// BackupPolicyCall is one ModifyBackupPolicy call, or with Cross one
+// ModifyInstanceCrossBackupPolicy: exactly one of Data, Log and Cross is set.
 type BackupPolicyCall struct {
-	Data *rdsapi.DataBackupPolicyRequest
-	Log  *rdsapi.LogBackupPolicyRequest
+	Data  *rdsapi.DataBackupPolicyRequest
+	Log   *rdsapi.LogBackupPolicyRequest
+	Cross *rdsapi.CrossBackupPolicy
 }
+
+// ModeCrossRegion names a ModifyInstanceCrossBackupPolicy call among the policy's modes.
+const ModeCrossRegion = "CrossRegion"
 
 // Mode names the call's BackupPolicyMode.
 func (c BackupPolicyCall) Mode() string {
-	if c.Data != nil {
+	switch {
+	case c.Data != nil:
 		return rdsapi.BackupPolicyModeData
+	case c.Cross != nil:
+		return ModeCrossRegion
 	}
 	return rdsapi.BackupPolicyModeLog
 }

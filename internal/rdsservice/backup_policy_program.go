@@ -21,6 +21,8 @@ const OpModifyBackupPolicy = "ModifyBackupPolicy"
 // BackupPolicyRequest is what rds_backup_policy's apply asks for.
 type BackupPolicyRequest struct {
 	InstanceID string
+	// Region is the provider's region, the source of cross-region backups.
+	Region string
 	// Desired is the configured policy over the current one: an attribute the configuration
 	// leaves out keeps the cloud's value (the resource's model mapping).
 	Desired func(current *BackupPolicySpec) BackupPolicySpec
@@ -72,7 +74,20 @@ func PlanBackupPolicy(ctx context.Context, api rdsapi.API, req BackupPolicyReque
 	if plan.Problems = CheckBackupPolicy(desired, facts); len(plan.Problems) > 0 {
 		return plan, nil
 	}
-	for _, call := range BackupPolicyCalls(req.InstanceID, *current, desired) {
+	calls := BackupPolicyCalls(req.InstanceID, *current, desired)
+	if desired.CrossRegion != nil && !facts.ReadOnly {
+		cross, err := PlanCrossRegion(ctx, api, req.InstanceID, req.Region, *desired.CrossRegion)
+		if err != nil {
+			return BackupPolicyPlan{}, err
+		}
+		if plan.Problems = cross.Problems; len(plan.Problems) > 0 {
+			return plan, nil
+		}
+		if cross.Call != nil {
+			calls = append(calls, BackupPolicyCall{Cross: cross.Call})
+		}
+	}
+	for _, call := range calls {
 		plan.Program.Operations = append(plan.Program.Operations, Operation{Instance: req.InstanceID, Action: OpModifyBackupPolicy,
 			When: WhenNow, Effect: EffectNone, BackupPolicy: &call})
 	}

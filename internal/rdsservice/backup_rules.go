@@ -108,6 +108,8 @@ type BackupPolicySpec struct {
 	HighSpaceUsageProtection      string
 	LogBackupRetentionPeriod      int64
 	LogBackupLocalRetentionNumber int64
+	// CrossRegion is the configured cross-region backup (nil: not managed; cross_region.go).
+	CrossRegion *rdsapi.CrossBackupPolicy
 	// Unknown names the attributes whose values the plan does not know yet: checks that need
 	// them wait.
 	Unknown map[string]bool

@@ -25,7 +25,8 @@ const (
 )
 
 // DataLossFamily are the family's warning rows, as the plan-rules guide lists them.
-var DataLossFamily = []RuleID{RuleDataLossBackupSet, RuleDataLossDatabase, RuleDataLossRetention, RuleDataLossAudit}
+var DataLossFamily = []RuleID{RuleDataLossBackupSet, RuleDataLossDatabase, RuleDataLossRetention, RuleDataLossAudit,
+	RuleDataLossCrossRegion, RuleDataLossCrossRelease}
 
 // DataLoss is one loss a plan causes: the family's row and the arguments that name what goes.
 type DataLoss struct {

@@ -60,7 +60,7 @@ func (x *executor) backupPolicy(ctx context.Context, op Operation) error {
 	}
 	for _, now := range again.Program.Operations {
 		if now.BackupPolicy.Mode() == op.BackupPolicy.Mode() {
-			return sendBackupPolicyCall(ctx, x.api, x.w, *now.BackupPolicy)
+			return sendBackupPolicyCall(ctx, x.api, x.w, x.out.ID, *now.BackupPolicy)
 		}
 	}
 	return nil // this mode already is as configured
@@ -68,10 +68,13 @@ func (x *executor) backupPolicy(ctx context.Context, op Operation) error {
 
 // sendBackupPolicyCall sends one call, retried while the instance is busy (a restart answers
 // IncorrectDBInstanceState).
-func sendBackupPolicyCall(ctx context.Context, api rdsapi.API, w *Waiter, c BackupPolicyCall) error {
+func sendBackupPolicyCall(ctx context.Context, api rdsapi.API, w *Waiter, id string, c BackupPolicyCall) error {
 	err := w.RetryBusy(ctx, func() error {
-		if c.Data != nil {
+		switch {
+		case c.Data != nil:
 			return api.ModifyDataBackupPolicy(ctx, c.Data)
+		case c.Cross != nil:
+			return api.ModifyInstanceCrossBackupPolicy(ctx, id, *c.Cross)
 		}
 		return api.ModifyLogBackupPolicy(ctx, c.Log)
 	})

@@ -197,6 +197,7 @@ func newFixture(t *testing.T) *fixture {
 	e.c.ok("ModifyDBInstanceAutoUpgradeMinorVersion", map[string]string{"DBInstanceId": id, "AutoUpgradeMinorVersion": "Manual"})
 	e.c.ok("ModifyDasInstanceConfig", map[string]string{"DBInstanceId": id, "StorageAutoScale": "Enable", "StorageThreshold": "30", "StorageUpperBound": "500"})
 	e.c.ok("ModifySqlLogConfig", map[string]string{"InstanceId": id, "Enable": "true", "Retention": "30", "HotRetention": "7"})
+	e.c.ok("ModifyInstanceCrossBackupPolicy", map[string]string{"DBInstanceId": id, "BackupEnabled": "1", "CrossBackupRegion": "cn-shanghai", "Retention": "30"})
 	e.c.ok("CreateBackup", map[string]string{"DBInstanceId": id})
 	released := e.create(map[string]string{"VSwitchId": "vsw-4"})
 	e.c.ok("CreateBackup", map[string]string{"DBInstanceId": released})
@@ -269,6 +270,10 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 			v = now.Add(time.Hour).Format(timestampLayout)
 		case k == "VPCId":
 			v = "vpc-1"
+		case cs.Action == "DescribeCrossRegionBackups" && k == "StartTime":
+			v = now.Add(-30 * 24 * time.Hour).Format(crossTimeLayout)
+		case cs.Action == "DescribeCrossRegionBackups" && k == "EndTime":
+			v = now.Format(crossTimeLayout)
 		}
 		p[k] = v
 	}

@@ -149,6 +149,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	e.sdkSecurity(primary)
 	e.sdkTagsAndNodes(primary)
 	e.sdkAuditAndGroups(primary)
+	e.sdkCrossRegion(primary)
 	e.sdkZoneMove(primary)
 	older := e.sdkCreate("5.7", "")
 	e.sdkUpgradeAndBilling(older)

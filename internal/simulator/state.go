@@ -32,6 +32,9 @@ type state struct {
 	Detached []detachedBackup `json:"detached_backups,omitempty"`
 	// ParamGroups are the parameter groups by id (actions_parameter_groups.go).
 	ParamGroups map[string]*paramGroup `json:"param_groups,omitempty"`
+	// CrossBackups are the copies of backup sets in other regions (actions_cross_region.go).
+	CrossBackups []*crossBackup `json:"cross_backups,omitempty"`
+	NextCross    int64          `json:"next_cross,omitempty"`
 }
 
 // instance is one simulated DB instance. Times are absolute, so transitions survive a restart of
@@ -91,6 +94,8 @@ type instance struct {
 	// BackupPolicy (nil: the defaults) and Backups are in actions_backups.go.
 	BackupPolicy *backupPolicy `json:"backup_policy,omitempty"`
 	Backups      []*backupSet  `json:"backups,omitempty"`
+	// CrossBackup is its cross-region backup policy (nil: off; actions_cross_region.go).
+	CrossBackup *crossPolicy `json:"cross_backup,omitempty"`
 	// ReleaseKeep is the ReleasedKeepPolicy its release was asked with ("": its backup policy's).
 	ReleaseKeep string `json:"release_keep,omitempty"`
 	// HA is the primary and secondary node (actions_ha.go); nil until first described.

@@ -31,6 +31,9 @@ func (s *Simulator) advance(now time.Time) bool {
 	if s.autoScaleAll(now) {
 		changed = true
 	}
+	if s.copyAllCrossBackups(now) {
+		changed = true
+	}
 	return changed
 }
 
@@ -41,6 +44,7 @@ func (s *Simulator) finishTransitions(now time.Time) bool {
 		if in.Status != statusRunning && !in.StatusUntil.IsZero() && !now.Before(in.StatusUntil) {
 			if in.Status == statusDeleting {
 				s.keepReleasedBackups(in, now)
+				s.releaseCrossBackups(in, now)
 				delete(s.state.Instances, id)
 				changed = true
 				continue

@@ -8,4 +8,11 @@ resource "rds_backup_policy" "orders" {
   log_backup_enabled          = true
   log_backup_retention_period = 14
   local_log_retention_hours   = 24
+
+  # A copy of every set in Shanghai, kept a year, with log backups for point-in-time restores there.
+  cross_region = {
+    region             = "cn-shanghai"
+    retention_days     = 365
+    log_backup_enabled = true
+  }
 }
