@@ -146,4 +146,5 @@ type API interface {
 	DescribeInstanceCrossBackupPolicy(ctx context.Context, dbInstanceID string) (*CrossBackupPolicy, error)
 	DescribeAvailableCrossRegion(ctx context.Context) ([]string, error)
 	DescribeCrossRegionBackups(ctx context.Context, req *DescribeCrossRegionBackupsRequest) (*DescribeCrossRegionBackupsResponse, error)
+	CreateDdrInstance(ctx context.Context, req *CreateDdrInstanceRequest) (*CreateDBInstanceResponse, error)
 }

@@ -2,6 +2,7 @@ package rdsapi
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -141,6 +142,59 @@ func (c *Client) DescribeCrossRegionBackups(ctx context.Context, req *DescribeCr
 	q.setInt("PageSize", req.PageSize)
 	var out DescribeCrossRegionBackupsResponse
 	if err := c.call(ctx, "DescribeCrossRegionBackups", q, true, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// CreateDdrInstanceRequest restores a cross-region backup set (RestoreType 0) to a new instance
+// in RegionID, the region that holds the copy.
+type CreateDdrInstanceRequest struct {
+	RegionID           string // the destination: the copy's region
+	SourceRegion       string
+	SourceDBInstanceID string // sent as SourceDBInstanceName
+	BackupSetID        string // a CrossBackupId of DescribeCrossRegionBackups
+	Engine             string
+	EngineVersion      string
+	DBInstanceClass    string
+	DBInstanceStorage  int64
+	// DBInstanceStorageType and Category are the new instance's ("" keeps the set's).
+	DBInstanceStorageType string
+	PayType               string
+	ZoneID                string
+	VPCID                 string
+	VSwitchID             string
+	SecurityIPList        string
+	ClientToken           string
+}
+
+// CreateDdrInstance restores a cross-region backup set to a new instance, idempotently.
+func (c *Client) CreateDdrInstance(ctx context.Context, req *CreateDdrInstanceRequest) (*CreateDBInstanceResponse, error) {
+	if err := requireInstanceID(req.SourceDBInstanceID); err != nil {
+		return nil, fmt.Errorf("RDS CreateDdrInstance: source %w", err)
+	}
+	if req.RegionID == "" || req.BackupSetID == "" {
+		return nil, errors.New("RDS CreateDdrInstance: the destination region and the backup set are required")
+	}
+	token, err := clientToken(req.ClientToken)
+	if err != nil {
+		return nil, fmt.Errorf("RDS CreateDdrInstance: %w", err)
+	}
+	p := params{"RegionId": req.RegionID, "SourceRegion": firstNonEmpty(req.SourceRegion, c.regionID), "SourceDBInstanceName": req.SourceDBInstanceID,
+		"BackupSetId": req.BackupSetID, "RestoreType": "0", "ClientToken": token}
+	p.set("Engine", req.Engine)
+	p.set("EngineVersion", req.EngineVersion)
+	p.set("DBInstanceClass", req.DBInstanceClass)
+	p.setInt("DBInstanceStorage", req.DBInstanceStorage)
+	p.set("DBInstanceStorageType", req.DBInstanceStorageType)
+	p.set("PayType", firstNonEmpty(req.PayType, PayTypePostpaid))
+	p.set("ZoneId", req.ZoneID)
+	p.set("InstanceNetworkType", networkType("", req.VPCID))
+	p.set("VPCId", req.VPCID)
+	p.set("VSwitchId", req.VSwitchID)
+	p.set("SecurityIPList", req.SecurityIPList)
+	var out CreateDBInstanceResponse
+	if err := c.call(ctx, "CreateDdrInstance", p, true, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
