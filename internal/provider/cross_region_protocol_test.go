@@ -85,7 +85,7 @@ func TestCrossRegion_policy(t *testing.T) {
 	}
 }
 
-// errorText is the summaries of the errors among ds, one per line.
+// errorSummaries is the summaries of the errors among ds, one per line.
 func errorSummaries(ds []*tfprotov6.Diagnostic) string {
 	var parts []string
 	for _, d := range ds {

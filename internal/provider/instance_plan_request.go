@@ -65,6 +65,7 @@ func (r *instanceResource) existingRequest(ctx context.Context, state, config, p
 	prior.MinorVersion, prior.AutoUpgradeMinorVersion = state.MinorVersion.ValueString(), state.AutoUpgradeMinorVersion.ValueString()
 	in.Prior, in.Label = &prior, prior.ID
 	req.ID, req.PriorZone, req.PriorPlacement, req.VPC = state.ID.ValueString(), valString(state.ZoneID), statePlacement(state), state.VpcID.ValueString()
+	req.KeepPolicy = state.ReleasedKeepPolicy.ValueString()
 	autoScalePrior(ctx, state, in, diags)
 	in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, diags).Changes(settingsOfModel(ctx, state, diags))
 	if len(req.Replaced) > 0 {

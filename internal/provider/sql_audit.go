@@ -44,7 +44,7 @@ func sqlAuditAttributes() map[string]schema.Attribute {
 			},
 		},
 		rdsservice.AttrPreventDataLoss: preventDataLossAttribute("data of this instance (SQL audit logs deleted by a shorter " +
-			"`sql_audit.retention_days` or by turning audit off, or the cross-region backups a release deletes: an instance on " +
+			"`sql_audit.retention_days` or by turning audit off, or the cross-region backups a release, by a destroy or a replacement, deletes: an instance on " +
 			"cloud disks loses them all when it is released, whatever `released_keep_policy` says)"),
 	}
 }

@@ -177,6 +177,25 @@ func PlanCrossRegionReleaseLoss(ctx context.Context, api rdsapi.API, id string, 
 	return nil, nil
 }
 
+// ReleaseFacts are the cross-region backups of an instance a replacement releases, and the
+// released_keep_policy its release sends.
+type ReleaseFacts struct {
+	KeepPolicy string
+	Copies     []rdsapi.CrossRegionBackup
+}
+
+// checkReleasedCopies names the cross-region backups a replacement deletes when it releases the
+// instance on cloud disks it replaces (the destroy's row); prevent_data_loss refuses it.
+func checkReleasedCopies(in PlanInput, d *Decision) {
+	r := in.Facts.Release
+	if r == nil {
+		return
+	}
+	if loss, ok := CrossRegionReleaseLoss(in.Label, true, r.Copies, r.KeepPolicy); ok {
+		d.add(loss.Problem(in.Desired.PreventDataLoss))
+	}
+}
+
 // CheckCrossTimeRange checks a DescribeCrossRegionBackups range: both times in CrossTimeLayout,
 // the end not before the start.
 func CheckCrossTimeRange(start, end string) []Problem {

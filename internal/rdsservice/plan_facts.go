@@ -99,6 +99,20 @@ func readCloneSource(ctx context.Context, env Env, srcID string, in *PlanInput) 
 	in.Facts.Source = &source
 }
 
+// readReleaseFacts reads, when the plan replaces a primary on cloud disks, the cross-region
+// backups its release deletes (issue 46 §2); keep is the released_keep_policy the release sends.
+func readReleaseFacts(ctx context.Context, env Env, id, keep string, in *PlanInput) []ReadFailure {
+	if in.Role == RoleReadOnly || !(BackupFacts{StorageType: in.Prior.StorageType}).CloudDisk() {
+		return nil
+	}
+	copies, err := allCopies(ctx, env.API, id, in.Facts.Now)
+	if err != nil {
+		return []ReadFailure{{"Error reading the cross-region backups the replacement deletes", fmt.Sprintf("RDS instance %s: %v", id, err)}}
+	}
+	in.Facts.Release = &ReleaseFacts{KeepPolicy: keep, Copies: copies}
+	return nil
+}
+
 // upgradesMinor: the configuration asks for a later minor version than the instance runs.
 func upgradesMinor(in PlanInput) bool {
 	target := in.Desired.Minor.Target

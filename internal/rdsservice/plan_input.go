@@ -132,6 +132,9 @@ type Facts struct {
 	Security SecurityFacts
 	// Placement is a primary's zones, vSwitch and minor version now; nil: not read (zone_rules.go).
 	Placement *PlacementFacts
+	// Release is what a replacement's release of a primary on cloud disks deletes; nil: not read
+	// (no replacement, or local disks). cross_region.go.
+	Release *ReleaseFacts
 }
 
 // ScheduledFlag is a change of atomic_write_16k the cloud makes in a maintenance window.

@@ -44,6 +44,8 @@ type InstanceRequest struct {
 	VPC            string
 	// Parameters names the parameter facts to read (parameters.go).
 	Parameters ParameterQuery
+	// KeepPolicy is the prior state's released_keep_policy, which a replacement's release sends.
+	KeepPolicy string
 }
 
 // InstancePlan is the plan of an instance: the decision, the planned computed values (zero for a
@@ -91,6 +93,7 @@ func InstanceInput(ctx context.Context, env Env, req InstanceRequest) (PlanInput
 		}
 	default:
 		failures = readMinorFacts(ctx, env, req.ID, &in)
+		failures = append(failures, readReleaseFacts(ctx, env, req.ID, req.KeepPolicy, &in)...)
 	}
 	in.Facts.Parameters = ReadParameterFacts(ctx, env, in.Desired.Parameters, req.Parameters)
 	if in.Prior == nil || len(in.Replace) == 0 {

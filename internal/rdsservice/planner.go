@@ -23,6 +23,7 @@ func Plan(in PlanInput) Decision {
 	case in.Prior != nil && len(in.Replace) > 0:
 		planReplace(in, &d)
 		planBillingReplace(in, &d)
+		checkReleasedCopies(in, &d)
 		checkStorageAgainstNewPrimary(in, &d)
 		checkEndpoints(in, &d)
 		d.Program = programOf(in, d)

@@ -178,6 +178,8 @@ type fixture struct {
 	public string
 	// template is a whitelist template linked to the primary.
 	template string
+	// crossBackup is a copy of the primary's backup set in cn-shanghai.
+	crossBackup string
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -209,6 +211,7 @@ func newFixture(t *testing.T) *fixture {
 	e.clock.Add(deleteD)
 	sets := e.c.ok("DescribeBackups", map[string]string{"DBInstanceId": id, "BackupMode": "Manual"})["Items"].(map[string]any)["Backup"].([]any)
 	fx.backupID = sets[0].(map[string]any)["BackupId"].(string)
+	fx.crossBackup = itoa(e.sim.state.CrossBackups[0].ID)
 	// The set outlives the 7-day log retention, so DeleteBackup may delete it; a second job is recent.
 	e.sim.AdvanceClock(8 * 24 * time.Hour)
 	fx.backupJobID = e.c.ok("CreateBackup", map[string]string{"DBInstanceId": id})["BackupJobId"].(string)
@@ -243,8 +246,14 @@ func (fx *fixture) bind(cs rdsapi.Cassette) map[string]string {
 		switch {
 		case k == "DBInstanceId" || k == "InstanceId" || k == "DbInstanceId" || k == "InsName" || strings.HasPrefix(k, "ResourceId."):
 			v = instance
-		case k == "RegionId":
+		case k == "RegionId" && cs.Action == "CreateDdrInstance":
+			v = "cn-shanghai" // the destination, where the fixture's copy is held
+		case k == "RegionId" || k == "SourceRegion":
 			v = DefaultRegion
+		case k == "SourceDBInstanceName":
+			v = instance
+		case k == "BackupSetId":
+			v = fx.crossBackup
 		case k == "BackupId":
 			v = fx.backupID
 		case k == "BackupJobId":

@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/aliyun/alibaba-cloud-sdk-go/sdk/requests"
@@ -16,6 +17,7 @@ func init() {
 	modelFields["DescribeCrossRegionBackups"] = []string{"TotalRecordCount", "PageNumber", "PageRecordCount", "Items.Item[].CrossBackupId",
 		"Items.Item[].CrossBackupRegion", "Items.Item[].BackupStartTime", "Items.Item[].BackupEndTime", "Items.Item[].ConsistentTime",
 		"Items.Item[].CrossBackupSetSize", "Items.Item[].RestoreRegions"}
+	modelFields["CreateDdrInstance"] = []string{"DBInstanceId", "OrderId", "ConnectionString", "Port"}
 }
 
 // sdkCrossRegion lists the destinations, turns cross-region backup on, makes a set and finds its
@@ -56,5 +58,15 @@ func (e *sdkEnv) sdkCrossRegion(id string) {
 	e.do(list, copies)
 	if copies.TotalRecordCount != 1 || len(copies.Items.Item) != 1 || copies.Items.Item[0].CrossBackupRegion != "cn-shanghai" {
 		e.t.Fatalf("DescribeCrossRegionBackups: %+v", copies.Items)
+	}
+	restore := rds.CreateCreateDdrInstanceRequest()
+	restore.RegionId, restore.SourceRegion, restore.SourceDBInstanceName = "cn-shanghai", DefaultRegion, id
+	restore.BackupSetId, restore.RestoreType = strconv.Itoa(copies.Items.Item[0].CrossBackupId), "0"
+	restore.Engine, restore.EngineVersion, restore.DBInstanceClass = "MySQL", copies.Items.Item[0].EngineVersion, "mysql.n2.medium.2c"
+	restore.DBInstanceStorage, restore.DBInstanceStorageType, restore.PayType = requests.NewInteger(100), "cloud_essd", "Postpaid"
+	created := rds.CreateCreateDdrInstanceResponse()
+	e.do(restore, created)
+	if created.DBInstanceId == "" || created.DBInstanceId == id {
+		e.t.Fatalf("CreateDdrInstance: %+v", created)
 	}
 }
