@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -22,6 +23,8 @@ import (
 //   - X6 max_delay_seconds is 0-3600 (P3);
 //   - X8 max_prepared_stmt_count is equal on the primary and its read-only instances (issue 44;
 //     the proxy moves a session's statements between them);
+//   - X9 with apply_changes = "in_maintenance_window", the plan says which changes wait for
+//     the primary's window, and when (proxy_window.go);
 //   - X7 a change that interrupts the endpoint's connections (read_write_mode, instance_type) is
 //     named; prevent_restart refuses it.
 
@@ -107,6 +110,11 @@ type ProxyRequest struct {
 	UnknownWeightKeys bool
 	PreventRestart    bool
 	Delete            bool
+	// InWindow: apply_changes = "in_maintenance_window" (proxy_window.go); Window is the
+	// primary's maintenance window (nil: not readable) and Now the cloud's clock.
+	InWindow bool
+	Window   *MaintenanceWindow
+	Now      time.Time
 }
 
 // CheckProxy applies X1-X6 to a configured proxy, every problem at once.
