@@ -88,12 +88,15 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if !req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	}
-	if req.Plan.Raw.Equal(req.State.Raw) {
-		r.warnWaiting(ctx, state, &resp.Diagnostics)
-		return
-	}
 	var m dbProxyModel
 	if resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...); resp.Diagnostics.HasError() {
+		return
+	}
+	if weights := m.spec(ctx, &resp.Diagnostics).Weights; isKnown(m.InstanceID) {
+		addProblems(&resp.Diagnostics, rdsservice.ProxyWeightsReleased(&r.data.plans, m.InstanceID.ValueString(), weights))
+	}
+	if req.Plan.Raw.Equal(req.State.Raw) {
+		r.warnWaiting(ctx, state, &resp.Diagnostics)
 		return
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)

@@ -76,3 +76,23 @@ func proxyDiagDetails(ds []*tfprotov6.Diagnostic) string {
 	}
 	return strings.Join(parts, "\n")
 }
+
+// A read-only instance released in the same run while the proxy still weights it (by its literal
+// id) is a plan error naming both; nothing is sent.
+func TestDBProxy_weightedReadOnlyReleased(t *testing.T) {
+	t.Parallel()
+	env, w := envWorld(t, testSimOptions())
+	w.applyChecked(t, "instances", readonlyOnResources(true, "mysqlro.n2.medium.1c", 100, false))
+	primary, ro := w.stateAttr(t, "rds_instance.primary", "id"), w.stateAttr(t, testRO, "id")
+	weighted := proxyResources(map[string]any{"read_only_weights": map[string]int{ro: 100}})
+	w.applyChecked(t, "create", weighted)
+	released := []oracleResource{weighted[0], weighted[2]}
+	before := env.requests("DeleteDBInstance")
+	text := w.planErrorOf(t, released)
+	if !strings.Contains(text, "releases the read-only instance "+ro) || !strings.Contains(text, "database proxy of "+primary) {
+		t.Fatalf("the release of a weighted read-only instance:\n%s", text)
+	}
+	if n := env.requests("DeleteDBInstance"); n != before {
+		t.Fatalf("DeleteDBInstance sent %d times for a refused plan", n-before)
+	}
+}

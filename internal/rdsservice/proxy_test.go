@@ -158,3 +158,29 @@ func TestPlanProxyInWindow(t *testing.T) {
 		t.Fatalf("immediately: %+v", now)
 	}
 }
+
+// X10: a read-only instance released in the same run while the proxy still weights it is refused,
+// naming both, whichever of the two plans comes second.
+func TestProxyWeightReleased(t *testing.T) {
+	weights := map[string]int64{ProxyPrimaryKey: 100, "rr-1": 100, "rr-2": 300}
+	var proxyFirst Ledger
+	if ps := ProxyWeightsReleased(&proxyFirst, "rm-1", weights); len(ps) != 0 {
+		t.Fatalf("nothing released yet: %v", ps)
+	}
+	proxyFirst.RecordReleased("rr-2")
+	ps := ReleasedWhileWeighted(&proxyFirst, "rm-1", "rr-2")
+	if len(ps) != 1 || ps[0].Rule != RuleProxyWeightReleased || !strings.Contains(ps[0].Detail, "rr-2") || !strings.Contains(ps[0].Detail, "rm-1") {
+		t.Fatalf("the release after the proxy's plan: %+v", ps)
+	}
+	if ps := ReleasedWhileWeighted(&proxyFirst, "rm-1", "rr-3"); len(ps) != 0 {
+		t.Fatalf("an instance the proxy does not weight: %v", ps)
+	}
+	var releaseFirst Ledger
+	releaseFirst.RecordReleased("rr-1")
+	if ps := ProxyWeightsReleased(&releaseFirst, "rm-1", weights); len(ps) != 1 || !strings.Contains(ps[0].Detail, "rr-1") {
+		t.Fatalf("the proxy's plan after the release: %+v", ps)
+	}
+	if ps := ProxyWeightsReleased(&releaseFirst, "rm-1", map[string]int64{"rr-2": 100}); len(ps) != 0 {
+		t.Fatalf("weights without the released instance: %v", ps)
+	}
+}
