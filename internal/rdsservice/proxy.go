@@ -15,7 +15,7 @@ import (
 //
 //   - X1 the primary is of the High-availability or Cluster edition, and a High-availability
 //     instance runs at least the minor version ModifyDBProxy names for its major version (P1);
-//   - X2 instance_num is 1-16 (the product's bound, issue 44; the API reference accepts 1-60, P2);
+//   - X2 instance_num is 1-16 (P2: the current API reference; older revisions said 1-60);
 //   - X3 a read weight is a multiple of 100 up to 10,000 (P3);
 //   - X4 a weight names "primary" or a read-only instance of this primary (an id known only at
 //     apply is checked by the cloud);

@@ -776,7 +776,7 @@ var ruleTable = []Rule{
 		Detail: "instance_id = %[1]q runs MySQL %[3]s minor version %[2]s; the database proxy needs %[4]s or later on the High-availability edition.",
 		Args:   []Arg{{"instance id", "rm-1"}, {"minor version", "rds_20190815"}, {"major version", "8.0"}, {"minimum", "rds_20190915"}},
 		Fix:    "Upgrade the instance's minor version (target_minor_version) first."},
-	{ID: RuleProxyInstanceNum, Source: "issue 44: at most 16 proxy instances (the API reference accepts 1-60, P2)",
+	{ID: RuleProxyInstanceNum, Source: "cloud fact P2: DBProxyInstanceNum is 1-16 (the current ModifyDBProxy/ModifyDBProxyInstance request models of the rds-20140815 SDKs; older revisions said 1-60)",
 		Attribute: AttrProxyInstanceNum, Summary: "Invalid number of proxy instances",
 		Detail: "instance_num = %[1]d: a proxy has 1 to 16 proxy instances.",
 		Args:   []Arg{{"value", int64(60)}}, Fix: "Set instance_num between 1 and 16."},
