@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"strconv"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -36,6 +37,9 @@ type dbProxyModel struct {
 	Distribution   types.String `tfsdk:"read_only_distribution"`
 	MaxDelay       types.Int64  `tfsdk:"max_delay_seconds"`
 	PreventRestart types.Bool   `tfsdk:"prevent_restart"`
+	ApplyChanges   types.String `tfsdk:"apply_changes"`
+	Scheduled      types.List   `tfsdk:"scheduled_change"`
+	ScheduledAt    types.String `tfsdk:"scheduled_at"`
 	Connection     types.String `tfsdk:"connection_string"`
 	Port           types.Int64  `tfsdk:"port"`
 	Status         types.String `tfsdk:"status"`
@@ -70,8 +74,8 @@ func dbProxySchema() schema.Schema {
 	}
 	return schema.Schema{
 		MarkdownDescription: "The database proxy of a primary instance, with its default endpoint's read/write splitting. Every attribute is " +
-			"read back (`DescribeDBProxy`, `DescribeDBProxyEndpoint`), so a change made outside Terraform shows as a diff; every change is " +
-			"sent with `EffectiveTime = Immediate` (the API's default is the maintenance window). Destroying it shuts the proxy down.",
+			"read back (`DescribeDBProxy`, `DescribeDBProxyEndpoint`), so a change made outside Terraform shows as a diff; every resize and " +
+			"endpoint change is sent with `EffectiveTime` (`Immediate`, or the maintenance window with `apply_changes`; the API's default is the window). Destroying it shuts the proxy down.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "The primary instance's id."},
 			"instance_id": schema.StringAttribute{Required: true, PlanModifiers: requiresReplace("rds_db_proxy", rdsservice.AttrInstanceID),
@@ -103,6 +107,15 @@ func dbProxySchema() schema.Schema {
 				MarkdownDescription: "A read-only instance further behind than this (0-3600 seconds) receives no reads."},
 			"prevent_restart": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 				MarkdownDescription: "Refuse, at plan, a change that interrupts the proxy's connections (`read_write_mode`, `instance_type`) instead of warning."},
+			"apply_changes": schema.StringAttribute{Optional: true, Computed: true, Default: stringdefault.StaticString(rdsservice.ApplyRestartsImmediately),
+				Validators: []validator.String{stringvalidator.OneOf(rdsservice.ApplyRestartsImmediately, rdsservice.ApplyRestartsInWindow)},
+				MarkdownDescription: "`immediately` (the default) sends resizes and endpoint changes with `EffectiveTime = Immediate`; `in_maintenance_window` " +
+					"sends them with `MaintainTime`, and the cloud applies them at the start of the primary's maintenance window (the plan says when). " +
+					"`persistent_connections` and `ssl_enabled` have no `EffectiveTime` and change at once; a new proxy is configured at once."},
+			"scheduled_change": schema.ListAttribute{Computed: true, ElementType: types.StringType,
+				MarkdownDescription: "The attributes whose change waits for the maintenance window (`apply_changes = \"in_maintenance_window\"`); null when none waits."},
+			"scheduled_at": schema.StringAttribute{Computed: true,
+				MarkdownDescription: "When the change in `scheduled_change` runs: the start of the window (RFC 3339, the cloud's clock)."},
 			"connection_string": schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "The proxy endpoint's address."},
 			"port":              schema.Int64Attribute{Computed: true, MarkdownDescription: "The proxy endpoint's port."},
 			"status":            schema.StringAttribute{Computed: true, MarkdownDescription: "The proxy's status (`DBProxyInstanceStatus`)."},
@@ -120,6 +133,32 @@ func (m dbProxyModel) spec(ctx context.Context, diags *diag.Diagnostics) rdsserv
 		diags.Append(m.Weights.ElementsAs(ctx, &s.Weights, false)...)
 	}
 	return s
+}
+
+// setWaiting records w (nil: nothing waits).
+func (m *dbProxyModel) setWaiting(w *rdsservice.ProxyWaiting, diags *diag.Diagnostics) {
+	m.Scheduled, m.ScheduledAt = types.ListNull(types.StringType), types.StringNull()
+	if w == nil {
+		return
+	}
+	list, d := types.ListValueFrom(context.Background(), types.StringType, w.Attributes)
+	diags.Append(d...)
+	m.Scheduled, m.ScheduledAt = list, types.StringValue(w.At.UTC().Format(time.RFC3339))
+}
+
+// waiting is the change the state records as waiting (nil: none).
+func (m dbProxyModel) waiting(ctx context.Context, diags *diag.Diagnostics) *rdsservice.ProxyWaiting {
+	if !isKnown(m.ScheduledAt) || !isKnown(m.Scheduled) {
+		return nil
+	}
+	at, err := time.Parse(time.RFC3339, m.ScheduledAt.ValueString())
+	if err != nil {
+		diags.AddError("Invalid scheduled_at in state", err.Error())
+		return nil
+	}
+	w := &rdsservice.ProxyWaiting{At: at}
+	diags.Append(m.Scheduled.ElementsAs(ctx, &w.Attributes, false)...)
+	return w
 }
 
 // fill sets the model from the proxy as read back.

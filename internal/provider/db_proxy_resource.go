@@ -45,13 +45,17 @@ func (r *dbProxyResource) Configure(_ context.Context, req resource.ConfigureReq
 // when its id is not known yet or it cannot be read: the cloud then checks).
 func (r *dbProxyResource) request(ctx context.Context, m dbProxyModel, diags *diag.Diagnostics) rdsservice.ProxyRequest {
 	req := rdsservice.ProxyRequest{InstanceID: m.InstanceID.ValueString(), Desired: m.spec(ctx, diags),
-		UnknownWeightKeys: m.Weights.IsUnknown(), PreventRestart: m.PreventRestart.ValueBool()}
+		UnknownWeightKeys: m.Weights.IsUnknown(), PreventRestart: m.PreventRestart.ValueBool(),
+		InWindow: m.ApplyChanges.ValueString() == rdsservice.ApplyRestartsInWindow, Now: r.data.cloudNow()}
 	if !isKnown(m.InstanceID) {
 		return req
 	}
 	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, req.InstanceID)
 	if err != nil {
 		return req
+	}
+	if window, err := rdsservice.ParseMaintenanceWindow(attr.MaintainTime); err == nil {
+		req.Window = &window
 	}
 	req.Primary = rdsservice.ProxyPrimary{Known: true, ID: attr.DBInstanceID, Category: attr.Category, EngineVersion: string(attr.EngineVersion),
 		MinorVersion: attr.CurrentKernelVersion, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs,
@@ -77,25 +81,42 @@ func (r *dbProxyResource) preparedStmtCounts(ctx context.Context, ids []string) 
 // ModifyPlan checks the proxy, every refusal at once and nothing sent, warns of a change that
 // interrupts connections, and plans read_only_distribution and the vSwitch.
 func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.data == nil || req.Plan.Raw.Equal(req.State.Raw) {
+	if req.Plan.Raw.IsNull() || r.data == nil {
 		return
+	}
+	var state dbProxyModel
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	}
 	var m dbProxyModel
 	if resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...); resp.Diagnostics.HasError() {
+		return
+	}
+	if weights := m.spec(ctx, &resp.Diagnostics).Weights; isKnown(m.InstanceID) {
+		addProblems(&resp.Diagnostics, rdsservice.ProxyWeightsReleased(&r.data.plans, m.InstanceID.ValueString(), weights))
+	}
+	if req.Plan.Raw.Equal(req.State.Raw) {
+		r.warnWaiting(ctx, state, &resp.Diagnostics)
 		return
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
 	defer cancel()
 	rq := r.request(lookupCtx, m, &resp.Diagnostics)
 	var current *rdsservice.ProxySpec
+	m.setWaiting(nil, &resp.Diagnostics)
 	if !req.State.Raw.IsNull() {
-		var state dbProxyModel
-		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		spec := state.spec(ctx, &resp.Diagnostics)
 		current = &spec
+		if rq.InWindow { // the apply decides again from the cloud, which knows what still waits
+			m.Scheduled, m.ScheduledAt = types.ListUnknown(types.StringType), types.StringUnknown()
+		}
 	}
-	if addProblems(&resp.Diagnostics, rdsservice.PlanProxy(rq, current).Problems); resp.Diagnostics.HasError() {
+	decided := rdsservice.PlanProxy(rq, current)
+	if addProblems(&resp.Diagnostics, decided.Problems); resp.Diagnostics.HasError() {
 		return
+	}
+	if decided.Waiting == nil {
+		r.warnWaiting(ctx, state, &resp.Diagnostics)
 	}
 	m.Distribution = types.StringNull()
 	if rq.Desired.Standard {
@@ -143,6 +164,11 @@ func (r *dbProxyResource) apply(ctx context.Context, getPlan func(context.Contex
 		diags.AddError("Error reading the RDS database proxy", fmt.Sprintf("after the apply, the proxy of %s reads back off or fails: %v", id, err))
 		return
 	}
+	plan.setWaiting(nil, diags)
+	if w := decided.Waiting; w != nil && rdsservice.ProxyStillWaits(w.At, r.data.cloudNow()) {
+		*spec = rdsservice.ProxyAsWaiting(*spec, decided.Request.Desired)
+		plan.setWaiting(w, diags)
+	}
 	plan.fill(*spec, px, ep, diags)
 	diags.Append(out.Set(ctx, plan)...)
 }
@@ -186,8 +212,34 @@ func (r *dbProxyResource) Read(ctx context.Context, req resource.ReadRequest, re
 	if m.PreventRestart.IsNull() {
 		m.PreventRestart = types.BoolValue(false)
 	}
+	if m.ApplyChanges.IsNull() {
+		m.ApplyChanges = types.StringValue(rdsservice.ApplyRestartsImmediately)
+	}
+	if w := m.waiting(ctx, &resp.Diagnostics); w != nil && rdsservice.ProxyStillWaits(w.At, r.data.cloudNow()) {
+		*spec = rdsservice.ProxyAsWaiting(*spec, m.spec(ctx, &resp.Diagnostics))
+	} else {
+		m.setWaiting(nil, &resp.Diagnostics)
+	}
 	m.fill(*spec, px, ep, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// warnWaiting names the change state records as waiting for the window, and when (X9).
+func (r *dbProxyResource) warnWaiting(ctx context.Context, state dbProxyModel, diags *diag.Diagnostics) {
+	w := state.waiting(ctx, diags)
+	now := r.data.cloudNow()
+	if w == nil || !rdsservice.ProxyStillWaits(w.At, now) {
+		return
+	}
+	var window *rdsservice.MaintenanceWindow
+	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
+	defer cancel()
+	if attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, state.InstanceID.ValueString()); err == nil {
+		if parsed, err := rdsservice.ParseMaintenanceWindow(attr.MaintainTime); err == nil {
+			window = &parsed
+		}
+	}
+	addProblems(diags, []rdsservice.Problem{rdsservice.ProxyWaitingIn(w.Attributes, window, now).Problem(state.InstanceID.ValueString())})
 }
 
 // Delete shuts the proxy down and waits until it reads back off.

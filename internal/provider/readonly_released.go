@@ -19,7 +19,8 @@ import (
 // that the primary's plan named for it.
 
 // planReleasedReadOnly records the release of a read-only instance and warns when this run's plan
-// of its primary named it as restarting with the primary.
+// of its primary named it as restarting with the primary; it refuses the release while this run's
+// plan of the primary's proxy still weights it (rdsservice.ReleasedWhileWeighted).
 func planReleasedReadOnly(ctx context.Context, data *ProviderData, state tfsdk.State, diags *diag.Diagnostics) {
 	if data == nil {
 		return
@@ -31,6 +32,7 @@ func planReleasedReadOnly(ctx context.Context, data *ProviderData, state tfsdk.S
 		return
 	}
 	data.plans.RecordReleased(id.ValueString())
+	addProblems(diags, rdsservice.ReleasedWhileWeighted(&data.plans, master.ValueString(), id.ValueString()))
 	if data.plans.Follows(master.ValueString(), id.ValueString()) {
 		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleReadOnlyReleasedFirst, id.ValueString(),
 			id.ValueString(), master.ValueString())})

@@ -25,11 +25,11 @@ func (x *executor) proxy(ctx context.Context, op Operation) error {
 		return x.waitProxy(ctx, req.InstanceID, true)
 	case OpResizeProxy:
 		return x.api.ModifyDBProxyInstance(ctx, &rdsapi.ModifyDBProxyInstanceRequest{DBInstanceID: req.InstanceID, InstanceType: d.InstanceType,
-			InstanceNum: d.InstanceNum, EffectiveTime: proxyEffectiveTime})
+			InstanceNum: d.InstanceNum, EffectiveTime: proxyEffectiveTime(op)})
 	case OpProxyConnections:
 		return x.api.ModifyDBProxy(ctx, &rdsapi.ModifyDBProxyRequest{DBInstanceID: req.InstanceID, Service: rdsapi.ProxyModify, PersistentConnections: persistent})
 	case OpProxyEndpoint:
-		return x.proxyEndpoint(ctx, req)
+		return x.proxyEndpoint(ctx, req, proxyEffectiveTime(op))
 	case OpProxySSL:
 		endpointID, err := x.defaultEndpoint(ctx, req.InstanceID)
 		if err != nil {
@@ -43,9 +43,18 @@ func (x *executor) proxy(ctx context.Context, op Operation) error {
 	return x.waitProxy(ctx, req.InstanceID, false)
 }
 
+// proxyEffectiveTime is the EffectiveTime op is sent with: MaintainTime when it waits for the
+// window, else Immediate.
+func proxyEffectiveTime(op Operation) string {
+	if op.When == WhenInWindow {
+		return rdsapi.EffectiveTimeMaintainTime
+	}
+	return rdsapi.EffectiveTimeImmediate
+}
+
 // proxyEndpoint configures the default endpoint: mode, every feature, the delay threshold and
 // the weights ("primary" sent as the instance's id) or Standard.
-func (x *executor) proxyEndpoint(ctx context.Context, req ProxyRequest) error {
+func (x *executor) proxyEndpoint(ctx context.Context, req ProxyRequest, effective string) error {
 	endpointID, err := x.defaultEndpoint(ctx, req.InstanceID)
 	if err != nil {
 		return err
@@ -55,7 +64,7 @@ func (x *executor) proxyEndpoint(ctx context.Context, req ProxyRequest) error {
 	send := &rdsapi.ModifyDBProxyEndpointRequest{DBInstanceID: req.InstanceID, EndpointID: endpointID, ReadWriteMode: d.ReadWriteMode,
 		Features: map[string]int{rdsapi.ProxyFeatureReadWriteSplitting: bit(d.Features.ReadWriteSplitting), rdsapi.ProxyFeatureConnectionPersist: bit(d.Features.ConnectionPersist),
 			rdsapi.ProxyFeatureTransactionSplit: bit(d.Features.TransactionSplit), rdsapi.ProxyFeatureCausalConsistRead: bit(d.Features.CausalConsistentRead)},
-		MaxDelaySeconds: &d.MaxDelay, EffectiveTime: proxyEffectiveTime, DistributionType: rdsapi.ProxyDistributionStandard}
+		MaxDelaySeconds: &d.MaxDelay, EffectiveTime: effective, DistributionType: rdsapi.ProxyDistributionStandard}
 	if !d.Standard {
 		send.DistributionType, send.Weights = rdsapi.ProxyDistributionCustom, map[string]int64{}
 		for key, w := range d.Weights {

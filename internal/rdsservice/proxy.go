@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -14,7 +15,7 @@ import (
 //
 //   - X1 the primary is of the High-availability or Cluster edition, and a High-availability
 //     instance runs at least the minor version ModifyDBProxy names for its major version (P1);
-//   - X2 instance_num is 1-16 (the product's bound, issue 44; the API reference accepts 1-60, P2);
+//   - X2 instance_num is 1-16 (P2: the current API reference; older revisions said 1-60);
 //   - X3 a read weight is a multiple of 100 up to 10,000 (P3);
 //   - X4 a weight names "primary" or a read-only instance of this primary (an id known only at
 //     apply is checked by the cloud);
@@ -22,6 +23,8 @@ import (
 //   - X6 max_delay_seconds is 0-3600 (P3);
 //   - X8 max_prepared_stmt_count is equal on the primary and its read-only instances (issue 44;
 //     the proxy moves a session's statements between them);
+//   - X9 with apply_changes = "in_maintenance_window", the plan says which changes wait for
+//     the primary's window, and when (proxy_window.go);
 //   - X7 a change that interrupts the endpoint's connections (read_write_mode, instance_type) is
 //     named; prevent_restart refuses it.
 
@@ -107,6 +110,11 @@ type ProxyRequest struct {
 	UnknownWeightKeys bool
 	PreventRestart    bool
 	Delete            bool
+	// InWindow: apply_changes = "in_maintenance_window" (proxy_window.go); Window is the
+	// primary's maintenance window (nil: not readable) and Now the cloud's clock.
+	InWindow bool
+	Window   *MaintenanceWindow
+	Now      time.Time
 }
 
 // CheckProxy applies X1-X6 to a configured proxy, every problem at once.

@@ -7,9 +7,10 @@ import (
 )
 
 // rds_db_proxy's apply as a program: PlanProxy decides from the proxy as the cloud has it and the
-// configuration; the one executor runs it. Every endpoint change carries EffectiveTime=Immediate
-// (the API's default is the maintenance window, P3), so the state never claims a change the cloud
-// has not made.
+// configuration; the one executor runs it. Every resize and endpoint change carries EffectiveTime:
+// Immediate, or MaintainTime with apply_changes = "in_maintenance_window" (the API's default is
+// the maintenance window, P3, so it is never left out), and then the state records what waits
+// (proxy_window.go) instead of claiming a change the cloud has not made.
 
 // The proxy operations.
 const (
@@ -21,21 +22,20 @@ const (
 	OpShutdownProxy    = "ModifyDBProxy Shutdown"
 )
 
-// proxyEffectiveTime is the EffectiveTime every change is sent with.
-const proxyEffectiveTime = "Immediate"
-
 // ProxyPlan is the decision: the problems found (errors and X7's warnings), or the program.
 type ProxyPlan struct {
 	Request  ProxyRequest
 	Problems []Problem
 	Program  Program
+	// Waiting is the change this apply leaves waiting for the window (nil: none).
+	Waiting *ProxyWaiting
 }
 
 // PlanProxy decides the apply; current is the proxy as the cloud has it, nil when it is off.
 func PlanProxy(req ProxyRequest, current *ProxySpec) ProxyPlan {
 	plan := ProxyPlan{Request: req}
-	op := func(action string) {
-		plan.Program.Operations = append(plan.Program.Operations, Operation{Instance: req.InstanceID, Action: action, When: WhenNow, Effect: EffectNone})
+	op := func(action string, when ...When) {
+		plan.Program.Operations = append(plan.Program.Operations, Operation{Instance: req.InstanceID, Action: action, When: append(when, WhenNow)[0], Effect: EffectNone})
 	}
 	if req.Delete {
 		op(OpShutdownProxy)
@@ -62,18 +62,22 @@ func PlanProxy(req ProxyRequest, current *ProxySpec) ProxyPlan {
 	if len(refusals(plan.Problems)) > 0 {
 		return plan
 	}
-	d := req.Desired
+	d, deferred := req.Desired, WhenNow
+	if plan.Waiting = scheduleProxy(req, current); plan.Waiting != nil {
+		deferred = WhenInWindow
+		plan.Problems = append(plan.Problems, plan.Waiting.Problem(req.InstanceID))
+	}
 	if current.InstanceType != d.InstanceType || current.InstanceNum != d.InstanceNum {
-		op(OpResizeProxy)
+		op(OpResizeProxy, deferred)
 	}
 	if current.Persistent != d.Persistent {
-		op(OpProxyConnections)
+		op(OpProxyConnections, WhenNow)
 	}
 	if endpointChanged(*current, d) {
-		op(OpProxyEndpoint)
+		op(OpProxyEndpoint, deferred)
 	}
 	if current.SSL != d.SSL {
-		op(OpProxySSL)
+		op(OpProxySSL, WhenNow)
 	}
 	return plan
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -117,5 +118,69 @@ func TestExecuteProxyShutdownOfGoneInstance(t *testing.T) {
 	plan := PlanProxy(ProxyRequest{InstanceID: "rm-gone", Delete: true}, nil)
 	if out := ExecuteProxy(context.Background(), goneAPI{}, &Waiter{API: goneAPI{}}, plan); out.Err != nil {
 		t.Fatalf("shutdown of a released instance's proxy: %s: %v", out.Step, out.Err)
+	}
+}
+
+// apply_changes = "in_maintenance_window": the resize and the endpoint change wait for the window
+// (When, so EffectiveTime=MaintainTime), persistent connections do not; the plan says when; the
+// state keeps the target of what waits until the window's start.
+func TestPlanProxyInWindow(t *testing.T) {
+	window, _ := ParseMaintenanceWindow("02:00Z-03:00Z")
+	now := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
+	req := proxyRequest()
+	req.InWindow, req.Window, req.Now = true, &window, now
+	current := req.Desired
+	current.InstanceNum, current.Weights, current.Persistent = 4, map[string]int64{"rr-1": 100}, true
+	plan := PlanProxy(req, &current)
+	when := map[string]When{}
+	for _, op := range plan.Program.Operations {
+		when[op.Action] = op.When
+	}
+	if when[OpResizeProxy] != WhenInWindow || when[OpProxyEndpoint] != WhenInWindow || when[OpProxyConnections] != WhenNow {
+		t.Fatalf("operations %+v", plan.Program.Operations)
+	}
+	next := time.Date(2026, 12, 7, 2, 0, 0, 0, time.UTC)
+	if w := plan.Waiting; w == nil || !w.At.Equal(next) || !slices.Equal(w.Attributes, []string{AttrProxyInstanceNum, AttrProxyWeights}) {
+		t.Fatalf("waiting %+v", plan.Waiting)
+	}
+	text := plan.Problems[0].Detail
+	if plan.Problems[0].Rule != RuleProxyChangeWaits || !strings.Contains(text, "instance_num, read_only_weights") || !strings.Contains(text, window.When(now)) {
+		t.Fatalf("the plan does not say when: %+v", plan.Problems)
+	}
+	if !ProxyStillWaits(next, now) || ProxyStillWaits(next, next) {
+		t.Fatal("ProxyStillWaits")
+	}
+	if got := ProxyAsWaiting(current, req.Desired); got.InstanceNum != 2 || got.Weights["rr-2"] != 300 || !got.Persistent {
+		t.Fatalf("the state of a waiting change: %+v", got)
+	}
+	req.InWindow = false
+	if now := PlanProxy(req, &current); now.Waiting != nil || len(now.Problems) != 0 {
+		t.Fatalf("immediately: %+v", now)
+	}
+}
+
+// X10: a read-only instance released in the same run while the proxy still weights it is refused,
+// naming both, whichever of the two plans comes second.
+func TestProxyWeightReleased(t *testing.T) {
+	weights := map[string]int64{ProxyPrimaryKey: 100, "rr-1": 100, "rr-2": 300}
+	var proxyFirst Ledger
+	if ps := ProxyWeightsReleased(&proxyFirst, "rm-1", weights); len(ps) != 0 {
+		t.Fatalf("nothing released yet: %v", ps)
+	}
+	proxyFirst.RecordReleased("rr-2")
+	ps := ReleasedWhileWeighted(&proxyFirst, "rm-1", "rr-2")
+	if len(ps) != 1 || ps[0].Rule != RuleProxyWeightReleased || !strings.Contains(ps[0].Detail, "rr-2") || !strings.Contains(ps[0].Detail, "rm-1") {
+		t.Fatalf("the release after the proxy's plan: %+v", ps)
+	}
+	if ps := ReleasedWhileWeighted(&proxyFirst, "rm-1", "rr-3"); len(ps) != 0 {
+		t.Fatalf("an instance the proxy does not weight: %v", ps)
+	}
+	var releaseFirst Ledger
+	releaseFirst.RecordReleased("rr-1")
+	if ps := ProxyWeightsReleased(&releaseFirst, "rm-1", weights); len(ps) != 1 || !strings.Contains(ps[0].Detail, "rr-1") {
+		t.Fatalf("the proxy's plan after the release: %+v", ps)
+	}
+	if ps := ProxyWeightsReleased(&releaseFirst, "rm-1", map[string]int64{"rr-2": 100}); len(ps) != 0 {
+		t.Fatalf("weights without the released instance: %v", ps)
 	}
 }

@@ -18,6 +18,8 @@ type Ledger struct {
 	released map[string]bool
 	// followers are the read-only instances each primary's plan names as restarting with it.
 	followers map[[2]string]bool
+	// weighted are the read-only instances each proxy's plan weights ({primary, read-only}).
+	weighted map[[2]string]bool
 }
 
 // PrimaryPlan is what this run's in-place plan of a primary decided, as its read-only instances'
@@ -108,6 +110,25 @@ func (l *Ledger) Follows(primary, readOnly string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.followers[[2]string{primary, readOnly}]
+}
+
+// RecordProxyWeights records the read-only instances the plan of primary's proxy weights.
+func (l *Ledger) RecordProxyWeights(primary string, readOnly []string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.weighted == nil {
+		l.weighted = map[[2]string]bool{}
+	}
+	for _, ro := range readOnly {
+		l.weighted[[2]string{primary, ro}] = true
+	}
+}
+
+// ProxyWeights reports whether this run's plan of primary's proxy weights readOnly.
+func (l *Ledger) ProxyWeights(primary, readOnly string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.weighted[[2]string{primary, readOnly}]
 }
 
 func (l *Ledger) add(set *map[string]bool, id string) {

@@ -31,10 +31,11 @@ var proxyFeatures = map[string]int{"ReadWriteSpliting": 1, "ConnectionPersist": 
 // may start the proxy, per major version (ModifyDBProxy's API reference).
 var proxyMinMinor = map[string]string{"8.0": "rds_20190915", "5.7": "rds_20190925", "5.6": "rds_20200229"}
 
-// Limits of the API reference: proxy instances (ModifyDBProxyInstance), the delay threshold and
-// the read weights (ModifyDBProxyEndpoint).
+// Limits of the API reference: proxy instances (ModifyDBProxy, ModifyDBProxyInstance: 1-16 in the
+// current request models, README "Database proxy" [P2]), the delay threshold and the read weights
+// (ModifyDBProxyEndpoint).
 const (
-	proxyMaxInstances  = 60
+	proxyMaxInstances  = 16
 	proxyMaxDelay      = 3600
 	proxyDefaultDelay  = 30
 	proxyWeightStep    = 100

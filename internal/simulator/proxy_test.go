@@ -78,7 +78,7 @@ func TestProxyRefusals(t *testing.T) {
 	other := e.create(map[string]string{"VSwitchId": "vsw-5"})
 	otherRO := e.readOnly(other)
 	e.c.fails("ModifyDBProxy", map[string]string{"DBInstanceId": old, "ConfigDBProxyService": "Startup"}, 400, "InvalidMinorVersion.NotSupported")
-	e.c.fails("ModifyDBProxy", map[string]string{"DBInstanceId": id, "ConfigDBProxyService": "Startup", "DBProxyInstanceNum": "61"}, 400, "InvalidParameter")
+	e.c.fails("ModifyDBProxy", map[string]string{"DBInstanceId": id, "ConfigDBProxyService": "Startup", "DBProxyInstanceNum": "17"}, 400, "InvalidParameter")
 	e.c.ok("ModifyDBProxy", map[string]string{"DBInstanceId": id, "ConfigDBProxyService": "Startup"})
 	e.settle()
 	ep := e.proxyEndpoint(id)["DBProxyEndpointId"].(string)
@@ -93,6 +93,9 @@ func TestProxyRefusals(t *testing.T) {
 	e.c.fails("ModifyDBProxyEndpoint", base("ReadOnlyInstanceDistributionType", "Custom"), 400, "InvalidParameter")
 	e.c.fails("ModifyDBProxyEndpoint", base("DbEndpointOperator", "Delete"), 400, "InvalidDBProxyEndpoint.Default")
 	e.c.fails("ModifyDBProxyInstance", map[string]string{"DBInstanceId": id, "DBProxyInstanceNum": "0"}, 400, "InvalidParameter")
+	// 1-16, the current API reference (README "Database proxy" [P2]).
+	e.c.fails("ModifyDBProxyInstance", map[string]string{"DBInstanceId": id, "DBProxyInstanceNum": "17", "EffectiveTime": "Immediate"}, 400, "InvalidParameter")
+	e.c.ok("ModifyDBProxyInstance", map[string]string{"DBInstanceId": id, "DBProxyInstanceNum": "16", "EffectiveTime": "Immediate"})
 	created := e.c.ok("ModifyDBProxyEndpoint", map[string]string{"DBInstanceId": id, "DbEndpointOperator": "Create", "DbEndpointReadWriteMode": "ReadOnly"})
 	roEP := e.c.ok("DescribeDBProxyEndpoint", map[string]string{"DBInstanceId": id, "DBProxyEndpointId": created["DBProxyEndpointId"].(string)})
 	if roEP["ReadOnlyInstanceMaxDelayTime"] != "-1" || roEP["DbProxyEndpointReadWriteMode"] != "ReadOnly" {
