@@ -143,6 +143,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	e.sdkParameterGroups(primary)
 	e.sdkProxy(primary)
 	e.sdkMonitor(primary)
+	e.sdkHASwitch(primary)
 	e.sdkEndpoints(primary)
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
@@ -337,6 +338,22 @@ func (e *sdkEnv) sdkEndpoints(id string) {
 	release := rds.CreateReleaseInstancePublicConnectionRequest()
 	release.DBInstanceId, release.CurrentConnectionString = id, infos[1].ConnectionString
 	e.do(release, rds.CreateReleaseInstancePublicConnectionResponse())
+}
+
+// sdkHASwitch turns automatic switchover off until a time and reads it back.
+func (e *sdkEnv) sdkHASwitch(id string) {
+	e.t.Helper()
+	until := e.clock.Now().UTC().Add(48 * time.Hour).Format("2006-01-02T15:04:05Z")
+	modify := rds.CreateModifyHASwitchConfigRequest()
+	modify.DBInstanceId, modify.HAConfig, modify.ManualHATime = id, "Manual", until
+	e.do(modify, rds.CreateModifyHASwitchConfigResponse())
+	describe := rds.CreateDescribeHASwitchConfigRequest()
+	describe.DBInstanceId = id
+	described := rds.CreateDescribeHASwitchConfigResponse()
+	e.do(describe, described)
+	if described.HAConfig != "Manual" || described.ManualHATime != until {
+		e.t.Fatalf("DescribeHASwitchConfig: %+v", described)
+	}
 }
 
 func (e *sdkEnv) sdkBackups(id string) string {

@@ -43,6 +43,8 @@ var actions = map[string]handler{
 	"RestartDBInstance":                  (*Simulator).restartDBInstance,
 	"DescribeDBInstanceHAConfig":         (*Simulator).describeDBInstanceHAConfig, // actions_ha.go
 	"SwitchDBInstanceHA":                 (*Simulator).switchDBInstanceHA,
+	"ModifyHASwitchConfig":               (*Simulator).modifyHASwitchConfig, // actions_ha_switch.go
+	"DescribeHASwitchConfig":             (*Simulator).describeHASwitchConfig,
 	"DeleteDBInstance":                   (*Simulator).deleteDBInstance,
 	"ModifyDBInstanceMaintainTime":       (*Simulator).modifyDBInstanceMaintainTime,
 	"DescribeHistoryTasks":               (*Simulator).describeHistoryTasks,
