@@ -48,6 +48,7 @@ func Plan(in PlanInput) Decision {
 	checkStorageAutoScale(in, &d)
 	checkSQLAudit(in, &d)
 	checkMonitoring(in, &d)
+	checkHASwitch(in, &d)
 	checkEndpoints(in, &d)
 	planBilling(in, &d)
 	checkUpgradeAlone(in, &d)

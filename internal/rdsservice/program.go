@@ -78,6 +78,8 @@ type Operation struct {
 	SQLAudit *rdsapi.SQLAudit
 	// MonitorPeriod is what an OpMonitor sends (monitoring_rules.go; 0 while known only at apply).
 	MonitorPeriod int64
+	// HASwitch is what an OpHASwitch sends (ha_switch_rules.go).
+	HASwitch *rdsapi.HASwitch
 	// Endpoint is what an endpoint operation sends (endpoint_rules.go).
 	Endpoint *EndpointChange
 	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_program.go).
@@ -245,6 +247,7 @@ func (b *programBuilder) create() {
 	b.autoScaleOperations(label, WhenAfterCreate)
 	b.sqlAuditOperations(label, WhenAfterCreate)
 	b.monitorOperations(label, WhenAfterCreate)
+	b.haSwitchOperations(label, WhenAfterCreate)
 	b.endpointOperations(label, WhenAfterCreate)
 	b.billingAfterSettings(label, WhenAfterCreate)
 }
@@ -309,6 +312,7 @@ func (b *programBuilder) update() {
 	b.autoScaleOperations(label, WhenNow)
 	b.sqlAuditOperations(label, WhenNow)
 	b.monitorOperations(label, WhenNow)
+	b.haSwitchOperations(label, WhenNow)
 	b.endpointsAfterSecurity(label)
 }
 
