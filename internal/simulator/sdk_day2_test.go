@@ -144,6 +144,7 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	e.sdkProxy(primary)
 	e.sdkMonitor(primary)
 	e.sdkHASwitch(primary)
+	e.sdkHASync(primary)
 	e.sdkEndpoints(primary)
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
@@ -353,6 +354,21 @@ func (e *sdkEnv) sdkHASwitch(id string) {
 	e.do(describe, described)
 	if described.HAConfig != "Manual" || described.ManualHATime != until {
 		e.t.Fatalf("DescribeHASwitchConfig: %+v", described)
+	}
+}
+
+// sdkHASync sets the replication mode (the id goes as DbInstanceId) and reads it back.
+func (e *sdkEnv) sdkHASync(id string) {
+	e.t.Helper()
+	modify := rds.CreateModifyDBInstanceHAConfigRequest()
+	modify.DbInstanceId, modify.SyncMode, modify.HAMode = id, "Async", "RPO"
+	e.do(modify, rds.CreateModifyDBInstanceHAConfigResponse())
+	describe := rds.CreateDescribeDBInstanceHAConfigRequest()
+	describe.DBInstanceId = id
+	described := rds.CreateDescribeDBInstanceHAConfigResponse()
+	e.do(describe, described)
+	if described.SyncMode != "Async" || described.HAMode != "RPO" {
+		e.t.Fatalf("DescribeDBInstanceHAConfig after ModifyDBInstanceHAConfig: %+v", described)
 	}
 }
 

@@ -45,6 +45,7 @@ var actions = map[string]handler{
 	"SwitchDBInstanceHA":                 (*Simulator).switchDBInstanceHA,
 	"ModifyHASwitchConfig":               (*Simulator).modifyHASwitchConfig, // actions_ha_switch.go
 	"DescribeHASwitchConfig":             (*Simulator).describeHASwitchConfig,
+	"ModifyDBInstanceHAConfig":           (*Simulator).modifyDBInstanceHAConfig, // actions_ha_sync.go
 	"DeleteDBInstance":                   (*Simulator).deleteDBInstance,
 	"ModifyDBInstanceMaintainTime":       (*Simulator).modifyDBInstanceMaintainTime,
 	"DescribeHistoryTasks":               (*Simulator).describeHistoryTasks,
