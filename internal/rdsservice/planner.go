@@ -49,6 +49,7 @@ func Plan(in PlanInput) Decision {
 	checkSQLAudit(in, &d)
 	checkMonitoring(in, &d)
 	checkHASwitch(in, &d)
+	checkSyncMode(in, &d)
 	checkEndpoints(in, &d)
 	planBilling(in, &d)
 	checkUpgradeAlone(in, &d)

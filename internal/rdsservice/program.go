@@ -80,6 +80,8 @@ type Operation struct {
 	MonitorPeriod int64
 	// HASwitch is what an OpHASwitch sends (ha_switch_rules.go).
 	HASwitch *rdsapi.HASwitch
+	// SyncMode is what an OpSyncMode sends (sync_mode_rules.go; empty while known only at apply).
+	SyncMode string
 	// Endpoint is what an endpoint operation sends (endpoint_rules.go).
 	Endpoint *EndpointChange
 	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_program.go).
@@ -248,6 +250,7 @@ func (b *programBuilder) create() {
 	b.sqlAuditOperations(label, WhenAfterCreate)
 	b.monitorOperations(label, WhenAfterCreate)
 	b.haSwitchOperations(label, WhenAfterCreate)
+	b.syncModeOperations(label, WhenAfterCreate)
 	b.endpointOperations(label, WhenAfterCreate)
 	b.billingAfterSettings(label, WhenAfterCreate)
 }
@@ -313,6 +316,7 @@ func (b *programBuilder) update() {
 	b.sqlAuditOperations(label, WhenNow)
 	b.monitorOperations(label, WhenNow)
 	b.haSwitchOperations(label, WhenNow)
+	b.syncModeOperations(label, WhenNow)
 	b.endpointsAfterSecurity(label)
 }
 
