@@ -26,7 +26,7 @@ func TestHAConfig_manualRevertsWithoutDiff(t *testing.T) {
 	until := w.clock.Now().UTC().Add(48 * time.Hour).Truncate(time.Second).Format("2006-01-02T15:04:05Z")
 	manual := map[string]any{"mode": "Manual", "manual_until": until}
 	basic := haSwitched(map[string]any{"mode": "Manual", "manual_until": until})
-	basic[0].attrs["category"], basic[0].attrs["instance_type"] = "Basic", "mysql.n1.micro.1"
+	basic[0].attrs["category"], basic[0].attrs["instance_type"] = "Basic", "mysql.n2.medium.1"
 	expectErrorText(t, "basic", w.planErrorOf(t, basic), regexp.MustCompile(`a Basic-edition instance has no secondary node`))
 	if n := env.mutations(); n != 0 {
 		t.Fatalf("the refused plan sent %d mutating requests", n)

@@ -38,6 +38,7 @@ func (r *instanceResource) instanceRequest(ctx context.Context, state *instanceM
 	sqlAuditInput(ctx, state, plan, &in, diags)
 	monitoringInput(state, plan, &in)
 	haSwitchInput(ctx, state, plan, &in, diags)
+	syncModeInput(state, plan, &in)
 	in.Desired.Endpoints = endpointPlanOf(ctx, r.data, stateID(state), stateEndpoints(state), config.endpointParts(), diags)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	req := rdsservice.InstanceRequest{Replaced: replace, Proposed: proposedValues(state, config, plan), Zone: valString(plan.ZoneID),
