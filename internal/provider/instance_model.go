@@ -164,6 +164,8 @@ type instanceModel struct {
 	ParameterGroupID        types.String   `tfsdk:"parameter_group_id"`
 	ParameterGroupValues    types.Map      `tfsdk:"parameter_group_values"`
 	MonitoringPeriod        types.Int64    `tfsdk:"monitoring_period"`
+	HAConfig                types.Object   `tfsdk:"ha_config"`
+	SyncMode                types.String   `tfsdk:"sync_mode"`
 	// SSL and TDE (instance_security.go).
 	SSLEnabled       types.Bool   `tfsdk:"ssl_enabled"`
 	SSLExpireTime    types.String `tfsdk:"ssl_expire_time"`

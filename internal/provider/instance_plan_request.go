@@ -37,6 +37,8 @@ func (r *instanceResource) instanceRequest(ctx context.Context, state *instanceM
 	autoScaleWant(ctx, plan, &in, diags)
 	sqlAuditInput(ctx, state, plan, &in, diags)
 	monitoringInput(state, plan, &in)
+	haSwitchInput(ctx, state, plan, &in, diags)
+	syncModeInput(state, plan, &in)
 	in.Desired.Endpoints = endpointPlanOf(ctx, r.data, stateID(state), stateEndpoints(state), config.endpointParts(), diags)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	r.accessListsInput(ctx, state, config, plan, replace, &in, diags)

@@ -106,6 +106,8 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	refreshStorageAutoScale(ctx, r.data.API, requested, &state, &resp.Diagnostics)
 	refreshSQLAudit(ctx, r.data.API, requested, &state, &resp.Diagnostics)
 	refreshMonitoring(ctx, r.data.API, requested, &state, &resp.Diagnostics)
+	r.data.refreshHASwitch(ctx, requested, &state, &resp.Diagnostics)
+	refreshSyncMode(ctx, r.data.API, requested, &state, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	holdPlacement(ctx, r.data, requested, &state, &resp.Diagnostics)

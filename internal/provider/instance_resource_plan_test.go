@@ -54,7 +54,7 @@ func nullModel() instanceModel {
 		Tags: types.MapNull(types.StringType), TagsAll: types.MapNull(types.StringType), ResourceGroupID: types.StringNull(),
 		Billing: types.ObjectNull(billingAttrTypes), PrepaidOnDestroy: types.StringNull(), ExpireTime: types.StringNull(),
 		StorageAutoScale: types.ObjectNull(autoScaleAttrTypes), StorageActual: types.Int64Null(),
-		SQLAudit: types.ObjectNull(sqlAuditAttrTypes), PreventDataLoss: types.BoolNull(), ParameterGroupValues: types.MapNull(types.StringType),
+		SQLAudit: types.ObjectNull(sqlAuditAttrTypes), HAConfig: types.ObjectNull(haSwitchAttrTypes), PreventDataLoss: types.BoolNull(), ParameterGroupValues: types.MapNull(types.StringType),
 		ConnectionStringPrefix: types.StringNull(), PublicEndpoint: types.ObjectNull(publicEndpointAttrTypes),
 		PublicConnectionString: types.StringNull(), PreventEndpointChange: types.BoolNull(),
 		SecurityIPGroups: types.MapNull(ipGroupsElemType), SecurityGroupIDs: types.SetNull(types.StringType),

@@ -224,6 +224,8 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	resp.Schema.Attributes["parameter_group_id"] = parameterGroupIDAttribute()
 	resp.Schema.Attributes["parameter_group_values"] = parameterGroupValuesAttribute()
 	resp.Schema.Attributes[rdsservice.AttrMonitoringPeriod] = monitoringPeriodAttribute()
+	resp.Schema.Attributes[rdsservice.AttrHAConfig] = haConfigAttribute()
+	resp.Schema.Attributes[rdsservice.AttrSyncMode] = syncModeAttribute()
 	maps.Copy(resp.Schema.Attributes, securityAttributes())
 	maps.Copy(resp.Schema.Attributes, minorVersionAttributes())
 	maps.Copy(resp.Schema.Attributes, zoneAttributes())

@@ -61,6 +61,11 @@ type API interface {
 	// DescribeDBInstanceHAConfig and SwitchDBInstanceHA (ha.go): the primary and secondary nodes.
 	DescribeDBInstanceHAConfig(ctx context.Context, dbInstanceID string) (*HAConfig, error)
 	SwitchDBInstanceHA(ctx context.Context, dbInstanceID, nodeID string) error
+	// ModifyDBInstanceHAConfig (ha.go): the replication mode (SyncMode) and HAMode.
+	ModifyDBInstanceHAConfig(ctx context.Context, dbInstanceID, syncMode, haMode string) error
+	// ModifyHASwitchConfig and DescribeHASwitchConfig (ha_switch.go): automatic switchover.
+	ModifyHASwitchConfig(ctx context.Context, dbInstanceID string, cfg HASwitch) error
+	DescribeHASwitchConfig(ctx context.Context, dbInstanceID string) (*HASwitch, error)
 	DeleteDBInstance(ctx context.Context, dbInstanceID string) error
 
 	// ModifyDBInstanceMaintainTime sets the daily maintenance window ("HH:mmZ-HH:mmZ", UTC), in

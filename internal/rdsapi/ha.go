@@ -68,3 +68,22 @@ func (c *Client) SwitchDBInstanceHA(ctx context.Context, dbInstanceID, nodeID st
 	p.set("EffectiveTime", "Immediate")
 	return c.call(ctx, "SwitchDBInstanceHA", p, false, nil)
 }
+
+// Replication modes (SyncMode) and high-availability modes (HAMode) of ModifyDBInstanceHAConfig.
+const (
+	SyncModeSemiSync = "Semi-sync"
+	SyncModeAsync    = "Async"
+)
+
+// ModifyDBInstanceHAConfig sets the instance's replication mode and high-availability mode (both
+// required; the instance id goes as DbInstanceId, as the API spells it). Sending it again sets the
+// same modes, so it is resent on transient errors.
+func (c *Client) ModifyDBInstanceHAConfig(ctx context.Context, dbInstanceID, syncMode, haMode string) error {
+	if err := requireInstanceID(dbInstanceID); err != nil {
+		return fmt.Errorf("RDS ModifyDBInstanceHAConfig: %w", err)
+	}
+	if syncMode == "" || haMode == "" {
+		return fmt.Errorf("RDS ModifyDBInstanceHAConfig: SyncMode %q and HAMode %q are both required", syncMode, haMode)
+	}
+	return c.call(ctx, "ModifyDBInstanceHAConfig", params{"DbInstanceId": dbInstanceID, "SyncMode": syncMode, "HAMode": haMode}, true, nil)
+}

@@ -160,6 +160,10 @@ func (x *executor) stepOf(op Operation) string {
 		return "setting sql_audit"
 	case OpMonitor:
 		return "setting monitoring_period"
+	case OpHASwitch:
+		return "setting ha_config"
+	case OpSyncMode:
+		return "setting sync_mode"
 	case OpModifyConnectionString, OpAllocatePublic, OpReleasePublic:
 		return "changing the endpoints"
 	case OpTransformPayType, OpModifyAutoRenewal:
@@ -229,6 +233,10 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.sqlAudit(ctx, op)
 	case OpMonitor:
 		return x.monitor(ctx, op)
+	case OpHASwitch:
+		return x.haSwitch(ctx, op)
+	case OpSyncMode:
+		return x.syncMode(ctx, op)
 	case OpModifyConnectionString, OpAllocatePublic, OpReleasePublic:
 		return x.endpoint(ctx, op)
 	case OpTransformPayType, OpModifyAutoRenewal:

@@ -51,6 +51,10 @@ type Desired struct {
 	SQLAudit SQLAuditPlan
 	// Monitoring is monitoring_period (monitoring_rules.go).
 	Monitoring MonitoringPlan
+	// HASwitch is ha_config (ha_switch_rules.go).
+	HASwitch HASwitchPlan
+	// SyncMode is sync_mode (sync_mode_rules.go).
+	SyncMode SyncModePlan
 	// PreventDataLoss is prevent_data_loss: every data loss the plan names is refused (data_loss.go).
 	PreventDataLoss bool
 	// Billing is billing and deletion_protection (billing_rules.go).

@@ -52,6 +52,8 @@ func Plan(in PlanInput) Decision {
 	checkTemplateLinks(in, &d)
 	checkSQLAudit(in, &d)
 	checkMonitoring(in, &d)
+	checkHASwitch(in, &d)
+	checkSyncMode(in, &d)
 	checkEndpoints(in, &d)
 	planBilling(in, &d)
 	checkUpgradeAlone(in, &d)

@@ -78,6 +78,10 @@ type Operation struct {
 	SQLAudit *rdsapi.SQLAudit
 	// MonitorPeriod is what an OpMonitor sends (monitoring_rules.go; 0 while known only at apply).
 	MonitorPeriod int64
+	// HASwitch is what an OpHASwitch sends (ha_switch_rules.go).
+	HASwitch *rdsapi.HASwitch
+	// SyncMode is what an OpSyncMode sends (sync_mode_rules.go; empty while known only at apply).
+	SyncMode string
 	// Endpoint is what an endpoint operation sends (endpoint_rules.go).
 	Endpoint *EndpointChange
 	// Billing is what an OpTransformPayType or OpModifyAutoRenewal sends (billing_program.go).
@@ -254,6 +258,8 @@ func (b *programBuilder) create() {
 	b.templateLinkOperations(label, WhenAfterCreate)
 	b.sqlAuditOperations(label, WhenAfterCreate)
 	b.monitorOperations(label, WhenAfterCreate)
+	b.haSwitchOperations(label, WhenAfterCreate)
+	b.syncModeOperations(label, WhenAfterCreate)
 	b.endpointOperations(label, WhenAfterCreate)
 	b.billingAfterSettings(label, WhenAfterCreate)
 }
@@ -321,6 +327,8 @@ func (b *programBuilder) update() {
 	b.templateLinkOperations(label, WhenNow)
 	b.sqlAuditOperations(label, WhenNow)
 	b.monitorOperations(label, WhenNow)
+	b.haSwitchOperations(label, WhenNow)
+	b.syncModeOperations(label, WhenNow)
 	b.endpointsAfterSecurity(label)
 }
 

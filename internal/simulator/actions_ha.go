@@ -12,6 +12,9 @@ import (
 type haNodes struct {
 	Master string `json:"master"`
 	Slave  string `json:"slave,omitempty"`
+	// SyncMode and HAMode are set by ModifyDBInstanceHAConfig (actions_ha_sync.go); empty: the defaults.
+	SyncMode string `json:"sync_mode,omitempty"`
+	HAMode   string `json:"ha_mode,omitempty"`
 }
 
 // nodesOf returns the instance's nodes, naming them on first use (numeric ids, as the cloud's).
@@ -41,7 +44,7 @@ func (s *Simulator) describeDBInstanceHAConfig(c *call) (map[string]any, *apiErr
 	if nodes.Slave != "" {
 		info = append(info, map[string]any{"NodeId": nodes.Slave, "NodeType": "Slave", "ZoneId": in.ZoneID, "RegionId": in.RegionID, "SyncStatus": "Sync"})
 	}
-	return map[string]any{"DBInstanceId": in.ID, "SyncMode": "Sync", "HAMode": "RPO",
+	return map[string]any{"DBInstanceId": in.ID, "SyncMode": orDefault(nodes.SyncMode, defaultSyncMode), "HAMode": orDefault(nodes.HAMode, "RPO"),
 		"HostInstanceInfos": map[string]any{"NodeInfo": info}}, nil
 }
 

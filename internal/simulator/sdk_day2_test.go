@@ -143,6 +143,8 @@ func classicSDKDay2(t *testing.T, format string, driven map[string]bool) {
 	e.sdkParameterGroups(primary)
 	e.sdkProxy(primary)
 	e.sdkMonitor(primary)
+	e.sdkHASwitch(primary)
+	e.sdkHASync(primary)
 	e.sdkEndpoints(primary)
 	backupID := e.sdkBackups(primary)
 	e.sdkMaintenance(primary)
@@ -339,6 +341,37 @@ func (e *sdkEnv) sdkEndpoints(id string) {
 	release := rds.CreateReleaseInstancePublicConnectionRequest()
 	release.DBInstanceId, release.CurrentConnectionString = id, infos[1].ConnectionString
 	e.do(release, rds.CreateReleaseInstancePublicConnectionResponse())
+}
+
+// sdkHASwitch turns automatic switchover off until a time and reads it back.
+func (e *sdkEnv) sdkHASwitch(id string) {
+	e.t.Helper()
+	until := e.clock.Now().UTC().Add(48 * time.Hour).Format("2006-01-02T15:04:05Z")
+	modify := rds.CreateModifyHASwitchConfigRequest()
+	modify.DBInstanceId, modify.HAConfig, modify.ManualHATime = id, "Manual", until
+	e.do(modify, rds.CreateModifyHASwitchConfigResponse())
+	describe := rds.CreateDescribeHASwitchConfigRequest()
+	describe.DBInstanceId = id
+	described := rds.CreateDescribeHASwitchConfigResponse()
+	e.do(describe, described)
+	if described.HAConfig != "Manual" || described.ManualHATime != until {
+		e.t.Fatalf("DescribeHASwitchConfig: %+v", described)
+	}
+}
+
+// sdkHASync sets the replication mode (the id goes as DbInstanceId) and reads it back.
+func (e *sdkEnv) sdkHASync(id string) {
+	e.t.Helper()
+	modify := rds.CreateModifyDBInstanceHAConfigRequest()
+	modify.DbInstanceId, modify.SyncMode, modify.HAMode = id, "Async", "RPO"
+	e.do(modify, rds.CreateModifyDBInstanceHAConfigResponse())
+	describe := rds.CreateDescribeDBInstanceHAConfigRequest()
+	describe.DBInstanceId = id
+	described := rds.CreateDescribeDBInstanceHAConfigResponse()
+	e.do(describe, described)
+	if described.SyncMode != "Async" || described.HAMode != "RPO" {
+		e.t.Fatalf("DescribeDBInstanceHAConfig after ModifyDBInstanceHAConfig: %+v", described)
+	}
 }
 
 func (e *sdkEnv) sdkBackups(id string) string {

@@ -43,6 +43,9 @@ var actions = map[string]handler{
 	"RestartDBInstance":                  (*Simulator).restartDBInstance,
 	"DescribeDBInstanceHAConfig":         (*Simulator).describeDBInstanceHAConfig, // actions_ha.go
 	"SwitchDBInstanceHA":                 (*Simulator).switchDBInstanceHA,
+	"ModifyHASwitchConfig":               (*Simulator).modifyHASwitchConfig, // actions_ha_switch.go
+	"DescribeHASwitchConfig":             (*Simulator).describeHASwitchConfig,
+	"ModifyDBInstanceHAConfig":           (*Simulator).modifyDBInstanceHAConfig, // actions_ha_sync.go
 	"DeleteDBInstance":                   (*Simulator).deleteDBInstance,
 	"ModifyDBInstanceMaintainTime":       (*Simulator).modifyDBInstanceMaintainTime,
 	"DescribeHistoryTasks":               (*Simulator).describeHistoryTasks,

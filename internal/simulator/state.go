@@ -105,6 +105,8 @@ type instance struct {
 	ReleaseKeep string `json:"release_keep,omitempty"`
 	// HA is the primary and secondary node (actions_ha.go); nil until first described.
 	HA *haNodes `json:"ha,omitempty"`
+	// HASwitch is the automatic switchover configuration (actions_ha_switch.go); nil: Auto.
+	HASwitch *haSwitch `json:"ha_switch,omitempty"`
 	// MonitorPeriod is the monitoring period in seconds set with ModifyDBInstanceMonitor; 0: the default (actions_monitor.go).
 	MonitorPeriod int64 `json:"monitor_period,omitempty"`
 	// Security is SSL and TDE (actions_security.go); nil: both off.
