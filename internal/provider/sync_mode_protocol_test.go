@@ -42,7 +42,7 @@ func TestSyncMode(t *testing.T) {
 		t.Fatalf("created: %s, %d ModifyDBInstanceHAConfig", got, env.requests("ModifyDBInstanceHAConfig"))
 	}
 	plan := w.applyChecked(t, "semi-sync", synced("Semi-sync", ""))
-	expectWarning(t, "semi-sync", plan, testRes, regexp.MustCompile(`Replication of .* becomes Semi-sync`))
+	expectWarning(t, "semi-sync", plan, testRes, regexp.MustCompile(`The replication mode of .* changes: .* replicates Async now and Semi-sync after this apply`))
 	if got := mode(); got != "Semi-sync" {
 		t.Fatalf("changed: %s", got)
 	}
