@@ -27,6 +27,9 @@ func warnedOfFailure(p *oraclePlanned, applyErr string) bool {
 			if w.Rule == rdsservice.RuleStorageReadOnlyBelowUnknown && strings.Contains(applyErr, rdsservice.Raise(rdsservice.RuleStorageReadOnlyBelow, "", int64(0), "", "", int64(0)).Summary) {
 				return true
 			}
+			if w.Rule == rdsservice.Rule16KRefusalPossibleUnknown && strings.Contains(w.Detail, strings.Trim(strings.TrimPrefix(refusalClass(applyErr), "final plan: "), `"`)) {
+				return true
+			}
 		}
 	}
 	return warnedOfAccessFailure(p, applyErr)
