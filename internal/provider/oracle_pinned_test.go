@@ -46,6 +46,10 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		// change then carries less storage than its primary's, which the cloud refuses.
 		{"read-only spec change below the primary's growth", with(map[string]string{"class": "read-only", "storage": "primary grows"}), outcomeRefusalProbed},
 		{"the same with an SSL change", with(map[string]string{"class": "read-only", "storage": "primary grows", "data protection": "ssl on"}), outcomeRefusalProbed},
+		// Seed 20261206 (issue 39 §3): the primary's storage known only at apply; the read-only
+		// instance's plan names the refusal as possible, and the apply refuses it there.
+		{"read-only spec change, the primary's storage known only at apply", with(map[string]string{"class": "read-only", "storage": "primary grows",
+			"mechanism": "storage known at apply"}), outcomeWarnedFailure},
 		// The read-only instance follows its primary's deferred toggle in the window; that restart
 		// applies its own deferred parameter: one restart, not two.
 		{"read-only parameter beside its primary's deferred toggle", with(map[string]string{"16K": "on", "parameters": "restart-needing on the read-only"}), outcomeApplied},

@@ -23,6 +23,13 @@ func warnedOfFailure(p *oraclePlanned, applyErr string) bool {
 			if (w.Rule == rdsservice.RuleInstanceStopped || w.Rule == rdsservice.RuleInstanceLocked) && w.Value != "" && strings.Contains(applyErr, w.Value) {
 				return true
 			}
+			// A refusal that depends on a value known only at apply, named as possible (issue 39 §3).
+			if w.Rule == rdsservice.RuleStorageReadOnlyBelowUnknown && strings.Contains(applyErr, rdsservice.Raise(rdsservice.RuleStorageReadOnlyBelow, "", int64(0), "", "", int64(0)).Summary) {
+				return true
+			}
+			if w.Rule == rdsservice.Rule16KRefusalPossibleUnknown && strings.Contains(w.Detail, strings.Trim(strings.TrimPrefix(refusalClass(applyErr), "final plan: "), `"`)) {
+				return true
+			}
 		}
 	}
 	return warnedOfAccessFailure(p, applyErr)

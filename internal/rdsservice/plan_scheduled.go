@@ -24,6 +24,9 @@ type ScheduledInputs struct {
 	// Requested is the spec the plan asks for; RequestedKnown false while the class is unknown.
 	Requested      SpecValues
 	RequestedKnown bool
+	// SpecUnknown: a value of the spec (class, storage, storage type, the flags) is known only at
+	// apply, so the apply may send a spec order now or defer one to the window (issue 39 §3).
+	SpecUnknown bool
 }
 
 // ScheduledChange is what a plan of an update shows for scheduled_change.
@@ -39,13 +42,14 @@ const (
 )
 
 // PlannedScheduledChange is scheduled_change in the plan of an update: unknown when this apply
-// defers a change (the task id is known after apply) or sends parameters while a change is
+// defers a change (the task id is known after apply), when a value of the spec is known only at
+// apply (the apply may defer or send a change, issue 39 §3), or sends parameters while a change is
 // pending (setting a waiting parameter back withdraws it from the cloud's task; the apply reads
 // what is left), none when it restarts the instance now or reverts the pending spec change (which
 // cancels it), else as it is.
 func PlannedScheduledChange(dec Decision, s ScheduledInputs) ScheduledChange {
 	switch {
-	case dec.Deferred || dec.PendingMoves && s.Recorded:
+	case dec.Deferred || dec.PendingMoves && s.Recorded || s.SpecUnknown:
 		return ScheduledUnknown
 	case !dec.Order.Empty() || restartsNow(dec) || dec.CancelsPendingTask():
 		return ScheduledNone

@@ -17,6 +17,8 @@ func TestPlannedScheduledChange(t *testing.T) {
 		{"restart in window", Decision{Restarts: []Restart{{When: "in the maintenance window 02:00Z-03:00Z"}}}, ScheduledInputs{Recorded: true}, ScheduledKept},
 		{"back to the spec before the task", Decision{}, ScheduledInputs{Recorded: true, From: from, Requested: back, RequestedKnown: true}, ScheduledNone},
 		{"class unknown", Decision{}, ScheduledInputs{Recorded: true, From: from, Requested: back}, ScheduledKept},
+		{"spec known only at apply (issue 39 §3)", Decision{}, ScheduledInputs{SpecUnknown: true}, ScheduledUnknown},
+		{"spec known only at apply, task recorded", Decision{}, ScheduledInputs{Recorded: true, From: from, Requested: back, RequestedKnown: true, SpecUnknown: true}, ScheduledUnknown},
 		{"the task's target", Decision{}, ScheduledInputs{Recorded: true, From: from, Requested: other, RequestedKnown: true}, ScheduledKept},
 		{"parameters sent while pending", Decision{Parameters: ParameterDecision{ParameterPlan: ParameterPlan{Send: map[string]string{"a": "1"}}}},
 			ScheduledInputs{Recorded: true}, ScheduledUnknown},

@@ -39,6 +39,7 @@ func planUpdate(in PlanInput, d *Decision) {
 	u.recordRestartAttributes()
 	u.planSupportAndArchitecture()
 	u.checkAtomicWriteRules()
+	u.name16KRefusalPossible()
 	u.planEditionUpgrade()
 	if !u.readOnly {
 		u.planBufferPoolExtension()

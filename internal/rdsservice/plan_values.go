@@ -42,18 +42,27 @@ func planValues(in PlanInput, p ProposedValues, dec Decision) PlannedValues {
 		s := p.Scheduled
 		s.Requested.AtomicWrite, s.Requested.AtomicWriteSupport = dec.AtomicWrite.Or(false), dec.AtomicWriteSupported.Or(false)
 		s.Requested.BufferPoolExtension = dec.BufferPoolExtension.Or(false)
+		s.SpecUnknown = !specKnown(in.Desired, dec)
 		v.ScheduledChange = PlannedScheduledChange(dec, s)
 	}
 	return v
 }
 
-// plannedStorageActual is storage_actual: unknown while autoscaling may grow the disk, the
-// storage of a new instance, the storage a resize during this apply gives, else the prior one.
+// specKnown: every value a spec order is made of is known at plan (else the apply may send one,
+// or defer one to the window, that this plan cannot name).
+func specKnown(c Desired, dec Decision) bool {
+	return !c.InstanceClass.IsUnknown() && !c.Storage.IsUnknown() && !c.StorageType.IsUnknown() &&
+		dec.AtomicWrite.IsKnown() && dec.BufferPoolExtension.IsKnown()
+}
+
+// plannedStorageActual is storage_actual: unknown while autoscaling may grow the disk or the
+// storage is known only at apply (issue 39 §3), the storage of a new instance, the storage a
+// resize during this apply gives, else the prior one.
 func plannedStorageActual(in PlanInput, p ProposedValues, dec Decision) Val[int64] {
 	switch want := in.Desired.AutoScale; {
 	case !p.StorageActual.IsUnknown():
 		return p.StorageActual
-	case want.Want.Enabled || want.WantUnknown:
+	case want.Want.Enabled || want.WantUnknown || in.Desired.Storage.IsUnknown():
 		return Unknown[int64]()
 	case in.Prior == nil:
 		return in.Desired.Storage

@@ -22,6 +22,7 @@ func TestPlannedStorageActual(t *testing.T) {
 		{"create", PlanInput{Desired: Desired{Storage: Known[int64](50)}}, prior, Decision{}, Known[int64](50)},
 		{"resize now", PlanInput{Prior: priorInstance()}, prior, resize, Known[int64](200)},
 		{"resize in window", PlanInput{Prior: priorInstance()}, prior, inWindow, Known[int64](120)},
+		{"storage known only at apply", PlanInput{Prior: priorInstance(), Desired: Desired{Storage: Unknown[int64]()}}, prior, Decision{}, Unknown[int64]()},
 	} {
 		if got := plannedStorageActual(c.in, c.p, c.dec); got != c.want {
 			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
@@ -66,6 +67,29 @@ func TestPlannedLockModeExpireTimeMinor(t *testing.T) {
 	} {
 		if got := plannedMinorVersion(c.in, c.p, c.dec); got != c.want {
 			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}
+
+// A value of the spec known only at apply leaves scheduled_change unknown: the apply may defer a
+// spec change to the window, or send one now that replaces a waiting task (issue 39 §3).
+func TestPlanValuesSpecKnownOnlyAtApply(t *testing.T) {
+	known := Desired{InstanceClass: Known("mysql.n2.medium.2c"), Storage: Known[int64](100), StorageType: Known("cloud_essd")}
+	dec := Decision{AtomicWrite: Known(false), BufferPoolExtension: Known(false)}
+	for _, c := range []struct {
+		name   string
+		change func(c *Desired, d *Decision)
+		want   ScheduledChange
+	}{
+		{"all known", func(*Desired, *Decision) {}, ScheduledKept},
+		{"instance_type", func(c *Desired, _ *Decision) { c.InstanceClass = Unknown[string]() }, ScheduledUnknown},
+		{"storage", func(c *Desired, _ *Decision) { c.Storage = Unknown[int64]() }, ScheduledUnknown},
+		{"atomic_write_16k", func(_ *Desired, d *Decision) { d.AtomicWrite = Unknown[bool]() }, ScheduledUnknown},
+	} {
+		in, d := PlanInput{Prior: priorInstance(), Desired: known}, dec
+		c.change(&in.Desired, &d)
+		if got := planValues(in, ProposedValues{StorageActual: Unknown[int64](), PriorStorageActual: Known[int64](100)}, d).ScheduledChange; got != c.want {
+			t.Errorf("%s known only at apply: scheduled_change %v, want %v", c.name, got, c.want)
 		}
 	}
 }

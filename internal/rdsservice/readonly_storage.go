@@ -11,7 +11,8 @@ import "fmt"
 // rest of the primary's change waits for the window: growNow).
 
 // checkReadOnlySpecStorage refuses a read-only instance's spec order whose storage is below its
-// primary's, now or as this apply leaves it.
+// primary's, now or as this apply leaves it; when this run's plan of the primary knows its
+// storage only at apply, it names the refusal as possible (issue 39 §3).
 func (u *updatePlan) checkReadOnlySpecStorage() {
 	in, d := u.in, u.d
 	primary := in.Facts.Primary
@@ -19,7 +20,11 @@ func (u *updatePlan) checkReadOnlySpecStorage() {
 		return
 	}
 	storage, label := primary.Storage, primary.ID
-	if planned := in.Facts.PrimaryStorage; planned.IsKnown() && planned.Value() > storage {
+	planned := in.Facts.PrimaryStorage
+	if planned.IsUnknown() {
+		d.add(problem(RuleStorageReadOnlyBelowUnknown, fmt.Sprint(u.c.Storage.Value()), in.Label, primary.ID, u.c.Storage.Value()))
+	}
+	if planned.IsKnown() && planned.Value() > storage {
 		storage, label = planned.Value(), primary.ID+" (as this apply grows it)"
 	}
 	if s := u.c.Storage.Value(); s < storage {

@@ -47,3 +47,23 @@ func TestPlanReadOnlySpecOrderBelowPrimaryStorage(t *testing.T) {
 		}
 	}
 }
+
+// The primary's storage known only at apply: the read-only instance's spec order may be refused
+// there, so its plan names that possibility (issue 39 §3); with no spec order nothing is named.
+func TestPlanReadOnlySpecOrderPrimaryStorageKnownAtApply(t *testing.T) {
+	ro := ExistingInstance{ID: "rr-1", MasterID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd",
+		InstanceClass: "mysqlro.n2.medium.1c", Storage: 100, Supported: true, Status: StatusRunning}
+	primary := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Storage: 100, Status: StatusRunning}
+	for class, want := range map[string]bool{"mysqlro.n2.large.1c": true, "mysqlro.n2.medium.1c": false} {
+		d := Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro,
+			Desired: Desired{InstanceClass: Known(class), Storage: Known(int64(100)), AtomicWrite: Null[bool]()},
+			Facts:   Facts{Primary: &primary, PrimaryStorage: Unknown[int64]()}})
+		named := false
+		for _, w := range d.Warnings() {
+			named = named || w.Rule == RuleStorageReadOnlyBelowUnknown && strings.Contains(w.Detail, "storage of its primary rm-1 is known only at apply")
+		}
+		if named != want || d.HasErrors() {
+			t.Errorf("instance_type %s: possible refusal named %t, want %t (problems %+v)", class, named, want, d.Problems)
+		}
+	}
+}

@@ -162,6 +162,12 @@ const (
 	RuleActionInstanceUnknown        RuleID = "action-instance-unknown"
 	RuleActionInstanceUnknownRefused RuleID = "action-instance-unknown-refused"
 	RuleRestartGuardUnknown          RuleID = "prevent-restart-known-at-apply"
+	// RuleStorageReadOnlyBelowUnknown: the primary's storage is known only at apply, so the apply
+	// may refuse the read-only instance's spec change (RuleStorageReadOnlyBelow); readonly_storage.go.
+	RuleStorageReadOnlyBelowUnknown RuleID = "storage-readonly-below-primary-known-at-apply"
+	// Rule16KRefusalPossibleUnknown: atomic_write_16k is known only at apply, and true would be
+	// refused there (unknown_refusals.go).
+	Rule16KRefusalPossibleUnknown RuleID = "16k-refusal-possible-known-at-apply"
 )
 
 // Rule ids, grouped as the table is.
@@ -426,6 +432,21 @@ var ruleTable = []Rule{
 		Detail:  "storage = %d GB for %s, but its primary %s has %d GB; a read-only instance needs at least its primary's storage.",
 		Args:    []Arg{{"storage", int64(50)}, {"instance", "rr-1"}, {"primary", "rm-1"}, {"primary storage", int64(100)}},
 		Fix:     "Set storage to %[4]d or more."},
+	{ID: RuleStorageReadOnlyBelowUnknown, Source: "cloud fact: a read-only instance's storage is at least its primary's; provider: the plan names a refusal that depends on a value known only at apply (issue 39)",
+		Severity: SeverityWarning, Attribute: AttrStorage,
+		Summary: "The apply may refuse the change of read-only instance %[1]s: its primary's storage is known only at apply",
+		Detail: "storage = %[3]d GB for %[1]s, and this run changes its spec; the storage of its primary %[2]s is known only at apply. " +
+			"If it is above %[3]d GB there, the cloud refuses the read-only instance's spec change (a read-only instance needs at least its primary's storage), " +
+			"and the apply fails after the primary has changed.",
+		Args: []Arg{{"instance", "rr-1"}, {"primary", "rm-1"}, {"storage", int64(100)}},
+		Fix:  "Give the primary's storage a value known at plan, or set this read-only instance's storage to at least the largest storage the primary may get."},
+	{ID: Rule16KRefusalPossibleUnknown, Source: "16K rules; provider: the plan names a refusal that depends on a value known only at apply (issue 39)",
+		Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "The apply may refuse atomic_write_16k of %[1]s: its value is known only at apply",
+		Detail: "atomic_write_16k of %[1]s is known only at apply. If it is true there, the apply refuses it before any write to %[1]s " +
+			"(after other resources of this run have changed): %[2]s.",
+		Args: []Arg{{"instance", "rm-1"}, {"refusals", "16K atomic write needs MySQL 8.0"}},
+		Fix:  "Give atomic_write_16k a value known at plan (not computed from resources created or changed in this run), or make the instance eligible first."},
 	{ID: RuleStoragePrimaryAbove, Source: "cloud fact: a read-only instance's storage is at least its primary's", Severity: SeverityWarning, Attribute: AttrStorage,
 		Summary: "Read-only instances will have less storage than their primary",
 		Detail:  "storage of %s grows to %d GB, above its read-only instances %s; the cloud then refuses their spec changes until their storage is at least the primary's.",

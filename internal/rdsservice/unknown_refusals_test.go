@@ -1,0 +1,37 @@
+package rdsservice
+
+import (
+	"testing"
+	"time"
+)
+
+// atomic_write_16k known only at apply on an instance that cannot have it: the plan names the
+// refusal the apply would make (issue 39 §3); a known false, or an eligible instance, names none.
+func TestPlan16KKnownAtApplyNamesPossibleRefusal(t *testing.T) {
+	old := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "5.7", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 100, Status: StatusRunning, CreationTime: time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)}
+	eligible := old
+	eligible.EngineVersion, eligible.Supported = "8.0", true
+	for _, c := range []struct {
+		name string
+		cur  ExistingInstance
+		flag Val[bool]
+		want bool
+	}{
+		{"5.7, known only at apply", old, Unknown[bool](), true},
+		{"5.7, false", old, Known(false), false},
+		{"8.0 eligible, known only at apply", eligible, Unknown[bool](), false},
+	} {
+		cur := c.cur
+		d := Plan(PlanInput{Role: RolePrimary, Label: "rm-1", Prior: &cur, Desired: Desired{Engine: Known("MySQL"), EngineVersion: Known(cur.EngineVersion),
+			InstanceClass: Known(cur.InstanceClass), StorageType: Known(cur.StorageType), Category: Known(cur.Category), Storage: Known(cur.Storage),
+			AtomicWrite: c.flag, BufferPoolExtension: Null[bool](), MaintenanceWindow: Known("02:00Z-03:00Z")}, Facts: Facts{Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}})
+		named := false
+		for _, w := range d.Warnings() {
+			named = named || w.Rule == Rule16KRefusalPossibleUnknown
+		}
+		if named != c.want {
+			t.Errorf("%s: possible refusal named %t, want %t (problems %+v)", c.name, named, c.want, d.Problems)
+		}
+	}
+}
