@@ -127,9 +127,15 @@ func ListCrossRegionBackups(ctx context.Context, api rdsapi.API, id, region stri
 	}
 }
 
-// allCopies lists every copy an instance can still have (the longest retention back from now).
+// allCopies lists every copy an instance can still have (the longest retention back from now). An
+// instance the cloud no longer knows has none a release of it could delete: its release, whoever
+// made it, already took them.
 func allCopies(ctx context.Context, api rdsapi.API, id string, now time.Time) ([]rdsapi.CrossRegionBackup, error) {
-	return ListCrossRegionBackups(ctx, api, id, "", now.Add(-CrossRegionMaxDays*24*time.Hour), now)
+	copies, err := ListCrossRegionBackups(ctx, api, id, "", now.Add(-CrossRegionMaxDays*24*time.Hour), now)
+	if rdsapi.IsNotFound(err) {
+		return nil, nil
+	}
+	return copies, err
 }
 
 // PlanCrossRegionRetentionLoss reads the copies when want shortens the retention the cloud has,
