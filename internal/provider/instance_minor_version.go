@@ -79,16 +79,6 @@ func readonlyMinorVersionAttribute() schema.StringAttribute {
 	}
 }
 
-// followMinorFacts tells a read-only instance's plan its running minor version and the upgrade
-// this run's plan of its primary makes.
-func followMinorFacts(state *readonlyInstanceModel, primary *rdsservice.MinorFollow, in *rdsservice.PlanInput) {
-	if state == nil || in.Prior == nil {
-		return
-	}
-	in.Prior.MinorVersion = state.MinorVersion.ValueString()
-	in.Facts.PrimaryMinor = primary
-}
-
 // planFollowMinorValue: a read-only instance upgraded with its primary during this apply reads its
 // new minor version back; any other update keeps the version it runs (only its primary's upgrade
 // changes it), so that the plan does not show it as unknown.
