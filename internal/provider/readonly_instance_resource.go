@@ -358,9 +358,13 @@ func (k *readonlyPlan) write(ctx, lookupCtx context.Context, req resource.Modify
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
 	plan.LockMode = stringValue(rdsservice.PlannedLockMode(valString(plan.LockMode), state != nil))
-	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, diags)
+	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!cfg.Parameters.IsNull(), dec.Parameters), diags)
 	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, diags)
-	planFollowMinorValue(dec, plan, state)
+	prior := rdsservice.Null[string]()
+	if state != nil {
+		prior = valString(state.MinorVersion)
+	}
+	plan.MinorVersion = stringValue(rdsservice.PlannedFollowMinor(dec, valString(plan.MinorVersion), prior, state != nil))
 	planEndpointValues(dec, cfg.endpointParts(), plan.endpointParts())
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, from, plan.specFields())),
