@@ -16,7 +16,7 @@ import (
 func applyAccess(ctx context.Context, data *ProviderData, req rdsservice.AccessRequest, password, summary string, diags *diag.Diagnostics) rdsservice.AccessOutcome {
 	plan, err := rdsservice.PlanAccess(ctx, data.API, req)
 	if err != nil {
-		diags.AddError(summary, operationError(ctx, err))
+		diags.AddError(summary, rdsservice.OperationError(ctx, err))
 		return rdsservice.AccessOutcome{}
 	}
 	if addProblems(diags, plan.Problems); diags.HasError() {
@@ -27,7 +27,7 @@ func applyAccess(ctx context.Context, data *ProviderData, req rdsservice.AccessR
 		if rdsservice.ChangedOutside(out.Err) {
 			summary = rdsservice.Rules[rdsservice.RuleChangedSincePlan].Summary
 		}
-		diags.AddError(summary, fmt.Sprintf("%s: %s", out.Step, operationError(ctx, out.Err)))
+		diags.AddError(summary, fmt.Sprintf("%s: %s", out.Step, rdsservice.OperationError(ctx, out.Err)))
 	}
 	return out
 }

@@ -335,7 +335,7 @@ func (a *actionData) invoke(ctx context.Context, kind, name string, req action.I
 	progress(resp, "%s: %s on RDS instance %s", name, plan.Program.Operations[0].Action, id)
 	out := rdsservice.ExecuteAction(ctx, a.data.API, a.data.Waiter, *plan)
 	if out.Err != nil {
-		resp.Diagnostics.AddError("Error running "+name, fmt.Sprintf("RDS instance %s, %s: %s", id, out.Step, operationError(ctx, out.Err)))
+		resp.Diagnostics.AddError("Error running "+name, fmt.Sprintf("RDS instance %s, %s: %s", id, out.Step, rdsservice.OperationError(ctx, out.Err)))
 		return
 	}
 	status := "Running"

@@ -129,7 +129,7 @@ func reportCreateFailure(ctx context.Context, c rdsservice.CreateRequest, out rd
 	if !errors.As(out.Err, &refused) {
 		diags.AddError("Error waiting for RDS instance to be created",
 			fmt.Sprintf("Instance %s was created but did not become ready: %s. It is recorded in state and will be "+
-				"replaced on the next apply (tainted).", out.ID, operationError(ctx, out.Err)))
+				"replaced on the next apply (tainted).", out.ID, rdsservice.OperationError(ctx, out.Err)))
 		return
 	}
 	action := rdsservice.OpCreate
@@ -139,7 +139,7 @@ func reportCreateFailure(ctx context.Context, c rdsservice.CreateRequest, out rd
 	case c.ReadOnly != nil:
 		action = rdsservice.OpCreateReadOnly + " for primary " + c.ReadOnly.PrimaryDBInstanceID
 	}
-	diags.AddError("Error creating RDS instance", fmt.Sprintf("%s failed: %s", action, operationError(ctx, out.Err)))
+	diags.AddError("Error creating RDS instance", fmt.Sprintf("%s failed: %s", action, rdsservice.OperationError(ctx, out.Err)))
 }
 
 // updateInstance updates an instance: the decision again (values unknown at plan are known now,
@@ -208,7 +208,7 @@ func reportUpdateFailure(ctx context.Context, out rdsservice.Outcome, diags *dia
 	if rdsservice.ChangedOutside(out.Err) {
 		summary = rdsservice.Rules[rdsservice.RuleChangedDuringApply].Summary
 	}
-	detail := fmt.Sprintf("Instance %s: %s", out.ID, operationError(ctx, out.Err))
+	detail := fmt.Sprintf("Instance %s: %s", out.ID, rdsservice.OperationError(ctx, out.Err))
 	if out.Step == "setting the parameters" {
 		diags.AddAttributeError(path.Root("parameters"), summary, detail)
 		return

@@ -110,7 +110,7 @@ func createBackupJournaled(ctx context.Context, data *ProviderData, kind string,
 	// backup of this configuration (after a destroy) never adopts this job.
 	claim.done(false)
 	if out.Err != nil {
-		diags.AddError("Error creating RDS backup", operationError(ctx, fmt.Errorf("CreateBackup on %s: %w", req.DBInstanceID, out.Err)))
+		diags.AddError("Error creating RDS backup", rdsservice.OperationError(ctx, fmt.Errorf("CreateBackup on %s: %w", req.DBInstanceID, out.Err)))
 		return nil
 	}
 	claim.journal.Forget(claim.resolved)

@@ -127,7 +127,7 @@ func (r *backupPolicyResource) apply(ctx context.Context, getPlan func(context.C
 		return
 	}
 	if out := rdsservice.ExecuteBackupPolicy(ctx, r.data.API, r.data.Waiter, decided); out.Err != nil {
-		diags.AddError("Error changing the RDS backup policy", fmt.Sprintf("%s, %s: %s", id, out.Step, operationError(ctx, out.Err)))
+		diags.AddError("Error changing the RDS backup policy", fmt.Sprintf("%s, %s: %s", id, out.Step, rdsservice.OperationError(ctx, out.Err)))
 		return
 	}
 	got, err := r.data.API.DescribeBackupPolicy(ctx, id)

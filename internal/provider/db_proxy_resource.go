@@ -156,7 +156,7 @@ func (r *dbProxyResource) apply(ctx context.Context, getPlan func(context.Contex
 		return
 	}
 	if result := rdsservice.ExecuteProxy(ctx, r.data.API, r.data.Waiter, decided); result.Err != nil {
-		diags.AddError("Error applying the RDS database proxy", fmt.Sprintf("%s: %s", result.Step, operationError(ctx, result.Err)))
+		diags.AddError("Error applying the RDS database proxy", fmt.Sprintf("%s: %s", result.Step, rdsservice.OperationError(ctx, result.Err)))
 		return
 	}
 	spec, px, ep, err := r.readCloud(ctx, id)
@@ -252,7 +252,7 @@ func (r *dbProxyResource) Delete(ctx context.Context, req resource.DeleteRequest
 	defer cancel()
 	decided := rdsservice.PlanProxy(rdsservice.ProxyRequest{InstanceID: m.InstanceID.ValueString(), Delete: true}, nil)
 	if result := rdsservice.ExecuteProxy(ctx, r.data.API, r.data.Waiter, decided); result.Err != nil {
-		resp.Diagnostics.AddError("Error shutting down the RDS database proxy", fmt.Sprintf("%s: %s", result.Step, operationError(ctx, result.Err)))
+		resp.Diagnostics.AddError("Error shutting down the RDS database proxy", fmt.Sprintf("%s: %s", result.Step, rdsservice.OperationError(ctx, result.Err)))
 	}
 }
 

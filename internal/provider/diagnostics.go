@@ -4,8 +4,6 @@ package provider
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -51,14 +49,6 @@ func operationBudget(ctx context.Context, v timeouts.Value, op string, diags *di
 	diags.Append(dd...)
 	addProblems(diags, checkTimeouts(v))
 	return d, !diags.HasError()
-}
-
-// operationError describes a failed operation, telling a cancellation (Ctrl-C) from a timeout.
-func operationError(ctx context.Context, err error) string {
-	if errors.Is(ctx.Err(), context.Canceled) || errors.Is(err, context.Canceled) {
-		return fmt.Sprintf("the operation was cancelled (interrupted) before it finished: %v", err)
-	}
-	return err.Error()
 }
 
 // attributePath maps a rule table attribute ("restore_from.source_instance_id") to a path.

@@ -5,8 +5,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // Editions in place (issue 25 §4): category Basic -> HighAvailability of a MySQL instance is part
@@ -32,13 +30,4 @@ func categoryAttribute() schema.StringAttribute {
 			"16K atomic write only at creation. " + categoryEffect,
 		Validators: []validator.String{stringvalidator.OneOf(categories...)},
 	}
-}
-
-// planEdition: after an edition upgrade the instance has a standby, which the cloud reports in the
-// primary's zone (simulator README, Editions) when zone_id_slave_a is not configured.
-func planEdition(dec rdsservice.Decision, config instanceModel, plan *instanceModel) {
-	if dec.Order.Category == nil || dec.Deferred || isKnown(config.ZoneIDSlaveA) {
-		return
-	}
-	plan.ZoneIDSlaveA = plan.ZoneID
 }

@@ -92,7 +92,7 @@ func destroyInstance(ctx context.Context, data *ProviderData, state tfsdk.State,
 	defer cancel()
 	out := rdsservice.ExecuteDestroy(ctx, data.API, data.Waiter, plan)
 	if out.Err != nil {
-		diags.AddError("Error destroying RDS instance", fmt.Sprintf("%s, %s: %s", req.InstanceID, out.Step, operationError(ctx, out.Err)))
+		diags.AddError("Error destroying RDS instance", fmt.Sprintf("%s, %s: %s", req.InstanceID, out.Step, rdsservice.OperationError(ctx, out.Err)))
 		return
 	}
 	if plan.Abandons() {

@@ -78,25 +78,3 @@ func readonlyMinorVersionAttribute() schema.StringAttribute {
 			"together with itself (set `target_minor_version` on the primary; the read-only instance restarts with it).",
 	}
 }
-
-// followMinorFacts tells a read-only instance's plan its running minor version and the upgrade
-// this run's plan of its primary makes.
-func followMinorFacts(state *readonlyInstanceModel, primary *rdsservice.MinorFollow, in *rdsservice.PlanInput) {
-	if state == nil || in.Prior == nil {
-		return
-	}
-	in.Prior.MinorVersion = state.MinorVersion.ValueString()
-	in.Facts.PrimaryMinor = primary
-}
-
-// planFollowMinorValue: a read-only instance upgraded with its primary during this apply reads its
-// new minor version back; any other update keeps the version it runs (only its primary's upgrade
-// changes it), so that the plan does not show it as unknown.
-func planFollowMinorValue(dec rdsservice.Decision, plan *readonlyInstanceModel, state *readonlyInstanceModel) {
-	switch f := dec.Minor.Follows; {
-	case f != nil && f.When == "":
-		plan.MinorVersion = types.StringUnknown()
-	case state != nil:
-		plan.MinorVersion = state.MinorVersion // only its primary's upgrade changes it
-	}
-}

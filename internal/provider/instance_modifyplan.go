@@ -71,10 +71,9 @@ func (k primaryPlan) write(ctx, lookupCtx context.Context, req resource.ModifyPl
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
 	setPlannedValues(out.Values, plan)
-	plan.ParametersPending = plannedPending(config.Parameters, dec.Parameters, diags)
-	planSecurityValues(state, config, plan)
-	planPlacement(dec, plan)
-	planEdition(dec, config, plan)
+	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!config.Parameters.IsNull(), dec.Parameters), diags)
+	plan.SSLExpireTime = plannedSSLExpire(state, config)
+	planZones(dec, config, plan)
 	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, diags)
 	planEndpointValues(dec, config.endpointParts(), plan.endpointParts())
 	if state != nil {
@@ -92,6 +91,22 @@ func (k primaryPlan) write(ctx, lookupCtx context.Context, req resource.ModifyPl
 }
 
 func (primaryPlan) tagsAll(m *instanceModel) *types.Map { return &m.TagsAll }
+
+// plannedSSLExpire is rdsservice.PlannedSSLExpire of the configuration and the prior state.
+func plannedSSLExpire(state *instanceModel, config instanceModel) types.String {
+	prior, priorOn := rdsservice.Null[string](), false
+	if state != nil {
+		prior, priorOn = valString(state.SSLExpireTime), state.SSLEnabled.ValueBool()
+	}
+	return stringValue(rdsservice.PlannedSSLExpire(config.SSLEnabled.ValueBool(), priorOn, prior))
+}
+
+// planZones writes rdsservice.PlannedZones into the plan.
+func planZones(dec rdsservice.Decision, config instanceModel, plan *instanceModel) {
+	z := rdsservice.PlannedZones(dec, rdsservice.Zones{Zone: valString(plan.ZoneID), VSwitch: valString(plan.VSwitchID),
+		SlaveA: valString(plan.ZoneIDSlaveA), SlaveB: valString(plan.ZoneIDSlaveB)}, isKnown(config.ZoneIDSlaveA))
+	plan.ZoneID, plan.VSwitchID, plan.ZoneIDSlaveA, plan.ZoneIDSlaveB = stringValue(z.Zone), stringValue(z.VSwitch), stringValue(z.SlaveA), stringValue(z.SlaveB)
+}
 
 // ---- the planner's inputs ----
 

@@ -132,6 +132,17 @@ func stringValue(v rdsservice.Val[string]) types.String {
 	return types.StringValue(v.Value())
 }
 
+// mapValue is a planned map as a Terraform value.
+func mapValue(v rdsservice.MapValue, diags *diag.Diagnostics) types.Map {
+	switch {
+	case v.Null:
+		return types.MapNull(types.StringType)
+	case v.Unknown:
+		return types.MapUnknown(types.StringType)
+	}
+	return stringMapValue(v.Values, diags)
+}
+
 func int64Value(v rdsservice.Val[int64]) types.Int64 {
 	switch {
 	case v.IsNull():

@@ -79,19 +79,6 @@ func (r *instanceResource) securityInput(ctx context.Context, state *instanceMod
 	in.Facts.Security = now
 }
 
-// planSecurityValues plans ssl_expire_time: unknown when SSL turns on, null when it is off or not
-// managed, else the state's.
-func planSecurityValues(state *instanceModel, config instanceModel, plan *instanceModel) {
-	switch {
-	case !config.SSLEnabled.ValueBool():
-		plan.SSLExpireTime = types.StringNull()
-	case state != nil && state.SSLEnabled.ValueBool() && isKnown(state.SSLExpireTime):
-		plan.SSLExpireTime = state.SSLExpireTime
-	default:
-		plan.SSLExpireTime = types.StringUnknown()
-	}
-}
-
 // readSecurity reads back what the model manages: SSL when ssl_enabled is set, TDE when
 // tde_enabled is set. A read failure is an error: a managed value is never guessed.
 func readSecurity(ctx context.Context, api rdsapi.API, id string, m *instanceModel, diags *diag.Diagnostics) {

@@ -189,7 +189,7 @@ func (r *parameterGroupResource) apply(ctx context.Context, getPlan func(context
 		plan.ID = types.StringValue(result.ID)
 	}
 	if result.Err != nil {
-		diags.AddError("Error applying the RDS parameter group", fmt.Sprintf("%s: %s", result.Step, operationError(ctx, result.Err)))
+		diags.AddError("Error applying the RDS parameter group", fmt.Sprintf("%s: %s", result.Step, rdsservice.OperationError(ctx, result.Err)))
 		if result.ID != "" {
 			diags.Append(out.Set(ctx, plan)...) // the group exists: the next plan sees it
 		}
@@ -257,7 +257,7 @@ func (r *parameterGroupResource) Delete(ctx context.Context, req resource.Delete
 	decided := rdsservice.PlanParameterGroup(rdsservice.ParameterGroupRequest{ID: m.ID.ValueString(), RegionID: r.data.Region, Delete: true,
 		Desired: rdsservice.ParameterGroupSpec{Name: m.Name.ValueString()}}, nil)
 	if result := rdsservice.ExecuteParameterGroup(ctx, r.data.API, r.data.Waiter, decided); result.Err != nil {
-		resp.Diagnostics.AddError("Error deleting the RDS parameter group", fmt.Sprintf("%s: %s", result.Step, operationError(ctx, result.Err)))
+		resp.Diagnostics.AddError("Error deleting the RDS parameter group", fmt.Sprintf("%s: %s", result.Step, rdsservice.OperationError(ctx, result.Err)))
 	}
 }
 

@@ -139,17 +139,6 @@ func parameterQuery(ctx context.Context, instanceID, engine, version, category s
 		StateKnown: isKnown(stateParams) && isKnown(statePending)}
 }
 
-// plannedPending is parameters_pending in the plan: null when parameters are not managed.
-func plannedPending(config types.Map, d rdsservice.ParameterDecision, diags *diag.Diagnostics) types.Map {
-	switch {
-	case config.IsNull():
-		return types.MapNull(types.StringType)
-	case !d.PendingKnown:
-		return types.MapUnknown(types.StringType)
-	}
-	return stringMapValue(d.Pending, diags)
-}
-
 func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
 	out := map[string]string{}
 	if m.IsNull() || m.IsUnknown() {

@@ -111,7 +111,7 @@ func recordIncompleteCreate[M any](ctx context.Context, planned tfsdk.Plan, resp
 			"id": id, "step": step, "error": err.Error()})
 		return
 	}
-	note := createIncomplete{Step: step, Error: operationError(ctx, err), Attributes: missing}
+	note := createIncomplete{Step: step, Error: rdsservice.OperationError(ctx, err), Attributes: missing}
 	if resp.Private != nil { // nil only when Create is called outside the framework
 		raw, _ := json.Marshal(note)
 		resp.Diagnostics.Append(resp.Private.SetKey(ctx, createIncompleteKey, raw)...)

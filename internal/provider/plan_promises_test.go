@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // Acceptance tests for the plan's promises (issue 11, section 2): each step names the behaviour
@@ -136,13 +137,13 @@ resource "rds_readonly_instance" "ro" {
 func TestOperationErrorTellsCancellationFromTimeout(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if msg := operationError(ctx, ctx.Err()); !regexp.MustCompile(`cancelled`).MatchString(msg) {
+	if msg := rdsservice.OperationError(ctx, ctx.Err()); !regexp.MustCompile(`cancelled`).MatchString(msg) {
 		t.Errorf("cancelled: %q", msg)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), time.Nanosecond)
 	defer cancel()
 	<-ctx.Done()
-	if msg := operationError(ctx, ctx.Err()); regexp.MustCompile(`cancelled`).MatchString(msg) {
+	if msg := rdsservice.OperationError(ctx, ctx.Err()); regexp.MustCompile(`cancelled`).MatchString(msg) {
 		t.Errorf("timeout reported as a cancellation: %q", msg)
 	}
 }

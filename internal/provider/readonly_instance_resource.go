@@ -20,7 +20,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -320,11 +319,9 @@ func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.
 	modifyPlan[readonlyInstanceModel](ctx, &readonlyPlan{r: r}, r.data, req, resp)
 }
 
-// readonlyPlan is rds_readonly_instance's part of the shared ModifyPlan; primary is the primary
-// as the plan read it.
+// readonlyPlan is rds_readonly_instance's part of the shared ModifyPlan.
 type readonlyPlan struct {
-	r       *readonlyInstanceResource
-	primary *rdsapi.DBInstanceAttribute
+	r *readonlyInstanceResource
 }
 
 func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
@@ -345,15 +342,18 @@ func (k *readonlyPlan) replanUnchanged(ctx context.Context, req resource.ModifyP
 
 func (*readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
 
-func (k *readonlyPlan) plan(ctx, lookupCtx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, replace []string,
+func (k *readonlyPlan) plan(_, lookupCtx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, replace []string,
 	from *specValues, diags *diag.Diagnostics) (rdsservice.InstancePlan, bool) {
-	primary, ok := k.r.primaryForPlan(ctx, lookupCtx, plan, state != nil, diags)
-	if !ok {
-		return rdsservice.InstancePlan{}, false
+	request := k.r.readonlyRequest(lookupCtx, priorForPlan(state, from), cfg, plan, replace)
+	request.Input.Facts.SpecChangePending = from != nil
+	if state != nil {
+		request.ReadOnly.StateClass = valString(state.InstanceType)
 	}
-	k.primary = primary
-	classes := k.r.classFacts(lookupCtx, state, cfg, plan, primary)
-	return rdsservice.InstancePlan{Decision: k.r.decide(lookupCtx, priorForPlan(state, from), cfg, plan, primary, replace, classes, from != nil)}, true
+	out := rdsservice.PlanInstance(lookupCtx, k.r.data.planEnv(), request)
+	if out.Stopped {
+		addProblems(diags, out.Problems)
+	}
+	return out, !out.Stopped
 }
 
 func (k *readonlyPlan) write(ctx, lookupCtx context.Context, req resource.ModifyPlanRequest, out rdsservice.InstancePlan, state *readonlyInstanceModel,
@@ -367,9 +367,13 @@ func (k *readonlyPlan) write(ctx, lookupCtx context.Context, req resource.Modify
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
 	plan.LockMode = stringValue(rdsservice.PlannedLockMode(valString(plan.LockMode), state != nil))
-	plan.ParametersPending = plannedPending(cfg.Parameters, dec.Parameters, diags)
+	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!cfg.Parameters.IsNull(), dec.Parameters), diags)
 	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, diags)
-	planFollowMinorValue(dec, plan, state)
+	prior := rdsservice.Null[string]()
+	if state != nil {
+		prior = valString(state.MinorVersion)
+	}
+	plan.MinorVersion = stringValue(rdsservice.PlannedFollowMinor(dec, valString(plan.MinorVersion), prior, state != nil))
 	planEndpointValues(dec, cfg.endpointParts(), plan.endpointParts())
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, from, plan.specFields())),
@@ -378,7 +382,7 @@ func (k *readonlyPlan) write(ctx, lookupCtx context.Context, req resource.Modify
 		return true
 	}
 	planInterruptedCreate(lookupCtx, k.r.data, "rds_readonly_instance", req.Config, diags)
-	planReadOnlyInherited(dec, k.primary, plan)
+	planReadOnlyInherited(dec, out.Primary, plan)
 	return true
 }
 
@@ -426,43 +430,11 @@ func (r *readonlyInstanceResource) primaryPlanned(ctx context.Context, req resou
 	}
 }
 
-// primaryForPlan reads the primary while planning (for a replacement too). A missing
-// primary is an error for a new read-only instance; for an existing one the refresh removes it.
-func (r *readonlyInstanceResource) primaryForPlan(ctx, lookupCtx context.Context, plan readonlyInstanceModel, exists bool, diags *diag.Diagnostics) (*rdsapi.DBInstanceAttribute, bool) {
-	if !isKnown(plan.MasterInstanceID) {
-		return nil, true
-	}
-	master := plan.MasterInstanceID.ValueString()
-	attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, master)
-	switch {
-	case err == nil:
-		return attr, true
-	case rdsapi.IsNotFound(err) && !exists:
-		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleReadOnlyPrimaryNotFound, master, master, r.data.Region)})
-		return nil, false
-	case rdsapi.IsNotFound(err):
-		// The read-only instance goes with its primary; refresh removes it, apply reports it.
-		tflog.Warn(ctx, "primary of a read-only instance not found while planning", map[string]any{"primary": master})
-		return nil, true
-	}
-	addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RulePrimaryUnreadable, master, master, operationError(lookupCtx, err))})
-	return nil, false
-}
-
 // ---- the planner's inputs ----
 
-// decide calls the planner for this read-only instance: cfg tells "unset" from a value, primary
-// is the primary as read now (nil while it does not exist), and the primary's planned flag comes
-// from this run's plan of the primary when the provider saw it.
-func (r *readonlyInstanceResource) decide(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string,
-	classes *rdsservice.ClassFacts, specPending bool) rdsservice.Decision {
-	in := r.planInput(ctx, state, cfg, plan, primary, replace, classes)
-	in.Facts.SpecChangePending = specPending
-	return rdsservice.Plan(in)
-}
-
-// planInput is the planner's input for this read-only instance (see decide).
-func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute, replace []string, classes *rdsservice.ClassFacts) rdsservice.PlanInput {
+// readonlyRequest is the typed request of one read-only instance's plan: cfg tells "unset" from a
+// value; state is nil for a create; PlanInstance reads the primary and the facts it needs.
+func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, replace []string) rdsservice.InstanceRequest {
 	inherited := func(configured, planned types.String) rdsservice.Val[string] {
 		if configured.IsNull() && state == nil {
 			return rdsservice.Null[string]()
@@ -479,119 +451,27 @@ func (r *readonlyInstanceResource) planInput(ctx context.Context, state *readonl
 			Parameters:    desiredParameters(cfg.Parameters),
 			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
 		},
-		Facts: rdsservice.Facts{Classes: classes}, Replace: replace,
-	}
-	if r.data != nil {
-		in.Facts.Now = r.data.cloudNow()
+		Replace: replace,
 	}
 	in.Desired.Tags, in.Desired.Endpoints = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{}), readonlyEndpointPlan(ctx, r.data, state, cfg)
+	req := rdsservice.InstanceRequest{Replaced: replace, Zone: valString(plan.ZoneID),
+		ReadOnly: rdsservice.ReadOnlyQuery{Primary: stringIfKnown(plan.MasterInstanceID), StorageTypeConfig: valString(cfg.StorageType)}}
 	r.accessListsInput(ctx, state, plan, replace, &in)
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
 		in.Prior, in.Label = &prior, prior.ID
 		in.Desired.InPlaceChanges = roSettings(plan).Changes(roSettings(*state))
+		req.ID, req.ReadOnly.PriorPrimary, req.ReadOnly.PriorMinor = state.ID.ValueString(), state.MasterInstanceID.ValueString(), state.MinorVersion.ValueString()
 	}
-	if primary != nil {
-		if p, err := rdsservice.ExistingFromAttribute(primary); err == nil {
-			in.Facts.Primary = &p
-			in.Facts.PrimaryScheduled = r.primaryScheduled(ctx, p, state)
-		}
-		in = r.diskFloor(ctx, state, primary, in)
-	}
-	if r.data != nil && isKnown(plan.MasterInstanceID) {
-		planned := r.data.plans.Primary(plan.MasterInstanceID.ValueString())
-		in.Facts.PrimaryPlanned, in.Facts.PrimaryStorage = planned.AtomicWrite, planned.Storage
-		followMinorFacts(state, planned.Minor, &in)
-		in.Facts.PrimaryZoneMoveInWindow = planned.ZoneMoveInWindow
-	}
-	if r.data != nil {
-		r.parameterInput(ctx, state, cfg, plan, primary, &in)
-	}
-	return in
-}
-
-// parameterInput adds the parameter facts: the group's, the instance's own (an existing instance) or its primary's
-// engine's (a new one), and what the primary's plan says of it.
-func (r *readonlyInstanceResource) parameterInput(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel,
-	primary *rdsapi.DBInstanceAttribute, in *rdsservice.PlanInput) {
-	groupFailed := r.groupInput(ctx, state, plan, in)
-	if state != nil && !isKnown(plan.MasterInstanceID) {
-		in.Facts.PrimaryReplaced = r.data.plans.Replaced(state.MasterInstanceID.ValueString())
-	}
-	if state != nil && len(in.Replace) == 0 {
+	req.ReadOnly.GroupFailure = r.groupInput(ctx, state, plan, &in)
+	if state != nil && len(replace) == 0 {
 		in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
 		in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
-		in.Facts.Parameters = rdsservice.ReadParameterFacts(ctx, r.data.planEnv(), in.Desired.Parameters, parameterQuery(ctx, state.ID.ValueString(),
-			state.Engine.ValueString(), parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), "", state.Parameters, state.ParametersPending))
-	} else if primary != nil {
-		in.Facts.PrimaryUpgradePending = r.primaryUpgrade(ctx, primary.DBInstanceID)
-		// A new read-only instance runs its primary's engine and version.
-		in.Facts.Parameters = rdsservice.ReadParameterFacts(ctx, r.data.planEnv(), in.Desired.Parameters,
-			rdsservice.ParameterQuery{Engine: primary.Engine, Version: firstKnown(plan.EngineVersion, string(primary.EngineVersion))})
+		req.Parameters = parameterQuery(ctx, state.ID.ValueString(), state.Engine.ValueString(),
+			parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), "", state.Parameters, state.ParametersPending)
 	}
-	if groupFailed != nil {
-		in.Facts.Parameters = groupFailed
-	}
-}
-
-// primaryUpgrade is the major version the primary's upgrade waiting for its window goes to; a
-// failed read leaves it out with a warning in the log (the cloud then refuses the upgrade in the
-// window, as before this check).
-func (r *readonlyInstanceResource) primaryUpgrade(ctx context.Context, primary string) string {
-	to, err := rdsservice.ScheduledEngineUpgrade(ctx, r.data.API, primary)
-	if err != nil {
-		tflog.Warn(ctx, "reading the primary's scheduled upgrade failed", map[string]any{"primary": primary, "error": err.Error()})
-	}
-	return to
-}
-
-// primaryScheduled is the primary's toggle waiting for its window: the one this run's plan of the
-// primary defers, else, when it can turn this read-only instance on (both off now), the one the
-// cloud holds. A failed read leaves it out (the primary's own plan names the followers it turns on).
-func (r *readonlyInstanceResource) primaryScheduled(ctx context.Context, primary rdsservice.ExistingInstance, state *readonlyInstanceModel) *rdsservice.ScheduledFlag {
-	if r.data == nil {
-		return nil
-	}
-	planned := r.data.plans.Primary(primary.ID)
-	if planned.Scheduled != nil {
-		return planned.Scheduled
-	}
-	if planned.ReplacesTask {
-		return nil
-	}
-	if primary.Enabled || (state != nil && state.AtomicWrite16K.ValueBool()) {
-		return nil
-	}
-	task, err := rdsservice.PendingTask(ctx, r.data.API, primary.ID)
-	if err != nil {
-		tflog.Warn(ctx, "reading the primary's scheduled change failed", map[string]any{"primary": primary.ID, "error": err.Error()})
-		return nil
-	}
-	return rdsservice.ScheduledFlagOf(task)
-}
-
-// classFacts asks the class catalogue about a new read-only instance or a class change. Read-only
-// classes (mysqlro.*) are offered with the HighAvailability category (simulator README).
-func (r *readonlyInstanceResource) classFacts(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute) *rdsservice.ClassFacts {
-	if primary == nil || !isKnown(plan.InstanceType) || (state != nil && plan.InstanceType.Equal(state.InstanceType)) {
-		return nil
-	}
-	version, storageType := string(primary.EngineVersion), primary.DBInstanceStorageType
-	if isKnown(cfg.StorageType) {
-		storageType = cfg.StorageType.ValueString()
-	} else if cfg.StorageType.IsUnknown() {
-		return nil
-	}
-	if state != nil {
-		storageType = stringIfKnown(plan.StorageType)
-	}
-	zone := primary.ZoneID
-	if isKnown(plan.ZoneID) {
-		zone = plan.ZoneID.ValueString()
-	}
-	return r.data.classes.ClassFacts(ctx, r.data.API, rdsapi.DescribeAvailableClassesRequest{RegionID: r.data.Region,
-		InstanceChargeType: rdsapi.PayTypePostpaid, ZoneID: zone, Engine: primary.Engine, EngineVersion: version,
-		DBInstanceStorageType: storageType, Category: "HighAvailability"})
+	req.Input = in
+	return req
 }
 
 // roSettings is the in-place settings of a read-only instance's state or plan (it has no allow-list).
@@ -669,29 +549,7 @@ func roNullUnknowns(m *readonlyInstanceModel) {
 	nullUnknowns(context.Background(), m)
 }
 
-// firstKnown is v when known, else def.
-func firstKnown(v types.String, def string) string {
-	if isKnown(v) {
-		return v.ValueString()
-	}
-	return def
-}
-
 // ---- the apply (apply.go) ----
-
-// diskFloor reads the read-only instance's disk when its state's storage is below its primary's
-// (the cloud may have grown it with the primary's autoscaling) and makes it the storage floor.
-func (r *readonlyInstanceResource) diskFloor(ctx context.Context, state *readonlyInstanceModel, primary *rdsapi.DBInstanceAttribute,
-	in rdsservice.PlanInput) rdsservice.PlanInput {
-	if r.data == nil || state == nil || len(in.Replace) > 0 || int64(primary.DBInstanceStorage) <= state.Storage.ValueInt64() {
-		return in
-	}
-	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, state.ID.ValueString())
-	if err != nil {
-		return in // the plan checks the state's storage, as before
-	}
-	return rdsservice.ReadOnlyDiskFloor(in, int64(attr.DBInstanceStorage))
-}
 
 // readonlyKind is rds_readonly_instance's part of the shared apply. The apply reads the primary
 // again: it may not have existed at plan time, or changed earlier in this apply.
@@ -704,11 +562,11 @@ func (k *readonlyKind) planInput(ctx context.Context, state *readonlyInstanceMod
 	master := plan.MasterInstanceID.ValueString()
 	primary, err := k.r.data.API.DescribeDBInstanceAttribute(ctx, master)
 	if err != nil && (state == nil || !rdsapi.IsNotFound(err)) {
-		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RulePrimaryUnreadable, master, master, operationError(ctx, err))})
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RulePrimaryUnreadable, master, master, rdsservice.OperationError(ctx, err))})
 		return rdsservice.PlanInput{}
 	}
 	k.primary = primary
-	return k.r.planInput(ctx, state, cfg, *plan, primary, nil, nil)
+	return rdsservice.ReadOnlyInput(ctx, k.r.data.planEnv(), k.r.readonlyRequest(ctx, state, cfg, *plan, nil), primary)
 }
 
 func (k *readonlyKind) parts(m *readonlyInstanceModel) modelParts {

@@ -134,7 +134,7 @@ func (r *whitelistTemplateResource) apply(ctx context.Context, getPlan func(cont
 		m.ID = types.StringValue(strconv.FormatInt(id, 10))
 	}
 	if err != nil {
-		diags.AddError("Error applying the RDS whitelist template", operationError(ctx, err))
+		diags.AddError("Error applying the RDS whitelist template", rdsservice.OperationError(ctx, err))
 		if id == 0 {
 			return
 		}
@@ -168,7 +168,7 @@ func (r *whitelistTemplateResource) Delete(ctx context.Context, req resource.Del
 	}
 	err := rdsservice.DeleteWhitelistTemplate(ctx, r.data.API, r.data.Waiter, m.templateID(), m.Name.ValueString())
 	if err != nil && !rdsapi.IsTemplateNotFound(err) {
-		resp.Diagnostics.AddError("Error deleting the RDS whitelist template", fmt.Sprintf("ModifyWhitelistTemplate %s: %s", m.ID.ValueString(), operationError(ctx, err)))
+		resp.Diagnostics.AddError("Error deleting the RDS whitelist template", fmt.Sprintf("ModifyWhitelistTemplate %s: %s", m.ID.ValueString(), rdsservice.OperationError(ctx, err)))
 	}
 }
 

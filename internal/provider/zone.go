@@ -58,17 +58,6 @@ func statePlacement(state instanceModel) rdsservice.Placement {
 		SlaveB: state.ZoneIDSlaveB.ValueString(), VSwitch: state.VSwitchID.ValueString()}
 }
 
-// planPlacement is the planned zones after a move: the secondary zone follows a moved zone when
-// unset.
-func planPlacement(dec rdsservice.Decision, plan *instanceModel) {
-	if dec.ZoneMove == nil {
-		return
-	}
-	to := dec.ZoneMove.To
-	plan.ZoneID, plan.VSwitchID = types.StringValue(to.Zone), emptyAsNull(types.StringValue(to.VSwitch))
-	plan.ZoneIDSlaveA, plan.ZoneIDSlaveB = types.StringValue(to.SlaveA), types.StringValue(to.SlaveB)
-}
-
 // secondaryZones writes zone_id_slave_a and zone_id_slave_b from DescribeDBInstanceAttribute's
 // SlaveZones ("" where the instance has no such node, as alicloud reads them).
 func secondaryZones(a *rdsapi.DBInstanceAttribute, m *instanceModel) {

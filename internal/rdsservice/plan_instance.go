@@ -46,6 +46,8 @@ type InstanceRequest struct {
 	Parameters ParameterQuery
 	// KeepPolicy is the prior state's released_keep_policy, which a replacement's release sends.
 	KeepPolicy string
+	// ReadOnly is what a read-only instance's plan reads of its primary (Input.Role RoleReadOnly).
+	ReadOnly ReadOnlyQuery
 }
 
 // InstancePlan is the plan of an instance: the decision, the planned computed values (zero for a
@@ -54,10 +56,17 @@ type InstancePlan struct {
 	Decision
 	Values       PlannedValues
 	ReadFailures []ReadFailure
+	// Primary is a read-only instance's primary as the plan read it (nil: none yet).
+	Primary *rdsapi.DBInstanceAttribute
+	// Stopped: a fact the plan needs is refused (Decision.Problems); nothing else is decided.
+	Stopped bool
 }
 
-// PlanInstance plans one rds_instance (see InstanceRequest).
+// PlanInstance plans one rds_instance or rds_readonly_instance (see InstanceRequest).
 func PlanInstance(ctx context.Context, env Env, req InstanceRequest) InstancePlan {
+	if req.Input.Role == RoleReadOnly {
+		return planReadOnly(ctx, env, req) // plan_readonly_facts.go
+	}
 	in, failures := InstanceInput(ctx, env, req)
 	dec := Plan(in)
 	out := InstancePlan{Decision: dec, ReadFailures: failures}
