@@ -196,6 +196,9 @@ var oracleKnownDisagreements = map[string]string{
 	"mechanism (saved plan, the cloud moved on): later run (*":                                   "issue 39 §4: the later-run gaps above, after a saved plan",
 	"*state after apply is stale: rds_instance ssl_expire_time": "issue 42 §1 (connectivity dimension): an internal endpoint changed with SSL on turns SSL off and on again, which issues a new certificate; " +
 		"the plan keeps ssl_expire_time as the state's (provider planSecurityValues), so the state after the apply holds the old expiry",
+	"*state after apply is stale: rds_instance public_connection_string":                                                          "issue 42 §1 (connectivity dimension, seeds 1 and 7): the state after the apply holds a public_connection_string the refresh reads otherwise; cause not yet investigated",
+	"*later run (read-only added): after a task scheduled outside Terraform, window restarts: plan deferred 1, cloud restarted 2": "issue 39 §4 (seed 20261206 after the connectivity factor changed the sample): a read-only instance added while a task scheduled outside Terraform waits restarts twice at the window",
+	"*later run (rds_apply_pending): window restarts: unnamed restart at the window":                                              "issue 39 §4 (seed 20261231): after rds_apply_pending, the window restarts an instance neither plan names",
 }
 
 // knownDisagreement looks class up in the tally's known list (oracleKnownDisagreements unless a
