@@ -42,9 +42,10 @@ var comboFactors = []comboFactor{
 	{"billing", []string{"none", "prepaid", "bought in place", "ended in place", "renewal changed"}},
 	{"backup policy", []string{"none", "set", "changed"}},
 	{"access", []string{"none", "created", "changed"}},
-	{"destroy", comboDestroyLevels}, // oracle_destroy_test.go
-	{"later run", laterLevels},      // oracle_later_test.go
-	{"mechanism", mechanismLevels},  // oracle_mechanisms_test.go
+	{"destroy", comboDestroyLevels},      // oracle_destroy_test.go
+	{"later run", laterLevels},           // oracle_later_test.go
+	{"mechanism", mechanismLevels},       // oracle_mechanisms_test.go
+	{"connectivity", connectivityLevels}, // oracle_connectivity_test.go
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -52,6 +53,7 @@ var comboFactors = []comboFactor{
 func comboNormalize(c []int) []int {
 	out := slices.Clone(c)
 	comboNormalizeDestroy(out) // first: a destroy leaves the run's other changes unused
+	comboNormalizeConnectivity(out)
 	level := func(f string) string { return comboLevel(out, f) }
 	set := func(f, l string) {
 		out[comboFactorIndex(f)] = slices.Index(comboFactors[comboFactorIndex(f)].levels, l)
@@ -313,6 +315,7 @@ func comboScenario(c []int) oracleScenario {
 	comboMinorVersion(level("minor version"), pb, pa)
 	comboAutoScale(level("storage autoscaling"), pb, pa)
 	comboBilling(level("billing"), pb, pa)
+	comboConnectivity(level("connectivity"), pb, pa, rb, ra)
 	mechanism, afterPlan := comboMechanism(level("mechanism"), b, pa)
 	before, after := []oracleResource{{"rds_instance.primary", pb}}, []oracleResource{{"rds_instance.primary", pa}}
 	if level("topology") != "primary" {
@@ -331,7 +334,8 @@ func comboScenario(c []int) oracleScenario {
 	name := strings.Join(parts, ", ")
 	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
 		before: before, after: after, later: comboLater(level("later run"), b), afterPlan: afterPlan, mechanism: comboMechanismName(level("mechanism")),
-		fact: bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
+		connectivity: comboConnectivityName(level("connectivity")),
+		fact:         bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
 }
 
 // comboParameters sets `parameters`: an online one (innodb_io_capacity) or one that needs a

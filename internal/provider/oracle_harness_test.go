@@ -202,9 +202,14 @@ type oracleWorld struct {
 	// driftedAfterPlan are the attributes changed outside Terraform between the plan and the apply (a saved
 	// plan): the apply keeps the planned values, as Terraform requires, and the next refresh reads the cloud's.
 	driftedAfterPlan map[string]bool
+	// endpoints: the simulator's name service answers on the connection strings, and each run compares those that
+	// stop answering with the plan (oracle_connectivity_test.go).
+	endpoints bool
 }
 
-func (h *oracleHarness) newWorld() *oracleWorld {
+// newWorld starts a scenario's cloud; with endpoints, its name service answers on the connection strings
+// (nameOnlyEndpoints).
+func (h *oracleHarness) newWorld(endpoints ...bool) *oracleWorld {
 	// Every walk starts a provider with its own client; the previous scenario's kept-alive
 	// connections would otherwise pile up to thousands of open files over the long form.
 	h.srv.CloseClientConnections()
@@ -212,6 +217,10 @@ func (h *oracleHarness) newWorld() *oracleWorld {
 	opts := oracleSimOptions
 	opts.Now = clock.Now
 	opts.Faults = h.faults
+	withEndpoints := len(endpoints) > 0 && endpoints[0]
+	if withEndpoints {
+		opts.Endpoints = nameOnlyEndpoints()
+	}
 	if h.faultSeed != 0 {
 		h.worlds++
 		opts.FaultSeed = h.faultSeed*1000 + h.worlds
@@ -221,7 +230,7 @@ func (h *oracleHarness) newWorld() *oracleWorld {
 		h.t.Fatal(err)
 	}
 	h.current.Store(sim)
-	return &oracleWorld{h: h, sim: sim, clock: clock, state: map[string]tftypes.Value{}, priv: map[string][]byte{}}
+	return &oracleWorld{h: h, sim: sim, clock: clock, state: map[string]tftypes.Value{}, priv: map[string][]byte{}, endpoints: withEndpoints}
 }
 
 // server starts a fresh provider instance and configures it, as Terraform does for every walk.
@@ -937,8 +946,9 @@ func guardOf(p *oraclePlanned) rdsservice.RuleID {
 			// A read-only instance's restart in its primary's zone-move window is refused because the
 			// window would fail (the cloud accepts both orders; the move fails at the window, which
 			// the pinned combination in TestOraclePinnedCombinations showed before the rule).
+			// prevent_endpoint_change refuses a plan whose addresses stop answering: the cloud has no equivalent.
 			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleMayRestartRefusedUnknown || e.Rule == rdsservice.RuleReplaceRefusedRestart || e.Rule == rdsservice.RuleZoneMoveAlone ||
-				e.Rule == rdsservice.RuleZoneMoveReadOnlyWindow {
+				e.Rule == rdsservice.RuleZoneMoveReadOnlyWindow || e.Rule == rdsservice.RuleEndpointChangeRefused {
 				return e.Rule
 			}
 		}

@@ -113,6 +113,9 @@ type oracleScenario struct {
 	afterPlan *oracleFact
 	// mechanism is the level of the "mechanism" factor ("" for none).
 	mechanism string
+	// connectivity is the level of the "connectivity" factor ("" for none): its world's name service answers on the
+	// connection strings and its runs compare the endpoints that stop answering with the plan (oracle_connectivity_test.go).
+	connectivity string
 }
 
 func primaryAttrs(b oracleBase) map[string]any {
@@ -569,6 +572,8 @@ type oracleOutcome struct {
 	// later: this is a later run (or action) that was compared, at the window too.
 	held, later bool
 	deferred    map[string]int
+	// connectivity: the endpoints that stopped answering were compared with the plan (oracle_connectivity_test.go).
+	connectivity bool
 }
 
 // oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
@@ -751,6 +756,10 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		}
 	}()
 
+	var owners map[string]string
+	if w.endpoints {
+		owners = w.endpointOwners()
+	}
 	w.sim.ResetStats()
 	if w.beforeApply != nil {
 		w.beforeApply(w)
@@ -846,6 +855,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	}
 	out.policyChecks = w.checkBackupPolicies(order, disagree)
 	out.accessChecks = w.checkAccess(order, disagree)
+	out.connectivity = w.endpoints && w.checkConnectivity(plan, order, owners, disagree)
 	w.checkDestroys(plan, disagree)
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {
@@ -1068,7 +1078,8 @@ func (h *oracleHarness) runScenario(sc oracleScenario) []oracleOutcome {
 }
 
 func (h *oracleHarness) runScenarioOnce(sc oracleScenario) []oracleOutcome {
-	w := h.newWorld()
+	w := h.newWorld(sc.connectivity != "")
+	defer func() { _ = w.sim.Close() }()
 	ok, setup := w.setup(sc)
 	outcomes := []oracleOutcome{setup}
 	if !ok {
