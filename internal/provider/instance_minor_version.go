@@ -155,13 +155,12 @@ func (p *plannedPrimaries) lookupMinor(id string) *rdsservice.MinorFollow {
 }
 
 // followMinorFacts tells a read-only instance's plan its running minor version and the upgrade
-// this run's plan of its primary makes.
+// this run's plan of its primary makes or names waiting for the window (a new one's too).
 func followMinorFacts(data *ProviderData, state *readonlyInstanceModel, primaryID string, in *rdsservice.PlanInput) {
-	if state == nil || in.Prior == nil {
-		return
-	}
-	in.Prior.MinorVersion = state.MinorVersion.ValueString()
 	in.Facts.PrimaryMinor = data.plans.lookupMinor(primaryID)
+	if state != nil && in.Prior != nil {
+		in.Prior.MinorVersion = state.MinorVersion.ValueString()
+	}
 }
 
 // planFollowMinorValue: a read-only instance upgraded with its primary during this apply reads its

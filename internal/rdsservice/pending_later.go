@@ -121,6 +121,21 @@ func (p *PendingChange) Has(k PendingKind) bool {
 	return false
 }
 
+// pendingMinorFollow is the minor version upgrade waiting for the primary's window, as its
+// read-only instances follow it (the cloud upgrades and restarts them with it); nil when none.
+func pendingMinorFollow(d Decision, primaryID string) *MinorFollow {
+	for _, r := range d.Restarts {
+		if r.Task == "" || !strings.HasPrefix(r.InstanceID, primaryID) || len(r.Reasons) == 0 || !strings.HasPrefix(r.Reasons[0], minorReasonPrefix) {
+			continue
+		}
+		// "target_minor_version changes from <from> to <to> (...)"
+		if f := strings.Fields(strings.TrimPrefix(r.Reasons[0], minorReasonPrefix)); len(f) >= 3 && f[1] == "to" {
+			return &MinorFollow{Primary: primaryID, To: f[2], When: r.When}
+		}
+	}
+	return nil
+}
+
 // engineUpgradeReasonPrefix begins the reason of an engine upgrade's restart (settleEngineUpgrade).
 const engineUpgradeReasonPrefix = AttrEngineVersion + " changes from "
 
