@@ -96,10 +96,14 @@ func (r *instanceResource) minorFacts(ctx context.Context, state *instanceModel,
 // across a major version upgrade. The
 // upgrade is recorded for the plans of the read-only instances, which restart with it.
 func (r *instanceResource) planMinorValues(state *instanceModel, config instanceModel, dec rdsservice.Decision, plan *instanceModel) {
+	var follow *rdsservice.MinorFollow
 	if state != nil {
-		r.data.plans.recordMinor(state.ID.ValueString(), rdsservice.PlannedMinorFollow(dec, state.ID.ValueString()))
+		follow = rdsservice.PlannedMinorFollow(dec, state.ID.ValueString())
+		r.data.plans.recordMinor(state.ID.ValueString(), follow)
 	}
 	switch up := dec.Minor.Upgrade; {
+	case follow != nil && follow.When == "": // during the apply, a waiting one too when its window is open now
+		plan.MinorVersion = types.StringValue(follow.To)
 	case up != nil && !dec.Deferred:
 		plan.MinorVersion = types.StringValue(up.To)
 	case dec.Upgrade != nil:

@@ -3,6 +3,7 @@ package rdsservice
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -169,6 +170,75 @@ func pendingWhen(in PlanInput, p PendingChange) string {
 		return p.when()
 	}
 	return w.When(in.Facts.Now) + " (task " + p.TaskID + " moves there with maintenance_window)"
+}
+
+// OpWaitWindowTasks waits until the tasks of a maintenance window that is open now have run
+// (runWindowNow): the cloud starts them right away, so the apply reads their result back.
+const OpWaitWindowTasks = "wait: the maintenance window is open now; its tasks run"
+
+// windowOpenNow: the maintenance window after this apply is open at the plan's time.
+func windowOpenNow(in PlanInput) bool {
+	if in.Facts.Now.IsZero() || !in.Desired.MaintenanceWindow.IsKnown() {
+		return false
+	}
+	w, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Value())
+	if err != nil {
+		return false
+	}
+	start, _ := w.Next(in.Facts.Now)
+	return !in.Facts.Now.Before(start)
+}
+
+// runWindowNow: when the maintenance window after this apply is open now, what this apply defers
+// to it and the tasks waiting for it (moved there with maintenance_window) run right away: the
+// plan names their restarts during this apply, not in a window (PendingBehaviours, window moved).
+// A read-only instance that follows its primary's toggle keeps its own account (ByPrimary).
+func runWindowNow(in PlanInput, d *Decision) {
+	if in.Prior == nil || !windowOpenNow(in) {
+		return
+	}
+	note := "maintenance_window " + in.Desired.MaintenanceWindow.Value() + " is open now: the cloud runs this right away, during the apply"
+	for i, r := range d.Restarts {
+		if r.When == "" || r.ByPrimary || (r.Task == "" && !(d.Deferred && restartDeferrable(r.Op))) {
+			continue
+		}
+		d.Restarts[i].When = ""
+		d.Restarts[i].Reasons = append(slices.Clone(r.Reasons), note)
+		if d.Parameters.PendingKnown {
+			d.Parameters.Pending = map[string]string{} // the window's restart applies every waiting value
+		}
+	}
+}
+
+// waitWindowTasks ends an update whose maintenance window is open now and has tasks to run (this
+// apply's deferred orders, or tasks waiting for it) with the wait for them.
+func (b *programBuilder) waitWindowTasks() {
+	if b.in.Prior == nil || !windowOpenNow(b.in) || (!b.d.Deferred && b.in.Facts.Pending == nil) {
+		return
+	}
+	b.add(Operation{Instance: b.in.Label, Action: OpWaitWindowTasks, When: WhenNow})
+}
+
+// waitWindowTasks waits until no task of the instance waits any more and it is Running again.
+func (x *executor) waitWindowTasks(ctx context.Context) error {
+	var taskErr error
+	attr, err := x.w.WaitFor(ctx, x.out.ID, "the tasks of the maintenance window, which is open now, to run", func(a *rdsapi.DBInstanceAttribute) bool {
+		if !IsRunning(a) {
+			return false
+		}
+		var t *rdsapi.HistoryTask
+		t, taskErr = PendingTask(ctx, x.api, x.out.ID)
+		return taskErr != nil || t == nil
+	})
+	if err == nil {
+		err = taskErr
+	}
+	if err != nil {
+		return err
+	}
+	x.read(attr)
+	x.out.ChangedNow, x.stale = true, true
+	return nil
 }
 
 // CancelsPendingTask reports whether the apply withdraws the task waiting for the window without

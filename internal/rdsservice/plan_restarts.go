@@ -16,6 +16,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 	checkReadOnlyBesideZoneMove(in, d)
 	followScheduledPrimary(in, d)
 	planPendingChange(in, d)
+	runWindowNow(in, d)
 	d.Program = programOf(in, *d)
 	if d.HasErrors() {
 		return

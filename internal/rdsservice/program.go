@@ -121,6 +121,7 @@ func programOf(in PlanInput, d Decision) Program {
 		b.minorVersion()                   // before TDE, which MySQL 5.6 allows from a minimum minor version on
 		b.security()                       // its restart is never deferred, so the plan's message leads with it
 		b.update()
+		b.waitWindowTasks()
 	}
 	b.cloudRestarts()
 	return Program{Operations: b.ops}
