@@ -58,7 +58,7 @@ func planPendingChange(in PlanInput, d *Decision) {
 		return
 	}
 	for _, r := range pendingRestarts(in.Label, downtimeOf(in), *p) {
-		if !ownTask(r.Reasons[0]) && coveredByThisApply(in, *d) {
+		if !ownTask(r.Reasons[0]) && (coveredByThisApply(in, *d) || parametersWithdrawn(*p, *d)) {
 			continue
 		}
 		r.When = pendingWhen(in, *p)
@@ -92,6 +92,15 @@ func shareTaskRestart(in PlanInput, d *Decision) {
 	}
 	d.Restarts[task].Reasons = slices.Concat(d.Restarts[task].Reasons, d.Restarts[own].Reasons)
 	d.Restarts = slices.Delete(d.Restarts, own, own+1)
+}
+
+// parametersWithdrawn: the waiting task is parameters alone and this apply sets every waiting
+// value back, so that the cloud cancels the task and nothing restarts (PendingBehaviours,
+// reverted).
+func parametersWithdrawn(p PendingChange, d Decision) bool {
+	kinds := p.PendingKinds()
+	return len(kinds) == 1 && kinds[0] == PendingParameters && len(d.Parameters.Withdrawn) > 0 &&
+		d.Parameters.PendingKnown && len(d.Parameters.Pending) == 0
 }
 
 // coveredByThisApply: this apply's spec order, or a restart of its own, replaces or applies the

@@ -98,7 +98,7 @@ func (p PendingChange) PendingKinds() []PendingKind {
 			add(PendingMinorUpgrade)
 		case strings.Contains(c, "MigrateToOtherZone"):
 			add(PendingZoneMove)
-		case strings.HasPrefix(c, "parameter "):
+		case strings.HasPrefix(c, "parameter "), strings.HasPrefix(c, parameterRestartReasonPrefix):
 			add(PendingParameters)
 		case strings.HasPrefix(c, AttrAtomicWrite+" "):
 			add(PendingToggle)
@@ -136,6 +136,10 @@ func pendingMinorFollow(d Decision, primaryID string) *MinorFollow {
 	}
 	return nil
 }
+
+// parameterRestartReasonPrefix begins the reason of a parameter change's restart
+// (ParameterRestartReason), which a deferred one keeps in scheduled_change.changes.
+const parameterRestartReasonPrefix = "parameters that take effect only after a restart change ("
 
 // engineUpgradeReasonPrefix begins the reason of an engine upgrade's restart (settleEngineUpgrade).
 const engineUpgradeReasonPrefix = AttrEngineVersion + " changes from "
