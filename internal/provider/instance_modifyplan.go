@@ -104,8 +104,8 @@ func (r *instanceResource) planExisting(ctx context.Context, req resource.Modify
 	id := state.ID.ValueString()
 	r.data.plans.record(id, flag)
 	r.data.plans.storage.record(id, valInt(plan.Storage))
-	if dec.Deferred && dec.Order.AtomicWrite != nil {
-		r.data.plans.recordScheduled(id, &rdsservice.ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt})
+	if s := rdsservice.PlannedScheduledFlag(dec, r.data.cloudNow()); s != nil {
+		r.data.plans.recordScheduled(id, s)
 	}
 	if replacesPendingTask(dec) {
 		r.data.plans.replacesTask.add(id) // pending_follow.go

@@ -919,8 +919,10 @@ func guardOf(p *oraclePlanned) rdsservice.RuleID {
 			// A read-only instance's restart in its primary's zone-move window is refused because the
 			// window would fail (the cloud accepts both orders; the move fails at the window, which
 			// the pinned combination in TestOraclePinnedCombinations showed before the rule).
+			// A waiting upgrade set back is refused because no API call withdraws it (PendingBehaviours,
+			// an assumption): there is no request the probe could send, so the rule id excuses it.
 			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleMayRestartRefusedUnknown || e.Rule == rdsservice.RuleReplaceRefusedRestart || e.Rule == rdsservice.RuleZoneMoveAlone ||
-				e.Rule == rdsservice.RuleZoneMoveReadOnlyWindow {
+				e.Rule == rdsservice.RuleZoneMoveReadOnlyWindow || e.Rule == rdsservice.RuleMinorVersionPending || e.Rule == rdsservice.RuleUpgradePending {
 				return e.Rule
 			}
 		}

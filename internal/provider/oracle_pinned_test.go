@@ -63,6 +63,25 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"a locked primary's warned failure stops its read-only instance's own change", map[string]string{"base": "5.7 general_essd arm",
 			"topology": "primary + read-only", "16K": "on", "class": "primary", "parameters": "restart-needing on both", "fact": "disk-quota lock",
 			"storage autoscaling": "on, the cloud grew the disk", "billing": "ended in place"}, outcomeWarnedFailure},
+		// Later runs (seed 20261206, issue 39 §4). maintenance_window moved to one open now: the cloud
+		// runs what waits at once; the plan names those restarts during the apply, which waits for
+		// them and reads parameters_pending (emptied) and the new minor version back.
+		{"window opened now runs the waiting toggle during the apply", map[string]string{"apply_restarts": "in_maintenance_window", "16K": "on",
+			"later run": "window opened now"}, outcomeApplied},
+		{"window opened now applies the waiting parameters", with(map[string]string{"class": "primary", "parameters": "restart-needing on both",
+			"later run": "window opened now"}), outcomeApplied},
+		{"window opened now runs the waiting minor upgrade of both", with(map[string]string{"minor version": "upgrade", "later run": "window opened now"}), outcomeApplied},
+		// A restart-needing parameter deferred beside a waiting minor upgrade takes effect with its
+		// switchover: one restart, not two.
+		{"more work for a window with a minor upgrade", with(map[string]string{"minor version": "upgrade", "later run": "more work for the window"}), outcomeApplied},
+		// The read-only instances restart with their primary's waiting minor upgrade: one added
+		// before the window, and one whose plan moved the window.
+		{"a read-only instance added before its primary's minor upgrade", with(map[string]string{"minor version": "upgrade", "later run": "read-only added"}), outcomeApplied},
+		{"a read-only instance behind a minor upgrade moved with the window", with(map[string]string{"minor version": "upgrade", "later run": "window moved"}), outcomeApplied},
+		// Every waiting parameter value set back: the cloud cancels the task, nothing restarts.
+		{"a waiting parameter set back", with(map[string]string{"parameters": "restart-needing on the read-only", "later run": "change reverted"}), outcomeApplied},
+		// A waiting minor upgrade set back: refused at plan, no API call withdraws it (excused by rule id).
+		{"a waiting minor upgrade set back", with(map[string]string{"minor version": "upgrade", "later run": "change reverted"}), outcomeGuard},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)

@@ -175,17 +175,12 @@ type oracleTally struct {
 // (issue 39 §4) found with seed 20261206 on their first day (RDS_ORACLE_ONLY="later run=" and "mechanism=");
 // each names a gap of the plan in one situation, open in issue 39.
 var oracleKnownDisagreements = map[string]string{
-	"*later run (window opened now): *": "issue 39 §4: a maintenance_window moved to one open now runs the waiting task during the apply; the plan names its restart in the window, not now",
-	"*later run (more work for the window): window restarts: plan deferred 2, cloud restarted 1": "issue 39 §4: a restart-needing parameter added beside a waiting spec change is named as a second restart; the window makes one",
-	"*later run (read-only added): window restarts: unnamed restart at the window":               "issue 39 §4: a read-only instance added while its primary's toggle waits follows it at the window unnamed",
-	"*later run (window moved): window restarts: unnamed restart at the window":                  "issue 39 §4: a waiting task moved with the window restarts a read-only instance the later plan does not name",
-	"*later run (change reverted): *":                                                            "issue 39 §4: setting back a change that waits with a minor upgrade, a grown disk or a task scheduled outside Terraform",
-	"mechanism (16K known at apply): *":                                                          "issue 39 §4: a refusal or scheduled_change that depends on an atomic_write_16k known only at apply is not named at plan",
-	"mechanism (storage known at apply): *":                                                      "issue 39 §4: storage known only at apply: storage_actual planned known, a read-only storage refusal not named at plan",
-	"mechanism (instance_type known at apply): *":                                                "issue 39 §4: instance_type known only at apply: scheduled_change planned known, refusals not named at plan",
-	"mechanism (ignore_changes on 16K and parameters, changed outside): *":                       "issue 39 §4: ignore_changes with the flag or a parameter changed outside: the final plan differs from the plan in some combinations",
-	"mechanism (ignore_changes on the class, changed outside): *":                                "issue 39 §4: ignore_changes on instance_type with the class changed outside: the final plan differs from the plan",
-	"mechanism (saved plan, the cloud moved on): later run (*":                                   "issue 39 §4: the later-run gaps above, after a saved plan",
+	"*later run (window opened now): *rds_readonly_instance*atomic_write_16k": "issue 39 §4: a read-only instance follows its primary's waiting toggle during the apply when maintenance_window opens now; its plan names that restart, but the final plan and state keep the flag off until a refresh",
+	"mechanism (16K known at apply): *":                                       "issue 39 §4: a refusal or scheduled_change that depends on an atomic_write_16k known only at apply is not named at plan",
+	"mechanism (storage known at apply): *":                                   "issue 39 §4: storage known only at apply: storage_actual planned known, a read-only storage refusal not named at plan",
+	"mechanism (instance_type known at apply): *":                             "issue 39 §4: instance_type known only at apply: scheduled_change planned known, refusals not named at plan",
+	"mechanism (ignore_changes on 16K and parameters, changed outside): *":    "issue 39 §4: ignore_changes with the flag or a parameter changed outside: the final plan differs from the plan in some combinations",
+	"mechanism (ignore_changes on the class, changed outside): *":             "issue 39 §4: ignore_changes on instance_type with the class changed outside: the final plan differs from the plan",
 }
 
 // knownDisagreement looks class up in the tally's known list (oracleKnownDisagreements unless a

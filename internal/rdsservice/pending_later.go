@@ -52,10 +52,11 @@ type PendingBehaviour struct {
 }
 
 const (
-	movesWithWindow = "moves with the window (the apply sends only `ModifyDBInstanceMaintainTime`, never the task again); the plan names its restart at the new window's time, \"open now\" when the new window is open"
+	movesWithWindow = "moves with the window (the apply sends only `ModifyDBInstanceMaintainTime`, never the task again); the plan names its restart at the new window's time. " + openNow
+	openNow         = "When the new window is open now, the cloud runs the task right away: the plan names its restart (and that of each read-only instance it restarts) during this apply, and the apply waits for it and reads the result back"
 	cannotWithdraw  = "refused at plan (no API call withdraws it): keep the attribute as scheduled until the window has passed, or set `maintenance_window` to one open now to run it now"
 	notRunnable     = "refused at plan (`action-pending-not-runnable`): a restart does not run it; set `maintenance_window` to one open now instead"
-	ownRestart      = "the window makes both: the plan names this task's restart and the new one's, and `scheduled_change` keeps this task"
+	ownRestart      = "a spec change deferred to the same window makes a restart of its own: the plan names both, and `scheduled_change` keeps this task; restart-needing `parameters` deferred alone to it take effect with this task's restart (one restart, named once with both reasons)"
 	sharedRestart   = "the new spec order replaces the waiting one and carries both changes: one restart, named once"
 )
 
@@ -64,16 +65,16 @@ var PendingBehaviours = []PendingBehaviour{
 	{Kind: PendingEngineUpgrade, WindowMoved: movesWithWindow, Reverted: cannotWithdraw, MoreWork: ownRestart,
 		ReadOnly: "adding a read-only instance is refused at plan (`readonly-behind-pending-upgrade`): it would be created on the old version, and the cloud upgrades read-only instances before their primary; releasing one restarts nothing", ApplyPending: notRunnable},
 	{Kind: PendingMinorUpgrade, WindowMoved: movesWithWindow, Reverted: cannotWithdraw, MoreWork: ownRestart,
-		ReadOnly: "a read-only instance added before the window restarts nothing of its own; releasing one restarts nothing", ApplyPending: notRunnable},
+		ReadOnly: "a read-only instance added before the window is created on the running version and upgraded with its primary there: its plan names that restart in the primary's window (as the plans of the read-only instances that exist do, also after the window moved); releasing one restarts nothing", ApplyPending: notRunnable},
 	{Kind: PendingZoneMove, WindowMoved: movesWithWindow, Reverted: "cancelled: the apply orders the move to the instance's current zones for the window, which replaces the waiting move and moves nothing; the plan names no restart",
 		MoreWork: ownRestart, ReadOnly: "adding or releasing one restarts nothing; a read-only instance's restart deferred to the window is refused in the run that defers the move (`zone-move-read-only-window`)", ApplyPending: notRunnable},
-	{Kind: PendingSpec, WindowMoved: "moves with the window; the apply orders the same target for the new window, which replaces the waiting order (one restart, named at the new window's time)",
+	{Kind: PendingSpec, WindowMoved: "moves with the window; the apply orders the same target for the new window, which replaces the waiting order (one restart, named at the new window's time). " + openNow,
 		Reverted: "cancelled: the apply orders the instance's own spec for the window, which replaces the waiting order and restarts nothing", MoreWork: sharedRestart,
 		ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now; the plan names its restart"},
 	{Kind: PendingToggle, WindowMoved: "as a spec change", Reverted: "as a spec change (the read-only instances announced to follow it no longer do)", MoreWork: sharedRestart,
 		ReadOnly: "a read-only instance added before the window inherits the primary's current value and follows the toggle there (its plan names that restart)", ApplyPending: "runs now; the plan names its restart and that of each read-only instance that follows it"},
-	{Kind: PendingParameters, WindowMoved: "moves with the window (the values are configured already; nothing is sent again)", Reverted: "withdrawn: the apply sets the running value back, and the task keeps only the values that still wait",
-		MoreWork: "shares the window's one restart with a spec change of the same window", ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now: one restart"},
+	{Kind: PendingParameters, WindowMoved: "moves with the window (the values are configured already; nothing is sent again). " + openNow, Reverted: "withdrawn: the apply sets the running value back, and the task keeps only the values that still wait; when none is left the cloud cancels the task and the plan names no restart",
+		MoreWork: "shares the window's one restart with a spec change, a zone move or an upgrade of the same window", ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now: one restart"},
 	{Kind: PendingFollow, WindowMoved: "follows its primary's window, not its own", Reverted: "reverting the primary's toggle cancels the follow (no restart named)",
 		MoreWork: "parameters it defers to its own later window share the follow restart (one restart)", ReadOnly: "a released read-only instance restarts nothing", ApplyPending: "`rds_apply_pending` on the primary turns it on now: the plan names its restart too"},
 }

@@ -134,8 +134,11 @@ func (b *programBuilder) cloudRestarts() {
 	for i := 0; i < len(b.restarts); i++ {
 		switch r := b.restarts[i]; {
 		case r.ByPrimary:
-			on := true
-			b.add(Operation{Instance: r.InstanceID, Action: OpWaitFollowsPrimary, When: WhenInWindow, Flag: &on, Restart: &r})
+			on, when := true, WhenInWindow
+			if r.When == "" { // the primary's window is open now: the apply waits for it (followsNow)
+				when = WhenNow
+			}
+			b.add(Operation{Instance: r.InstanceID, Action: OpWaitFollowsPrimary, When: when, Flag: &on, Restart: &r})
 		case r.Task != "":
 			b.add(Operation{Instance: r.InstanceID, Action: OpPendingTask, When: WhenInWindow, Restart: &r})
 		}
