@@ -947,8 +947,11 @@ func guardOf(p *oraclePlanned) rdsservice.RuleID {
 			// window would fail (the cloud accepts both orders; the move fails at the window, which
 			// the pinned combination in TestOraclePinnedCombinations showed before the rule).
 			// prevent_endpoint_change refuses a plan whose addresses stop answering: the cloud has no equivalent.
+			// A waiting upgrade set back is refused because no API call withdraws it (PendingBehaviours,
+			// an assumption): there is no request the probe could send, so the rule id excuses it.
 			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleMayRestartRefusedUnknown || e.Rule == rdsservice.RuleReplaceRefusedRestart || e.Rule == rdsservice.RuleZoneMoveAlone ||
-				e.Rule == rdsservice.RuleZoneMoveReadOnlyWindow || e.Rule == rdsservice.RuleEndpointChangeRefused {
+				e.Rule == rdsservice.RuleZoneMoveReadOnlyWindow || e.Rule == rdsservice.RuleMinorVersionPending || e.Rule == rdsservice.RuleUpgradePending ||
+				e.Rule == rdsservice.RuleEndpointChangeRefused {
 				return e.Rule
 			}
 		}

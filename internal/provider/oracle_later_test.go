@@ -67,21 +67,23 @@ func comboLater(level string, b oracleBase) *oracleLater {
 			return out
 		}
 	}
-	window := func(start func(now time.Time) int) func(*oracleWorld, oracleResource, map[string]any) map[string]any {
+	// window is a window of hours hours; one opened now lasts three, so that it is still open when the apply runs
+	// however late in the hour the run starts (a plan and its apply on either side of its end would disagree).
+	window := func(hours int, start func(now time.Time) int) func(*oracleWorld, oracleResource, map[string]any) map[string]any {
 		return func(w *oracleWorld, r oracleResource, _ map[string]any) map[string]any {
 			attrs := cloneAttrs(r.attrs)
 			if attrs["apply_restarts"] == "in_maintenance_window" {
 				h := start(w.clock.Now())
-				attrs["maintenance_window"] = fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)
+				attrs["maintenance_window"] = fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+hours)%24)
 			}
 			return attrs
 		}
 	}
 	switch level {
 	case "window moved":
-		return &oracleLater{name: level, configure: each(window(func(now time.Time) int { return (now.UTC().Hour() + 9) % 24 }))}
+		return &oracleLater{name: level, configure: each(window(1, func(now time.Time) int { return (now.UTC().Hour() + 9) % 24 }))}
 	case "window opened now":
-		return &oracleLater{name: level, configure: each(window(func(now time.Time) int { return now.UTC().Hour() }))}
+		return &oracleLater{name: level, configure: each(window(3, func(now time.Time) int { return now.UTC().Hour() }))}
 	case "change reverted":
 		return &oracleLater{name: level, configure: each(func(_ *oracleWorld, r oracleResource, before map[string]any) map[string]any {
 			if before == nil || !isInstanceResource(r.addr) {

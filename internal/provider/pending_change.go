@@ -108,6 +108,9 @@ func planUnchangedPending(ctx context.Context, data *ProviderData, req resource.
 		data.plans.RecordPendingTask(id.ValueString())
 	}
 	dec := rdsservice.PlanUnchanged(role, id.ValueString(), category.ValueString(), prevent.ValueBool(), pending)
+	if role == rdsservice.RolePrimary {
+		data.plans.RecordMinor(id.ValueString(), rdsservice.PlannedMinorFollow(dec, id.ValueString()))
+	}
 	data.decided(dec)
 	addProblems(diags, dec.Problems)
 }

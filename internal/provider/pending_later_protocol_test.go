@@ -37,12 +37,20 @@ func openNowWindow(w *oracleWorld) string {
 	return fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+2)%24)
 }
 
-// expectPendingMoves checks that addr's plan names the pending task's restart in the new window,
-// open now, and leaves scheduled_change to the apply (unknown).
+// expectPendingMoves checks that addr's plan names the pending task's restart during this apply
+// (the new window is open now: the cloud runs the task right away) and leaves scheduled_change to
+// the apply (unknown).
 func expectPendingMoves(t *testing.T, name string, plan *oraclePlan, addr, window string) {
 	t.Helper()
-	expectWarning(t, name, plan, addr, regexp.MustCompile(`(?s)A change waiting for the maintenance window restarts.*in the maintenance window `+
-		regexp.QuoteMeta(window)+`, which is open now.*moves there with maintenance_window`))
+	expectWarning(t, name, plan, addr, regexp.MustCompile(`(?s)This apply restarts.*maintenance_window `+
+		regexp.QuoteMeta(window)+` is open now: the cloud runs this right away, during the apply`))
+	for _, d := range plan.res[addr].decisions {
+		for _, r := range d.Program.Restarts() {
+			if r.When != "" {
+				t.Errorf("%s: the plan names a restart %q, want it during this apply", name, r.When)
+			}
+		}
+	}
 	if v := attrOf(plan.res[addr].planned, "scheduled_change"); v.IsKnown() {
 		t.Errorf("%s: planned scheduled_change %v, want unknown (the task moves to the new window)", name, v)
 	}
@@ -50,8 +58,8 @@ func expectPendingMoves(t *testing.T, name string, plan *oraclePlan, addr, windo
 
 // Item 4: a 5.7 -> 8.0 upgrade waits; maintenance_window moves to one open now. The task moves
 // with the window and the cloud runs it; the apply sends the window only (never the upgrade
-// again, which failed with InvalidEngineVersion.Downgrade), and the plan names the restart in the
-// new window.
+// again, which failed with InvalidEngineVersion.Downgrade), and the plan names the restart during
+// this apply, when the cloud runs the task in the window that is open now (issue 39 §4).
 func TestPendingLater_upgradeMovesWithTheWindow(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
@@ -73,8 +81,8 @@ func TestPendingLater_upgradeMovesWithTheWindow(t *testing.T) {
 }
 
 // Item 5: a pending minor version upgrade, then a pending zone move, and maintenance_window moves
-// to one open now: the plan names the task's restart in the new window (it said "not during this
-// apply" at the old window's time), and the window makes exactly that one switchover.
+// to one open now: the plan names the task's restart during this apply (it said "not during this
+// apply" at the old window's time; issue 39 §4), and the cloud makes exactly that one switchover.
 func TestPendingLater_minorAndZoneMoveWithTheWindow(t *testing.T) {
 	t.Parallel()
 	t.Run("minor", func(t *testing.T) {

@@ -134,6 +134,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "changing the spec"
 	case OpModifyMaintainTime:
 		return "setting the maintenance window"
+	case OpWaitWindowTasks:
+		return "waiting for the tasks of the maintenance window, which is open now"
 	case OpWaitFollowsPrimary, OpWaitFollowerToggled:
 		return "waiting for a read-only instance to follow its primary"
 	case OpModifySSL:
@@ -209,6 +211,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.waitFlag(ctx, op.Instance, op)
 	case OpPendingTask:
 		return nil // the cloud runs it in the window
+	case OpWaitWindowTasks:
+		return x.waitWindowTasks(ctx)
 	case OpSwitchover:
 		return nil // the end of the spec change the executor waited for
 	case OpModifySSL, OpModifyTDE:

@@ -65,18 +65,18 @@ type MinorFollow struct {
 	Primary, To, When string
 }
 
-// PlannedMinorFollow is what the plan of a primary tells its read-only instances' plans; nil when
-// it upgrades nothing.
+// PlannedMinorFollow is what the plan of a primary tells its read-only instances' plans: the
+// upgrade it makes, or the one waiting for its window; nil when none.
 func PlannedMinorFollow(d Decision, primaryID string) *MinorFollow {
-	if d.Minor.Upgrade == nil || d.HasErrors() {
+	if d.HasErrors() {
 		return nil
 	}
 	for _, r := range d.Restarts {
-		if r.Op == OpUpgradeKernelVersion {
+		if r.Op == OpUpgradeKernelVersion && d.Minor.Upgrade != nil {
 			return &MinorFollow{Primary: primaryID, To: d.Minor.Upgrade.To, When: r.When}
 		}
 	}
-	return nil
+	return pendingMinorFollow(d, primaryID)
 }
 
 // CheckMinorVersionConfig is what the configuration alone decides: the version's form.
@@ -199,11 +199,13 @@ func addMinorRestarts(in PlanInput, d *Decision) {
 }
 
 // planFollowMinor names a read-only instance's restart when this run's plan of its primary
-// upgrades the minor version it runs, so that its own prevent_restart refuses it and its plan
-// reads the new version back.
+// upgrades the minor version it runs, or names the upgrade waiting for the primary's window, so
+// that its own prevent_restart refuses it and its plan reads the new version back. A read-only
+// instance created in this run follows an upgrade that waits for the window (it is created on the
+// running version), not one made during the apply (its primary is upgraded before it is created).
 func planFollowMinor(in PlanInput, d *Decision) {
 	f := in.Facts.PrimaryMinor
-	if in.Prior == nil || f == nil || (in.Prior.MinorVersion != "" && in.Prior.MinorVersion >= f.To) {
+	if f == nil || (in.Prior == nil && f.When == "") || (in.Prior != nil && in.Prior.MinorVersion != "" && in.Prior.MinorVersion >= f.To) {
 		return
 	}
 	d.Minor.Follows = f

@@ -371,7 +371,7 @@ func ParameterRestartReason(plan ParameterPlan, running map[string]string, t Par
 		}
 		parts = append(parts, fmt.Sprintf("%s %s -> %s", name, from, plan.Send[name]))
 	}
-	return "parameters that take effect only after a restart change (" + strings.Join(parts, ", ") + ")"
+	return parameterRestartReasonPrefix + strings.Join(parts, ", ") + ")"
 }
 
 // PendingAppliedReason names parameters already waiting for a restart (set outside Terraform

@@ -1,6 +1,9 @@
 package rdsservice
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A change waiting in the cloud's task centre for the instance's maintenance window, whoever
 // scheduled it (an earlier deferred apply, the console, another tool; an import shows it in
@@ -55,13 +58,49 @@ func planPendingChange(in PlanInput, d *Decision) {
 		return
 	}
 	for _, r := range pendingRestarts(in.Label, downtimeOf(in), *p) {
-		if !ownTask(r.Reasons[0]) && coveredByThisApply(in, *d) {
+		if !ownTask(r.Reasons[0]) && (coveredByThisApply(in, *d) || parametersWithdrawn(*p, *d)) {
 			continue
 		}
 		r.When = pendingWhen(in, *p)
 		d.Restarts = append(d.Restarts, r)
 	}
+	shareTaskRestart(in, d)
 	d.PendingMoves = windowMoves(in, *p)
+}
+
+// shareTaskRestart: restart-needing parameters this apply defers, alone, to a window where a zone
+// move or an upgrade already waits take effect with that task's restart (every restart applies the
+// values that wait for one; the parameter task then has nothing left to restart for: simulator
+// README "Parameters"), so the plan names one restart of the instance, the task's, with both
+// reasons (PendingBehaviours, more work).
+func shareTaskRestart(in PlanInput, d *Decision) {
+	if !d.Deferred || !d.Order.Empty() || !d.Parameters.NeedsRestart() || d.Upgrade != nil || d.Minor.Upgrade != nil || d.ZoneMove != nil {
+		return
+	}
+	task, own := -1, -1
+	for i, r := range d.Restarts {
+		switch {
+		case r.InstanceID != in.Label:
+		case r.Task != "" && ownTask(r.Reasons[0]) && task < 0:
+			task = i
+		case r.Task == "" && r.Op == "" && !r.ByPrimary && r.When != "":
+			own = i
+		}
+	}
+	if task < 0 || own < 0 {
+		return
+	}
+	d.Restarts[task].Reasons = slices.Concat(d.Restarts[task].Reasons, d.Restarts[own].Reasons)
+	d.Restarts = slices.Delete(d.Restarts, own, own+1)
+}
+
+// parametersWithdrawn: the waiting task is parameters alone and this apply sets every waiting
+// value back, so that the cloud cancels the task and nothing restarts (PendingBehaviours,
+// reverted).
+func parametersWithdrawn(p PendingChange, d Decision) bool {
+	kinds := p.PendingKinds()
+	return len(kinds) == 1 && kinds[0] == PendingParameters && len(d.Parameters.Withdrawn) > 0 &&
+		d.Parameters.PendingKnown && len(d.Parameters.Pending) == 0
 }
 
 // coveredByThisApply: this apply's spec order, or a restart of its own, replaces or applies the

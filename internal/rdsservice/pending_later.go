@@ -3,6 +3,7 @@ package rdsservice
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -51,10 +52,11 @@ type PendingBehaviour struct {
 }
 
 const (
-	movesWithWindow = "moves with the window (the apply sends only `ModifyDBInstanceMaintainTime`, never the task again); the plan names its restart at the new window's time, \"open now\" when the new window is open"
+	movesWithWindow = "moves with the window (the apply sends only `ModifyDBInstanceMaintainTime`, never the task again); the plan names its restart at the new window's time. " + openNow
+	openNow         = "When the new window is open now, the cloud runs the task right away: the plan names its restart (and that of each read-only instance it restarts) during this apply, and the apply waits for it and reads the result back"
 	cannotWithdraw  = "refused at plan (no API call withdraws it): keep the attribute as scheduled until the window has passed, or set `maintenance_window` to one open now to run it now"
 	notRunnable     = "refused at plan (`action-pending-not-runnable`): a restart does not run it; set `maintenance_window` to one open now instead"
-	ownRestart      = "the window makes both: the plan names this task's restart and the new one's, and `scheduled_change` keeps this task"
+	ownRestart      = "a spec change deferred to the same window makes a restart of its own: the plan names both, and `scheduled_change` keeps this task; restart-needing `parameters` deferred alone to it take effect with this task's restart (one restart, named once with both reasons)"
 	sharedRestart   = "the new spec order replaces the waiting one and carries both changes: one restart, named once"
 )
 
@@ -63,16 +65,16 @@ var PendingBehaviours = []PendingBehaviour{
 	{Kind: PendingEngineUpgrade, WindowMoved: movesWithWindow, Reverted: cannotWithdraw, MoreWork: ownRestart,
 		ReadOnly: "adding a read-only instance is refused at plan (`readonly-behind-pending-upgrade`): it would be created on the old version, and the cloud upgrades read-only instances before their primary; releasing one restarts nothing", ApplyPending: notRunnable},
 	{Kind: PendingMinorUpgrade, WindowMoved: movesWithWindow, Reverted: cannotWithdraw, MoreWork: ownRestart,
-		ReadOnly: "a read-only instance added before the window restarts nothing of its own; releasing one restarts nothing", ApplyPending: notRunnable},
+		ReadOnly: "a read-only instance added before the window is created on the running version and upgraded with its primary there: its plan names that restart in the primary's window (as the plans of the read-only instances that exist do, also after the window moved); releasing one restarts nothing", ApplyPending: notRunnable},
 	{Kind: PendingZoneMove, WindowMoved: movesWithWindow, Reverted: "cancelled: the apply orders the move to the instance's current zones for the window, which replaces the waiting move and moves nothing; the plan names no restart",
 		MoreWork: ownRestart, ReadOnly: "adding or releasing one restarts nothing; a read-only instance's restart deferred to the window is refused in the run that defers the move (`zone-move-read-only-window`)", ApplyPending: notRunnable},
-	{Kind: PendingSpec, WindowMoved: "moves with the window; the apply orders the same target for the new window, which replaces the waiting order (one restart, named at the new window's time)",
+	{Kind: PendingSpec, WindowMoved: "moves with the window; the apply orders the same target for the new window, which replaces the waiting order (one restart, named at the new window's time). " + openNow,
 		Reverted: "cancelled: the apply orders the instance's own spec for the window, which replaces the waiting order and restarts nothing", MoreWork: sharedRestart,
 		ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now; the plan names its restart"},
 	{Kind: PendingToggle, WindowMoved: "as a spec change", Reverted: "as a spec change (the read-only instances announced to follow it no longer do)", MoreWork: sharedRestart,
 		ReadOnly: "a read-only instance added before the window inherits the primary's current value and follows the toggle there (its plan names that restart)", ApplyPending: "runs now; the plan names its restart and that of each read-only instance that follows it"},
-	{Kind: PendingParameters, WindowMoved: "moves with the window (the values are configured already; nothing is sent again)", Reverted: "withdrawn: the apply sets the running value back, and the task keeps only the values that still wait",
-		MoreWork: "shares the window's one restart with a spec change of the same window", ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now: one restart"},
+	{Kind: PendingParameters, WindowMoved: "moves with the window (the values are configured already; nothing is sent again). " + openNow, Reverted: "withdrawn: the apply sets the running value back, and the task keeps only the values that still wait; when none is left the cloud cancels the task and the plan names no restart",
+		MoreWork: "shares the window's one restart with a spec change, a zone move or an upgrade of the same window", ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now: one restart"},
 	{Kind: PendingFollow, WindowMoved: "follows its primary's window, not its own", Reverted: "reverting the primary's toggle cancels the follow (no restart named)",
 		MoreWork: "parameters it defers to its own later window share the follow restart (one restart)", ReadOnly: "a released read-only instance restarts nothing", ApplyPending: "`rds_apply_pending` on the primary turns it on now: the plan names its restart too"},
 }
@@ -97,7 +99,7 @@ func (p PendingChange) PendingKinds() []PendingKind {
 			add(PendingMinorUpgrade)
 		case strings.Contains(c, "MigrateToOtherZone"):
 			add(PendingZoneMove)
-		case strings.HasPrefix(c, "parameter "):
+		case strings.HasPrefix(c, "parameter "), strings.HasPrefix(c, parameterRestartReasonPrefix):
 			add(PendingParameters)
 		case strings.HasPrefix(c, AttrAtomicWrite+" "):
 			add(PendingToggle)
@@ -120,6 +122,25 @@ func (p *PendingChange) Has(k PendingKind) bool {
 	}
 	return false
 }
+
+// pendingMinorFollow is the minor version upgrade waiting for the primary's window, as its
+// read-only instances follow it (the cloud upgrades and restarts them with it); nil when none.
+func pendingMinorFollow(d Decision, primaryID string) *MinorFollow {
+	for _, r := range d.Restarts {
+		if r.Task == "" || !strings.HasPrefix(r.InstanceID, primaryID) || len(r.Reasons) == 0 || !strings.HasPrefix(r.Reasons[0], minorReasonPrefix) {
+			continue
+		}
+		// "target_minor_version changes from <from> to <to> (...)"
+		if f := strings.Fields(strings.TrimPrefix(r.Reasons[0], minorReasonPrefix)); len(f) >= 3 && f[1] == "to" {
+			return &MinorFollow{Primary: primaryID, To: f[2], When: r.When}
+		}
+	}
+	return nil
+}
+
+// parameterRestartReasonPrefix begins the reason of a parameter change's restart
+// (ParameterRestartReason), which a deferred one keeps in scheduled_change.changes.
+const parameterRestartReasonPrefix = "parameters that take effect only after a restart change ("
 
 // engineUpgradeReasonPrefix begins the reason of an engine upgrade's restart (settleEngineUpgrade).
 const engineUpgradeReasonPrefix = AttrEngineVersion + " changes from "
@@ -154,6 +175,75 @@ func pendingWhen(in PlanInput, p PendingChange) string {
 		return p.when()
 	}
 	return w.When(in.Facts.Now) + " (task " + p.TaskID + " moves there with maintenance_window)"
+}
+
+// OpWaitWindowTasks waits until the tasks of a maintenance window that is open now have run
+// (runWindowNow): the cloud starts them right away, so the apply reads their result back.
+const OpWaitWindowTasks = "wait: the maintenance window is open now; its tasks run"
+
+// windowOpenNow: the maintenance window after this apply is open at the plan's time.
+func windowOpenNow(in PlanInput) bool {
+	if in.Facts.Now.IsZero() || !in.Desired.MaintenanceWindow.IsKnown() {
+		return false
+	}
+	w, err := ParseMaintenanceWindow(in.Desired.MaintenanceWindow.Value())
+	if err != nil {
+		return false
+	}
+	start, _ := w.Next(in.Facts.Now)
+	return !in.Facts.Now.Before(start)
+}
+
+// runWindowNow: when the maintenance window after this apply is open now, what this apply defers
+// to it and the tasks waiting for it (moved there with maintenance_window) run right away: the
+// plan names their restarts during this apply, not in a window (PendingBehaviours, window moved).
+// A read-only instance that follows its primary's toggle keeps its own account (ByPrimary).
+func runWindowNow(in PlanInput, d *Decision) {
+	if in.Prior == nil || !windowOpenNow(in) {
+		return
+	}
+	note := "maintenance_window " + in.Desired.MaintenanceWindow.Value() + " is open now: the cloud runs this right away, during the apply"
+	for i, r := range d.Restarts {
+		if r.When == "" || r.ByPrimary || (r.Task == "" && !(d.Deferred && restartDeferrable(r.Op))) {
+			continue
+		}
+		d.Restarts[i].When = ""
+		d.Restarts[i].Reasons = append(slices.Clone(r.Reasons), note)
+		if d.Parameters.PendingKnown {
+			d.Parameters.Pending = map[string]string{} // the window's restart applies every waiting value
+		}
+	}
+}
+
+// waitWindowTasks ends an update whose maintenance window is open now and has tasks to run (this
+// apply's deferred orders, or tasks waiting for it) with the wait for them.
+func (b *programBuilder) waitWindowTasks() {
+	if b.in.Prior == nil || !windowOpenNow(b.in) || (!b.d.Deferred && b.in.Facts.Pending == nil) {
+		return
+	}
+	b.add(Operation{Instance: b.in.Label, Action: OpWaitWindowTasks, When: WhenNow})
+}
+
+// waitWindowTasks waits until no task of the instance waits any more and it is Running again.
+func (x *executor) waitWindowTasks(ctx context.Context) error {
+	var taskErr error
+	attr, err := x.w.WaitFor(ctx, x.out.ID, "the tasks of the maintenance window, which is open now, to run", func(a *rdsapi.DBInstanceAttribute) bool {
+		if !IsRunning(a) {
+			return false
+		}
+		var t *rdsapi.HistoryTask
+		t, taskErr = PendingTask(ctx, x.api, x.out.ID)
+		return taskErr != nil || t == nil
+	})
+	if err == nil {
+		err = taskErr
+	}
+	if err != nil {
+		return err
+	}
+	x.read(attr)
+	x.out.ChangedNow, x.stale = true, true
+	return nil
 }
 
 // CancelsPendingTask reports whether the apply withdraws the task waiting for the window without

@@ -143,9 +143,7 @@ func recordPrimary(l *Ledger, id string, in PlanInput, dec Decision) {
 	}
 	planned := PrimaryPlan{AtomicWrite: flag, Storage: in.Desired.Storage, Minor: PlannedMinorFollow(dec, id),
 		ZoneMoveInWindow: dec.Deferred && dec.ZoneMove != nil, ReplacesTask: replacesPendingTask(dec)}
-	if dec.Deferred && dec.Order.AtomicWrite != nil {
-		planned.Scheduled = &ScheduledFlag{On: *dec.Order.AtomicWrite, StartsAt: dec.DeferredStartsAt}
-	}
+	planned.Scheduled = PlannedScheduledFlag(dec, in.Facts.Now)
 	l.RecordPrimary(id, planned)
 	l.RecordFollowers(id, dec.Followers)
 }

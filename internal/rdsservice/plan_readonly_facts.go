@@ -84,8 +84,9 @@ func ReadOnlyInput(ctx context.Context, env Env, req InstanceRequest, primary *r
 	if q := req.ReadOnly; q.Primary != "" {
 		planned := env.Ledger.Primary(q.Primary)
 		in.Facts.PrimaryPlanned, in.Facts.PrimaryStorage = planned.AtomicWrite, planned.Storage
+		in.Facts.PrimaryMinor = planned.Minor // a new read-only instance follows a waiting upgrade too
 		if in.Prior != nil {
-			in.Prior.MinorVersion, in.Facts.PrimaryMinor = q.PriorMinor, planned.Minor
+			in.Prior.MinorVersion = q.PriorMinor
 		}
 		in.Facts.PrimaryZoneMoveInWindow = planned.ZoneMoveInWindow
 	}

@@ -16,6 +16,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 	checkReadOnlyBesideZoneMove(in, d)
 	followScheduledPrimary(in, d)
 	planPendingChange(in, d)
+	runWindowNow(in, d)
 	d.Program = programOf(in, *d)
 	if d.HasErrors() {
 		return
@@ -60,8 +61,12 @@ func followScheduledPrimary(in PlanInput, d *Decision) {
 		return
 	}
 	when := "in the maintenance window of its primary " + primary.ID + " (starts " + s.StartsAt + ")"
-	d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, When: when, ByPrimary: true, Downtime: ExpectedDowntime("", true),
-		Reasons: []string{"follows its primary " + primary.ID + " turning atomic_write_16k on in the primary's maintenance window (atomic_write_16k changes from false to true)"}})
+	reason := "follows its primary " + primary.ID + " turning atomic_write_16k on in the primary's maintenance window (atomic_write_16k changes from false to true)"
+	if followsNow(s, in.Facts.Now) {
+		when, reason = "", reason+"; that window is open now: during this apply"
+		d.AtomicWrite = Known(true)
+	}
+	d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, When: when, ByPrimary: true, Downtime: ExpectedDowntime("", true), Reasons: []string{reason}})
 	if d.RestartAttribute == "" {
 		d.RestartAttribute = AttrAtomicWrite
 	}

@@ -104,7 +104,13 @@ func plannedExpireTime(in PlanInput, p ProposedValues) Val[string] {
 // create that names one), else the running one; unknown for a new instance without a target and
 // across a major version upgrade.
 func plannedMinorVersion(in PlanInput, p ProposedValues, dec Decision) Val[string] {
+	var follow *MinorFollow
+	if in.Prior != nil {
+		follow = PlannedMinorFollow(dec, in.Prior.ID)
+	}
 	switch up := dec.Minor.Upgrade; {
+	case follow != nil && follow.When == "": // during the apply, a waiting one too when its window is open now
+		return Known(follow.To)
 	case up != nil && !dec.Deferred:
 		return Known(up.To)
 	case dec.Upgrade != nil:

@@ -140,6 +140,7 @@ func programOf(in PlanInput, d Decision) Program {
 		b.endpointsBeforeSecurity(in.Label) // when SSL turns on, its certificate is made for the new string (endpoint_ssl.go)
 		b.security()                        // its restart is never deferred, so the plan's message leads with it
 		b.update()
+		b.waitWindowTasks()
 	}
 	b.cloudRestarts()
 	return Program{Operations: b.ops}
@@ -152,8 +153,11 @@ func (b *programBuilder) cloudRestarts() {
 	for i := 0; i < len(b.restarts); i++ {
 		switch r := b.restarts[i]; {
 		case r.ByPrimary:
-			on := true
-			b.add(Operation{Instance: r.InstanceID, Action: OpWaitFollowsPrimary, When: WhenInWindow, Flag: &on, Restart: &r})
+			on, when := true, WhenInWindow
+			if r.When == "" { // the primary's window is open now: the apply waits for it (followsNow)
+				when = WhenNow
+			}
+			b.add(Operation{Instance: r.InstanceID, Action: OpWaitFollowsPrimary, When: when, Flag: &on, Restart: &r})
 		case r.Task != "":
 			b.add(Operation{Instance: r.InstanceID, Action: OpPendingTask, When: WhenInWindow, Restart: &r})
 		}

@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"strings"
 	"time"
 )
 
@@ -21,4 +22,27 @@ func followComesFirst(primary *ScheduledFlag, ownStart string) bool {
 	p, err1 := time.Parse(APITimeLayout, primary.StartsAt)
 	o, err2 := time.Parse(APITimeLayout, ownStart)
 	return err1 == nil && err2 == nil && !p.After(o)
+}
+
+// PlannedScheduledFlag is the primary's toggle that waits for its window after this apply, as its
+// read-only instances' plans follow it: the one this apply defers, or a waiting one that runs now
+// because its window is open now (runWindowNow; StartsAt is then now, so that the read-only
+// instances follow it during this apply). nil when none.
+func PlannedScheduledFlag(d Decision, now time.Time) *ScheduledFlag {
+	if d.Deferred && d.Order.AtomicWrite != nil {
+		return &ScheduledFlag{On: *d.Order.AtomicWrite, StartsAt: d.DeferredStartsAt}
+	}
+	for _, r := range d.Restarts {
+		if r.Task != "" && r.When == "" && len(r.Reasons) > 0 && strings.Contains(r.Reasons[0], AttrAtomicWrite+" changes from false to true") {
+			return &ScheduledFlag{On: true, StartsAt: now.UTC().Format(APITimeLayout)}
+		}
+	}
+	return nil
+}
+
+// followsNow: the primary's toggle starts no later than now (its window is open now), so the
+// read-only instance follows it during this apply.
+func followsNow(s *ScheduledFlag, now time.Time) bool {
+	at, err := time.Parse(APITimeLayout, s.StartsAt)
+	return err == nil && !now.IsZero() && !at.After(now)
 }

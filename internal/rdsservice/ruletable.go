@@ -1816,7 +1816,7 @@ func RestartProblem(restarts []Restart, may, refuse bool, attribute string) Prob
 		id = RuleMayRestart
 	case allWithPrimary(restarts):
 		id = RuleRestartWithPrimary
-	case len(restarts) == 1 && restarts[0].Task != "":
+	case len(restarts) == 1 && restarts[0].Task != "" && restarts[0].When != "": // one running now (window open) is this apply's
 		id, attribute = RulePendingRestart, AttrScheduledChange
 	case len(restarts) > 0 && restarts[0].When != "" && !restarts[0].ByPrimary:
 		id, attribute = RuleRestartDeferred, AttrApplyRestarts

@@ -53,6 +53,14 @@ func (l *Ledger) RecordPrimary(id string, p PrimaryPlan) {
 	l.primaries[id] = p
 }
 
+// RecordMinor records the minor version upgrade the plan of an unchanged primary id names (a
+// waiting one its read-only instances restart with), keeping the rest of its record.
+func (l *Ledger) RecordMinor(id string, f *MinorFollow) {
+	p := l.Primary(id)
+	p.Minor = f
+	l.RecordPrimary(id, p)
+}
+
 // Primary is this run's in-place plan of primary id (the zero PrimaryPlan when none).
 func (l *Ledger) Primary(id string) PrimaryPlan {
 	l.mu.Lock()
