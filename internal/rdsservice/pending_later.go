@@ -215,37 +215,6 @@ func runWindowNow(in PlanInput, d *Decision) {
 	}
 }
 
-// waitWindowTasks ends an update whose maintenance window is open now and has tasks to run (this
-// apply's deferred orders, or tasks waiting for it) with the wait for them.
-func (b *programBuilder) waitWindowTasks() {
-	if b.in.Prior == nil || !windowOpenNow(b.in) || (!b.d.Deferred && b.in.Facts.Pending == nil) {
-		return
-	}
-	b.add(Operation{Instance: b.in.Label, Action: OpWaitWindowTasks, When: WhenNow})
-}
-
-// waitWindowTasks waits until no task of the instance waits any more and it is Running again.
-func (x *executor) waitWindowTasks(ctx context.Context) error {
-	var taskErr error
-	attr, err := x.w.WaitFor(ctx, x.out.ID, "the tasks of the maintenance window, which is open now, to run", func(a *rdsapi.DBInstanceAttribute) bool {
-		if !IsRunning(a) {
-			return false
-		}
-		var t *rdsapi.HistoryTask
-		t, taskErr = PendingTask(ctx, x.api, x.out.ID)
-		return taskErr != nil || t == nil
-	})
-	if err == nil {
-		err = taskErr
-	}
-	if err != nil {
-		return err
-	}
-	x.read(attr)
-	x.out.ChangedNow, x.stale = true, true
-	return nil
-}
-
 // CancelsPendingTask reports whether the apply withdraws the task waiting for the window without
 // ordering another (a zone move set back): scheduled_change is then null.
 func (d Decision) CancelsPendingTask() bool {
