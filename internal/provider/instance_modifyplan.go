@@ -72,7 +72,7 @@ func (k primaryPlan) write(ctx, lookupCtx context.Context, req resource.ModifyPl
 	plan.Status = stringOf(dec.Status)
 	setPlannedValues(out.Values, plan)
 	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!config.Parameters.IsNull(), dec.Parameters), diags)
-	plan.SSLExpireTime = plannedSSLExpire(state, config)
+	plan.SSLExpireTime = plannedSSLExpire(state, config, out.Values.SSLReissued)
 	planZones(dec, config, plan)
 	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, diags)
 	planEndpointValues(dec, config.endpointParts(), plan.endpointParts())
@@ -92,11 +92,12 @@ func (k primaryPlan) write(ctx, lookupCtx context.Context, req resource.ModifyPl
 
 func (primaryPlan) tagsAll(m *instanceModel) *types.Map { return &m.TagsAll }
 
-// plannedSSLExpire is rdsservice.PlannedSSLExpire of the configuration and the prior state.
-func plannedSSLExpire(state *instanceModel, config instanceModel) types.String {
+// plannedSSLExpire is rdsservice.PlannedSSLExpire of the configuration and the prior state (a
+// reissued certificate has no prior expiry).
+func plannedSSLExpire(state *instanceModel, config instanceModel, reissued bool) types.String {
 	prior, priorOn := rdsservice.Null[string](), false
 	if state != nil {
-		prior, priorOn = valString(state.SSLExpireTime), state.SSLEnabled.ValueBool()
+		prior, priorOn = valString(state.SSLExpireTime), state.SSLEnabled.ValueBool() && !reissued
 	}
 	return stringValue(rdsservice.PlannedSSLExpire(config.SSLEnabled.ValueBool(), priorOn, prior))
 }

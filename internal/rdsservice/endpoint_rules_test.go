@@ -129,6 +129,9 @@ func TestEndpointChangeWithSSL(t *testing.T) {
 		len(d.Program.Restarts()) != 2 || !strings.Contains(d.Program.Restarts()[1].Reasons[0], "turned on again for rm-1.mysql.rds.aliyuncs.com:3307") {
 		t.Fatalf("program %v, restarts %+v", actions, d.Program.Restarts())
 	}
+	if !planValues(in, ProposedValues{}, d).SSLReissued {
+		t.Fatal("SSL turned off and on again: ssl_expire_time must be planned unknown (a new certificate)")
+	}
 	in.Desired.PreventRestart = true
 	if !hasRule(Plan(in).Errors(), RuleRestartRefused) {
 		t.Fatalf("prevent_restart: %v", ruleIDs(Plan(in).Problems))
@@ -138,6 +141,9 @@ func TestEndpointChangeWithSSL(t *testing.T) {
 	if steps := stepsOf(d.Program); len(d.Program.Restarts()) != 1 || findOp(d.Program, OpModifyConnectionString) == nil ||
 		indexOf(d.Program, OpModifyConnectionString) > indexOf(d.Program, OpModifySSL) {
 		t.Fatalf("SSL turned on with the change: %v", steps)
+	}
+	if planValues(in, ProposedValues{}, d).SSLReissued {
+		t.Fatal("SSL turned on once: no certificate is reissued around the change")
 	}
 }
 

@@ -27,6 +27,9 @@ type PlannedValues struct {
 	LockMode, ExpireTime, MinorVersion Val[string]
 	// ScheduledChange is scheduled_change of an update.
 	ScheduledChange ScheduledChange
+	// SSLReissued: the apply turns SSL off and on again around an endpoint change, which issues a
+	// new certificate, so ssl_expire_time is known only after it (endpoint_ssl.go).
+	SSLReissued bool
 }
 
 // planValues plans the computed values from the planner's input and decision.
@@ -36,6 +39,7 @@ func planValues(in PlanInput, p ProposedValues, dec Decision) PlannedValues {
 		LockMode:      PlannedLockMode(p.LockMode, in.Prior != nil),
 		ExpireTime:    plannedExpireTime(in, p),
 		MinorVersion:  plannedMinorVersion(in, p, dec),
+		SSLReissued:   dec.Action != ActionReplace && sslAroundEndpoint(in),
 	}
 	if in.Prior != nil {
 		// The spec planned has the flags as decided.
