@@ -312,7 +312,7 @@ func listedResource(typeName string) *identifiedResource {
 	newResource := map[string]func() resource.Resource{
 		"rds_instance": NewInstanceResource, "rds_readonly_instance": NewReadonlyInstanceResource,
 		"rds_account": NewAccountResource, "rds_database": NewDatabaseResource, "rds_backup_policy": NewBackupPolicyResource,
-		parameterGroupKind: NewParameterGroupResource,
+		parameterGroupKind:       NewParameterGroupResource,
 		"rds_whitelist_template": NewWhitelistTemplateResource,
 	}[typeName]
 	return &identifiedResource{Resource: newResource(), spec: identityOf[typeName]}
