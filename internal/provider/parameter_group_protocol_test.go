@@ -181,16 +181,6 @@ func TestParameterGroup_instances(t *testing.T) {
 	w.destroyStep(t, env)
 }
 
-// applyOnce is `terraform apply` of order without the empty-plan check that follows.
-func (w *oracleWorld) applyOnce(t *testing.T, order []oracleResource) {
-	t.Helper()
-	plan := mustPlan(t, w, order)
-	res, err := w.applyWalk(order, plan)
-	if err != nil || res.errAt != "" || len(res.inconsistent) > 0 {
-		t.Fatalf("apply: %v %s %s %v", err, res.errAt, res.errMsg, res.inconsistent)
-	}
-}
-
 // identityIs reads addr's state back and checks that its resource identity holds want in attr.
 func (w *oracleWorld) identityIs(t *testing.T, addr, attr, want string) {
 	t.Helper()

@@ -204,7 +204,7 @@ func runWindowNow(in PlanInput, d *Decision) {
 	}
 	note := "maintenance_window " + in.Desired.MaintenanceWindow.Value() + " is open now: the cloud runs this right away, during the apply"
 	for i, r := range d.Restarts {
-		if r.When == "" || r.ByPrimary || (r.Task == "" && !(d.Deferred && restartDeferrable(r.Op))) {
+		if r.When == "" || r.ByPrimary || (r.Task == "" && (!d.Deferred || !restartDeferrable(r.Op))) {
 			continue
 		}
 		d.Restarts[i].When = ""

@@ -23,10 +23,10 @@ func (e *sdkEnv) sdkAccessLists(id string) {
 	if g := described.Items.EcsSecurityGroupRelation; len(g) != 2 || g[1].SecurityGroupId != "sg-app2" || g[0].RegionId != DefaultRegion || g[0].NetworkType == "" {
 		e.t.Fatalf("DescribeSecurityGroupConfiguration: %+v", described)
 	}
-	clear := rds.CreateModifySecurityGroupConfigurationRequest()
-	clear.DBInstanceId = id
-	clear.QueryParams["SecurityGroupId"] = "" // the typed field is left out when empty
-	e.do(clear, rds.CreateModifySecurityGroupConfigurationResponse())
+	ungroup := rds.CreateModifySecurityGroupConfigurationRequest()
+	ungroup.DBInstanceId = id
+	ungroup.QueryParams["SecurityGroupId"] = "" // the typed field is left out when empty
+	e.do(ungroup, rds.CreateModifySecurityGroupConfigurationResponse())
 	e.sdkWhitelistTemplates(id)
 }
 

@@ -432,7 +432,7 @@ func (e *Endpoint) newBoot(settings Settings) (*boot, error) {
 	}
 	var handler mysql.Handler
 	wrap := func(h mysql.Handler) (mysql.Handler, error) {
-		handler, _ = e.wrapHandler(h)
+		handler = e.wrapHandler(h)
 		return handler, nil
 	}
 	srv, err := server.NewServerWithHandler(cfg, e.engine, sql.NewContext, sessionBuilder(e.provider, settings, e.readOnly, e.hostname), nil, wrap)

@@ -28,8 +28,8 @@ type mysqlErrors struct {
 	owner *Endpoint
 }
 
-func (e *Endpoint) wrapHandler(h mysql.Handler) (mysql.Handler, error) {
-	return mysqlErrors{Handler: h, owner: e}, nil
+func (e *Endpoint) wrapHandler(h mysql.Handler) mysql.Handler {
+	return mysqlErrors{Handler: h, owner: e}
 }
 
 // mysqlNumbered gives a refusal go-mysql-server numbered 1105 the number MySQL uses; every other

@@ -79,7 +79,12 @@ func StartProxy(cfg ProxyConfig) (*Proxy, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mysql proxy: %w", err)
 	}
-	p := &Proxy{addr: raw.Addr().(*net.TCPAddr), conns: map[uint32]*proxyConn{}}
+	addr, ok := raw.Addr().(*net.TCPAddr)
+	if !ok {
+		_ = raw.Close()
+		return nil, fmt.Errorf("mysql proxy: %v is not a TCP address", raw.Addr())
+	}
+	p := &Proxy{addr: addr, conns: map[uint32]*proxyConn{}}
 	p.accepts = &proxyListener{Listener: raw, proxy: p, open: map[net.Conn]struct{}{}}
 	if err := p.Apply(cfg); err != nil {
 		_ = raw.Close()
@@ -200,7 +205,7 @@ func (p *Proxy) target(pc *proxyConn, kind string) *Endpoint {
 		return p.nextRead()
 	case !cfg.Splitting || kind != "read":
 		return cfg.Primary
-	case pc.inTx && !(cfg.TransactionSplit && !pc.txWrote):
+	case pc.inTx && (!cfg.TransactionSplit || pc.txWrote):
 		return cfg.Primary
 	}
 	if ep := p.nextRead(); ep != nil {
@@ -401,13 +406,15 @@ func (l *proxyListener) Accept() (net.Conn, error) {
 }
 
 func (l *proxyListener) closeAll() {
-	_ = l.Listener.Close()
+	_ = l.Close()
 	l.mu.Lock()
 	open := l.open
 	l.open = map[net.Conn]struct{}{}
 	l.mu.Unlock()
 	for conn := range open {
-		_ = conn.(*proxyClientConn).Conn.Close()
+		if c, ok := conn.(*proxyClientConn); ok {
+			_ = c.Conn.Close()
+		}
 	}
 }
 
