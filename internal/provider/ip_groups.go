@@ -138,8 +138,8 @@ func (r *instanceResource) accessListsInput(ctx context.Context, state *instance
 		id, groups, sgs, links = state.ID.ValueString(), state.SecurityIPGroups, state.SecurityGroupIDs, state.WhitelistTemplateIDs
 	}
 	in.Desired.IPGroups = ipGroupsInput(ctx, r.data.API, id, plan.SecurityIPGroups, groups, config.SecurityIPs, diags)
-	in.Desired.SecurityGroups = securityGroupsInput(ctx, plan.SecurityGroupIDs, sgs, diags)
-	in.Desired.TemplateLinks = templateLinksInput(ctx, plan.WhitelistTemplateIDs, links, diags)
+	in.Desired.SecurityGroups = idSetInput(ctx, plan.SecurityGroupIDs, sgs, diags)
+	in.Desired.TemplateLinks = idSetInput(ctx, plan.WhitelistTemplateIDs, links, diags)
 }
 
 // accessListsInput sets rds_readonly_instance's access lists (as rds_instance's) for the
@@ -155,6 +155,6 @@ func (r *readonlyInstanceResource) accessListsInput(ctx context.Context, state *
 	}
 	diags := &diag.Diagnostics{}
 	in.Desired.IPGroups = ipGroupsInput(ctx, api, id, plan.SecurityIPGroups, groups, types.SetNull(types.StringType), diags)
-	in.Desired.SecurityGroups = securityGroupsInput(ctx, plan.SecurityGroupIDs, sgs, diags)
-	in.Desired.TemplateLinks = templateLinksInput(ctx, plan.WhitelistTemplateIDs, links, diags)
+	in.Desired.SecurityGroups = idSetInput(ctx, plan.SecurityGroupIDs, sgs, diags)
+	in.Desired.TemplateLinks = idSetInput(ctx, plan.WhitelistTemplateIDs, links, diags)
 }

@@ -47,9 +47,9 @@ func securityGroupsOf(ctx context.Context, s types.Set, diags *diag.Diagnostics)
 	return ids, false
 }
 
-// securityGroupsInput is the planner's security_group_ids (prior is null for a create).
-func securityGroupsInput(ctx context.Context, planned, prior types.Set, diags *diag.Diagnostics) rdsservice.SecurityGroupsPlan {
-	var g rdsservice.SecurityGroupsPlan
+// idSetInput is the planner's security_group_ids or whitelist_template_ids (prior is null for a create).
+func idSetInput(ctx context.Context, planned, prior types.Set, diags *diag.Diagnostics) rdsservice.IDSetPlan {
+	var g rdsservice.IDSetPlan
 	g.Want, g.WantUnknown = securityGroupsOf(ctx, planned, diags)
 	g.Prior, _ = securityGroupsOf(ctx, prior, diags)
 	return g

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // whitelist_template_ids on rds_instance and rds_readonly_instance (issue 42 §2): the whitelist
@@ -27,15 +26,6 @@ func whitelistTemplateIDsAttribute() schema.SetAttribute {
 			"1,000 entries. While set, these are all the instance's templates: one linked outside Terraform shows as drift and is " +
 			"detached, and an empty set detaches them all. Unset, the links are left as they are.",
 	}
-}
-
-// templateLinksInput is the planner's whitelist_template_ids (prior is null for a create); the
-// sorted-set conversion is security_group_ids'.
-func templateLinksInput(ctx context.Context, planned, prior types.Set, diags *diag.Diagnostics) rdsservice.TemplateLinksPlan {
-	var g rdsservice.TemplateLinksPlan
-	g.Want, g.WantUnknown = securityGroupsOf(ctx, planned, diags)
-	g.Prior, _ = securityGroupsOf(ctx, prior, diags)
-	return g
 }
 
 // refreshTemplateLinks reads the linked templates back where whitelist_template_ids is managed.

@@ -64,9 +64,9 @@ type Desired struct {
 	// IPGroups is security_ip_groups (ip_groups.go).
 	IPGroups IPGroupsPlan
 	// SecurityGroups is security_group_ids (security_groups.go).
-	SecurityGroups SecurityGroupsPlan
+	SecurityGroups IDSetPlan
 	// TemplateLinks is whitelist_template_ids (whitelist_template.go).
-	TemplateLinks TemplateLinksPlan
+	TemplateLinks IDSetPlan
 }
 
 // OfferedClass is one DescribeAvailableClasses answer row.

@@ -25,13 +25,14 @@ const (
 // securityGroupID is an ECS security group id (simulator README, assumption SG1).
 var securityGroupID = regexp.MustCompile(`^sg-[a-z0-9]{1,40}$`)
 
-// SecurityGroupsPlan is what the planner knows of an instance's ECS security groups.
-type SecurityGroupsPlan struct {
-	// Want is security_group_ids, sorted: nil when not set (left alone); WantUnknown while it is
-	// known only at apply.
+// IDSetPlan is what the planner knows of a set of ids attached to an instance (security_group_ids,
+// whitelist_template_ids).
+type IDSetPlan struct {
+	// Want is the attribute, sorted: nil when not set (left alone); WantUnknown while it is known
+	// only at apply.
 	Want        []string
 	WantUnknown bool
-	// Prior is security_group_ids in the state, sorted (nil: not managed, or a create).
+	// Prior is the attribute in the state, sorted (nil: not managed, or a create).
 	Prior []string
 }
 

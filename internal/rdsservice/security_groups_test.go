@@ -21,7 +21,7 @@ func TestSecurityGroupsPlan(t *testing.T) {
 	now := time.Now()
 	prior := programPrior()
 	desired := programDesired()
-	desired.SecurityGroups = SecurityGroupsPlan{Want: []string{"sg-a", "sg-b"}, Prior: []string{"sg-a", "sg-b"}}
+	desired.SecurityGroups = IDSetPlan{Want: []string{"sg-a", "sg-b"}, Prior: []string{"sg-a", "sg-b"}}
 	if d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: now}}); findOp(d.Program, OpSecurityGroups) != nil {
 		t.Fatalf("same groups: %v", stepsOf(d.Program))
 	}
@@ -30,7 +30,7 @@ func TestSecurityGroupsPlan(t *testing.T) {
 	if op := findOp(d.Program, OpSecurityGroups); op == nil || op.SecurityGroups == nil || len(op.SecurityGroups.Want) != 0 {
 		t.Fatalf("every group removed: %v", stepsOf(d.Program))
 	}
-	desired.SecurityGroups = SecurityGroupsPlan{Want: eleven}
+	desired.SecurityGroups = IDSetPlan{Want: eleven}
 	if d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: now}}); !hasRule(d.Errors(), RuleSecurityGroupsLimit) {
 		t.Fatalf("eleven groups at plan: %v", ruleIDs(d.Problems))
 	}

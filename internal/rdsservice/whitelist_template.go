@@ -91,16 +91,6 @@ func DeleteWhitelistTemplate(ctx context.Context, api rdsapi.API, w *Waiter, id 
 	return w.RetryBusy(ctx, func() error { return api.ModifyWhitelistTemplate(ctx, req) })
 }
 
-// TemplateLinksPlan is what the planner knows of an instance's linked templates.
-type TemplateLinksPlan struct {
-	// Want is whitelist_template_ids, sorted: nil when not set (left alone); WantUnknown while it
-	// is known only at apply.
-	Want        []string
-	WantUnknown bool
-	// Prior is whitelist_template_ids in the state, sorted (nil: not managed, or a create).
-	Prior []string
-}
-
 // TemplateLinksCall is what an OpWhitelistTemplates sends.
 type TemplateLinksCall struct {
 	Want []string
