@@ -98,22 +98,14 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	state.PreventDataLoss = withPreventDataLoss(state.PreventDataLoss)
 	requested := state
 	r.writeState(attr, &state, &resp.Diagnostics)
-	readEndpoints(ctx, r.data.API, id, state.endpointParts(), &resp.Diagnostics)
 	readSecurity(ctx, r.data.API, id, &state, &resp.Diagnostics)
 	warnMinorBehind(requested, state, &resp.Diagnostics)
 	readBilling(ctx, r.data.API, attr, &state, &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
-	refreshStorageAutoScale(ctx, r.data.API, requested, &state, &resp.Diagnostics)
-	refreshSQLAudit(ctx, r.data.API, requested, &state, &resp.Diagnostics)
-	refreshMonitoring(ctx, r.data.API, requested, &state, &resp.Diagnostics)
-	r.data.refreshHASwitch(ctx, requested, &state, &resp.Diagnostics)
-	refreshSyncMode(ctx, r.data.API, requested, &state, &resp.Diagnostics)
+	r.refreshConfigured(ctx, id, requested, &state, &resp.Diagnostics)
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	holdPlacement(ctx, r.data, requested, &state, &resp.Diagnostics)
-	state.SecurityIPGroups = refreshIPGroups(ctx, r.data.API, id, requested.SecurityIPGroups, &resp.Diagnostics)
-	state.SecurityGroupIDs = refreshSecurityGroups(ctx, r.data.API, id, requested.SecurityGroupIDs, &resp.Diagnostics)
-	state.WhitelistTemplateIDs = refreshTemplateLinks(ctx, r.data.API, id, requested.WhitelistTemplateIDs, &resp.Diagnostics)
 	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}
@@ -125,6 +117,21 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	}
 	noteRefreshed(ctx, resp.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(instanceCodec.Set(ctx, &resp.State, state)...)
+}
+
+// refreshConfigured reads back the settings the refresh reads only where they are configured
+// (requested: the prior state): endpoints, storage autoscaling, SQL audit, monitoring, HA, access
+// lists. An instance without them costs no call here.
+func (r *instanceResource) refreshConfigured(ctx context.Context, id string, requested instanceModel, state *instanceModel, diags *diag.Diagnostics) {
+	readEndpoints(ctx, r.data.API, id, state.endpointParts(), diags)
+	refreshStorageAutoScale(ctx, r.data.API, requested, state, diags)
+	refreshSQLAudit(ctx, r.data.API, requested, state, diags)
+	refreshMonitoring(ctx, r.data.API, requested, state, diags)
+	r.data.refreshHASwitch(ctx, requested, state, diags)
+	refreshSyncMode(ctx, r.data.API, requested, state, diags)
+	state.SecurityIPGroups = refreshIPGroups(ctx, r.data.API, id, requested.SecurityIPGroups, diags)
+	state.SecurityGroupIDs = refreshSecurityGroups(ctx, r.data.API, id, requested.SecurityGroupIDs, diags)
+	state.WhitelistTemplateIDs = refreshTemplateLinks(ctx, r.data.API, id, requested.WhitelistTemplateIDs, diags)
 }
 
 // Update runs the update's program (apply.go): one spec change (one restart) now or for the
