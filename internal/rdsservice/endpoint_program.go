@@ -34,16 +34,18 @@ func (b *programBuilder) sslOffOn(label string, when When, change Operation) {
 	b.add(Operation{Instance: label, Action: OpModifySSL, When: when, Flag: &on, Restart: b.takeFor(label, OpModifySSL)})
 }
 
-// endpointsBeforeSecurity adds an update's endpoint changes ahead of the security operations when SSL turns on.
+// endpointsBeforeSecurity adds an update's endpoint changes ahead of the security operations when SSL turns on,
+// and ahead of everything the update sends when SSL is turned off and on around them: parameters deferred to the
+// window are sent after those restarts, which would otherwise apply them now.
 func (b *programBuilder) endpointsBeforeSecurity(label string) {
-	if sslTurnsOn(b.d) {
+	if sslTurnsOn(b.d) || sslAroundEndpoint(b.in) {
 		b.endpointOperations(label, WhenNow)
 	}
 }
 
 // endpointsAfterSecurity adds them after the security operations otherwise (SSL turned off first needs no dance).
 func (b *programBuilder) endpointsAfterSecurity(label string) {
-	if !sslTurnsOn(b.d) {
+	if !sslTurnsOn(b.d) && !sslAroundEndpoint(b.in) {
 		b.endpointOperations(label, WhenNow)
 	}
 }

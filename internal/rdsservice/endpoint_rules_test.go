@@ -129,6 +129,10 @@ func TestEndpointChangeWithSSL(t *testing.T) {
 		len(d.Program.Restarts()) != 2 || !strings.Contains(d.Program.Restarts()[1].Reasons[0], "turned on again for rm-1.mysql.rds.aliyuncs.com:3307") {
 		t.Fatalf("program %v, restarts %+v", actions, d.Program.Restarts())
 	}
+	if indexOf(d.Program, OpModifyConnectionString) > indexOf(d.Program, OpModifySettings) {
+		// Sweep seed 4: parameters deferred to the window and sent before the dance were applied by its restarts.
+		t.Fatalf("the SSL dance must come before what the update sends: %v", stepsOf(d.Program))
+	}
 	if !planValues(in, ProposedValues{}, d).SSLReissued {
 		t.Fatal("SSL turned off and on again: ssl_expire_time must be planned unknown (a new certificate)")
 	}
