@@ -96,6 +96,24 @@ func (s *Simulator) prefixHolder(self *instance, prefix string) string {
 }
 
 // endpointTarget finds a Running, writable instance for an endpoint change.
+// currentEndpoint is the instance of an endpoint action and the endpoint its CurrentConnectionString names.
+func (s *Simulator) currentEndpoint(c *call, action string) (*instance, netEndpoint, *apiError) {
+	in, e := s.endpointTarget(c, action)
+	if e != nil {
+		return nil, netEndpoint{}, e
+	}
+	current, e := c.p.required("CurrentConnectionString")
+	if e != nil {
+		return nil, netEndpoint{}, e
+	}
+	ep, ok := in.endpointOf(current)
+	if !ok {
+		return nil, netEndpoint{}, newErr(404, "InvalidCurrentConnectionString.NotFound", "The connection string %q is not an endpoint of %s.",
+			truncate(current), in.ID)
+	}
+	return in, ep, nil
+}
+
 func (s *Simulator) endpointTarget(c *call, action string) (*instance, *apiError) {
 	in, e := s.lookup(c.p)
 	if e != nil {
@@ -184,17 +202,9 @@ func fakeAddress(id, ipType string) string {
 }
 
 func (s *Simulator) modifyDBInstanceConnectionString(c *call) (map[string]any, *apiError) {
-	in, e := s.endpointTarget(c, "ModifyDBInstanceConnectionString")
+	in, ep, e := s.currentEndpoint(c, "ModifyDBInstanceConnectionString")
 	if e != nil {
 		return nil, e
-	}
-	current, e := c.p.required("CurrentConnectionString")
-	if e != nil {
-		return nil, e
-	}
-	ep, ok := in.endpointOf(current)
-	if !ok {
-		return nil, newErr(404, "InvalidCurrentConnectionString.NotFound", "The connection string %q is not an endpoint of %s.", truncate(current), in.ID)
 	}
 	prefix, e := c.p.required("ConnectionStringPrefix")
 	if e != nil {
@@ -210,7 +220,7 @@ func (s *Simulator) modifyDBInstanceConnectionString(c *call) (map[string]any, *
 	if holder := s.prefixHolder(in, prefix); holder != "" || (!strings.EqualFold(prefix, ep.prefix) && in.hasPrefix(prefix)) {
 		return nil, newErr(400, "DnsConflict", "Dns is conflict with other custins: %q is taken.", truncate(prefix))
 	}
-	if e := sslEndpointBusy(in, current); e != nil {
+	if e := sslEndpointBusy(in, dnsName(in, ep.prefix)); e != nil {
 		return nil, e
 	}
 	if ep.ipType == "Public" {
@@ -260,22 +270,15 @@ func (s *Simulator) allocateInstancePublicConnection(c *call) (map[string]any, *
 }
 
 func (s *Simulator) releaseInstancePublicConnection(c *call) (map[string]any, *apiError) {
-	in, e := s.endpointTarget(c, "ReleaseInstancePublicConnection")
+	in, ep, e := s.currentEndpoint(c, "ReleaseInstancePublicConnection")
 	if e != nil {
 		return nil, e
 	}
-	current, e := c.p.required("CurrentConnectionString")
-	if e != nil {
-		return nil, e
-	}
-	ep, ok := in.endpointOf(current)
 	switch {
-	case !ok:
-		return nil, newErr(404, "InvalidCurrentConnectionString.NotFound", "The connection string %q is not an endpoint of %s.", truncate(current), in.ID)
 	case ep.ipType != "Public":
 		return nil, newErr(400, "AtLeastOneNetTypeExists", "Current DB instance net type does not support this operation: %s keeps its internal endpoint.", in.ID)
 	}
-	if e := sslEndpointBusy(in, current); e != nil {
+	if e := sslEndpointBusy(in, dnsName(in, ep.prefix)); e != nil {
 		return nil, e
 	}
 	in.Public = nil
