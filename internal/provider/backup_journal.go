@@ -26,37 +26,25 @@ const (
 )
 
 // interruptedBackup is the journal's verdict on this configuration of kind on instanceID.
-func interruptedBackup(ctx context.Context, data *ProviderData, kind, key, instanceID string) (interrupted, error) {
+func interruptedBackup(ctx context.Context, data *ProviderData, kind, key, instanceID string) (rdsservice.Interrupted, error) {
 	entries := data.Journal.Interrupted(kind, key)
-	var pending []pendingCreate
+	var pending []rdsservice.PendingCreate
 	seen := map[string]bool{}
 	for _, e := range entries {
 		jobs, err := rdsservice.InterruptedBackupJobs(ctx, data.API, instanceID, e)
 		if err != nil {
-			return interrupted{}, err
+			return rdsservice.Interrupted{}, err
 		}
 		for _, job := range jobs {
 			if !seen[job] {
 				seen[job] = true
-				pending = append(pending, pendingCreate{entry: e, id: job})
+				pending = append(pending, rdsservice.PendingCreate{Entry: e, ID: job})
 			}
 		}
 	}
-	v := decideInterrupted(pending)
+	v := rdsservice.DecideInterrupted(pending, time.Now())
 	v.Resolved = entries
 	return v, nil
-}
-
-// reportBackup shows the verdict: the adopted job, or the jobs it cannot choose between.
-func (v interrupted) reportBackup(instanceID string, journal *rdsservice.CreateJournal, diags *diag.Diagnostics) {
-	switch {
-	case v.Reason != "":
-		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleBackupCreateOrphan, "", instanceID,
-			"backup jobs "+strings.Join(v.Orphans, ", "), journal.Dir(), v.Reason)})
-	case v.Adopt != "":
-		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleCreateAdopted, v.Adopt, backupKind,
-			"backup job "+v.Adopt+" of "+instanceID, journal.Dir(), v.Entry.Started.Format(time.RFC3339))})
-	}
 }
 
 // planInterruptedBackup shows, in the plan of a new rds_backup, what an interrupted apply left.
@@ -71,7 +59,7 @@ func planInterruptedBackup(ctx context.Context, data *ProviderData, config tfsdk
 			fmt.Sprintf("The journal %s names an interrupted create of this rds_backup, and reading the backup jobs of %s failed: %v. Plan again.", data.Journal.Dir(), instanceID, err))
 		return
 	}
-	v.reportBackup(instanceID, data.Journal, diags)
+	addProblems(diags, v.BackupProblems(instanceID, data.Journal.Dir()))
 }
 
 // createBackupJournaled decides again what the plan showed, records the create before it is sent,
@@ -93,9 +81,9 @@ func createBackupJournaled(ctx context.Context, data *ProviderData, kind string,
 				addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleBackupNowLeft, "", req.DBInstanceID,
 					"backup jobs "+strings.Join(left, ", "), data.Journal.Dir())})
 			}
-			v = interrupted{Resolved: v.Resolved}
+			v = rdsservice.Interrupted{Resolved: v.Resolved}
 		case err == nil && v.Reason != "":
-			v.reportBackup(req.DBInstanceID, data.Journal, diags)
+			addProblems(diags, v.BackupProblems(req.DBInstanceID, data.Journal.Dir()))
 			return nil
 		}
 		entry, jerr := data.Journal.Begin(kind, key, actionCreateBackup, "")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -16,12 +15,9 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-// Creates an interrupted apply left behind (issue 29). The journal (rdsservice.CreateJournal)
-// names them; this file decides, for a resource about to be created, what to do with them, the
-// same way at plan and at apply: adopt the one object an interrupted create of this configuration
-// made, resend its request with its ClientToken when it never got an answer (the cloud then
-// returns that object instead of making another), or refuse, naming what it left and the import
-// block. Never a second create next to the first.
+// Creates an interrupted apply left behind (issue 29): the journal (rdsservice.CreateJournal)
+// names them and rdsservice decides what a create does with them (create_interrupted.go); this
+// file reads the configuration's journal key and reports the verdict.
 
 // openJournal opens the journal of the working directory the provider runs in.
 func openJournal() *rdsservice.CreateJournal {
@@ -32,154 +28,12 @@ func openJournal() *rdsservice.CreateJournal {
 	return rdsservice.OpenCreateJournal(dir, os.Getenv)
 }
 
-// interrupted is what the journal says about one configuration.
-type interrupted struct {
-	// Adopt is the one object an interrupted create made (entry Entry); Resend is set instead when
-	// that create never got an answer and its object cannot be looked up by anything but its token.
-	Adopt  string
-	Resend bool
-	Entry  *rdsservice.JournalEntry
-	// Orphans and Unanswered (creates that may have made one), with Reason, cannot be adopted; the
-	// create must not run.
-	Orphans, Unanswered []string
-	Reason              string
-	// Resolved are the entries this verdict accounts for, forgotten once the create returns.
-	Resolved []rdsservice.JournalEntry
-	// Twins: other interrupted creates of this configuration are left for this resource's twins.
-	Twins bool
-}
-
 // Actions of the journal's instance entries.
 const (
 	actionCreate   = "CreateDBInstance"
 	actionClone    = "CloneDBInstance"
 	actionReadOnly = "CreateReadOnlyDBInstance"
 )
-
-// pendingCreate is an interrupted create whose object may exist: id is the live instance, or ""
-// when the create never got an answer and only a resend of its token can find it.
-type pendingCreate struct {
-	entry rdsservice.JournalEntry
-	id    string
-}
-
-// interruptedInstances looks at the interrupted creates of kind with this configuration key: each
-// entry's instance is the one the cloud accepted (its id), or the one carrying its token tag. The
-// resource takes the one no twin took (rdsservice.ClaimInterrupted); planned is the plan's id at
-// apply. It resolves that one and the entries that left nothing.
-func interruptedInstances(ctx context.Context, data *ProviderData, kind, key, planned string, atApply bool) (interrupted, error) {
-	entries := data.Journal.Interrupted(kind, key)
-	var pending []rdsservice.PendingCreate
-	var v interrupted
-	for _, e := range entries {
-		id, err := instanceOf(ctx, data, e)
-		if err != nil {
-			return interrupted{}, err
-		}
-		if id != "" || (e.ID == "" && e.Action != actionCreate) {
-			pending = append(pending, rdsservice.PendingCreate{Entry: e, ID: id})
-		} else {
-			v.Resolved = append(v.Resolved, e)
-		}
-	}
-	i, reason := data.Journal.ClaimInterrupted(pending, planned, atApply, time.Now())
-	switch {
-	case reason != "":
-		v.Reason = reason
-		for _, p := range pending {
-			if p.ID != "" {
-				v.Orphans = append(v.Orphans, p.ID)
-			} else {
-				v.Unanswered = append(v.Unanswered, fmt.Sprintf("an unanswered %s (ClientToken %s)", p.Entry.Action, p.Entry.Token))
-			}
-		}
-	case i >= 0:
-		e := pending[i].Entry
-		v.Entry, v.Adopt, v.Resend, v.Twins = &e, pending[i].ID, pending[i].ID == "", len(pending) > 1
-		v.Resolved = append(v.Resolved, e)
-	}
-	return v, nil
-}
-
-// instanceOf is the live instance an entry's create made ("" when there is none or it cannot be
-// looked up: a clone or read-only instance whose create got no answer carries no tag).
-func instanceOf(ctx context.Context, data *ProviderData, e rdsservice.JournalEntry) (string, error) {
-	id := e.ID
-	if id == "" && e.Action == actionCreate {
-		items, err := rdsservice.ListAllDBInstances(ctx, data.API, &rdsapi.DescribeDBInstancesRequest{
-			RegionID: data.Region, Tags: []rdsapi.Tag{{Key: rdsservice.CreateTokenTagKey, Value: e.Token}}})
-		if err != nil || len(items) == 0 {
-			return "", err
-		}
-		id = items[0].DBInstanceID
-	}
-	if id == "" {
-		return "", nil
-	}
-	attr, err := data.API.DescribeDBInstanceAttribute(ctx, id)
-	switch {
-	case rdsapi.IsNotFound(err):
-		return "", nil
-	case err != nil:
-		return "", err
-	case attr.DBInstanceStatus == rdsservice.StatusDeleting:
-		return "", nil
-	}
-	return id, nil
-}
-
-// decideInterrupted takes over exactly one pending create, young enough; anything else is refused.
-func decideInterrupted(pending []pendingCreate) interrupted {
-	var v interrupted
-	switch {
-	case len(pending) == 0:
-		return v
-	case len(pending) > 1:
-		v.Reason = fmt.Sprintf("%d interrupted creates have this configuration and nothing tells which one is this resource's", len(pending))
-	case time.Since(pending[0].entry.Started) > rdsservice.AdoptWindow:
-		v.Reason = fmt.Sprintf("it was created at %s, more than %s ago: someone may have taken it over meanwhile",
-			pending[0].entry.Started.Format(time.RFC3339), rdsservice.AdoptWindow)
-	default:
-		e := pending[0].entry
-		v.Entry, v.Adopt, v.Resend = &e, pending[0].id, pending[0].id == ""
-		return v
-	}
-	for _, p := range pending {
-		if p.id != "" {
-			v.Orphans = append(v.Orphans, p.id)
-		} else {
-			v.Unanswered = append(v.Unanswered, fmt.Sprintf("an unanswered %s (ClientToken %s)", p.entry.Action, p.entry.Token))
-		}
-	}
-	return v
-}
-
-// report shows the verdict in a plan (or refuses an apply): the adoption, the resend, or the
-// orphans with their import blocks.
-func (v interrupted) report(kind string, journal *rdsservice.CreateJournal, diags *diag.Diagnostics) {
-	switch {
-	case v.Reason != "":
-		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleCreateOrphan, "", kind, strings.Join(append(v.Orphans, v.Unanswered...), ", "),
-			journal.Dir(), v.Reason, importBlocks(kind, v.Orphans))})
-	case v.Adopt != "" && v.Twins:
-		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleCreateAdoptedTwin, v.Adopt, kind, v.Adopt, journal.Dir(),
-			v.Entry.Started.Format(time.RFC3339))})
-	case v.Adopt != "":
-		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleCreateAdopted, v.Adopt, kind, v.Adopt, journal.Dir(),
-			v.Entry.Started.Format(time.RFC3339))})
-	case v.Resend:
-		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleCreateResent, "", v.Entry.Action, journal.Dir(),
-			v.Entry.Started.Format(time.RFC3339), v.Entry.Token)})
-	}
-}
-
-func importBlocks(kind string, ids []string) string {
-	blocks := make([]string, 0, len(ids))
-	for _, id := range ids {
-		blocks = append(blocks, fmt.Sprintf("import {\n  to = %s.NAME\n  id = %q\n}", kind, id))
-	}
-	return strings.Join(blocks, "\n")
-}
 
 // configKey is the journal's key of a configuration with every value known ("" otherwise: an
 // unknown value cannot be compared with an earlier run's).
@@ -199,13 +53,13 @@ func planInterruptedCreate(ctx context.Context, data *ProviderData, kind string,
 	if data == nil || data.Journal == nil || key == "" {
 		return
 	}
-	v, err := interruptedInstances(ctx, data, kind, key, "", false)
+	v, err := data.Journal.InterruptedInstances(ctx, data.API, data.Region, rdsservice.InterruptedQuery{Kind: kind, Key: key}, time.Now())
 	if err != nil {
 		diags.AddError("Error looking for an instance an interrupted apply created",
 			fmt.Sprintf("The journal %s names an interrupted create of this %s, and reading it failed: %v. Plan again.", data.Journal.Dir(), kind, err))
 		return
 	}
-	v.report(kind, data.Journal, diags)
+	addProblems(diags, v.Problems(kind, data.Journal.Dir()))
 }
 
 // createClaim is one create in the journal: its entry, and the interrupted ones it resolves.
@@ -229,13 +83,14 @@ func claimInstanceCreate(ctx context.Context, data *ProviderData, config tfsdk.C
 	if data.Journal == nil || key == "" {
 		return claim
 	}
-	v, err := interruptedInstances(ctx, data, kind, key, planned.ValueString(), true)
+	q := rdsservice.InterruptedQuery{Kind: kind, Key: key, Planned: planned.ValueString(), AtApply: true}
+	v, err := data.Journal.InterruptedInstances(ctx, data.API, data.Region, q, time.Now())
 	if err != nil {
 		diags.AddError("Error looking for an instance an interrupted apply created", fmt.Sprintf("%v; nothing was created. Apply again.", err))
 		return nil
 	}
 	if v.Reason != "" {
-		v.report(kind, data.Journal, diags)
+		addProblems(diags, v.Problems(kind, data.Journal.Dir()))
 		return nil
 	}
 	c.AdoptID = v.Adopt

@@ -92,8 +92,8 @@ func defaultTagsOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) pr
 	return out
 }
 
-// planTags computes tags_all into the plan and checks the merged tags and resource_group_id (the
-// rule table's tag rows). ownTags is the number of the provider's own tags the instance carries.
+// planTags computes tags_all into the plan and checks the merged tags and resource_group_id
+// (rdsservice.PlanTags). ownTags is the number of the provider's own tags the instance carries.
 // It returns the planned tags_all; the caller's model keeps it when it sets the plan again.
 func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ownTags int) types.Map {
 	unknown := types.MapUnknown(types.StringType)
@@ -101,47 +101,34 @@ func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRe
 		return unknown
 	}
 	var tags types.Map
-	var group types.String
+	var group, prior types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("tags"), &tags)...)
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("resource_group_id"), &group)...)
-	if isKnown(group) {
-		problems := rdsservice.CheckResourceGroupID(group.ValueString())
-		addProblems(&resp.Diagnostics, problems)
-		if len(problems) == 0 {
-			checkResourceGroupExists(ctx, data, req, group.ValueString(), &resp.Diagnostics)
-		}
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("resource_group_id"), &prior)...)
 	}
+	in := rdsservice.TagRequest{DefaultsUnknown: data == nil, OwnUnknown: tags.IsUnknown() || hasUnknownElement(tags), OwnNull: tags.IsNull(),
+		Group: stringIfKnown(group), PriorGroup: prior.ValueString(), HasPrior: !req.State.Raw.IsNull(), OwnTagCount: ownTags}
+	var api rdsapi.API
+	if data != nil {
+		in.Defaults, in.DefaultsUnknown, api = data.defaultTags.tags, data.defaultTags.unknown, data.API
+	}
+	if !in.OwnUnknown {
+		in.Own = mapOf(ctx, tags, &resp.Diagnostics)
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, planLookupTimeout)
+	defer cancel()
+	out := rdsservice.PlanTags(lookupCtx, api, in)
+	addProblems(&resp.Diagnostics, out.Problems)
 	planned := unknown
-	if data != nil && !data.defaultTags.unknown && !tags.IsUnknown() && !hasUnknownElement(tags) {
-		own := mapOf(ctx, tags, &resp.Diagnostics)
-		merged := rdsservice.MergeTags(data.defaultTags.tags, own)
-		fromDefaults := func(k string) bool { _, mine := own[k]; return !mine }
-		addProblems(&resp.Diagnostics, rdsservice.CheckTags(merged, fromDefaults, ownTags))
-		planned = stringMapValue(merged, &resp.Diagnostics)
-		if len(merged) == 0 && tags.IsNull() {
-			planned = types.MapNull(types.StringType) // no tags anywhere: as a refresh finds it
-		}
+	switch {
+	case out.Null:
+		planned = types.MapNull(types.StringType)
+	case !out.Unknown:
+		planned = stringMapValue(out.All, &resp.Diagnostics)
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("tags_all"), planned)...)
 	return planned
-}
-
-// checkResourceGroupExists asks Resource Manager whether a resource_group_id the plan moves the
-// instance into exists (not when it is the group the state already has).
-func checkResourceGroupExists(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, group string, diags *diag.Diagnostics) {
-	if data == nil {
-		return
-	}
-	if !req.State.Raw.IsNull() {
-		var prior types.String
-		if req.State.GetAttribute(ctx, path.Root("resource_group_id"), &prior).HasError() || prior.ValueString() == group {
-			return
-		}
-	}
-	ctx, cancel := context.WithTimeout(ctx, planLookupTimeout)
-	defer cancel()
-	groups, err := data.API.ListResourceGroups(ctx, group)
-	addProblems(diags, rdsservice.CheckResourceGroupExists(group, groups, err))
 }
 
 func hasUnknownElement(m types.Map) bool {
