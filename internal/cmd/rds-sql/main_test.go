@@ -3,15 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"net/http/httptest"
 	"strings"
 	"testing"
-
-	"github.com/aliyun/credentials-go/credentials"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 	"github.com/openrds/terraform-provider-rds/internal/simulator/mysqlendpoint"
+	"github.com/openrds/terraform-provider-rds/internal/simulator/simtest"
 )
 
 func TestRunPrintsResultsAndReadsThePasswordFromTheEnvironment(t *testing.T) {
@@ -55,24 +53,9 @@ func TestRunPrintsResultsAndReadsThePasswordFromTheEnvironment(t *testing.T) {
 
 // With -simulator, -addr is the public string and port the API handed out; once released it no longer resolves.
 func TestRunResolvesThroughTheSimulator(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{Endpoints: mysqlendpoint.ForSimulator})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = sim.Close() })
+	sim, api, url := simtest.Start(t)
 	id, err := sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
 		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := httptest.NewServer(sim)
-	t.Cleanup(server.Close)
-	cred, err := credentials.NewCredential(new(credentials.Config).SetType("access_key").
-		SetAccessKeyId(simulator.DefaultAccessKeyID).SetAccessKeySecret(simulator.DefaultAccessKeySecret))
-	if err != nil {
-		t.Fatal(err)
-	}
-	api, err := rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: server.URL, Credentials: cred})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +68,7 @@ func TestRunResolvesThroughTheSimulator(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := func(string) string { return "Pw-123456" }
-	args := []string{"-simulator", server.URL, "-addr", public + ":3306", "-user", "root_admin", "SELECT 7 AS n"}
+	args := []string{"-simulator", url, "-addr", public + ":3306", "-user", "root_admin", "SELECT 7 AS n"}
 	var out bytes.Buffer
 	if err := run(ctx, args, env, &out); err != nil || out.String() != "n\n7\n" {
 		t.Fatalf("by the public string: %v, output %q", err, out.String())

@@ -16,6 +16,7 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 	"github.com/openrds/terraform-provider-rds/internal/simulator/mysqlendpoint"
+	"github.com/openrds/terraform-provider-rds/internal/simulator/simtest"
 )
 
 // clock is the simulator's injected clock: the test moves it, so restarts last exactly as long as the test says.
@@ -206,24 +207,9 @@ func mustDo(t *testing.T, what string, err error) {
 // With instant transitions (zero durations) a restart never shows a non-Running status, yet it still drops the
 // connections open before it.
 func TestSimulatorInstantRestartStillDropsConnections(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{Endpoints: mysqlendpoint.ForSimulator})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = sim.Close() })
+	sim, api, _ := simtest.Start(t)
 	id, err := sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "5.7", DBInstanceClass: "mysql.n2.medium.2c",
 		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := httptest.NewServer(sim)
-	t.Cleanup(server.Close)
-	cred, err := credentials.NewCredential(new(credentials.Config).SetType("access_key").
-		SetAccessKeyId(simulator.DefaultAccessKeyID).SetAccessKeySecret(simulator.DefaultAccessKeySecret))
-	if err != nil {
-		t.Fatal(err)
-	}
-	api, err := rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: server.URL, Credentials: cred})
 	if err != nil {
 		t.Fatal(err)
 	}

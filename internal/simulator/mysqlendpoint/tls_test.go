@@ -4,39 +4,22 @@ import (
 	"context"
 	"errors"
 	"net"
-	"net/http/httptest"
 	"testing"
 
-	"github.com/aliyun/credentials-go/credentials"
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
-	"github.com/openrds/terraform-provider-rds/internal/simulator/mysqlendpoint"
+	"github.com/openrds/terraform-provider-rds/internal/simulator/simtest"
 )
 
 // An instance's endpoint speaks TLS exactly while SSL is on: ModifyDBInstanceSSL restarts it into
 // the new setting, and a client with tls=skip-verify connects only then (the driver refuses a
 // server without TLS). Plain connections work either way.
 func TestSimulatorEndpointTLSFollowsSSL(t *testing.T) {
-	sim, err := simulator.New(simulator.Options{Endpoints: mysqlendpoint.ForSimulator})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = sim.Close() })
+	sim, api, _ := simtest.Start(t)
 	id, err := sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
 		Storage: 20, StorageType: "cloud_essd", Category: "HighAvailability"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := httptest.NewServer(sim)
-	t.Cleanup(server.Close)
-	cred, err := credentials.NewCredential(new(credentials.Config).SetType("access_key").
-		SetAccessKeyId(simulator.DefaultAccessKeyID).SetAccessKeySecret(simulator.DefaultAccessKeySecret))
-	if err != nil {
-		t.Fatal(err)
-	}
-	api, err := rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: server.URL, Credentials: cred})
 	if err != nil {
 		t.Fatal(err)
 	}
