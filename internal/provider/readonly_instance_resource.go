@@ -388,27 +388,12 @@ func (k *readonlyPlan) write(ctx, lookupCtx context.Context, req resource.Modify
 
 func (*readonlyPlan) tagsAll(m *readonlyInstanceModel) *types.Map { return &m.TagsAll }
 
-// planReadOnlyInherited fills what a new read-only instance takes from the planner (engine
-// version, storage type) and from its primary (zone, vSwitch, engine, edition) when not set.
+// planReadOnlyInherited writes rdsservice.PlannedInherited into the plan of a new read-only instance.
 func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel) {
-	if dec.EngineVersion.IsKnown() {
-		plan.EngineVersion = types.StringValue(dec.EngineVersion.Value())
-	}
-	if dec.StorageType.IsKnown() {
-		plan.StorageType = types.StringValue(dec.StorageType.Value())
-	}
-	if primary == nil {
-		return
-	}
-	inherit := func(v *types.String, from string) {
-		if v.IsUnknown() && from != "" {
-			*v = types.StringValue(from)
-		}
-	}
-	inherit(&plan.ZoneID, primary.ZoneID)
-	inherit(&plan.VSwitchID, primary.VSwitchID)
-	inherit(&plan.Engine, primary.Engine)
-	inherit(&plan.Category, primary.Category)
+	in := rdsservice.PlannedInherited(dec, primary, rdsservice.Inherited{EngineVersion: valString(plan.EngineVersion), StorageType: valString(plan.StorageType),
+		Zone: valString(plan.ZoneID), VSwitch: valString(plan.VSwitchID), Engine: valString(plan.Engine), Category: valString(plan.Category)})
+	plan.EngineVersion, plan.StorageType, plan.ZoneID = stringValue(in.EngineVersion), stringValue(in.StorageType), stringValue(in.Zone)
+	plan.VSwitchID, plan.Engine, plan.Category = stringValue(in.VSwitch), stringValue(in.Engine), stringValue(in.Category)
 }
 
 // primaryPlanned reports whether this run planned the instance's primary, or found it unchanged
