@@ -53,6 +53,7 @@ type interrupted struct {
 const (
 	actionCreate   = "CreateDBInstance"
 	actionClone    = "CloneDBInstance"
+	actionDdr      = "CreateDdrInstance"
 	actionReadOnly = "CreateReadOnlyDBInstance"
 )
 
@@ -262,6 +263,8 @@ func instanceCreateOf(c *rdsservice.CreateRequest) (kind, action string, token *
 		return "rds_readonly_instance", actionReadOnly, &c.ReadOnly.ClientToken
 	case c.Clone != nil:
 		return "rds_instance", actionClone, &c.Clone.ClientToken
+	case c.Ddr != nil:
+		return "rds_instance", actionDdr, &c.Ddr.ClientToken
 	}
 	return "rds_instance", actionCreate, &c.Instance.ClientToken
 }
