@@ -57,6 +57,10 @@ type crossBackup struct {
 	StorageType string    `json:"storage_type"`
 	EngineVer   string    `json:"engine_version"`
 	Category    string    `json:"category"`
+	// Optimized and PurchaseTime are the source's 16K flag and product line when the set was
+	// copied: a restore of the copy inherits them, as a clone inherits its source's (16K rule 8).
+	Optimized    bool      `json:"optimized,omitempty"`
+	PurchaseTime time.Time `json:"purchase_time,omitzero"`
 	// Retention is the days the copy is kept from its start (the policy's, last it was applied).
 	Retention int64 `json:"retention"`
 }
@@ -80,7 +84,8 @@ func (s *Simulator) copyCrossBackups(in *instance, now time.Time) bool {
 		s.state.NextCross++
 		s.state.CrossBackups = append(s.state.CrossBackups, &crossBackup{ID: firstCrossBackupID + s.state.NextCross,
 			InstanceID: in.ID, Source: in.RegionID, Region: p.Region, SetID: b.ID, Start: b.Start, End: b.End,
-			StorageType: in.StorageType, EngineVer: in.EngineVersion, Category: in.Category, Retention: p.Retention})
+			StorageType: in.StorageType, EngineVer: in.EngineVersion, Category: in.Category, Retention: p.Retention,
+			Optimized: in.Optimized, PurchaseTime: in.PurchaseTime})
 		changed = true
 	}
 	for _, c := range s.state.CrossBackups {

@@ -51,7 +51,12 @@ func (s *Simulator) createDdrInstance(c *call) (map[string]any, *apiError) {
 	}
 	in := &instance{ID: s.newID(engine, false), RegionID: copyOf.Region, Engine: engine, EngineVersion: version, Class: class,
 		Storage: storage, StorageType: storageType, Category: firstOf(copyOf.Category, "HighAvailability"), PayType: payType,
-		NetType: "Intranet", CreationTime: c.now, PurchaseTime: c.now}
+		NetType: "Intranet", CreationTime: c.now, PurchaseTime: copyOf.PurchaseTime}
+	if in.PurchaseTime.IsZero() {
+		in.PurchaseTime = c.now
+	}
+	in.Optimized = copyOf.Optimized && in.eligible()
+	in.ShownOptimized = in.Optimized
 	common.apply(in)
 	return s.insert(c, in), nil
 }
