@@ -141,3 +141,41 @@ func TestAccInstance_restoreFromCrossRegionBackup(t *testing.T) {
 		},
 	})
 }
+
+// A copy of a released instance on local disks (its copies outlive it) is restored: the plan reads
+// the copy while the source is gone, plans the inherited atomic_write_16k as known after apply, and
+// the next plan is empty.
+func TestAccInstance_restoreCrossRegionCopyOfReleasedInstance(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, testSimOptions())
+	src, err := env.sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c",
+		Storage: 20, StorageType: "local_ssd", Category: "HighAvailability", PurchaseTime: time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyID := env.crossCopy(t, src)
+	if err := env.api.DeleteDBInstance(context.Background(), src); err != nil {
+		t.Fatal(err)
+	}
+	env.sim.AdvanceClock(time.Hour)
+	if _, err := env.api.DescribeDBInstanceAttribute(context.Background(), src); !rdsapi.IsNotFound(err) {
+		t.Fatalf("the source after its release: %v, want not found", err)
+	}
+	var id string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.crossRestoreConfig(crossDest, src, copyID, "8.0"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(testRes, plancheck.ResourceActionCreate),
+				plancheck.ExpectUnknownValue(testRes, tfjsonpath.New("atomic_write_16k")),
+			}},
+			Check: resource.ComposeTestCheckFunc(idOf(&id), env.instanceIn(&id, crossDest), func(*terraform.State) error {
+				if n := env.requests("CreateDdrInstance"); n != 1 {
+					return fmt.Errorf("%d CreateDdrInstance requests, want 1", n)
+				}
+				return nil
+			}),
+		}},
+	})
+}
