@@ -136,6 +136,8 @@ func reportCreateFailure(ctx context.Context, c rdsservice.CreateRequest, out rd
 	switch {
 	case c.Clone != nil:
 		action = rdsservice.OpClone + " from " + c.Clone.SourceDBInstanceID
+	case c.Ddr != nil:
+		action = rdsservice.OpCreateDdr + " from cross-region backup " + c.Ddr.BackupSetID + " of " + c.Ddr.SourceDBInstanceID
 	case c.ReadOnly != nil:
 		action = rdsservice.OpCreateReadOnly + " for primary " + c.ReadOnly.PrimaryDBInstanceID
 	}

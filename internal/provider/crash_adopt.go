@@ -32,6 +32,7 @@ func openJournal() *rdsservice.CreateJournal {
 const (
 	actionCreate   = "CreateDBInstance"
 	actionClone    = "CloneDBInstance"
+	actionDdr      = "CreateDdrInstance"
 	actionReadOnly = "CreateReadOnlyDBInstance"
 )
 
@@ -117,6 +118,8 @@ func instanceCreateOf(c *rdsservice.CreateRequest) (kind, action string, token *
 		return "rds_readonly_instance", actionReadOnly, &c.ReadOnly.ClientToken
 	case c.Clone != nil:
 		return "rds_instance", actionClone, &c.Clone.ClientToken
+	case c.Ddr != nil:
+		return "rds_instance", actionDdr, &c.Ddr.ClientToken
 	}
 	return "rds_instance", actionCreate, &c.Instance.ClientToken
 }

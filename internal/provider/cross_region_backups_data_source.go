@@ -53,7 +53,9 @@ func (d *crossRegionBackupsDataSource) Schema(_ context.Context, _ datasource.Sc
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the copies of an instance's backup sets in other regions (`DescribeCrossRegionBackups`), newest " +
 			"first, that started within a time range: the copies `rds_backup_policy.cross_region` makes. An instance on local disks " +
-			"keeps its copies after its release, until they expire; one on cloud disks loses them when it is released.",
+			"keeps its copies after its release, until they expire; one on cloud disks loses them when it is released. The copies are " +
+			"asked for in the source instance's region: use a provider configured for that region (the restore of a copy, " +
+			"`rds_instance.restore_from.cross_region_backup_id`, runs with a provider of the copy's region).",
 		Attributes: map[string]schema.Attribute{
 			"instance_id": schema.StringAttribute{Required: true, MarkdownDescription: "Id of the source instance (it may be released)."},
 			"region":      schema.StringAttribute{Optional: true, MarkdownDescription: "Only copies in this destination region."},
@@ -63,7 +65,7 @@ func (d *crossRegionBackupsDataSource) Schema(_ context.Context, _ datasource.Sc
 				MarkdownDescription: "Only copies of sets started at or before this UTC time, `yyyy-MM-ddTHH:mm:ssZ`."},
 			"backups": schema.ListNestedAttribute{Computed: true, MarkdownDescription: "The copies, newest first.",
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"cross_backup_id":   computedString("Id of the copy (`CrossBackupId`)."),
+					"cross_backup_id":   computedString("Id of the copy (`CrossBackupId`): what `rds_instance.restore_from.cross_region_backup_id` takes."),
 					"region":            computedString("Region the copy is in."),
 					"backup_start_time": computedString("Start of the set copied, UTC `yyyy-MM-ddTHH:mm:ssZ`."),
 					"backup_end_time":   computedString("End of the set copied, UTC `yyyy-MM-ddTHH:mm:ssZ`."),

@@ -104,7 +104,7 @@ func TestAccHostileConfigRejectedAtPlan(t *testing.T) {
 		{name: "empty restore source", config: instanceWith(map[string]string{"restore_from": `{ source_instance_id = "", backup_id = "b-1" }`}),
 			err: words("Attribute restore_from.source_instance_id string length must be at least 1, got: 0")},
 		{name: "restore_from with neither backup nor time", config: instanceWith(map[string]string{"restore_from": `{ source_instance_id = "rm-1", backup_id = "" }`}),
-			err: words("Set exactly one of restore_from.backup_id (a backup set id) and restore_from.restore_time")},
+			err: words("Set exactly one of restore_from.backup_id (a backup set id), restore_from.restore_time")},
 		{name: "empty master_instance_id", config: strings.Replace(readOnly("  instance_type = \"mysqlro.n2.medium.1c\"\n  storage = 20\n"), master, `""`, 1),
 			err: words("Attribute master_instance_id string length must be at least 1, got: 0")},
 

@@ -78,7 +78,8 @@ func validateConfigModel(ctx context.Context, c instanceModel) diag.Diagnostics 
 	if !c.RestoreFrom.IsNull() && !c.RestoreFrom.IsUnknown() {
 		var rf restoreFromModel
 		diags.Append(c.RestoreFrom.As(ctx, &rf, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
-		addProblems(&diags, rdsservice.CheckRestoreFrom(valString(rf.BackupID), valString(rf.RestoreTime)))
+		addProblems(&diags, rdsservice.CheckRestoreFrom(valString(rf.BackupID), valString(rf.RestoreTime), valString(rf.CrossRegionBackupID),
+			valString(rf.SourceRegion)))
 	}
 	return diags
 }
@@ -203,15 +204,19 @@ type instanceModel struct {
 
 // restoreFromModel maps restore_from.
 type restoreFromModel struct {
-	SourceInstanceID types.String `tfsdk:"source_instance_id"`
-	BackupID         types.String `tfsdk:"backup_id"`
-	RestoreTime      types.String `tfsdk:"restore_time"`
+	SourceInstanceID    types.String `tfsdk:"source_instance_id"`
+	BackupID            types.String `tfsdk:"backup_id"`
+	RestoreTime         types.String `tfsdk:"restore_time"`
+	CrossRegionBackupID types.String `tfsdk:"cross_region_backup_id"`
+	SourceRegion        types.String `tfsdk:"source_region"`
 }
 
 var restoreFromAttrTypes = map[string]attr.Type{
-	"source_instance_id": types.StringType,
-	"backup_id":          types.StringType,
-	"restore_time":       types.StringType,
+	"source_instance_id":     types.StringType,
+	"backup_id":              types.StringType,
+	"restore_time":           types.StringType,
+	"cross_region_backup_id": types.StringType,
+	"source_region":          types.StringType,
 }
 
 // restoreFrom returns restore_from, or nil when it is not set (or not known yet).

@@ -48,6 +48,7 @@ func (r *instanceResource) instanceRequest(ctx context.Context, state *instanceM
 		if restore := plan.restoreFrom(ctx, diags); restore != nil {
 			in.Role, in.Desired.RestoreTime = rdsservice.RoleClone, valString(restore.RestoreTime)
 			req.CloneSource = stringIfKnown(restore.SourceInstanceID)
+			req.CrossRestore = restore.crossRestore()
 		}
 	} else {
 		r.existingRequest(ctx, *state, config, plan, &in, &req, diags)

@@ -245,7 +245,12 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 	if e.Settings.SecurityIPs == nil {
 		e.Settings.SecurityIPs = []string{defaultSecurityIP}
 	}
-	if restore := plan.restoreFrom(ctx, diags); restore != nil {
+	restore := plan.restoreFrom(ctx, diags)
+	if restore != nil && restore.crossRestore() != nil {
+		e.Create.Ddr = ddrRequest(k.r.data.Region, *restore, *plan, e.Settings.SecurityIPs)
+		return e
+	}
+	if restore != nil {
 		e.Create.Clone = &rdsapi.CloneDBInstanceRequest{
 			RegionID: k.r.data.Region, SourceDBInstanceID: restore.SourceInstanceID.ValueString(),
 			BackupID: restore.BackupID.ValueString(), RestoreTime: restore.RestoreTime.ValueString(),

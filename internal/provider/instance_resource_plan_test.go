@@ -324,6 +324,7 @@ func TestValidateConfigBufferPoolExtensionAndRestore(t *testing.T) {
 	c = mysqlConfig()
 	c.RestoreFrom = types.ObjectValueMust(restoreFromAttrTypes, map[string]attr.Value{
 		"source_instance_id": types.StringValue("rm-x"), "backup_id": types.StringNull(), "restore_time": types.StringNull(),
+		"cross_region_backup_id": types.StringNull(), "source_region": types.StringNull(),
 	})
 	wantDiag(t, runValidate(t, c), diag.SeverityError, path.Root("restore_from"), "Invalid restore_from", "exactly one of restore_from.backup_id")
 }

@@ -159,6 +159,17 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 						MarkdownDescription: "Point in time to restore, UTC `yyyy-MM-ddTHH:mm:ssZ`. Exactly one of `backup_id` and `restore_time`.",
 						Validators:          []validator.String{utcTimestampValidator{}},
 					},
+					"cross_region_backup_id": schema.StringAttribute{
+						Optional: true,
+						MarkdownDescription: "A cross-region backup of `source_instance_id` to restore (`cross_backup_id` of data source " +
+							"`rds_cross_region_backups`), instead of `backup_id` or `restore_time`: `CreateDdrInstance` creates the instance in " +
+							"the region that holds the copy, which must be this resource's provider's region (an aliased provider; checked at " +
+							"plan, with the copy read there). Needs `source_region`. The source may be released (local-disk instances keep their copies).",
+					},
+					"source_region": schema.StringAttribute{
+						Optional:            true,
+						MarkdownDescription: "Region of `source_instance_id`, for `cross_region_backup_id` only.",
+					},
 				},
 			},
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),

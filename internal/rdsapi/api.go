@@ -162,4 +162,6 @@ type API interface {
 	DescribeInstanceCrossBackupPolicy(ctx context.Context, dbInstanceID string) (*CrossBackupPolicy, error)
 	DescribeAvailableCrossRegion(ctx context.Context) ([]string, error)
 	DescribeCrossRegionBackups(ctx context.Context, req *DescribeCrossRegionBackupsRequest) (*DescribeCrossRegionBackupsResponse, error)
+	// CreateDdrInstance restores a cross-region backup set to a new instance in its region (cross_region.go).
+	CreateDdrInstance(ctx context.Context, req *CreateDdrInstanceRequest) (*CreateDBInstanceResponse, error)
 }

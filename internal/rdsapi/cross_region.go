@@ -2,6 +2,7 @@ package rdsapi
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -93,6 +94,8 @@ func (c *Client) DescribeAvailableCrossRegion(ctx context.Context) ([]string, er
 // EndTime] (yyyy-MM-ddTHH:mm:ssZ, both required by the API unless CrossBackupID is set), in one
 // destination region or all.
 type DescribeCrossRegionBackupsRequest struct {
+	// RegionID is the source instance's region ("": the client's).
+	RegionID           string
 	DBInstanceID       string
 	CrossBackupRegion  string
 	CrossBackupID      string
@@ -113,6 +116,8 @@ type CrossRegionBackup struct {
 	BackupType         string     `json:"BackupType"`
 	CrossBackupSetSize FlexInt    `json:"CrossBackupSetSize"`
 	StorageType        string     `json:"DBInstanceStorageType"`
+	Engine             string     `json:"Engine"`
+	EngineVersion      string     `json:"EngineVersion"`
 	RestoreRegions     struct {
 		RestoreRegion []string `json:"RestoreRegion"`
 	} `json:"RestoreRegions"`
@@ -132,7 +137,7 @@ func (c *Client) DescribeCrossRegionBackups(ctx context.Context, req *DescribeCr
 	if err := requireInstanceID(req.DBInstanceID); err != nil {
 		return nil, fmt.Errorf("RDS DescribeCrossRegionBackups: %w", err)
 	}
-	q := params{"RegionId": c.regionID, "DBInstanceId": req.DBInstanceID}
+	q := params{"RegionId": firstNonEmpty(req.RegionID, c.regionID), "DBInstanceId": req.DBInstanceID}
 	q.set("CrossBackupRegion", req.CrossBackupRegion)
 	q.set("CrossBackupId", req.CrossBackupID)
 	q.set("StartTime", req.StartTime)
@@ -141,6 +146,60 @@ func (c *Client) DescribeCrossRegionBackups(ctx context.Context, req *DescribeCr
 	q.setInt("PageSize", req.PageSize)
 	var out DescribeCrossRegionBackupsResponse
 	if err := c.call(ctx, "DescribeCrossRegionBackups", q, true, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// CreateDdrInstanceRequest restores a cross-region backup set (RestoreType 0) to a new instance
+// in RegionID, the region that holds the copy.
+type CreateDdrInstanceRequest struct {
+	RegionID           string // the destination: the copy's region
+	SourceRegion       string
+	SourceDBInstanceID string // sent as SourceDBInstanceName
+	BackupSetID        string // a CrossBackupId of DescribeCrossRegionBackups
+	Engine             string
+	EngineVersion      string
+	DBInstanceClass    string
+	DBInstanceStorage  int64
+	// DBInstanceStorageType is the new instance's ("" keeps the set's).
+	DBInstanceStorageType string
+	PayType               string
+	ZoneID                string
+	VPCID                 string
+	VSwitchID             string
+	SecurityIPList        string
+	ClientToken           string
+}
+
+// CreateDdrInstance restores a cross-region backup set to a new instance, idempotently.
+func (c *Client) CreateDdrInstance(ctx context.Context, req *CreateDdrInstanceRequest) (*CreateDBInstanceResponse, error) {
+	if err := requireInstanceID(req.SourceDBInstanceID); err != nil {
+		return nil, fmt.Errorf("RDS CreateDdrInstance: source %w", err)
+	}
+	if req.RegionID == "" || req.BackupSetID == "" {
+		return nil, errors.New("RDS CreateDdrInstance: the destination region and the backup set are required")
+	}
+	token, err := clientToken(req.ClientToken)
+	if err != nil {
+		return nil, fmt.Errorf("RDS CreateDdrInstance: %w", err)
+	}
+	p := params{"RegionId": req.RegionID, "SourceRegion": firstNonEmpty(req.SourceRegion, c.regionID), "SourceDBInstanceName": req.SourceDBInstanceID,
+		"BackupSetId": req.BackupSetID, "RestoreType": "0", "ClientToken": token}
+	p.set("Engine", req.Engine)
+	p.set("EngineVersion", req.EngineVersion)
+	p.set("DBInstanceClass", req.DBInstanceClass)
+	p.setInt("DBInstanceStorage", req.DBInstanceStorage)
+	p.set("DBInstanceStorageType", req.DBInstanceStorageType)
+	p.set("PayType", firstNonEmpty(req.PayType, PayTypePostpaid))
+	p.set("DBInstanceNetType", NetTypeIntranet)
+	p.set("ZoneId", req.ZoneID)
+	p.set("InstanceNetworkType", networkType("", req.VPCID))
+	p.set("VPCId", req.VPCID)
+	p.set("VSwitchId", req.VSwitchID)
+	p.set("SecurityIPList", req.SecurityIPList)
+	var out CreateDBInstanceResponse
+	if err := c.call(ctx, "CreateDdrInstance", p, true, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil

@@ -19,6 +19,8 @@ import (
 type CreateRequest struct {
 	Instance *rdsapi.CreateDBInstanceRequest
 	Clone    *rdsapi.CloneDBInstanceRequest
+	// Ddr restores a cross-region backup (CreateDdrInstance; cross_restore.go).
+	Ddr      *rdsapi.CreateDdrInstanceRequest
 	ReadOnly *rdsapi.CreateReadOnlyDBInstanceRequest
 	// Primary is the read-only instance's primary as read before the create.
 	Primary *rdsapi.DBInstanceAttribute
@@ -120,7 +122,7 @@ func (x *executor) stepOf(op Operation) string {
 		return step
 	}
 	switch op.Action {
-	case OpCreate, OpClone, OpCreateReadOnly:
+	case OpCreate, OpClone, OpCreateDdr, OpCreateReadOnly:
 		return "waiting for the instance to be ready"
 	case OpModifyParameter:
 		return "setting the parameters"
@@ -190,7 +192,7 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.destroy(ctx, op)
 	}
 	switch op.Action {
-	case OpCreate, OpClone, OpCreateReadOnly:
+	case OpCreate, OpClone, OpCreateDdr, OpCreateReadOnly:
 		return x.create(ctx)
 	case OpModifyParameter:
 		if err := x.recheckBeforeWrite(ctx); err != nil {
@@ -273,6 +275,8 @@ func (x *executor) create(ctx context.Context) error {
 		id = c.AdoptID
 	case c.Clone != nil:
 		id, err = CloneDBInstance(ctx, x.api, x.w, c.Clone)
+	case c.Ddr != nil:
+		id, err = CreateDdrInstance(ctx, x.api, x.w, c.Ddr)
 	case c.ReadOnly != nil:
 		id, err = CreateReadOnlyDBInstance(ctx, x.api, x.w, c.Primary, c.ReadOnly)
 	default:

@@ -14,6 +14,11 @@ func planClone(in PlanInput, d *Decision) {
 	d.Action = ActionCreate
 	d.Status = Known(StatusRunning)
 	d.add(CheckConfig(c)...)
+	if in.Facts.CrossCopy != nil {
+		if checkCrossRestore(in, d); d.HasErrors() {
+			return
+		}
+	}
 	d.Architecture = architectureOf(c.InstanceClass)
 	d.EngineVersion, d.StorageType = c.EngineVersion, c.StorageType
 	d.BufferPoolExtension = c.BufferPoolExtension

@@ -106,6 +106,8 @@ type Facts struct {
 	// Source is the restore source of a clone; SourceError why it could not be read.
 	Source      *ExistingInstance
 	SourceError string
+	// CrossCopy is the cross-region backup a clone restores (nil: not one); cross_restore.go.
+	CrossCopy *CrossCopyFacts
 	// ReadOnly are a primary's read-only instances; ReadOnlyError why they could not be read.
 	ReadOnly      []ExistingInstance
 	ReadOnlyError string

@@ -36,6 +36,8 @@ type InstanceRequest struct {
 	Proposed ProposedValues
 	// CloneSource is restore_from.source_instance_id of a new clone ("": none, or not known yet).
 	CloneSource string
+	// CrossRestore is a new clone's cross-region backup (nil: none, or not known yet); cross_restore.go.
+	CrossRestore *CrossRestore
 	// Zone and PriorZone are the planned and the prior zone_id (the class catalogue is per zone).
 	Zone, PriorZone Val[string]
 	// PriorPlacement and VPC are the prior state's zones, vSwitch and VPC (a zone move reads where
@@ -90,6 +92,8 @@ func InstanceInput(ctx context.Context, env Env, req InstanceRequest) (PlanInput
 	in.Facts.Now = env.Now()
 	var failures []ReadFailure
 	switch {
+	case in.Prior == nil && req.CrossRestore != nil:
+		readCrossRestore(ctx, env, *req.CrossRestore, &in)
 	case in.Prior == nil:
 		if req.CloneSource != "" {
 			readCloneSource(ctx, env, req.CloneSource, &in)

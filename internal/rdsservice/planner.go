@@ -78,15 +78,23 @@ func CheckConfig(c Desired) []Problem {
 	return problems
 }
 
-// CheckRestoreFrom checks restore_from's shape: exactly one of backup_id and restore_time.
-func CheckRestoreFrom(backupID, restoreTime Val[string]) []Problem {
-	if backupID.IsUnknown() || restoreTime.IsUnknown() {
-		return nil
+// CheckRestoreFrom checks restore_from's shape: exactly one of backup_id, restore_time and
+// cross_region_backup_id (cross_restore.go), the last with source_region.
+func CheckRestoreFrom(backupID, restoreTime, crossID, sourceRegion Val[string]) []Problem {
+	problems := CheckCrossRestoreShape(crossID, sourceRegion)
+	if backupID.IsUnknown() || restoreTime.IsUnknown() || crossID.IsUnknown() {
+		return problems
 	}
-	if (backupID.Or("") != "") == (restoreTime.Or("") != "") {
-		return []Problem{problem(RuleRestoreFromExactlyOne, "")}
+	set := 0
+	for _, v := range []Val[string]{backupID, restoreTime, crossID} {
+		if v.Or("") != "" {
+			set++
+		}
 	}
-	return nil
+	if set != 1 {
+		problems = append(problems, problem(RuleRestoreFromExactlyOne, ""))
+	}
+	return problems
 }
 
 func maxAction(a, b Action) Action {

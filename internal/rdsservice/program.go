@@ -34,6 +34,7 @@ const (
 const (
 	OpCreate               = "CreateDBInstance"
 	OpClone                = "CloneDBInstance"
+	OpCreateDdr            = "CreateDdrInstance"
 	OpCreateReadOnly       = "CreateReadOnlyDBInstance"
 	OpDelete               = "DeleteDBInstance"
 	OpModifyParameter      = "ModifyParameter"
@@ -215,14 +216,16 @@ func (p Program) replacedBy(created Program) Program {
 func (b *programBuilder) replace() {
 	label := b.in.Label
 	b.add(Operation{Instance: label, Action: OpDelete, When: WhenNow, Effect: EffectReplacement})
-	b.add(Operation{Instance: "the replacement of " + label, Action: createAction(b.in.Role), When: WhenNow, Effect: EffectReplacement})
+	b.add(Operation{Instance: "the replacement of " + label, Action: createAction(b.in), When: WhenNow, Effect: EffectReplacement})
 }
 
-func createAction(role Role) string {
-	switch role {
-	case RoleClone:
+func createAction(in PlanInput) string {
+	switch {
+	case in.Role == RoleClone && in.Facts.CrossCopy != nil:
+		return OpCreateDdr
+	case in.Role == RoleClone:
 		return OpClone
-	case RoleReadOnly:
+	case in.Role == RoleReadOnly:
 		return OpCreateReadOnly
 	}
 	return OpCreate
@@ -232,7 +235,7 @@ func createAction(role Role) string {
 // parameters that need one), then the settings CreateDBInstance cannot carry.
 func (b *programBuilder) create() {
 	label, d := b.in.Label, b.d
-	b.add(Operation{Instance: label, Action: createAction(b.in.Role), When: WhenNow})
+	b.add(Operation{Instance: label, Action: createAction(b.in), When: WhenNow})
 	// A clone is brought to the planned flag and Buffer Pool Extension (the executor sends only
 	// what the clone does not have); a read-only instance is toggled when the plan says so. The
 	// parameters go first: the toggle's restart applies them.

@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"crypto/rand"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -31,7 +32,8 @@ func requiredEngineVersion(p params) (engine, version string, e *apiError) {
 // createDBInstance: CreateDBInstance (rules 1-4 at creation).
 func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 	p := c.p
-	if e := s.checkRegion(p); e != nil {
+	region, e := s.requestRegion(p)
+	if e != nil {
 		return nil, e
 	}
 	engine, version, e := requiredEngineVersion(p)
@@ -127,7 +129,7 @@ func (s *Simulator) createDBInstance(c *call) (map[string]any, *apiError) {
 		return map[string]any{"DryRun": true, "DryRunResult": true}, nil
 	}
 	in := &instance{
-		Tags: tags, ID: s.newID(engine, false), RegionID: s.opts.Region, Engine: engine, EngineVersion: version,
+		Tags: tags, ID: s.newID(engine, false), RegionID: region, Engine: engine, EngineVersion: version,
 		Class: class, Storage: storage, StorageType: storageType, Category: category, PayType: payType,
 		NetType: netType, SecurityIPs: map[string]string{"default": ips},
 		CreationTime: c.now, PurchaseTime: c.now, Optimized: want, ShownOptimized: want, IoAcceleration: io,
@@ -200,7 +202,7 @@ func (s *Simulator) createReadOnlyDBInstance(c *call) (map[string]any, *apiError
 		return nil, e
 	}
 	in := &instance{
-		ID: s.newID(primary.Engine, true), RegionID: s.opts.Region, ZoneID: primary.ZoneID,
+		ID: s.newID(primary.Engine, true), RegionID: primary.RegionID, ZoneID: primary.ZoneID,
 		Engine: primary.Engine, EngineVersion: version, Class: class, Storage: storage, StorageType: storageType,
 		Category: category, PayType: payType, NetType: primary.NetType, NetworkType: primary.NetworkType,
 		VpcID: primary.VpcID, VSwitchID: primary.VSwitchID, SecurityIPs: map[string]string{"default": "127.0.0.1"},
@@ -280,7 +282,7 @@ func (s *Simulator) cloneDBInstance(c *call) (map[string]any, *apiError) {
 		return nil, e
 	}
 	in := &instance{
-		ID: s.newID(src.Engine, false), RegionID: s.opts.Region, ZoneID: src.ZoneID, Engine: src.Engine,
+		ID: s.newID(src.Engine, false), RegionID: src.RegionID, ZoneID: src.ZoneID, Engine: src.Engine,
 		EngineVersion: src.EngineVersion, Class: class, Storage: storage, StorageType: storageType,
 		Category: category, PayType: payType, NetType: src.NetType, NetworkType: src.NetworkType,
 		VpcID: src.VpcID, VSwitchID: src.VSwitchID, SecurityIPs: copyIPs(src.SecurityIPs),
@@ -376,15 +378,30 @@ func (s *Simulator) nextOrder() int64 {
 }
 
 func (s *Simulator) checkRegion(p params) *apiError {
+	_, e := s.requestRegion(p)
+	return e
+}
+
+// requestRegion is the request's RegionId, one of the regions the simulator serves: its own
+// (Options.Region) and the destinations its cross-region backups copy to (README "Regions").
+func (s *Simulator) requestRegion(p params) (string, *apiError) {
 	region, e := p.required("RegionId")
 	if e != nil {
-		return e
+		return "", e
 	}
-	if region != s.opts.Region {
-		return newErr(400, "InvalidRegionId.NotFound", "The specified region %q does not exist; this simulator serves %s.", truncate(region), s.opts.Region)
+	if !s.serves(region) {
+		return "", newErr(400, "InvalidRegionId.NotFound", "The specified region %q does not exist; this simulator serves %s.",
+			truncate(region), strings.Join(s.servedRegions(), ", "))
 	}
-	return nil
+	return region, nil
 }
+
+// servedRegions are the simulator's own region and the regions it copies backups to.
+func (s *Simulator) servedRegions() []string {
+	return append([]string{s.opts.Region}, crossRegionsFrom(s.opts.Region)...)
+}
+
+func (s *Simulator) serves(region string) bool { return slices.Contains(s.servedRegions(), region) }
 
 // lookup finds the instance named by DBInstanceId.
 func (s *Simulator) lookup(p params) (*instance, *apiError) {

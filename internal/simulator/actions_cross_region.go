@@ -57,6 +57,10 @@ type crossBackup struct {
 	StorageType string    `json:"storage_type"`
 	EngineVer   string    `json:"engine_version"`
 	Category    string    `json:"category"`
+	// Optimized and PurchaseTime are the source's 16K flag and product line when the set was
+	// copied: a restore of the copy inherits them, as a clone inherits its source's (16K rule 8).
+	Optimized    bool      `json:"optimized,omitempty"`
+	PurchaseTime time.Time `json:"purchase_time,omitzero"`
 	// Retention is the days the copy is kept from its start (the policy's, last it was applied).
 	Retention int64 `json:"retention"`
 }
@@ -80,7 +84,8 @@ func (s *Simulator) copyCrossBackups(in *instance, now time.Time) bool {
 		s.state.NextCross++
 		s.state.CrossBackups = append(s.state.CrossBackups, &crossBackup{ID: firstCrossBackupID + s.state.NextCross,
 			InstanceID: in.ID, Source: in.RegionID, Region: p.Region, SetID: b.ID, Start: b.Start, End: b.End,
-			StorageType: in.StorageType, EngineVer: in.EngineVersion, Category: in.Category, Retention: p.Retention})
+			StorageType: in.StorageType, EngineVer: in.EngineVersion, Category: in.Category, Retention: p.Retention,
+			Optimized: in.Optimized, PurchaseTime: in.PurchaseTime})
 		changed = true
 	}
 	for _, c := range s.state.CrossBackups {
@@ -221,17 +226,23 @@ func (s *Simulator) describeAvailableCrossRegion(c *call) (map[string]any, *apiE
 }
 
 // describeCrossRegionBackups answers DescribeCrossRegionBackups: an instance's copies (a released
-// instance's kept copies too), by CrossBackupId or started in [StartTime, EndTime], optionally in
+// instance's kept copies too), asked in the instance's own region (RegionId), by CrossBackupId or started in [StartTime, EndTime], optionally in
 // one CrossBackupRegion, paged by PageSize 30, 50 or 100.
 func (s *Simulator) describeCrossRegionBackups(c *call) (map[string]any, *apiError) {
 	id, e := c.p.required("DBInstanceId")
 	if e != nil {
 		return nil, e
 	}
-	if in, ok := s.state.Instances[id]; ok && s.copyCrossBackups(in, c.now) {
+	region, e := s.requestRegion(c.p)
+	if e != nil {
+		return nil, e
+	}
+	if in, ok := s.state.Instances[id]; ok && in.RegionID == region && s.copyCrossBackups(in, c.now) {
 		c.dirty = true
-	} else if !ok && !slices.ContainsFunc(s.state.CrossBackups, func(b *crossBackup) bool { return b.InstanceID == id }) {
-		return nil, errNotFound(id)
+	} else if (ok && in.RegionID != region) || (!ok && !slices.ContainsFunc(s.state.CrossBackups, func(b *crossBackup) bool {
+		return b.InstanceID == id && b.Source == region
+	})) {
+		return nil, errNotFound(id) // the instance is looked up in RegionId, its own region (assumption CR9)
 	}
 	match, e := crossBackupFilter(c.p)
 	if e != nil {
@@ -249,7 +260,7 @@ func (s *Simulator) describeCrossRegionBackups(c *call) (map[string]any, *apiErr
 	}
 	page := pageOf(items, size, number)
 	return map[string]any{"Items": map[string]any{"Item": page}, "PageNumber": number, "PageRecordCount": len(page),
-		"TotalRecordCount": len(items), "RegionId": s.opts.Region, "StartTime": c.p.get("StartTime"), "EndTime": c.p.get("EndTime")}, nil
+		"TotalRecordCount": len(items), "RegionId": region, "StartTime": c.p.get("StartTime"), "EndTime": c.p.get("EndTime")}, nil
 }
 
 // crossBackupFilter reads CrossBackupId, or StartTime and EndTime (one of the two is required),

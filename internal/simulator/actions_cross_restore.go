@@ -6,9 +6,9 @@ import (
 )
 
 // CreateDdrInstance restores a cross-region copy to a new instance in the copy's region (README
-// "Cross-region backups", CR6-CR8). The simulator serves one region: RegionId (the destination)
-// is accepted when it holds the copy, SourceRegion must be the simulator's region, and the new
-// instance is kept beside the others with its RegionId set to the destination.
+// "Cross-region backups", CR6-CR8): RegionId is the destination, a region the simulator serves,
+// and the new instance is created there (DescribeDBInstances lists it in that region only);
+// SourceRegion and SourceDBInstanceName name the instance the copy was made from.
 
 func init() {
 	actions["CreateDdrInstance"] = (*Simulator).createDdrInstance
@@ -51,13 +51,18 @@ func (s *Simulator) createDdrInstance(c *call) (map[string]any, *apiError) {
 	}
 	in := &instance{ID: s.newID(engine, false), RegionID: copyOf.Region, Engine: engine, EngineVersion: version, Class: class,
 		Storage: storage, StorageType: storageType, Category: firstOf(copyOf.Category, "HighAvailability"), PayType: payType,
-		NetType: "Intranet", CreationTime: c.now, PurchaseTime: c.now}
+		NetType: "Intranet", CreationTime: c.now, PurchaseTime: copyOf.PurchaseTime}
+	if in.PurchaseTime.IsZero() {
+		in.PurchaseTime = c.now
+	}
+	in.Optimized = copyOf.Optimized && in.eligible()
+	in.ShownOptimized = in.Optimized
 	common.apply(in)
 	return s.insert(c, in), nil
 }
 
-// ddrCopy finds the copy a CreateDdrInstance restores: RestoreType 0, SourceRegion the
-// simulator's, BackupSetId a copy of SourceDBInstanceName held in RegionId, not expired.
+// ddrCopy finds the copy a CreateDdrInstance restores: RestoreType 0, BackupSetId a copy of
+// SourceDBInstanceName made from SourceRegion and held in RegionId, not expired.
 func (s *Simulator) ddrCopy(c *call) (*crossBackup, *apiError) {
 	p := c.p
 	if t, e := p.oneOf("RestoreType", "", "0", "1"); e != nil {
@@ -73,8 +78,12 @@ func (s *Simulator) ddrCopy(c *call) (*crossBackup, *apiError) {
 		}
 		vals[name] = strings.TrimSpace(v)
 	}
-	if vals["SourceRegion"] != s.opts.Region {
-		return nil, newErr(400, "InvalidSourceRegion.NotFound", "The source region %q does not exist; this simulator serves %s.", truncate(vals["SourceRegion"]), s.opts.Region)
+	if _, e := s.requestRegion(p); e != nil {
+		return nil, e
+	}
+	if !s.serves(vals["SourceRegion"]) {
+		return nil, newErr(400, "InvalidSourceRegion.NotFound", "The source region %q does not exist; this simulator serves %s.",
+			truncate(vals["SourceRegion"]), strings.Join(s.servedRegions(), ", "))
 	}
 	set, err := strconv.ParseInt(vals["BackupSetId"], 10, 64)
 	if err != nil {
@@ -84,7 +93,7 @@ func (s *Simulator) ddrCopy(c *call) (*crossBackup, *apiError) {
 		c.dirty = true
 	}
 	for _, b := range s.state.CrossBackups {
-		if b.ID == set && b.InstanceID == vals["SourceDBInstanceName"] && b.Region == vals["RegionId"] && !b.expired(c.now) {
+		if b.ID == set && b.InstanceID == vals["SourceDBInstanceName"] && b.Source == vals["SourceRegion"] && b.Region == vals["RegionId"] && !b.expired(c.now) {
 			return b, nil
 		}
 	}

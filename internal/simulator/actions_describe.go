@@ -172,7 +172,8 @@ func summary(s *Simulator, in *instance, instanceLevel bool) map[string]any {
 // paging, 1-100 per page.
 func (s *Simulator) describeDBInstances(c *call) (map[string]any, *apiError) {
 	p := c.p
-	if e := s.checkRegion(p); e != nil {
+	region, e := s.requestRegion(p)
+	if e != nil {
 		return nil, e
 	}
 	tokenMode := p.get("MaxResults") != "" || p.get("NextToken") != ""
@@ -201,7 +202,7 @@ func (s *Simulator) describeDBInstances(c *call) (map[string]any, *apiError) {
 	}
 	var matches []*instance
 	for _, in := range s.state.sortedInstances() {
-		if in.RegionID != s.opts.Region || !hasTags(in, tags) ||
+		if in.RegionID != region || !hasTags(in, tags) ||
 			(ids != nil && !ids[in.ID]) ||
 			(p.get("Engine") != "" && !strings.EqualFold(p.get("Engine"), in.Engine)) ||
 			(p.get("EngineVersion") != "" && p.get("EngineVersion") != in.EngineVersion) ||
@@ -308,7 +309,8 @@ func pageKeyAfter(in *instance, k pageKey) bool {
 // describeAvailableClasses answers from the catalogue in catalogue.go.
 func (s *Simulator) describeAvailableClasses(c *call) (map[string]any, *apiError) {
 	p := c.p
-	if e := s.checkRegion(p); e != nil {
+	region, e := s.requestRegion(p)
+	if e != nil {
 		return nil, e
 	}
 	engine, _, e := requiredEngineVersion(p)
@@ -333,7 +335,7 @@ func (s *Simulator) describeAvailableClasses(c *call) (map[string]any, *apiError
 		return nil, e
 	}
 	out := []map[string]any{}
-	for _, class := range s.inZone(p.get("ZoneId"), availableClasses(engine, category, storageType, p.get("CommodityCode"))) {
+	for _, class := range inZone(region, p.get("ZoneId"), availableClasses(engine, category, storageType, p.get("CommodityCode"))) {
 		out = append(out, map[string]any{
 			"DBInstanceClass":        class,
 			"DBInstanceStorageRange": map[string]int64{"MinValue": minStorage, "MaxValue": maxStorage(storageType), "Step": storageStep},

@@ -40,7 +40,8 @@ var classDetails = map[string]classDetail{
 // catalogue, optionally of one engine (EngineType); InstructionSetArch is arm or empty (x86), and
 // MaxIOMBPS the class's throughput cap, the one DescribeDBInstanceAttribute bounds MaxIOMBPS by.
 func (s *Simulator) listClasses(c *call) (map[string]any, *apiError) {
-	if e := s.checkRegion(c.p); e != nil {
+	region, e := s.requestRegion(c.p)
+	if e != nil {
 		return nil, e
 	}
 	for _, name := range []string{"CommodityCode", "OrderType"} {
@@ -71,14 +72,15 @@ func (s *Simulator) listClasses(c *call) (map[string]any, *apiError) {
 			"MaxIOPS": fmt.Sprint(d.maxIOPS), "MaxIOMBPS": fmt.Sprint(specOf(class).classIOMBPS), "InstructionSetArch": arch,
 			"ReferencePrice": "0"})
 	}
-	return map[string]any{"RegionId": s.opts.Region, "Items": items}, nil
+	return map[string]any{"RegionId": region, "Items": items}, nil
 }
 
 // describeAvailableZones: DescribeAvailableZones (Engine required) lists each zone, and each pair
 // of zones as a multi-zone entry <region>-MAZ<n>(a,b) for the editions that have a secondary node,
 // with the versions, editions and storage types whose catalogue has a class there.
 func (s *Simulator) describeAvailableZones(c *call) (map[string]any, *apiError) {
-	if e := s.checkRegion(c.p); e != nil {
+	region, e := s.requestRegion(c.p)
+	if e != nil {
 		return nil, e
 	}
 	engineRaw, e := c.p.required("Engine")
@@ -99,7 +101,7 @@ func (s *Simulator) describeAvailableZones(c *call) (map[string]any, *apiError) 
 	zones := []map[string]any{}
 	for _, z := range simZones {
 		if offer := s.zoneOffer(engine, versions, c.p.get("Category"), false, z); offer != nil {
-			zones = append(zones, map[string]any{"RegionId": s.opts.Region, "ZoneId": s.opts.Region + "-" + z.suffix, "SupportedEngines": offer})
+			zones = append(zones, map[string]any{"RegionId": region, "ZoneId": region + "-" + z.suffix, "SupportedEngines": offer})
 		}
 	}
 	n := 0
@@ -107,8 +109,8 @@ func (s *Simulator) describeAvailableZones(c *call) (map[string]any, *apiError) 
 		for _, b := range simZones[i+1:] {
 			n++
 			if offer := s.zoneOffer(engine, versions, c.p.get("Category"), true, a, b); offer != nil {
-				id := fmt.Sprintf("%s-MAZ%d(%s,%s)", s.opts.Region, n, a.suffix, b.suffix)
-				zones = append(zones, map[string]any{"RegionId": s.opts.Region, "ZoneId": id, "SupportedEngines": offer})
+				id := fmt.Sprintf("%s-MAZ%d(%s,%s)", region, n, a.suffix, b.suffix)
+				zones = append(zones, map[string]any{"RegionId": region, "ZoneId": id, "SupportedEngines": offer})
 			}
 		}
 	}

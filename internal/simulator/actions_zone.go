@@ -32,10 +32,10 @@ type simZone struct {
 
 var simZones = []simZone{{suffix: "i"}, {suffix: "j"}, {suffix: "k", noBPE: true}, {suffix: "h", noYiTian: true}}
 
-// zoneOf finds a zone of the region by id.
-func (s *Simulator) zoneOf(id string) (simZone, bool) {
+// zoneOf finds a zone of region by id (every region the simulator serves has the same zones).
+func zoneOf(region, id string) (simZone, bool) {
 	for _, z := range simZones {
-		if id == s.opts.Region+"-"+z.suffix {
+		if id == region+"-"+z.suffix {
 			return z, true
 		}
 	}
@@ -47,9 +47,9 @@ func (z simZone) offersClass(class string) bool {
 	return !z.noYiTian || architecture(class) != "arm"
 }
 
-// inZone keeps the classes the zone offers; an unknown or empty zone keeps them all.
-func (s *Simulator) inZone(zoneID string, classes []string) []string {
-	z, ok := s.zoneOf(zoneID)
+// inZone keeps the classes the zone of region offers; an unknown or empty zone keeps them all.
+func inZone(region, zoneID string, classes []string) []string {
+	z, ok := zoneOf(region, zoneID)
 	if !ok {
 		return classes
 	}
@@ -163,11 +163,11 @@ func (s *Simulator) checkZoneMove(in *instance, move zoneMove) *apiError {
 		return e
 	}
 	for _, id := range append([]string{move.Zone}, move.SlaveZones...) {
-		if _, ok := s.zoneOf(id); !ok {
-			return newErr(400, "InvalidZoneId.NotFound", "Zone %s is not a zone of region %s.", id, s.opts.Region)
+		if _, ok := zoneOf(in.RegionID, id); !ok {
+			return newErr(400, "InvalidZoneId.NotFound", "Zone %s is not a zone of region %s.", id, in.RegionID)
 		}
 	}
-	zone, _ := s.zoneOf(move.Zone)
+	zone, _ := zoneOf(in.RegionID, move.Zone)
 	switch {
 	case !zone.offersClass(in.Class):
 		return newErr(400, "InvalidDBInstanceClass.NotFound", "Class %s is not offered in zone %s.", in.Class, move.Zone)

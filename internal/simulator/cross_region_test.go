@@ -56,7 +56,7 @@ func TestCrossRegionRelease(t *testing.T) {
 		t.Errorf("released local-disk instance: %d copies kept, want 1", n)
 	}
 	from, to := e.clock.Now().Add(-time.Hour).Format(crossTimeLayout), e.clock.Now().Format(crossTimeLayout)
-	list := e.c.ok("DescribeCrossRegionBackups", map[string]string{"DBInstanceId": local, "StartTime": from, "EndTime": to})
+	list := e.c.ok("DescribeCrossRegionBackups", map[string]string{"RegionId": DefaultRegion, "DBInstanceId": local, "StartTime": from, "EndTime": to})
 	if list["TotalRecordCount"].(float64) != 1 {
 		t.Errorf("DescribeCrossRegionBackups of the released local-disk instance: %v", list)
 	}

@@ -15,7 +15,7 @@ func TestCreateDdrInstance(t *testing.T) {
 	e.c.ok("DeleteDBInstance", map[string]string{"DBInstanceId": local})
 	e.clock.Add(deleteD)
 	from, to := e.clock.Now().Add(-2*time.Hour).Format(crossTimeLayout), e.clock.Now().Format(crossTimeLayout)
-	list := e.c.ok("DescribeCrossRegionBackups", map[string]string{"DBInstanceId": local, "StartTime": from, "EndTime": to})
+	list := e.c.ok("DescribeCrossRegionBackups", map[string]string{"RegionId": DefaultRegion, "DBInstanceId": local, "StartTime": from, "EndTime": to})
 	set := itoa(int64(list["Items"].(map[string]any)["Item"].([]any)[0].(map[string]any)["CrossBackupId"].(float64)))
 	req := func(change map[string]string) map[string]string {
 		p := map[string]string{"RegionId": "cn-shanghai", "SourceRegion": DefaultRegion, "SourceDBInstanceName": local, "BackupSetId": set,
@@ -27,7 +27,9 @@ func TestCreateDdrInstance(t *testing.T) {
 		return p
 	}
 	e.c.fails("CreateDdrInstance", req(map[string]string{"RegionId": "cn-qingdao"}), http.StatusNotFound, "InvalidBackupSetID.NotFound")
-	e.c.fails("CreateDdrInstance", req(map[string]string{"SourceRegion": "cn-beijing"}), http.StatusBadRequest, "InvalidSourceRegion.NotFound")
+	e.c.fails("CreateDdrInstance", req(map[string]string{"SourceRegion": "cn-beijing"}), http.StatusNotFound, "InvalidBackupSetID.NotFound")
+	e.c.fails("CreateDdrInstance", req(map[string]string{"SourceRegion": "eu-west-1"}), http.StatusBadRequest, "InvalidSourceRegion.NotFound")
+	e.c.fails("CreateDdrInstance", req(map[string]string{"RegionId": "eu-west-1"}), http.StatusBadRequest, "InvalidRegionId.NotFound")
 	e.c.fails("CreateDdrInstance", req(map[string]string{"RestoreType": "1"}), http.StatusBadRequest, "InvalidParameter")
 	e.c.fails("CreateDdrInstance", req(map[string]string{"EngineVersion": "8.0"}), http.StatusBadRequest, "InvalidParameter")
 	id := e.c.ok("CreateDdrInstance", req(nil))["DBInstanceId"].(string)
@@ -37,4 +39,12 @@ func TestCreateDdrInstance(t *testing.T) {
 	if got["RegionId"] != "cn-shanghai" || got["DBInstanceStatus"] != "Running" || got["EngineVersion"] != "5.7" {
 		t.Errorf("restored instance: region %v, status %v, version %v", got["RegionId"], got["DBInstanceStatus"], got["EngineVersion"])
 	}
+	// Instances are listed by region; the copies are asked for in the source's region.
+	for region, want := range map[string]float64{"cn-shanghai": 1, DefaultRegion: 0} {
+		if n := e.c.ok("DescribeDBInstances", map[string]string{"RegionId": region, "DBInstanceId": id})["TotalRecordCount"]; n != want {
+			t.Errorf("DescribeDBInstances in %s lists %v of the restored instance, want %v", region, n, want)
+		}
+	}
+	e.c.fails("DescribeCrossRegionBackups", map[string]string{"RegionId": "cn-shanghai", "DBInstanceId": local, "StartTime": from, "EndTime": to},
+		http.StatusNotFound, "InvalidDBInstanceId.NotFound")
 }

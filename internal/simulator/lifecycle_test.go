@@ -110,7 +110,7 @@ func TestClientTokenIdempotency(t *testing.T) {
 	}
 	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"DBInstanceStorage": "103"}), 400, "InvalidParameter")
 	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"DBInstanceClass": "pg.n2.medium.2c"}), 400, "InvalidDBInstanceClass.NotFound")
-	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"RegionId": "cn-beijing"}), 400, "InvalidRegionId.NotFound")
+	e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{"RegionId": "eu-west-1"}), 400, "InvalidRegionId.NotFound")
 	for _, required := range []string{"RegionId", "Engine", "EngineVersion", "DBInstanceClass", "DBInstanceStorage", "DBInstanceNetType", "SecurityIPList", "PayType"} {
 		e.c.fails("CreateDBInstance", mysqlCreate(map[string]string{required: ""}), 400, "MissingParameter")
 	}

@@ -394,7 +394,11 @@ func (s *Simulator) describeHistoryTasks(c *call) (map[string]any, *apiError) {
 			t.Start.Before(from) || t.Start.After(to) {
 			continue
 		}
-		items = append(items, t.item(s.opts.Region, s.state.Instances[t.InstanceID]))
+		region := s.opts.Region
+		if in := s.state.Instances[t.InstanceID]; in != nil {
+			region = in.RegionID
+		}
+		items = append(items, t.item(region, s.state.Instances[t.InstanceID]))
 	}
 	return map[string]any{"Items": items, "TotalCount": len(items), "PageNumber": 1, "PageSize": max(len(items), 10)}, nil
 }

@@ -36,7 +36,8 @@ const (
 type Options struct {
 	AccessKeyID     string
 	AccessKeySecret string
-	Region          string
+	// Region is the simulator's own region; it also serves the regions its cross-region backups copy to (README "Tags, regions and unanswered creates").
+	Region string
 	// CreateDuration is how long a new instance stays Creating.
 	CreateDuration time.Duration
 	// RestartDuration is how long a spec change (DBInstanceClassChanging) or a restart
