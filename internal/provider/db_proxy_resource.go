@@ -50,20 +50,30 @@ func (r *dbProxyResource) request(ctx context.Context, m dbProxyModel, diags *di
 	if !isKnown(m.InstanceID) {
 		return req
 	}
-	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, req.InstanceID)
-	if err != nil {
+	attr := readProxyPrimary(ctx, r.data, &req)
+	if attr == nil {
 		return req
 	}
-	if window, err := rdsservice.ParseMaintenanceWindow(attr.MaintainTime); err == nil {
-		req.Window = &window
-	}
-	req.Primary = rdsservice.ProxyPrimary{Known: true, ID: attr.DBInstanceID, Category: attr.Category, EngineVersion: string(attr.EngineVersion),
-		MinorVersion: attr.CurrentKernelVersion, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs,
-		PreparedStmt: r.preparedStmtCounts(ctx, append([]string{attr.DBInstanceID}, attr.ReadOnlyDBInstanceIDs...))}
+	req.Primary.PreparedStmt = r.preparedStmtCounts(ctx, append([]string{attr.DBInstanceID}, attr.ReadOnlyDBInstanceIDs...))
 	if req.Desired.VSwitchID == "" {
 		req.Desired.VSwitchID = attr.VSwitchID
 	}
 	return req
+}
+
+// readProxyPrimary reads the primary of a proxy plan into rq: its maintenance window and what the
+// rules check; nil when it cannot be read (the cloud then checks).
+func readProxyPrimary(ctx context.Context, data *ProviderData, rq *rdsservice.ProxyRequest) *rdsapi.DBInstanceAttribute {
+	attr, err := data.API.DescribeDBInstanceAttribute(ctx, rq.InstanceID)
+	if err != nil {
+		return nil
+	}
+	if window, err := rdsservice.ParseMaintenanceWindow(attr.MaintainTime); err == nil {
+		rq.Window = &window
+	}
+	rq.Primary = rdsservice.ProxyPrimary{Known: true, ID: attr.DBInstanceID, Category: attr.Category, EngineVersion: string(attr.EngineVersion),
+		MinorVersion: attr.CurrentKernelVersion, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs}
+	return attr
 }
 
 // preparedStmtCounts reads max_prepared_stmt_count of each instance (X8); one that cannot be read
@@ -96,7 +106,7 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		addProblems(&resp.Diagnostics, rdsservice.ProxyWeightsReleased(&r.data.plans, m.InstanceID.ValueString(), weights))
 	}
 	if req.Plan.Raw.Equal(req.State.Raw) {
-		r.warnWaiting(ctx, state, &resp.Diagnostics)
+		warnProxyWaiting(ctx, r.data, state.InstanceID.ValueString(), state.proxyEndpointFields, &resp.Diagnostics)
 		return
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
@@ -116,12 +126,9 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		return
 	}
 	if decided.Waiting == nil {
-		r.warnWaiting(ctx, state, &resp.Diagnostics)
+		warnProxyWaiting(ctx, r.data, state.InstanceID.ValueString(), state.proxyEndpointFields, &resp.Diagnostics)
 	}
-	m.Distribution = types.StringNull()
-	if rq.Desired.Standard {
-		m.Distribution = types.StringValue(rdsapi.ProxyDistributionStandard)
-	}
+	m.planDistribution(rq.Desired.Standard)
 	if m.VSwitchID.IsUnknown() && rq.Desired.VSwitchID != "" {
 		m.VSwitchID = types.StringValue(rq.Desired.VSwitchID)
 	}
@@ -209,12 +216,6 @@ func (r *dbProxyResource) Read(ctx context.Context, req resource.ReadRequest, re
 		resp.Diagnostics.AddError("Error reading the RDS database proxy", err.Error())
 		return
 	}
-	if m.PreventRestart.IsNull() {
-		m.PreventRestart = types.BoolValue(false)
-	}
-	if m.ApplyChanges.IsNull() {
-		m.ApplyChanges = types.StringValue(rdsservice.ApplyRestartsImmediately)
-	}
 	if w := m.waiting(ctx, &resp.Diagnostics); w != nil && rdsservice.ProxyStillWaits(w.At, r.data.cloudNow()) {
 		*spec = rdsservice.ProxyAsWaiting(*spec, m.spec(ctx, &resp.Diagnostics))
 	} else {
@@ -222,24 +223,6 @@ func (r *dbProxyResource) Read(ctx context.Context, req resource.ReadRequest, re
 	}
 	m.fill(*spec, px, ep, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
-}
-
-// warnWaiting names the change state records as waiting for the window, and when (X9).
-func (r *dbProxyResource) warnWaiting(ctx context.Context, state dbProxyModel, diags *diag.Diagnostics) {
-	w := state.waiting(ctx, diags)
-	now := r.data.cloudNow()
-	if w == nil || !rdsservice.ProxyStillWaits(w.At, now) {
-		return
-	}
-	var window *rdsservice.MaintenanceWindow
-	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
-	defer cancel()
-	if attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, state.InstanceID.ValueString()); err == nil {
-		if parsed, err := rdsservice.ParseMaintenanceWindow(attr.MaintainTime); err == nil {
-			window = &parsed
-		}
-	}
-	addProblems(diags, []rdsservice.Problem{rdsservice.ProxyWaitingIn(w.Attributes, window, now).Problem(state.InstanceID.ValueString())})
 }
 
 // Delete shuts the proxy down and waits until it reads back off.
