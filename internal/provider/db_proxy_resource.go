@@ -120,6 +120,10 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		if rq.InWindow { // the apply decides again from the cloud, which knows what still waits
 			m.Scheduled, m.ScheduledAt = types.ListUnknown(types.StringType), types.StringUnknown()
 		}
+	} else if isKnown(m.InstanceID) {
+		if problems, _, err := r.startedVerdict(lookupCtx, rq.InstanceID, req.Config); err == nil {
+			addProblems(&resp.Diagnostics, problems)
+		}
 	}
 	decided := rdsservice.PlanProxy(rq, current)
 	if addProblems(&resp.Diagnostics, decided.Problems); resp.Diagnostics.HasError() {
@@ -135,8 +139,19 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, m)...)
 }
 
+// Create records the create in the journal (X12: adopting the proxy a killed apply started) and
+// applies as an update does.
 func (r *dbProxyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var instance types.String
+	if resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("instance_id"), &instance)...); resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	claim := r.claimProxyCreate(ctx, instance.ValueString(), req.Config, &resp.Diagnostics)
+	if claim == nil {
+		return
+	}
 	r.apply(ctx, req.Plan.Get, &resp.State, &resp.Diagnostics)
+	claim.done(!resp.Diagnostics.HasError())
 }
 
 func (r *dbProxyResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -216,6 +231,7 @@ func (r *dbProxyResource) Read(ctx context.Context, req resource.ReadRequest, re
 		resp.Diagnostics.AddError("Error reading the RDS database proxy", err.Error())
 		return
 	}
+	r.data.Journal.Recorded(rdsservice.ProxyJournalID(m.InstanceID.ValueString())) // in a state: no longer an interrupted create's
 	if w := m.waiting(ctx, &resp.Diagnostics); w != nil && rdsservice.ProxyStillWaits(w.At, r.data.cloudNow()) {
 		*spec = rdsservice.ProxyAsWaiting(*spec, m.spec(ctx, &resp.Diagnostics))
 	} else {

@@ -87,6 +87,9 @@ type ProxySpec struct {
 	Weights  map[string]int64
 	Standard bool
 	MaxDelay int64
+	// Starting: the proxy reads back started but not Running yet (a Startup in flight, or one
+	// an interrupted apply left: X12).
+	Starting bool
 	// Description is an rds_db_proxy_endpoint's (DbEndpointAliases); "" for the default endpoint.
 	Description string
 }
@@ -192,6 +195,7 @@ func ProxyInterruptions(current, desired ProxySpec) []string {
 func ProxyFromAPI(primaryID string, px *rdsapi.DBProxy, ep *rdsapi.DBProxyEndpoint, ssl *rdsapi.DBProxySSL) ProxySpec {
 	spec := ProxyEndpointFromAPI(primaryID, ep)
 	spec.InstanceType, spec.InstanceNum, spec.Persistent = px.InstanceType, px.InstanceNum, px.PersistentConnections
+	spec.Starting = px.Status != rdsapi.StatusRunning
 	for _, a := range px.Endpoints {
 		if a.EndpointID == ep.EndpointID {
 			spec.VSwitchID = a.VSwitchID

@@ -49,6 +49,9 @@ func PlanProxy(req ProxyRequest, current *ProxySpec) ProxyPlan {
 		}
 		return plan
 	}
+	if current.Starting {
+		plan.add(OpAwaitProxy, WhenNow)
+	}
 	d := req.Desired
 	deferred, ok := plan.changeProblems(*current)
 	if !ok {
