@@ -57,6 +57,13 @@ func TestDBProxyEndpoint_lifecycle(t *testing.T) {
 	expectEmptyPlan(t, "create again", mustPlan(t, w, first))
 	w.importVerify(t, proxyEndpointRes)
 	w.identityPartsAre(t, proxyEndpointRes, map[string]string{"instance_id": primary, "endpoint_id": w.stateAttr(t, proxyEndpointRes, "endpoint_id")})
+	proxies, endpoints := listed(t, w, proxyKind, nil, true, 0), listed(t, w, proxyEndpointKind, map[string]string{"instance_id": primary}, true, 0)
+	if len(proxies) != 1 || identityString(t, proxies[0], "instance_id") != primary || len(endpoints) != 1 ||
+		identityString(t, endpoints[0], "instance_id", "endpoint_id") != w.stateAttr(t, proxyEndpointRes, "id") {
+		t.Fatalf("listed proxies %v and endpoints %v; want the proxy of %s and its one further endpoint", proxies, endpoints, primary)
+	}
+	planGenerated(t, w, proxyKind, proxies)
+	planGenerated(t, w, proxyEndpointKind, endpoints)
 
 	delay := int64(5)
 	if err := env.api.ModifyDBProxyEndpoint(context.Background(), &rdsapi.ModifyDBProxyEndpointRequest{DBInstanceID: primary,
