@@ -2,6 +2,7 @@ package mysqlendpoint_test
 
 import (
 	"context"
+	"net"
 	"testing"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -29,11 +30,24 @@ func TestProxyReadOnlyEndpointRoutesByItsOwnWeights(t *testing.T) {
 	if err != nil || len(px.Endpoints) != 2 || analytics == "" || analytics == f.endpointID {
 		t.Fatalf("DescribeDBProxy after the create: %+v, %v; want a second endpoint described analytics", px, err)
 	}
+	ep, err := f.api.DescribeDBProxyEndpoint(ctx, f.primary, analytics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	address := net.JoinHostPort(ep.ConnectString, ep.Port)
+	if resolved, ok := f.sim.ResolveEndpoint(address); !ok || resolved != address {
+		t.Fatalf("the simulator's name service resolves the endpoint's %s to %q, %t", address, resolved, ok)
+	}
 	readOnly := f.dialEndpoint(t, analytics)
 	if got := readOnly.answered(1000); got[f.ro1] != 250 || got[f.ro2] != 750 || len(got) != 2 {
 		t.Fatalf("1,000 reads over the ReadOnly endpoint landed %v; want %s 250, %s 750 and none on the primary", got, f.ro1, f.ro2)
 	}
 	if got := f.dialProxy(t).answered(1000); got[f.ro1] != 500 || got[f.ro2] != 500 || len(got) != 2 {
 		t.Fatalf("1,000 reads over the default endpoint landed %v; want 500 each", got)
+	}
+	mustDo(t, "ModifyDBProxyEndpoint Delete", f.api.ModifyDBProxyEndpoint(ctx, &rdsapi.ModifyDBProxyEndpointRequest{DBInstanceID: f.primary,
+		EndpointID: analytics, Operator: rdsapi.ProxyEndpointDelete, EffectiveTime: "Immediate"}))
+	if _, ok := f.sim.ResolveEndpoint(address); ok {
+		t.Fatalf("the deleted endpoint's %s still resolves", address)
 	}
 }
