@@ -5,6 +5,8 @@ import (
 	"net"
 	"testing"
 
+	"github.com/go-sql-driver/mysql"
+
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
@@ -49,5 +51,29 @@ func TestProxyReadOnlyEndpointRoutesByItsOwnWeights(t *testing.T) {
 		EndpointID: analytics, Operator: rdsapi.ProxyEndpointDelete, EffectiveTime: "Immediate"}))
 	if _, ok := f.sim.ResolveEndpoint(address); ok {
 		t.Fatalf("the deleted endpoint's %s still resolves", address)
+	}
+}
+
+// TestProxyRoutesOneStatementOfAMultiStatementClient: a client that allows multi-statements (as rds-sql's does)
+// sends each query as COM_QUERY with that capability; one plain read is still split, several statements in one
+// query run on the primary.
+func TestProxyRoutesOneStatementOfAMultiStatementClient(t *testing.T) {
+	f := newProxyFixture(t)
+	f.weigh(t, map[string]int64{f.ro1: 100, f.ro2: 100}, 30)
+	ep, err := f.api.DescribeDBProxyEndpoint(context.Background(), f.primary, f.endpointID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := mysql.NewConfig()
+	cfg.User, cfg.Passwd, cfg.Net, cfg.DBName, cfg.Addr = "app", "Passw0rd-2026", "tcp", "shop", net.JoinHostPort(ep.ConnectString, ep.Port)
+	cfg.MultiStatements = true
+	conn, err := openConn(t, cfg)
+	mustDo(t, "connect to the proxy", err)
+	c := &testConn{t: t, conn: conn}
+	if got := c.answered(10); got[f.ro1] != 5 || got[f.ro2] != 5 || len(got) != 2 {
+		t.Fatalf("10 reads of a multi-statement client landed %v; want 5 on each read-only instance", got)
+	}
+	if host := mustQueryString(t, conn, "SELECT @@hostname; SELECT 1"); host != f.primary {
+		t.Fatalf("two statements in one query were answered by %s, not the primary", host)
 	}
 }
