@@ -135,6 +135,14 @@ func TestDBProxyEndpoint_killedCreateAdopted(t *testing.T) {
 	if n := env.mutations() - before; n != 0 {
 		t.Fatalf("the refused plan sent %d mutating requests", n)
 	}
+	// The proxy shut down outside Terraform took its endpoints: deleting one then succeeds.
+	if err := env.api.ModifyDBProxy(ctx, &rdsapi.ModifyDBProxyRequest{DBInstanceID: primary, Service: rdsapi.ProxyShutdown}); err != nil {
+		t.Fatal(err)
+	}
+	gone := rdsservice.PlanProxyEndpoint(rdsservice.ProxyRequest{InstanceID: primary, Delete: true, Endpoint: &rdsservice.ProxyEndpointTarget{ID: made}}, nil)
+	if result := rdsservice.ExecuteProxy(ctx, env.api, env.data.Waiter, gone); result.Err != nil {
+		t.Fatalf("deleting an endpoint of a proxy shut down: %v", result.Err)
+	}
 }
 
 // identityPartsAre checks every part of addr's identity after a read.

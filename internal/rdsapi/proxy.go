@@ -43,6 +43,13 @@ const (
 	ProxyFeatureCausalConsistRead  = "CausalConsistRead"
 )
 
+// CodeProxyNotStarted is the simulator's answer to an endpoint action on a proxy that is off
+// (README "Database proxy": the code is an assumption).
+const CodeProxyNotStarted = "InvalidDBProxy.NotStarted"
+
+// IsProxyEndpointGone tells an endpoint that no longer exists: not found, or its proxy shut down.
+func IsProxyEndpointGone(err error) bool { return IsNotFound(err) || ErrorCode(err) == CodeProxyNotStarted }
+
 // Values of DbEndpointOperator besides Modify, the default.
 const (
 	ProxyEndpointCreate = "Create"

@@ -90,11 +90,12 @@ func (x *executor) proxyEndpoint(ctx context.Context, req ProxyRequest, action, 
 	return x.api.ModifyDBProxyEndpoint(ctx, send)
 }
 
-// deleteProxyEndpoint deletes an rds_db_proxy_endpoint's endpoint; one already gone is deleted.
+// deleteProxyEndpoint deletes an rds_db_proxy_endpoint's endpoint; one already gone (or whose
+// proxy is shut down, which took its endpoints) is deleted.
 func (x *executor) deleteProxyEndpoint(ctx context.Context, req ProxyRequest) error {
 	err := x.api.ModifyDBProxyEndpoint(ctx, &rdsapi.ModifyDBProxyEndpointRequest{DBInstanceID: req.InstanceID, EndpointID: req.Endpoint.ID,
 		Operator: rdsapi.ProxyEndpointDelete, EffectiveTime: rdsapi.EffectiveTimeImmediate})
-	if rdsapi.IsNotFound(err) {
+	if rdsapi.IsProxyEndpointGone(err) {
 		return nil
 	}
 	return err
