@@ -48,7 +48,9 @@ const (
 const CodeProxyNotStarted = "InvalidDBProxy.NotStarted"
 
 // IsProxyEndpointGone tells an endpoint that no longer exists: not found, or its proxy shut down.
-func IsProxyEndpointGone(err error) bool { return IsNotFound(err) || ErrorCode(err) == CodeProxyNotStarted }
+func IsProxyEndpointGone(err error) bool {
+	return IsNotFound(err) || ErrorCode(err) == CodeProxyNotStarted
+}
 
 // Values of DbEndpointOperator besides Modify, the default.
 const (
