@@ -21,6 +21,8 @@ var configReaders = map[string]string{
 	"(*instanceResource).incompleteCreate": "a create",
 	"(*backupResource).Create":             "a create (the journal key)",
 	"(*parameterGroupResource).Create":     "a create (the journal key)",
+	"(*dbProxyEndpointResource).Create":    "a create (the journal key)",
+	"(*dbProxyResource).Create":            "a create (the journal key)",
 	// An action has a configuration and nothing else: InvokeRequest carries no plan.
 	"(*backupNowAction).Invoke": "an action",
 	"(*actionData).invoke":      "an action",

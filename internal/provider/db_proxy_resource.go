@@ -50,20 +50,30 @@ func (r *dbProxyResource) request(ctx context.Context, m dbProxyModel, diags *di
 	if !isKnown(m.InstanceID) {
 		return req
 	}
-	attr, err := r.data.API.DescribeDBInstanceAttribute(ctx, req.InstanceID)
-	if err != nil {
+	attr := readProxyPrimary(ctx, r.data, &req)
+	if attr == nil {
 		return req
 	}
-	if window, err := rdsservice.ParseMaintenanceWindow(attr.MaintainTime); err == nil {
-		req.Window = &window
-	}
-	req.Primary = rdsservice.ProxyPrimary{Known: true, ID: attr.DBInstanceID, Category: attr.Category, EngineVersion: string(attr.EngineVersion),
-		MinorVersion: attr.CurrentKernelVersion, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs,
-		PreparedStmt: r.preparedStmtCounts(ctx, append([]string{attr.DBInstanceID}, attr.ReadOnlyDBInstanceIDs...))}
+	req.Primary.PreparedStmt = r.preparedStmtCounts(ctx, append([]string{attr.DBInstanceID}, attr.ReadOnlyDBInstanceIDs...))
 	if req.Desired.VSwitchID == "" {
 		req.Desired.VSwitchID = attr.VSwitchID
 	}
 	return req
+}
+
+// readProxyPrimary reads the primary of a proxy plan into rq: its maintenance window and what the
+// rules check; nil when it cannot be read (the cloud then checks).
+func readProxyPrimary(ctx context.Context, data *ProviderData, rq *rdsservice.ProxyRequest) *rdsapi.DBInstanceAttribute {
+	attr, err := data.API.DescribeDBInstanceAttribute(ctx, rq.InstanceID)
+	if err != nil {
+		return nil
+	}
+	if window, err := rdsservice.ParseMaintenanceWindow(attr.MaintainTime); err == nil {
+		rq.Window = &window
+	}
+	rq.Primary = rdsservice.ProxyPrimary{Known: true, ID: attr.DBInstanceID, Category: attr.Category, EngineVersion: string(attr.EngineVersion),
+		MinorVersion: attr.CurrentKernelVersion, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs}
+	return attr
 }
 
 // preparedStmtCounts reads max_prepared_stmt_count of each instance (X8); one that cannot be read
@@ -96,7 +106,7 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		addProblems(&resp.Diagnostics, rdsservice.ProxyWeightsReleased(&r.data.plans, m.InstanceID.ValueString(), weights))
 	}
 	if req.Plan.Raw.Equal(req.State.Raw) {
-		r.warnWaiting(ctx, state, &resp.Diagnostics)
+		warnProxyWaiting(ctx, r.data, state.InstanceID.ValueString(), state.proxyEndpointFields, &resp.Diagnostics)
 		return
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
@@ -110,26 +120,38 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		if rq.InWindow { // the apply decides again from the cloud, which knows what still waits
 			m.Scheduled, m.ScheduledAt = types.ListUnknown(types.StringType), types.StringUnknown()
 		}
+	} else if isKnown(m.InstanceID) {
+		if problems, _, err := r.startedVerdict(lookupCtx, rq.InstanceID, req.Config); err == nil {
+			addProblems(&resp.Diagnostics, problems)
+		}
 	}
 	decided := rdsservice.PlanProxy(rq, current)
 	if addProblems(&resp.Diagnostics, decided.Problems); resp.Diagnostics.HasError() {
 		return
 	}
 	if decided.Waiting == nil {
-		r.warnWaiting(ctx, state, &resp.Diagnostics)
+		warnProxyWaiting(ctx, r.data, state.InstanceID.ValueString(), state.proxyEndpointFields, &resp.Diagnostics)
 	}
-	m.Distribution = types.StringNull()
-	if rq.Desired.Standard {
-		m.Distribution = types.StringValue(rdsapi.ProxyDistributionStandard)
-	}
+	m.planDistribution(rq.Desired.Standard)
 	if m.VSwitchID.IsUnknown() && rq.Desired.VSwitchID != "" {
 		m.VSwitchID = types.StringValue(rq.Desired.VSwitchID)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, m)...)
 }
 
+// Create records the create in the journal (X12: adopting the proxy a killed apply started) and
+// applies as an update does.
 func (r *dbProxyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var instance types.String
+	if resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("instance_id"), &instance)...); resp.Diagnostics.HasError() || !requireConfigured(r.data, &resp.Diagnostics) {
+		return
+	}
+	claim := r.claimProxyCreate(ctx, instance.ValueString(), req.Config, &resp.Diagnostics)
+	if claim == nil {
+		return
+	}
 	r.apply(ctx, req.Plan.Get, &resp.State, &resp.Diagnostics)
+	claim.done(!resp.Diagnostics.HasError())
 }
 
 func (r *dbProxyResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -209,12 +231,7 @@ func (r *dbProxyResource) Read(ctx context.Context, req resource.ReadRequest, re
 		resp.Diagnostics.AddError("Error reading the RDS database proxy", err.Error())
 		return
 	}
-	if m.PreventRestart.IsNull() {
-		m.PreventRestart = types.BoolValue(false)
-	}
-	if m.ApplyChanges.IsNull() {
-		m.ApplyChanges = types.StringValue(rdsservice.ApplyRestartsImmediately)
-	}
+	r.data.Journal.Recorded(rdsservice.ProxyJournalID(m.InstanceID.ValueString())) // in a state: no longer an interrupted create's
 	if w := m.waiting(ctx, &resp.Diagnostics); w != nil && rdsservice.ProxyStillWaits(w.At, r.data.cloudNow()) {
 		*spec = rdsservice.ProxyAsWaiting(*spec, m.spec(ctx, &resp.Diagnostics))
 	} else {
@@ -222,24 +239,6 @@ func (r *dbProxyResource) Read(ctx context.Context, req resource.ReadRequest, re
 	}
 	m.fill(*spec, px, ep, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
-}
-
-// warnWaiting names the change state records as waiting for the window, and when (X9).
-func (r *dbProxyResource) warnWaiting(ctx context.Context, state dbProxyModel, diags *diag.Diagnostics) {
-	w := state.waiting(ctx, diags)
-	now := r.data.cloudNow()
-	if w == nil || !rdsservice.ProxyStillWaits(w.At, now) {
-		return
-	}
-	var window *rdsservice.MaintenanceWindow
-	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
-	defer cancel()
-	if attr, err := r.data.API.DescribeDBInstanceAttribute(lookupCtx, state.InstanceID.ValueString()); err == nil {
-		if parsed, err := rdsservice.ParseMaintenanceWindow(attr.MaintainTime); err == nil {
-			window = &parsed
-		}
-	}
-	addProblems(diags, []rdsservice.Problem{rdsservice.ProxyWaitingIn(w.Attributes, window, now).Problem(state.InstanceID.ValueString())})
 }
 
 // Delete shuts the proxy down and waits until it reads back off.

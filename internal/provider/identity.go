@@ -37,6 +37,8 @@ var (
 	grantIdentity    = identitySpec{instanceIDPart, {"account_name", "account_name", "Name of the account."},
 		{"privilege", "privilege", "The privilege (`ReadWrite`, `ReadOnly`, `DDLOnly` or `DMLOnly`)."}}
 	backupIdentity = identitySpec{instanceIDPart, {"backup_id", "backup_id", "Id of the backup set."}}
+	// proxyEndpointIdentity is rds_db_proxy_endpoint's: the endpoint of the instance's proxy.
+	proxyEndpointIdentity = identitySpec{instanceIDPart, {"endpoint_id", "endpoint_id", "Id of the proxy endpoint (`DBProxyEndpointId`)."}}
 	// parameterGroupIdentity is rds_parameter_group's: the group is not below an instance.
 	parameterGroupIdentity = identitySpec{{"parameter_group_id", "id", "Id of the parameter group (`ParameterGroupId`, e.g. `rpg-...`)."}}
 	// whitelistTemplateIdentity is rds_whitelist_template's: the template belongs to the account.
@@ -48,7 +50,7 @@ var identityOf = map[string]identitySpec{
 	"rds_instance": instanceIdentity, "rds_readonly_instance": instanceIdentity, "rds_backup_policy": instanceIdentity,
 	"rds_account": accessIdentity, "rds_database": accessIdentity, "rds_account_privilege": grantIdentity,
 	"rds_backup": backupIdentity, "rds_parameter_group": parameterGroupIdentity, "rds_db_proxy": instanceIdentity,
-	"rds_whitelist_template": whitelistTemplateIdentity,
+	"rds_whitelist_template": whitelistTemplateIdentity, "rds_db_proxy_endpoint": proxyEndpointIdentity,
 }
 
 // withIdentity returns the resources with their identities (identityOf, by type name); a type

@@ -45,6 +45,8 @@ func (p *RDSProvider) ListResources(context.Context) []func() list.ListResource 
 		},
 		func() list.ListResource { return &groupLister{} }, // parameter_group_list.go
 		func() list.ListResource { return &templateLister{} },
+		func() list.ListResource { return &proxyLister{typeName: proxyKind} },         // db_proxy_list.go
+		func() list.ListResource { return &proxyLister{typeName: proxyEndpointKind} }, // db_proxy_list.go
 	}
 }
 
@@ -314,6 +316,7 @@ func listedResource(typeName string) *identifiedResource {
 		"rds_account": NewAccountResource, "rds_database": NewDatabaseResource, "rds_backup_policy": NewBackupPolicyResource,
 		parameterGroupKind:       NewParameterGroupResource,
 		"rds_whitelist_template": NewWhitelistTemplateResource,
+		proxyKind:                NewDBProxyResource, proxyEndpointKind: NewDBProxyEndpointResource,
 	}[typeName]
 	return &identifiedResource{Resource: newResource(), spec: identityOf[typeName]}
 }

@@ -334,7 +334,7 @@ func (p *RDSProvider) Resources(_ context.Context) []func() resource.Resource {
 	return withIdentity( // identity.go
 		NewInstanceResource, NewReadonlyInstanceResource,
 		NewAccountResource, NewDatabaseResource, NewAccountPrivilegeResource,
-		NewBackupPolicyResource, NewBackupResource, NewParameterGroupResource, NewDBProxyResource,
+		NewBackupPolicyResource, NewBackupResource, NewParameterGroupResource, NewDBProxyResource, NewDBProxyEndpointResource,
 		NewWhitelistTemplateResource,
 	)
 }

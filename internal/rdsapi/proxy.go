@@ -43,6 +43,21 @@ const (
 	ProxyFeatureCausalConsistRead  = "CausalConsistRead"
 )
 
+// CodeProxyNotStarted is the simulator's answer to an endpoint action on a proxy that is off
+// (README "Database proxy": the code is an assumption).
+const CodeProxyNotStarted = "InvalidDBProxy.NotStarted"
+
+// IsProxyEndpointGone tells an endpoint that no longer exists: not found, or its proxy shut down.
+func IsProxyEndpointGone(err error) bool {
+	return IsNotFound(err) || ErrorCode(err) == CodeProxyNotStarted
+}
+
+// Values of DbEndpointOperator besides Modify, the default.
+const (
+	ProxyEndpointCreate = "Create"
+	ProxyEndpointDelete = "Delete"
+)
+
 // Values of ReadOnlyInstanceDistributionType.
 const (
 	ProxyDistributionStandard = "Standard"
@@ -120,12 +135,15 @@ type DBProxy struct {
 	Endpoints             []DBProxyAddress
 }
 
-// DBProxyAddress is one proxy endpoint's id and address.
+// DBProxyAddress is one proxy endpoint's id and address, with its description
+// (DbEndpointAliases) and type as DbProxyEndpointItems lists them by endpoint name.
 type DBProxyAddress struct {
 	EndpointID    string
 	ConnectString string
 	Port          string
 	VSwitchID     string
+	Aliases       string
+	Type          string
 }
 
 type dbProxyAnswer struct {
@@ -142,6 +160,13 @@ type dbProxyAnswer struct {
 			DBProxyVswitchID         string     `json:"DBProxyVswitchId"`
 		} `json:"DBProxyConnectStringItems"`
 	} `json:"DBProxyConnectStringItems"`
+	DbProxyEndpointItems struct {
+		Items []struct {
+			Name    string `json:"DbProxyEndpointName"`
+			Type    string `json:"DbProxyEndpointType"`
+			Aliases string `json:"DbProxyEndpointAliases"`
+		} `json:"DbProxyEndpointItems"`
+	} `json:"DbProxyEndpointItems"`
 }
 
 // proxyTypeNames maps DescribeDBProxy's DBProxyInstanceType codes to ModifyDBProxy's names.
@@ -172,8 +197,14 @@ func (c *Client) DescribeDBProxy(ctx context.Context, dbInstanceID string) (*DBP
 	}
 	proxy.InstanceType, proxy.InstanceNum = kind, num
 	for _, it := range out.DBProxyConnectStringItems.Items {
-		proxy.Endpoints = append(proxy.Endpoints, DBProxyAddress{EndpointID: it.DBProxyEndpointID, ConnectString: it.DBProxyConnectString,
-			Port: string(it.DBProxyConnectStringPort), VSwitchID: it.DBProxyVswitchID})
+		a := DBProxyAddress{EndpointID: it.DBProxyEndpointID, ConnectString: it.DBProxyConnectString,
+			Port: string(it.DBProxyConnectStringPort), VSwitchID: it.DBProxyVswitchID}
+		for _, item := range out.DbProxyEndpointItems.Items {
+			if item.Name == a.EndpointID {
+				a.Aliases, a.Type = item.Aliases, item.Type
+			}
+		}
+		proxy.Endpoints = append(proxy.Endpoints, a)
 	}
 	return proxy, nil
 }
@@ -191,6 +222,8 @@ type DBProxyEndpoint struct {
 	DistributionType string
 	// MaxDelaySeconds is ReadOnlyInstanceMaxDelayTime; -1 when the endpoint has none.
 	MaxDelaySeconds int64
+	// Aliases is the endpoint's description (DbProxyEndpointAliases).
+	Aliases string
 }
 
 type dbProxyEndpointAnswer struct {
@@ -202,6 +235,7 @@ type dbProxyEndpointAnswer struct {
 	ReadOnlyInstanceWeight           string     `json:"ReadOnlyInstanceWeight"`
 	ReadOnlyInstanceDistributionType string     `json:"ReadOnlyInstanceDistributionType"`
 	ReadOnlyInstanceMaxDelayTime     FlexString `json:"ReadOnlyInstanceMaxDelayTime"`
+	DbProxyEndpointAliases           string     `json:"DbProxyEndpointAliases"`
 }
 
 // DescribeDBProxyEndpoint reads one proxy endpoint ("" : the default one).
@@ -235,7 +269,7 @@ func parseProxyEndpoint(out *dbProxyEndpointAnswer) (*DBProxyEndpoint, error) {
 	}
 	return &DBProxyEndpoint{EndpointID: out.DBProxyEndpointID, ConnectString: out.DBProxyConnectString, Port: string(out.DBProxyConnectStringPort),
 		ReadWriteMode: out.DbProxyEndpointReadWriteMode, Features: features, Weights: weights,
-		DistributionType: out.ReadOnlyInstanceDistributionType, MaxDelaySeconds: delay}, nil
+		DistributionType: out.ReadOnlyInstanceDistributionType, MaxDelaySeconds: delay, Aliases: out.DbProxyEndpointAliases}, nil
 }
 
 // ParseProxyFeatures reads "Name:Status;Name:Status" (DBProxyFeatures, ConfigDBProxyFeatures).
@@ -304,7 +338,9 @@ type ModifyDBProxyEndpointRequest struct {
 	DBInstanceID string
 	EndpointID   string
 	// Operator is Modify (the default), Create or Delete.
-	Operator         string
+	Operator string
+	// Aliases is the endpoint's description (DbEndpointAliases; "" leaves it).
+	Aliases          string
 	ReadWriteMode    string
 	Features         map[string]int
 	DistributionType string
@@ -323,11 +359,12 @@ func (c *Client) ModifyDBProxyEndpoint(ctx context.Context, req *ModifyDBProxyEn
 	if err != nil {
 		return fmt.Errorf("RDS ModifyDBProxyEndpoint: %w", err)
 	}
-	if req.EffectiveTime == "" || (req.EndpointID == "" && req.Operator != "Create") {
+	if req.EffectiveTime == "" || (req.EndpointID == "" && req.Operator != ProxyEndpointCreate) {
 		return errors.New("RDS ModifyDBProxyEndpoint: EffectiveTime, and DBProxyEndpointId unless creating, are required")
 	}
 	p.set("DBProxyEndpointId", req.EndpointID)
 	p.set("DbEndpointOperator", req.Operator)
+	p.set("DbEndpointAliases", req.Aliases)
 	p.set("DbEndpointReadWriteMode", req.ReadWriteMode)
 	p.set("ConfigDBProxyFeatures", FormatProxyFeatures(req.Features))
 	p.set("ReadOnlyInstanceDistributionType", req.DistributionType)
@@ -343,7 +380,7 @@ func (c *Client) ModifyDBProxyEndpoint(ctx context.Context, req *ModifyDBProxyEn
 		p["ReadOnlyInstanceMaxDelayTime"] = strconv.FormatInt(*req.MaxDelaySeconds, 10)
 	}
 	p.set("EffectiveTime", req.EffectiveTime)
-	return c.call(ctx, "ModifyDBProxyEndpoint", p, req.Operator != "Create", nil)
+	return c.call(ctx, "ModifyDBProxyEndpoint", p, req.Operator != ProxyEndpointCreate, nil)
 }
 
 // DBProxySSL is GetDbProxyInstanceSsl's answer: SSL is on for the endpoints it lists.

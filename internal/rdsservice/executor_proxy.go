@@ -28,8 +28,12 @@ func (x *executor) proxy(ctx context.Context, op Operation) error {
 			InstanceNum: d.InstanceNum, EffectiveTime: proxyEffectiveTime(op)})
 	case OpProxyConnections:
 		return x.api.ModifyDBProxy(ctx, &rdsapi.ModifyDBProxyRequest{DBInstanceID: req.InstanceID, Service: rdsapi.ProxyModify, PersistentConnections: persistent})
-	case OpProxyEndpoint:
-		return x.proxyEndpoint(ctx, req, proxyEffectiveTime(op))
+	case OpProxyEndpoint, OpCreateProxyEndpoint:
+		return x.proxyEndpoint(ctx, req, op.Action, proxyEffectiveTime(op))
+	case OpDeleteProxyEndpoint:
+		return x.deleteProxyEndpoint(ctx, req)
+	case OpAwaitProxy:
+		return x.waitProxy(ctx, req.InstanceID, true)
 	case OpProxySSL:
 		endpointID, err := x.defaultEndpoint(ctx, req.InstanceID)
 		if err != nil {
@@ -52,19 +56,28 @@ func proxyEffectiveTime(op Operation) string {
 	return rdsapi.EffectiveTimeImmediate
 }
 
-// proxyEndpoint configures the default endpoint: mode, every feature, the delay threshold and
-// the weights ("primary" sent as the instance's id) or Standard.
-func (x *executor) proxyEndpoint(ctx context.Context, req ProxyRequest, effective string) error {
-	endpointID, err := x.defaultEndpoint(ctx, req.InstanceID)
-	if err != nil {
-		return err
-	}
+// proxyEndpoint configures an endpoint (the default one, or an rds_db_proxy_endpoint's, which
+// OpCreateProxyEndpoint creates): mode, every feature, the delay threshold and the weights
+// ("primary" sent as the instance's id) or Standard.
+func (x *executor) proxyEndpoint(ctx context.Context, req ProxyRequest, action, effective string) error {
 	d := req.Desired
 	bit := func(b bool) int { return map[bool]int{true: 1}[b] }
-	send := &rdsapi.ModifyDBProxyEndpointRequest{DBInstanceID: req.InstanceID, EndpointID: endpointID, ReadWriteMode: d.ReadWriteMode,
+	send := &rdsapi.ModifyDBProxyEndpointRequest{DBInstanceID: req.InstanceID, ReadWriteMode: d.ReadWriteMode,
 		Features: map[string]int{rdsapi.ProxyFeatureReadWriteSplitting: bit(d.Features.ReadWriteSplitting), rdsapi.ProxyFeatureConnectionPersist: bit(d.Features.ConnectionPersist),
 			rdsapi.ProxyFeatureTransactionSplit: bit(d.Features.TransactionSplit), rdsapi.ProxyFeatureCausalConsistRead: bit(d.Features.CausalConsistentRead)},
 		MaxDelaySeconds: &d.MaxDelay, EffectiveTime: effective, DistributionType: rdsapi.ProxyDistributionStandard}
+	switch {
+	case action == OpCreateProxyEndpoint:
+		send.Operator, send.Aliases = rdsapi.ProxyEndpointCreate, req.Endpoint.Description
+	case req.Endpoint != nil:
+		send.EndpointID, send.Aliases = req.Endpoint.ID, req.Endpoint.Description
+	default:
+		endpointID, err := x.defaultEndpoint(ctx, req.InstanceID)
+		if err != nil {
+			return err
+		}
+		send.EndpointID = endpointID
+	}
 	if !d.Standard {
 		send.DistributionType, send.Weights = rdsapi.ProxyDistributionCustom, map[string]int64{}
 		for key, w := range d.Weights {
@@ -77,16 +90,25 @@ func (x *executor) proxyEndpoint(ctx context.Context, req ProxyRequest, effectiv
 	return x.api.ModifyDBProxyEndpoint(ctx, send)
 }
 
-// defaultEndpoint is the id of the proxy's default endpoint.
+// deleteProxyEndpoint deletes an rds_db_proxy_endpoint's endpoint; one already gone (or whose
+// proxy is shut down, which took its endpoints) is deleted.
+func (x *executor) deleteProxyEndpoint(ctx context.Context, req ProxyRequest) error {
+	err := x.api.ModifyDBProxyEndpoint(ctx, &rdsapi.ModifyDBProxyEndpointRequest{DBInstanceID: req.InstanceID, EndpointID: req.Endpoint.ID,
+		Operator: rdsapi.ProxyEndpointDelete, EffectiveTime: rdsapi.EffectiveTimeImmediate})
+	if rdsapi.IsProxyEndpointGone(err) {
+		return nil
+	}
+	return err
+}
+
+// defaultEndpoint is the id of the proxy's default endpoint (DescribeDBProxyEndpoint without an
+// endpoint id answers it).
 func (x *executor) defaultEndpoint(ctx context.Context, id string) (string, error) {
-	px, err := x.api.DescribeDBProxy(ctx, id)
+	ep, err := x.api.DescribeDBProxyEndpoint(ctx, id, "")
 	if err != nil {
 		return "", err
 	}
-	if len(px.Endpoints) == 0 {
-		return "", fmt.Errorf("the proxy of %s has no endpoint", id)
-	}
-	return px.Endpoints[0].EndpointID, nil
+	return ep.EndpointID, nil
 }
 
 // waitProxy polls DescribeDBProxy until the proxy is Running (on) or off, within the deadline.

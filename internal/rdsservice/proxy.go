@@ -87,6 +87,11 @@ type ProxySpec struct {
 	Weights  map[string]int64
 	Standard bool
 	MaxDelay int64
+	// Starting: the proxy reads back started but not Running yet (a Startup in flight, or one
+	// an interrupted apply left: X12).
+	Starting bool
+	// Description is an rds_db_proxy_endpoint's (DbEndpointAliases); "" for the default endpoint.
+	Description string
 }
 
 // ProxyPrimary is what the plan knows of the primary: read from the cloud, Known false when it
@@ -115,6 +120,9 @@ type ProxyRequest struct {
 	InWindow bool
 	Window   *MaintenanceWindow
 	Now      time.Time
+	// Endpoint is the rds_db_proxy_endpoint this request is of (proxy_endpoint.go); nil: the
+	// proxy with its default endpoint.
+	Endpoint *ProxyEndpointTarget
 }
 
 // CheckProxy applies X1-X6 to a configured proxy, every problem at once.
@@ -124,6 +132,13 @@ func CheckProxy(req ProxyRequest) []Problem {
 	if d.InstanceNum < 1 || d.InstanceNum > ProxyMaxInstances {
 		problems = append(problems, Raise(RuleProxyInstanceNum, itoa(d.InstanceNum), d.InstanceNum))
 	}
+	return append(problems, CheckProxyEndpoint(d, req.Primary)...)
+}
+
+// CheckProxyEndpoint applies X3-X6 to an endpoint's settings (the default endpoint's, or an
+// rds_db_proxy_endpoint's), every problem at once.
+func CheckProxyEndpoint(d ProxySpec, primary ProxyPrimary) []Problem {
+	var problems []Problem
 	if d.Standard && len(d.Weights) > 0 {
 		problems = append(problems, Raise(RuleProxyDistribution, ""))
 	}
@@ -132,8 +147,8 @@ func CheckProxy(req ProxyRequest) []Problem {
 		if w < 0 || w > ProxyMaxWeight || w%ProxyWeightStep != 0 {
 			problems = append(problems, Raise(RuleProxyWeight, itoa(w), key, w))
 		}
-		if key != ProxyPrimaryKey && req.Primary.Known && !slices.Contains(req.Primary.ReadOnlyIDs, key) {
-			problems = append(problems, Raise(RuleProxyWeightKey, key, key, req.Primary.ID))
+		if key != ProxyPrimaryKey && primary.Known && !slices.Contains(primary.ReadOnlyIDs, key) {
+			problems = append(problems, Raise(RuleProxyWeightKey, key, key, primary.ID))
 		}
 	}
 	if d.MaxDelay < 0 || d.MaxDelay > ProxyMaxDelay {
@@ -178,17 +193,26 @@ func ProxyInterruptions(current, desired ProxySpec) []string {
 // DescribeDBProxyEndpoint and GetDbProxyInstanceSsl answer them; the primary's weight is keyed
 // "primary".
 func ProxyFromAPI(primaryID string, px *rdsapi.DBProxy, ep *rdsapi.DBProxyEndpoint, ssl *rdsapi.DBProxySSL) ProxySpec {
-	spec := ProxySpec{InstanceType: px.InstanceType, InstanceNum: px.InstanceNum, Persistent: px.PersistentConnections,
-		ReadWriteMode: ep.ReadWriteMode, MaxDelay: ep.MaxDelaySeconds, Standard: ep.DistributionType == rdsapi.ProxyDistributionStandard,
-		Features: ProxyFeatures{ReadWriteSplitting: ep.Features[rdsapi.ProxyFeatureReadWriteSplitting] == 1,
-			ConnectionPersist: ep.Features[rdsapi.ProxyFeatureConnectionPersist] == 1, TransactionSplit: ep.Features[rdsapi.ProxyFeatureTransactionSplit] == 1,
-			CausalConsistentRead: ep.Features[rdsapi.ProxyFeatureCausalConsistRead] > 0}}
+	spec := ProxyEndpointFromAPI(primaryID, ep)
+	spec.InstanceType, spec.InstanceNum, spec.Persistent = px.InstanceType, px.InstanceNum, px.PersistentConnections
+	spec.Starting = px.Status != rdsapi.StatusRunning
 	for _, a := range px.Endpoints {
 		if a.EndpointID == ep.EndpointID {
 			spec.VSwitchID = a.VSwitchID
 		}
 	}
 	spec.SSL = slices.Contains(ssl.Endpoints, ep.EndpointID)
+	spec.Description = "" // the default endpoint's description is not rds_db_proxy's
+	return spec
+}
+
+// ProxyEndpointFromAPI reads one endpoint's settings as DescribeDBProxyEndpoint answers them
+// (the proxy's own attributes left zero); the primary's weight is keyed "primary".
+func ProxyEndpointFromAPI(primaryID string, ep *rdsapi.DBProxyEndpoint) ProxySpec {
+	spec := ProxySpec{Description: ep.Aliases, ReadWriteMode: ep.ReadWriteMode, MaxDelay: ep.MaxDelaySeconds, Standard: ep.DistributionType == rdsapi.ProxyDistributionStandard,
+		Features: ProxyFeatures{ReadWriteSplitting: ep.Features[rdsapi.ProxyFeatureReadWriteSplitting] == 1,
+			ConnectionPersist: ep.Features[rdsapi.ProxyFeatureConnectionPersist] == 1, TransactionSplit: ep.Features[rdsapi.ProxyFeatureTransactionSplit] == 1,
+			CausalConsistentRead: ep.Features[rdsapi.ProxyFeatureCausalConsistRead] > 0}}
 	if !spec.Standard {
 		spec.Weights = map[string]int64{}
 		for id, w := range ep.Weights {
@@ -203,7 +227,7 @@ func ProxyFromAPI(primaryID string, px *rdsapi.DBProxy, ep *rdsapi.DBProxyEndpoi
 
 // endpointChanged tells whether ModifyDBProxyEndpoint must be sent.
 func endpointChanged(current, desired ProxySpec) bool {
-	return current.ReadWriteMode != desired.ReadWriteMode || current.Features != desired.Features || current.MaxDelay != desired.MaxDelay ||
+	return current.Description != desired.Description || current.ReadWriteMode != desired.ReadWriteMode || current.Features != desired.Features || current.MaxDelay != desired.MaxDelay ||
 		current.Standard != desired.Standard || (!desired.Standard && !maps.Equal(current.Weights, desired.Weights))
 }
 

@@ -34,25 +34,54 @@ type ProxyPlan struct {
 // PlanProxy decides the apply; current is the proxy as the cloud has it, nil when it is off.
 func PlanProxy(req ProxyRequest, current *ProxySpec) ProxyPlan {
 	plan := ProxyPlan{Request: req}
-	op := func(action string, when ...When) {
-		plan.Program.Operations = append(plan.Program.Operations, Operation{Instance: req.InstanceID, Action: action, When: append(when, WhenNow)[0], Effect: EffectNone})
-	}
 	if req.Delete {
-		op(OpShutdownProxy)
+		plan.add(OpShutdownProxy, WhenNow)
 		return plan
 	}
 	if plan.Problems = CheckProxy(req); len(refusals(plan.Problems)) > 0 {
 		return plan
 	}
 	if current == nil {
-		op(OpStartProxy)
-		op(OpProxyEndpoint)
+		plan.add(OpStartProxy, WhenNow)
+		plan.add(OpProxyEndpoint, WhenNow)
 		if req.Desired.SSL {
-			op(OpProxySSL)
+			plan.add(OpProxySSL, WhenNow)
 		}
 		return plan
 	}
-	for _, attr := range ProxyInterruptions(*current, req.Desired) {
+	if current.Starting {
+		plan.add(OpAwaitProxy, WhenNow)
+	}
+	d := req.Desired
+	deferred, ok := plan.changeProblems(*current)
+	if !ok {
+		return plan
+	}
+	if current.InstanceType != d.InstanceType || current.InstanceNum != d.InstanceNum {
+		plan.add(OpResizeProxy, deferred)
+	}
+	if current.Persistent != d.Persistent {
+		plan.add(OpProxyConnections, WhenNow)
+	}
+	if endpointChanged(*current, d) {
+		plan.add(OpProxyEndpoint, deferred)
+	}
+	if current.SSL != d.SSL {
+		plan.add(OpProxySSL, WhenNow)
+	}
+	return plan
+}
+
+// add appends the operation action, run when.
+func (plan *ProxyPlan) add(action string, when When) {
+	plan.Program.Operations = append(plan.Program.Operations, Operation{Instance: plan.Request.InstanceID, Action: action, When: when, Effect: EffectNone})
+}
+
+// changeProblems adds X7's and X9's problems of a change from current to the desired settings,
+// and says when the deferrable operations run; false when a refusal stops the plan.
+func (plan *ProxyPlan) changeProblems(current ProxySpec) (When, bool) {
+	req := plan.Request
+	for _, attr := range ProxyInterruptions(current, req.Desired) {
 		id := RuleProxyInterrupts
 		if req.PreventRestart {
 			id = RuleProxyInterruptsStop
@@ -60,26 +89,13 @@ func PlanProxy(req ProxyRequest, current *ProxySpec) ProxyPlan {
 		plan.Problems = append(plan.Problems, Raise(id, attr, req.InstanceID, attr).At(attr))
 	}
 	if len(refusals(plan.Problems)) > 0 {
-		return plan
+		return WhenNow, false
 	}
-	d, deferred := req.Desired, WhenNow
-	if plan.Waiting = scheduleProxy(req, current); plan.Waiting != nil {
-		deferred = WhenInWindow
+	if plan.Waiting = scheduleProxy(req, &current); plan.Waiting != nil {
 		plan.Problems = append(plan.Problems, plan.Waiting.Problem(req.InstanceID))
+		return WhenInWindow, true
 	}
-	if current.InstanceType != d.InstanceType || current.InstanceNum != d.InstanceNum {
-		op(OpResizeProxy, deferred)
-	}
-	if current.Persistent != d.Persistent {
-		op(OpProxyConnections, WhenNow)
-	}
-	if endpointChanged(*current, d) {
-		op(OpProxyEndpoint, deferred)
-	}
-	if current.SSL != d.SSL {
-		op(OpProxySSL, WhenNow)
-	}
-	return plan
+	return WhenNow, true
 }
 
 // ExecuteProxy runs the plan's program with the one executor.

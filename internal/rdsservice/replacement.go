@@ -42,8 +42,9 @@ var replacementTable = map[string]map[string]ReplaceWhen{
 	"rds_account_privilege": {AttrInstanceID: ReplaceAlways, AttrAccountName: ReplaceAlways, AttrPrivilege: ReplaceAlways},
 	"rds_backup": {AttrInstanceID: ReplaceAlways, AttrBackupMethod: ReplaceAlways, AttrBackupStrategy: ReplaceAlways,
 		AttrBackupDBNames: ReplaceAlways},
-	"rds_backup_policy": {AttrInstanceID: ReplaceAlways},
-	"rds_db_proxy":      {AttrInstanceID: ReplaceAlways, AttrVSwitchID: ReplaceAlways},
+	"rds_backup_policy":     {AttrInstanceID: ReplaceAlways},
+	"rds_db_proxy":          {AttrInstanceID: ReplaceAlways, AttrVSwitchID: ReplaceAlways},
+	"rds_db_proxy_endpoint": {AttrInstanceID: ReplaceAlways},
 	"rds_parameter_group": {AttrEngine: ReplaceAlways, AttrEngineVersion: ReplaceAlways,
 		"resource_group_id": ReplaceAlways},
 }

@@ -261,7 +261,7 @@ func (s *Simulator) ResolveEndpoint(address string) (loopback string, ok bool) {
 	defer s.mu.Unlock()
 	in, found := s.resolveEndpoint(address)
 	if !found {
-		return "", false
+		return s.resolveProxyLocked(address)
 	}
 	ep := s.syncEndpointLocked(in, s.cloudNow())
 	if ep == nil {

@@ -3,6 +3,7 @@ package simulator
 import (
 	"fmt"
 	"maps"
+	"net"
 	"reflect"
 	"slices"
 	"strconv"
@@ -153,6 +154,21 @@ func (s *Simulator) proxyAddress(ep *proxyEndpoint, now time.Time) (string, stri
 		}
 	}
 	return ep.ID + ".rwlb.rds.aliyuncs.com", "3306"
+}
+
+// resolveProxyLocked resolves the address of a running proxy endpoint (its listener's, as DescribeDBProxy reports
+// it) to itself; any other address does not resolve.
+func (s *Simulator) resolveProxyLocked(address string) (string, bool) {
+	s.syncEndpointsLocked(s.cloudNow())
+	if s.proxies == nil {
+		return "", false
+	}
+	for _, srv := range s.proxies.byID {
+		if listener := net.JoinHostPort(srv.Host(), strconv.Itoa(srv.Port())); listener == address {
+			return listener, true
+		}
+	}
+	return "", false
 }
 
 // closeProxiesLocked stops every proxy endpoint (Close).

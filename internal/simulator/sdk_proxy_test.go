@@ -33,6 +33,7 @@ func (e *sdkEnv) sdkProxy(id string) {
 	if read.ReadOnlyInstanceMaxDelayTime != "10" || read.ReadOnlyInstanceDistributionType != "Custom" || read.DbProxyEndpointReadWriteMode != "ReadWrite" {
 		e.t.Fatalf("DescribeDBProxyEndpoint: %+v", read)
 	}
+	e.sdkProxyEndpoint(id)
 	resize := rds.CreateModifyDBProxyInstanceRequest()
 	resize.DBInstanceId, resize.DBProxyInstanceNum, resize.DBProxyInstanceType, resize.EffectiveTime = id, "3", "common", "Immediate"
 	e.do(resize, rds.CreateModifyDBProxyInstanceResponse())
@@ -49,4 +50,37 @@ func (e *sdkEnv) sdkProxy(id string) {
 	stop := rds.CreateModifyDBProxyRequest()
 	stop.DBInstanceId, stop.ConfigDBProxyService = id, "Shutdown"
 	e.do(stop, rds.CreateModifyDBProxyResponse())
+}
+
+// sdkProxyEndpoint creates a further endpoint with DbEndpointOperator Create and a description
+// (DbEndpointAliases), finds it in DescribeDBProxy's DbProxyEndpointItems by that description (the
+// classic SDK's answer of the create holds no id), and deletes it.
+func (e *sdkEnv) sdkProxyEndpoint(id string) {
+	e.t.Helper()
+	create := rds.CreateModifyDBProxyEndpointRequest()
+	create.DBInstanceId, create.DbEndpointOperator, create.DbEndpointAliases, create.DbEndpointReadWriteMode = id, "Create", "analytics", "ReadOnly"
+	create.QueryParams["EffectiveTime"] = "Immediate"
+	e.do(create, rds.CreateModifyDBProxyEndpointResponse())
+	describe := rds.CreateDescribeDBProxyRequest()
+	describe.DBInstanceId = id
+	described := rds.CreateDescribeDBProxyResponse()
+	e.do(describe, described)
+	made := ""
+	for _, it := range described.DbProxyEndpointItems.DbProxyEndpointItemsItem {
+		if it.DbProxyEndpointAliases == "analytics" && it.DbProxyReadWriteMode == "ReadOnly" && it.DbProxyEndpointType != "" {
+			made = it.DbProxyEndpointName
+		}
+	}
+	if made == "" {
+		e.t.Fatalf("DescribeDBProxy after a Create: %+v", described.DbProxyEndpointItems)
+	}
+	remove := rds.CreateModifyDBProxyEndpointRequest()
+	remove.DBInstanceId, remove.DBProxyEndpointId, remove.DbEndpointOperator = id, made, "Delete"
+	remove.QueryParams["EffectiveTime"] = "Immediate"
+	e.do(remove, rds.CreateModifyDBProxyEndpointResponse())
+	after := rds.CreateDescribeDBProxyResponse()
+	e.do(describe, after)
+	if n := len(after.DbProxyEndpointItems.DbProxyEndpointItemsItem); n != 1 {
+		e.t.Fatalf("DescribeDBProxy after a Delete lists %d endpoints, want the default one", n)
+	}
 }

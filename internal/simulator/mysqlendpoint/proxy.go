@@ -326,8 +326,13 @@ func (p *Proxy) primary(c *mysql.Conn) (mysql.Handler, error) {
 	return p.session(c, p.conn(c), p.config().Primary)
 }
 
-// ComMultiQuery implements mysql.Handler: multi-statements run on the primary.
+// ComMultiQuery implements mysql.Handler: a client that allows multi-statements (the vitess client of rds-sql,
+// go-sql-driver with multiStatements=true) sends every query this way; one statement is routed as ComQuery does,
+// several run on the primary.
 func (p *Proxy) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, callback mysql.ResultSpoolFn) (string, error) {
+	if !strings.Contains(strings.TrimRight(strings.TrimSpace(query), "; \t\n"), ";") {
+		return "", p.ComQuery(ctx, c, query, callback)
+	}
 	h, err := p.primary(c)
 	if err != nil {
 		return "", err

@@ -74,10 +74,16 @@ func (f *proxyFixture) weigh(t *testing.T, weights map[string]int64, maxDelay in
 		MaxDelaySeconds: &maxDelay, EffectiveTime: "Immediate"}))
 }
 
-// dialProxy connects to the proxy endpoint at the address DescribeDBProxyEndpoint reports.
+// dialProxy connects to the default proxy endpoint at the address DescribeDBProxyEndpoint reports.
 func (f *proxyFixture) dialProxy(t *testing.T) *testConn {
 	t.Helper()
-	ep, err := f.api.DescribeDBProxyEndpoint(context.Background(), f.primary, f.endpointID)
+	return f.dialEndpoint(t, f.endpointID)
+}
+
+// dialEndpoint connects to the proxy endpoint endpointID at the address DescribeDBProxyEndpoint reports.
+func (f *proxyFixture) dialEndpoint(t *testing.T, endpointID string) *testConn {
+	t.Helper()
+	ep, err := f.api.DescribeDBProxyEndpoint(context.Background(), f.primary, endpointID)
 	if err != nil {
 		t.Fatal(err)
 	}
