@@ -174,15 +174,18 @@ func (p EndpointPlan) releases() bool {
 // EndpointsPlanned are an instance's endpoints after the apply, for the plan's computed values. Managed: an
 // endpoint attribute is configured; Known: the endpoints are known at plan (else only after the apply).
 type EndpointsPlanned struct {
-	Managed, Known   bool
-	Internal, Public *NetEndpoint
+	Managed, Known bool
+	Internal       *NetEndpoint
+	// PublicString is public_connection_string (PlannedPublicString).
+	PublicString Val[string]
 }
 
 // checkEndpoints raises the rules of the configured endpoints, then names the strings that stop resolving.
 func checkEndpoints(in PlanInput, d *Decision) {
 	e := in.Desired.Endpoints
 	d.Endpoints.Managed = e.Managed()
-	d.Endpoints.Internal, d.Endpoints.Public, d.Endpoints.Known = PlannedEndpoints(e)
+	d.Endpoints.Internal, _, d.Endpoints.Known = PlannedEndpoints(e)
+	d.Endpoints.PublicString = PlannedPublicString(e)
 	var current, currentPublic *NetEndpoint
 	if e.Current != nil {
 		current, currentPublic = e.Current.Internal, e.Current.Public
