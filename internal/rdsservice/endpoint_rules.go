@@ -87,6 +87,8 @@ func (n NetEndpoint) With(e Endpoint) NetEndpoint {
 // public-only case).
 type EndpointFacts struct {
 	Internal, Public *NetEndpoint
+	// ReadWriteSplitting are the read/write-splitting endpoints, which these attributes never change.
+	ReadWriteSplitting []NetEndpoint
 }
 
 // EndpointFactsOf reads DescribeDBInstanceNetInfo's answer.
@@ -104,6 +106,10 @@ func EndpointFactsOf(info *rdsapi.DescribeDBInstanceNetInfoResponse) EndpointFac
 		} else {
 			out.Internal = ep
 		}
+	}
+	for _, n := range info.ReadWriteSplitting() {
+		port, _ := strconv.ParseInt(string(n.Port), 10, 64)
+		out.ReadWriteSplitting = append(out.ReadWriteSplitting, NetEndpoint{ConnectionString: n.ConnectionString, Port: port})
 	}
 	return out
 }
@@ -208,6 +214,7 @@ func checkEndpoints(in PlanInput, d *Decision) {
 		}
 		d.add(portProblems(AttrPublicEndpoint, e.Public.Port)...)
 	}
+	d.add(readWriteSplittingProblems(in.Label, e)...)
 	if e.releases() && current == nil {
 		d.add(problem(RuleEndpointLastOne, currentPublic.ConnectionString, in.Label, currentPublic.Address()))
 	}
