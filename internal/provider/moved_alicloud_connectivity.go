@@ -29,7 +29,9 @@ const alicloudDefaultPort = "3306"
 // moveConnectivity sets connection_string_prefix, security_group_ids and the allow-lists.
 func moveConnectivity(ctx context.Context, src alicloudState, resp *resource.MoveStateResponse) {
 	set := func(name string, v attr.Value) {
-		resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root(name), v)...)
+		if _, ok := resp.TargetState.Schema.GetAttributes()[name]; ok { // rds_readonly_instance has no security_ips
+			resp.Diagnostics.Append(resp.TargetState.SetAttribute(ctx, path.Root(name), v)...)
+		}
 	}
 	set("connection_string_prefix", alicloudConnectionPrefix(src))
 	groups, err := src.value(alicloudMapping{"security_group_ids", []string{"security_group_ids"}, kindStringSet})

@@ -60,3 +60,23 @@ func TestMoveFromAlicloudConnectivity(t *testing.T) {
 		t.Errorf("recording public_endpoint wrote to the cloud %d times", n)
 	}
 }
+
+// A read-only instance whose alicloud security_ips are a list of their own moves that list into security_ip_groups
+// (rds_readonly_instance has no security_ips), and plans empty.
+func TestMoveFromAlicloudReadonlyIPList(t *testing.T) {
+	c := newMovedCloud(t)
+	if err := c.api.ModifySecurityIps(context.Background(), &rdsapi.ModifySecurityIpsRequest{DBInstanceID: movedReadonly,
+		SecurityIps: "198.51.100.7", DBInstanceIPArrayName: "reports"}); err != nil {
+		t.Fatal(err)
+	}
+	facts := c.instanceFacts(t, movedReadonly)
+	facts["IPArrayName"], facts["SecurityIPs"] = "reports", `["198.51.100.7"]`
+	resp := c.move(t, alicloudProvider, "alicloud_db_readonly_instance", "rds_readonly_instance", renderAlicloudState(t, "db_readonly_instance", facts))
+	config := map[string]any{
+		"master_instance_id": movedPrimary, "engine_version": "8.0", "instance_type": facts["Class"],
+		"storage": int(facts["Storage"].(int64)), "storage_type": facts["StorageType"], "zone_id": facts["Zone"],
+		"vswitch_id": facts["VSwitch"], "parameters": map[string]string{movedIOCap: facts["IOCapacity"].(string)},
+		"tags": movedTags, "security_ip_groups": map[string][]string{"reports": {"198.51.100.7"}},
+	}
+	c.planAfterMove(t, "rds_readonly_instance.replica", resp, config)
+}
