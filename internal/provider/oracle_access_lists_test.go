@@ -224,8 +224,8 @@ func TestOracleAccessListsCombinations(t *testing.T) {
 				t.Errorf("%v: DISAGREEMENT [%s]\n    repro: %s", levels, d.class, d.repro)
 			}
 		}
-		if last.kind != outcomeApplied || !last.connectivity {
-			t.Errorf("%v: ended %q (kind %d), compared %t: want applied and compared", levels, last.category, last.kind, last.connectivity)
+		if last.kind != outcomeApplied || !last.accessLists {
+			t.Errorf("%v: ended %q (kind %d), compared %t: want applied and compared", levels, last.category, last.kind, last.accessLists)
 		}
 	}
 }
@@ -276,5 +276,26 @@ func TestOracleNoticesAccessLists(t *testing.T) {
 			}
 		}
 		_ = w.sim.Close()
+	}
+}
+
+// The floor holds by construction: for seeds 1 to 5, a sample that compared no access lists at all is topped up
+// from its reserve to the short form's floor, running only scenarios of the level.
+func TestOracleTopUpMeetsAccessListFloor(t *testing.T) {
+	t.Parallel()
+	h := newOracleHarness(t)
+	floors := oracleFloors{accessLists: oracleShortFloors.accessLists}
+	for seed := uint64(1); seed <= 5; seed++ {
+		tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}}
+		tally.topUp(t, h, oracleReserve(seed, nil), floors)
+		if tally.accessLists < floors.accessLists || tally.run > 3*floors.accessLists {
+			t.Errorf("seed %d: %d access-list runs compared in %d scenarios, want %d within %d", seed, tally.accessLists, tally.run,
+				floors.accessLists, 3*floors.accessLists)
+		}
+		for c, repros := range tally.classes {
+			if _, known := tally.knownDisagreement(c); !known {
+				t.Errorf("seed %d: DISAGREEMENT [%s] %s", seed, c, repros[0])
+			}
+		}
 	}
 }

@@ -204,8 +204,7 @@ func (w *oracleWorld) checkConnectivity(plan *oraclePlan, order []oracleResource
 		}
 	}
 	w.stateEndpointsAnswer(order, now, disagree)
-	lists := w.checkAccessLists(plan, order, disagree)
-	return len(owners) > 0 || len(named) > 0 || lists
+	return len(owners) > 0 || len(named) > 0
 }
 
 // stateEndpointsAnswer checks that each connection string the state holds answers for its instance.
