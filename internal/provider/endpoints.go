@@ -63,7 +63,9 @@ func endpointAttributes() map[string]schema.Attribute {
 				"port":                     schema.Int64Attribute{Required: true, MarkdownDescription: "Port, 1000-5999."},
 			}},
 		"public_connection_string": schema.StringAttribute{Computed: true,
-			MarkdownDescription: "The public endpoint's connection string; null without `public_endpoint`."},
+			MarkdownDescription: "The public endpoint's connection string, also of one `public_endpoint` did not set (allocated " +
+				"outside Terraform or before an import, which leaving `public_endpoint` out does not release); null without a public " +
+				"endpoint or while no endpoint attribute is configured."},
 		rdsservice.AttrPreventEndpointChange: schema.BoolAttribute{Optional: true,
 			MarkdownDescription: "When true, a plan that makes a connection string or port of this instance stop answering (a " +
 				"changed prefix or port, a released public endpoint, a replacement) is an error instead of a warning."},
@@ -131,9 +133,9 @@ func publicEndpointOf(ctx context.Context, o types.Object, diags *diag.Diagnosti
 // are known, unknown where only the apply knows them, and a null prefix where the endpoints are not managed.
 func planEndpointValues(dec rdsservice.Decision, config endpointParts, plan endpointParts) {
 	out := dec.Endpoints
+	*plan.PublicString = stringValue(out.PublicString) // rdsservice.PlannedPublicString
 	if !out.Managed {
 		*plan.Prefix = types.StringNull()
-		*plan.PublicString = types.StringNull()
 		return
 	}
 	if !out.Known {
@@ -144,20 +146,12 @@ func planEndpointValues(dec rdsservice.Decision, config endpointParts, plan endp
 			*plan.Port = types.Int64Unknown()
 		}
 		*plan.ConnectionString = types.StringUnknown()
-		*plan.PublicString = types.StringUnknown()
-		if config.Public.IsNull() {
-			*plan.PublicString = types.StringNull()
-		}
 		return
 	}
 	if out.Internal != nil {
 		*plan.Prefix = types.StringValue(out.Internal.Prefix())
 		*plan.Port = types.Int64Value(out.Internal.Port)
 		*plan.ConnectionString = types.StringValue(out.Internal.ConnectionString)
-	}
-	*plan.PublicString = types.StringNull()
-	if out.Public != nil {
-		*plan.PublicString = types.StringValue(out.Public.ConnectionString)
 	}
 }
 

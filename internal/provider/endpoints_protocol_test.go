@@ -226,3 +226,41 @@ func TestEndpoints_killedAllocateIsAdopted(t *testing.T) {
 		t.Errorf("public_connection_string %q after the adoption", got)
 	}
 }
+
+// A public endpoint public_endpoint did not set (allocated outside Terraform, or before an import) stays when the
+// configuration leaves public_endpoint out: the plan promises its string, and the state after the apply holds what
+// the refresh reads (oracle, connectivity seeds 1 and 7: the plan said null, the refresh read the string).
+func TestEndpoints_publicEndpointSetOutsideTerraformStays(t *testing.T) {
+	t.Parallel()
+	h := newOracleHarness(t)
+	w := h.newWorld()
+	const addr = "rds_instance.db"
+	w.applyChecked(t, "port", []oracleResource{{addr, endpointAttrs("", 3307, nil, false)}})
+	var id string
+	_ = attrOf(w.state[addr], "id").As(&id)
+	api, err := h.directClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := api.AllocateInstancePublicConnection(context.Background(), &rdsapi.AllocateInstancePublicConnectionRequest{DBInstanceID: id,
+		ConnectionStringPrefix: "orders-out", Port: "3306"}); err != nil {
+		t.Fatal(err)
+	}
+	order := []oracleResource{{addr, endpointAttrs("", 3308, nil, false)}}
+	plan := w.applyChecked(t, "port changed", order)
+	expectPlanned(t, "port changed", plan, addr, "public_connection_string", "orders-out.mysql.rds.aliyuncs.com")
+	applied := attrOf(w.state[addr], "public_connection_string")
+	server, err := w.server()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.refresh(server, order); err != nil {
+		t.Fatal(err)
+	}
+	if read := attrOf(w.state[addr], "public_connection_string"); !read.Equal(applied) {
+		t.Fatalf("the state after the apply holds %s, the refresh reads %s", applied, read)
+	}
+	if _, pub := netInfo(t, h, id); pub != "orders-out.mysql.rds.aliyuncs.com:3306" {
+		t.Fatalf("the public endpoint set outside Terraform was not kept: the cloud has %q", pub)
+	}
+}

@@ -106,7 +106,9 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
 		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
 	holdPlacement(ctx, r.data, requested, &state, &resp.Diagnostics)
-	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) {
+	// With named lists managed, security_ips is the default list even where unconfigured: the attribute's
+	// SecurityIPList joins every list (oracle, connectivity "access lists changed").
+	if securityIPsManaged(ctx, req.Private, &resp.Diagnostics) || !state.SecurityIPGroups.IsNull() {
 		state.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, state.SecurityIPs, &resp.Diagnostics)
 	}
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)

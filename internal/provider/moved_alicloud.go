@@ -357,6 +357,7 @@ func (r *instanceResource) MoveState(context.Context) []resource.StateMover {
 			moveBilling(ctx, src, resp)
 			moveInstanceFeatures(ctx, src, resp)
 			moveSQLAudit(ctx, src, resp)
+			moveConnectivity(ctx, src, resp)
 			finishInstance(ctx, src, resp)
 		},
 	})
@@ -382,7 +383,10 @@ func (r *readonlyInstanceResource) MoveState(context.Context) []resource.StateMo
 			}
 			return src.checkEngine()
 		},
-		finish: finishInstance,
+		finish: func(ctx context.Context, src alicloudState, resp *resource.MoveStateResponse) {
+			moveConnectivity(ctx, src, resp)
+			finishInstance(ctx, src, resp)
+		},
 	})
 }
 

@@ -110,7 +110,7 @@ func (c *movedCloud) instanceFacts(t *testing.T, id string) map[string]any {
 		"SecurityIPs": jsonOf(t, strings.Split(attr.SecurityIPList, ",")), "MaintainTime": attr.MaintainTime,
 		"DeletionProtection": bool(attr.DeletionProtection), "CreationTime": attr.CreationTime, "OptimizedWrites": optimized,
 		"Parameters": jsonOf(t, []map[string]string{{"name": movedIOCap, "value": ioCap}}),
-		"IOCapacity": ioCap,
+		"IOCapacity": ioCap, "SecurityGroups": "[]", "IPArrayName": "default",
 	})
 	return facts
 }

@@ -29,7 +29,7 @@ import (
 
 // connectivityLevels are the "connectivity" factor's levels.
 var connectivityLevels = []string{"none", "prefix and port changed", "public allocated", "public changed", "public released",
-	"read-only endpoints changed", "prevent_endpoint_change, endpoint changed", "prevent_endpoint_change, unchanged"}
+	"read-only endpoints changed", "prevent_endpoint_change, endpoint changed", "prevent_endpoint_change, unchanged", levelAccessLists}
 
 // comboNormalizeConnectivity: a destroy leaves no endpoint to compare; the read-only level needs a read-only instance.
 func comboNormalizeConnectivity(c []int) {
@@ -69,6 +69,8 @@ func comboConnectivity(level string, pb, pa, rb, ra map[string]any) {
 	case "prevent_endpoint_change, endpoint changed":
 		pb["port"], pa["port"] = 3306, 3307
 		pb["prevent_endpoint_change"], pa["prevent_endpoint_change"] = true, true
+	case levelAccessLists:
+		comboAccessLists(pb, pa, rb, ra)
 	case "prevent_endpoint_change, unchanged":
 		pb["connection_string_prefix"], pa["connection_string_prefix"] = "orders-db-01", "orders-db-01"
 		pb["prevent_endpoint_change"], pa["prevent_endpoint_change"] = true, true
@@ -79,19 +81,27 @@ func comboConnectivity(level string, pb, pa, rb, ra map[string]any) {
 // address of its own that the simulator's name service maps its connection strings to, with no MySQL server behind
 // it (the oracle asks which strings answer for which instance, not what they serve; a server per instance would
 // cost the short form its time budget).
-func nameOnlyEndpoints() simulator.StartEndpoint {
+// Each endpoint records the addresses its instance admits in allowed (oracle_access_lists_test.go).
+func nameOnlyEndpoints(allowed *allowedClients) simulator.StartEndpoint {
 	var next atomic.Int32
-	return func(simulator.EndpointState, func()) (simulator.Endpoint, error) {
-		return nameOnlyEndpoint{port: 20000 + int(next.Add(1))}, nil
+	return func(st simulator.EndpointState, _ func()) (simulator.Endpoint, error) {
+		allowed.set(st)
+		return nameOnlyEndpoint{port: 20000 + int(next.Add(1)), allowed: allowed}, nil
 	}
 }
 
-type nameOnlyEndpoint struct{ port int }
+type nameOnlyEndpoint struct {
+	port    int
+	allowed *allowedClients
+}
 
-func (nameOnlyEndpoint) Host() string                        { return "127.0.0.1" }
-func (e nameOnlyEndpoint) Port() int                         { return e.port }
-func (nameOnlyEndpoint) Apply(simulator.EndpointState) error { return nil }
-func (nameOnlyEndpoint) Close() error                        { return nil }
+func (nameOnlyEndpoint) Host() string { return "127.0.0.1" }
+func (e nameOnlyEndpoint) Port() int  { return e.port }
+func (e nameOnlyEndpoint) Apply(st simulator.EndpointState) error {
+	e.allowed.set(st)
+	return nil
+}
+func (nameOnlyEndpoint) Close() error { return nil }
 
 // comboConnectivityName is the level as the scenario records it: "" for none.
 func comboConnectivityName(level string) string {

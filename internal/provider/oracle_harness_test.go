@@ -205,6 +205,8 @@ type oracleWorld struct {
 	// endpoints: the simulator's name service answers on the connection strings, and each run compares those that
 	// stop answering with the plan (oracle_connectivity_test.go).
 	endpoints bool
+	// allowed are the addresses each instance admits, as its endpoint last heard (oracle_access_lists_test.go).
+	allowed *allowedClients
 }
 
 // newWorld starts a scenario's cloud; with endpoints, its name service answers on the connection strings
@@ -218,8 +220,9 @@ func (h *oracleHarness) newWorld(endpoints ...bool) *oracleWorld {
 	opts.Now = clock.Now
 	opts.Faults = h.faults
 	withEndpoints := len(endpoints) > 0 && endpoints[0]
+	allowed := &allowedClients{byID: map[string][]string{}}
 	if withEndpoints {
-		opts.Endpoints = nameOnlyEndpoints()
+		opts.Endpoints = nameOnlyEndpoints(allowed)
 	}
 	if h.faultSeed != 0 {
 		h.worlds++
@@ -230,7 +233,7 @@ func (h *oracleHarness) newWorld(endpoints ...bool) *oracleWorld {
 		h.t.Fatal(err)
 	}
 	h.current.Store(sim)
-	return &oracleWorld{h: h, sim: sim, clock: clock, state: map[string]tftypes.Value{}, priv: map[string][]byte{}, endpoints: withEndpoints}
+	return &oracleWorld{h: h, sim: sim, clock: clock, state: map[string]tftypes.Value{}, priv: map[string][]byte{}, endpoints: withEndpoints, allowed: allowed}
 }
 
 // server starts a fresh provider instance and configures it, as Terraform does for every walk.

@@ -88,6 +88,10 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"a waiting parameter set back", with(map[string]string{"parameters": "restart-needing on the read-only", "later run": "change reverted"}), outcomeApplied, true},
 		// A waiting minor upgrade set back: refused at plan, no API call withdraws it (excused by rule id).
 		{"a waiting minor upgrade set back", with(map[string]string{"minor version": "upgrade", "later run": "change reverted"}), outcomeGuard, false},
+		// Connectivity seeds 1 and 7 (issue 42): an import leaves the public endpoint unmanaged, so leaving
+		// public_endpoint out keeps it; the plan promises its public_connection_string, as the refresh reads it.
+		{"a public endpoint the import left unmanaged stays", map[string]string{"fact": "imported with a scheduled task", "connectivity": "public released"},
+			outcomeApplied, true},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)

@@ -574,6 +574,8 @@ type oracleOutcome struct {
 	deferred    map[string]int
 	// connectivity: the endpoints that stopped answering were compared with the plan (oracle_connectivity_test.go).
 	connectivity bool
+	// accessLists: the access lists the plan promised were compared with the cloud and its logins (oracle_access_lists_test.go).
+	accessLists bool
 }
 
 // oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
@@ -856,6 +858,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	out.policyChecks = w.checkBackupPolicies(order, disagree)
 	out.accessChecks = w.checkAccess(order, disagree)
 	out.connectivity = w.endpoints && w.checkConnectivity(plan, order, owners, disagree)
+	out.accessLists = w.endpoints && w.checkAccessLists(plan, order, disagree)
 	w.checkDestroys(plan, disagree)
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {

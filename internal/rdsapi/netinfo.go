@@ -68,6 +68,17 @@ func (r *DescribeDBInstanceNetInfoResponse) Endpoint(public bool) (DBInstanceNet
 	return DBInstanceNetInfo{}, false
 }
 
+// ReadWriteSplitting returns the read/write-splitting endpoints (ConnectionStringType ReadWriteSplitting).
+func (r *DescribeDBInstanceNetInfoResponse) ReadWriteSplitting() []DBInstanceNetInfo {
+	var out []DBInstanceNetInfo
+	for _, n := range r.DBInstanceNetInfos.DBInstanceNetInfo {
+		if strings.EqualFold(n.ConnectionStringType, ConnectionStringReadWriteSplitting) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // ModifyDBInstanceConnectionStringRequest changes one endpoint's prefix and port.
 type ModifyDBInstanceConnectionStringRequest struct {
 	DBInstanceID            string

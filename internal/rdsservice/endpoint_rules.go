@@ -87,6 +87,8 @@ func (n NetEndpoint) With(e Endpoint) NetEndpoint {
 // public-only case).
 type EndpointFacts struct {
 	Internal, Public *NetEndpoint
+	// ReadWriteSplitting are the read/write-splitting endpoints, which these attributes never change.
+	ReadWriteSplitting []NetEndpoint
 }
 
 // EndpointFactsOf reads DescribeDBInstanceNetInfo's answer.
@@ -104,6 +106,10 @@ func EndpointFactsOf(info *rdsapi.DescribeDBInstanceNetInfoResponse) EndpointFac
 		} else {
 			out.Internal = ep
 		}
+	}
+	for _, n := range info.ReadWriteSplitting() {
+		port, _ := strconv.ParseInt(string(n.Port), 10, 64)
+		out.ReadWriteSplitting = append(out.ReadWriteSplitting, NetEndpoint{ConnectionString: n.ConnectionString, Port: port})
 	}
 	return out
 }
@@ -174,15 +180,18 @@ func (p EndpointPlan) releases() bool {
 // EndpointsPlanned are an instance's endpoints after the apply, for the plan's computed values. Managed: an
 // endpoint attribute is configured; Known: the endpoints are known at plan (else only after the apply).
 type EndpointsPlanned struct {
-	Managed, Known   bool
-	Internal, Public *NetEndpoint
+	Managed, Known bool
+	Internal       *NetEndpoint
+	// PublicString is public_connection_string (PlannedPublicString).
+	PublicString Val[string]
 }
 
 // checkEndpoints raises the rules of the configured endpoints, then names the strings that stop resolving.
 func checkEndpoints(in PlanInput, d *Decision) {
 	e := in.Desired.Endpoints
 	d.Endpoints.Managed = e.Managed()
-	d.Endpoints.Internal, d.Endpoints.Public, d.Endpoints.Known = PlannedEndpoints(e)
+	d.Endpoints.Internal, _, d.Endpoints.Known = PlannedEndpoints(e)
+	d.Endpoints.PublicString = PlannedPublicString(e)
 	var current, currentPublic *NetEndpoint
 	if e.Current != nil {
 		current, currentPublic = e.Current.Internal, e.Current.Public
@@ -205,6 +214,7 @@ func checkEndpoints(in PlanInput, d *Decision) {
 		}
 		d.add(portProblems(AttrPublicEndpoint, e.Public.Port)...)
 	}
+	d.add(readWriteSplittingProblems(in.Label, e)...)
 	if e.releases() && current == nil {
 		d.add(problem(RuleEndpointLastOne, currentPublic.ConnectionString, in.Label, currentPublic.Address()))
 	}

@@ -32,6 +32,8 @@ type publicEndpoint struct {
 // netEndpoint is one endpoint as DescribeDBInstanceNetInfo lists it.
 type netEndpoint struct {
 	prefix, port, ipType string
+	// readWriteSplitting: the read/write-splitting endpoint (ConnectionStringType ReadWriteSplitting).
+	readWriteSplitting bool
 }
 
 // Limits of the two prefixes and of ports (README "Endpoints").
@@ -60,6 +62,9 @@ func (in *instance) netEndpoints() []netEndpoint {
 	out := []netEndpoint{{prefix: in.internalPrefix(), port: in.Port, ipType: internal}}
 	if in.Public != nil {
 		out = append(out, netEndpoint{prefix: in.Public.Prefix, port: in.Public.Port, ipType: "Public"})
+	}
+	if rw := in.ReadWriteSplitting; rw != nil {
+		out = append(out, netEndpoint{prefix: rw.Prefix, port: rw.Port, ipType: internal, readWriteSplitting: true})
 	}
 	return out
 }
@@ -110,6 +115,9 @@ func (s *Simulator) currentEndpoint(c *call, action string) (*instance, netEndpo
 	if !ok {
 		return nil, netEndpoint{}, newErr(404, "InvalidCurrentConnectionString.NotFound", "The connection string %q is not an endpoint of %s.",
 			truncate(current), in.ID)
+	}
+	if ep.readWriteSplitting {
+		return nil, netEndpoint{}, errReadWriteSplittingEndpoint(current, action)
 	}
 	return in, ep, nil
 }
@@ -174,7 +182,7 @@ func (s *Simulator) describeDBInstanceNetInfo(c *call) (map[string]any, *apiErro
 	for _, ep := range in.netEndpoints() {
 		items = append(items, map[string]any{
 			"ConnectionString": dnsName(in, ep.prefix), "IPAddress": fakeAddress(in.ID, ep.ipType), "IPType": ep.ipType,
-			"Port": ep.port, "VPCId": in.VpcID, "VSwitchId": in.VSwitchID, "ConnectionStringType": "Normal",
+			"Port": ep.port, "VPCId": in.VpcID, "VSwitchId": in.VSwitchID, "ConnectionStringType": ep.connectionStringType(),
 			"Upgradeable": "Disabled", "ExpiredTime": "", "MaxDelayTime": "", "DistributionType": "", "Availability": "",
 			"BabelfishPort": "", "PGBouncerPort": "",
 			"SecurityIPGroups":  map[string]any{"securityIPGroup": []any{}},

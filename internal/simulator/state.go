@@ -130,6 +130,8 @@ type instance struct {
 	// (actions_netinfo.go).
 	InternalPrefix string          `json:"internal_prefix,omitempty"`
 	Public         *publicEndpoint `json:"public,omitempty"`
+	// ReadWriteSplitting is the old read/write-splitting feature's endpoint (rw_splitting.go); nil: none.
+	ReadWriteSplitting *publicEndpoint `json:"read_write_splitting,omitempty"`
 }
 
 // tokenRecord remembers the result of an idempotent request.
