@@ -42,6 +42,9 @@ type oracleFloors struct {
 	// connectivity: applied runs whose endpoints that stop answering were compared with the plan
 	// (oracle_connectivity_test.go).
 	connectivity int
+	// parameterGroups: applied runs whose instances that use a parameter group were compared with it and the cloud
+	// (oracle_parameter_group_test.go).
+	parameterGroups int
 }
 
 // Issue 25 §3 (the replace factor's "zone" level is now a move in place, which goes alone: its
@@ -168,9 +171,9 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 
 // oracleTally counts what the runs compared.
 type oracleTally struct {
-	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies, editions, access, destroys, laters, connectivity int
-	byCategory                                                                                                                                map[string]int
-	classes                                                                                                                                   map[string][]string
+	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies, editions, access, destroys, laters, connectivity, parameterGroups int
+	byCategory                                                                                                                                                 map[string]int
+	classes                                                                                                                                                    map[string][]string
 	// strict fails on known disagreements too; known replaces oracleKnownDisagreements.
 	strict bool
 	known  map[string]string
@@ -226,6 +229,9 @@ func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
 		if o.connectivity {
 			t.connectivity++
 		}
+		if o.parameterGroup {
+			t.parameterGroups++
+		}
 	}
 	last := outcomes[len(outcomes)-1]
 	if !last.compared {
@@ -275,8 +281,8 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 		"backup policies compared with the cloud %d (floor %d); edition combinations applied %d (floor %d); destroy combinations applied %d (floor %d); failures warned of at plan %d; %d disagreement classes\nby outcome:\n%s",
 		t.run, t.applied, floors.applied, t.combined, floors.combined, t.probed, floors.probed, t.restarts, floors.restarts,
 		t.atWindow, floors.atWindow, t.guards, t.notProbed, t.policies, floors.policies, t.editions, floors.editions, t.destroys, floors.destroys, t.warned, len(names), strings.Join(cats, "\n"))
-	tb.Logf("access resources compared with the cloud %d (floor %d); later runs compared at the window %d (floor %d); connectivity runs compared %d (floor %d)",
-		t.access, floors.access, t.laters, floors.laters, t.connectivity, floors.connectivity)
+	tb.Logf("access resources compared with the cloud %d (floor %d); later runs compared at the window %d (floor %d); connectivity runs compared %d (floor %d); parameter group runs compared %d (floor %d)",
+		t.access, floors.access, t.laters, floors.laters, t.connectivity, floors.connectivity, t.parameterGroups, floors.parameterGroups)
 	for _, c := range names {
 		repros := t.classes[c]
 		sort.Strings(repros)
@@ -305,6 +311,7 @@ func (t *oracleTally) floorRows(floors oracleFloors) []floorRow {
 		{"applied destroy combinations", t.destroys, floors.destroys},
 		{"later runs compared at the window", t.laters, floors.laters},
 		{"connectivity runs compared", t.connectivity, floors.connectivity},
+		{"parameter group runs compared", t.parameterGroups, floors.parameterGroups},
 	}
 }
 
@@ -368,6 +375,10 @@ func mayFeed(sc oracleScenario, short map[string]bool) bool {
 			}
 		case "connectivity runs compared":
 			if sc.connectivity != "" {
+				return true
+			}
+		case "parameter group runs compared":
+			if sc.parameterGroup != "" {
 				return true
 			}
 		default:
