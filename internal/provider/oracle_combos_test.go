@@ -55,7 +55,6 @@ func comboNormalize(c []int) []int {
 	out := slices.Clone(c)
 	comboNormalizeDestroy(out) // first: a destroy leaves the run's other changes unused
 	comboNormalizeConnectivity(out)
-	comboNormalizeParameterGroup(out)
 	level := func(f string) string { return comboLevel(out, f) }
 	set := func(f, l string) {
 		out[comboFactorIndex(f)] = slices.Index(comboFactors[comboFactorIndex(f)].levels, l)
@@ -78,6 +77,7 @@ func comboNormalize(c []int) []int {
 	comboNormalizeLater(out) // first: the minor version and edition levels then drop what they cannot meet
 	comboNormalizeMinor(out)
 	comboNormalizeEdition(out)
+	comboNormalizeParameterGroup(out) // last: it reads the levels the normalizations above leave
 	if level("topology") == "primary" {
 		switch level("class") {
 		case "read-only":

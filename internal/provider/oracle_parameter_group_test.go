@@ -39,11 +39,18 @@ var (
 
 // comboNormalizeParameterGroup: a destroy leaves no instance to compare; a major version change would leave the
 // instance on another version than its group's (refused at plan, nothing to compare with the cloud); a later run
-// that sets the instances back to their first configuration would need the removed group back.
+// that sets the instances back to their first configuration would need the removed group back. A minor version
+// upgrade in the maintenance window goes alone (minor-version-alone, as comboNormalizeMinor): the group is there,
+// applied at create, and the run does not change it.
 func comboNormalizeParameterGroup(c []int) {
-	l, removed := comboLevel(c, "replace"), comboLevel(c, "parameter group") == "removed"
-	if comboLevel(c, "destroy") != "no" || l == "engine_version" || l == "engine_version upgrade" || removed && comboLevel(c, "later run") == "change reverted" {
-		c[comboFactorIndex("parameter group")] = 0
+	set := func(l string) { c[comboFactorIndex("parameter group")] = slices.Index(parameterGroupLevels, l) }
+	level, replace := comboLevel(c, "parameter group"), comboLevel(c, "replace")
+	switch {
+	case comboLevel(c, "destroy") != "no" || replace == "engine_version" || replace == "engine_version upgrade",
+		level == "removed" && comboLevel(c, "later run") == "change reverted":
+		set("none")
+	case strings.HasPrefix(level, "changed") && comboLevel(c, "minor version") == "upgrade" && comboLevel(c, "apply_restarts") == "in_maintenance_window":
+		set("applied at create")
 	}
 }
 

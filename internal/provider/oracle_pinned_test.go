@@ -88,6 +88,14 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"a waiting parameter set back", with(map[string]string{"parameters": "restart-needing on the read-only", "later run": "change reverted"}), outcomeApplied, true},
 		// A waiting minor upgrade set back: refused at plan, no API call withdraws it (excused by rule id).
 		{"a waiting minor upgrade set back", with(map[string]string{"minor version": "upgrade", "later run": "change reverted"}), outcomeGuard, false},
+		// The parameter group factor (issue 45 §2, seed 1): a group applied in place in the window beside the
+		// instance's own online value (the apply waited for the group's online value under its own name, never
+		// sent, until its deadline), and a new primary with prevent_restart whose group is created in the same
+		// run (refused as a possible restart, though DBParamGroupId restarts nothing).
+		{"a group applied in place in the window beside an online value", with(map[string]string{"parameters": "online", "parameter group": "changed in place"}),
+			outcomeApplied, false},
+		{"prevent_restart on a new primary whose group is created with it", map[string]string{"guard": "prevent_restart on the primary",
+			"parameter group": "applied at create"}, outcomeApplied, true},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)

@@ -78,11 +78,14 @@ type oracleFloors struct {
 // With the connectivity factor (issue 42 §4), its pairs alone (seed 20261206, 106 combinations with a
 // connectivity level) compared the endpoints of 32 applied runs, seed 20261202 (110) of 40; the long form's
 // floor assumes, likewise, at least as many as the pairs.
+// With the parameter group factor (issue 45 §2), its pairs alone (seeds 1 to 5, 86-93 combinations with a group
+// level) compared the group's instances in 76-87 runs (the setup runs count: they create the group and its
+// instances); the long form's floor assumes, likewise, at least as many as the pairs.
 var (
 	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12, policies: 12, editions: 4, access: 100, destroys: 7, laters: 12,
-		connectivity: 15}
+		connectivity: 15, parameterGroups: 40}
 	oracleLongFloors = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125, policies: 120, editions: 25, access: 750, destroys: 14, laters: 26,
-		connectivity: 32}
+		connectivity: 32, parameterGroups: 76}
 )
 
 // oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
