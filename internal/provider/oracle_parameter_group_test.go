@@ -360,3 +360,22 @@ func TestOracleNoticesParameterGroupDisagreements(t *testing.T) {
 		_ = w.sim.Close()
 	}
 }
+
+// The parameter group floor is met by construction: a short run whose sample compared too few tops it up from the
+// reserve with combinations of a group level only (mayFeed), here from an empty sample.
+func TestOracleTopUpMeetsParameterGroupFloor(t *testing.T) {
+	t.Parallel()
+	h := newOracleHarness(t)
+	tally := &oracleTally{byCategory: map[string]int{}, classes: map[string][]string{}}
+	floors := oracleFloors{parameterGroups: 3}
+	reserve := oracleReserve(20261206, nil)
+	tally.topUp(t, h, reserve, floors)
+	if !floorsMet(tally.floorRows(floors)) || tally.run > 6 {
+		t.Errorf("after the top-up: %d run, %d parameter group runs compared; want the floor of 3 met within 6", tally.run, tally.parameterGroups)
+	}
+	for c, repros := range tally.classes {
+		if _, known := tally.knownDisagreement(c); !known {
+			t.Errorf("DISAGREEMENT [%s] %s", c, repros[0])
+		}
+	}
+}
