@@ -42,10 +42,11 @@ var comboFactors = []comboFactor{
 	{"billing", []string{"none", "prepaid", "bought in place", "ended in place", "renewal changed"}},
 	{"backup policy", []string{"none", "set", "changed"}},
 	{"access", []string{"none", "created", "changed"}},
-	{"destroy", comboDestroyLevels},      // oracle_destroy_test.go
-	{"later run", laterLevels},           // oracle_later_test.go
-	{"mechanism", mechanismLevels},       // oracle_mechanisms_test.go
-	{"connectivity", connectivityLevels}, // oracle_connectivity_test.go
+	{"destroy", comboDestroyLevels},           // oracle_destroy_test.go
+	{"later run", laterLevels},                // oracle_later_test.go
+	{"mechanism", mechanismLevels},            // oracle_mechanisms_test.go
+	{"connectivity", connectivityLevels},      // oracle_connectivity_test.go
+	{"parameter group", parameterGroupLevels}, // oracle_parameter_group_test.go
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -76,6 +77,7 @@ func comboNormalize(c []int) []int {
 	comboNormalizeLater(out) // first: the minor version and edition levels then drop what they cannot meet
 	comboNormalizeMinor(out)
 	comboNormalizeEdition(out)
+	comboNormalizeParameterGroup(out) // last: it reads the levels the normalizations above leave
 	if level("topology") == "primary" {
 		switch level("class") {
 		case "read-only":
@@ -206,7 +208,7 @@ func coveringCombos(strength int, seed uint64) [][]int {
 		}
 		var best []int
 		bestGain := -1
-		for attempt := range 24 {
+		for attempt := range 32 {
 			c := make([]int, len(comboFactors))
 			for f, factor := range comboFactors {
 				c[f] = rng.IntN(len(factor.levels))
@@ -322,6 +324,7 @@ func comboScenario(c []int) oracleScenario {
 		before = append(before, oracleResource{"rds_readonly_instance.ro", rb})
 		after = append(after, oracleResource{"rds_readonly_instance.ro", ra})
 	}
+	before, after = comboParameterGroup(level("parameter group"), b, pb, pa, rb, ra, before, after)
 	before, after = comboBackupPolicy(level("backup policy"), before, after)
 	before, after = comboAccess(level("access"), before, after)
 	after = comboDestroy(level("destroy"), level("billing"), pb, after)
@@ -334,8 +337,8 @@ func comboScenario(c []int) oracleScenario {
 	name := strings.Join(parts, ", ")
 	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
 		before: before, after: after, later: comboLater(level("later run"), b), afterPlan: afterPlan, mechanism: comboMechanismName(level("mechanism")),
-		connectivity: comboConnectivityName(level("connectivity")),
-		fact:         bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
+		connectivity: comboConnectivityName(level("connectivity")), parameterGroup: comboParameterGroupName(level("parameter group")),
+		fact: bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
 }
 
 // comboParameters sets `parameters`: an online one (innodb_io_capacity) or one that needs a

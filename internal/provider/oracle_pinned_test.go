@@ -92,6 +92,14 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		// public_endpoint out keeps it; the plan promises its public_connection_string, as the refresh reads it.
 		{"a public endpoint the import left unmanaged stays", map[string]string{"fact": "imported with a scheduled task", "connectivity": "public released"},
 			outcomeApplied, true},
+		// The parameter group factor (issue 45 §2, seed 1): a group applied in place in the window beside the
+		// instance's own online value (the apply waited for the group's online value under its own name, never
+		// sent, until its deadline), and a new primary with prevent_restart whose group is created in the same
+		// run (refused as a possible restart, though DBParamGroupId restarts nothing).
+		{"a group applied in place in the window beside an online value", with(map[string]string{"parameters": "online", "parameter group": "changed in place"}),
+			outcomeApplied, false},
+		{"prevent_restart on a new primary whose group is created with it", map[string]string{"guard": "prevent_restart on the primary",
+			"parameter group": "applied at create"}, outcomeApplied, true},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)

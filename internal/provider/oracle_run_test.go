@@ -44,6 +44,9 @@ type oracleFloors struct {
 	connectivity int
 	// accessLists: applied runs whose access lists were compared with the cloud and its logins (oracle_access_lists_test.go).
 	accessLists int
+	// parameterGroups: applied runs whose instances that use a parameter group were compared with it and the cloud
+	// (oracle_parameter_group_test.go).
+	parameterGroups int
 }
 
 // Issue 25 §3 (the replace factor's "zone" level is now a move in place, which goes alone: its
@@ -77,11 +80,14 @@ type oracleFloors struct {
 // With the connectivity factor (issue 42 §4), its pairs alone (seed 20261206, 106 combinations with a
 // connectivity level) compared the endpoints of 32 applied runs, seed 20261202 (110) of 40; the long form's
 // floor assumes, likewise, at least as many as the pairs.
+// With the parameter group factor (issue 45 §2), its pairs alone (seeds 1 to 5, 82-93 combinations with a group
+// level) compared the group's instances in 77-100 runs (the setup runs count: they create the group and its
+// instances); the long form's floor assumes, likewise, at least as many as the pairs.
 var (
 	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12, policies: 12, editions: 4, access: 100, destroys: 7, laters: 12,
-		connectivity: 15, accessLists: 3}
+		connectivity: 15, accessLists: 3, parameterGroups: 40}
 	oracleLongFloors = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125, policies: 120, editions: 25, access: 750, destroys: 14, laters: 26,
-		connectivity: 32, accessLists: 6}
+		connectivity: 32, accessLists: 6, parameterGroups: 76}
 )
 
 // oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
@@ -171,7 +177,7 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 // oracleTally counts what the runs compared.
 type oracleTally struct {
 	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies, editions, access, destroys, laters, connectivity int
-	accessLists                                                                                                                               int
+	accessLists, parameterGroups                                                                                                              int
 	byCategory                                                                                                                                map[string]int
 	classes                                                                                                                                   map[string][]string
 	// strict fails on known disagreements too; known replaces oracleKnownDisagreements.
@@ -196,6 +202,8 @@ var oracleKnownDisagreements = map[string]string{
 	"mechanism (ignore_changes on the class, changed outside): *":                                                                 "issue 39 §4: ignore_changes on instance_type with the class changed outside: the final plan differs from the plan",
 	"mechanism (saved plan, the cloud moved on): later run (*":                                                                    "issue 39 §4: the later-run gaps above, after a saved plan",
 	"*later run (read-only added): after a task scheduled outside Terraform, window restarts: plan deferred 1, cloud restarted 2": "issue 39 §4 (seed 20261206 after the connectivity factor changed the sample): a read-only instance added while a task scheduled outside Terraform waits restarts twice at the window",
+	"state after apply is stale: rds_instance parameters_pending":                                                                 "issue 45 §2 (parameter group factor's triples, RDS_ORACLE_SEED=1 RDS_ORACLE_ONLY=\"parameter group=\", not analysed yet): in the window, with the primary's own restart-needing parameter deferred, a value set outside waiting for a restart, SSL turned on beside an endpoint change (restarts now) and the group removed, the state's parameters_pending keeps the outside value that the apply's restart applied; the group's part in it is not confirmed",
+	"later run (change reverted): window restarts: unnamed restart at the window":                                                 "issue 45 §2 (parameter group factor, seed 1, not analysed yet): the group applied in place in the window beside the primary's own restart-needing parameters, 16K on, a class change, SSL and TDE and drift, then the whole change set back before the window: the window restarts the primary once, which the later plan does not name (the group set back alone, or with restart-needing parameters, agrees)",
 }
 
 // knownDisagreement looks class up in the tally's known list (oracleKnownDisagreements unless a
@@ -230,6 +238,9 @@ func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
 		}
 		if o.accessLists {
 			t.accessLists++
+		}
+		if o.parameterGroup {
+			t.parameterGroups++
 		}
 	}
 	last := outcomes[len(outcomes)-1]
@@ -280,8 +291,8 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 		"backup policies compared with the cloud %d (floor %d); edition combinations applied %d (floor %d); destroy combinations applied %d (floor %d); failures warned of at plan %d; %d disagreement classes\nby outcome:\n%s",
 		t.run, t.applied, floors.applied, t.combined, floors.combined, t.probed, floors.probed, t.restarts, floors.restarts,
 		t.atWindow, floors.atWindow, t.guards, t.notProbed, t.policies, floors.policies, t.editions, floors.editions, t.destroys, floors.destroys, t.warned, len(names), strings.Join(cats, "\n"))
-	tb.Logf("access resources compared with the cloud %d (floor %d); later runs compared at the window %d (floor %d); connectivity runs compared %d (floor %d)",
-		t.access, floors.access, t.laters, floors.laters, t.connectivity, floors.connectivity)
+	tb.Logf("access resources compared with the cloud %d (floor %d); later runs compared at the window %d (floor %d); connectivity runs compared %d (floor %d); parameter group runs compared %d (floor %d)",
+		t.access, floors.access, t.laters, floors.laters, t.connectivity, floors.connectivity, t.parameterGroups, floors.parameterGroups)
 	for _, c := range names {
 		repros := t.classes[c]
 		sort.Strings(repros)
@@ -311,6 +322,7 @@ func (t *oracleTally) floorRows(floors oracleFloors) []floorRow {
 		{"later runs compared at the window", t.laters, floors.laters},
 		{"connectivity runs compared", t.connectivity, floors.connectivity},
 		{"access-list runs compared", t.accessLists, floors.accessLists},
+		{"parameter group runs compared", t.parameterGroups, floors.parameterGroups},
 	}
 }
 
@@ -378,6 +390,10 @@ func mayFeed(sc oracleScenario, short map[string]bool) bool {
 			}
 		case "access-list runs compared":
 			if sc.connectivity == levelAccessLists {
+				return true
+			}
+		case "parameter group runs compared":
+			if sc.parameterGroup != "" {
 				return true
 			}
 		default:

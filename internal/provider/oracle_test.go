@@ -116,6 +116,8 @@ type oracleScenario struct {
 	// connectivity is the level of the "connectivity" factor ("" for none): its world's name service answers on the
 	// connection strings and its runs compare the endpoints that stop answering with the plan (oracle_connectivity_test.go).
 	connectivity string
+	// parameterGroup is the level of the "parameter group" factor ("" for none): oracle_parameter_group_test.go.
+	parameterGroup string
 }
 
 func primaryAttrs(b oracleBase) map[string]any {
@@ -576,6 +578,8 @@ type oracleOutcome struct {
 	connectivity bool
 	// accessLists: the access lists the plan promised were compared with the cloud and its logins (oracle_access_lists_test.go).
 	accessLists bool
+	// parameterGroup: the instances that use a parameter group were compared with it (oracle_parameter_group_test.go).
+	parameterGroup bool
 }
 
 // oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
@@ -762,6 +766,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	if w.endpoints {
 		owners = w.endpointOwners()
 	}
+	groupsBefore := w.groupRunning(order)
 	w.sim.ResetStats()
 	if w.beforeApply != nil {
 		w.beforeApply(w)
@@ -859,6 +864,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	out.accessChecks = w.checkAccess(order, disagree)
 	out.connectivity = w.endpoints && w.checkConnectivity(plan, order, owners, disagree)
 	out.accessLists = w.endpoints && w.checkAccessLists(plan, order, disagree)
+	out.parameterGroup = groupsBefore != nil && w.checkParameterGroups(groupRun{plan, groupsBefore, definite, stats.Restarts, w.byID(deferred)}, order, disagree)
 	w.checkDestroys(plan, disagree)
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {
@@ -915,6 +921,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		}
 		out.restartChecks += w.atTheWindow(order, deferred, windowDisagree)
 		out.atWindow = true
+		w.groupsAtTheWindow(order, windowDisagree)
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package rdsservice
 
 import (
-	"slices"
 	"testing"
 	"time"
 
@@ -16,46 +15,23 @@ func TestHASwitchRules(t *testing.T) {
 	auto := rdsapi.HASwitch{HAConfig: "Auto"}
 	manual := func(until string) rdsapi.HASwitch { return rdsapi.HASwitch{HAConfig: "Manual", ManualHATime: until} }
 	kept := manual("2026-12-06T10:00:00Z")
-	for _, c := range []struct {
-		name     string
-		category string
-		h        HASwitchPlan
-		want     []RuleID
-		ops      int
-	}{
-		{"unmanaged", "HighAvailability", HASwitchPlan{}, nil, 0},
-		{"mode", "HighAvailability", HASwitchPlan{Configured: true, Want: rdsapi.HASwitch{HAConfig: "Off"}}, []RuleID{RuleHAConfigMode}, 0},
-		{"Basic", "Basic", HASwitchPlan{Configured: true, Want: auto}, []RuleID{RuleHAConfigBasic}, 0},
-		{"Auto with time", "HighAvailability", HASwitchPlan{Configured: true, Want: rdsapi.HASwitch{HAConfig: "Auto", ManualHATime: "2026-12-07T10:00:00Z"}}, []RuleID{RuleHAConfigUntil}, 0},
-		{"Manual without time", "HighAvailability", HASwitchPlan{Configured: true, Want: manual("")}, []RuleID{RuleHAConfigUntil}, 0},
-		{"local time", "HighAvailability", HASwitchPlan{Configured: true, Want: manual("2026-12-07T10:00:00+08:00")}, []RuleID{RuleHAConfigUntil}, 0},
-		{"past", "HighAvailability", HASwitchPlan{Configured: true, Want: manual("2026-12-06T11:00:00Z"), Prior: &auto}, []RuleID{RuleHAConfigWindow}, 0},
-		{"8 days", "HighAvailability", HASwitchPlan{Configured: true, Want: manual("2026-12-14T00:00:00Z"), Prior: &auto}, []RuleID{RuleHAConfigWindow}, 0},
-		{"7th day", "HighAvailability", HASwitchPlan{Configured: true, Want: manual("2026-12-13T23:59:59Z"), Prior: &auto}, []RuleID{RuleHAConfigReverts}, 1},
-		{"reverted, kept", "HighAvailability", HASwitchPlan{Configured: true, Want: kept, Prior: &kept}, nil, 0},
-		{"to Auto", "cluster", HASwitchPlan{Configured: true, Want: auto, Prior: &kept}, nil, 1},
-		{"Auto kept", "HighAvailability", HASwitchPlan{Configured: true, Want: auto, Prior: &auto}, nil, 0},
-	} {
-		in := PlanInput{Label: "rm-1", Desired: Desired{Category: Known(c.category), HASwitch: c.h}, Facts: Facts{Now: now}}
-		in.Prior = &ExistingInstance{ID: "rm-1", Category: c.category}
-		var d Decision
-		checkHASwitch(in, &d)
-		var got []RuleID
-		for _, p := range d.Problems {
-			got = append(got, p.Rule)
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%s: rules %v, want %v", c.name, got, c.want)
-		}
-		if d.HasErrors() {
-			continue
-		}
-		b := &programBuilder{in: in, d: d}
-		b.haSwitchOperations("rm-1", WhenNow)
-		if len(b.ops) != c.ops {
-			t.Errorf("%s: %d operations, want %d", c.name, len(b.ops), c.ops)
-		}
+	row := func(name, category string, h HASwitchPlan, want []RuleID, ops int) settingRules {
+		return settingRules{name, category, Desired{HASwitch: h}, want, ops}
 	}
+	checkSettingRules(t, now, []settingRules{
+		row("unmanaged", "HighAvailability", HASwitchPlan{}, nil, 0),
+		row("mode", "HighAvailability", HASwitchPlan{Configured: true, Want: rdsapi.HASwitch{HAConfig: "Off"}}, []RuleID{RuleHAConfigMode}, 0),
+		row("Basic", "Basic", HASwitchPlan{Configured: true, Want: auto}, []RuleID{RuleHAConfigBasic}, 0),
+		row("Auto with time", "HighAvailability", HASwitchPlan{Configured: true, Want: rdsapi.HASwitch{HAConfig: "Auto", ManualHATime: "2026-12-07T10:00:00Z"}}, []RuleID{RuleHAConfigUntil}, 0),
+		row("Manual without time", "HighAvailability", HASwitchPlan{Configured: true, Want: manual("")}, []RuleID{RuleHAConfigUntil}, 0),
+		row("local time", "HighAvailability", HASwitchPlan{Configured: true, Want: manual("2026-12-07T10:00:00+08:00")}, []RuleID{RuleHAConfigUntil}, 0),
+		row("past", "HighAvailability", HASwitchPlan{Configured: true, Want: manual("2026-12-06T11:00:00Z"), Prior: &auto}, []RuleID{RuleHAConfigWindow}, 0),
+		row("8 days", "HighAvailability", HASwitchPlan{Configured: true, Want: manual("2026-12-14T00:00:00Z"), Prior: &auto}, []RuleID{RuleHAConfigWindow}, 0),
+		row("7th day", "HighAvailability", HASwitchPlan{Configured: true, Want: manual("2026-12-13T23:59:59Z"), Prior: &auto}, []RuleID{RuleHAConfigReverts}, 1),
+		row("reverted, kept", "HighAvailability", HASwitchPlan{Configured: true, Want: kept, Prior: &kept}, nil, 0),
+		row("to Auto", "cluster", HASwitchPlan{Configured: true, Want: auto, Prior: &kept}, nil, 1),
+		row("Auto kept", "HighAvailability", HASwitchPlan{Configured: true, Want: auto, Prior: &auto}, nil, 0),
+	}, checkHASwitch, (*programBuilder).haSwitchOperations)
 }
 
 // H4: a refresh keeps a Manual ha_config the cloud reverted at manual_until, and reads anything

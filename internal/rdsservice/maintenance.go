@@ -100,13 +100,17 @@ func ScheduleParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id 
 			return fmt.Errorf("scheduling parameter group %s of RDS instance %s for the maintenance window: %w", plan.GroupID, id, err)
 		}
 	}
-	online := ParameterPlan{Send: map[string]string{}, Online: plan.Online, Withdrawn: plan.Withdrawn}
+	// Only the instance's own online values are sent here and waited for: the group's were set by its call.
+	online := ParameterPlan{Send: map[string]string{}, Withdrawn: plan.Withdrawn}
 	deferred := map[string]string{}
 	for name, v := range plan.ownValues() {
 		if slices.Contains(plan.Restart, name) {
 			deferred[name] = v
-		} else {
-			online.Send[name] = v
+			continue
+		}
+		online.Send[name] = v
+		if slices.Contains(plan.Online, name) {
+			online.Online = append(online.Online, name)
 		}
 	}
 	if len(online.Send) > 0 {

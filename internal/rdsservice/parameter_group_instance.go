@@ -84,10 +84,16 @@ func planGroup(in PlanInput, d *Decision, plan *ParameterPlan) {
 	}
 }
 
+// groupGoesAtCreate tells whether the instance's group goes out with its creation (CreateDBInstance's
+// DBParamGroupId, P8): its values run from the start, so none of them, known or not, restarts it.
+func groupGoesAtCreate(in PlanInput) bool {
+	return in.Prior == nil && in.Role == RolePrimary && in.Desired.Parameters.Group != nil
+}
+
 // groupRunningAtCreate is what a new primary runs: its group's values from the start (P8).
 func groupRunningAtCreate(in PlanInput, running map[string]string) map[string]string {
 	g := in.Desired.Parameters.Group
-	if in.Prior != nil || g == nil || in.Role != RolePrimary {
+	if !groupGoesAtCreate(in) {
 		return running
 	}
 	out := maps.Clone(running)

@@ -474,7 +474,7 @@ func planParameters(in PlanInput, d *Decision) {
 		return
 	}
 	d.Parameters.GroupValues, d.Parameters.GroupValuesKnown = groupValuesAfter(dp)
-	if dp.Group != nil && dp.Group.Values == nil {
+	if dp.Group != nil && dp.Group.Values == nil && !groupGoesAtCreate(in) {
 		mayRestartForParameters(in, d, "the parameters of parameter_group_id (known only at apply)")
 	}
 	if dp.Unknown {
