@@ -75,7 +75,7 @@ func (r *dbProxyResource) preparedStmtCounts(ctx context.Context, ids []string) 
 			out[id] = params.RunningParameters.Values()[rdsservice.PreparedStmtParameter]
 		}
 	}
-	return out
+	return rdsservice.PlannedPreparedStmt(&r.data.plans, out)
 }
 
 // ModifyPlan checks the proxy, every refusal at once and nothing sent, warns of a change that
@@ -93,6 +93,7 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		return
 	}
 	if weights := m.spec(ctx, &resp.Diagnostics).Weights; isKnown(m.InstanceID) {
+		r.data.plans.RecordProxy(m.InstanceID.ValueString())
 		addProblems(&resp.Diagnostics, rdsservice.ProxyWeightsReleased(&r.data.plans, m.InstanceID.ValueString(), weights))
 	}
 	if req.Plan.Raw.Equal(req.State.Raw) {
