@@ -116,6 +116,8 @@ type oracleScenario struct {
 	// connectivity is the level of the "connectivity" factor ("" for none): its world's name service answers on the
 	// connection strings and its runs compare the endpoints that stop answering with the plan (oracle_connectivity_test.go).
 	connectivity string
+	// proxy is the level of the "proxy" factor ("" for none): its runs compare the proxy with the cloud (oracle_proxy_test.go).
+	proxy string
 }
 
 func primaryAttrs(b oracleBase) map[string]any {
@@ -574,6 +576,8 @@ type oracleOutcome struct {
 	deferred    map[string]int
 	// connectivity: the endpoints that stopped answering were compared with the plan (oracle_connectivity_test.go).
 	connectivity bool
+	// proxy: the proxy in state was compared with the cloud (oracle_proxy_test.go).
+	proxy bool
 }
 
 // oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
@@ -760,6 +764,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	if w.endpoints {
 		owners = w.endpointOwners()
 	}
+	proxyBefore := w.proxyBefore(order)
 	w.sim.ResetStats()
 	if w.beforeApply != nil {
 		w.beforeApply(w)
@@ -856,6 +861,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	out.policyChecks = w.checkBackupPolicies(order, disagree)
 	out.accessChecks = w.checkAccess(order, disagree)
 	out.connectivity = w.endpoints && w.checkConnectivity(plan, order, owners, disagree)
+	out.proxy = w.checkProxy(plan, order, proxyBefore, disagree)
 	w.checkDestroys(plan, disagree)
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {
