@@ -36,7 +36,8 @@ var proxyLevels = []string{"none", "created", "weights changed", "read-only adde
 // comboNormalizeProxy: a destroy leaves no proxy to compare; a replaced primary takes its proxy with it (the
 // replacement factors have their own pairs); a read-only instance released in a later run while the proxy weights
 // it is a refusal of issue 44 X10, whose own pairs the proxy's levels make; the levels with a read-only instance
-// need one; a parameter change meets no minor version upgrade, as comboNormalizeMinor has it.
+// need one, and the one released takes no change of its own nor its primary's restarts (comboNormalizeReadOnlyGone); a
+// parameter change meets no minor version upgrade, as comboNormalizeMinor has it.
 func comboNormalizeProxy(c []int) {
 	set := func(f, l string) { c[comboFactorIndex(f)] = slices.Index(comboFactors[comboFactorIndex(f)].levels, l) }
 	level := func(f string) string { return comboLevel(c, f) }
@@ -53,6 +54,9 @@ func comboNormalizeProxy(c []int) {
 	}
 	if l := level("proxy"); strings.HasPrefix(l, "read-only") {
 		set("topology", "primary + read-only")
+	}
+	if level("proxy") == "read-only released, weight removed" {
+		comboNormalizeReadOnlyGone(c) // as the destroy factor's: a primary planned before the release names its restarts
 	}
 	if level("proxy") == "max_prepared_stmt_count on every instance" && level("minor version") == "upgrade" {
 		set("minor version", "unchanged") // a minor upgrade goes alone beside parameters in the window (comboNormalizeMinor)
