@@ -66,8 +66,8 @@ func (r *dbProxyResource) request(ctx context.Context, m dbProxyModel, diags *di
 	return req
 }
 
-// preparedStmtCounts reads max_prepared_stmt_count of each instance (X8); one that cannot be read
-// is left out, and the cloud checks it.
+// preparedStmtCounts reads max_prepared_stmt_count of each instance (X8), as this run's plans of
+// those instances plan it where they did; one that cannot be read is left out, and the cloud checks it.
 func (r *dbProxyResource) preparedStmtCounts(ctx context.Context, ids []string) map[string]string {
 	out := map[string]string{}
 	for _, id := range ids {
