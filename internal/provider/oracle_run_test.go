@@ -77,13 +77,13 @@ type oracleFloors struct {
 // With the connectivity factor (issue 42 §4), its pairs alone (seed 20261206, 106 combinations with a
 // connectivity level) compared the endpoints of 32 applied runs, seed 20261202 (110) of 40; the long form's
 // floor assumes, likewise, at least as many as the pairs.
-// With the proxy factor (issue 44 §4), its pairs alone (86-90 combinations with a proxy level, seeds 1 to 5) compared
-// the proxy with the cloud in 103-133 runs (setups included); the long form's floor assumes at least as many as the pairs.
+// With the proxy factor (issue 44 §4), its pairs alone (86-89 combinations with a proxy level, seeds 1 to 5) compared
+// the proxy with the cloud in 108-124 runs (setups included); the long form's floor assumes at least as many as the pairs.
 var (
 	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12, policies: 12, editions: 4, access: 100, destroys: 7, laters: 12,
 		connectivity: 15, proxy: 60}
 	oracleLongFloors = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125, policies: 120, editions: 25, access: 750, destroys: 14, laters: 26,
-		connectivity: 32, proxy: 103}
+		connectivity: 32, proxy: 108}
 )
 
 // oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
