@@ -76,8 +76,8 @@ func readProxyPrimary(ctx context.Context, data *ProviderData, rq *rdsservice.Pr
 	return attr
 }
 
-// preparedStmtCounts reads max_prepared_stmt_count of each instance (X8); one that cannot be read
-// is left out, and the cloud checks it.
+// preparedStmtCounts reads max_prepared_stmt_count of each instance (X8), as this run's plans of
+// those instances plan it where they did; one that cannot be read is left out, and the cloud checks it.
 func (r *dbProxyResource) preparedStmtCounts(ctx context.Context, ids []string) map[string]string {
 	out := map[string]string{}
 	for _, id := range ids {
@@ -85,7 +85,7 @@ func (r *dbProxyResource) preparedStmtCounts(ctx context.Context, ids []string) 
 			out[id] = params.RunningParameters.Values()[rdsservice.PreparedStmtParameter]
 		}
 	}
-	return out
+	return rdsservice.PlannedPreparedStmt(&r.data.plans, out)
 }
 
 // ModifyPlan checks the proxy, every refusal at once and nothing sent, warns of a change that
@@ -103,6 +103,7 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		return
 	}
 	if weights := m.spec(ctx, &resp.Diagnostics).Weights; isKnown(m.InstanceID) {
+		r.data.plans.RecordProxy(m.InstanceID.ValueString())
 		addProblems(&resp.Diagnostics, rdsservice.ProxyWeightsReleased(&r.data.plans, m.InstanceID.ValueString(), weights))
 	}
 	if req.Plan.Raw.Equal(req.State.Raw) {

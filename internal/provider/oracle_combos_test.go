@@ -47,6 +47,7 @@ var comboFactors = []comboFactor{
 	{"mechanism", mechanismLevels},            // oracle_mechanisms_test.go
 	{"connectivity", connectivityLevels},      // oracle_connectivity_test.go
 	{"parameter group", parameterGroupLevels}, // oracle_parameter_group_test.go
+	{"proxy", proxyLevels},                    // oracle_proxy_test.go
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -55,6 +56,7 @@ func comboNormalize(c []int) []int {
 	out := slices.Clone(c)
 	comboNormalizeDestroy(out) // first: a destroy leaves the run's other changes unused
 	comboNormalizeConnectivity(out)
+	comboNormalizeProxy(out)
 	level := func(f string) string { return comboLevel(out, f) }
 	set := func(f, l string) {
 		out[comboFactorIndex(f)] = slices.Index(comboFactors[comboFactorIndex(f)].levels, l)
@@ -328,6 +330,7 @@ func comboScenario(c []int) oracleScenario {
 	before, after = comboBackupPolicy(level("backup policy"), before, after)
 	before, after = comboAccess(level("access"), before, after)
 	after = comboDestroy(level("destroy"), level("billing"), pb, after)
+	before, after = comboProxy(level("proxy"), level("guard") == "prevent_restart on the primary", level("apply_restarts") == "in_maintenance_window", before, after)
 	var parts []string
 	for f, factor := range comboFactors {
 		if c[f] != 0 || f == 0 {
@@ -338,7 +341,8 @@ func comboScenario(c []int) oracleScenario {
 	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
 		before: before, after: after, later: comboLater(level("later run"), b), afterPlan: afterPlan, mechanism: comboMechanismName(level("mechanism")),
 		connectivity: comboConnectivityName(level("connectivity")), parameterGroup: comboParameterGroupName(level("parameter group")),
-		fact: bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
+		proxy: comboProxyName(level("proxy")),
+		fact:  bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
 }
 
 // comboParameters sets `parameters`: an online one (innodb_io_capacity) or one that needs a

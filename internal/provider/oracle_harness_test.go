@@ -320,6 +320,8 @@ func toValue(t tftypes.Type, v any, resolve func(oracleRef) tftypes.Value) tftyp
 		return tftypes.NewValue(t, nil)
 	case oracleRef:
 		return resolve(x)
+	case proxyWeights: // oracle_proxy_test.go
+		return x.value(t, resolve)
 	case oracleUnknown:
 		return tftypes.NewValue(t, tftypes.UnknownValue)
 	case oracleDependent:
@@ -943,6 +945,9 @@ func guardOf(p *oraclePlanned) rdsservice.RuleID {
 	if p == nil {
 		return ""
 	}
+	if g := proxyGuardOf(p); g != "" { // oracle_proxy_test.go
+		return g
+	}
 	for _, d := range p.decisions {
 		for _, e := range d.Errors() {
 			// A zone move goes alone (zone_rules.go): the provider's own policy, as the two guards.
@@ -1030,6 +1035,8 @@ func (w *oracleWorld) probeRefusal(order []oracleResource, plan *oraclePlan) (re
 		got = probeAnswer{why: "a refused backup policy has no instance request to compare"}
 	case isAccessType(r.typeName()):
 		got = probeAnswer{why: "a refused access resource has no instance request to compare"}
+	case r.typeName() == "rds_db_proxy":
+		got = probeAnswer{why: "a refused database proxy has no instance request to compare"}
 	case p.prior.IsNull():
 		got = w.probeCreate(ctx, api, r)
 	case refusedDelete(p):

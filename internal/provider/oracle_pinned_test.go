@@ -100,6 +100,16 @@ func TestOraclePinnedCombinations(t *testing.T) {
 			outcomeApplied, false},
 		{"prevent_restart on a new primary whose group is created with it", map[string]string{"guard": "prevent_restart on the primary",
 			"parameter group": "applied at create"}, outcomeApplied, true},
+		// The database proxy (issue 44 §4): its weights changed in the window beside the weighted read-only instance's
+		// class change; a read-only instance added and weighted (its id known at apply), and one released with its
+		// weight; prevent_restart refusing a read/write mode change; max_prepared_stmt_count changed on the read-only
+		// instance while the primary's parameters are ignored, refused (X8, excused by rule id).
+		{"proxy weights in the window beside a read-only class change", with(map[string]string{"class": "read-only", "proxy": "weights changed"}), outcomeApplied, false},
+		{"a read-only instance added and weighted", map[string]string{"topology": "primary + read-only", "proxy": "read-only added and weighted"}, outcomeApplied, true},
+		{"a weighted read-only instance released with its weight", map[string]string{"topology": "primary + read-only", "proxy": "read-only released, weight removed"}, outcomeApplied, true},
+		{"a proxy mode change under prevent_restart", map[string]string{"guard": "prevent_restart on the primary", "proxy": "read_write_mode changed"}, outcomeGuard, false},
+		{"max_prepared_stmt_count beside the primary's ignored parameters", map[string]string{"topology": "primary + read-only",
+			"mechanism": "ignore_changes on 16K and parameters, changed outside", "proxy": "max_prepared_stmt_count on every instance"}, outcomeGuard, false},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)
@@ -111,6 +121,9 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		}
 		if last.kind != tc.want || !last.compared {
 			t.Errorf("%s: ended %q (kind %d, compared %t), want kind %d", tc.name, last.category, last.kind, last.compared, tc.want)
+		}
+		if tc.want == outcomeApplied && sc.proxy != "" && !last.proxy {
+			t.Errorf("%s: the proxy was not compared with the cloud", tc.name)
 		}
 		if tc.want == outcomeApplied && !tc.nothingWaits && (last.restartChecks == 0 || !last.atWindow) {
 			t.Errorf("%s: restarts compared %d, at the window %t: want both", tc.name, last.restartChecks, last.atWindow)

@@ -47,6 +47,8 @@ type oracleFloors struct {
 	// parameterGroups: applied runs whose instances that use a parameter group were compared with it and the cloud
 	// (oracle_parameter_group_test.go).
 	parameterGroups int
+	// proxy: runs whose database proxy was compared with the cloud (oracle_proxy_test.go).
+	proxy int
 }
 
 // Issue 25 §3 (the replace factor's "zone" level is now a move in place, which goes alone: its
@@ -80,14 +82,16 @@ type oracleFloors struct {
 // With the connectivity factor (issue 42 §4), its pairs alone (seed 20261206, 106 combinations with a
 // connectivity level) compared the endpoints of 32 applied runs, seed 20261202 (110) of 40; the long form's
 // floor assumes, likewise, at least as many as the pairs.
+// With the proxy factor (issue 44 §4), its pairs alone (86-89 combinations with a proxy level, seeds 1 to 5) compared
+// the proxy with the cloud in 108-124 runs (setups included); the long form's floor assumes at least as many as the pairs.
 // With the parameter group factor (issue 45 §2), its pairs alone (seeds 1 to 5, 82-93 combinations with a group
 // level) compared the group's instances in 77-100 runs (the setup runs count: they create the group and its
 // instances); the long form's floor assumes, likewise, at least as many as the pairs.
 var (
 	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12, policies: 12, editions: 4, access: 100, destroys: 7, laters: 12,
-		connectivity: 15, accessLists: 3, parameterGroups: 40}
+		connectivity: 15, accessLists: 3, parameterGroups: 40, proxy: 60}
 	oracleLongFloors = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125, policies: 120, editions: 25, access: 750, destroys: 14, laters: 26,
-		connectivity: 32, accessLists: 6, parameterGroups: 76}
+		connectivity: 32, accessLists: 6, parameterGroups: 76, proxy: 108}
 )
 
 // oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
@@ -177,7 +181,7 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 // oracleTally counts what the runs compared.
 type oracleTally struct {
 	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies, editions, access, destroys, laters, connectivity int
-	accessLists, parameterGroups                                                                                                              int
+	accessLists, parameterGroups, proxy                                                                                                       int
 	byCategory                                                                                                                                map[string]int
 	classes                                                                                                                                   map[string][]string
 	// strict fails on known disagreements too; known replaces oracleKnownDisagreements.
@@ -204,6 +208,9 @@ var oracleKnownDisagreements = map[string]string{
 	"*later run (read-only added): after a task scheduled outside Terraform, window restarts: plan deferred 1, cloud restarted 2": "issue 39 §4 (seed 20261206 after the connectivity factor changed the sample): a read-only instance added while a task scheduled outside Terraform waits restarts twice at the window",
 	"state after apply is stale: rds_instance parameters_pending":                                                                 "issue 45 §2 (parameter group factor's triples, RDS_ORACLE_SEED=1 RDS_ORACLE_ONLY=\"parameter group=\", not analysed yet): in the window, with the primary's own restart-needing parameter deferred, a value set outside waiting for a restart, SSL turned on beside an endpoint change (restarts now) and the group removed, the state's parameters_pending keeps the outside value that the apply's restart applied; the group's part in it is not confirmed",
 	"later run (change reverted): window restarts: unnamed restart at the window":                                                 "issue 45 §2 (parameter group factor, seed 1, not analysed yet): the group applied in place in the window beside the primary's own restart-needing parameters, 16K on, a class change, SSL and TDE and drift, then the whole change set back before the window: the window restarts the primary once, which the later plan does not name (the group set back alone, or with restart-needing parameters, agrees)",
+	"*later run (change reverted): *rds_instance *storage":                                                                        "issue 39 §4 (found in the proxy factor's pairs, seed 3; reproduces without a proxy): apply_restarts in the window, 16K turned on, storage grown and storage_auto_scale turned on, then the change reverted before the window: the growth went at once, the later run's storage = 100 leaves the state at 100 while the cloud keeps 150, and the plan after the apply wants storage and scheduled_change again",
+	"*later run (change reverted): plan passed, apply failed: \"Error updating RDS instance: setting the parameters\"":            "found in the proxy factor's pairs (seed 1; reproduces without a proxy: base=8.0 cloud_ssd x86, apply_restarts in the window, storage grown, a restart-needing parameter, a scheduled task, SSL and TDE on, the cloud grew the disk, prepaid, later run=change reverted): the later run's wait for Running is answered InvalidTimeStamp.Expired, the simulator's clock moved more than 15 minutes from the request's; not analysed",
+	"*plan passed, apply failed: \"Error updating RDS instance: changing the billing\"":                                           "found in the proxy factor's pairs (seed 5; reproduces without a proxy, minimal: fact=disk-quota lock, storage=primary grows, billing=bought in place): the plan of a primary locked by disk quota whose storage grows names no failure, and TransformDBInstancePayType is refused IncorrectDBInstanceLockMode (LockByDiskQuota) after the growth",
 }
 
 // knownDisagreement looks class up in the tally's known list (oracleKnownDisagreements unless a
@@ -241,6 +248,9 @@ func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
 		}
 		if o.parameterGroup {
 			t.parameterGroups++
+		}
+		if o.proxy {
+			t.proxy++
 		}
 	}
 	last := outcomes[len(outcomes)-1]
@@ -291,8 +301,8 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 		"backup policies compared with the cloud %d (floor %d); edition combinations applied %d (floor %d); destroy combinations applied %d (floor %d); failures warned of at plan %d; %d disagreement classes\nby outcome:\n%s",
 		t.run, t.applied, floors.applied, t.combined, floors.combined, t.probed, floors.probed, t.restarts, floors.restarts,
 		t.atWindow, floors.atWindow, t.guards, t.notProbed, t.policies, floors.policies, t.editions, floors.editions, t.destroys, floors.destroys, t.warned, len(names), strings.Join(cats, "\n"))
-	tb.Logf("access resources compared with the cloud %d (floor %d); later runs compared at the window %d (floor %d); connectivity runs compared %d (floor %d); parameter group runs compared %d (floor %d)",
-		t.access, floors.access, t.laters, floors.laters, t.connectivity, floors.connectivity, t.parameterGroups, floors.parameterGroups)
+	tb.Logf("access resources compared with the cloud %d (floor %d); later runs compared at the window %d (floor %d); connectivity runs compared %d (floor %d); parameter group runs compared %d (floor %d); proxy runs compared %d (floor %d)",
+		t.access, floors.access, t.laters, floors.laters, t.connectivity, floors.connectivity, t.parameterGroups, floors.parameterGroups, t.proxy, floors.proxy)
 	for _, c := range names {
 		repros := t.classes[c]
 		sort.Strings(repros)
@@ -323,6 +333,7 @@ func (t *oracleTally) floorRows(floors oracleFloors) []floorRow {
 		{"connectivity runs compared", t.connectivity, floors.connectivity},
 		{"access-list runs compared", t.accessLists, floors.accessLists},
 		{"parameter group runs compared", t.parameterGroups, floors.parameterGroups},
+		{"proxy runs compared", t.proxy, floors.proxy},
 	}
 }
 
@@ -394,6 +405,10 @@ func mayFeed(sc oracleScenario, short map[string]bool) bool {
 			}
 		case "parameter group runs compared":
 			if sc.parameterGroup != "" {
+				return true
+			}
+		case "proxy runs compared":
+			if sc.proxy != "" {
 				return true
 			}
 		default:

@@ -118,6 +118,8 @@ type oracleScenario struct {
 	connectivity string
 	// parameterGroup is the level of the "parameter group" factor ("" for none): oracle_parameter_group_test.go.
 	parameterGroup string
+	// proxy is the level of the "proxy" factor ("" for none): its runs compare the proxy with the cloud (oracle_proxy_test.go).
+	proxy string
 }
 
 func primaryAttrs(b oracleBase) map[string]any {
@@ -580,6 +582,8 @@ type oracleOutcome struct {
 	accessLists bool
 	// parameterGroup: the instances that use a parameter group were compared with it (oracle_parameter_group_test.go).
 	parameterGroup bool
+	// proxy: the proxy in state was compared with the cloud (oracle_proxy_test.go).
+	proxy bool
 }
 
 // oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
@@ -767,6 +771,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		owners = w.endpointOwners()
 	}
 	groupsBefore := w.groupRunning(order)
+	proxyBefore := w.proxyBefore(order)
 	w.sim.ResetStats()
 	if w.beforeApply != nil {
 		w.beforeApply(w)
@@ -865,6 +870,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	out.connectivity = w.endpoints && w.checkConnectivity(plan, order, owners, disagree)
 	out.accessLists = w.endpoints && w.checkAccessLists(plan, order, disagree)
 	out.parameterGroup = groupsBefore != nil && w.checkParameterGroups(groupRun{plan, groupsBefore, definite, stats.Restarts, w.byID(deferred)}, order, disagree)
+	out.proxy = w.checkProxy(plan, order, proxyBefore, disagree)
 	w.checkDestroys(plan, disagree)
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {

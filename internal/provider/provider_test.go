@@ -106,6 +106,7 @@ var mutatingActions = []string{
 	"TransformDBInstancePayType", "ModifyInstanceAutoRenewalAttribute", "ModifyBackupPolicy",
 	"CreateParameterGroup", "ModifyParameterGroup", "DeleteParameterGroup",
 	"ModifyDBInstanceConnectionString", "AllocateInstancePublicConnection", "ReleaseInstancePublicConnection",
+	"ModifyDBProxy", "ModifyDBProxyInstance", "ModifyDBProxyEndpoint", "ModifyDbProxyInstanceSsl",
 }
 
 // mutations counts the mutating requests the simulator received.

@@ -61,8 +61,8 @@ func planReadOnlySpecFromPrimary(in PlanInput, d *Decision, primary *ExistingIns
 	if (c.StorageType.IsNull() || c.StorageType.IsUnknown()) && primary.StorageType != "" {
 		d.StorageType = Known(primary.StorageType)
 	}
-	if c.Storage.IsKnown() && primary.Storage > 0 && c.Storage.Value() < primary.Storage {
-		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(c.Storage.Value()), c.Storage.Value(), in.Label, primary.ID, primary.Storage))
+	if storage, label := primaryStorageAfter(in, primary); c.Storage.IsKnown() && storage > 0 && c.Storage.Value() < storage {
+		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(c.Storage.Value()), c.Storage.Value(), in.Label, label, storage))
 	}
 	return true
 }

@@ -36,7 +36,9 @@ func planReadOnly(ctx context.Context, env Env, req InstanceRequest) InstancePla
 	}
 	in := ReadOnlyInput(ctx, env, req, primary)
 	in.Facts.Classes = readOnlyClasses(ctx, env, req, in, primary)
-	return InstancePlan{Decision: Plan(in), Primary: primary}
+	dec := Plan(in)
+	dec.add(ReadOnlyPreparedStmt(ctx, env, req.ID, req.ReadOnly.Primary, in)...) // proxy_prepared_stmt.go
+	return InstancePlan{Decision: dec, Primary: primary}
 }
 
 // ReadPlanPrimary reads a read-only instance's primary while planning (for a replacement too). A

@@ -19,17 +19,25 @@ func (u *updatePlan) checkReadOnlySpecStorage() {
 	if !u.readOnly || primary == nil || d.Order.Empty() || !u.c.Storage.IsKnown() {
 		return
 	}
-	storage, label := primary.Storage, primary.ID
-	planned := in.Facts.PrimaryStorage
-	if planned.IsUnknown() {
+	if in.Facts.PrimaryStorage.IsUnknown() {
 		d.add(problem(RuleStorageReadOnlyBelowUnknown, fmt.Sprint(u.c.Storage.Value()), in.Label, primary.ID, u.c.Storage.Value()))
 	}
-	if planned.IsKnown() && planned.Value() > storage {
-		storage, label = planned.Value(), primary.ID+" (as this apply grows it)"
-	}
+	storage, label := primaryStorageAfter(in, primary)
 	if s := u.c.Storage.Value(); s < storage {
 		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(s), s, in.Label, label, storage))
 	}
+}
+
+// primaryStorageAfter is the read-only instance's primary's storage as this apply leaves it, and the
+// primary's label in messages: the larger of its storage now and the one this run's plan of the
+// primary grows it to. A new read-only instance is created after that growth too (found by the
+// oracle's proxy factor: a read-only instance added in the run of its primary's growth passed the
+// plan and was refused at apply).
+func primaryStorageAfter(in PlanInput, primary *ExistingInstance) (int64, string) {
+	if planned := in.Facts.PrimaryStorage; planned.IsKnown() && planned.Value() > primary.Storage {
+		return planned.Value(), primary.ID + " (as this apply grows it)"
+	}
+	return primary.Storage, primary.ID
 }
 
 // ReadOnlyDiskFloor is a read-only instance's plan input with its disk as read now (disk, in GB)

@@ -67,3 +67,33 @@ func TestPlanReadOnlySpecOrderPrimaryStorageKnownAtApply(t *testing.T) {
 		}
 	}
 }
+
+// A read-only instance created in the run that grows its primary is created after the growth:
+// below the grown storage it is refused at plan, naming the primary as this apply grows it (found
+// by the oracle's proxy factor, a read-only instance added and weighted: the plan passed and the
+// apply refused it).
+func TestPlanNewReadOnlyBelowPrimaryGrowth(t *testing.T) {
+	primary := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 100, Supported: true, Status: StatusRunning}
+	for _, tc := range []struct {
+		name    string
+		planned Val[int64]
+		refused bool
+	}{
+		{"primary grows to 150 in this apply", Known(int64(150)), true},
+		{"primary keeps 100", Known(int64(100)), false},
+		{"primary not planned in this run", Null[int64](), false},
+	} {
+		d := Plan(PlanInput{Role: RoleReadOnly, Label: "the new read-only instance", Desired: Desired{InstanceClass: Known("mysqlro.n2.medium.1c"),
+			Storage: Known(int64(100))}, Facts: Facts{Primary: &primary, PrimaryStorage: tc.planned}})
+		var refusal *Problem
+		for _, p := range d.Errors() {
+			if p.Rule == RuleStorageReadOnlyBelow {
+				refusal = &p
+			}
+		}
+		if (refusal != nil) != tc.refused || (refusal != nil && !strings.Contains(refusal.Detail, "its primary rm-1 (as this apply grows it) has 150 GB")) {
+			t.Errorf("%s: refusal %+v (problems %+v)", tc.name, refusal, d.Problems)
+		}
+	}
+}

@@ -20,6 +20,10 @@ type Ledger struct {
 	followers map[[2]string]bool
 	// weighted are the read-only instances each proxy's plan weights ({primary, read-only}).
 	weighted map[[2]string]bool
+	// proxies are the primaries whose database proxy this run's plans configure, and prepared
+	// each instance's max_prepared_stmt_count as this run plans it (proxy_prepared_stmt.go).
+	proxies  map[string]bool
+	prepared map[string]string
 }
 
 // PrimaryPlan is what this run's in-place plan of a primary decided, as its read-only instances'
