@@ -237,6 +237,13 @@ func coveringCombos(strength int, seed uint64) [][]int {
 				}
 			}
 		}
+		if best == nil {
+			// No random completion kept the tuple: its canonical one does whenever any can
+			// (comboFeasible), so every feasible tuple is covered for every seed by construction.
+			if c := comboCanonical(t); t.in(c) {
+				best = c
+			}
+		}
 		covered[t.key()] = true
 		if best == nil {
 			continue
@@ -247,6 +254,17 @@ func coveringCombos(strength int, seed uint64) [][]int {
 		out = append(out, best)
 	}
 	return out
+}
+
+// comboCanonical is the tuple's plainest combination, normalized: every other factor at its first
+// level, with a read-only instance (so that every level is meaningful) unless the tuple sets the topology.
+func comboCanonical(tuple comboTuple) []int {
+	c := make([]int, len(comboFactors))
+	c[comboFactorIndex("topology")] = 1
+	for i, f := range tuple.factors {
+		c[f] = tuple.levels[i]
+	}
+	return comboNormalize(c)
 }
 
 // comboScenarios are the scenarios of a covering array of the given strength.

@@ -156,14 +156,4 @@ func TestOracleCombinationsCoverEveryPair(t *testing.T) {
 }
 
 // comboFeasible reports whether some combination keeps the tuple when normalized.
-func comboFeasible(tuple comboTuple) bool {
-	c := make([]int, len(comboFactors))
-	for i, f := range tuple.factors {
-		c[f] = tuple.levels[i]
-	}
-	c[comboFactorIndex("topology")] = 1 // with a read-only instance every level is meaningful
-	if slices.Contains(tuple.factors, comboFactorIndex("topology")) {
-		c[comboFactorIndex("topology")] = tuple.levels[slices.Index(tuple.factors, comboFactorIndex("topology"))]
-	}
-	return tuple.in(comboNormalize(c))
-}
+func comboFeasible(tuple comboTuple) bool { return tuple.in(comboCanonical(tuple)) }
