@@ -1,6 +1,7 @@
 package simulator
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 )
@@ -15,7 +16,7 @@ const (
 	DeletedBackupSet   = "backup set"          // ModifyBackupPolicy with a shorter retention, DeleteBackup
 	DeletedCrossRegion = "cross-region backup" // ModifyInstanceCrossBackupPolicy with a shorter retention, the release of a cloud-disk instance
 	DeletedAuditLogs   = "sql audit logs"      // ModifySqlLogConfig with a shorter retention, or turning audit off
-	DeletedDatabase    = "database"            // DeleteDatabase
+	DeletedDatabase    = "database"            // DeleteDatabase, the release of its primary
 )
 
 // Deletion is one piece of data deleted for good: its kind, the instance it belonged to and which
@@ -46,6 +47,20 @@ func (s *Simulator) recordGoneCopies(id string, before []*crossBackup) {
 	for _, b := range before {
 		if b.InstanceID == id && !slices.Contains(s.state.CrossBackups, b) {
 			s.recordDeleted(id, DeletedCrossRegion, strconv.FormatInt(b.ID, 10))
+		}
+	}
+}
+
+// recordReleasedDatabases notes the databases of a primary that go with its release (a read-only
+// instance's are its primary's).
+func (s *Simulator) recordReleasedDatabases(in *instance) {
+	if in.MasterID != "" {
+		return
+	}
+	names := slices.Sorted(maps.Keys(in.Databases))
+	for _, name := range names {
+		if in.Databases[name].GoneAt.IsZero() {
+			s.recordDeleted(in.ID, DeletedDatabase, name)
 		}
 	}
 }

@@ -51,10 +51,11 @@ func TestDataDeletedRecordsEveryLoss(t *testing.T) {
 		t.Fatalf("audit turned off: deleted %v, want the logs", got)
 	}
 	crossOn(e, id, "30")
+	e.c.ok("CreateDatabase", map[string]string{"DBInstanceId": id, "DBName": "audit", "CharacterSetName": "utf8mb4"})
 	e.sim.ResetStats()
 	e.c.ok("DeleteDBInstance", map[string]string{"DBInstanceId": id})
 	e.clock.Add(deleteD)
-	if got := deletedKinds(e.sim.DataDeleted(), id); !slices.Equal(got, []string{DeletedCrossRegion}) {
-		t.Fatalf("release of a cloud-disk instance: deleted %v, want its cross-region copies", got)
+	if got := deletedKinds(e.sim.DataDeleted(), id); !slices.Equal(got, []string{DeletedCrossRegion, DeletedDatabase}) {
+		t.Fatalf("release of a cloud-disk instance: deleted %v, want its cross-region copies and its database", got)
 	}
 }
