@@ -42,10 +42,12 @@ var comboFactors = []comboFactor{
 	{"billing", []string{"none", "prepaid", "bought in place", "ended in place", "renewal changed"}},
 	{"backup policy", []string{"none", "set", "changed"}},
 	{"access", []string{"none", "created", "changed"}},
-	{"destroy", comboDestroyLevels},      // oracle_destroy_test.go
-	{"later run", laterLevels},           // oracle_later_test.go
-	{"mechanism", mechanismLevels},       // oracle_mechanisms_test.go
-	{"connectivity", connectivityLevels}, // oracle_connectivity_test.go
+	{"destroy", comboDestroyLevels},            // oracle_destroy_test.go
+	{"later run", laterLevels},                 // oracle_later_test.go
+	{"mechanism", mechanismLevels},             // oracle_mechanisms_test.go
+	{"connectivity", connectivityLevels},       // oracle_connectivity_test.go
+	{"audit", auditLevels},                     // oracle_data_loss_test.go
+	{"cross-region backup", crossRegionLevels}, // oracle_data_loss_test.go
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -54,6 +56,7 @@ func comboNormalize(c []int) []int {
 	out := slices.Clone(c)
 	comboNormalizeDestroy(out) // first: a destroy leaves the run's other changes unused
 	comboNormalizeConnectivity(out)
+	comboNormalizeDataLoss(out)
 	level := func(f string) string { return comboLevel(out, f) }
 	set := func(f, l string) {
 		out[comboFactorIndex(f)] = slices.Index(comboFactors[comboFactorIndex(f)].levels, l)
@@ -324,6 +327,7 @@ func comboScenario(c []int) oracleScenario {
 	}
 	before, after = comboBackupPolicy(level("backup policy"), before, after)
 	before, after = comboAccess(level("access"), before, after)
+	before, after = comboDataLoss(level("audit"), level("cross-region backup"), pb, pa, before, after)
 	after = comboDestroy(level("destroy"), level("billing"), pb, after)
 	var parts []string
 	for f, factor := range comboFactors {
@@ -334,8 +338,9 @@ func comboScenario(c []int) oracleScenario {
 	name := strings.Join(parts, ", ")
 	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
 		before: before, after: after, later: comboLater(level("later run"), b), afterPlan: afterPlan, mechanism: comboMechanismName(level("mechanism")),
-		connectivity: comboConnectivityName(level("connectivity")),
-		fact:         bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
+		connectivity: comboConnectivityName(level("connectivity")), dataLoss: comboDataLossName(level("audit"), level("cross-region backup")),
+		fact: comboDataAged(level("audit"), level("cross-region backup"),
+			bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism))}
 }
 
 // comboParameters sets `parameters`: an online one (innodb_io_capacity) or one that needs a

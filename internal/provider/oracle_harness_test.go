@@ -205,6 +205,8 @@ type oracleWorld struct {
 	// endpoints: the simulator's name service answers on the connection strings, and each run compares those that
 	// stop answering with the plan (oracle_connectivity_test.go).
 	endpoints bool
+	// dataLoss: each run compares the plan's data-loss warnings with what the cloud deleted (oracle_data_loss_test.go).
+	dataLoss bool
 }
 
 // newWorld starts a scenario's cloud; with endpoints, its name service answers on the connection strings
@@ -956,7 +958,7 @@ func guardOf(p *oraclePlanned) rdsservice.RuleID {
 			}
 		}
 	}
-	return ""
+	return dataLossGuard(p) // prevent_data_loss
 }
 
 // refusedDelete reports whether a resource's plan was refused because the cloud would refuse to

@@ -42,6 +42,9 @@ type oracleFloors struct {
 	// connectivity: applied runs whose endpoints that stop answering were compared with the plan
 	// (oracle_connectivity_test.go).
 	connectivity int
+	// dataLoss: applied runs whose data-loss warnings were compared with what the cloud deleted
+	// (oracle_data_loss_test.go).
+	dataLoss int
 }
 
 // Issue 25 §3 (the replace factor's "zone" level is now a move in place, which goes alone: its
@@ -75,11 +78,14 @@ type oracleFloors struct {
 // With the connectivity factor (issue 42 §4), its pairs alone (seed 20261206, 106 combinations with a
 // connectivity level) compared the endpoints of 32 applied runs, seed 20261202 (110) of 40; the long form's
 // floor assumes, likewise, at least as many as the pairs.
+// With the audit and cross-region backup factors (issue 46 §4), their pairs alone compared the data-loss
+// warnings of 24 applied runs with what the cloud deleted for seeds 1 and 2 (the rest are refused by
+// prevent_data_loss or by another factor's rule); the long form's floor assumes at least as many as the pairs.
 var (
 	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12, policies: 12, editions: 4, access: 100, destroys: 7, laters: 12,
-		connectivity: 15}
+		connectivity: 15, dataLoss: 15}
 	oracleLongFloors = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125, policies: 120, editions: 25, access: 750, destroys: 14, laters: 26,
-		connectivity: 32}
+		connectivity: 32, dataLoss: 30}
 )
 
 // oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
@@ -168,9 +174,9 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 
 // oracleTally counts what the runs compared.
 type oracleTally struct {
-	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies, editions, access, destroys, laters, connectivity int
-	byCategory                                                                                                                                map[string]int
-	classes                                                                                                                                   map[string][]string
+	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies, editions, access, destroys, laters, connectivity, dataLoss int
+	byCategory                                                                                                                                          map[string]int
+	classes                                                                                                                                             map[string][]string
 	// strict fails on known disagreements too; known replaces oracleKnownDisagreements.
 	strict bool
 	known  map[string]string
@@ -226,6 +232,9 @@ func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
 		if o.connectivity {
 			t.connectivity++
 		}
+		if o.dataLoss {
+			t.dataLoss++
+		}
 	}
 	last := outcomes[len(outcomes)-1]
 	if !last.compared {
@@ -275,8 +284,8 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 		"backup policies compared with the cloud %d (floor %d); edition combinations applied %d (floor %d); destroy combinations applied %d (floor %d); failures warned of at plan %d; %d disagreement classes\nby outcome:\n%s",
 		t.run, t.applied, floors.applied, t.combined, floors.combined, t.probed, floors.probed, t.restarts, floors.restarts,
 		t.atWindow, floors.atWindow, t.guards, t.notProbed, t.policies, floors.policies, t.editions, floors.editions, t.destroys, floors.destroys, t.warned, len(names), strings.Join(cats, "\n"))
-	tb.Logf("access resources compared with the cloud %d (floor %d); later runs compared at the window %d (floor %d); connectivity runs compared %d (floor %d)",
-		t.access, floors.access, t.laters, floors.laters, t.connectivity, floors.connectivity)
+	tb.Logf("access resources compared with the cloud %d (floor %d); later runs compared at the window %d (floor %d); connectivity runs compared %d (floor %d); data-loss runs compared %d (floor %d)",
+		t.access, floors.access, t.laters, floors.laters, t.connectivity, floors.connectivity, t.dataLoss, floors.dataLoss)
 	for _, c := range names {
 		repros := t.classes[c]
 		sort.Strings(repros)
@@ -305,6 +314,7 @@ func (t *oracleTally) floorRows(floors oracleFloors) []floorRow {
 		{"applied destroy combinations", t.destroys, floors.destroys},
 		{"later runs compared at the window", t.laters, floors.laters},
 		{"connectivity runs compared", t.connectivity, floors.connectivity},
+		{"data-loss runs compared", t.dataLoss, floors.dataLoss},
 	}
 }
 
@@ -368,6 +378,10 @@ func mayFeed(sc oracleScenario, short map[string]bool) bool {
 			}
 		case "connectivity runs compared":
 			if sc.connectivity != "" {
+				return true
+			}
+		case "data-loss runs compared":
+			if sc.dataLoss != "" {
 				return true
 			}
 		default:

@@ -116,6 +116,9 @@ type oracleScenario struct {
 	// connectivity is the level of the "connectivity" factor ("" for none): its world's name service answers on the
 	// connection strings and its runs compare the endpoints that stop answering with the plan (oracle_connectivity_test.go).
 	connectivity string
+	// dataLoss names the levels of the "audit" and "cross-region backup" factors ("" for none): its runs compare the
+	// plan's data-loss warnings with what the simulator deleted (oracle_data_loss_test.go).
+	dataLoss string
 }
 
 func primaryAttrs(b oracleBase) map[string]any {
@@ -574,6 +577,8 @@ type oracleOutcome struct {
 	deferred    map[string]int
 	// connectivity: the endpoints that stopped answering were compared with the plan (oracle_connectivity_test.go).
 	connectivity bool
+	// dataLoss: the data-loss warnings were compared with what the cloud deleted (oracle_data_loss_test.go).
+	dataLoss bool
 }
 
 // oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
@@ -856,6 +861,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	out.policyChecks = w.checkBackupPolicies(order, disagree)
 	out.accessChecks = w.checkAccess(order, disagree)
 	out.connectivity = w.endpoints && w.checkConnectivity(plan, order, owners, disagree)
+	out.dataLoss = w.dataLoss && w.checkDataLoss(plan, disagree)
 	w.checkDestroys(plan, disagree)
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {
@@ -1079,6 +1085,7 @@ func (h *oracleHarness) runScenario(sc oracleScenario) []oracleOutcome {
 
 func (h *oracleHarness) runScenarioOnce(sc oracleScenario) []oracleOutcome {
 	w := h.newWorld(sc.connectivity != "")
+	w.dataLoss = sc.dataLoss != ""
 	defer func() { _ = w.sim.Close() }()
 	ok, setup := w.setup(sc)
 	outcomes := []oracleOutcome{setup}
