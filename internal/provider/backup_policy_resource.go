@@ -239,7 +239,7 @@ func (r *backupPolicyResource) ModifyPlan(ctx context.Context, req resource.Modi
 // planRetentionLoss names the backup sets a shorter backup_retention_period deletes, or with
 // prevent_data_loss refuses the plan.
 func (r *backupPolicyResource) planRetentionLoss(ctx context.Context, plan backupPolicyModel, current rdsservice.BackupPolicySpec, diags *diag.Diagnostics) {
-	loss, err := rdsservice.PlanRetentionLoss(ctx, r.data.API, plan.InstanceID.ValueString(), current, plan.spec(&current), r.data.Waiter.Now())
+	loss, err := rdsservice.PlanRetentionLoss(ctx, r.data.API, plan.InstanceID.ValueString(), current, plan.spec(&current), r.data.cloudNow())
 	switch {
 	case err != nil:
 		diags.AddError("Error reading the RDS backup sets", err.Error())

@@ -14,9 +14,9 @@ import (
 
 // planCrossRegionRelease names the cross-region backups the release of a primary on cloud disks
 // deletes (issue 46 §2, rdsservice/cross_region.go), or with its prevent_data_loss refuses the
-// destroy. Read-only instances have no backups of their own.
+// destroy. Read-only instances have no backups of their own; an abandoned subscription keeps them.
 func planCrossRegionRelease(ctx context.Context, data *ProviderData, state tfsdk.State, req rdsservice.DestroyRequest, diags *diag.Diagnostics) {
-	if req.ReadOnly || data == nil || data.API == nil {
+	if req.ReadOnly || data == nil || data.API == nil || !rdsservice.DestroyReleases(req) {
 		return
 	}
 	var storageType types.String

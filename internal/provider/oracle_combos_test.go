@@ -42,12 +42,14 @@ var comboFactors = []comboFactor{
 	{"billing", []string{"none", "prepaid", "bought in place", "ended in place", "renewal changed"}},
 	{"backup policy", []string{"none", "set", "changed"}},
 	{"access", []string{"none", "created", "changed"}},
-	{"destroy", comboDestroyLevels},           // oracle_destroy_test.go
-	{"later run", laterLevels},                // oracle_later_test.go
-	{"mechanism", mechanismLevels},            // oracle_mechanisms_test.go
-	{"connectivity", connectivityLevels},      // oracle_connectivity_test.go
-	{"parameter group", parameterGroupLevels}, // oracle_parameter_group_test.go
-	{"proxy", proxyLevels},                    // oracle_proxy_test.go
+	{"destroy", comboDestroyLevels},            // oracle_destroy_test.go
+	{"later run", laterLevels},                 // oracle_later_test.go
+	{"mechanism", mechanismLevels},             // oracle_mechanisms_test.go
+	{"connectivity", connectivityLevels},       // oracle_connectivity_test.go
+	{"parameter group", parameterGroupLevels},  // oracle_parameter_group_test.go
+	{"proxy", proxyLevels},                     // oracle_proxy_test.go
+	{"audit", auditLevels},                     // oracle_data_loss_test.go
+	{"cross-region backup", crossRegionLevels}, // oracle_data_loss_test.go
 }
 
 // comboNormalize maps a combination to the one it really is: without a read-only instance, its
@@ -57,6 +59,7 @@ func comboNormalize(c []int) []int {
 	comboNormalizeDestroy(out) // first: a destroy leaves the run's other changes unused
 	comboNormalizeConnectivity(out)
 	comboNormalizeProxy(out)
+	comboNormalizeDataLoss(out)
 	level := func(f string) string { return comboLevel(out, f) }
 	set := func(f, l string) {
 		out[comboFactorIndex(f)] = slices.Index(comboFactors[comboFactorIndex(f)].levels, l)
@@ -347,6 +350,7 @@ func comboScenario(c []int) oracleScenario {
 	before, after = comboParameterGroup(level("parameter group"), b, pb, pa, rb, ra, before, after)
 	before, after = comboBackupPolicy(level("backup policy"), before, after)
 	before, after = comboAccess(level("access"), before, after)
+	before, after = comboDataLoss(level("audit"), level("cross-region backup"), pb, pa, before, after)
 	after = comboDestroy(level("destroy"), level("billing"), pb, after)
 	before, after = comboProxy(level("proxy"), level("guard") == "prevent_restart on the primary", level("apply_restarts") == "in_maintenance_window", before, after)
 	var parts []string
@@ -359,8 +363,9 @@ func comboScenario(c []int) oracleScenario {
 	return oracleScenario{name: "combination " + name, role: "combination", change: name, base: b,
 		before: before, after: after, later: comboLater(level("later run"), b), afterPlan: afterPlan, mechanism: comboMechanismName(level("mechanism")),
 		connectivity: comboConnectivityName(level("connectivity")), parameterGroup: comboParameterGroupName(level("parameter group")),
-		proxy: comboProxyName(level("proxy")),
-		fact:  bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism)}
+		proxy: comboProxyName(level("proxy")), dataLoss: comboDataLossName(level("audit"), level("cross-region backup")),
+		fact: comboDataAged(level("audit"), level("cross-region backup"),
+			bothFacts(comboAutoScaleGrowth(level("storage autoscaling"), comboFact(level("fact"), b)), mechanism))}
 }
 
 // comboParameters sets `parameters`: an online one (innodb_io_capacity) or one that needs a

@@ -207,6 +207,8 @@ type oracleWorld struct {
 	endpoints bool
 	// allowed are the addresses each instance admits, as its endpoint last heard (oracle_access_lists_test.go).
 	allowed *allowedClients
+	// dataLoss: each run compares the plan's data-loss warnings with what the cloud deleted (oracle_data_loss_test.go).
+	dataLoss bool
 }
 
 // newWorld starts a scenario's cloud; with endpoints, its name service answers on the connection strings
@@ -964,7 +966,7 @@ func guardOf(p *oraclePlanned) rdsservice.RuleID {
 			}
 		}
 	}
-	return ""
+	return dataLossGuard(p) // prevent_data_loss
 }
 
 // refusedDelete reports whether a resource's plan was refused because the cloud would refuse to

@@ -49,6 +49,9 @@ type oracleFloors struct {
 	parameterGroups int
 	// proxy: runs whose database proxy was compared with the cloud (oracle_proxy_test.go).
 	proxy int
+	// dataLoss: applied runs whose data-loss warnings were compared with what the cloud deleted
+	// (oracle_data_loss_test.go).
+	dataLoss int
 }
 
 // Issue 25 §3 (the replace factor's "zone" level is now a move in place, which goes alone: its
@@ -82,6 +85,9 @@ type oracleFloors struct {
 // With the connectivity factor (issue 42 §4), its pairs alone (seed 20261206, 106 combinations with a
 // connectivity level) compared the endpoints of 32 applied runs, seed 20261202 (110) of 40; the long form's
 // floor assumes, likewise, at least as many as the pairs.
+// With the audit and cross-region backup factors (issue 46 §4), their pairs alone compared the data-loss
+// warnings of 24 applied runs with what the cloud deleted for seeds 1 and 2 (the rest are refused by
+// prevent_data_loss or by another factor's rule); the long form's floor assumes at least as many as the pairs.
 // With the proxy factor (issue 44 §4), its pairs alone (86-89 combinations with a proxy level, seeds 1 to 5) compared
 // the proxy with the cloud in 108-124 runs (setups included); the long form's floor assumes at least as many as the pairs.
 // With the parameter group factor (issue 45 §2), its pairs alone (seeds 1 to 5, 82-93 combinations with a group
@@ -89,9 +95,9 @@ type oracleFloors struct {
 // instances); the long form's floor assumes, likewise, at least as many as the pairs.
 var (
 	oracleShortFloors = oracleFloors{applied: 300, combined: 12, probed: 85, restarts: 130, atWindow: 12, policies: 12, editions: 4, access: 100, destroys: 7, laters: 12,
-		connectivity: 15, accessLists: 3, parameterGroups: 40, proxy: 60}
+		connectivity: 15, accessLists: 3, parameterGroups: 40, proxy: 60, dataLoss: 15}
 	oracleLongFloors = oracleFloors{applied: 4500, combined: 75, probed: 1550, restarts: 2050, atWindow: 125, policies: 120, editions: 25, access: 750, destroys: 14, laters: 26,
-		connectivity: 32, accessLists: 6, parameterGroups: 76, proxy: 108}
+		connectivity: 32, accessLists: 6, parameterGroups: 76, proxy: 108, dataLoss: 30}
 )
 
 // oracleShortEvery picks one single-feature scenario in this many (by a seeded hash) for the short
@@ -181,7 +187,7 @@ func oracleSample(seed uint64, long bool, only string) (scenarios []oracleScenar
 // oracleTally counts what the runs compared.
 type oracleTally struct {
 	run, applied, combined, probed, guards, notProbed, warned, restarts, atWindow, policies, editions, access, destroys, laters, connectivity int
-	accessLists, parameterGroups, proxy                                                                                                       int
+	accessLists, parameterGroups, proxy, dataLoss                                                                                             int
 	byCategory                                                                                                                                map[string]int
 	classes                                                                                                                                   map[string][]string
 	// strict fails on known disagreements too; known replaces oracleKnownDisagreements.
@@ -252,6 +258,9 @@ func (t *oracleTally) add(sc oracleScenario, outcomes []oracleOutcome) {
 		if o.proxy {
 			t.proxy++
 		}
+		if o.dataLoss {
+			t.dataLoss++
+		}
 	}
 	last := outcomes[len(outcomes)-1]
 	if !last.compared {
@@ -301,8 +310,8 @@ func (t *oracleTally) check(tb testing.TB, floors oracleFloors) {
 		"backup policies compared with the cloud %d (floor %d); edition combinations applied %d (floor %d); destroy combinations applied %d (floor %d); failures warned of at plan %d; %d disagreement classes\nby outcome:\n%s",
 		t.run, t.applied, floors.applied, t.combined, floors.combined, t.probed, floors.probed, t.restarts, floors.restarts,
 		t.atWindow, floors.atWindow, t.guards, t.notProbed, t.policies, floors.policies, t.editions, floors.editions, t.destroys, floors.destroys, t.warned, len(names), strings.Join(cats, "\n"))
-	tb.Logf("access resources compared with the cloud %d (floor %d); later runs compared at the window %d (floor %d); connectivity runs compared %d (floor %d); parameter group runs compared %d (floor %d); proxy runs compared %d (floor %d)",
-		t.access, floors.access, t.laters, floors.laters, t.connectivity, floors.connectivity, t.parameterGroups, floors.parameterGroups, t.proxy, floors.proxy)
+	tb.Logf("access resources compared with the cloud %d (floor %d); later runs compared at the window %d (floor %d); connectivity runs compared %d (floor %d); parameter group runs compared %d (floor %d); proxy runs compared %d (floor %d); data-loss runs compared %d (floor %d)",
+		t.access, floors.access, t.laters, floors.laters, t.connectivity, floors.connectivity, t.parameterGroups, floors.parameterGroups, t.proxy, floors.proxy, t.dataLoss, floors.dataLoss)
 	for _, c := range names {
 		repros := t.classes[c]
 		sort.Strings(repros)
@@ -334,6 +343,7 @@ func (t *oracleTally) floorRows(floors oracleFloors) []floorRow {
 		{"access-list runs compared", t.accessLists, floors.accessLists},
 		{"parameter group runs compared", t.parameterGroups, floors.parameterGroups},
 		{"proxy runs compared", t.proxy, floors.proxy},
+		{"data-loss runs compared", t.dataLoss, floors.dataLoss},
 	}
 }
 
@@ -409,6 +419,10 @@ func mayFeed(sc oracleScenario, short map[string]bool) bool {
 			}
 		case "proxy runs compared":
 			if sc.proxy != "" {
+				return true
+			}
+		case "data-loss runs compared":
+			if sc.dataLoss != "" {
 				return true
 			}
 		default:

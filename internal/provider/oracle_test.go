@@ -120,6 +120,9 @@ type oracleScenario struct {
 	parameterGroup string
 	// proxy is the level of the "proxy" factor ("" for none): its runs compare the proxy with the cloud (oracle_proxy_test.go).
 	proxy string
+	// dataLoss names the levels of the "audit" and "cross-region backup" factors ("" for none): its runs compare the
+	// plan's data-loss warnings with what the simulator deleted (oracle_data_loss_test.go).
+	dataLoss string
 }
 
 func primaryAttrs(b oracleBase) map[string]any {
@@ -584,6 +587,8 @@ type oracleOutcome struct {
 	parameterGroup bool
 	// proxy: the proxy in state was compared with the cloud (oracle_proxy_test.go).
 	proxy bool
+	// dataLoss: the data-loss warnings were compared with what the cloud deleted (oracle_data_loss_test.go).
+	dataLoss bool
 }
 
 // oracleOutcomeKind is what a run counts toward; each counted kind has its own floor.
@@ -871,6 +876,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	out.accessLists = w.endpoints && w.checkAccessLists(plan, order, disagree)
 	out.parameterGroup = groupsBefore != nil && w.checkParameterGroups(groupRun{plan, groupsBefore, definite, stats.Restarts, w.byID(deferred)}, order, disagree)
 	out.proxy = w.checkProxy(plan, order, proxyBefore, disagree)
+	out.dataLoss = w.dataLoss && w.checkDataLoss(plan, disagree)
 	w.checkDestroys(plan, disagree)
 	appliedState := map[string]tftypes.Value{}
 	for addr, v := range w.state {
@@ -1095,6 +1101,7 @@ func (h *oracleHarness) runScenario(sc oracleScenario) []oracleOutcome {
 
 func (h *oracleHarness) runScenarioOnce(sc oracleScenario) []oracleOutcome {
 	w := h.newWorld(sc.connectivity != "")
+	w.dataLoss = sc.dataLoss != ""
 	defer func() { _ = w.sim.Close() }()
 	ok, setup := w.setup(sc)
 	outcomes := []oracleOutcome{setup}

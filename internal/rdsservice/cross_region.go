@@ -193,9 +193,9 @@ type ReleaseFacts struct {
 // checkReleasedCopies names the cross-region backups a replacement deletes when it releases the
 // instance on cloud disks it replaces (the destroy's row); prevent_data_loss refuses it.
 func checkReleasedCopies(in PlanInput, d *Decision) {
-	r := in.Facts.Release
-	if r == nil {
-		return
+	r, bp := in.Facts.Release, in.Desired.Billing
+	if r == nil || !DestroyReleases(DestroyRequest{InstanceID: in.Label, Prepaid: bp.PriorPrepaid, OnDestroy: bp.OnDestroy}) {
+		return // an abandoned subscription stays, with its copies
 	}
 	if loss, ok := CrossRegionReleaseLoss(in.Label, true, r.Copies, r.KeepPolicy); ok {
 		d.add(loss.Problem(in.Desired.PreventDataLoss))

@@ -34,16 +34,22 @@ func TestReplacementNamesReleasedCopies(t *testing.T) {
 		prevent       bool
 		reads         int
 		want          RuleID
+		// abandon: a subscription that prepaid_on_destroy = "abandon" keeps in the cloud, copies and all.
+		abandon bool
 	}{
-		{"replace cloud disk", "cloud_essd", []string{AttrEngine}, false, 1, RuleDataLossCrossRelease},
-		{"replace guarded", "cloud_essd", []string{AttrEngine}, true, 1, RuleDataLossRefused},
-		{"replace local disk", "local_ssd", []string{AttrEngine}, true, 0, ""},
-		{"in place", "cloud_essd", nil, true, 0, ""},
+		{"replace cloud disk", "cloud_essd", []string{AttrEngine}, false, 1, RuleDataLossCrossRelease, false},
+		{"replace guarded", "cloud_essd", []string{AttrEngine}, true, 1, RuleDataLossRefused, false},
+		{"replace local disk", "local_ssd", []string{AttrEngine}, true, 0, "", false},
+		{"in place", "cloud_essd", nil, true, 0, "", false},
+		{"replace abandoned subscription", "cloud_essd", []string{AttrEngine}, true, 1, "", true},
 	} {
 		api := &copiesAPI{}
 		prior := &ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: c.storage, Storage: 100}
 		req := InstanceRequest{ID: "rm-1", Replaced: c.replace, KeepPolicy: "Lastest",
 			Input: PlanInput{Label: "rm-1", Prior: prior, Desired: Desired{Storage: Known[int64](100), PreventDataLoss: c.prevent}}}
+		if c.abandon {
+			req.Input.Desired.Billing.PriorPrepaid, req.Input.Desired.Billing.OnDestroy = true, OnDestroyAbandon
+		}
 		env := factsEnv(&api.factsAPI)
 		env.API = api
 		out := PlanInstance(context.Background(), env, req)

@@ -101,6 +101,7 @@ func InstanceInput(ctx context.Context, env Env, req InstanceRequest) (PlanInput
 		}
 	case len(in.Replace) == 0:
 		failures = readMinorFacts(ctx, env, req.ID, &in)
+		failures = append(failures, readSQLAuditPrior(ctx, env, req.ID, &in)...)
 		readReadOnlyFacts(ctx, env, req.ID, &in)
 		if movesZone(in.Desired.Placement, req.PriorPlacement) {
 			readPlacementFacts(ctx, env, req.ID, req.PriorPlacement, req.VPC, &in)

@@ -568,6 +568,7 @@ func (s *Simulator) deleteDatabase(c *call) (map[string]any, *apiError) {
 		a.dropPrivilege(name)
 	}
 	db.GoneAt = c.now.Add(s.opts.AccountDuration)
+	s.recordDeleted(in.ID, DeletedDatabase, name)
 	s.pruneAccess(in, c.now)
 	s.accessChanged(c, in)
 	return map[string]any{}, nil

@@ -223,6 +223,7 @@ func (s *Simulator) deleteBackup(c *call) (map[string]any, *apiError) {
 			return nil, newErr(403, "OperationDenied.BackupRetention", "Backup set %s of %s cannot be deleted yet: without log backups a set can be deleted after 7 days, with log backups only once it is older than the log backup retention, which must be shorter than the data backup retention.", id, in.ID)
 		}
 		in.Backups = slicesDelete(in.Backups, b)
+		s.recordDeleted(in.ID, DeletedBackupSet, id)
 		c.dirty = true
 		return map[string]any{}, nil
 	}

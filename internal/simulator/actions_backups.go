@@ -177,8 +177,10 @@ func (s *Simulator) modifyBackupPolicy(c *call) (map[string]any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
+	live := s.liveBackups(in, c.now)
 	in.BackupPolicy = &next
 	in.Backups = s.liveBackups(in, c.now) // a shorter retention deletes the older sets at once, for good
+	s.recordGoneSets(in.ID, live, in.Backups)
 	c.dirty = true
 	// The answer carries the log policy, as the API reference's example does.
 	return map[string]any{

@@ -120,7 +120,9 @@ func (s *Simulator) copyAllCrossBackups(now time.Time) bool {
 func (s *Simulator) releaseCrossBackups(in *instance, now time.Time) {
 	s.copyCrossBackups(in, now)
 	if in.cloudDisk() {
+		before := slices.Clone(s.state.CrossBackups)
 		s.state.CrossBackups = slices.DeleteFunc(s.state.CrossBackups, func(c *crossBackup) bool { return c.InstanceID == in.ID })
+		s.recordGoneCopies(in.ID, before)
 	}
 }
 
@@ -148,7 +150,9 @@ func (s *Simulator) modifyCrossBackupPolicy(c *call) (map[string]any, *apiError)
 		next.EnabledAt = prior.EnabledAt
 	}
 	in.CrossBackup = next
+	before := slices.Clone(s.state.CrossBackups)
 	s.copyCrossBackups(in, c.now) // a shorter retention deletes the older copies at once
+	s.recordGoneCopies(in.ID, before)
 	c.dirty = true
 	return crossPolicyAnswer(in, "Enable"), nil
 }

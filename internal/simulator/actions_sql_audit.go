@@ -53,6 +53,9 @@ func (s *Simulator) modifySqlLogConfig(c *call) (map[string]any, *apiError) {
 			next.LogsSince = prior
 		}
 	}
+	if prior := in.SQLAudit.logsSince(c.now); !prior.IsZero() && next.logsSince(c.now) != prior {
+		s.recordDeleted(in.ID, DeletedAuditLogs, "logs since "+prior.UTC().Format(crossTimeLayout))
+	}
 	in.SQLAudit = next
 	c.dirty = true
 	return map[string]any{"Code": "200", "Success": "true", "Message": "Successful"}, nil

@@ -109,6 +109,8 @@ type Stats struct {
 	InternalErrors int `json:"internal_errors"`
 	// Spans holds, per action, when its first and last request arrived (stats_spans.go).
 	Spans map[string]CallSpan `json:"spans"`
+	// Deleted records the data deleted for good since the last reset (data_deleted.go).
+	Deleted []Deletion `json:"deleted"`
 }
 
 // Simulator is the RDS API (at "/") and its admin endpoints (at "/_simulator/") as an http.Handler.
@@ -194,6 +196,7 @@ func (s *Simulator) Stats() Stats {
 	maps.Copy(out.Requests, s.stats.Requests)
 	maps.Copy(out.Restarts, s.stats.Restarts)
 	maps.Copy(out.Throttled, s.stats.Throttled)
+	out.Deleted = slices.Clone(s.stats.Deleted)
 	for action, span := range s.stats.Spans {
 		span.PerSecond = slices.Clone(span.PerSecond)
 		out.Spans[action] = span

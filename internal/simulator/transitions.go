@@ -45,6 +45,7 @@ func (s *Simulator) finishTransitions(now time.Time) bool {
 			if in.Status == statusDeleting {
 				s.keepReleasedBackups(in, now)
 				s.releaseCrossBackups(in, now)
+				s.recordReleasedDatabases(in)
 				delete(s.state.Instances, id)
 				changed = true
 				continue
