@@ -213,7 +213,7 @@ func coveringCombos(strength int, seed uint64) [][]int {
 		}
 		var best []int
 		bestGain := -1
-		for attempt := range 32 {
+		for attempt := range 128 {
 			c := make([]int, len(comboFactors))
 			for f, factor := range comboFactors {
 				c[f] = rng.IntN(len(factor.levels))
