@@ -88,6 +88,11 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"a waiting parameter set back", with(map[string]string{"parameters": "restart-needing on the read-only", "later run": "change reverted"}), outcomeApplied, true},
 		// A waiting minor upgrade set back: refused at plan, no API call withdraws it (excused by rule id).
 		{"a waiting minor upgrade set back", with(map[string]string{"minor version": "upgrade", "later run": "change reverted"}), outcomeGuard, false},
+		// Sweep seed 4: an endpoint change with SSL on turns SSL off and on around it (two restarts now);
+		// restart-needing parameters deferred to the window must be sent after that dance, or its
+		// restarts apply them while the state still lists them in parameters_pending.
+		{"parameters deferred beside an endpoint change with SSL on", map[string]string{"apply_restarts": "in_maintenance_window",
+			"parameters": "restart-needing", "data protection": "ssl on", "connectivity": "prefix and port changed"}, outcomeApplied, false},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)
