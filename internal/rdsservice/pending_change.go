@@ -136,9 +136,16 @@ func pendingRestarts(label, downtime string, p PendingChange) []Restart {
 		shared = append(shared, c)
 	}
 	if len(shared) > 0 {
-		out = append([]Restart{{InstanceID: label, When: p.when(), Task: p.TaskID, Downtime: downtime, Reasons: []string{strings.Join(shared, "; ")}}}, out...)
+		out = append([]Restart{{InstanceID: label, When: p.when(), Task: p.TaskID, Downtime: downtime, Reasons: []string{strings.Join(shared, "; ")},
+			TurnsAtomicWriteOn: slices.ContainsFunc(shared, turnsAtomicWriteOn)}}, out...)
 	}
 	return out
+}
+
+// turnsAtomicWriteOn: the change, as scheduled_change lists it (SpecChangeRestarts wrote it), turns
+// atomic_write_16k on.
+func turnsAtomicWriteOn(change string) bool {
+	return strings.Contains(change, AttrAtomicWrite+" changes from false to true")
 }
 
 // PlanUnchanged is the decision for an instance whose configuration and state agree (the plan

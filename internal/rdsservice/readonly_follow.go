@@ -1,9 +1,6 @@
 package rdsservice
 
-import (
-	"strings"
-	"time"
-)
+import "time"
 
 // A read-only instance that follows its primary's scheduled toggle restarts when the primary's
 // window comes (followScheduledPrimary). Parameters it defers to its own window on their own (no
@@ -33,7 +30,7 @@ func PlannedScheduledFlag(d Decision, now time.Time) *ScheduledFlag {
 		return &ScheduledFlag{On: *d.Order.AtomicWrite, StartsAt: d.DeferredStartsAt}
 	}
 	for _, r := range d.Restarts {
-		if r.Task != "" && r.When == "" && len(r.Reasons) > 0 && strings.Contains(r.Reasons[0], AttrAtomicWrite+" changes from false to true") {
+		if r.Task != "" && r.When == "" && r.TurnsAtomicWriteOn {
 			return &ScheduledFlag{On: true, StartsAt: now.UTC().Format(APITimeLayout)}
 		}
 	}
