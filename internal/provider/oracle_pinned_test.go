@@ -93,6 +93,11 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		// restarts apply them while the state still lists them in parameters_pending.
 		{"parameters deferred beside an endpoint change with SSL on", map[string]string{"apply_restarts": "in_maintenance_window",
 			"parameters": "restart-needing", "data protection": "ssl on", "connectivity": "prefix and port changed"}, outcomeApplied, false},
+		// Seed 20261202 (its "later run=read-only added" sample): a value waiting for a restart, set outside
+		// Terraform, is applied by that dance's restarts while a toggle waits for the window; the plan kept it in
+		// parameters_pending.
+		{"a value pending a restart beside an endpoint change with SSL on and a deferred toggle", map[string]string{"apply_restarts": "in_maintenance_window",
+			"16K": "on", "parameters": "online", "fact": "parameter pending a restart", "data protection": "ssl on", "connectivity": "prefix and port changed"}, outcomeApplied, false},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)

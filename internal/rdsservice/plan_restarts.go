@@ -240,7 +240,7 @@ func deferToWindow(in PlanInput, d *Decision) {
 	if d.Parameters.PendingKnown && in.Facts.Parameters != nil {
 		pending := map[string]string{}
 		for name, v := range in.Facts.Parameters.Pending {
-			if !slices.Contains(d.Parameters.Withdrawn, name) && !d.Security.Restarts() { // an SSL or TDE restart applies them now
+			if !slices.Contains(d.Parameters.Withdrawn, name) && !securityRestartsNow(*d) { // an SSL or TDE restart applies them now
 				pending[name] = v
 			}
 		}
