@@ -84,6 +84,13 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		// before the window, and one whose plan moved the window.
 		{"a read-only instance added before its primary's minor upgrade", with(map[string]string{"minor version": "upgrade", "later run": "read-only added"}), outcomeApplied, false},
 		{"a read-only instance behind a minor upgrade moved with the window", with(map[string]string{"minor version": "upgrade", "later run": "window moved"}), outcomeApplied, false},
+		// Seeds 20261202 and 20261206: the read-only instance's own class change and its follow of the primary's
+		// toggle wait for their windows; a later run that leaves both instances unchanged (here it adds another
+		// read-only instance) named the read-only instance's own task only. Both restarts are named.
+		{"an unchanged read-only instance follows its primary's waiting toggle beside its own task", with(map[string]string{"16K": "on",
+			"class": "read-only", "later run": "read-only added"}), outcomeApplied, false},
+		{"the same after a task scheduled outside Terraform", with(map[string]string{"16K": "on", "class": "read-only", "fact": "scheduled task",
+			"later run": "read-only added"}), outcomeApplied, false},
 		// Every waiting parameter value set back: the cloud cancels the task, nothing restarts.
 		{"a waiting parameter set back", with(map[string]string{"parameters": "restart-needing on the read-only", "later run": "change reverted"}), outcomeApplied, true},
 		// A waiting minor upgrade set back: refused at plan, no API call withdraws it (excused by rule id).

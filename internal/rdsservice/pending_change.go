@@ -150,15 +150,24 @@ func turnsAtomicWriteOn(change string) bool {
 
 // PlanUnchanged is the decision for an instance whose configuration and state agree (the plan
 // changes nothing, and no fact is read): only a task waiting for its window, named from state,
-// restarts it. prevent_restart refuses that, as it refuses every restart.
-func PlanUnchanged(role Role, label, category string, preventRestart bool, pending *PendingChange) Decision {
+// restarts it, and for a read-only instance the toggle its primary's task makes in the primary's
+// window (follow). prevent_restart refuses those, as it refuses every restart.
+func PlanUnchanged(role Role, label, category string, preventRestart bool, pending *PendingChange, follow Follow) Decision {
 	var d Decision
 	if pending == nil || len(pending.Changes) == 0 {
 		return d
 	}
 	d.Restarts = pendingRestarts(label, ExpectedDowntime(category, role == RoleReadOnly), *pending)
+	if role == RoleReadOnly {
+		d.Restarts = append(d.Restarts, follow.restarts(label)...)
+	}
 	for i := range d.Restarts {
-		d.Program.Operations = append(d.Program.Operations, Operation{Instance: label, Action: OpPendingTask, When: WhenInWindow, Effect: EffectRestart, Restart: &d.Restarts[i]})
+		op := Operation{Instance: label, Action: OpPendingTask, When: WhenInWindow, Effect: EffectRestart, Restart: &d.Restarts[i]}
+		if d.Restarts[i].ByPrimary {
+			on := true
+			op.Action, op.Flag = OpWaitFollowsPrimary, &on
+		}
+		d.Program.Operations = append(d.Program.Operations, op)
 	}
 	if preventRestart {
 		d.Guard = GuardPreventRestart

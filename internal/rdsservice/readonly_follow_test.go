@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"reflect"
 	"testing"
 	"time"
 )
@@ -36,6 +37,32 @@ func TestPlannedScheduledFlagReadsTheTaskRestart(t *testing.T) {
 		}
 		if got != nil && (!got.On || !followsNow(got, now)) {
 			t.Errorf("%s: %+v, want on and starting now", c.name, got)
+		}
+	}
+}
+
+// An unchanged read-only instance with a task of its own waiting for its window, whose primary's
+// unchanged plan records a waiting toggle on: its plan names both restarts, its task's and the follow
+// in its primary's window, as the plan that deferred them did (seed 20261202, later run "read-only added").
+func TestPlanUnchangedNamesTheFollowBesideItsOwnTask(t *testing.T) {
+	own := &PendingChange{TaskID: "t-ro", Window: "04:00Z-05:00Z", StartsAt: "2026-12-03T04:00:00Z",
+		Changes: []string{`instance_type changes from "mysqlro.n2.medium.1c" to "mysqlro.n2.large.1c"`}}
+	primaryTask := &PendingChange{TaskID: "t-rm", Window: "02:00Z-03:00Z", StartsAt: "2026-12-03T02:00:00Z",
+		Changes: []string{"atomic_write_16k changes from false to true"}}
+	follow := Follow{PrimaryID: "rm-1", Scheduled: primaryTask.ToggleOn(), Supported: true}
+	d := PlanUnchanged(RoleReadOnly, "rr-1", "", false, own, follow)
+	if got := stepsOf(d.Program); !reflect.DeepEqual(got, []step{{OpPendingTask, "rr-1", WhenInWindow, EffectRestart},
+		{OpWaitFollowsPrimary, "rr-1", WhenInWindow, EffectRestart}}) || len(d.Program.Restarts()) != 2 {
+		t.Fatalf("program %+v, restarts %+v", got, d.Program.Restarts())
+	}
+	if d := PlanUnchanged(RoleReadOnly, "rr-1", "", true, own, follow); d.Guard != GuardPreventRestart || len(d.Errors()) != 1 {
+		t.Fatalf("prevent_restart: guard %q errors %v", d.Guard, d.Errors())
+	}
+	for name, f := range map[string]Follow{"already on": {PrimaryID: "rm-1", Scheduled: follow.Scheduled, Enabled: true, Supported: true},
+		"not eligible": {PrimaryID: "rm-1", Scheduled: follow.Scheduled}, "no toggle waits": {PrimaryID: "rm-1", Supported: true},
+		"the primary's task turns it off": {PrimaryID: "rm-1", Supported: true, Scheduled: (&PendingChange{Changes: []string{"atomic_write_16k changes from true to false"}}).ToggleOn()}} {
+		if rs := PlanUnchanged(RoleReadOnly, "rr-1", "", false, own, f).Program.Restarts(); len(rs) != 1 {
+			t.Errorf("%s: restarts %+v, want its own task's only", name, rs)
 		}
 	}
 }
