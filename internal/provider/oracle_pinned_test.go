@@ -76,6 +76,10 @@ func TestOraclePinnedCombinations(t *testing.T) {
 			"later run": "window opened now"}, outcomeApplied, true},
 		{"window opened now applies the waiting parameters", with(map[string]string{"class": "primary", "parameters": "restart-needing on both",
 			"later run": "window opened now"}), outcomeApplied, true},
+		// Seed 20261202: the read-only instance follows its primary's toggle during the apply; at its final plan
+		// the primary is on already, and it must still plan the flag on (it kept it off until a refresh).
+		{"window opened now turns the read-only instance on with its primary", with(map[string]string{"16K": "on", "class": "primary",
+			"later run": "window opened now"}), outcomeApplied, true},
 		{"window opened now runs the waiting minor upgrade of both", with(map[string]string{"minor version": "upgrade", "later run": "window opened now"}), outcomeApplied, true},
 		// A restart-needing parameter deferred beside a waiting minor upgrade takes effect with its
 		// switchover: one restart, not two.

@@ -66,3 +66,25 @@ func TestPlanUnchangedNamesTheFollowBesideItsOwnTask(t *testing.T) {
 		}
 	}
 }
+
+// The primary's toggle whose window is open now runs during this apply: at the read-only instance's
+// final plan (after its primary's apply) the primary is on already, and the instance still follows
+// it, planned on with its restart during the apply (seed 20261202, later run "window opened now").
+func TestFollowScheduledPrimaryAfterItRanNow(t *testing.T) {
+	now := time.Date(2026, 12, 2, 10, 30, 0, 0, time.UTC)
+	plan := func(startsAt string, primaryOn bool) Decision {
+		in := PlanInput{Role: RoleReadOnly, Label: "rr-1", Facts: Facts{Now: now, PrimaryScheduled: &ScheduledFlag{On: true, StartsAt: startsAt},
+			Primary: &ExistingInstance{ID: "rm-1", Enabled: primaryOn}}}
+		d := Decision{AtomicWrite: Known(false), AtomicWriteSupported: Known(true)}
+		followScheduledPrimary(in, &d)
+		return d
+	}
+	for _, primaryOn := range []bool{false, true} {
+		if d := plan(now.Add(-30*time.Minute).Format(APITimeLayout), primaryOn); !d.AtomicWrite.Is(true) || len(d.Restarts) != 1 || d.Restarts[0].When != "" {
+			t.Errorf("window open now, primary on %t: flag %v, restarts %+v", primaryOn, d.AtomicWrite, d.Restarts)
+		}
+	}
+	if d := plan(now.Add(15*time.Hour).Format(APITimeLayout), true); len(d.Restarts) != 0 {
+		t.Errorf("primary on, its toggle still waiting: restarts %+v, want none", d.Restarts)
+	}
+}
