@@ -95,6 +95,10 @@ func TestOraclePinnedCombinations(t *testing.T) {
 			"class": "read-only", "later run": "read-only added"}), outcomeApplied, false},
 		{"the same after a task scheduled outside Terraform", with(map[string]string{"16K": "on", "class": "read-only", "fact": "scheduled task",
 			"later run": "read-only added"}), outcomeApplied, false},
+		// Seed 20261202: rds_apply_pending on the primary turns its read-only instance on now; the read-only
+		// instance's own class change still waits for its window (the oracle counted both as done by the action).
+		{"rds_apply_pending beside a read-only instance's own waiting change", with(map[string]string{"16K": "on", "class": "read-only",
+			"later run": "rds_apply_pending"}), outcomeApplied, false},
 		// Every waiting parameter value set back: the cloud cancels the task, nothing restarts.
 		{"a waiting parameter set back", with(map[string]string{"parameters": "restart-needing on the read-only", "later run": "change reverted"}), outcomeApplied, true},
 		// A waiting minor upgrade set back: refused at plan, no API call withdraws it (excused by rule id).
