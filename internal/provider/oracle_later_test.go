@@ -153,9 +153,15 @@ func (w *oracleWorld) laterAction(name string, sc oracleScenario, carried map[st
 		out.category, out.later = "later action refused at plan", false
 		return out
 	}
+	// Each restart the action runs now stands for one the first run deferred: a read-only instance that follows the
+	// toggle now still makes its own deferred change at its window.
 	waiting := maps.Clone(carried)
 	for _, rs := range plan.Program.Restarts() {
-		delete(waiting, restartKey(rs, id))
+		if key := restartKey(rs, id); waiting[key] > 1 {
+			waiting[key]--
+		} else {
+			delete(waiting, key)
+		}
 	}
 	out.restartChecks += w.atTheWindow(knownAfterApply(sc.after), waiting, disagree)
 	out.atWindow = true

@@ -76,6 +76,10 @@ func TestOraclePinnedCombinations(t *testing.T) {
 			"later run": "window opened now"}, outcomeApplied, true},
 		{"window opened now applies the waiting parameters", with(map[string]string{"class": "primary", "parameters": "restart-needing on both",
 			"later run": "window opened now"}), outcomeApplied, true},
+		// Seed 20261202: the read-only instance follows its primary's toggle during the apply; at its final plan
+		// the primary is on already, and it must still plan the flag on (it kept it off until a refresh).
+		{"window opened now turns the read-only instance on with its primary", with(map[string]string{"16K": "on", "class": "primary",
+			"later run": "window opened now"}), outcomeApplied, true},
 		{"window opened now runs the waiting minor upgrade of both", with(map[string]string{"minor version": "upgrade", "later run": "window opened now"}), outcomeApplied, true},
 		// A restart-needing parameter deferred beside a waiting minor upgrade takes effect with its
 		// switchover: one restart, not two.
@@ -84,6 +88,17 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		// before the window, and one whose plan moved the window.
 		{"a read-only instance added before its primary's minor upgrade", with(map[string]string{"minor version": "upgrade", "later run": "read-only added"}), outcomeApplied, false},
 		{"a read-only instance behind a minor upgrade moved with the window", with(map[string]string{"minor version": "upgrade", "later run": "window moved"}), outcomeApplied, false},
+		// Seeds 20261202 and 20261206: the read-only instance's own class change and its follow of the primary's
+		// toggle wait for their windows; a later run that leaves both instances unchanged (here it adds another
+		// read-only instance) named the read-only instance's own task only. Both restarts are named.
+		{"an unchanged read-only instance follows its primary's waiting toggle beside its own task", with(map[string]string{"16K": "on",
+			"class": "read-only", "later run": "read-only added"}), outcomeApplied, false},
+		{"the same after a task scheduled outside Terraform", with(map[string]string{"16K": "on", "class": "read-only", "fact": "scheduled task",
+			"later run": "read-only added"}), outcomeApplied, false},
+		// Seed 20261202: rds_apply_pending on the primary turns its read-only instance on now; the read-only
+		// instance's own class change still waits for its window (the oracle counted both as done by the action).
+		{"rds_apply_pending beside a read-only instance's own waiting change", with(map[string]string{"16K": "on", "class": "read-only",
+			"later run": "rds_apply_pending"}), outcomeApplied, false},
 		// Every waiting parameter value set back: the cloud cancels the task, nothing restarts.
 		{"a waiting parameter set back", with(map[string]string{"parameters": "restart-needing on the read-only", "later run": "change reverted"}), outcomeApplied, true},
 		// A waiting minor upgrade set back: refused at plan, no API call withdraws it (excused by rule id).
@@ -110,6 +125,16 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"a proxy mode change under prevent_restart", map[string]string{"guard": "prevent_restart on the primary", "proxy": "read_write_mode changed"}, outcomeGuard, false},
 		{"max_prepared_stmt_count beside the primary's ignored parameters", map[string]string{"topology": "primary + read-only",
 			"mechanism": "ignore_changes on 16K and parameters, changed outside", "proxy": "max_prepared_stmt_count on every instance"}, outcomeGuard, false},
+		// Sweep seed 4: an endpoint change with SSL on turns SSL off and on around it (two restarts now);
+		// restart-needing parameters deferred to the window must be sent after that dance, or its
+		// restarts apply them while the state still lists them in parameters_pending.
+		{"parameters deferred beside an endpoint change with SSL on", map[string]string{"apply_restarts": "in_maintenance_window",
+			"parameters": "restart-needing", "data protection": "ssl on", "connectivity": "prefix and port changed"}, outcomeApplied, false},
+		// Seed 20261202 (its "later run=read-only added" sample): a value waiting for a restart, set outside
+		// Terraform, is applied by that dance's restarts while a toggle waits for the window; the plan kept it in
+		// parameters_pending.
+		{"a value pending a restart beside an endpoint change with SSL on and a deferred toggle", map[string]string{"apply_restarts": "in_maintenance_window",
+			"16K": "on", "parameters": "online", "fact": "parameter pending a restart", "data protection": "ssl on", "connectivity": "prefix and port changed"}, outcomeApplied, false},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)

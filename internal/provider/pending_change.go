@@ -101,16 +101,33 @@ func planUnchangedPending(ctx context.Context, data *ProviderData, req resource.
 	if d.HasError() || pending == nil {
 		return
 	}
-	role := rdsservice.RolePrimary
+	role, follow := rdsservice.RolePrimary, rdsservice.Follow{}
 	if _, ok := req.State.Schema.GetAttributes()["master_instance_id"]; ok {
-		role = rdsservice.RoleReadOnly
+		role, follow = rdsservice.RoleReadOnly, unchangedFollow(ctx, data, req)
 	} else {
 		data.plans.RecordPendingTask(id.ValueString())
 	}
-	dec := rdsservice.PlanUnchanged(role, id.ValueString(), category.ValueString(), prevent.ValueBool(), pending)
+	dec := rdsservice.PlanUnchanged(role, id.ValueString(), category.ValueString(), prevent.ValueBool(), pending, follow)
 	if role == rdsservice.RolePrimary {
 		data.plans.RecordMinor(id.ValueString(), rdsservice.PlannedMinorFollow(dec, id.ValueString()))
+		data.plans.RecordScheduled(id.ValueString(), pending.ToggleOn())
 	}
 	data.decided(dec)
 	addProblems(diags, dec.Problems)
+}
+
+// unchangedFollow is what an unchanged read-only instance's plan follows: its primary's toggle that this run's
+// plan of the primary recorded, with the instance's flag and eligibility in state.
+func unchangedFollow(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest) rdsservice.Follow {
+	var master types.String
+	var on, supported types.Bool
+	var d diag.Diagnostics
+	d.Append(req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master)...)
+	d.Append(req.State.GetAttribute(ctx, path.Root("atomic_write_16k"), &on)...)
+	d.Append(req.State.GetAttribute(ctx, path.Root("atomic_write_16k_supported"), &supported)...)
+	if d.HasError() {
+		return rdsservice.Follow{}
+	}
+	return rdsservice.Follow{PrimaryID: master.ValueString(), Scheduled: data.plans.Primary(master.ValueString()).Scheduled,
+		Enabled: on.ValueBool(), Supported: supported.ValueBool()}
 }

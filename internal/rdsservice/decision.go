@@ -32,6 +32,9 @@ type Restart struct {
 	// Op is the operation that causes it when that is not the spec order or the parameters
 	// (ModifyDBInstanceSSL, ModifyDBInstanceTDE: security_rules.go).
 	Op string
+	// TurnsAtomicWriteOn: the task's restart turns atomic_write_16k on, which the primary's
+	// read-only instances follow (PlannedScheduledFlag).
+	TurnsAtomicWriteOn bool
 }
 
 // SpecOrder is the one ModifyDBInstanceSpec an update sends; nil fields are unchanged.

@@ -136,6 +136,15 @@ func TestEndpointChangeWithSSL(t *testing.T) {
 	if !planValues(in, ProposedValues{}, d).SSLReissued {
 		t.Fatal("SSL turned off and on again: ssl_expire_time must be planned unknown (a new certificate)")
 	}
+	// A value waiting for a restart (set outside Terraform) is applied by the dance's restarts, also when a spec
+	// change waits for the window: parameters_pending after the apply no longer holds it.
+	window := in
+	window.Desired.ApplyRestarts, window.Desired.AtomicWrite = ApplyRestartsInWindow, Known(true)
+	window.Desired.Parameters = paramDesired(map[string]string{})
+	window.Facts.Parameters = planFacts(map[string]string{"innodb_open_files": "2000"}, map[string]string{"innodb_open_files": "4000"})
+	if d := Plan(window); !d.Deferred || !d.Parameters.PendingKnown || d.Parameters.Pending["innodb_open_files"] != "" {
+		t.Fatalf("deferred %t: parameters_pending after the apply %v (known %t)", d.Deferred, d.Parameters.Pending, d.Parameters.PendingKnown)
+	}
 	in.Desired.PreventRestart = true
 	if !hasRule(Plan(in).Errors(), RuleRestartRefused) {
 		t.Fatalf("prevent_restart: %v", ruleIDs(Plan(in).Problems))

@@ -136,22 +136,38 @@ func pendingRestarts(label, downtime string, p PendingChange) []Restart {
 		shared = append(shared, c)
 	}
 	if len(shared) > 0 {
-		out = append([]Restart{{InstanceID: label, When: p.when(), Task: p.TaskID, Downtime: downtime, Reasons: []string{strings.Join(shared, "; ")}}}, out...)
+		out = append([]Restart{{InstanceID: label, When: p.when(), Task: p.TaskID, Downtime: downtime, Reasons: []string{strings.Join(shared, "; ")},
+			TurnsAtomicWriteOn: slices.ContainsFunc(shared, turnsAtomicWriteOn)}}, out...)
 	}
 	return out
 }
 
+// turnsAtomicWriteOn: the change, as scheduled_change lists it (SpecChangeRestarts wrote it), turns
+// atomic_write_16k on.
+func turnsAtomicWriteOn(change string) bool {
+	return strings.Contains(change, AttrAtomicWrite+" changes from false to true")
+}
+
 // PlanUnchanged is the decision for an instance whose configuration and state agree (the plan
 // changes nothing, and no fact is read): only a task waiting for its window, named from state,
-// restarts it. prevent_restart refuses that, as it refuses every restart.
-func PlanUnchanged(role Role, label, category string, preventRestart bool, pending *PendingChange) Decision {
+// restarts it, and for a read-only instance the toggle its primary's task makes in the primary's
+// window (follow). prevent_restart refuses those, as it refuses every restart.
+func PlanUnchanged(role Role, label, category string, preventRestart bool, pending *PendingChange, follow Follow) Decision {
 	var d Decision
 	if pending == nil || len(pending.Changes) == 0 {
 		return d
 	}
 	d.Restarts = pendingRestarts(label, ExpectedDowntime(category, role == RoleReadOnly), *pending)
+	if role == RoleReadOnly {
+		d.Restarts = append(d.Restarts, follow.restarts(label)...)
+	}
 	for i := range d.Restarts {
-		d.Program.Operations = append(d.Program.Operations, Operation{Instance: label, Action: OpPendingTask, When: WhenInWindow, Effect: EffectRestart, Restart: &d.Restarts[i]})
+		op := Operation{Instance: label, Action: OpPendingTask, When: WhenInWindow, Effect: EffectRestart, Restart: &d.Restarts[i]}
+		if d.Restarts[i].ByPrimary {
+			on := true
+			op.Action, op.Flag = OpWaitFollowsPrimary, &on
+		}
+		d.Program.Operations = append(d.Program.Operations, op)
 	}
 	if preventRestart {
 		d.Guard = GuardPreventRestart

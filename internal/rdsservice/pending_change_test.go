@@ -65,11 +65,11 @@ func TestProgramNamesThePendingTask(t *testing.T) {
 	}
 
 	// The unchanged plan names it from state alone.
-	u := PlanUnchanged(RolePrimary, "rm-1", "HighAvailability", false, taskForWindow)
+	u := PlanUnchanged(RolePrimary, "rm-1", "HighAvailability", false, taskForWindow, Follow{})
 	if got := stepsOf(u.Program); !reflect.DeepEqual(got, []step{{OpPendingTask, "rm-1", WhenInWindow, EffectRestart}}) || len(u.Warnings()) != 1 {
 		t.Fatalf("unchanged: program %+v warnings %v", got, u.Warnings())
 	}
-	if u := PlanUnchanged(RolePrimary, "rm-1", "HighAvailability", true, taskForWindow); u.Guard != GuardPreventRestart || len(u.Errors()) != 1 {
+	if u := PlanUnchanged(RolePrimary, "rm-1", "HighAvailability", true, taskForWindow, Follow{}); u.Guard != GuardPreventRestart || len(u.Errors()) != 1 {
 		t.Fatalf("unchanged with prevent_restart: guard %q errors %v", u.Guard, u.Errors())
 	}
 }

@@ -75,8 +75,10 @@ var PendingBehaviours = []PendingBehaviour{
 		ReadOnly: "a read-only instance added before the window inherits the primary's current value and follows the toggle there (its plan names that restart)", ApplyPending: "runs now; the plan names its restart and that of each read-only instance that follows it"},
 	{Kind: PendingParameters, WindowMoved: "moves with the window (the values are configured already; nothing is sent again). " + openNow, Reverted: "withdrawn: the apply sets the running value back, and the task keeps only the values that still wait; when none is left the cloud cancels the task and the plan names no restart",
 		MoreWork: "shares the window's one restart with a spec change, a zone move or an upgrade of the same window", ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now: one restart"},
-	{Kind: PendingFollow, WindowMoved: "follows its primary's window, not its own", Reverted: "reverting the primary's toggle cancels the follow (no restart named)",
-		MoreWork: "parameters it defers to its own later window share the follow restart (one restart)", ReadOnly: "a released read-only instance restarts nothing", ApplyPending: "`rds_apply_pending` on the primary turns it on now: the plan names its restart too"},
+	{Kind: PendingFollow, WindowMoved: "follows its primary's window, not its own; when the primary's new window is open now it is turned on during this apply, and its plan says `atomic_write_16k = true` (also at its final plan, after its primary turned on)",
+		Reverted: "reverting the primary's toggle cancels the follow (no restart named)",
+		MoreWork: "parameters it defers to its own later window share the follow restart (one restart); a spec change of its own waiting for its own window is a restart of its own: an unchanged plan of it names both",
+		ReadOnly: "a released read-only instance restarts nothing; adding another one leaves its plan unchanged, and that plan still names the follow beside a task of its own", ApplyPending: "`rds_apply_pending` on the primary turns it on now: the plan names its restart too"},
 }
 
 // PendingKinds classifies a pending task by the changes scheduled_change lists (the planner

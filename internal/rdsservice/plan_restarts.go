@@ -50,10 +50,12 @@ func guardRestarts(in PlanInput, d *Decision) {
 // followScheduledPrimary: a read-only instance that is off, and eligible, after this apply is
 // turned on with a restart when its primary's scheduled toggle runs (rule 7), in the primary's
 // window. Its plan names that restart, and prevent_restart refuses it, as the primary's own guard
-// refuses the toggle.
+// refuses the toggle. A toggle whose window is open now runs during this apply: at the read-only
+// instance's final plan its primary may be on already, and it still follows.
 func followScheduledPrimary(in PlanInput, d *Decision) {
 	s, primary := in.Facts.PrimaryScheduled, in.Facts.Primary
-	if in.Role != RoleReadOnly || s == nil || !s.On || primary == nil || primary.Enabled || !d.AtomicWrite.Is(false) || !d.AtomicWriteSupported.Is(true) {
+	if in.Role != RoleReadOnly || s == nil || !s.On || primary == nil || primary.Enabled && !followsNow(s, in.Facts.Now) ||
+		!d.AtomicWrite.Is(false) || !d.AtomicWriteSupported.Is(true) {
 		return
 	}
 	if in.Desired.AtomicWrite.Is(false) {
@@ -240,7 +242,7 @@ func deferToWindow(in PlanInput, d *Decision) {
 	if d.Parameters.PendingKnown && in.Facts.Parameters != nil {
 		pending := map[string]string{}
 		for name, v := range in.Facts.Parameters.Pending {
-			if !slices.Contains(d.Parameters.Withdrawn, name) && !d.Security.Restarts() { // an SSL or TDE restart applies them now
+			if !slices.Contains(d.Parameters.Withdrawn, name) && !securityRestartsNow(*d) { // an SSL or TDE restart applies them now
 				pending[name] = v
 			}
 		}

@@ -1,7 +1,7 @@
 package rdsservice
 
 import (
-	"strings"
+	"slices"
 	"time"
 )
 
@@ -33,7 +33,7 @@ func PlannedScheduledFlag(d Decision, now time.Time) *ScheduledFlag {
 		return &ScheduledFlag{On: *d.Order.AtomicWrite, StartsAt: d.DeferredStartsAt}
 	}
 	for _, r := range d.Restarts {
-		if r.Task != "" && r.When == "" && len(r.Reasons) > 0 && strings.Contains(r.Reasons[0], AttrAtomicWrite+" changes from false to true") {
+		if r.Task != "" && r.When == "" && r.TurnsAtomicWriteOn {
 			return &ScheduledFlag{On: true, StartsAt: now.UTC().Format(APITimeLayout)}
 		}
 	}
@@ -45,4 +45,34 @@ func PlannedScheduledFlag(d Decision, now time.Time) *ScheduledFlag {
 func followsNow(s *ScheduledFlag, now time.Time) bool {
 	at, err := time.Parse(APITimeLayout, s.StartsAt)
 	return err == nil && !now.IsZero() && !at.After(now)
+}
+
+// Follow is what the plan of an unchanged read-only instance (PlanUnchanged) knows of its primary's
+// toggle waiting for the primary's window: the toggle this run's plan of the primary recorded (nil:
+// none), and the instance's flag and eligibility in state.
+type Follow struct {
+	PrimaryID          string
+	Scheduled          *ScheduledFlag
+	Enabled, Supported bool
+}
+
+// restarts is the restart of following that toggle (rule 7), as the plan that deferred it named it:
+// a task of the read-only instance's own does not replace it (the two run in their own windows).
+func (f Follow) restarts(label string) []Restart {
+	if f.Scheduled == nil {
+		return nil
+	}
+	in := PlanInput{Role: RoleReadOnly, Label: label, Facts: Facts{PrimaryScheduled: f.Scheduled, Primary: &ExistingInstance{ID: f.PrimaryID}}}
+	d := Decision{AtomicWrite: Known(f.Enabled), AtomicWriteSupported: Known(f.Supported)}
+	followScheduledPrimary(in, &d)
+	return d.Restarts
+}
+
+// ToggleOn is the toggle of atomic_write_16k on that the waiting task makes in its window, as the
+// instance's read-only instances follow it; nil when the task makes none.
+func (p *PendingChange) ToggleOn() *ScheduledFlag {
+	if p == nil || !slices.ContainsFunc(p.Changes, turnsAtomicWriteOn) {
+		return nil
+	}
+	return &ScheduledFlag{On: true, StartsAt: p.StartsAt}
 }

@@ -65,6 +65,14 @@ func (l *Ledger) RecordMinor(id string, f *MinorFollow) {
 	l.RecordPrimary(id, p)
 }
 
+// RecordScheduled records the toggle the task of an unchanged primary id makes in its window (nil:
+// none), keeping the rest of its record: its read-only instances' plans follow it.
+func (l *Ledger) RecordScheduled(id string, s *ScheduledFlag) {
+	p := l.Primary(id)
+	p.Scheduled = s
+	l.RecordPrimary(id, p)
+}
+
 // Primary is this run's in-place plan of primary id (the zero PrimaryPlan when none).
 func (l *Ledger) Primary(id string) PrimaryPlan {
 	l.mu.Lock()

@@ -59,6 +59,12 @@ type SecurityDecision struct {
 // Restarts reports whether the apply sends a security operation: each restarts the instance.
 func (s SecurityDecision) Restarts() bool { return s.SSL != nil || s.TDE }
 
+// securityRestartsNow: the apply restarts the instance for SSL or TDE, which cannot wait for the
+// window: a change of either, or SSL turned off and on again around an endpoint change (endpoint_ssl.go).
+func securityRestartsNow(d Decision) bool {
+	return slices.ContainsFunc(d.Restarts, func(r Restart) bool { return r.Op == OpModifySSL || r.Op == OpModifyTDE })
+}
+
 // applyPending: the first security restart of an existing instance applies the parameter values
 // waiting for a restart, as any restart does; its reasons say so and parameters_pending loses them.
 func applyPending(in PlanInput, d *Decision, restart *Restart) {
