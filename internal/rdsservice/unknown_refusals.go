@@ -14,6 +14,9 @@ func (u *updatePlan) name16KRefusalPossible() {
 	}
 	var refusals []string
 	for _, p := range CheckToggle(u.cur, true, u.change) {
+		if p.Rule == Rule16KBasicEdition && u.upgradesEdition() {
+			p = problem(RuleEditionUpgrade16K, "true", u.in.Label) // as planEditionUpgrade refuses a known true
+		}
 		if p.Severity == SeverityError {
 			refusals = append(refusals, p.Summary)
 		}

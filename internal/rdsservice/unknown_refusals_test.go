@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -34,4 +35,20 @@ func TestPlan16KKnownAtApplyNamesPossibleRefusal(t *testing.T) {
 			t.Errorf("%s: possible refusal named %t, want %t (problems %+v)", c.name, named, c.want, d.Problems)
 		}
 	}
+}
+
+// atomic_write_16k known only at apply beside an edition upgrade (seed 20261206, mechanism "16K known at
+// apply"): the possible refusal the plan names is the one the apply makes, edition-upgrade-16k, not the
+// Basic edition's "only at creation".
+func TestPlan16KKnownAtApplyBesideEditionUpgradeNamesItsRefusal(t *testing.T) {
+	in := editionInput()
+	in.Prior.Supported, in.Desired.AtomicWrite = true, Unknown[bool]()
+	d := Plan(in)
+	want := Raise(RuleEditionUpgrade16K, "true", "rm-1").Summary
+	for _, w := range d.Warnings() {
+		if w.Rule == Rule16KRefusalPossibleUnknown && strings.Contains(w.Detail, want) {
+			return
+		}
+	}
+	t.Errorf("no possible refusal naming %q; problems %+v", want, d.Problems)
 }
