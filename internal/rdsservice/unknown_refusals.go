@@ -25,3 +25,14 @@ func (u *updatePlan) name16KRefusalPossible() {
 		u.d.add(problem(Rule16KRefusalPossibleUnknown, "", u.in.Label, strings.Join(refusals, "; ")))
 	}
 }
+
+// refuse16KWhateverTheChange: atomic_write_16k turned on while the class or storage type is known only at
+// apply skips the toggle's checks, which need the change; rule 3's Basic-edition refusal needs none (an
+// existing Basic-edition instance never turns it on, whatever its class), so the plan refuses it as the
+// apply would (planEditionUpgrade then names the edition upgrade's order).
+func (u *updatePlan) refuse16KWhateverTheChange() {
+	if u.changeKnown || !u.flagChanged || !u.flag.Value() || u.d.FollowsPrimary || u.cur.Enabled || toggleEdition(u.cur) {
+		return
+	}
+	u.d.add(problem(Rule16KBasicEdition, u.cur.Category, u.cur.Category))
+}

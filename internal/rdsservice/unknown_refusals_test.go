@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -51,4 +52,14 @@ func TestPlan16KKnownAtApplyBesideEditionUpgradeNamesItsRefusal(t *testing.T) {
 		}
 	}
 	t.Errorf("no possible refusal naming %q; problems %+v", want, d.Problems)
+}
+
+// instance_type known only at apply beside an edition upgrade that turns atomic_write_16k on (seed 20261206,
+// mechanism "instance_type known at apply"): refused at plan as the apply refuses it, whatever the class.
+func TestPlan16KOnBesideEditionUpgradeRefusedWhateverTheClass(t *testing.T) {
+	in := editionInput()
+	in.Prior.Supported, in.Desired.AtomicWrite, in.Desired.InstanceClass = true, Known(true), Unknown[string]()
+	if got := rules(Plan(in).Errors()); !reflect.DeepEqual(got, []RuleID{RuleEditionUpgrade16K}) {
+		t.Errorf("errors %v, want [%s]", got, RuleEditionUpgrade16K)
+	}
 }
