@@ -132,6 +132,12 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// plan names the refusal as possible, and the apply's final check makes it.
 		{"read-only replaced with a primary whose storage is known only at apply", map[string]string{"topology": "primary + read-only",
 			"storage": "primary grows", "replace": "engine_version", "mechanism": "storage known at apply"}, outcomeWarnedFailure},
+		// The primary's atomic_write_16k known only at apply, its change deferred to the window: the
+		// read-only instance follows it there. Its plan names that restart as possible, and its
+		// prevent_restart refuses it.
+		{"prevent_restart on a read-only instance behind a deferred 16K known only at apply", map[string]string{"topology": "primary + read-only",
+			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "guard": "prevent_restart on the read-only",
+			"mechanism": "16K known at apply"}, outcomeGuard},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]
