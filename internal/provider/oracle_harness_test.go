@@ -561,10 +561,12 @@ func (w *oracleWorld) refresh(server tfprotov6.ProviderServer, order []oracleRes
 	return nil
 }
 
-// planOne is core's plan of one resource: validate, plan, and for a replacement plan again as a
-// create.
-func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource, config tftypes.Value) *oraclePlanned {
+// planOne is core's plan of one resource: validate, plan with ignore_changes applied (ignoringChanges), and
+// for a replacement plan again as a create from the configuration as written (core: "there is no prior state
+// to compare after replacement", so the create's plan carries no ignored values).
+func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource, written tftypes.Value) *oraclePlanned {
 	ctx := context.Background()
+	config := w.ignoringChanges(r, written)
 	typ := w.h.objType(r.typeName())
 	p := &oraclePlanned{prior: tftypes.NewValue(typ, nil)}
 	if v, ok := w.state[r.addr]; ok {
@@ -631,6 +633,7 @@ func (w *oracleWorld) planOne(server tfprotov6.ProviderServer, r oracleResource,
 	}
 	p.action = actReplace
 	// Core plans a replacement's create with the first plan's private data (plannedPrivate).
+	config = written
 	resp, planned, err = plan(tftypes.NewValue(typ, nil), p.private)
 	if err != nil {
 		p.diags = append(p.diags, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError, Summary: err.Error()})
@@ -732,7 +735,7 @@ func (w *oracleWorld) planWalk(order []oracleResource) (*oraclePlan, error) {
 		return attrOf(p.planned, ref.attr)
 	}
 	for _, r := range order {
-		p := w.planOne(server, r, w.ignoringChanges(r, w.config(r, resolve)))
+		p := w.planOne(server, r, w.config(r, resolve))
 		plan.res[r.addr] = p
 		if diagsHaveError(p.diags) {
 			plan.errAt, plan.errMsg = r.addr, firstError(p.diags)
@@ -831,7 +834,7 @@ func (w *oracleWorld) applyWalk(order []oracleResource, plan *oraclePlan) (*appl
 			delete(w.priv, r.addr)
 		}
 		config := w.config(r.atApply(), resolve)
-		final := w.planOne(server, r, w.ignoringChanges(r, config))
+		final := w.planOne(server, r, config)
 		if diagsHaveError(final.diags) {
 			return fail(r.addr, "final plan: "+firstError(final.diags))
 		}

@@ -156,6 +156,52 @@ func TestOraclePinnedCombinations(t *testing.T) {
 	}
 }
 
+// Terraform's mechanisms (issue 39 §4, seed 20261206, RDS_ORACLE_ONLY="mechanism="), pinned: each ends as
+// its fix decided, with no disagreement.
+func TestOraclePinnedMechanisms(t *testing.T) {
+	t.Parallel()
+	h := newOracleHarness(t)
+	for _, tc := range []struct {
+		name   string
+		levels map[string]string
+		want   oracleOutcomeKind
+	}{
+		// A replacement under ignore_changes: core plans the new instance from the configuration as
+		// written, and so does the final plan; the restart of the 16K toggle after creation is named.
+		{"a replacement under ignore_changes on 16K and parameters", map[string]string{"16K": "on", "parameters": "restart-needing",
+			"replace": "edition downgrade", "mechanism": "ignore_changes on 16K and parameters, changed outside"}, outcomeApplied},
+		// atomic_write_16k known only at apply beside an edition upgrade: the possible refusal the plan
+		// names is the one the apply makes (edition-upgrade-16k).
+		{"16K known only at apply beside an edition upgrade", map[string]string{"16K": "on", "replace": "edition upgrade",
+			"mechanism": "16K known at apply"}, outcomeWarnedFailure},
+		// 16K turned on beside an edition upgrade while the class is known only at apply: refused at
+		// plan, whatever the class.
+		{"16K on beside an edition upgrade, the class known only at apply", map[string]string{"16K": "on", "replace": "edition upgrade",
+			"mechanism": "instance_type known at apply"}, outcomeRefusalProbed},
+		// The read-only instance replaced with its primary, whose storage is known only at apply: the
+		// plan names the refusal as possible, and the apply's final check makes it.
+		{"read-only replaced with a primary whose storage is known only at apply", map[string]string{"topology": "primary + read-only",
+			"storage": "primary grows", "replace": "engine_version", "mechanism": "storage known at apply"}, outcomeWarnedFailure},
+		// The primary's atomic_write_16k known only at apply, its change deferred to the window: the
+		// read-only instance follows it there. Its plan names that restart as possible, and its
+		// prevent_restart refuses it.
+		{"prevent_restart on a read-only instance behind a deferred 16K known only at apply", map[string]string{"topology": "primary + read-only",
+			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "guard": "prevent_restart on the read-only",
+			"mechanism": "16K known at apply"}, outcomeGuard},
+	} {
+		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
+		last := outcomes[len(outcomes)-1]
+		for _, o := range outcomes {
+			for _, d := range o.disagreements {
+				t.Errorf("%s: DISAGREEMENT [%s]\n    repro: %s", tc.name, d.class, d.repro)
+			}
+		}
+		if last.kind != tc.want || !last.compared {
+			t.Errorf("%s: ended %q (kind %d, compared %t), want kind %d", tc.name, last.category, last.kind, last.compared, tc.want)
+		}
+	}
+}
+
 // A short run whose sample falls below a floor tops it up from the reserve, running only what can add to
 // the short floor: here an empty sample, with floors of three applied scenarios and one applied combination.
 func TestOracleTopUpMeetsShortFloors(t *testing.T) {

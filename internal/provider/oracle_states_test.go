@@ -27,7 +27,8 @@ func warnedOfFailure(p *oraclePlanned, applyErr string) bool {
 			if w.Rule == rdsservice.RuleStorageReadOnlyBelowUnknown && strings.Contains(applyErr, rdsservice.Raise(rdsservice.RuleStorageReadOnlyBelow, "", int64(0), "", "", int64(0)).Summary) {
 				return true
 			}
-			if w.Rule == rdsservice.Rule16KRefusalPossibleUnknown && strings.Contains(w.Detail, strings.Trim(strings.TrimPrefix(refusalClass(applyErr), "final plan: "), `"`)) {
+			// The refusal's class has its ids stripped (<id>): so has the warning naming it.
+			if w.Rule == rdsservice.Rule16KRefusalPossibleUnknown && strings.Contains(stripIDs(w.Detail), strings.Trim(strings.TrimPrefix(refusalClass(applyErr), "final plan: "), `"`)) {
 				return true
 			}
 		}

@@ -37,7 +37,7 @@ func IsEditionUpgrade(engine, from, to string) bool {
 // follow instead of rule 3's "only at creation".
 func (u *updatePlan) planEditionUpgrade() {
 	cur, c, in, d := u.cur, u.c, u.in, u.d
-	if u.readOnly || !c.Category.IsKnown() || !IsEditionUpgrade(cur.Engine, cur.Category, c.Category.Value()) {
+	if !u.upgradesEdition() {
 		return
 	}
 	u.change.Category = CategoryHighAvailability
@@ -49,6 +49,11 @@ func (u *updatePlan) planEditionUpgrade() {
 	if i := slices.IndexFunc(d.Problems, func(p Problem) bool { return p.Rule == Rule16KBasicEdition }); i >= 0 {
 		d.Problems[i] = problem(RuleEditionUpgrade16K, "true", in.Label)
 	}
+}
+
+// upgradesEdition reports whether the configuration upgrades a primary's edition in place.
+func (u *updatePlan) upgradesEdition() bool {
+	return !u.readOnly && u.c.Category.IsKnown() && IsEditionUpgrade(u.cur.Engine, u.cur.Category, u.c.Category.Value())
 }
 
 // editionUpgradeReason is the restart's reason for the change's category, "" when the edition

@@ -143,8 +143,10 @@ func askClasses(ctx context.Context, env Env, in PlanInput, zone, priorZone Val[
 // restart with, a zone move in the window, a replaced pending task, the followers it names.
 func recordPrimary(l *Ledger, id string, in PlanInput, dec Decision) {
 	flag := dec.AtomicWrite
-	if dec.Deferred {
-		// Nothing changes during this apply: read-only instances plan with the current value.
+	if dec.Deferred && flag.IsKnown() {
+		// Nothing changes during this apply: read-only instances plan with the current value. A
+		// value known only at apply stays unknown: turned on, it waits for the window with the rest,
+		// and the read-only instances follow it there (their plans name that possible restart).
 		flag = Known(in.Prior.Enabled)
 	}
 	planned := PrimaryPlan{AtomicWrite: flag, Storage: in.Desired.Storage, Minor: PlannedMinorFollow(dec, id),

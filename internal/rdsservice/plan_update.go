@@ -40,6 +40,7 @@ func planUpdate(in PlanInput, d *Decision) {
 	u.planSupportAndArchitecture()
 	u.checkAtomicWriteRules()
 	u.name16KRefusalPossible()
+	u.refuse16KWhateverTheChange()
 	u.planEditionUpgrade()
 	if !u.readOnly {
 		u.planBufferPoolExtension()

@@ -8,11 +8,16 @@ import "fmt"
 // read-only instance's storage is checked against it then, not only by the apply's final check.
 
 // checkStorageAgainstNewPrimary refuses a read-only instance's storage below the storage its
-// primary's replacement is planned with. Unknown storage on either side is left to the apply,
-// which decides again with the values known before it creates anything.
+// primary's replacement is planned with. With the replacement's storage known only at apply, the
+// apply's final check may refuse it after the new primary exists: the plan names that refusal as
+// possible (issue 39 §3). The read-only instance's own unknown storage is left to the apply.
 func checkStorageAgainstNewPrimary(in PlanInput, d *Decision) {
 	p := in.Facts.PrimaryReplaced
-	if in.Role != RoleReadOnly || p == nil || !in.Desired.Storage.IsKnown() || !p.Storage.IsKnown() {
+	if in.Role != RoleReadOnly || p == nil || !in.Desired.Storage.IsKnown() {
+		return
+	}
+	if !p.Storage.IsKnown() {
+		d.add(problem(RuleStorageReadOnlyBelowUnknown, fmt.Sprint(in.Desired.Storage.Value()), in.Label, "the replacement of "+p.ID, in.Desired.Storage.Value()))
 		return
 	}
 	if s := in.Desired.Storage.Value(); s < p.Storage.Value() {

@@ -14,6 +14,9 @@ func (u *updatePlan) name16KRefusalPossible() {
 	}
 	var refusals []string
 	for _, p := range CheckToggle(u.cur, true, u.change) {
+		if p.Rule == Rule16KBasicEdition && u.upgradesEdition() {
+			p = problem(RuleEditionUpgrade16K, "true", u.in.Label) // as planEditionUpgrade refuses a known true
+		}
 		if p.Severity == SeverityError {
 			refusals = append(refusals, p.Summary)
 		}
@@ -21,4 +24,15 @@ func (u *updatePlan) name16KRefusalPossible() {
 	if len(refusals) > 0 {
 		u.d.add(problem(Rule16KRefusalPossibleUnknown, "", u.in.Label, strings.Join(refusals, "; ")))
 	}
+}
+
+// refuse16KWhateverTheChange: atomic_write_16k turned on while the class or storage type is known only at
+// apply skips the toggle's checks, which need the change; rule 3's Basic-edition refusal needs none (an
+// existing Basic-edition instance never turns it on, whatever its class), so the plan refuses it as the
+// apply would (planEditionUpgrade then names the edition upgrade's order).
+func (u *updatePlan) refuse16KWhateverTheChange() {
+	if u.changeKnown || !u.flagChanged || !u.flag.Value() || u.d.FollowsPrimary || u.cur.Enabled || toggleEdition(u.cur) {
+		return
+	}
+	u.d.add(problem(Rule16KBasicEdition, u.cur.Category, u.cur.Category))
 }
