@@ -4,15 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"net"
-	"net/http/httptest"
 	"testing"
 
-	"github.com/aliyun/credentials-go/credentials"
 	"github.com/go-sql-driver/mysql"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/simulator"
-	"github.com/openrds/terraform-provider-rds/internal/simulator/mysqlendpoint"
+	"github.com/openrds/terraform-provider-rds/internal/simulator/simtest"
 )
 
 // proxyFixture is a primary with two read-only instances, an account and a table, and its proxy started.
@@ -23,22 +20,7 @@ type proxyFixture struct {
 
 func newProxyFixture(t *testing.T) *proxyFixture {
 	t.Helper()
-	sim, err := simulator.New(simulator.Options{Endpoints: mysqlendpoint.ForSimulator}) // instant transitions
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = sim.Close() })
-	server := httptest.NewServer(sim)
-	t.Cleanup(server.Close)
-	cred, err := credentials.NewCredential(new(credentials.Config).SetType("access_key").
-		SetAccessKeyId(simulator.DefaultAccessKeyID).SetAccessKeySecret(simulator.DefaultAccessKeySecret))
-	if err != nil {
-		t.Fatal(err)
-	}
-	api, err := rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: server.URL, Credentials: cred})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sim, api, _ := simtest.Start(t)
 	ctx := context.Background()
 	created, err := api.CreateDBInstance(ctx, &rdsapi.CreateDBInstanceRequest{ZoneID: "cn-hangzhou-i", Engine: "MySQL", EngineVersion: "8.0",
 		DBInstanceClass: "mysql.n2.medium.2c", DBInstanceStorage: 20, DBInstanceStorageType: "cloud_essd", Category: "HighAvailability",
