@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,4 +56,31 @@ func TestDBProxy_preparedStmtRefusedOnInstances(t *testing.T) {
 		}
 	}
 	expectEmptyPlan(t, "both again", mustPlan(t, w, both))
+}
+
+// Issue 44 §2 at the instances' plans: behind a started proxy without persistent connections, a
+// class change of the read-only instance names the connections it drops through the proxy; with
+// persistent connections on it names none (its restart is named either way).
+func TestDBProxy_specChangeNamesDroppedConnections(t *testing.T) {
+	t.Parallel()
+	_, w := envWorld(t, testSimOptions())
+	w.applyChecked(t, "instances", readonlyOnResources(true, "mysqlro.n2.medium.1c", 100, false))
+	ro := w.stateAttr(t, testRO, "id")
+	for _, persistent := range []bool{false, true} {
+		order := proxyResources(map[string]any{"read_only_weights": map[string]int{ro: 100}, "persistent_connections": persistent})
+		w.applyChecked(t, fmt.Sprintf("proxy, persistent connections %t", persistent), order)
+		bigger := slices.Clone(order)
+		attrs := maps.Clone(bigger[1].attrs)
+		attrs["instance_type"] = "mysqlro.n2.large.1c"
+		bigger[1].attrs = attrs
+		plan := mustPlan(t, w, bigger)
+		var summaries []string
+		for _, d := range plan.res[testRO].diags {
+			summaries = append(summaries, d.Summary)
+		}
+		named := slices.Contains(summaries, "This spec change drops the connections open through the database proxy")
+		if named == persistent {
+			t.Errorf("persistent connections %t: the read-only instance's plan says %q", persistent, summaries)
+		}
+	}
 }

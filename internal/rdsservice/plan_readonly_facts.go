@@ -38,6 +38,9 @@ func planReadOnly(ctx context.Context, env Env, req InstanceRequest) InstancePla
 	in.Facts.Classes = readOnlyClasses(ctx, env, req, in, primary)
 	dec := Plan(in)
 	dec.add(ReadOnlyPreparedStmt(ctx, env, req.ID, req.ReadOnly.Primary, in)...) // proxy_prepared_stmt.go
+	if req.Input.Prior != nil {
+		dec.add(ProxySpecChange(ctx, env, req.ID, req.ReadOnly.Primary, dec)...) // proxy_spec_change.go
+	}
 	return InstancePlan{Decision: dec, Primary: primary}
 }
 

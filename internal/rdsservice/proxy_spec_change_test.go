@@ -1,0 +1,57 @@
+package rdsservice
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
+
+// proxyAPI answers DescribeDBProxy with one proxy and counts the reads.
+type proxyAPI struct {
+	rdsapi.API
+	proxy *rdsapi.DBProxy
+	reads int
+}
+
+func (a *proxyAPI) DescribeDBProxy(context.Context, string) (*rdsapi.DBProxy, error) {
+	a.reads++
+	return a.proxy, nil
+}
+
+// A class change of an instance behind a started proxy without persistent connections names the
+// connections it drops, with when; persistent connections, no proxy, or no spec change name nothing,
+// and a plan without a class, storage type or edition change reads no proxy.
+func TestProxySpecChange(t *testing.T) {
+	class := "mysql.n4.large.2c"
+	cases := []struct {
+		name   string
+		proxy  rdsapi.DBProxy
+		order  SpecOrder
+		when   string
+		named  bool
+		reads  int
+		within string
+	}{
+		{name: "class change, persistent off", proxy: rdsapi.DBProxy{Started: true}, order: SpecOrder{InstanceClass: &class}, named: true, reads: 1, within: "during this apply"},
+		{name: "in the window", proxy: rdsapi.DBProxy{Started: true}, order: SpecOrder{InstanceClass: &class}, when: "in the maintenance window 02:00Z-03:00Z",
+			named: true, reads: 1, within: "in the maintenance window 02:00Z-03:00Z"},
+		{name: "persistent on", proxy: rdsapi.DBProxy{Started: true, PersistentConnections: true}, order: SpecOrder{InstanceClass: &class}, reads: 1},
+		{name: "no proxy", proxy: rdsapi.DBProxy{}, order: SpecOrder{InstanceClass: &class}, reads: 1},
+		{name: "no spec change", proxy: rdsapi.DBProxy{Started: true}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			api := &proxyAPI{proxy: &c.proxy}
+			dec := Decision{Order: c.order, Restarts: []Restart{{InstanceID: "rr-1", When: c.when}}}
+			got := ProxySpecChange(context.Background(), Env{API: api}, "rr-1", "rm-1", dec)
+			if (len(got) == 1) != c.named || api.reads != c.reads {
+				t.Fatalf("problems %+v, proxy reads %d; want named %t, reads %d", got, api.reads, c.named, c.reads)
+			}
+			if c.named && (got[0].Rule != RuleProxySpecDropsConnections || !strings.Contains(got[0].Detail, "rr-1") || !strings.Contains(got[0].Detail, "rm-1") || !strings.Contains(got[0].Detail, c.within)) {
+				t.Fatalf("problem %+v", got[0])
+			}
+		})
+	}
+}
