@@ -419,7 +419,9 @@ func (e *sdkEnv) sdkDeleteBackup(id, backupID string) {
 func (e *sdkEnv) sdkMaintenance(id string) {
 	e.t.Helper()
 	window := rds.CreateModifyDBInstanceMaintainTimeRequest()
-	window.DBInstanceId, window.MaintainTime = id, e.clock.Now().Add(time.Hour).Format("15")+":00Z-"+e.clock.Now().Add(2*time.Hour).Format("15")+":00Z"
+	// The window starts at least an hour ahead whatever the minute now: with one hour ahead, a run at
+	// HH:59 opened it seconds later and the scheduled upgrade met the zone move (a flake at 16:00).
+	window.DBInstanceId, window.MaintainTime = id, e.clock.Now().Add(2*time.Hour).Format("15")+":00Z-"+e.clock.Now().Add(3*time.Hour).Format("15")+":00Z"
 	e.do(window, rds.CreateModifyDBInstanceMaintainTimeResponse())
 	minors := rds.CreateDescribeDBMiniEngineVersionsRequest()
 	minors.Engine, minors.EngineVersion = "MySQL", "8.0"
