@@ -204,17 +204,7 @@ func TestEndpoints_killedAllocateIsAdopted(t *testing.T) {
 	h := newOracleHarness(t)
 	w := h.newWorld()
 	const addr = "rds_instance.db"
-	w.applyChecked(t, "create", []oracleResource{{addr, endpointAttrs("", 0, nil, false)}})
-	var id string
-	_ = attrOf(w.state[addr], "id").As(&id)
-	api, err := h.directClient()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := api.AllocateInstancePublicConnection(context.Background(), &rdsapi.AllocateInstancePublicConnectionRequest{DBInstanceID: id,
-		ConnectionStringPrefix: "orders-pub", Port: "3306"}); err != nil {
-		t.Fatal(err)
-	}
+	allocatedOutside(t, h, w, endpointAttrs("", 0, nil, false), "orders-pub")
 	w.sim.ResetStats()
 	w.applyChecked(t, "again", []oracleResource{{addr, endpointAttrs("", 0, map[string]any{"connection_string_prefix": "orders-pub", "port": 3306}, false)}})
 	if n := mutationsIn(w.sim.Stats()); n != 0 {
@@ -235,17 +225,7 @@ func TestEndpoints_publicEndpointSetOutsideTerraformStays(t *testing.T) {
 	h := newOracleHarness(t)
 	w := h.newWorld()
 	const addr = "rds_instance.db"
-	w.applyChecked(t, "port", []oracleResource{{addr, endpointAttrs("", 3307, nil, false)}})
-	var id string
-	_ = attrOf(w.state[addr], "id").As(&id)
-	api, err := h.directClient()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := api.AllocateInstancePublicConnection(context.Background(), &rdsapi.AllocateInstancePublicConnectionRequest{DBInstanceID: id,
-		ConnectionStringPrefix: "orders-out", Port: "3306"}); err != nil {
-		t.Fatal(err)
-	}
+	id := allocatedOutside(t, h, w, endpointAttrs("", 3307, nil, false), "orders-out")
 	order := []oracleResource{{addr, endpointAttrs("", 3308, nil, false)}}
 	plan := w.applyChecked(t, "port changed", order)
 	expectPlanned(t, "port changed", plan, addr, "public_connection_string", "orders-out.mysql.rds.aliyuncs.com")
@@ -263,4 +243,22 @@ func TestEndpoints_publicEndpointSetOutsideTerraformStays(t *testing.T) {
 	if _, pub := netInfo(t, h, id); pub != "orders-out.mysql.rds.aliyuncs.com:3306" {
 		t.Fatalf("the public endpoint set outside Terraform was not kept: the cloud has %q", pub)
 	}
+}
+
+// allocatedOutside applies rds_instance.db with attrs, then allocates a public endpoint with prefix on port 3306
+// outside Terraform, as a killed apply or another tool leaves it; it returns the instance's id.
+func allocatedOutside(t *testing.T, h *oracleHarness, w *oracleWorld, attrs map[string]any, prefix string) string {
+	t.Helper()
+	w.applyChecked(t, "create", []oracleResource{{"rds_instance.db", attrs}})
+	var id string
+	_ = attrOf(w.state["rds_instance.db"], "id").As(&id)
+	api, err := h.directClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := api.AllocateInstancePublicConnection(context.Background(), &rdsapi.AllocateInstancePublicConnectionRequest{DBInstanceID: id,
+		ConnectionStringPrefix: prefix, Port: "3306"}); err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
