@@ -36,10 +36,12 @@ var (
 )
 
 // NewDBProxyEndpointResource returns the rds_db_proxy_endpoint resource.
-func NewDBProxyEndpointResource() resource.Resource { return &dbProxyEndpointResource{} }
+func NewDBProxyEndpointResource() resource.Resource {
+	return &dbProxyEndpointResource{resourceBase{typeName: proxyEndpointKind}}
+}
 
 type dbProxyEndpointResource struct {
-	data *ProviderData
+	resourceBase
 }
 
 // dbProxyEndpointModel is rds_db_proxy_endpoint's state; id is "<instance id>:<endpoint id>".
@@ -49,10 +51,6 @@ type dbProxyEndpointModel struct {
 	EndpointID  types.String `tfsdk:"endpoint_id"`
 	Description types.String `tfsdk:"description"`
 	proxyEndpointFields
-}
-
-func (r *dbProxyEndpointResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_db_proxy_endpoint"
 }
 
 func (r *dbProxyEndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -68,10 +66,6 @@ func (r *dbProxyEndpointResource) Schema(_ context.Context, _ resource.SchemaReq
 		MarkdownDescription: "A further endpoint of a primary's database proxy, for example a read-only endpoint for analytics, with the " +
 			"settings of `rds_db_proxy`'s default endpoint. Every attribute is read back (`DescribeDBProxyEndpoint`); every change is sent " +
 			"with `EffectiveTime`. Destroying it deletes the endpoint."}
-}
-
-func (r *dbProxyEndpointResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, proxyEndpointKind, &resp.Diagnostics)
 }
 
 // request is the model as rdsservice reads it, with the primary as the cloud has it.

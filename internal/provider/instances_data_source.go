@@ -65,12 +65,12 @@ func (v anyCaseOneOf) ValidateString(_ context.Context, req validator.StringRequ
 
 // NewInstancesDataSource returns the rds_instances data source.
 func NewInstancesDataSource() datasource.DataSource {
-	return &instancesDataSource{}
+	return &instancesDataSource{dataSourceBase{typeName: "rds_instances"}}
 }
 
 // instancesDataSource lists instances, all pages, with filters.
 type instancesDataSource struct {
-	data *ProviderData
+	dataSourceBase
 }
 
 type instancesDataModel struct {
@@ -80,10 +80,6 @@ type instancesDataModel struct {
 	VpcID     types.String `tfsdk:"vpc_id"`
 	IDs       types.List   `tfsdk:"ids"`
 	Instances types.List   `tfsdk:"instances"`
-}
-
-func (d *instancesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_instances"
 }
 
 func (d *instancesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -130,10 +126,6 @@ func (d *instancesDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			},
 		},
 	}
-}
-
-func (d *instancesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, "data source rds_instances", &resp.Diagnostics)
 }
 
 func (d *instancesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
