@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -23,8 +22,7 @@ import (
 
 // accessAbout names an access resource.
 type accessAbout struct {
-	typeName string // "rds_account"
-	kind     rdsservice.AccessKind
+	kind rdsservice.AccessKind
 	// createCall is the create's API action when the create journal tracks it ("" for a grant,
 	// which is stored only once it succeeded).
 	createCall string
@@ -71,16 +69,8 @@ func withWriteOnlyPassword(ctx context.Context, config tfsdk.Config, diags *diag
 
 // accessResource is the skeleton; kind is the resource that embeds it.
 type accessResource[M any] struct {
-	data *ProviderData
+	resourceBase
 	kind accessKind[M]
-}
-
-func (r *accessResource[M]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + strings.TrimPrefix(r.kind.about().typeName, "rds")
-}
-
-func (r *accessResource[M]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, r.kind.about().typeName, &resp.Diagnostics)
 }
 
 // accessWriteDeadline bounds one write by the timeouts block of from (accessTimeout when unset),
@@ -125,8 +115,8 @@ func (r *accessResource[M]) Create(ctx context.Context, req resource.CreateReque
 	access.Create = true
 	if a.createCall != "" {
 		key, object := r.kind.journal(plan)
-		access.Adopt = adoptingAccess(r.data, a.typeName, key, object, atCreate, diags)
-		claim := claimAccessCreate(r.data, a.typeName, key, object, a.createCall, diags)
+		access.Adopt = adoptingAccess(r.data, r.typeName, key, object, atCreate, diags)
+		claim := claimAccessCreate(r.data, r.typeName, key, object, a.createCall, diags)
 		if claim == nil {
 			return
 		}
@@ -215,7 +205,7 @@ func (r *accessResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if !req.State.Raw.IsNull() {
 		state = new(M)
 		diags.Append(req.State.Get(ctx, state)...)
-		replacing, prior = len(planReplacement(ctx, r.kind.about().typeName, req, resp)) > 0, state
+		replacing, prior = len(planReplacement(ctx, r.typeName, req, resp)) > 0, state
 		rememberPrior(ctx, resp, r.kind.priorOf(ctx, *state))
 	}
 	if replaced := replacedPrior(ctx, req); replaced != nil {

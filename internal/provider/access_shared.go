@@ -276,9 +276,10 @@ func descriptionAttribute(example string) schema.StringAttribute {
 	}
 }
 
-// importByInstanceAndName imports an account or a database by `<instance_id>:<name>`: id,
-// instance_id and name; Read fills in the rest.
-func importByInstanceAndName(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse, example string) {
+// importByInstanceAndName imports an account or a database (what) by `<instance_id>:<name>`: id,
+// instance_id and name (Read fills in the rest); the accounts and databases of a read-only
+// instance are refused, naming its primary.
+func importByInstanceAndName(ctx context.Context, data *ProviderData, what, example string, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	parts := splitImportID(req.ID, "<instance_id>:<name>", example, &resp.Diagnostics)
 	if parts == nil {
 		return
@@ -286,6 +287,9 @@ func importByInstanceAndName(ctx context.Context, req resource.ImportStateReques
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), parts[0]+":"+parts[1])...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("instance_id"), parts[0])...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[1])...)
+	if !resp.Diagnostics.HasError() {
+		refuseReadOnlyHost(ctx, data, what, parts[0], &resp.Diagnostics)
+	}
 }
 
 // refuseReadOnlyHost refuses to list or import the accounts or databases (what) of a read-only

@@ -33,7 +33,7 @@ var (
 // NewAccountPrivilegeResource returns the rds_account_privilege resource.
 func NewAccountPrivilegeResource() resource.Resource {
 	r := &accountPrivilegeResource{}
-	r.kind = r
+	r.kind, r.typeName = r, "rds_account_privilege"
 	return r
 }
 
@@ -46,7 +46,7 @@ type accountPrivilegeResource struct {
 }
 
 func (r *accountPrivilegeResource) about() accessAbout {
-	return accessAbout{typeName: "rds_account_privilege", kind: rdsservice.KindPrivilege, create: "Error granting RDS account privilege",
+	return accessAbout{kind: rdsservice.KindPrivilege, create: "Error granting RDS account privilege",
 		update: "Error changing RDS account privilege", remove: "Error revoking RDS account privilege"}
 }
 

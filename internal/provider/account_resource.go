@@ -33,7 +33,7 @@ var (
 // NewAccountResource returns the rds_account resource.
 func NewAccountResource() resource.Resource {
 	r := &accountResource{}
-	r.kind = r
+	r.kind, r.typeName = r, "rds_account"
 	return r
 }
 
@@ -43,7 +43,7 @@ type accountResource struct {
 }
 
 func (r *accountResource) about() accessAbout {
-	return accessAbout{typeName: "rds_account", kind: rdsservice.KindAccount, createCall: "CreateAccount",
+	return accessAbout{kind: rdsservice.KindAccount, createCall: "CreateAccount",
 		create: "Error creating RDS account", update: "Error updating RDS account", remove: "Error deleting RDS account"}
 }
 
@@ -144,12 +144,7 @@ func (r *accountResource) Read(ctx context.Context, req resource.ReadRequest, re
 // ImportState imports `<instance_id>:<name>`. The password is not readable: set password_wo and
 // password_wo_version (the first plan then resets the password to it) or password.
 func (r *accountResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	importByInstanceAndName(ctx, req, resp, "rm-bp1example:app_user")
-	if !resp.Diagnostics.HasError() {
-		var instanceID types.String
-		resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root("instance_id"), &instanceID)...)
-		refuseReadOnlyHost(ctx, r.data, "accounts", instanceID.ValueString(), &resp.Diagnostics)
-	}
+	importByInstanceAndName(ctx, r.data, "accounts", "rm-bp1example:app_user", req, resp)
 }
 
 func (r *accountResource) withPassword(plan accountModel, passwordWO types.String) accountModel {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -32,7 +31,7 @@ const defaultCharacterSet = "utf8mb4"
 // NewDatabaseResource returns the rds_database resource.
 func NewDatabaseResource() resource.Resource {
 	r := &databaseResource{}
-	r.kind = r
+	r.kind, r.typeName = r, "rds_database"
 	return r
 }
 
@@ -42,7 +41,7 @@ type databaseResource struct {
 }
 
 func (r *databaseResource) about() accessAbout {
-	return accessAbout{typeName: "rds_database", kind: rdsservice.KindDatabase, createCall: "CreateDatabase",
+	return accessAbout{kind: rdsservice.KindDatabase, createCall: "CreateDatabase",
 		create: "Error creating RDS database", update: "Error updating RDS database", remove: "Error deleting RDS database"}
 }
 
@@ -171,12 +170,7 @@ func (r *databaseResource) Read(ctx context.Context, req resource.ReadRequest, r
 
 // ImportState imports `<instance_id>:<name>`.
 func (r *databaseResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	importByInstanceAndName(ctx, req, resp, "rm-bp1example:orders")
-	if !resp.Diagnostics.HasError() {
-		var instanceID types.String
-		resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root("instance_id"), &instanceID)...)
-		refuseReadOnlyHost(ctx, r.data, "databases", instanceID.ValueString(), &resp.Diagnostics)
-	}
+	importByInstanceAndName(ctx, r.data, "databases", "rm-bp1example:orders", req, resp)
 }
 
 // planDrop names the database in state that the plan drops (DeleteDatabase), when it exists: the
