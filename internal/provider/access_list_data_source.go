@@ -19,11 +19,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource              = (*accessListDataSource[rdsapi.Database])(nil)
-	_ datasource.DataSourceWithConfigure = (*accessListDataSource[rdsapi.Database])(nil)
-)
-
 // accessListing describes one list of an instance's accounts or databases: rds_accounts and
 // rds_databases are the same data source over different items.
 type accessListing[T any] struct {

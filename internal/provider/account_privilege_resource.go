@@ -22,14 +22,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                   = (*accountPrivilegeResource)(nil)
-	_ resource.ResourceWithConfigure      = (*accountPrivilegeResource)(nil)
-	_ resource.ResourceWithImportState    = (*accountPrivilegeResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*accountPrivilegeResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*accountPrivilegeResource)(nil)
-)
-
 // NewAccountPrivilegeResource returns the rds_account_privilege resource.
 func NewAccountPrivilegeResource() resource.Resource {
 	r := &accountPrivilegeResource{}

@@ -22,14 +22,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                   = (*accountResource)(nil)
-	_ resource.ResourceWithConfigure      = (*accountResource)(nil)
-	_ resource.ResourceWithImportState    = (*accountResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*accountResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*accountResource)(nil)
-)
-
 // NewAccountResource returns the rds_account resource.
 func NewAccountResource() resource.Resource {
 	r := &accountResource{}

@@ -72,11 +72,6 @@ type instanceAction struct {
 	schema         schema.Schema
 }
 
-var (
-	_ action.ActionWithConfigure  = (*instanceAction)(nil)
-	_ action.ActionWithModifyPlan = (*instanceAction)(nil)
-)
-
 func newInstanceAction(typeName, kind string, schemaOf func() schema.Schema) func() action.Action {
 	return func() action.Action { return &instanceAction{typeName: typeName, kind: kind, schema: schemaOf()} }
 }
@@ -128,11 +123,6 @@ type backupNowModel struct {
 	InstanceID types.String `tfsdk:"instance_id"`
 	Method     types.String `tfsdk:"backup_method"`
 }
-
-var (
-	_ action.ActionWithConfigure  = (*backupNowAction)(nil)
-	_ action.ActionWithModifyPlan = (*backupNowAction)(nil)
-)
 
 func (a *backupNowAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_backup_now"

@@ -19,14 +19,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                   = (*backupPolicyResource)(nil)
-	_ resource.ResourceWithConfigure      = (*backupPolicyResource)(nil)
-	_ resource.ResourceWithImportState    = (*backupPolicyResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*backupPolicyResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*backupPolicyResource)(nil)
-)
-
 // NewBackupPolicyResource returns the rds_backup_policy resource.
 func NewBackupPolicyResource() resource.Resource {
 	return &backupPolicyResource{resourceBase{typeName: "rds_backup_policy"}}

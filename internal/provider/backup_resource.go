@@ -17,13 +17,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                   = (*backupResource)(nil)
-	_ resource.ResourceWithConfigure      = (*backupResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*backupResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*backupResource)(nil)
-)
-
 // NewBackupResource returns the rds_backup resource.
 func NewBackupResource() resource.Resource {
 	return &backupResource{resourceBase{typeName: "rds_backup"}}

@@ -15,12 +15,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource                   = (*backupsDataSource)(nil)
-	_ datasource.DataSourceWithConfigure      = (*backupsDataSource)(nil)
-	_ datasource.DataSourceWithValidateConfig = (*backupsDataSource)(nil)
-)
-
 // NewBackupsDataSource returns the rds_backups data source: an instance's backup sets.
 func NewBackupsDataSource() datasource.DataSource {
 	return &backupsDataSource{dataSourceBase{typeName: "rds_backups"}}

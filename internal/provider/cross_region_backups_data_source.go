@@ -13,12 +13,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource                   = (*crossRegionBackupsDataSource)(nil)
-	_ datasource.DataSourceWithConfigure      = (*crossRegionBackupsDataSource)(nil)
-	_ datasource.DataSourceWithValidateConfig = (*crossRegionBackupsDataSource)(nil)
-)
-
 // NewCrossRegionBackupsDataSource returns the rds_cross_region_backups data source: the copies of
 // an instance's backup sets in other regions (issue 46 §2).
 func NewCrossRegionBackupsDataSource() datasource.DataSource {

@@ -17,14 +17,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                   = (*databaseResource)(nil)
-	_ resource.ResourceWithConfigure      = (*databaseResource)(nil)
-	_ resource.ResourceWithImportState    = (*databaseResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*databaseResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*databaseResource)(nil)
-)
-
 // defaultCharacterSet is full Unicode, what a new application wants.
 const defaultCharacterSet = "utf8mb4"
 

@@ -28,13 +28,6 @@ import (
 
 const proxyEndpointKind = "rds_db_proxy_endpoint"
 
-var (
-	_ resource.Resource                = (*dbProxyEndpointResource)(nil)
-	_ resource.ResourceWithConfigure   = (*dbProxyEndpointResource)(nil)
-	_ resource.ResourceWithImportState = (*dbProxyEndpointResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*dbProxyEndpointResource)(nil)
-)
-
 // NewDBProxyEndpointResource returns the rds_db_proxy_endpoint resource.
 func NewDBProxyEndpointResource() resource.Resource {
 	return &dbProxyEndpointResource{resourceBase{typeName: proxyEndpointKind}}

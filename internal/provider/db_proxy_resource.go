@@ -13,13 +13,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                = (*dbProxyResource)(nil)
-	_ resource.ResourceWithConfigure   = (*dbProxyResource)(nil)
-	_ resource.ResourceWithImportState = (*dbProxyResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*dbProxyResource)(nil)
-)
-
 // NewDBProxyResource returns the rds_db_proxy resource.
 func NewDBProxyResource() resource.Resource {
 	return &dbProxyResource{resourceBase{typeName: proxyKind}}

@@ -16,11 +16,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource              = (*instanceClassesDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*instanceClassesDataSource)(nil)
-)
-
 // NewInstanceClassesDataSource returns the rds_instance_classes data source.
 func NewInstanceClassesDataSource() datasource.DataSource {
 	return &instanceClassesDataSource{dataSourceBase{typeName: "rds_instance_classes"}}

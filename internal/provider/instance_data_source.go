@@ -16,11 +16,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource              = (*instanceDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*instanceDataSource)(nil)
-)
-
 // NewInstanceDataSource returns the rds_instance data source.
 func NewInstanceDataSource() datasource.DataSource {
 	return &instanceDataSource{dataSourceBase{typeName: "rds_instance"}}

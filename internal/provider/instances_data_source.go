@@ -18,11 +18,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource              = (*instancesDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*instancesDataSource)(nil)
-)
-
 // The filter values DescribeDBInstances documents (Engine; DBInstanceStatus, spec §11). The
 // cloud compares them in its own spelling, so a filter is sent in that spelling whatever case the
 // configuration uses: `mysql` and `running` match as `MySQL` and `Running` do.

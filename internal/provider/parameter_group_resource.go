@@ -18,13 +18,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                = (*parameterGroupResource)(nil)
-	_ resource.ResourceWithConfigure   = (*parameterGroupResource)(nil)
-	_ resource.ResourceWithImportState = (*parameterGroupResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*parameterGroupResource)(nil)
-)
-
 // NewParameterGroupResource returns the rds_parameter_group resource.
 func NewParameterGroupResource() resource.Resource {
 	return &parameterGroupResource{resourceBase{typeName: parameterGroupKind}}

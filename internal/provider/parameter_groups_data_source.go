@@ -15,8 +15,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var _ datasource.DataSourceWithConfigure = (*parameterGroupsDataSource)(nil)
-
 // NewParameterGroupsDataSource returns the rds_parameter_groups data source.
 func NewParameterGroupsDataSource() datasource.DataSource {
 	return &parameterGroupsDataSource{dataSourceBase{typeName: "rds_parameter_groups"}}

@@ -14,11 +14,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
-var (
-	_ datasource.DataSource              = (*parameterTemplatesDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*parameterTemplatesDataSource)(nil)
-)
-
 // NewParameterTemplatesDataSource returns the rds_parameter_templates data source.
 func NewParameterTemplatesDataSource() datasource.DataSource {
 	return &parameterTemplatesDataSource{dataSourceBase{typeName: "rds_parameter_templates"}}

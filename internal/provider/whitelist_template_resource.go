@@ -20,13 +20,6 @@ import (
 // rds_whitelist_template (issue 42 §2): an account-wide IP list that instances link with
 // whitelist_template_ids. The rules and calls are rdsservice's (whitelist_template.go).
 
-var (
-	_ resource.Resource                = (*whitelistTemplateResource)(nil)
-	_ resource.ResourceWithConfigure   = (*whitelistTemplateResource)(nil)
-	_ resource.ResourceWithImportState = (*whitelistTemplateResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*whitelistTemplateResource)(nil)
-)
-
 // NewWhitelistTemplateResource returns the rds_whitelist_template resource.
 func NewWhitelistTemplateResource() resource.Resource {
 	return &whitelistTemplateResource{resourceBase{typeName: "rds_whitelist_template"}}

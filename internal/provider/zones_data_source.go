@@ -13,11 +13,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource              = (*zonesDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*zonesDataSource)(nil)
-)
-
 // NewZonesDataSource returns the rds_zones data source.
 func NewZonesDataSource() datasource.DataSource {
 	return &zonesDataSource{dataSourceBase{typeName: "rds_zones"}}
