@@ -225,7 +225,7 @@ func (r *accountPrivilegeResource) readGrantee(ctx context.Context, plan privile
 		}
 	}
 	if stage == atPlan || stage == atReplan {
-		if kind, planned := runOf(r.data).plannedAccount(id, f.AccountName); planned {
+		if kind, planned := r.data.plans.PlannedAccount(id, f.AccountName); planned {
 			f.AccountType = kind
 			return nil, nil
 		}
@@ -253,9 +253,9 @@ func (r *accountPrivilegeResource) readPairs(ctx context.Context, plan privilege
 			names = append(names, d.DBName)
 		}
 	}
-	run := runOf(r.data)
+	run := &r.data.plans
 	for _, db := range dbs {
-		if !slices.Contains(names, db) && !run.plansDatabase(id, db) {
+		if !slices.Contains(names, db) && !run.PlansDatabase(id, db) {
 			missing := strconv.Quote(db)
 			if other := rdsservice.SpelledOtherwise(names, db); other != "" {
 				missing += " -> " + strconv.Quote(other)
@@ -265,7 +265,7 @@ func (r *accountPrivilegeResource) readPairs(ctx context.Context, plan privilege
 	}
 	f.TakenPairs = heldElsewhere(plan, prior, account, dbs)
 	if stage == atPlan {
-		f.TakenPairs = append(f.TakenPairs, run.planGrant(id, f.AccountName, plan.Privilege.ValueString(), dbs)...)
+		f.TakenPairs = append(f.TakenPairs, run.PlanGrant(id, f.AccountName, plan.Privilege.ValueString(), dbs)...)
 	}
 	return nil
 }

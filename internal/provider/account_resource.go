@@ -281,12 +281,12 @@ func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, p
 		f.Existing, f.ExistingType = clash.AccountName, clash.AccountType
 	}
 	if f.AccountType == rdsapi.AccountTypeSuper {
-		if super := otherSuper(accounts, name); super != mine {
+		if super := rdsservice.OtherSuper(accounts, name); super != mine {
 			f.OtherSuper = super
 		}
 	}
 	if stage == atPlan {
-		twice, super := runOf(r.data).planAccount(id, name, f.AccountType)
+		twice, super := r.data.plans.PlanAccount(id, name, f.AccountType)
 		f.PlannedElsewhere = twice
 		if f.OtherSuper == "" && f.AccountType == rdsapi.AccountTypeSuper {
 			f.OtherSuper = super

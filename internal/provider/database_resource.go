@@ -218,7 +218,7 @@ func (r *databaseResource) readDatabase(ctx context.Context, plan databaseModel,
 		f.Existing = existing.DBName
 	}
 	if stage == atPlan {
-		f.PlannedElsewhere = runOf(r.data).planDatabase(id, name)
+		f.PlannedElsewhere = r.data.plans.PlanDatabase(id, name)
 	}
 	return true
 }
