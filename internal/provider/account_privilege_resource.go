@@ -3,9 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"slices"
-	"sort"
-	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -247,56 +244,22 @@ func (r *accountPrivilegeResource) readPairs(ctx context.Context, plan privilege
 	if err != nil {
 		return err
 	}
-	var names []string
-	for _, d := range databases {
-		if d.DBStatus != rdsapi.DatabaseStatusDeleting {
-			names = append(names, d.DBName)
-		}
-	}
 	run := &r.data.plans
-	for _, db := range dbs {
-		if !slices.Contains(names, db) && !run.PlansDatabase(id, db) {
-			missing := strconv.Quote(db)
-			if other := rdsservice.SpelledOtherwise(names, db); other != "" {
-				missing += " -> " + strconv.Quote(other)
-			}
-			f.MissingDBs = append(f.MissingDBs, missing)
-		}
-	}
-	f.TakenPairs = heldElsewhere(plan, prior, account, dbs)
+	f.MissingDBs = rdsservice.MissingDatabases(databases, dbs, func(db string) bool { return run.PlansDatabase(id, db) })
+	f.TakenPairs = rdsservice.HeldElsewhere(id, plan.Privilege.ValueString(), account, dbs, prior.grantPrior())
 	if stage == atPlan {
 		f.TakenPairs = append(f.TakenPairs, run.PlanGrant(id, f.AccountName, plan.Privilege.ValueString(), dbs)...)
 	}
 	return nil
 }
 
-// heldElsewhere lists the databases of dbs on which account holds another privilege than plan's,
-// one this resource did not grant (per prior), as "database (privilege)". A Custom grant (made with SQL)
-// is no rds_account_privilege's: the plan's grant replaces it.
-func heldElsewhere(plan privilegeModel, prior *privilegeModel, account *rdsapi.DBInstanceAccount, dbs []string) []string {
-	if account == nil {
+// grantPrior is what the prior state granted (nil when new).
+func (m *privilegeModel) grantPrior() *rdsservice.GrantPrior {
+	if m == nil {
 		return nil
 	}
-	var out []string
-	for _, p := range account.DatabasePrivileges.DatabasePrivilege {
-		if !slices.Contains(dbs, p.DBName) || p.AccountPrivilege == plan.Privilege.ValueString() || p.AccountPrivilege == rdsapi.PrivilegeCustom ||
-			prior.granted(plan, p) {
-			continue
-		}
-		out = append(out, fmt.Sprintf("%q (%s)", p.DBName, p.AccountPrivilege))
-	}
-	sort.Strings(out)
-	return out
-}
-
-// granted reports whether the prior state of this resource (nil when new) granted p to the same
-// account of the same instance: Terraform is replacing the grant, and p goes with the old one.
-func (m *privilegeModel) granted(plan privilegeModel, p rdsapi.DatabasePrivilege) bool {
-	if m == nil || !m.InstanceID.Equal(plan.InstanceID) || !m.AccountName.Equal(plan.AccountName) || m.Privilege.ValueString() != p.AccountPrivilege {
-		return false
-	}
 	dbs, _ := knownStrings(context.Background(), m.DBNames)
-	return slices.Contains(dbs, p.DBName)
+	return &rdsservice.GrantPrior{InstanceID: m.InstanceID.ValueString(), Account: m.AccountName.ValueString(), Privilege: m.Privilege.ValueString(), DBNames: dbs}
 }
 
 type privilegeModel struct {

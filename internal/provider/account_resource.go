@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -207,23 +206,6 @@ func requirePassword(config accountModel, diags *diag.Diagnostics) {
 	}
 }
 
-// deferredAccountChecks names the rules an unknown instance keeps from the plan that this account
-// could break: the privileged account must be the only one, and a name of 17 to 32 characters
-// needs MySQL 5.7 or later.
-func deferredAccountChecks(plan accountModel) string {
-	if !plan.InstanceID.IsUnknown() {
-		return ""
-	}
-	var checks []string
-	if plan.Type.ValueString() == rdsapi.AccountTypeSuper {
-		checks = append(checks, "the instance has no other privileged (Super) account")
-	}
-	if len(plan.Name.ValueString()) > 16 {
-		checks = append(checks, fmt.Sprintf("the instance runs MySQL 5.7 or later (name %q is longer than the 16 characters MySQL 5.6 and MariaDB allow)", plan.Name.ValueString()))
-	}
-	return strings.Join(checks, ", and that ")
-}
-
 // checkStage says when the rules are checked: at plan, or again before the first write of a
 // create or an update (the plan may not have known the instance).
 type checkStage int
@@ -259,7 +241,7 @@ func (r *accountResource) check(ctx context.Context, config, plan accountModel, 
 		}
 	}
 	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()))
-	if deferred := deferredAccountChecks(plan); deferred != "" {
+	if deferred := rdsservice.DeferredAccountChecks(plan.Type.ValueString(), plan.Name.ValueString()); plan.InstanceID.IsUnknown() && deferred != "" {
 		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleAccountChecksDeferred, "", deferred)})
 	}
 }
