@@ -175,34 +175,31 @@ func (r *accountPrivilegeResource) ImportState(ctx context.Context, req resource
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("db_names"), types.SetValueMust(types.StringType, nil))...)
 }
 
-// check evaluates the rules with the instance's and the account's facts when they are known. At
-// plan, the account and the databases must exist or be planned by this run, and no other grant
-// may hold one of the (account, database) pairs; at apply the account must exist. prior is the
-// state at plan (nil when new).
-func (r *accountPrivilegeResource) check(ctx context.Context, _, plan privilegeModel, prior *privilegeModel, stage checkStage, diags *diag.Diagnostics) {
-	f := plan.facts()
-	if isKnown(plan.InstanceID) {
-		id := plan.InstanceID.ValueString()
-		known, err := instanceFacts(ctx, r.data, id, &f)
-		if err != nil {
-			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-			return
-		}
-		if known && isKnown(plan.AccountName) && !refused(rdsservice.CheckAccess(rdsservice.KindPrivilege, f)) {
-			account, err := r.readGrantee(ctx, plan, stage, &f)
-			if err != nil {
-				diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
-				return
-			}
-			if stage == atPlan || stage == atReplan {
-				if err := r.readPairs(ctx, plan, prior, account, stage, &f); err != nil {
-					diags.AddError("Error reading RDS databases", fmt.Sprintf("DescribeDatabases on %s: %v", id, err))
-					return
-				}
-			}
+func (r *accountPrivilegeResource) facts(_, plan privilegeModel) (rdsservice.AccessFacts, map[string]bool, types.String) {
+	return plan.facts(), plan.unknown(), plan.InstanceID
+}
+
+// readFacts fills the account's facts and, at plan, the databases' and the (account, database)
+// pairs': the account and the databases must exist or be planned by this run, and no other grant
+// may hold one of the pairs; at apply the account must exist.
+func (r *accountPrivilegeResource) readFacts(ctx context.Context, plan privilegeModel, prior *privilegeModel, stage checkStage, f *rdsservice.AccessFacts,
+	diags *diag.Diagnostics) bool {
+	if !isKnown(plan.AccountName) {
+		return true
+	}
+	id := plan.InstanceID.ValueString()
+	account, err := r.readGrantee(ctx, plan, stage, f)
+	if err != nil {
+		diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
+		return false
+	}
+	if stage == atPlan || stage == atReplan {
+		if err := r.readPairs(ctx, plan, prior, account, stage, f); err != nil {
+			diags.AddError("Error reading RDS databases", fmt.Sprintf("DescribeDatabases on %s: %v", id, err))
+			return false
 		}
 	}
-	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindPrivilege, f), plan.unknown()))
+	return true
 }
 
 // readGrantee finds the account (nil when the instance has none by that name) and fills its type,

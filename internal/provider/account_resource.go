@@ -143,7 +143,8 @@ func (r *accountResource) withPassword(plan accountModel, passwordWO types.Strin
 	return plan
 }
 
-// planned shows the id and keeps the status of an account that stays; a new account needs a password.
+// planned shows the id and keeps the status of an account that stays; a new account needs a
+// password; an instance known only at apply defers the checks that need it (named in the plan).
 func (r *accountResource) planned(_ context.Context, config accountModel, plan, state *accountModel, replacing bool, diags *diag.Diagnostics) {
 	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
 		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
@@ -153,6 +154,9 @@ func (r *accountResource) planned(_ context.Context, config accountModel, plan, 
 	}
 	if replacing {
 		requirePassword(config, diags)
+	}
+	if deferred := rdsservice.DeferredAccountChecks(plan.Type.ValueString(), plan.Name.ValueString()); plan.InstanceID.IsUnknown() && deferred != "" {
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleAccountChecksDeferred, "", deferred)})
 	}
 }
 
@@ -219,40 +223,25 @@ const (
 	atUpdate
 )
 
-// check evaluates the rules with the instance's facts when the instance is known: with its
-// accounts (a name taken by an account this resource does not manage, another privileged account)
-// and, at plan, with the accounts the other rds_account resources of this run plan. prior is the
-// state at plan (nil when the resource is new).
-func (r *accountResource) check(ctx context.Context, config, plan accountModel, prior *accountModel, stage checkStage, diags *diag.Diagnostics) {
+func (r *accountResource) facts(config, plan accountModel) (rdsservice.AccessFacts, map[string]bool, types.String) {
 	f := config.facts()
 	f.AccountType = plan.Type.ValueString()
-	if isKnown(plan.InstanceID) {
-		id := plan.InstanceID.ValueString()
-		known, err := instanceFacts(ctx, r.data, id, &f)
-		if err != nil {
-			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-			return
-		}
-		if known && isKnown(plan.Name) && stage != atUpdate && !refused(rdsservice.CheckAccess(rdsservice.KindAccount, f)) {
-			if err := r.readAccounts(ctx, plan, prior, stage, &f, diags); err != nil {
-				diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
-				return
-			}
-		}
-	}
-	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()))
-	if deferred := rdsservice.DeferredAccountChecks(plan.Type.ValueString(), plan.Name.ValueString()); plan.InstanceID.IsUnknown() && deferred != "" {
-		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleAccountChecksDeferred, "", deferred)})
-	}
+	return f, config.unknown(), plan.InstanceID
 }
 
-// readAccounts fills the facts that depend on the instance's accounts and this run's plans.
-func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, prior *accountModel, stage checkStage, f *rdsservice.AccessFacts,
-	diags *diag.Diagnostics) error {
+// readFacts fills, before a create, the facts that depend on the instance's accounts (a name
+// taken by an account this resource does not manage, another privileged account) and, at plan,
+// on the accounts the other rds_account resources of this run plan.
+func (r *accountResource) readFacts(ctx context.Context, plan accountModel, prior *accountModel, stage checkStage, f *rdsservice.AccessFacts,
+	diags *diag.Diagnostics) bool {
+	if !isKnown(plan.Name) || stage == atUpdate {
+		return true
+	}
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
 	accounts, err := rdsservice.ListAllAccounts(ctx, r.data.API, id)
 	if err != nil {
-		return err
+		diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
+		return false
 	}
 	mine := ""
 	if prior != nil && prior.InstanceID.Equal(plan.InstanceID) {
@@ -274,7 +263,7 @@ func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, p
 			f.OtherSuper = super
 		}
 	}
-	return nil
+	return true
 }
 
 type accountModel struct {

@@ -181,30 +181,17 @@ func (r *databaseResource) planDrop(ctx context.Context, state databaseModel, pr
 	addProblems(diags, rdsservice.GuardDataLoss(prevent, rdsservice.DatabaseLoss(id, name)))
 }
 
-// check evaluates the rules with the instance's facts when the instance is known: with its
-// databases (a name taken by one this resource does not manage) and, at plan, with the databases
-// the other rds_database resources of this run plan. prior is the state at plan (nil when new).
-func (r *databaseResource) check(ctx context.Context, _, plan databaseModel, prior *databaseModel, stage checkStage, diags *diag.Diagnostics) {
-	f := plan.facts()
-	if isKnown(plan.InstanceID) {
-		id := plan.InstanceID.ValueString()
-		known, err := instanceFacts(ctx, r.data, id, &f)
-		if err != nil {
-			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-			return
-		}
-		if known && isKnown(plan.Name) && stage != atUpdate && !refused(rdsservice.CheckAccess(rdsservice.KindDatabase, f)) {
-			if !r.readDatabase(ctx, plan, prior, stage, &f, diags) {
-				return
-			}
-		}
-	}
-	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindDatabase, f), plan.unknown()))
+func (r *databaseResource) facts(_, plan databaseModel) (rdsservice.AccessFacts, map[string]bool, types.String) {
+	return plan.facts(), plan.unknown(), plan.InstanceID
 }
 
-// readDatabase fills the facts about a database of the same name and this run's plans; at create
-// it waits out one of the same name being deleted (the name is free once it is gone).
-func (r *databaseResource) readDatabase(ctx context.Context, plan databaseModel, prior *databaseModel, stage checkStage, f *rdsservice.AccessFacts, diags *diag.Diagnostics) bool {
+// readFacts fills, before a create, the facts about a database of the same name (one this
+// resource does not manage) and, at plan, the databases the other rds_database resources of this
+// run plan; at create it waits out one of the same name being deleted (the name is free once it is gone).
+func (r *databaseResource) readFacts(ctx context.Context, plan databaseModel, prior *databaseModel, stage checkStage, f *rdsservice.AccessFacts, diags *diag.Diagnostics) bool {
+	if !isKnown(plan.Name) || stage == atUpdate {
+		return true
+	}
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
 	existing, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
 	mine := prior != nil && prior.InstanceID.Equal(plan.InstanceID) && prior.Name.Equal(plan.Name)
