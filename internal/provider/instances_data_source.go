@@ -69,12 +69,9 @@ type instancesDataSource struct {
 }
 
 type instancesDataModel struct {
-	NameRegex types.String `tfsdk:"name_regex"`
-	Engine    types.String `tfsdk:"engine"`
-	Status    types.String `tfsdk:"status"`
-	VpcID     types.String `tfsdk:"vpc_id"`
-	IDs       types.List   `tfsdk:"ids"`
-	Instances types.List   `tfsdk:"instances"`
+	instanceFilter
+	IDs       types.List `tfsdk:"ids"`
+	Instances types.List `tfsdk:"instances"`
 }
 
 func (d *instancesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -132,28 +129,14 @@ func (d *instancesDataSource) Read(ctx context.Context, req datasource.ReadReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var nameRE *regexp.Regexp
-	if isKnown(cfg.NameRegex) {
-		// The validator already refused a bad one; checked again so Read never trusts its caller.
-		if problems := rdsservice.CheckRegex(cfg.NameRegex.ValueString()); len(problems) > 0 {
-			addProblems(&resp.Diagnostics, problems)
-			return
-		}
-		nameRE = regexp.MustCompile(cfg.NameRegex.ValueString())
+	var matched []string
+	for _, it := range listFleet(ctx, d.data, cfg.instanceFilter, "", &resp.Diagnostics) {
+		matched = append(matched, it.DBInstanceID)
 	}
-
-	items, err := rdsservice.ListAllDBInstances(ctx, d.data.API, &rdsapi.DescribeDBInstancesRequest{
-		RegionID:         d.data.Region,
-		Engine:           canonicalSpelling(listEngines, cfg.Engine.ValueString()),
-		DBInstanceStatus: canonicalSpelling(listStatuses, cfg.Status.ValueString()),
-		VPCID:            cfg.VpcID.ValueString(),
-	})
-	if err != nil {
-		resp.Diagnostics.AddError("Error listing RDS instances", err.Error())
+	if resp.Diagnostics.HasError() {
 		return
 	}
-
-	ids, objs := d.describeMatched(ctx, matchedIDs(items, nameRE), &resp.Diagnostics)
+	ids, objs := d.describeMatched(ctx, matched, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}

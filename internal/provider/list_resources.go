@@ -129,7 +129,8 @@ func instanceFilterAttributes() map[string]listschema.Attribute {
 }
 
 // listFleet pages through DescribeDBInstances (100 a page) with the filters, keeping instances
-// of instanceType ("Primary" or "Readonly") whose description matches name_regex.
+// of instanceType ("Primary" or "Readonly"; "" for both) whose description matches name_regex,
+// sorted by id, each once.
 func listFleet(ctx context.Context, data *ProviderData, f instanceFilter, instanceType string, diags *diag.Diagnostics) []rdsapi.DBInstanceSummary {
 	nameRE := compileNameRegex(f.NameRegex, diags)
 	if diags.HasError() {
@@ -151,7 +152,7 @@ func listFleet(ctx context.Context, data *ProviderData, f instanceFilter, instan
 	}
 	var out []rdsapi.DBInstanceSummary
 	for _, id := range matchedIDs(items, nameRE) {
-		if it := byID[id]; it.DBInstanceType == "" || it.DBInstanceType == instanceType {
+		if it := byID[id]; instanceType == "" || it.DBInstanceType == "" || it.DBInstanceType == instanceType {
 			out = append(out, it)
 		}
 	}
