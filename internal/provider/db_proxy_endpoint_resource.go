@@ -162,14 +162,9 @@ func (r *dbProxyEndpointResource) Create(ctx context.Context, req resource.Creat
 	if addProblems(&resp.Diagnostics, problems); resp.Diagnostics.HasError() {
 		return
 	}
-	claim := &createClaim{journal: r.data.Journal}
-	if r.data.Journal != nil && v.key != "" {
-		entry, err := r.data.Journal.Begin(proxyEndpointKind, v.key, rdsservice.OpCreateProxyEndpoint, "")
-		if err != nil {
-			resp.Diagnostics.AddError("Error writing the create journal", fmt.Sprintf("%s: %v; nothing was created. Check that the directory is writable and apply again.", r.data.Journal.Dir(), err))
-			return
-		}
-		claim.entry, claim.resolved = entry, v.resolved
+	claim := beginClaim(r.data, proxyEndpointKind, v.key, rdsservice.OpCreateProxyEndpoint, v.resolved, &resp.Diagnostics)
+	if claim == nil {
+		return
 	}
 	plan.EndpointID = types.StringValue(v.id)
 	if v.id != "" {
