@@ -191,10 +191,7 @@ type accessFilter struct {
 
 // newAccessLister is the list resource of rds_account or rds_database.
 func newAccessLister(typeName string) *lister[accessFilter] {
-	what := "databases"
-	if typeName == "rds_account" {
-		what = "accounts"
-	}
+	what := accessPlural(typeName)
 	return &lister[accessFilter]{typeName: typeName, schema: listschema.Schema{
 		MarkdownDescription: fmt.Sprintf("Finds the %s of one primary instance, or of every primary instance in the region "+
 			"(listed 100 a page), for `terraform query`.", what),
@@ -210,13 +207,21 @@ func newAccessLister(typeName string) *lister[accessFilter] {
 			refuseReadOnlyHost(ctx, data, what, f.InstanceID.ValueString(), diags)
 		}
 		return eachPrimary(ctx, data, f.InstanceID, diags, func(id string) []listedItem {
-			return accessNames(ctx, data, typeName, what, id, nameRE, diags)
+			return accessNames(ctx, data, typeName, id, nameRE, diags)
 		})
 	}}
 }
 
-// accessNames lists the accounts or databases (what) of one instance whose name matches nameRE.
-func accessNames(ctx context.Context, data *ProviderData, typeName, what, instanceID string, nameRE *regexp.Regexp, diags *diag.Diagnostics) []listedItem {
+// accessPlural is "accounts" for rds_account, "databases" for rds_database.
+func accessPlural(typeName string) string {
+	if typeName == "rds_account" {
+		return "accounts"
+	}
+	return "databases"
+}
+
+// accessNames lists the accounts or databases of one instance whose name matches nameRE.
+func accessNames(ctx context.Context, data *ProviderData, typeName, instanceID string, nameRE *regexp.Regexp, diags *diag.Diagnostics) []listedItem {
 	var names []string
 	var err error
 	if typeName == "rds_account" {
@@ -233,7 +238,7 @@ func accessNames(ctx context.Context, data *ProviderData, typeName, what, instan
 		}
 	}
 	if err != nil {
-		diags.AddError("Error listing RDS "+what, fmt.Sprintf("Instance %s: %v", instanceID, err))
+		diags.AddError("Error listing RDS "+accessPlural(typeName), fmt.Sprintf("Instance %s: %v", instanceID, err))
 		return nil
 	}
 	var items []listedItem
