@@ -19,15 +19,9 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource              = (*accessListDataSource[rdsapi.Database])(nil)
-	_ datasource.DataSourceWithConfigure = (*accessListDataSource[rdsapi.Database])(nil)
-)
-
 // accessListing describes one list of an instance's accounts or databases: rds_accounts and
 // rds_databases are the same data source over different items.
 type accessListing[T any] struct {
-	typeSuffix  string // "_accounts"
 	plural      string // "accounts": the list attribute and the noun in descriptions
 	call        string // the API action that lists them, for error messages
 	description string
@@ -40,11 +34,7 @@ type accessListing[T any] struct {
 // accessListDataSource lists the items of an instance, sorted by name and filtered by name_regex.
 type accessListDataSource[T any] struct {
 	accessListing[T]
-	data *ProviderData
-}
-
-func (d *accessListDataSource[T]) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + d.typeSuffix
+	dataSourceBase
 }
 
 func (d *accessListDataSource[T]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -67,10 +57,6 @@ func (d *accessListDataSource[T]) Schema(_ context.Context, _ datasource.SchemaR
 			},
 		},
 	}
-}
-
-func (d *accessListDataSource[T]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, "rds"+d.typeSuffix, &resp.Diagnostics)
 }
 
 func (d *accessListDataSource[T]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

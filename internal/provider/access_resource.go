@@ -2,7 +2,7 @@ package provider
 
 import (
 	"context"
-	"strings"
+	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -23,8 +23,7 @@ import (
 
 // accessAbout names an access resource.
 type accessAbout struct {
-	typeName string // "rds_account"
-	kind     rdsservice.AccessKind
+	kind rdsservice.AccessKind
 	// createCall is the create's API action when the create journal tracks it ("" for a grant,
 	// which is stored only once it succeeded).
 	createCall string
@@ -38,8 +37,13 @@ type accessKind[M any] interface {
 	// withPassword is plan with the configuration's password_wo (withWriteOnlyPassword), what an
 	// apply checks and writes.
 	withPassword(plan M, passwordWO types.String) M
-	// check evaluates the rules with the instance's facts; prior is the state (nil when new).
-	check(ctx context.Context, config, plan M, prior *M, stage checkStage, diags *diag.Diagnostics)
+	// facts are the rules' facts of plan (config holds what a plan does not, the password), the
+	// attributes not known yet, and the instance.
+	facts(config, plan M) (f rdsservice.AccessFacts, unknown map[string]bool, instanceID types.String)
+	// readFacts fills the facts the instance's objects and this run's plans decide, for an
+	// instance that exists; prior is the state at plan (nil when new). False, with the error,
+	// when a read failed.
+	readFacts(ctx context.Context, plan M, prior *M, stage checkStage, f *rdsservice.AccessFacts, diags *diag.Diagnostics) bool
 	// planned completes a plan: the id, what a replacement changes (replacing), the values kept.
 	planned(ctx context.Context, config M, plan *M, state *M, replacing bool, diags *diag.Diagnostics)
 	// destroyPlanned names what a destroy of state loses.
@@ -71,16 +75,8 @@ func withWriteOnlyPassword(ctx context.Context, config tfsdk.Config, diags *diag
 
 // accessResource is the skeleton; kind is the resource that embeds it.
 type accessResource[M any] struct {
-	data *ProviderData
+	resourceBase
 	kind accessKind[M]
-}
-
-func (r *accessResource[M]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + strings.TrimPrefix(r.kind.about().typeName, "rds")
-}
-
-func (r *accessResource[M]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, r.kind.about().typeName, &resp.Diagnostics)
 }
 
 // accessWriteDeadline bounds one write by the timeouts block of from (accessTimeout when unset),
@@ -117,7 +113,7 @@ func (r *accessResource[M]) Create(ctx context.Context, req resource.CreateReque
 	}
 	defer cancel()
 	r.kind.planned(ctx, config, &plan, nil, true, diags)
-	r.kind.check(ctx, config, plan, nil, atCreate, diags)
+	r.check(ctx, config, plan, nil, atCreate, diags)
 	if diags.HasError() {
 		return
 	}
@@ -125,8 +121,8 @@ func (r *accessResource[M]) Create(ctx context.Context, req resource.CreateReque
 	access.Create = true
 	if a.createCall != "" {
 		key, object := r.kind.journal(plan)
-		access.Adopt = adoptingAccess(r.data, a.typeName, key, object, atCreate, diags)
-		claim := claimAccessCreate(r.data, a.typeName, key, object, a.createCall, diags)
+		access.Adopt = adoptingAccess(r.data, r.typeName, key, object, atCreate, diags)
+		claim := claimAccessCreate(r.data, r.typeName, key, object, a.createCall, diags)
 		if claim == nil {
 			return
 		}
@@ -153,7 +149,7 @@ func (r *accessResource[M]) Update(ctx context.Context, req resource.UpdateReque
 		return
 	}
 	defer cancel()
-	if r.kind.check(ctx, config, plan, &state, atUpdate, diags); diags.HasError() {
+	if r.check(ctx, config, plan, &state, atUpdate, diags); diags.HasError() {
 		return
 	}
 	out := applyAccess(ctx, r.data, r.kind.request(ctx, plan, &state, diags), r.kind.password(config), r.kind.about().update, diags)
@@ -215,7 +211,7 @@ func (r *accessResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if !req.State.Raw.IsNull() {
 		state = new(M)
 		diags.Append(req.State.Get(ctx, state)...)
-		replacing, prior = len(planReplacement(ctx, r.kind.about().typeName, req, resp)) > 0, state
+		replacing, prior = len(planReplacement(ctx, r.typeName, req, resp)) > 0, state
 		rememberPrior(ctx, resp, r.kind.priorOf(ctx, *state))
 	}
 	if replaced := replacedPrior(ctx, req); replaced != nil {
@@ -225,6 +221,25 @@ func (r *accessResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 	r.kind.planned(ctx, config, &plan, state, replacing, diags)
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
 	defer cancel()
-	r.kind.check(lookupCtx, config, plan, prior, stage, diags)
+	r.check(lookupCtx, config, plan, prior, stage, diags)
 	diags.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// check evaluates the rules with the instance's facts when the instance is known, and with its
+// objects and this run's plans (readFacts) when it exists and passes the rules so far.
+func (r *accessResource[M]) check(ctx context.Context, config, plan M, prior *M, stage checkStage, diags *diag.Diagnostics) {
+	f, unknown, instanceID := r.kind.facts(config, plan)
+	kind := r.kind.about().kind
+	if isKnown(instanceID) {
+		id := instanceID.ValueString()
+		known, err := instanceFacts(ctx, r.data, id, &f)
+		if err != nil {
+			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
+			return
+		}
+		if known && !refused(rdsservice.CheckAccess(kind, f)) && !r.kind.readFacts(ctx, plan, prior, stage, &f, diags) {
+			return
+		}
+	}
+	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(kind, f), unknown))
 }

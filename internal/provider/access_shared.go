@@ -3,13 +3,8 @@ package provider
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"runtime"
 	"slices"
-	"strings"
-	"sync"
 	"time"
-	"weak"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -65,104 +60,6 @@ func planAccessDestroy(ctx context.Context, data *ProviderData, req resource.Mod
 		return
 	}
 	addProblems(diags, rdsservice.AccessDestroyProblems(attr))
-}
-
-// otherSuper names a privileged account among accounts other than name ("" when none).
-func otherSuper(accounts []rdsapi.DBInstanceAccount, name string) string {
-	for _, a := range accounts {
-		if a.AccountType == rdsapi.AccountTypeSuper && a.AccountName != name {
-			return a.AccountName
-		}
-	}
-	return ""
-}
-
-// accessRun is what the access resources planned so far in one run of the provider (one
-// configured provider: one plan or one apply walk). Terraform plans a resource after the
-// resources it references, so a grant that references its account and databases sees them here.
-type accessRun struct {
-	mu        sync.Mutex
-	accounts  map[string]string // instance + "/" + name -> account type
-	databases map[string]bool   // instance + "/" + name
-	grants    map[string]string // instance + "/" + account + "/" + database -> privilege
-}
-
-// accessRuns holds one accessRun per configured provider, dropped with it.
-var accessRuns sync.Map // weak.Pointer[ProviderData] -> *accessRun
-
-func runOf(data *ProviderData) *accessRun {
-	key := weak.Make(data)
-	if run, ok := accessRuns.Load(key); ok {
-		r, _ := run.(*accessRun) // the map holds nothing else
-		return r
-	}
-	run, loaded := accessRuns.LoadOrStore(key, &accessRun{accounts: map[string]string{}, databases: map[string]bool{}, grants: map[string]string{}})
-	if !loaded {
-		runtime.AddCleanup(data, func(k weak.Pointer[ProviderData]) { accessRuns.Delete(k) }, key)
-	}
-	r, _ := run.(*accessRun)
-	return r
-}
-
-func runKey(parts ...string) string { return strings.Join(parts, "/") }
-
-// planAccount records an account this run plans; it reports whether another resource planned the
-// same name already, and names another account planned as Super ("" none).
-func (r *accessRun) planAccount(instance, name, kind string) (twice bool, super string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for key, t := range r.accounts {
-		other := strings.TrimPrefix(key, instance+"/")
-		if other != key && other != name && t == rdsapi.AccountTypeSuper {
-			super = other
-		}
-	}
-	key := runKey(instance, name)
-	_, twice = r.accounts[key]
-	r.accounts[key] = kind
-	return twice, super
-}
-
-// plannedAccount is the type of an account this run plans (ok false when it plans none).
-func (r *accessRun) plannedAccount(instance, name string) (kind string, ok bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	kind, ok = r.accounts[runKey(instance, name)]
-	return kind, ok
-}
-
-// planDatabase records a database this run plans; it reports whether another resource planned it.
-func (r *accessRun) planDatabase(instance, name string) (twice bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	key := runKey(instance, name)
-	twice = r.databases[key]
-	r.databases[key] = true
-	return twice
-}
-
-func (r *accessRun) plansDatabase(instance, name string) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.databases[runKey(instance, name)]
-}
-
-// planGrant records the (account, database) pairs of a grant and returns those another grant of
-// this run planned already, as "database: privilege".
-func (r *accessRun) planGrant(instance, account, privilege string, dbs []string) []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var taken []string
-	for _, db := range dbs {
-		key := runKey(instance, account, db)
-		if other, ok := r.grants[key]; ok {
-			taken = append(taken, fmt.Sprintf("%q (%s, planned by another rds_account_privilege)", db, other))
-			continue
-		}
-		r.grants[key] = privilege
-	}
-	slices.Sort(taken)
-	return taken
 }
 
 // knownStrings are the elements of a set whose every element is known (ok false otherwise).
@@ -276,9 +173,10 @@ func descriptionAttribute(example string) schema.StringAttribute {
 	}
 }
 
-// importByInstanceAndName imports an account or a database by `<instance_id>:<name>`: id,
-// instance_id and name; Read fills in the rest.
-func importByInstanceAndName(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse, example string) {
+// importByInstanceAndName imports an account or a database (what) by `<instance_id>:<name>`: id,
+// instance_id and name (Read fills in the rest); the accounts and databases of a read-only
+// instance are refused, naming its primary.
+func importByInstanceAndName(ctx context.Context, data *ProviderData, what, example string, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	parts := splitImportID(req.ID, "<instance_id>:<name>", example, &resp.Diagnostics)
 	if parts == nil {
 		return
@@ -286,6 +184,9 @@ func importByInstanceAndName(ctx context.Context, req resource.ImportStateReques
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), parts[0]+":"+parts[1])...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("instance_id"), parts[0])...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[1])...)
+	if !resp.Diagnostics.HasError() {
+		refuseReadOnlyHost(ctx, data, what, parts[0], &resp.Diagnostics)
+	}
 }
 
 // refuseReadOnlyHost refuses to list or import the accounts or databases (what) of a read-only

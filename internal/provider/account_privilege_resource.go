@@ -3,9 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"slices"
-	"sort"
-	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -22,18 +19,10 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                   = (*accountPrivilegeResource)(nil)
-	_ resource.ResourceWithConfigure      = (*accountPrivilegeResource)(nil)
-	_ resource.ResourceWithImportState    = (*accountPrivilegeResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*accountPrivilegeResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*accountPrivilegeResource)(nil)
-)
-
 // NewAccountPrivilegeResource returns the rds_account_privilege resource.
 func NewAccountPrivilegeResource() resource.Resource {
 	r := &accountPrivilegeResource{}
-	r.kind = r
+	r.kind, r.typeName = r, "rds_account_privilege"
 	return r
 }
 
@@ -46,7 +35,7 @@ type accountPrivilegeResource struct {
 }
 
 func (r *accountPrivilegeResource) about() accessAbout {
-	return accessAbout{typeName: "rds_account_privilege", kind: rdsservice.KindPrivilege, create: "Error granting RDS account privilege",
+	return accessAbout{kind: rdsservice.KindPrivilege, create: "Error granting RDS account privilege",
 		update: "Error changing RDS account privilege", remove: "Error revoking RDS account privilege"}
 }
 
@@ -186,34 +175,31 @@ func (r *accountPrivilegeResource) ImportState(ctx context.Context, req resource
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("db_names"), types.SetValueMust(types.StringType, nil))...)
 }
 
-// check evaluates the rules with the instance's and the account's facts when they are known. At
-// plan, the account and the databases must exist or be planned by this run, and no other grant
-// may hold one of the (account, database) pairs; at apply the account must exist. prior is the
-// state at plan (nil when new).
-func (r *accountPrivilegeResource) check(ctx context.Context, _, plan privilegeModel, prior *privilegeModel, stage checkStage, diags *diag.Diagnostics) {
-	f := plan.facts()
-	if isKnown(plan.InstanceID) {
-		id := plan.InstanceID.ValueString()
-		known, err := instanceFacts(ctx, r.data, id, &f)
-		if err != nil {
-			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-			return
-		}
-		if known && isKnown(plan.AccountName) && !refused(rdsservice.CheckAccess(rdsservice.KindPrivilege, f)) {
-			account, err := r.readGrantee(ctx, plan, stage, &f)
-			if err != nil {
-				diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
-				return
-			}
-			if stage == atPlan || stage == atReplan {
-				if err := r.readPairs(ctx, plan, prior, account, stage, &f); err != nil {
-					diags.AddError("Error reading RDS databases", fmt.Sprintf("DescribeDatabases on %s: %v", id, err))
-					return
-				}
-			}
+func (r *accountPrivilegeResource) facts(_, plan privilegeModel) (rdsservice.AccessFacts, map[string]bool, types.String) {
+	return plan.facts(), plan.unknown(), plan.InstanceID
+}
+
+// readFacts fills the account's facts and, at plan, the databases' and the (account, database)
+// pairs': the account and the databases must exist or be planned by this run, and no other grant
+// may hold one of the pairs; at apply the account must exist.
+func (r *accountPrivilegeResource) readFacts(ctx context.Context, plan privilegeModel, prior *privilegeModel, stage checkStage, f *rdsservice.AccessFacts,
+	diags *diag.Diagnostics) bool {
+	if !isKnown(plan.AccountName) {
+		return true
+	}
+	id := plan.InstanceID.ValueString()
+	account, err := r.readGrantee(ctx, plan, stage, f)
+	if err != nil {
+		diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
+		return false
+	}
+	if stage == atPlan || stage == atReplan {
+		if err := r.readPairs(ctx, plan, prior, account, stage, f); err != nil {
+			diags.AddError("Error reading RDS databases", fmt.Sprintf("DescribeDatabases on %s: %v", id, err))
+			return false
 		}
 	}
-	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindPrivilege, f), plan.unknown()))
+	return true
 }
 
 // readGrantee finds the account (nil when the instance has none by that name) and fills its type,
@@ -233,7 +219,7 @@ func (r *accountPrivilegeResource) readGrantee(ctx context.Context, plan privile
 		}
 	}
 	if stage == atPlan || stage == atReplan {
-		if kind, planned := runOf(r.data).plannedAccount(id, f.AccountName); planned {
+		if kind, planned := r.data.plans.PlannedAccount(id, f.AccountName); planned {
 			f.AccountType = kind
 			return nil, nil
 		}
@@ -255,56 +241,22 @@ func (r *accountPrivilegeResource) readPairs(ctx context.Context, plan privilege
 	if err != nil {
 		return err
 	}
-	var names []string
-	for _, d := range databases {
-		if d.DBStatus != rdsapi.DatabaseStatusDeleting {
-			names = append(names, d.DBName)
-		}
-	}
-	run := runOf(r.data)
-	for _, db := range dbs {
-		if !slices.Contains(names, db) && !run.plansDatabase(id, db) {
-			missing := strconv.Quote(db)
-			if other := rdsservice.SpelledOtherwise(names, db); other != "" {
-				missing += " -> " + strconv.Quote(other)
-			}
-			f.MissingDBs = append(f.MissingDBs, missing)
-		}
-	}
-	f.TakenPairs = heldElsewhere(plan, prior, account, dbs)
+	run := &r.data.plans
+	f.MissingDBs = rdsservice.MissingDatabases(databases, dbs, func(db string) bool { return run.PlansDatabase(id, db) })
+	f.TakenPairs = rdsservice.HeldElsewhere(id, plan.Privilege.ValueString(), account, dbs, prior.grantPrior())
 	if stage == atPlan {
-		f.TakenPairs = append(f.TakenPairs, run.planGrant(id, f.AccountName, plan.Privilege.ValueString(), dbs)...)
+		f.TakenPairs = append(f.TakenPairs, run.PlanGrant(id, f.AccountName, plan.Privilege.ValueString(), dbs)...)
 	}
 	return nil
 }
 
-// heldElsewhere lists the databases of dbs on which account holds another privilege than plan's,
-// one this resource did not grant (per prior), as "database (privilege)". A Custom grant (made with SQL)
-// is no rds_account_privilege's: the plan's grant replaces it.
-func heldElsewhere(plan privilegeModel, prior *privilegeModel, account *rdsapi.DBInstanceAccount, dbs []string) []string {
-	if account == nil {
+// grantPrior is what the prior state granted (nil when new).
+func (m *privilegeModel) grantPrior() *rdsservice.GrantPrior {
+	if m == nil {
 		return nil
 	}
-	var out []string
-	for _, p := range account.DatabasePrivileges.DatabasePrivilege {
-		if !slices.Contains(dbs, p.DBName) || p.AccountPrivilege == plan.Privilege.ValueString() || p.AccountPrivilege == rdsapi.PrivilegeCustom ||
-			prior.granted(plan, p) {
-			continue
-		}
-		out = append(out, fmt.Sprintf("%q (%s)", p.DBName, p.AccountPrivilege))
-	}
-	sort.Strings(out)
-	return out
-}
-
-// granted reports whether the prior state of this resource (nil when new) granted p to the same
-// account of the same instance: Terraform is replacing the grant, and p goes with the old one.
-func (m *privilegeModel) granted(plan privilegeModel, p rdsapi.DatabasePrivilege) bool {
-	if m == nil || !m.InstanceID.Equal(plan.InstanceID) || !m.AccountName.Equal(plan.AccountName) || m.Privilege.ValueString() != p.AccountPrivilege {
-		return false
-	}
 	dbs, _ := knownStrings(context.Background(), m.DBNames)
-	return slices.Contains(dbs, p.DBName)
+	return &rdsservice.GrantPrior{InstanceID: m.InstanceID.ValueString(), Account: m.AccountName.ValueString(), Privilege: m.Privilege.ValueString(), DBNames: dbs}
 }
 
 type privilegeModel struct {

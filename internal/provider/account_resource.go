@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -22,18 +21,10 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                   = (*accountResource)(nil)
-	_ resource.ResourceWithConfigure      = (*accountResource)(nil)
-	_ resource.ResourceWithImportState    = (*accountResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*accountResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*accountResource)(nil)
-)
-
 // NewAccountResource returns the rds_account resource.
 func NewAccountResource() resource.Resource {
 	r := &accountResource{}
-	r.kind = r
+	r.kind, r.typeName = r, "rds_account"
 	return r
 }
 
@@ -43,7 +34,7 @@ type accountResource struct {
 }
 
 func (r *accountResource) about() accessAbout {
-	return accessAbout{typeName: "rds_account", kind: rdsservice.KindAccount, createCall: "CreateAccount",
+	return accessAbout{kind: rdsservice.KindAccount, createCall: "CreateAccount",
 		create: "Error creating RDS account", update: "Error updating RDS account", remove: "Error deleting RDS account"}
 }
 
@@ -144,12 +135,7 @@ func (r *accountResource) Read(ctx context.Context, req resource.ReadRequest, re
 // ImportState imports `<instance_id>:<name>`. The password is not readable: set password_wo and
 // password_wo_version (the first plan then resets the password to it) or password.
 func (r *accountResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	importByInstanceAndName(ctx, req, resp, "rm-bp1example:app_user")
-	if !resp.Diagnostics.HasError() {
-		var instanceID types.String
-		resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root("instance_id"), &instanceID)...)
-		refuseReadOnlyHost(ctx, r.data, "accounts", instanceID.ValueString(), &resp.Diagnostics)
-	}
+	importByInstanceAndName(ctx, r.data, "accounts", "rm-bp1example:app_user", req, resp)
 }
 
 func (r *accountResource) withPassword(plan accountModel, passwordWO types.String) accountModel {
@@ -157,7 +143,8 @@ func (r *accountResource) withPassword(plan accountModel, passwordWO types.Strin
 	return plan
 }
 
-// planned shows the id and keeps the status of an account that stays; a new account needs a password.
+// planned shows the id and keeps the status of an account that stays; a new account needs a
+// password; an instance known only at apply defers the checks that need it (named in the plan).
 func (r *accountResource) planned(_ context.Context, config accountModel, plan, state *accountModel, replacing bool, diags *diag.Diagnostics) {
 	if isKnown(plan.InstanceID) && isKnown(plan.Name) && plan.ID.IsUnknown() {
 		plan.ID = types.StringValue(plan.InstanceID.ValueString() + ":" + plan.Name.ValueString())
@@ -167,6 +154,9 @@ func (r *accountResource) planned(_ context.Context, config accountModel, plan, 
 	}
 	if replacing {
 		requirePassword(config, diags)
+	}
+	if deferred := rdsservice.DeferredAccountChecks(plan.Type.ValueString(), plan.Name.ValueString()); plan.InstanceID.IsUnknown() && deferred != "" {
+		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleAccountChecksDeferred, "", deferred)})
 	}
 }
 
@@ -220,23 +210,6 @@ func requirePassword(config accountModel, diags *diag.Diagnostics) {
 	}
 }
 
-// deferredAccountChecks names the rules an unknown instance keeps from the plan that this account
-// could break: the privileged account must be the only one, and a name of 17 to 32 characters
-// needs MySQL 5.7 or later.
-func deferredAccountChecks(plan accountModel) string {
-	if !plan.InstanceID.IsUnknown() {
-		return ""
-	}
-	var checks []string
-	if plan.Type.ValueString() == rdsapi.AccountTypeSuper {
-		checks = append(checks, "the instance has no other privileged (Super) account")
-	}
-	if len(plan.Name.ValueString()) > 16 {
-		checks = append(checks, fmt.Sprintf("the instance runs MySQL 5.7 or later (name %q is longer than the 16 characters MySQL 5.6 and MariaDB allow)", plan.Name.ValueString()))
-	}
-	return strings.Join(checks, ", and that ")
-}
-
 // checkStage says when the rules are checked: at plan, or again before the first write of a
 // create or an update (the plan may not have known the instance).
 type checkStage int
@@ -250,40 +223,25 @@ const (
 	atUpdate
 )
 
-// check evaluates the rules with the instance's facts when the instance is known: with its
-// accounts (a name taken by an account this resource does not manage, another privileged account)
-// and, at plan, with the accounts the other rds_account resources of this run plan. prior is the
-// state at plan (nil when the resource is new).
-func (r *accountResource) check(ctx context.Context, config, plan accountModel, prior *accountModel, stage checkStage, diags *diag.Diagnostics) {
+func (r *accountResource) facts(config, plan accountModel) (rdsservice.AccessFacts, map[string]bool, types.String) {
 	f := config.facts()
 	f.AccountType = plan.Type.ValueString()
-	if isKnown(plan.InstanceID) {
-		id := plan.InstanceID.ValueString()
-		known, err := instanceFacts(ctx, r.data, id, &f)
-		if err != nil {
-			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-			return
-		}
-		if known && isKnown(plan.Name) && stage != atUpdate && !refused(rdsservice.CheckAccess(rdsservice.KindAccount, f)) {
-			if err := r.readAccounts(ctx, plan, prior, stage, &f, diags); err != nil {
-				diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
-				return
-			}
-		}
-	}
-	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindAccount, f), config.unknown()))
-	if deferred := deferredAccountChecks(plan); deferred != "" {
-		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RuleAccountChecksDeferred, "", deferred)})
-	}
+	return f, config.unknown(), plan.InstanceID
 }
 
-// readAccounts fills the facts that depend on the instance's accounts and this run's plans.
-func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, prior *accountModel, stage checkStage, f *rdsservice.AccessFacts,
-	diags *diag.Diagnostics) error {
+// readFacts fills, before a create, the facts that depend on the instance's accounts (a name
+// taken by an account this resource does not manage, another privileged account) and, at plan,
+// on the accounts the other rds_account resources of this run plan.
+func (r *accountResource) readFacts(ctx context.Context, plan accountModel, prior *accountModel, stage checkStage, f *rdsservice.AccessFacts,
+	diags *diag.Diagnostics) bool {
+	if !isKnown(plan.Name) || stage == atUpdate {
+		return true
+	}
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
 	accounts, err := rdsservice.ListAllAccounts(ctx, r.data.API, id)
 	if err != nil {
-		return err
+		diags.AddError("Error reading RDS accounts", fmt.Sprintf("DescribeAccounts on %s: %v", id, err))
+		return false
 	}
 	mine := ""
 	if prior != nil && prior.InstanceID.Equal(plan.InstanceID) {
@@ -294,18 +252,18 @@ func (r *accountResource) readAccounts(ctx context.Context, plan accountModel, p
 		f.Existing, f.ExistingType = clash.AccountName, clash.AccountType
 	}
 	if f.AccountType == rdsapi.AccountTypeSuper {
-		if super := otherSuper(accounts, name); super != mine {
+		if super := rdsservice.OtherSuper(accounts, name); super != mine {
 			f.OtherSuper = super
 		}
 	}
 	if stage == atPlan {
-		twice, super := runOf(r.data).planAccount(id, name, f.AccountType)
+		twice, super := r.data.plans.PlanAccount(id, name, f.AccountType)
 		f.PlannedElsewhere = twice
 		if f.OtherSuper == "" && f.AccountType == rdsapi.AccountTypeSuper {
 			f.OtherSuper = super
 		}
 	}
-	return nil
+	return true
 }
 
 type accountModel struct {

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -281,24 +280,5 @@ func TestAccAccount_planTimeRules(t *testing.T) {
 	})
 	if n := env.accessWrites(); n != 0 {
 		t.Fatalf("%d account/database writes for bad plans; want 0", n)
-	}
-}
-
-// When the instance is unknown at plan, the plan names exactly the deferred checks this account
-// could break.
-func TestDeferredAccountChecks(t *testing.T) {
-	unknown := accountModel{InstanceID: types.StringUnknown(), Name: types.StringValue("app"), Type: types.StringValue("Normal")}
-	if got := deferredAccountChecks(unknown); got != "" {
-		t.Fatalf("a short Normal account defers nothing that can fail, got %q", got)
-	}
-	super := unknown
-	super.Type, super.Name = types.StringValue("Super"), types.StringValue("a_very_long_admin_name")
-	if got := deferredAccountChecks(super); !strings.Contains(got, "privileged") || !strings.Contains(got, "MySQL 5.7") {
-		t.Fatalf("deferred checks: %q", got)
-	}
-	known := super
-	known.InstanceID = types.StringValue("rm-1")
-	if got := deferredAccountChecks(known); got != "" {
-		t.Fatalf("a known instance defers nothing, got %q", got)
 	}
 }

@@ -13,8 +13,7 @@ import (
 
 // NewAccountsDataSource returns the rds_accounts data source: the accounts of an instance.
 func NewAccountsDataSource() datasource.DataSource {
-	return &accessListDataSource[rdsapi.DBInstanceAccount]{accessListing: accessListing[rdsapi.DBInstanceAccount]{
-		typeSuffix:  "_accounts",
+	return &accessListDataSource[rdsapi.DBInstanceAccount]{dataSourceBase: dataSourceBase{typeName: "rds_accounts"}, accessListing: accessListing[rdsapi.DBInstanceAccount]{
 		plural:      "accounts",
 		call:        "DescribeAccounts",
 		description: "Lists the accounts of an instance (a read-only instance lists its primary's), with their privileges. Passwords are never readable.",

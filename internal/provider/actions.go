@@ -32,11 +32,11 @@ const actionTimeout = 60 * time.Minute
 // Actions lists the provider's actions.
 func (p *RDSProvider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{
-		func() action.Action { return &restartAction{} },
+		newInstanceAction("rds_restart", rdsservice.OpRestartInstance, restartSchema),
 		func() action.Action { return &backupNowAction{} },
-		func() action.Action { return &switchoverAction{} },
-		func() action.Action { return &applyPendingAction{} },
-		func() action.Action { return &renewAction{} },
+		newInstanceAction("rds_switchover", rdsservice.OpSwitchDBInstanceHA, switchoverSchema),
+		newInstanceAction("rds_apply_pending", rdsservice.OpApplyPendingNow, applyPendingSchema),
+		newInstanceAction("rds_renew", rdsservice.OpRenewInstance, renewSchema),
 	}
 }
 
@@ -64,25 +64,45 @@ func progress(resp *action.InvokeResponse, format string, args ...any) {
 	}
 }
 
-// restartAction is rds_restart.
-type restartAction struct{ actionData }
+// instanceAction is rds_restart, rds_switchover, rds_apply_pending or rds_renew: an operation on
+// an instance that rdsservice plans (PlanAction) and runs (ExecuteAction); kind names it.
+type instanceAction struct {
+	actionData
+	typeName, kind string
+	schema         schema.Schema
+}
+
+func newInstanceAction(typeName, kind string, schemaOf func() schema.Schema) func() action.Action {
+	return func() action.Action { return &instanceAction{typeName: typeName, kind: kind, schema: schemaOf()} }
+}
+
+func (a *instanceAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + a.typeName[len("rds"):]
+}
+
+func (a *instanceAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = a.schema
+}
+
+// ModifyPlan shows the action's plan: the restart, the switchover and its node, the waiting change,
+// or the purchase and the new end; or its refusal (prevent_restart).
+func (a *instanceAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	a.modifyPlan(ctx, a.kind, a.typeName, req, resp)
+}
+
+// Invoke plans the action again (the instance may have changed since the plan) and runs it.
+func (a *instanceAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	a.invoke(ctx, a.kind, a.typeName, req, resp)
+}
 
 type restartModel struct {
 	InstanceID     types.String `tfsdk:"instance_id"`
 	PreventRestart types.Bool   `tfsdk:"prevent_restart"`
 }
 
-var (
-	_ action.ActionWithConfigure  = (*restartAction)(nil)
-	_ action.ActionWithModifyPlan = (*restartAction)(nil)
-)
-
-func (a *restartAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_restart"
-}
-
-func (a *restartAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
-	resp.Schema = schema.Schema{
+// restartSchema is rds_restart's.
+func restartSchema() schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Restarts an instance now (`RestartDBInstance`) and waits until it is `Running` again. The restart " +
 			"also puts into effect the parameters waiting for one (set without a restart, inside or outside Terraform). The plan " +
 			"warns and names the instance, the expected downtime and those parameters, as a resource's plan names its restarts; " +
@@ -96,16 +116,6 @@ func (a *restartAction) Schema(_ context.Context, _ action.SchemaRequest, resp *
 	}
 }
 
-// ModifyPlan shows the restart, or refuses it under prevent_restart.
-func (a *restartAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	a.modifyPlan(ctx, rdsservice.OpRestartInstance, "rds_restart", req, resp)
-}
-
-// Invoke plans the restart again (prevent_restart) and runs it through the executor.
-func (a *restartAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	a.invoke(ctx, rdsservice.OpRestartInstance, "rds_restart", req, resp)
-}
-
 // backupNowAction is rds_backup_now.
 type backupNowAction struct{ actionData }
 
@@ -113,11 +123,6 @@ type backupNowModel struct {
 	InstanceID types.String `tfsdk:"instance_id"`
 	Method     types.String `tfsdk:"backup_method"`
 }
-
-var (
-	_ action.ActionWithConfigure  = (*backupNowAction)(nil)
-	_ action.ActionWithModifyPlan = (*backupNowAction)(nil)
-)
 
 func (a *backupNowAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_backup_now"
@@ -195,20 +200,9 @@ func (a *backupNowAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	progress(resp, "backup set %s of RDS instance %s is ready", set.BackupID, id)
 }
 
-// switchoverAction is rds_switchover.
-type switchoverAction struct{ actionData }
-
-var (
-	_ action.ActionWithConfigure  = (*switchoverAction)(nil)
-	_ action.ActionWithModifyPlan = (*switchoverAction)(nil)
-)
-
-func (a *switchoverAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_switchover"
-}
-
-func (a *switchoverAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
-	resp.Schema = schema.Schema{
+// switchoverSchema is rds_switchover's.
+func switchoverSchema() schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Switches a High-availability or cluster primary instance over to its secondary node now " +
 			"(`SwitchDBInstanceHA`, the node `DescribeDBInstanceHAConfig` names) and waits until that node is the primary. " +
 			"Connections drop during the switch: the plan warns and names the instance and the node, and with " +
@@ -222,30 +216,9 @@ func (a *switchoverAction) Schema(_ context.Context, _ action.SchemaRequest, res
 	}
 }
 
-// ModifyPlan shows the switchover and the node, or refuses it.
-func (a *switchoverAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	a.modifyPlan(ctx, rdsservice.OpSwitchDBInstanceHA, "rds_switchover", req, resp)
-}
-
-// Invoke plans again (the nodes may have changed since the plan) and switches over.
-func (a *switchoverAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	a.invoke(ctx, rdsservice.OpSwitchDBInstanceHA, "rds_switchover", req, resp)
-}
-
-// applyPendingAction is rds_apply_pending.
-type applyPendingAction struct{ actionData }
-
-var (
-	_ action.ActionWithConfigure  = (*applyPendingAction)(nil)
-	_ action.ActionWithModifyPlan = (*applyPendingAction)(nil)
-)
-
-func (a *applyPendingAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_apply_pending"
-}
-
-func (a *applyPendingAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
-	resp.Schema = schema.Schema{
+// applyPendingSchema is rds_apply_pending's.
+func applyPendingSchema() schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Applies now the change waiting for the instance's maintenance window (its `scheduled_change`: a " +
 			"spec change, or parameters this provider set to wait for the window), with the restart it needs, and waits until it " +
 			"is in effect. The plan names the restart and the changes, or warns that nothing waits; with `prevent_restart = true` " +
@@ -257,16 +230,6 @@ func (a *applyPendingAction) Schema(_ context.Context, _ action.SchemaRequest, r
 				MarkdownDescription: "Refuse the restart at plan time: set it to `rds_instance.main.prevent_restart`. Default false."},
 		},
 	}
-}
-
-// ModifyPlan names the waiting change and its restart, or warns that nothing waits.
-func (a *applyPendingAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	a.modifyPlan(ctx, rdsservice.OpApplyPendingNow, "rds_apply_pending", req, resp)
-}
-
-// Invoke reads the waiting change again and runs it now.
-func (a *applyPendingAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	a.invoke(ctx, rdsservice.OpApplyPendingNow, "rds_apply_pending", req, resp)
 }
 
 // actionRequest reads the configuration of the action named name: instance_id with
@@ -350,25 +313,14 @@ func (a *actionData) invoke(ctx context.Context, kind, name string, req action.I
 	progress(resp, "%s: RDS instance %s %s and is %s", name, id, done, status)
 }
 
-// renewAction is rds_renew.
-type renewAction struct{ actionData }
-
 type renewModel struct {
 	InstanceID types.String `tfsdk:"instance_id"`
 	Period     types.Int64  `tfsdk:"period"`
 }
 
-var (
-	_ action.ActionWithConfigure  = (*renewAction)(nil)
-	_ action.ActionWithModifyPlan = (*renewAction)(nil)
-)
-
-func (a *renewAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_renew"
-}
-
-func (a *renewAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
-	resp.Schema = schema.Schema{
+// renewSchema is rds_renew's.
+func renewSchema() schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Renews a subscription (Prepaid) instance now (`RenewInstance`, paid at once from the account) by `period` " +
 			"months. The plan warns, naming the purchase and the subscription's new end; a pay-as-you-go instance or a period " +
 			"the API does not take is a plan error. It is the way out of an expiration lock (`LockByExpiration`) that keeps the " +
@@ -380,14 +332,4 @@ func (a *renewAction) Schema(_ context.Context, _ action.SchemaRequest, resp *ac
 				MarkdownDescription: "Months to renew by: 1 to 9, 12, 24, 36, 48 or 60 (RenewInstance's `Period`)."},
 		},
 	}
-}
-
-// ModifyPlan names the purchase and the new end, or refuses it.
-func (a *renewAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	a.modifyPlan(ctx, rdsservice.OpRenewInstance, "rds_renew", req, resp)
-}
-
-// Invoke plans the renewal again and sends it.
-func (a *renewAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	a.invoke(ctx, rdsservice.OpRenewInstance, "rds_renew", req, resp)
 }

@@ -19,25 +19,15 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                   = (*backupPolicyResource)(nil)
-	_ resource.ResourceWithConfigure      = (*backupPolicyResource)(nil)
-	_ resource.ResourceWithImportState    = (*backupPolicyResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*backupPolicyResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*backupPolicyResource)(nil)
-)
-
 // NewBackupPolicyResource returns the rds_backup_policy resource.
-func NewBackupPolicyResource() resource.Resource { return &backupPolicyResource{} }
+func NewBackupPolicyResource() resource.Resource {
+	return &backupPolicyResource{resourceBase{typeName: "rds_backup_policy"}}
+}
 
 // backupPolicyResource is the backup policy of one instance: it always exists, so creating the
 // resource adopts it and destroying the resource leaves it as it is.
 type backupPolicyResource struct {
-	data *ProviderData
-}
-
-func (r *backupPolicyResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_backup_policy"
+	resourceBase
 }
 
 // policyString and policyInt are attributes that keep the cloud's value when the configuration leaves them out.
@@ -89,10 +79,6 @@ func (r *backupPolicyResource) Schema(_ context.Context, _ resource.SchemaReques
 			rdsservice.AttrCrossRegion: crossRegionAttribute(),
 		},
 	}
-}
-
-func (r *backupPolicyResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, "rds_backup_policy", &resp.Diagnostics)
 }
 
 func (r *backupPolicyResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

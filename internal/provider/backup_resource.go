@@ -17,23 +17,14 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                   = (*backupResource)(nil)
-	_ resource.ResourceWithConfigure      = (*backupResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*backupResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*backupResource)(nil)
-)
-
 // NewBackupResource returns the rds_backup resource.
-func NewBackupResource() resource.Resource { return &backupResource{} }
+func NewBackupResource() resource.Resource {
+	return &backupResource{resourceBase{typeName: "rds_backup"}}
+}
 
 // backupResource is one on-demand backup set (CreateBackup).
 type backupResource struct {
-	data *ProviderData
-}
-
-func (r *backupResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_backup"
+	resourceBase
 }
 
 func replaceString(desc string) schema.StringAttribute {
@@ -69,10 +60,6 @@ func (r *backupResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 			rdsservice.AttrPreventDataLoss: preventDataLossAttribute("this backup set (a destroy, or a change that makes a new backup)"),
 		},
 	}
-}
-
-func (r *backupResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, "rds_backup", &resp.Diagnostics)
 }
 
 func (r *backupResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

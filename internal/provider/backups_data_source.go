@@ -15,17 +15,13 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource                   = (*backupsDataSource)(nil)
-	_ datasource.DataSourceWithConfigure      = (*backupsDataSource)(nil)
-	_ datasource.DataSourceWithValidateConfig = (*backupsDataSource)(nil)
-)
-
 // NewBackupsDataSource returns the rds_backups data source: an instance's backup sets.
-func NewBackupsDataSource() datasource.DataSource { return &backupsDataSource{} }
+func NewBackupsDataSource() datasource.DataSource {
+	return &backupsDataSource{dataSourceBase{typeName: "rds_backups"}}
+}
 
 type backupsDataSource struct {
-	data *ProviderData
+	dataSourceBase
 }
 
 type backupsModel struct {
@@ -50,10 +46,6 @@ type backupEntry struct {
 	BackupDBNames   types.String `tfsdk:"backup_db_names"`
 	BackupSize      types.Int64  `tfsdk:"backup_size"`
 	StoreStatus     types.String `tfsdk:"store_status"`
-}
-
-func (d *backupsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_backups"
 }
 
 func computedString(desc string) schema.StringAttribute {
@@ -94,10 +86,6 @@ func (d *backupsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 			},
 		},
 	}
-}
-
-func (d *backupsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, "rds_backups", &resp.Diagnostics)
 }
 
 // ValidateConfig checks the time filters' form.

@@ -175,19 +175,33 @@ func adoptingAccess(data *ProviderData, kind, key, object string, stage checkSta
 	return false
 }
 
-// claimAccessCreate records the create of an account or a database (object) before it is sent.
-func claimAccessCreate(data *ProviderData, kind, key, object, action string, diags *diag.Diagnostics) *createClaim {
+// beginClaim records kind's create of the configuration key (the API action) before it is sent,
+// resolving the interrupted entries; without a journal or a key the claim records nothing. Nil,
+// with the error, when the journal cannot be written: nothing must be sent.
+func beginClaim(data *ProviderData, kind, key, action string, resolved []rdsservice.JournalEntry, diags *diag.Diagnostics) *createClaim {
 	claim := &createClaim{journal: data.Journal}
 	if data.Journal == nil || key == "" {
 		return claim
 	}
 	entry, err := data.Journal.Begin(kind, key, action, "")
 	if err != nil {
-		diags.AddError("Error writing the create journal", fmt.Sprintf("%s: %v; nothing was created. Check that the directory is writable and apply again.", data.Journal.Dir(), err))
+		diags.AddError("Error writing the create journal", fmt.Sprintf("%s: %v; nothing was sent (%s). Check that the directory is writable and apply again.", data.Journal.Dir(), err, action))
 		return nil
 	}
-	claim.entry, claim.resolved = entry, data.Journal.Interrupted(kind, key)
-	claim.accepted(object)
+	claim.entry, claim.resolved = entry, resolved
+	return claim
+}
+
+// claimAccessCreate records the create of an account or a database (object) before it is sent.
+func claimAccessCreate(data *ProviderData, kind, key, object, action string, diags *diag.Diagnostics) *createClaim {
+	var resolved []rdsservice.JournalEntry
+	if data.Journal != nil && key != "" {
+		resolved = data.Journal.Interrupted(kind, key)
+	}
+	claim := beginClaim(data, kind, key, action, resolved, diags)
+	if claim != nil && claim.entry != nil {
+		claim.accepted(object)
+	}
 	return claim
 }
 

@@ -13,18 +13,14 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource                   = (*crossRegionBackupsDataSource)(nil)
-	_ datasource.DataSourceWithConfigure      = (*crossRegionBackupsDataSource)(nil)
-	_ datasource.DataSourceWithValidateConfig = (*crossRegionBackupsDataSource)(nil)
-)
-
 // NewCrossRegionBackupsDataSource returns the rds_cross_region_backups data source: the copies of
 // an instance's backup sets in other regions (issue 46 §2).
-func NewCrossRegionBackupsDataSource() datasource.DataSource { return &crossRegionBackupsDataSource{} }
+func NewCrossRegionBackupsDataSource() datasource.DataSource {
+	return &crossRegionBackupsDataSource{dataSourceBase{typeName: "rds_cross_region_backups"}}
+}
 
 type crossRegionBackupsDataSource struct {
-	data *ProviderData
+	dataSourceBase
 }
 
 type crossRegionBackupsModel struct {
@@ -43,10 +39,6 @@ type crossRegionBackupItem struct {
 	ConsistentTime types.String `tfsdk:"consistent_time"`
 	Size           types.Int64  `tfsdk:"backup_size"`
 	RestoreRegions types.List   `tfsdk:"restore_regions"`
-}
-
-func (d *crossRegionBackupsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_cross_region_backups"
 }
 
 func (d *crossRegionBackupsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -77,10 +69,6 @@ func (d *crossRegionBackupsDataSource) Schema(_ context.Context, _ datasource.Sc
 			},
 		},
 	}
-}
-
-func (d *crossRegionBackupsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, "rds_cross_region_backups", &resp.Diagnostics)
 }
 
 // ValidateConfig checks the time range's form.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -18,21 +17,13 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                   = (*databaseResource)(nil)
-	_ resource.ResourceWithConfigure      = (*databaseResource)(nil)
-	_ resource.ResourceWithImportState    = (*databaseResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*databaseResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*databaseResource)(nil)
-)
-
 // defaultCharacterSet is full Unicode, what a new application wants.
 const defaultCharacterSet = "utf8mb4"
 
 // NewDatabaseResource returns the rds_database resource.
 func NewDatabaseResource() resource.Resource {
 	r := &databaseResource{}
-	r.kind = r
+	r.kind, r.typeName = r, "rds_database"
 	return r
 }
 
@@ -42,7 +33,7 @@ type databaseResource struct {
 }
 
 func (r *databaseResource) about() accessAbout {
-	return accessAbout{typeName: "rds_database", kind: rdsservice.KindDatabase, createCall: "CreateDatabase",
+	return accessAbout{kind: rdsservice.KindDatabase, createCall: "CreateDatabase",
 		create: "Error creating RDS database", update: "Error updating RDS database", remove: "Error deleting RDS database"}
 }
 
@@ -171,12 +162,7 @@ func (r *databaseResource) Read(ctx context.Context, req resource.ReadRequest, r
 
 // ImportState imports `<instance_id>:<name>`.
 func (r *databaseResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	importByInstanceAndName(ctx, req, resp, "rm-bp1example:orders")
-	if !resp.Diagnostics.HasError() {
-		var instanceID types.String
-		resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root("instance_id"), &instanceID)...)
-		refuseReadOnlyHost(ctx, r.data, "databases", instanceID.ValueString(), &resp.Diagnostics)
-	}
+	importByInstanceAndName(ctx, r.data, "databases", "rm-bp1example:orders", req, resp)
 }
 
 // planDrop names the database in state that the plan drops (DeleteDatabase), when it exists: the
@@ -195,30 +181,17 @@ func (r *databaseResource) planDrop(ctx context.Context, state databaseModel, pr
 	addProblems(diags, rdsservice.GuardDataLoss(prevent, rdsservice.DatabaseLoss(id, name)))
 }
 
-// check evaluates the rules with the instance's facts when the instance is known: with its
-// databases (a name taken by one this resource does not manage) and, at plan, with the databases
-// the other rds_database resources of this run plan. prior is the state at plan (nil when new).
-func (r *databaseResource) check(ctx context.Context, _, plan databaseModel, prior *databaseModel, stage checkStage, diags *diag.Diagnostics) {
-	f := plan.facts()
-	if isKnown(plan.InstanceID) {
-		id := plan.InstanceID.ValueString()
-		known, err := instanceFacts(ctx, r.data, id, &f)
-		if err != nil {
-			diags.AddError("Error reading RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err))
-			return
-		}
-		if known && isKnown(plan.Name) && stage != atUpdate && !refused(rdsservice.CheckAccess(rdsservice.KindDatabase, f)) {
-			if !r.readDatabase(ctx, plan, prior, stage, &f, diags) {
-				return
-			}
-		}
-	}
-	addProblems(diags, withoutUnknown(rdsservice.CheckAccess(rdsservice.KindDatabase, f), plan.unknown()))
+func (r *databaseResource) facts(_, plan databaseModel) (rdsservice.AccessFacts, map[string]bool, types.String) {
+	return plan.facts(), plan.unknown(), plan.InstanceID
 }
 
-// readDatabase fills the facts about a database of the same name and this run's plans; at create
-// it waits out one of the same name being deleted (the name is free once it is gone).
-func (r *databaseResource) readDatabase(ctx context.Context, plan databaseModel, prior *databaseModel, stage checkStage, f *rdsservice.AccessFacts, diags *diag.Diagnostics) bool {
+// readFacts fills, before a create, the facts about a database of the same name (one this
+// resource does not manage) and, at plan, the databases the other rds_database resources of this
+// run plan; at create it waits out one of the same name being deleted (the name is free once it is gone).
+func (r *databaseResource) readFacts(ctx context.Context, plan databaseModel, prior *databaseModel, stage checkStage, f *rdsservice.AccessFacts, diags *diag.Diagnostics) bool {
+	if !isKnown(plan.Name) || stage == atUpdate {
+		return true
+	}
 	id, name := plan.InstanceID.ValueString(), plan.Name.ValueString()
 	existing, err := rdsservice.FindDatabase(ctx, r.data.API, id, name)
 	mine := prior != nil && prior.InstanceID.Equal(plan.InstanceID) && prior.Name.Equal(plan.Name)
@@ -232,7 +205,7 @@ func (r *databaseResource) readDatabase(ctx context.Context, plan databaseModel,
 		f.Existing = existing.DBName
 	}
 	if stage == atPlan {
-		f.PlannedElsewhere = runOf(r.data).planDatabase(id, name)
+		f.PlannedElsewhere = r.data.plans.PlanDatabase(id, name)
 	}
 	return true
 }

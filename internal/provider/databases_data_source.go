@@ -13,8 +13,7 @@ import (
 
 // NewDatabasesDataSource returns the rds_databases data source: the databases of an instance.
 func NewDatabasesDataSource() datasource.DataSource {
-	return &accessListDataSource[rdsapi.Database]{accessListing: accessListing[rdsapi.Database]{
-		typeSuffix:  "_databases",
+	return &accessListDataSource[rdsapi.Database]{dataSourceBase: dataSourceBase{typeName: "rds_databases"}, accessListing: accessListing[rdsapi.Database]{
 		plural:      "databases",
 		call:        "DescribeDatabases",
 		description: "Lists the databases of an instance (a read-only instance lists its primary's), with the accounts granted on each.",

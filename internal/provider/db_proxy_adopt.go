@@ -43,14 +43,8 @@ func (r *dbProxyResource) claimProxyCreate(ctx context.Context, instance string,
 	if addProblems(diags, problems); diags.HasError() {
 		return nil
 	}
-	claim := &createClaim{journal: r.data.Journal}
-	if key := configKey(proxyKind, config); r.data.Journal != nil && key != "" {
-		entry, err := r.data.Journal.Begin(proxyKind, key, rdsservice.OpStartProxy, "")
-		if err != nil {
-			diags.AddError("Error writing the create journal", fmt.Sprintf("%s: %v; nothing was started. Check that the directory is writable and apply again.", r.data.Journal.Dir(), err))
-			return nil
-		}
-		claim.entry, claim.resolved = entry, entries
+	claim := beginClaim(r.data, proxyKind, configKey(proxyKind, config), rdsservice.OpStartProxy, entries, diags)
+	if claim != nil && claim.entry != nil {
 		claim.accepted(rdsservice.ProxyJournalID(instance)) // the proxy is named by its instance before it starts
 	}
 	return claim

@@ -108,7 +108,7 @@ func TestDBProxyEndpoint_killedCreateAdopted(t *testing.T) {
 	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"description": tftypes.String}}
 	config := tfsdk.Config{Raw: tftypes.NewValue(typ, map[string]tftypes.Value{"description": tftypes.NewValue(tftypes.String, "analytics")})}
 	key := configKey(proxyEndpointKind, config)
-	r := &dbProxyEndpointResource{data: env.data}
+	r := &dbProxyEndpointResource{resourceBase{typeName: proxyEndpointKind, data: env.data}}
 	rq := rdsservice.ProxyRequest{InstanceID: primary, Endpoint: &rdsservice.ProxyEndpointTarget{Description: "analytics"}}
 	v, problems, err := r.descriptionVerdict(ctx, rq, config)
 	var diags diag.Diagnostics

@@ -28,18 +28,13 @@ import (
 
 const proxyEndpointKind = "rds_db_proxy_endpoint"
 
-var (
-	_ resource.Resource                = (*dbProxyEndpointResource)(nil)
-	_ resource.ResourceWithConfigure   = (*dbProxyEndpointResource)(nil)
-	_ resource.ResourceWithImportState = (*dbProxyEndpointResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*dbProxyEndpointResource)(nil)
-)
-
 // NewDBProxyEndpointResource returns the rds_db_proxy_endpoint resource.
-func NewDBProxyEndpointResource() resource.Resource { return &dbProxyEndpointResource{} }
+func NewDBProxyEndpointResource() resource.Resource {
+	return &dbProxyEndpointResource{resourceBase{typeName: proxyEndpointKind}}
+}
 
 type dbProxyEndpointResource struct {
-	data *ProviderData
+	resourceBase
 }
 
 // dbProxyEndpointModel is rds_db_proxy_endpoint's state; id is "<instance id>:<endpoint id>".
@@ -49,10 +44,6 @@ type dbProxyEndpointModel struct {
 	EndpointID  types.String `tfsdk:"endpoint_id"`
 	Description types.String `tfsdk:"description"`
 	proxyEndpointFields
-}
-
-func (r *dbProxyEndpointResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_db_proxy_endpoint"
 }
 
 func (r *dbProxyEndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -68,10 +59,6 @@ func (r *dbProxyEndpointResource) Schema(_ context.Context, _ resource.SchemaReq
 		MarkdownDescription: "A further endpoint of a primary's database proxy, for example a read-only endpoint for analytics, with the " +
 			"settings of `rds_db_proxy`'s default endpoint. Every attribute is read back (`DescribeDBProxyEndpoint`); every change is sent " +
 			"with `EffectiveTime`. Destroying it deletes the endpoint."}
-}
-
-func (r *dbProxyEndpointResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, proxyEndpointKind, &resp.Diagnostics)
 }
 
 // request is the model as rdsservice reads it, with the primary as the cloud has it.
@@ -175,14 +162,9 @@ func (r *dbProxyEndpointResource) Create(ctx context.Context, req resource.Creat
 	if addProblems(&resp.Diagnostics, problems); resp.Diagnostics.HasError() {
 		return
 	}
-	claim := &createClaim{journal: r.data.Journal}
-	if r.data.Journal != nil && v.key != "" {
-		entry, err := r.data.Journal.Begin(proxyEndpointKind, v.key, rdsservice.OpCreateProxyEndpoint, "")
-		if err != nil {
-			resp.Diagnostics.AddError("Error writing the create journal", fmt.Sprintf("%s: %v; nothing was created. Check that the directory is writable and apply again.", r.data.Journal.Dir(), err))
-			return
-		}
-		claim.entry, claim.resolved = entry, v.resolved
+	claim := beginClaim(r.data, proxyEndpointKind, v.key, rdsservice.OpCreateProxyEndpoint, v.resolved, &resp.Diagnostics)
+	if claim == nil {
+		return
 	}
 	plan.EndpointID = types.StringValue(v.id)
 	if v.id != "" {

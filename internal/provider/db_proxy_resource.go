@@ -13,32 +13,19 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                = (*dbProxyResource)(nil)
-	_ resource.ResourceWithConfigure   = (*dbProxyResource)(nil)
-	_ resource.ResourceWithImportState = (*dbProxyResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*dbProxyResource)(nil)
-)
-
 // NewDBProxyResource returns the rds_db_proxy resource.
-func NewDBProxyResource() resource.Resource { return &dbProxyResource{} }
+func NewDBProxyResource() resource.Resource {
+	return &dbProxyResource{resourceBase{typeName: proxyKind}}
+}
 
 // dbProxyResource is an adapter: the rules, the decision and the program are rdsservice's
 // (proxy.go, proxy_program.go).
 type dbProxyResource struct {
-	data *ProviderData
-}
-
-func (r *dbProxyResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_db_proxy"
+	resourceBase
 }
 
 func (r *dbProxyResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = dbProxySchema()
-}
-
-func (r *dbProxyResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, "rds_db_proxy", &resp.Diagnostics)
 }
 
 // request is the model as rdsservice reads it, with the primary as the cloud has it (Known false

@@ -34,3 +34,43 @@ func funcError(argument int64, problems []rdsservice.Problem) *function.FuncErro
 	}
 	return function.NewArgumentFuncError(argument, strings.Join(parts, "\n"))
 }
+
+// rdsFunction is one provider function: its name, its definition and run, which answers a call.
+type rdsFunction struct {
+	name       string
+	definition function.Definition
+	run        func(ctx context.Context, req function.RunRequest, resp *function.RunResponse)
+}
+
+func (f rdsFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
+	resp.Name = f.name
+}
+
+func (f rdsFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
+	resp.Definition = f.definition
+}
+
+func (f rdsFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+	f.run(ctx, req, resp)
+}
+
+// twoStringsRun answers a function of two strings with answer; its problems are the error, at the
+// second argument when the first problem is secondRule's.
+func twoStringsRun[T any](answer func(a, b string) (T, []rdsservice.Problem), secondRule rdsservice.RuleID) func(context.Context, function.RunRequest, *function.RunResponse) {
+	return func(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+		var a, b string
+		if resp.Error = req.Arguments.Get(ctx, &a, &b); resp.Error != nil {
+			return
+		}
+		out, problems := answer(a, b)
+		if len(problems) > 0 {
+			argument := int64(0)
+			if problems[0].Rule == secondRule {
+				argument = 1
+			}
+			resp.Error = funcError(argument, problems)
+			return
+		}
+		resp.Error = resp.Result.Set(ctx, out)
+	}
+}

@@ -16,21 +16,8 @@ import (
 )
 
 // NewAtomicWrite16KFunction returns provider::rds::atomic_write_16k.
-func NewAtomicWrite16KFunction() function.Function { return atomicWrite16KFunction{} }
-
-type atomicWrite16KFunction struct{}
-
-var atomicWriteAnswerTypes = map[string]attr.Type{"supported": types.BoolType, "default": types.BoolType, "reason": types.StringType}
-
-// atomicWriteFactKeys are the keys of facts; the last two are optional.
-var atomicWriteFactKeys = []string{"engine", "engine_version", "storage_type", "category", "instance_type", "purchase_date", "architecture"}
-
-func (atomicWrite16KFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "atomic_write_16k"
-}
-
-func (atomicWrite16KFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
-	resp.Definition = function.Definition{
+func NewAtomicWrite16KFunction() function.Function {
+	return rdsFunction{name: "atomic_write_16k", run: runAtomicWrite16K, definition: function.Definition{
 		Summary: "Whether an instance gets 16K atomic write, by the plan's own rules",
 		MarkdownDescription: "Returns `{ supported, default, reason }` for an object of `engine`, `engine_version`, `storage_type`, " +
 			"`category` and `instance_type` (as `rds_instance` takes them), and optionally `purchase_date` (`YYYY-MM-DD`: an existing " +
@@ -40,10 +27,15 @@ func (atomicWrite16KFunction) Definition(_ context.Context, _ function.Definitio
 		Parameters: []function.Parameter{function.DynamicParameter{Name: "facts",
 			MarkdownDescription: "An object with the keys " + strings.Join(atomicWriteFactKeys, ", ") + "."}},
 		Return: function.ObjectReturn{AttributeTypes: atomicWriteAnswerTypes},
-	}
+	}}
 }
 
-func (atomicWrite16KFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+var atomicWriteAnswerTypes = map[string]attr.Type{"supported": types.BoolType, "default": types.BoolType, "reason": types.StringType}
+
+// atomicWriteFactKeys are the keys of facts; the last two are optional.
+var atomicWriteFactKeys = []string{"engine", "engine_version", "storage_type", "category", "instance_type", "purchase_date", "architecture"}
+
+func runAtomicWrite16K(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
 	var facts types.Dynamic
 	if resp.Error = req.Arguments.Get(ctx, &facts); resp.Error != nil {
 		return

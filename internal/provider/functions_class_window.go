@@ -11,19 +11,8 @@ import (
 )
 
 // NewInstanceClassFunction returns provider::rds::instance_class.
-func NewInstanceClassFunction() function.Function { return instanceClassFunction{} }
-
-type instanceClassFunction struct{}
-
-var classInfoTypes = map[string]attr.Type{"family": types.StringType, "group": types.StringType, "cpu": types.Int64Type,
-	"memory_gib": types.Int64Type, "architecture": types.StringType, "edition": types.StringType}
-
-func (instanceClassFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "instance_class"
-}
-
-func (instanceClassFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
-	resp.Definition = function.Definition{
+func NewInstanceClassFunction() function.Function {
+	return rdsFunction{name: "instance_class", run: runInstanceClass, definition: function.Definition{
 		Summary: "Parse an instance class name",
 		MarkdownDescription: "Parses a class such as `mysql.n2.medium.2c` (`<engine>.<family>.<size>.<suffix>`) into `family` " +
 			"(`n2`, `x4m`, `n2e`), `group` (`General` or `Dedicated`), `cpu` (small 1, medium 2, large 4, xlarge 8, Nxlarge 8N), " +
@@ -31,10 +20,13 @@ func (instanceClassFunction) Definition(_ context.Context, _ function.Definition
 			"it, else `x86`) and `edition` (`Basic`, `HighAvailability`, `cluster` or `ReadOnly`). A name of another shape is an error.",
 		Parameters: []function.Parameter{function.StringParameter{Name: "name", MarkdownDescription: "Instance class, e.g. `mysql.n2.medium.2c`."}},
 		Return:     function.ObjectReturn{AttributeTypes: classInfoTypes},
-	}
+	}}
 }
 
-func (instanceClassFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+var classInfoTypes = map[string]attr.Type{"family": types.StringType, "group": types.StringType, "cpu": types.Int64Type,
+	"memory_gib": types.Int64Type, "architecture": types.StringType, "edition": types.StringType}
+
+func runInstanceClass(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
 	var name string
 	if resp.Error = req.Arguments.Get(ctx, &name); resp.Error != nil {
 		return
@@ -52,16 +44,8 @@ func (instanceClassFunction) Run(ctx context.Context, req function.RunRequest, r
 }
 
 // NewMaintenanceWindowUTCFunction returns provider::rds::maintenance_window_utc.
-func NewMaintenanceWindowUTCFunction() function.Function { return maintenanceWindowUTCFunction{} }
-
-type maintenanceWindowUTCFunction struct{}
-
-func (maintenanceWindowUTCFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "maintenance_window_utc"
-}
-
-func (maintenanceWindowUTCFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
-	resp.Definition = function.Definition{
+func NewMaintenanceWindowUTCFunction() function.Function {
+	return rdsFunction{name: "maintenance_window_utc", run: twoStringsRun(rdsservice.MaintenanceWindowUTC, rdsservice.RuleTimeZone), definition: function.Definition{
 		Summary: "Turn a local maintenance window into the UTC form maintenance_window takes",
 		MarkdownDescription: "Turns a daily window in local time (`HH:mm-HH:mm`) in a time zone into the `HH:mmZ-HH:mmZ` form " +
 			"`maintenance_window` takes, checked as the plan checks it (a window that starts when it ends is refused). " +
@@ -72,37 +56,12 @@ func (maintenanceWindowUTCFunction) Definition(_ context.Context, _ function.Def
 			function.StringParameter{Name: "time_zone", MarkdownDescription: "`UTC`, an offset such as `+08:00`, or a zone name."},
 		},
 		Return: function.StringReturn{},
-	}
-}
-
-func (maintenanceWindowUTCFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
-	var window, zone string
-	if resp.Error = req.Arguments.Get(ctx, &window, &zone); resp.Error != nil {
-		return
-	}
-	out, problems := rdsservice.MaintenanceWindowUTC(window, zone)
-	if len(problems) > 0 {
-		argument := int64(0)
-		if problems[0].Rule == rdsservice.RuleTimeZone {
-			argument = 1
-		}
-		resp.Error = funcError(argument, problems)
-		return
-	}
-	resp.Error = resp.Result.Set(ctx, out)
+	}}
 }
 
 // NewParameterRestartsFunction returns provider::rds::parameter_restarts.
-func NewParameterRestartsFunction() function.Function { return parameterRestartsFunction{} }
-
-type parameterRestartsFunction struct{}
-
-func (parameterRestartsFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "parameter_restarts"
-}
-
-func (parameterRestartsFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
-	resp.Definition = function.Definition{
+func NewParameterRestartsFunction() function.Function {
+	return rdsFunction{name: "parameter_restarts", run: twoStringsRun(rdsservice.ParameterRestarts, rdsservice.RuleParamTemplateVersion), definition: function.Definition{
 		Summary: "Whether changing a MySQL parameter restarts the instance",
 		MarkdownDescription: "Says whether a change of a MySQL parameter takes effect only after a restart, from the parameter " +
 			"templates compiled into the provider (MySQL 5.7 and 8.0). A name the plan would refuse in `parameters` (unknown, " +
@@ -113,22 +72,5 @@ func (parameterRestartsFunction) Definition(_ context.Context, _ function.Defini
 			function.StringParameter{Name: "engine_version", MarkdownDescription: "MySQL version, `5.7` or `8.0`."},
 		},
 		Return: function.BoolReturn{},
-	}
-}
-
-func (parameterRestartsFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
-	var name, version string
-	if resp.Error = req.Arguments.Get(ctx, &name, &version); resp.Error != nil {
-		return
-	}
-	restarts, problems := rdsservice.ParameterRestarts(name, version)
-	if len(problems) > 0 {
-		argument := int64(0)
-		if problems[0].Rule == rdsservice.RuleParamTemplateVersion {
-			argument = 1
-		}
-		resp.Error = funcError(argument, problems)
-		return
-	}
-	resp.Error = resp.Result.Set(ctx, restarts)
+	}}
 }

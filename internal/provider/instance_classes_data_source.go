@@ -16,18 +16,15 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource              = (*instanceClassesDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*instanceClassesDataSource)(nil)
-)
-
 // NewInstanceClassesDataSource returns the rds_instance_classes data source.
-func NewInstanceClassesDataSource() datasource.DataSource { return &instanceClassesDataSource{} }
+func NewInstanceClassesDataSource() datasource.DataSource {
+	return &instanceClassesDataSource{dataSourceBase{typeName: "rds_instance_classes"}}
+}
 
 // instanceClassesDataSource lists the classes a new instance may be created with, from the same
 // catalogue and cache the plan checks instance_type against (rdsservice.Catalogue).
 type instanceClassesDataSource struct {
-	data *ProviderData
+	dataSourceBase
 }
 
 type instanceClassesModel struct {
@@ -51,10 +48,6 @@ var instanceClassAttrTypes = map[string]attr.Type{
 	"architecture": types.StringType, "max_connections": types.Int64Type, "max_iops": types.Int64Type,
 	"storage_min": types.Int64Type, "storage_max": types.Int64Type, "storage_step": types.Int64Type,
 	"atomic_write_16k_supported": types.BoolType,
-}
-
-func (d *instanceClassesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_instance_classes"
 }
 
 func (d *instanceClassesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -105,10 +98,6 @@ func (d *instanceClassesDataSource) Schema(_ context.Context, _ datasource.Schem
 				}}},
 		},
 	}
-}
-
-func (d *instanceClassesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, "data source rds_instance_classes", &resp.Diagnostics)
 }
 
 func (d *instanceClassesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

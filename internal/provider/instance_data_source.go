@@ -16,19 +16,14 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource              = (*instanceDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*instanceDataSource)(nil)
-)
-
 // NewInstanceDataSource returns the rds_instance data source.
 func NewInstanceDataSource() datasource.DataSource {
-	return &instanceDataSource{}
+	return &instanceDataSource{dataSourceBase{typeName: "rds_instance"}}
 }
 
 // instanceDataSource reads one instance (primary or read-only) by id.
 type instanceDataSource struct {
-	data *ProviderData
+	dataSourceBase
 }
 
 // instanceDataModel is what both data sources expose for one instance. rds_instance uses it as its
@@ -163,10 +158,6 @@ func instanceDataFromAttribute(a *rdsapi.DBInstanceAttribute) (instanceDataModel
 	return m, diags
 }
 
-func (d *instanceDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_instance"
-}
-
 func (d *instanceDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	attrs := instanceDataComputedAttributes()
 	attrs["id"] = schema.StringAttribute{
@@ -179,10 +170,6 @@ func (d *instanceDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			"write (`atomic_write_16k`), its eligibility and the primary/read-only relationships.",
 		Attributes: attrs,
 	}
-}
-
-func (d *instanceDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, "data source rds_instance", &resp.Diagnostics)
 }
 
 func (d *instanceDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

@@ -18,11 +18,6 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource              = (*instancesDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*instancesDataSource)(nil)
-)
-
 // The filter values DescribeDBInstances documents (Engine; DBInstanceStatus, spec §11). The
 // cloud compares them in its own spelling, so a filter is sent in that spelling whatever case the
 // configuration uses: `mysql` and `running` match as `MySQL` and `Running` do.
@@ -65,25 +60,18 @@ func (v anyCaseOneOf) ValidateString(_ context.Context, req validator.StringRequ
 
 // NewInstancesDataSource returns the rds_instances data source.
 func NewInstancesDataSource() datasource.DataSource {
-	return &instancesDataSource{}
+	return &instancesDataSource{dataSourceBase{typeName: "rds_instances"}}
 }
 
 // instancesDataSource lists instances, all pages, with filters.
 type instancesDataSource struct {
-	data *ProviderData
+	dataSourceBase
 }
 
 type instancesDataModel struct {
-	NameRegex types.String `tfsdk:"name_regex"`
-	Engine    types.String `tfsdk:"engine"`
-	Status    types.String `tfsdk:"status"`
-	VpcID     types.String `tfsdk:"vpc_id"`
-	IDs       types.List   `tfsdk:"ids"`
-	Instances types.List   `tfsdk:"instances"`
-}
-
-func (d *instancesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_instances"
+	instanceFilter
+	IDs       types.List `tfsdk:"ids"`
+	Instances types.List `tfsdk:"instances"`
 }
 
 func (d *instancesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -132,10 +120,6 @@ func (d *instancesDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 	}
 }
 
-func (d *instancesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, "data source rds_instances", &resp.Diagnostics)
-}
-
 func (d *instancesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	if !requireConfigured(d.data, &resp.Diagnostics) {
 		return
@@ -145,28 +129,14 @@ func (d *instancesDataSource) Read(ctx context.Context, req datasource.ReadReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var nameRE *regexp.Regexp
-	if isKnown(cfg.NameRegex) {
-		// The validator already refused a bad one; checked again so Read never trusts its caller.
-		if problems := rdsservice.CheckRegex(cfg.NameRegex.ValueString()); len(problems) > 0 {
-			addProblems(&resp.Diagnostics, problems)
-			return
-		}
-		nameRE = regexp.MustCompile(cfg.NameRegex.ValueString())
+	var matched []string
+	for _, it := range listFleet(ctx, d.data, cfg.instanceFilter, "", &resp.Diagnostics) {
+		matched = append(matched, it.DBInstanceID)
 	}
-
-	items, err := rdsservice.ListAllDBInstances(ctx, d.data.API, &rdsapi.DescribeDBInstancesRequest{
-		RegionID:         d.data.Region,
-		Engine:           canonicalSpelling(listEngines, cfg.Engine.ValueString()),
-		DBInstanceStatus: canonicalSpelling(listStatuses, cfg.Status.ValueString()),
-		VPCID:            cfg.VpcID.ValueString(),
-	})
-	if err != nil {
-		resp.Diagnostics.AddError("Error listing RDS instances", err.Error())
+	if resp.Diagnostics.HasError() {
 		return
 	}
-
-	ids, objs := d.describeMatched(ctx, matchedIDs(items, nameRE), &resp.Diagnostics)
+	ids, objs := d.describeMatched(ctx, matched, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -33,21 +33,73 @@ var _ provider.ProviderWithListResources = (*RDSProvider)(nil)
 // ListResources lists the provider's list resources.
 func (p *RDSProvider) ListResources(context.Context) []func() list.ListResource {
 	return []func() list.ListResource{
-		func() list.ListResource { return &instanceLister{typeName: "rds_instance", instanceType: "Primary"} },
-		func() list.ListResource {
-			return &instanceLister{typeName: "rds_readonly_instance", instanceType: "Readonly"}
-		},
-		func() list.ListResource { return &accessLister{typeName: "rds_account"} },
-		func() list.ListResource { return &accessLister{typeName: "rds_database"} },
+		func() list.ListResource { return newInstanceLister("rds_instance", "Primary") },
+		func() list.ListResource { return newInstanceLister("rds_readonly_instance", "Readonly") },
+		func() list.ListResource { return newAccessLister("rds_account") },
+		func() list.ListResource { return newAccessLister("rds_database") },
 		// Every primary instance has one backup policy, keyed by the instance id.
-		func() list.ListResource {
-			return &instanceLister{typeName: "rds_backup_policy", instanceType: "Primary"}
-		},
-		func() list.ListResource { return &groupLister{} }, // parameter_group_list.go
-		func() list.ListResource { return &templateLister{} },
-		func() list.ListResource { return &proxyLister{typeName: proxyKind} },         // db_proxy_list.go
-		func() list.ListResource { return &proxyLister{typeName: proxyEndpointKind} }, // db_proxy_list.go
+		func() list.ListResource { return newInstanceLister("rds_backup_policy", "Primary") },
+		newGroupLister,    // parameter_group_list.go
+		newTemplateLister, // whitelist_template_list.go
+		func() list.ListResource { return newProxyLister(proxyKind) },         // db_proxy_list.go
+		func() list.ListResource { return newProxyLister(proxyEndpointKind) }, // db_proxy_list.go
 	}
+}
+
+// lister is the skeleton every list resource shares, as the access data sources share
+// accessListDataSource: F is its configuration, items finds the objects it lists.
+type lister[F any] struct {
+	data     *ProviderData
+	typeName string
+	schema   listschema.Schema
+	items    func(ctx context.Context, data *ProviderData, f F, diags *diag.Diagnostics) []listedItem
+}
+
+func (l *lister[F]) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = l.typeName
+}
+
+func (l *lister[F]) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = l.schema
+}
+
+func (l *lister[F]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	l.data = providerDataFrom(req.ProviderData, "list "+l.typeName, &resp.Diagnostics)
+}
+
+func (l *lister[F]) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var diags diag.Diagnostics
+	var f F
+	if diags.Append(req.Config.Get(ctx, &f)...); diags.HasError() || !requireConfigured(l.data, &diags) {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	items := l.items(ctx, l.data, f, &diags)
+	if diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	stream.Results = listResults(ctx, req, l.data, l.typeName, items)
+}
+
+// eachPrimary is what itemsOf finds on the instance id names, or on every primary instance of the
+// region when id is unset.
+func eachPrimary(ctx context.Context, data *ProviderData, id types.String, diags *diag.Diagnostics, itemsOf func(string) []listedItem) []listedItem {
+	instances := []string{id.ValueString()}
+	if !isKnown(id) {
+		instances = nil
+		for _, it := range listFleet(ctx, data, instanceFilter{}, "Primary", diags) {
+			instances = append(instances, it.DBInstanceID)
+		}
+	}
+	var items []listedItem
+	for _, id := range instances {
+		if diags.HasError() {
+			break
+		}
+		items = append(items, itemsOf(id)...)
+	}
+	return items
 }
 
 // listedItem is one object found: its import id, its identity's parts and its display name.
@@ -77,7 +129,8 @@ func instanceFilterAttributes() map[string]listschema.Attribute {
 }
 
 // listFleet pages through DescribeDBInstances (100 a page) with the filters, keeping instances
-// of instanceType ("Primary" or "Readonly") whose description matches name_regex.
+// of instanceType ("Primary" or "Readonly"; "" for both) whose description matches name_regex,
+// sorted by id, each once.
 func listFleet(ctx context.Context, data *ProviderData, f instanceFilter, instanceType string, diags *diag.Diagnostics) []rdsapi.DBInstanceSummary {
 	nameRE := compileNameRegex(f.NameRegex, diags)
 	if diags.HasError() {
@@ -99,60 +152,35 @@ func listFleet(ctx context.Context, data *ProviderData, f instanceFilter, instan
 	}
 	var out []rdsapi.DBInstanceSummary
 	for _, id := range matchedIDs(items, nameRE) {
-		if it := byID[id]; it.DBInstanceType == "" || it.DBInstanceType == instanceType {
+		if it := byID[id]; instanceType == "" || it.DBInstanceType == "" || it.DBInstanceType == instanceType {
 			out = append(out, it)
 		}
 	}
 	return out
 }
 
-// instanceLister is the list resource of rds_instance or rds_readonly_instance.
-type instanceLister struct {
-	data                   *ProviderData
-	typeName, instanceType string
-}
-
-func (l *instanceLister) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = l.typeName
-}
-
-func (l *instanceLister) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	found := l.instanceType + " instances"
-	if l.typeName == "rds_backup_policy" {
+// newInstanceLister is the list resource of rds_instance, rds_readonly_instance or
+// rds_backup_policy: the instances of instanceType ("Primary" or "Readonly").
+func newInstanceLister(typeName, instanceType string) *lister[instanceFilter] {
+	found := instanceType + " instances"
+	if typeName == "rds_backup_policy" {
 		found = "the backup policies of the primary instances"
 	}
-	resp.Schema = listschema.Schema{
+	return &lister[instanceFilter]{typeName: typeName, schema: listschema.Schema{
 		MarkdownDescription: fmt.Sprintf("Finds %s in the provider's region (`DescribeDBInstances`, 100 a page) "+
 			"with the filters of the `rds_instances` data source, for `terraform query`.", found),
 		Attributes: instanceFilterAttributes(),
-	}
-}
-
-func (l *instanceLister) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	l.data = providerDataFrom(req.ProviderData, "list "+l.typeName, &resp.Diagnostics)
-}
-
-func (l *instanceLister) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var diags diag.Diagnostics
-	var f instanceFilter
-	if diags.Append(req.Config.Get(ctx, &f)...); diags.HasError() || !requireConfigured(l.data, &diags) {
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	found := listFleet(ctx, l.data, f, l.instanceType, &diags)
-	if diags.HasError() {
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	items := make([]listedItem, len(found))
-	for i, it := range found {
-		display := it.DBInstanceID
-		if it.DBInstanceDescription != "" {
-			display += " (" + it.DBInstanceDescription + ")"
+	}, items: func(ctx context.Context, data *ProviderData, f instanceFilter, diags *diag.Diagnostics) []listedItem {
+		var items []listedItem
+		for _, it := range listFleet(ctx, data, f, instanceType, diags) {
+			display := it.DBInstanceID
+			if it.DBInstanceDescription != "" {
+				display += " (" + it.DBInstanceDescription + ")"
+			}
+			items = append(items, listedItem{importID: it.DBInstanceID, display: display, identity: []string{it.DBInstanceID}})
 		}
-		items[i] = listedItem{importID: it.DBInstanceID, display: display, identity: []string{it.DBInstanceID}}
-	}
-	stream.Results = listResults(ctx, req, l.data, l.typeName, items)
+		return items
+	}}
 }
 
 // accessFilter is the configuration of an account or database list.
@@ -161,91 +189,56 @@ type accessFilter struct {
 	NameRegex  types.String `tfsdk:"name_regex"`
 }
 
-// accessLister is the list resource of rds_account or rds_database.
-type accessLister struct {
-	data     *ProviderData
-	typeName string
+// newAccessLister is the list resource of rds_account or rds_database.
+func newAccessLister(typeName string) *lister[accessFilter] {
+	what := accessPlural(typeName)
+	return &lister[accessFilter]{typeName: typeName, schema: listschema.Schema{
+		MarkdownDescription: fmt.Sprintf("Finds the %s of one primary instance, or of every primary instance in the region "+
+			"(listed 100 a page), for `terraform query`.", what),
+		Attributes: map[string]listschema.Attribute{
+			"instance_id": listschema.StringAttribute{Optional: true,
+				MarkdownDescription: "The instance whose " + what + " to list; every primary instance of the region when unset."},
+			"name_regex": listschema.StringAttribute{Optional: true, Validators: []validator.String{regexValidator{}},
+				MarkdownDescription: "Regular expression (RE2) the name must match."},
+		},
+	}, items: func(ctx context.Context, data *ProviderData, f accessFilter, diags *diag.Diagnostics) []listedItem {
+		nameRE := compileNameRegex(f.NameRegex, diags)
+		if isKnown(f.InstanceID) {
+			refuseReadOnlyHost(ctx, data, what, f.InstanceID.ValueString(), diags)
+		}
+		return eachPrimary(ctx, data, f.InstanceID, diags, func(id string) []listedItem {
+			return accessNames(ctx, data, typeName, id, nameRE, diags)
+		})
+	}}
 }
 
-func (l *accessLister) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = l.typeName
-}
-
-func (l *accessLister) what() string {
-	if l.typeName == "rds_account" {
+// accessPlural is "accounts" for rds_account, "databases" for rds_database.
+func accessPlural(typeName string) string {
+	if typeName == "rds_account" {
 		return "accounts"
 	}
 	return "databases"
 }
 
-func (l *accessLister) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	resp.Schema = listschema.Schema{
-		MarkdownDescription: fmt.Sprintf("Finds the %s of one primary instance, or of every primary instance in the region "+
-			"(listed 100 a page), for `terraform query`.", l.what()),
-		Attributes: map[string]listschema.Attribute{
-			"instance_id": listschema.StringAttribute{Optional: true,
-				MarkdownDescription: "The instance whose " + l.what() + " to list; every primary instance of the region when unset."},
-			"name_regex": listschema.StringAttribute{Optional: true, Validators: []validator.String{regexValidator{}},
-				MarkdownDescription: "Regular expression (RE2) the name must match."},
-		},
-	}
-}
-
-func (l *accessLister) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	l.data = providerDataFrom(req.ProviderData, "list "+l.typeName, &resp.Diagnostics)
-}
-
-func (l *accessLister) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var diags diag.Diagnostics
-	var f accessFilter
-	if diags.Append(req.Config.Get(ctx, &f)...); diags.HasError() || !requireConfigured(l.data, &diags) {
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	nameRE := compileNameRegex(f.NameRegex, &diags)
-	instances := []string{f.InstanceID.ValueString()}
-	if isKnown(f.InstanceID) {
-		refuseReadOnlyHost(ctx, l.data, l.what(), f.InstanceID.ValueString(), &diags)
-	}
-	if !isKnown(f.InstanceID) {
-		instances = nil
-		for _, it := range listFleet(ctx, l.data, instanceFilter{}, "Primary", &diags) {
-			instances = append(instances, it.DBInstanceID)
-		}
-	}
-	var items []listedItem
-	for _, id := range instances {
-		if diags.HasError() {
-			break
-		}
-		items = append(items, l.names(ctx, id, nameRE, &diags)...)
-	}
-	if diags.HasError() {
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	stream.Results = listResults(ctx, req, l.data, l.typeName, items)
-}
-
-// names lists the accounts or databases of one instance whose name matches nameRE.
-func (l *accessLister) names(ctx context.Context, instanceID string, nameRE *regexp.Regexp, diags *diag.Diagnostics) []listedItem {
+// accessNames lists the accounts or databases of one instance whose name matches nameRE.
+func accessNames(ctx context.Context, data *ProviderData, typeName, instanceID string, nameRE *regexp.Regexp, diags *diag.Diagnostics) []listedItem {
 	var names []string
 	var err error
-	if l.typeName == "rds_account" {
+	if typeName == "rds_account" {
 		var accounts []rdsapi.DBInstanceAccount
-		accounts, err = rdsservice.ListAllAccounts(ctx, l.data.API, instanceID)
+		accounts, err = rdsservice.ListAllAccounts(ctx, data.API, instanceID)
 		for _, a := range accounts {
 			names = append(names, a.AccountName)
 		}
 	} else {
 		var databases []rdsapi.Database
-		databases, err = rdsservice.ListAllDatabases(ctx, l.data.API, instanceID)
+		databases, err = rdsservice.ListAllDatabases(ctx, data.API, instanceID)
 		for _, d := range databases {
 			names = append(names, d.DBName)
 		}
 	}
 	if err != nil {
-		diags.AddError("Error listing RDS "+l.what(), fmt.Sprintf("Instance %s: %v", instanceID, err))
+		diags.AddError("Error listing RDS "+accessPlural(typeName), fmt.Sprintf("Instance %s: %v", instanceID, err))
 		return nil
 	}
 	var items []listedItem

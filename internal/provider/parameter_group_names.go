@@ -57,7 +57,6 @@ func (r *parameterGroupResource) groupNameProblems(ctx context.Context, req reso
 // it is sent: the group to adopt (its id as the state to update), or nil for a new one. ok is
 // false when nothing must be sent (diags say why).
 func (r *parameterGroupResource) claimGroupCreate(ctx context.Context, plan parameterGroupModel, config tfsdk.Config, diags *diag.Diagnostics) (adopted *parameterGroupModel, claim *createClaim, ok bool) {
-	claim = &createClaim{journal: r.data.Journal}
 	taken, adopt, resolved, err := r.data.groupNameVerdict(ctx, plan.Name.ValueString(), "", config)
 	if err != nil {
 		diags.AddError("Error listing the RDS parameter groups", fmt.Sprintf("DescribeParameterGroups: %v; nothing was created. Apply again.", err))
@@ -66,13 +65,8 @@ func (r *parameterGroupResource) claimGroupCreate(ctx context.Context, plan para
 	if addProblems(diags, rdsservice.CheckGroupName(plan.Name.ValueString(), r.data.Region, taken, adopt, parameterGroupKind, r.data.Journal.Dir())); diags.HasError() {
 		return nil, nil, false
 	}
-	if key := configKey(parameterGroupKind, config); r.data.Journal != nil && key != "" {
-		entry, err := r.data.Journal.Begin(parameterGroupKind, key, actionCreateParamGrp, "")
-		if err != nil {
-			diags.AddError("Error writing the create journal", fmt.Sprintf("%s: %v; nothing was created. Check that the directory is writable and apply again.", r.data.Journal.Dir(), err))
-			return nil, nil, false
-		}
-		claim.entry, claim.resolved = entry, resolved
+	if claim = beginClaim(r.data, parameterGroupKind, configKey(parameterGroupKind, config), actionCreateParamGrp, resolved, diags); claim == nil {
+		return nil, nil, false
 	}
 	if adopt != nil {
 		claim.accepted(taken.ID)

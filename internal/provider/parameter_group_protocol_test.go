@@ -295,7 +295,7 @@ func TestParameterGroup_killedCreateAdopted(t *testing.T) {
 	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String}}
 	config := tfsdk.Config{Raw: tftypes.NewValue(typ, map[string]tftypes.Value{"name": tftypes.NewValue(tftypes.String, "fleet_default")})}
 	key := configKey(parameterGroupKind, config)
-	r := &parameterGroupResource{data: env.data}
+	r := &parameterGroupResource{resourceBase{typeName: parameterGroupKind, data: env.data}}
 	plan := parameterGroupModel{Name: types.StringValue("fleet_default")}
 	var refused diag.Diagnostics
 	if _, _, ok := r.claimGroupCreate(ctx, plan, config, &refused); ok || !strings.Contains(problemsOf(refused), "name already taken") {

@@ -18,20 +18,15 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ resource.Resource                = (*parameterGroupResource)(nil)
-	_ resource.ResourceWithConfigure   = (*parameterGroupResource)(nil)
-	_ resource.ResourceWithImportState = (*parameterGroupResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*parameterGroupResource)(nil)
-)
-
 // NewParameterGroupResource returns the rds_parameter_group resource.
-func NewParameterGroupResource() resource.Resource { return &parameterGroupResource{} }
+func NewParameterGroupResource() resource.Resource {
+	return &parameterGroupResource{resourceBase{typeName: parameterGroupKind}}
+}
 
 // parameterGroupResource is an adapter: the rules, the decision and the program are
 // rdsservice's (parameter_group.go, parameter_group_program.go).
 type parameterGroupResource struct {
-	data *ProviderData
+	resourceBase
 }
 
 // parameterGroupModel is rds_parameter_group's state.
@@ -44,10 +39,6 @@ type parameterGroupModel struct {
 	Parameters      types.Map    `tfsdk:"parameters"`
 	ResourceGroupID types.String `tfsdk:"resource_group_id"`
 	Restarts        types.Bool   `tfsdk:"restarts"`
-}
-
-func (r *parameterGroupResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_parameter_group"
 }
 
 func (r *parameterGroupResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -79,10 +70,6 @@ func (r *parameterGroupResource) Schema(_ context.Context, _ resource.SchemaRequ
 				MarkdownDescription: "Whether applying the group restarts an instance: true when one of its parameters takes effect only after a restart."},
 		},
 	}
-}
-
-func (r *parameterGroupResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, "rds_parameter_group", &resp.Diagnostics)
 }
 
 // request is the model as rdsservice reads it; the template is fetched when engine and version

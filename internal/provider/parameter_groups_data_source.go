@@ -15,15 +15,15 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var _ datasource.DataSourceWithConfigure = (*parameterGroupsDataSource)(nil)
-
 // NewParameterGroupsDataSource returns the rds_parameter_groups data source.
-func NewParameterGroupsDataSource() datasource.DataSource { return &parameterGroupsDataSource{} }
+func NewParameterGroupsDataSource() datasource.DataSource {
+	return &parameterGroupsDataSource{dataSourceBase{typeName: "rds_parameter_groups"}}
+}
 
 // parameterGroupsDataSource lists the region's parameter groups: one DescribeParameterGroups call
 // with EnableDetail.
 type parameterGroupsDataSource struct {
-	data *ProviderData
+	dataSourceBase
 }
 
 type parameterGroupsModel struct {
@@ -36,10 +36,6 @@ type parameterGroupsModel struct {
 var parameterGroupAttrTypes = map[string]attr.Type{
 	"id": types.StringType, "name": types.StringType, "description": types.StringType, "engine": types.StringType,
 	"engine_version": types.StringType, "restarts": types.BoolType, "parameters": types.MapType{ElemType: types.StringType},
-}
-
-func (d *parameterGroupsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_parameter_groups"
 }
 
 func (d *parameterGroupsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -64,10 +60,6 @@ func (d *parameterGroupsDataSource) Schema(_ context.Context, _ datasource.Schem
 				}}},
 		},
 	}
-}
-
-func (d *parameterGroupsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, "data source rds_parameter_groups", &resp.Diagnostics)
 }
 
 func (d *parameterGroupsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

@@ -14,20 +14,15 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
-var (
-	_ datasource.DataSource              = (*parameterTemplatesDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*parameterTemplatesDataSource)(nil)
-)
-
 // NewParameterTemplatesDataSource returns the rds_parameter_templates data source.
 func NewParameterTemplatesDataSource() datasource.DataSource {
-	return &parameterTemplatesDataSource{}
+	return &parameterTemplatesDataSource{dataSourceBase{typeName: "rds_parameter_templates"}}
 }
 
 // parameterTemplatesDataSource lists the parameters users may set on an engine version: one
 // DescribeParameterTemplates call.
 type parameterTemplatesDataSource struct {
-	data *ProviderData
+	dataSourceBase
 }
 
 type parameterTemplatesModel struct {
@@ -43,10 +38,6 @@ var parameterTemplateAttrTypes = map[string]attr.Type{
 	"allowed_values":   types.StringType,
 	"restart_required": types.BoolType,
 	"description":      types.StringType,
-}
-
-func (d *parameterTemplatesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_parameter_templates"
 }
 
 func (d *parameterTemplatesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -86,10 +77,6 @@ func (d *parameterTemplatesDataSource) Schema(_ context.Context, _ datasource.Sc
 			},
 		},
 	}
-}
-
-func (d *parameterTemplatesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, "data source rds_parameter_templates", &resp.Diagnostics)
 }
 
 func (d *parameterTemplatesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

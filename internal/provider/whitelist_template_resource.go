@@ -20,28 +20,19 @@ import (
 // rds_whitelist_template (issue 42 §2): an account-wide IP list that instances link with
 // whitelist_template_ids. The rules and calls are rdsservice's (whitelist_template.go).
 
-var (
-	_ resource.Resource                = (*whitelistTemplateResource)(nil)
-	_ resource.ResourceWithConfigure   = (*whitelistTemplateResource)(nil)
-	_ resource.ResourceWithImportState = (*whitelistTemplateResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*whitelistTemplateResource)(nil)
-)
-
 // NewWhitelistTemplateResource returns the rds_whitelist_template resource.
-func NewWhitelistTemplateResource() resource.Resource { return &whitelistTemplateResource{} }
+func NewWhitelistTemplateResource() resource.Resource {
+	return &whitelistTemplateResource{resourceBase{typeName: "rds_whitelist_template"}}
+}
 
 type whitelistTemplateResource struct {
-	data *ProviderData
+	resourceBase
 }
 
 type whitelistTemplateModel struct {
 	ID          types.String `tfsdk:"id"`
 	Name        types.String `tfsdk:"name"`
 	IPWhitelist types.Set    `tfsdk:"ip_whitelist"`
-}
-
-func (r *whitelistTemplateResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_whitelist_template"
 }
 
 func (r *whitelistTemplateResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -58,10 +49,6 @@ func (r *whitelistTemplateResource) Schema(_ context.Context, _ resource.SchemaR
 				MarkdownDescription: "IPv4 addresses and CIDR blocks (`IpWhitelist`), at least one."},
 		},
 	}
-}
-
-func (r *whitelistTemplateResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, "rds_whitelist_template", &resp.Diagnostics)
 }
 
 // spec is the model's template; ok is false while a value is known only at apply.

@@ -13,18 +13,15 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-var (
-	_ datasource.DataSource              = (*zonesDataSource)(nil)
-	_ datasource.DataSourceWithConfigure = (*zonesDataSource)(nil)
-)
-
 // NewZonesDataSource returns the rds_zones data source.
-func NewZonesDataSource() datasource.DataSource { return &zonesDataSource{} }
+func NewZonesDataSource() datasource.DataSource {
+	return &zonesDataSource{dataSourceBase{typeName: "rds_zones"}}
+}
 
 // zonesDataSource lists the zones that offer a combination: one DescribeAvailableZones call per
 // engine and version for the life of the provider process (the planner's catalogue).
 type zonesDataSource struct {
-	data *ProviderData
+	dataSourceBase
 }
 
 type zonesModel struct {
@@ -38,10 +35,6 @@ type zonesModel struct {
 }
 
 var zoneAttrTypes = map[string]attr.Type{"zone_id": types.StringType, "secondary_zone_ids": types.ListType{ElemType: types.StringType}}
-
-func (d *zonesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_zones"
-}
 
 func (d *zonesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -65,10 +58,6 @@ func (d *zonesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, 
 				}}},
 		},
 	}
-}
-
-func (d *zonesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, "data source rds_zones", &resp.Diagnostics)
 }
 
 func (d *zonesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

@@ -24,6 +24,11 @@ type Ledger struct {
 	// each instance's max_prepared_stmt_count as this run plans it (proxy_prepared_stmt.go).
 	proxies  map[string]bool
 	prepared map[string]string
+	// accounts (instance/name: type), databases (instance/name) and grants
+	// (instance/account/database: privilege) are what the access resources plan (access_ledger.go).
+	accounts  map[string]string
+	databases map[string]bool
+	grants    map[string]string
 }
 
 // PrimaryPlan is what this run's in-place plan of a primary decided, as its read-only instances'
