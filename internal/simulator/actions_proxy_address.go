@@ -67,7 +67,7 @@ func (s *Simulator) newProxyAddress(c *call, ep *proxyEndpoint) (string, string,
 	host, current := s.proxyAddress(ep, c.now)
 	if prefix != "" {
 		if !validProxyPrefix(prefix) {
-			return "", "", newErr(400, "InvalidConnectionString.Format", "Specified connection string %q is not valid: %d-%d letters, digits and hyphens.",
+			return "", "", newErr(400, "InvalidConnectionString.Format", "Specified connection string %q is not valid: %d to %d letters, digits and hyphens.",
 				truncate(prefix), proxyPrefixMin, proxyPrefixMax)
 		}
 		host = strings.ToLower(prefix) + "." + proxyDomainOf(host)
@@ -86,15 +86,7 @@ func (s *Simulator) newProxyAddress(c *call, ep *proxyEndpoint) (string, string,
 }
 
 func validProxyPrefix(prefix string) bool {
-	if len(prefix) < proxyPrefixMin || len(prefix) > proxyPrefixMax {
-		return false
-	}
-	for _, r := range prefix {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
-			return false
-		}
-	}
-	return true
+	return checkPrefix(prefix, proxyPrefixMin, proxyPrefixMax) == nil // the instance's rules, this action's lengths
 }
 
 // proxyDomainOf is the domain a new prefix keeps: the host's after its first label, or the proxy

@@ -21,7 +21,7 @@ func TestProxyEndpointAnswersAtItsNewAddress(t *testing.T) {
 	old, err := f.api.DescribeDBProxyEndpoint(ctx, f.primary, f.endpointID)
 	mustDo(t, "DescribeDBProxyEndpoint", err)
 	oldAddress := net.JoinHostPort(old.ConnectString, old.Port)
-	for _, bad := range []rdsapi.ModifyDBProxyEndpointAddressRequest{{Prefix: "abc"}, {Prefix: "orders_proxy"}, {Port: 80}} {
+	for _, bad := range []rdsapi.ModifyDBProxyEndpointAddressRequest{{Prefix: "abc"}, {Prefix: "orders?proxy"}, {Port: 80}} {
 		bad.DBInstanceID, bad.EndpointID, bad.NetType = f.primary, f.endpointID, rdsapi.ProxyNetTypeVPC
 		if err := f.api.ModifyDBProxyEndpointAddress(ctx, &bad); rdsapi.ErrorCode(err) == "" {
 			t.Fatalf("ModifyDBProxyEndpointAddress %+v: %v, want a refusal", bad, err)
