@@ -116,7 +116,7 @@ func queryThrough(t *testing.T, env *testEnv, w *oracleWorld, address string, in
 		t.Fatal(err)
 	}
 	db := sql.OpenDB(connector)
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	var host string
 	if err := db.QueryRowContext(ctx, "SELECT @@hostname").Scan(&host); err != nil {
 		t.Fatalf("a read at %s: %v", address, err)
