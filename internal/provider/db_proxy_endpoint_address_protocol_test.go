@@ -20,7 +20,8 @@ import (
 // port planned as an update that names the address that stops answering (refused with
 // prevent_endpoint_change) and plans the new one; applied with one ModifyDBProxyEndpointAddress,
 // after which a MySQL client reaches the endpoint at the new address through the simulator's name
-// service and the old one answers no more; the next plan is empty and an import keeps the values.
+// service and the old one answers no more; the next plan is empty, an import keeps the values, and
+// an address changed outside Terraform shows as a diff that moves it back.
 func TestDBProxyEndpoint_addressChangesInPlace(t *testing.T) {
 	t.Parallel()
 	opts := testSimOptions()
@@ -70,6 +71,13 @@ func TestDBProxyEndpoint_addressChangesInPlace(t *testing.T) {
 	}
 	expectEmptyPlan(t, "moved", mustPlan(t, w, moved))
 	w.importVerify(t, proxyEndpointRes)
+	if err := env.api.ModifyDBProxyEndpointAddress(context.Background(), &rdsapi.ModifyDBProxyEndpointAddressRequest{DBInstanceID: primary,
+		EndpointID: w.stateAttr(t, proxyEndpointRes, "endpoint_id"), NetType: rdsapi.ProxyNetTypeVPC, Prefix: "drifted-ro"}); err != nil {
+		t.Fatal(err)
+	}
+	drift := mustPlan(t, w, moved)
+	expectAction(t, "drift", drift, proxyEndpointRes, actUpdate)
+	expectPlanned(t, "drift", drift, proxyEndpointRes, "connection_string", "reports-ro.rwlb.rds.aliyuncs.com")
 }
 
 // diagDetails are the diagnostics' summaries and details.
