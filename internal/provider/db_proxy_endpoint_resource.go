@@ -44,6 +44,9 @@ type dbProxyEndpointModel struct {
 	EndpointID  types.String `tfsdk:"endpoint_id"`
 	Description types.String `tfsdk:"description"`
 	proxyEndpointFields
+	// The endpoint's own address (db_proxy_endpoint_address.go).
+	Prefix                types.String `tfsdk:"connection_string_prefix"`
+	PreventEndpointChange types.Bool   `tfsdk:"prevent_endpoint_change"`
 }
 
 func (r *dbProxyEndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -55,17 +58,19 @@ func (r *dbProxyEndpointResource) Schema(_ context.Context, _ resource.SchemaReq
 	attrs["endpoint_id"] = schema.StringAttribute{Computed: true, PlanModifiers: keep, MarkdownDescription: "The endpoint's id (`DBProxyEndpointId`)."}
 	attrs["description"] = schema.StringAttribute{Required: true, Validators: []validator.String{stringvalidator.LengthBetween(1, 64)},
 		MarkdownDescription: "The endpoint's description (`DbEndpointAliases`), unique among the proxy's endpoints: it finds the endpoint a create made."}
+	addProxyAddressAttributes(attrs)
 	resp.Schema = schema.Schema{Attributes: attrs,
 		MarkdownDescription: "A further endpoint of a primary's database proxy, for example a read-only endpoint for analytics, with the " +
 			"settings of `rds_db_proxy`'s default endpoint. Every attribute is read back (`DescribeDBProxyEndpoint`); every change is sent " +
 			"with `EffectiveTime`. Destroying it deletes the endpoint."}
 }
 
-// request is the model as rdsservice reads it, with the primary as the cloud has it.
-func (r *dbProxyEndpointResource) request(ctx context.Context, m dbProxyEndpointModel, diags *diag.Diagnostics) rdsservice.ProxyRequest {
+// request is the model as rdsservice reads it, with the primary as the cloud has it and the
+// endpoint's address now (nil for a new endpoint).
+func (r *dbProxyEndpointResource) request(ctx context.Context, m dbProxyEndpointModel, address *rdsservice.NetEndpoint, diags *diag.Diagnostics) rdsservice.ProxyRequest {
 	rq := rdsservice.ProxyRequest{InstanceID: m.InstanceID.ValueString(), Desired: m.spec(ctx, diags), UnknownWeightKeys: m.Weights.IsUnknown(),
 		PreventRestart: m.PreventRestart.ValueBool(), InWindow: m.ApplyChanges.ValueString() == rdsservice.ApplyRestartsInWindow, Now: r.data.cloudNow(),
-		Endpoint: &rdsservice.ProxyEndpointTarget{ID: m.EndpointID.ValueString(), Description: m.Description.ValueString()}}
+		Endpoint: &rdsservice.ProxyEndpointTarget{ID: m.EndpointID.ValueString(), Description: m.Description.ValueString(), Address: m.address(address)}}
 	rq.Desired.Description = rq.Endpoint.Description
 	if isKnown(m.InstanceID) {
 		readProxyPrimary(ctx, r.data, &rq)
@@ -92,7 +97,7 @@ func (r *dbProxyEndpointResource) ModifyPlan(ctx context.Context, req resource.M
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, accessLookupTimeout)
 	defer cancel()
-	rq := r.request(lookupCtx, m, &resp.Diagnostics)
+	rq := r.request(lookupCtx, m, state.netEndpoint(), &resp.Diagnostics)
 	var current *rdsservice.ProxySpec
 	m.setWaiting(nil, &resp.Diagnostics)
 	if !req.State.Raw.IsNull() {
@@ -114,6 +119,9 @@ func (r *dbProxyEndpointResource) ModifyPlan(ctx context.Context, req resource.M
 		warnProxyWaiting(ctx, r.data, state.InstanceID.ValueString(), state.proxyEndpointFields, &resp.Diagnostics)
 	}
 	m.planDistribution(rq.Desired.Standard)
+	if current != nil {
+		m.planAddress(rq.Endpoint.Address)
+	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, m)...)
 }
 
@@ -153,7 +161,7 @@ func (r *dbProxyEndpointResource) Create(ctx context.Context, req resource.Creat
 	}
 	ctx, cancel := context.WithTimeout(ctx, accessTimeout)
 	defer cancel()
-	rq := r.request(ctx, plan, &resp.Diagnostics)
+	rq := r.request(ctx, plan, nil, &resp.Diagnostics)
 	v, problems, err := r.descriptionVerdict(ctx, rq, req.Config)
 	if err != nil {
 		resp.Diagnostics.AddError("Error reading the RDS database proxy", fmt.Sprintf("DescribeDBProxy %s: %v; nothing was created. Apply again.", rq.InstanceID, err))
@@ -194,12 +202,17 @@ func (r *dbProxyEndpointResource) Update(ctx context.Context, req resource.Updat
 // fills plan as read back; false when there is nothing to store.
 func (r *dbProxyEndpointResource) apply(ctx context.Context, plan *dbProxyEndpointModel, found func(string), diags *diag.Diagnostics) bool {
 	id := plan.InstanceID.ValueString()
-	current, _, err := r.readCloud(ctx, id, plan.EndpointID.ValueString())
+	current, ep, err := r.readCloud(ctx, id, plan.EndpointID.ValueString())
 	if err != nil {
 		diags.AddError("Error reading the RDS database proxy endpoint", err.Error())
 		return false
 	}
-	decided := rdsservice.PlanProxyEndpoint(r.request(ctx, *plan, diags), current)
+	var address *rdsservice.NetEndpoint
+	if ep != nil {
+		now := rdsservice.ProxyNetEndpoint(ep)
+		address = &now
+	}
+	decided := rdsservice.PlanProxyEndpoint(r.request(ctx, *plan, address, diags), current)
 	if addProblems(diags, decided.Problems); diags.HasError() {
 		return false
 	}
@@ -238,6 +251,7 @@ func (r *dbProxyEndpointResource) readInto(ctx context.Context, m *dbProxyEndpoi
 	m.ID = types.StringValue(m.InstanceID.ValueString() + ":" + m.EndpointID.ValueString())
 	m.Description = types.StringValue(spec.Description)
 	m.fill(*spec, ep, diags)
+	m.fillAddress(ep)
 	return true
 }
 

@@ -96,6 +96,7 @@ type API interface {
 	ModifyDBProxy(ctx context.Context, req *ModifyDBProxyRequest) error
 	ModifyDBProxyInstance(ctx context.Context, req *ModifyDBProxyInstanceRequest) error
 	ModifyDBProxyEndpoint(ctx context.Context, req *ModifyDBProxyEndpointRequest) error
+	ModifyDBProxyEndpointAddress(ctx context.Context, req *ModifyDBProxyEndpointAddressRequest) error // proxy_address.go
 	DescribeDBProxy(ctx context.Context, dbInstanceID string) (*DBProxy, error)
 	DescribeDBProxyEndpoint(ctx context.Context, dbInstanceID, endpointID string) (*DBProxyEndpoint, error)
 	GetDbProxyInstanceSsl(ctx context.Context, dbInstanceID string) (*DBProxySSL, error)

@@ -178,7 +178,7 @@ func (x *executor) stepOf(op Operation) string {
 		return "changing the backup policy (" + op.BackupPolicy.Mode() + ")"
 	case OpCreateParameterGroup, OpModifyParameterGroup, OpDeleteParameterGroup:
 		return op.Action + " " + x.e.ParameterGroup.Request.Desired.Name
-	case OpStartProxy, OpResizeProxy, OpProxyConnections, OpProxyEndpoint, OpProxySSL, OpShutdownProxy, OpCreateProxyEndpoint, OpDeleteProxyEndpoint, OpAwaitProxy:
+	case OpStartProxy, OpResizeProxy, OpProxyConnections, OpProxyEndpoint, OpProxySSL, OpShutdownProxy, OpCreateProxyEndpoint, OpDeleteProxyEndpoint, OpAwaitProxy, OpProxyEndpointAddress:
 		return op.Action + " on " + op.Instance
 	case OpCreateAccount, OpModifyAccountDescription, OpResetAccountPassword, OpDeleteAccount, OpCreateDatabase, OpModifyDBDescription,
 		OpDeleteDatabase, OpGrantAccountPrivilege, OpRevokeAccountPrivilege:
@@ -253,7 +253,7 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.backupPolicy(ctx, op)
 	case OpCreateParameterGroup, OpModifyParameterGroup, OpDeleteParameterGroup:
 		return x.parameterGroup(ctx, op)
-	case OpStartProxy, OpResizeProxy, OpProxyConnections, OpProxyEndpoint, OpProxySSL, OpShutdownProxy, OpCreateProxyEndpoint, OpDeleteProxyEndpoint, OpAwaitProxy:
+	case OpStartProxy, OpResizeProxy, OpProxyConnections, OpProxyEndpoint, OpProxySSL, OpShutdownProxy, OpCreateProxyEndpoint, OpDeleteProxyEndpoint, OpAwaitProxy, OpProxyEndpointAddress:
 		return x.proxy(ctx, op)
 	case OpCreateAccount, OpModifyAccountDescription, OpResetAccountPassword, OpDeleteAccount, OpCreateDatabase, OpModifyDBDescription,
 		OpDeleteDatabase, OpGrantAccountPrivilege, OpRevokeAccountPrivilege:

@@ -32,6 +32,8 @@ func (x *executor) proxy(ctx context.Context, op Operation) error {
 		return x.proxyEndpoint(ctx, req, op.Action, proxyEffectiveTime(op))
 	case OpDeleteProxyEndpoint:
 		return x.deleteProxyEndpoint(ctx, req)
+	case OpProxyEndpointAddress:
+		return x.proxyEndpointAddress(ctx, req)
 	case OpAwaitProxy:
 		return x.waitProxy(ctx, req.InstanceID, true)
 	case OpProxySSL:

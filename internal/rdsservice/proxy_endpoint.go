@@ -35,6 +35,8 @@ const (
 // description.
 type ProxyEndpointTarget struct {
 	ID, Description string
+	// Address is its connection_string_prefix and port (proxy_endpoint_address.go).
+	Address ProxyEndpointAddress
 }
 
 // PlanProxyEndpoint decides an rds_db_proxy_endpoint's apply (req.Endpoint set); current is the
@@ -45,16 +47,24 @@ func PlanProxyEndpoint(req ProxyRequest, current *ProxySpec) ProxyPlan {
 		plan.add(OpDeleteProxyEndpoint, WhenNow)
 		return plan
 	}
-	if plan.Problems = CheckProxyEndpoint(req.Desired, req.Primary); len(refusals(plan.Problems)) > 0 {
+	label := "the endpoint " + req.Endpoint.ID + " of the proxy of " + req.InstanceID
+	plan.Problems = append(CheckProxyEndpoint(req.Desired, req.Primary), req.Endpoint.Address.addressProblems(label)...)
+	if len(refusals(plan.Problems)) > 0 {
 		return plan
 	}
 	if current == nil {
 		plan.add(OpCreateProxyEndpoint, WhenNow)
-		return plan
+	} else {
+		deferred, ok := plan.changeProblems(*current)
+		if !ok {
+			return plan
+		}
+		if endpointChanged(*current, req.Desired) {
+			plan.add(OpProxyEndpoint, deferred)
+		}
 	}
-	deferred, ok := plan.changeProblems(*current)
-	if ok && endpointChanged(*current, req.Desired) {
-		plan.add(OpProxyEndpoint, deferred)
+	if req.Endpoint.Address.changes() {
+		plan.add(OpProxyEndpointAddress, WhenNow)
 	}
 	return plan
 }

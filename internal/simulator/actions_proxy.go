@@ -71,9 +71,12 @@ type proxyEndpoint struct {
 	Weights      map[string]int64 `json:"weights,omitempty"`
 	MaxDelay     int64            `json:"max_delay"`
 	// SSLUntil is when the endpoint's certificate expires; zero: SSL is off.
-	SSLUntil time.Time      `json:"ssl_until,omitempty"`
-	Next     *proxyEndpoint `json:"next,omitempty"`
-	NextAt   time.Time      `json:"next_at,omitempty"`
+	SSLUntil time.Time `json:"ssl_until,omitempty"`
+	// Host and Port are the address ModifyDBProxyEndpointAddress gave it; "": the one it was made with.
+	Host   string         `json:"host,omitempty"`
+	Port   string         `json:"port,omitempty"`
+	Next   *proxyEndpoint `json:"next,omitempty"`
+	NextAt time.Time      `json:"next_at,omitempty"`
 }
 
 func errNoProxy(id string) *apiError {

@@ -32,6 +32,9 @@ type ProxyState struct {
 	Splitting        bool
 	TransactionSplit bool
 	AllowedClients   []string
+	// Address is the address ModifyDBProxyEndpointAddress gave the endpoint ("": its first); a new one
+	// restarts the listener, so the old address stops answering.
+	Address string
 }
 
 // ProxyServer is one proxy endpoint's listener.
@@ -109,6 +112,9 @@ func (s *Simulator) syncProxyLocked(host ProxyHost, id string, state ProxyState)
 			return
 		}
 		s.proxies.byID[id], s.proxies.applied[id] = started, state
+	case s.proxies.applied[id].Address != state.Address:
+		s.closeProxyLocked(id, srv)
+		s.syncProxyLocked(host, id, state)
 	case !reflect.DeepEqual(s.proxies.applied[id], state):
 		s.proxies.applied[id] = state
 		if err := srv.Apply(state); err != nil {
@@ -130,6 +136,9 @@ func (s *Simulator) proxyState(in *instance, ep *proxyEndpoint) ProxyState {
 	state := ProxyState{Primary: s.endpoints.byID[in.ID], ReadOnly: ep.Mode == "ReadOnly",
 		Splitting: ep.Features["ReadWriteSpliting"] == 1, TransactionSplit: ep.Features["TransactionReadSqlRouteOptimizeStatus"] == 1,
 		AllowedClients: splitList(joinIPs(in.SecurityIPs))}
+	if ep.Host != "" {
+		state.Address = net.JoinHostPort(ep.Host, ep.Port)
+	}
 	weights := s.readWeights(in, ep)
 	for _, id := range slices.Sorted(maps.Keys(weights)) {
 		target, endpoint := s.state.Instances[id], s.endpoints.byID[id]
@@ -148,24 +157,41 @@ func (s *Simulator) proxyState(in *instance, ep *proxyEndpoint) ProxyState {
 // cloud's form.
 func (s *Simulator) proxyAddress(ep *proxyEndpoint, now time.Time) (string, string) {
 	s.syncEndpointsLocked(now)
+	var srv ProxyServer
 	if s.proxies != nil {
-		if srv := s.proxies.byID[ep.ID]; srv != nil {
-			return srv.Host(), strconv.Itoa(srv.Port())
-		}
+		srv = s.proxies.byID[ep.ID]
 	}
-	return ep.ID + ".rwlb.rds.aliyuncs.com", "3306"
+	return reportedProxyAddress(ep, srv)
 }
 
-// resolveProxyLocked resolves the address of a running proxy endpoint (its listener's, as DescribeDBProxy reports
-// it) to itself; any other address does not resolve.
+// reportedProxyAddress is the address an endpoint is reported at: the one ModifyDBProxyEndpointAddress
+// gave it, else its listener's (srv, nil when it has none), else its DNS name.
+func reportedProxyAddress(ep *proxyEndpoint, srv ProxyServer) (string, string) {
+	switch {
+	case ep.Host != "":
+		return ep.Host, ep.Port
+	case srv != nil:
+		return srv.Host(), strconv.Itoa(srv.Port())
+	}
+	return ep.ID + "." + proxyDomain, "3306"
+}
+
+// resolveProxyLocked resolves the address of a running proxy endpoint, as DescribeDBProxy reports it, to its
+// listener; any other address does not resolve.
 func (s *Simulator) resolveProxyLocked(address string) (string, bool) {
 	s.syncEndpointsLocked(s.cloudNow())
 	if s.proxies == nil {
 		return "", false
 	}
-	for _, srv := range s.proxies.byID {
-		if listener := net.JoinHostPort(srv.Host(), strconv.Itoa(srv.Port())); listener == address {
-			return listener, true
+	for _, in := range s.state.Instances {
+		if in.Proxy == nil {
+			continue
+		}
+		for _, ep := range in.Proxy.Endpoints {
+			srv := s.proxies.byID[ep.ID]
+			if host, port := reportedProxyAddress(ep, srv); srv != nil && net.JoinHostPort(host, port) == address {
+				return net.JoinHostPort(srv.Host(), strconv.Itoa(srv.Port())), true
+			}
 		}
 	}
 	return "", false

@@ -34,6 +34,7 @@ func (e *sdkEnv) sdkProxy(id string) {
 		e.t.Fatalf("DescribeDBProxyEndpoint: %+v", read)
 	}
 	e.sdkProxyEndpoint(id)
+	e.sdkProxyEndpointAddress(id, items[0].DBProxyEndpointId)
 	resize := rds.CreateModifyDBProxyInstanceRequest()
 	resize.DBInstanceId, resize.DBProxyInstanceNum, resize.DBProxyInstanceType, resize.EffectiveTime = id, "3", "common", "Immediate"
 	e.do(resize, rds.CreateModifyDBProxyInstanceResponse())
@@ -82,5 +83,22 @@ func (e *sdkEnv) sdkProxyEndpoint(id string) {
 	e.do(describe, after)
 	if n := len(after.DbProxyEndpointItems.DbProxyEndpointItemsItem); n != 1 {
 		e.t.Fatalf("DescribeDBProxy after a Delete lists %d endpoints, want the default one", n)
+	}
+}
+
+// sdkProxyEndpointAddress gives the endpoint a new prefix and port with ModifyDBProxyEndpointAddress
+// and reads them back.
+func (e *sdkEnv) sdkProxyEndpointAddress(id, endpointID string) {
+	e.t.Helper()
+	move := rds.CreateModifyDBProxyEndpointAddressRequest()
+	move.DBInstanceId, move.DBProxyEndpointId, move.DBProxyConnectStringNetType = id, endpointID, "VPC"
+	move.DBProxyNewConnectString, move.DBProxyNewConnectStringPort = "sdk-proxy", "3307"
+	e.do(move, rds.CreateModifyDBProxyEndpointAddressResponse())
+	endpoint := rds.CreateDescribeDBProxyEndpointRequest()
+	endpoint.DBInstanceId, endpoint.DBProxyEndpointId = id, endpointID
+	read := rds.CreateDescribeDBProxyEndpointResponse()
+	e.do(endpoint, read)
+	if read.DBProxyConnectString != "sdk-proxy.rwlb.rds.aliyuncs.com" || read.DBProxyConnectStringPort != "3307" {
+		e.t.Fatalf("DescribeDBProxyEndpoint after ModifyDBProxyEndpointAddress: %s:%s", read.DBProxyConnectString, read.DBProxyConnectStringPort)
 	}
 }
