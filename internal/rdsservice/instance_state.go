@@ -96,9 +96,9 @@ func planInstanceState(in PlanInput, d *Decision) {
 	}
 	cur := in.Prior
 	writes := d.Action != ActionNoop || in.Desired.InPlaceChanges || len(d.Parameters.Send) > 0
-	onlyGrowsStorage := d.Order.Storage != nil && *d.Order.Storage > cur.Storage && d.Order.InstanceClass == nil &&
-		d.Order.StorageType == nil && d.Order.AtomicWrite == nil && d.Order.BufferPoolExtension == nil &&
-		!in.Desired.InPlaceChanges && len(d.Parameters.Send) == 0 && !d.FollowsPrimary && d.Security == (SecurityDecision{})
+	// A change of pay type beside the growth waits for the growth to lift the lock: only when the
+	// growth goes during this apply (disk_quota_growth.go).
+	onlyGrowsStorage := growsStorageOnly(in, *d) && (!transformsPayType(in.Desired.Billing) || growsStorageNow(in))
 	if ConvertsOutOfExpiry(in.Desired.Billing, cur.LockMode) {
 		d.add(problem(RuleBillingLiftsExpiry, cur.LockMode, in.Label))
 		d.add(StateProblems(in.Label, cur.Status, "", "", writes, onlyGrowsStorage)...)
