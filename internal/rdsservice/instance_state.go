@@ -97,7 +97,7 @@ func planInstanceState(in PlanInput, d *Decision) {
 	cur := in.Prior
 	writes := d.Action != ActionNoop || in.Desired.InPlaceChanges || len(d.Parameters.Send) > 0
 	// A change of pay type beside the growth waits for the growth to lift the lock: only when the
-	// growth goes during this apply (disk_quota_growth.go).
+	// growth goes during this apply (disk_quota_rules.go).
 	onlyGrowsStorage := growsStorageOnly(in, *d) && (!transformsPayType(in.Desired.Billing) || growsStorageNow(in))
 	if ConvertsOutOfExpiry(in.Desired.Billing, cur.LockMode) {
 		d.add(problem(RuleBillingLiftsExpiry, cur.LockMode, in.Label))

@@ -1,20 +1,10 @@
 package rdsservice
 
-import (
-	"context"
-	"fmt"
-
-	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-)
-
 // A storage growth is the one change the cloud takes from an instance locked because its disk is
 // full, and it lifts that lock: about 5 minutes after the growth takes effect, not at once
 // (simulator README, "Unusual states"). A change of pay type beside the growth, which the lock
 // refuses (TransformDBInstancePayType), goes once the lock has lifted: the program grows the
 // storage, waits for LockMode Unlock, then converts.
-
-// OpWaitUnlocked waits until the storage growth has lifted the instance's disk-quota lock.
-const OpWaitUnlocked = "wait: the storage growth lifts the disk-quota lock"
 
 // growsStorageOnly reports whether the update's one write to the existing instance, billing
 // aside, is a storage growth: the change a disk-quota lock lets through.
@@ -48,31 +38,4 @@ func transformsPayType(bp BillingPlan) bool {
 func growthLiftsLockFirst(in PlanInput, d Decision) bool {
 	return in.Prior != nil && diskQuotaLock(in.Prior.LockMode) && growsStorageOnly(in, d) && growsStorageNow(in) &&
 		transformsPayType(in.Desired.Billing)
-}
-
-// billingOnceUnlocked adds, after the growth of an instance locked by disk quota, the wait for the
-// lock to lift and then the conversion to pay-as-you-go (a purchase follows the settings, as for
-// any update: billingAfterSettings).
-func (b *programBuilder) billingOnceUnlocked(label string) {
-	if !growthLiftsLockFirst(b.in, b.d) {
-		return
-	}
-	b.add(Operation{Instance: label, Action: OpWaitUnlocked, When: WhenNow})
-	bp := b.in.Desired.Billing
-	if !bp.Want.Prepaid() {
-		want := bp.Want
-		b.add(Operation{Instance: label, Action: OpTransformPayType, When: WhenNow, Billing: &want})
-	}
-}
-
-// waitUnlocked waits until the instance is Running and no longer locked. Another lock than the
-// disk quota's ends the wait at once (stuckState).
-func (x *executor) waitUnlocked(ctx context.Context) error {
-	attr, err := x.w.WaitFor(ctx, x.out.ID, "unlocked (its storage growth lifts the disk-quota lock about 5 minutes after it takes effect)",
-		func(a *rdsapi.DBInstanceAttribute) bool { return IsRunning(a) && !IsLocked(a.LockMode) })
-	if err != nil {
-		return fmt.Errorf("waiting for the disk-quota lock to lift: %w", err)
-	}
-	x.read(attr)
-	return nil
 }
