@@ -81,6 +81,8 @@ var oracleSimOptions = simulator.Options{
 	RestartDuration: time.Second,
 	DeleteDuration:  time.Second,
 	FlagLag:         500 * time.Millisecond,
+	// A disk-quota lock lifts some time after a growth (the cloud: about 5 minutes): the apply waits.
+	DiskQuotaUnlockDelay: 3 * time.Second,
 }
 
 // oracleRef is a reference in configuration to another resource's attribute, e.g.
