@@ -43,7 +43,7 @@ func lockFix(lockMode string) string {
 	case lockByExpiration:
 		return "Renew the subscription with the rds_renew action (terraform apply -invoke=action.rds_renew.NAME), or convert it with billing = { pay_type = \"Postpaid\" }: either lifts the lock (the instance is released if it stays expired)."
 	case lockByDiskQuota, lockReadInstanceByDiskQuota:
-		return "Its disk is full: grow storage (the one change the cloud takes while this lock holds) or free space; the lock lifts once usage is below the quota."
+		return "Its disk is full: grow storage (the one change the cloud takes while this lock holds) or free space; the cloud lifts the lock about 5 minutes after usage is below the quota, and an apply that grows storage waits for that before it changes billing."
 	case lockByRestoration:
 		return "It is locked for a restore; wait until the restore has finished, or ask Alibaba Cloud support."
 	case lockManual:
