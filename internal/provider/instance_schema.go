@@ -185,7 +185,7 @@ func (r *instanceResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				MarkdownDescription: "Lock of the instance (`LockMode`): `Unlock`, or why the cloud refuses changes to it " +
 					"(`ManualLock`, `LockByExpiration`, `LockByRestoration`, `LockByDiskQuota`, `LockReadInstanceByDiskQuota`). " +
 					"A plan that changes a locked instance warns and names the way to unlock it; under `LockByDiskQuota`, growing " +
-					"`storage` is allowed.",
+					"`storage` is allowed, and a `billing` change beside the growth is sent once the growth has lifted the lock (about 5 minutes).",
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"connection_string": schema.StringAttribute{

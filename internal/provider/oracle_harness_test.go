@@ -35,8 +35,9 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
-// oracleClock moves only when someone sleeps on it. It starts at the wall clock because the client
-// signs requests with the wall clock and the simulator refuses timestamps 15 minutes off.
+// oracleClock moves only when someone sleeps on it. The provider's client and the direct client sign
+// requests with it, as real clients sign with the time that passed while they waited: the simulator
+// refuses timestamps 15 minutes off its own clock, which is this one.
 type oracleClock struct {
 	mu  sync.Mutex
 	now time.Time
@@ -58,19 +59,17 @@ func (c *oracleClock) After(d time.Duration) <-chan time.Time {
 	return ch
 }
 
-// oracleProvider is the provider with its waiter on the oracle's clock; everything else is the
-// provider's own Configure.
+// oracleProvider is the provider on the oracle's clock (its client signs with it, its waiter waits
+// on it), observed; everything else is the provider's own Configure.
 type oracleProvider struct {
 	*RDSProvider
-	clock *oracleClock
 	// observe receives the planner's decisions (ProviderData.observe).
 	observe func(rdsservice.Decision)
 }
 
 func (p *oracleProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	p.RDSProvider.Configure(ctx, req, resp)
-	if data, ok := resp.ResourceData.(*ProviderData); ok && data.Waiter != nil {
-		data.Waiter.Clock = p.clock
+	if data, ok := resp.ResourceData.(*ProviderData); ok {
 		data.observe = p.observe
 	}
 }
@@ -82,6 +81,8 @@ var oracleSimOptions = simulator.Options{
 	RestartDuration: time.Second,
 	DeleteDuration:  time.Second,
 	FlagLag:         500 * time.Millisecond,
+	// A disk-quota lock lifts some time after a growth (the cloud: about 5 minutes): the apply waits.
+	DiskQuotaUnlockDelay: 3 * time.Second,
 }
 
 // oracleRef is a reference in configuration to another resource's attribute, e.g.
@@ -134,6 +135,8 @@ type oracleHarness struct {
 	url      string
 	srv      *httptest.Server
 	current  atomic.Pointer[simulator.Simulator]
+	// clock is the current scenario's clock, which the direct client signs with.
+	clock atomic.Pointer[oracleClock]
 	// verbose logs every run (RDS_ORACLE_ONLY).
 	verbose bool
 	// faults are injected in every world, their draws seeded from faultSeed and the world's
@@ -235,12 +238,13 @@ func (h *oracleHarness) newWorld(endpoints ...bool) *oracleWorld {
 		h.t.Fatal(err)
 	}
 	h.current.Store(sim)
+	h.clock.Store(clock)
 	return &oracleWorld{h: h, sim: sim, clock: clock, state: map[string]tftypes.Value{}, priv: map[string][]byte{}, endpoints: withEndpoints, allowed: allowed}
 }
 
 // server starts a fresh provider instance and configures it, as Terraform does for every walk.
 func (w *oracleWorld) server() (tfprotov6.ProviderServer, error) {
-	server, err := providerserver.NewProtocol6WithError(&oracleProvider{RDSProvider: New("oracle")().(*RDSProvider), clock: w.clock,
+	server, err := providerserver.NewProtocol6WithError(&oracleProvider{RDSProvider: &RDSProvider{version: "oracle", clock: w.clock},
 		observe: func(d rdsservice.Decision) { w.observed = append(w.observed, d) }})()
 	if err != nil {
 		return nil, err
@@ -1267,7 +1271,11 @@ func (h *oracleHarness) directClient() (rdsapi.API, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: h.url, Credentials: cred, MaxRetries: h.maxRetries})
+	now := time.Now
+	if c := h.clock.Load(); c != nil {
+		now = c.Now
+	}
+	return rdsapi.New(rdsapi.Config{RegionID: simulator.DefaultRegion, Endpoint: h.url, Credentials: cred, MaxRetries: h.maxRetries, Now: now})
 }
 
 // throttleCounter counts the answers that are Throttling errors.

@@ -135,6 +135,21 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		// parameters_pending.
 		{"a value pending a restart beside an endpoint change with SSL on and a deferred toggle", map[string]string{"apply_restarts": "in_maintenance_window",
 			"16K": "on", "parameters": "online", "fact": "parameter pending a restart", "data protection": "ssl on", "connectivity": "prefix and port changed"}, outcomeApplied, false},
+		// Proxy factor seed 5 (issue 39): a primary locked by disk quota grows its storage and is bought in place;
+		// the growth lifts the lock minutes later, and the purchase waits for that (it was refused under the lock).
+		{"a purchase beside the growth that lifts a disk-quota lock", map[string]string{"fact": "disk-quota lock", "storage": "primary grows",
+			"billing": "bought in place"}, outcomeApplied, true},
+		// Proxy factor seed 1 (issue 39): a later run's wait was answered InvalidTimeStamp.Expired once the scenario's
+		// waits passed 15 minutes while the client signed with the wall clock; it signs with the scenario's clock.
+		{"a later run after long waits, the change set back", map[string]string{"base": "8.0 cloud_ssd x86", "apply_restarts": "in_maintenance_window",
+			"storage": "primary grows", "parameters": "restart-needing", "fact": "scheduled task", "data protection": "ssl and tde on",
+			"storage autoscaling": "on, the cloud grew the disk", "billing": "prepaid", "later run": "change reverted"}, outcomeApplied, true},
+		// Parameter group factor seed 1 (issue 39 §2, found before the SSL-dance fix): the primary's own restart-needing
+		// value deferred, a value waiting for a restart set outside, SSL on beside an endpoint change (restarts now) and
+		// the group removed: parameters_pending no longer keeps the value the dance's restart applied.
+		{"a value pending a restart beside the SSL dance, the group removed", map[string]string{"apply_restarts": "in_maintenance_window",
+			"parameters": "restart-needing", "fact": "parameter pending a restart", "data protection": "ssl on",
+			"connectivity": "prefix and port changed", "parameter group": "removed"}, outcomeApplied, false},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)

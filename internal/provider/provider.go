@@ -92,6 +92,9 @@ func New(version string) func() provider.Provider {
 // RDSProvider is the rds provider.
 type RDSProvider struct {
 	version string
+	// clock is what the client signs requests with and the waiter waits on: one clock, so that a
+	// wait moves the signing time with it (rdsapi.Config.Now); nil: the real one.
+	clock rdsservice.Clock
 }
 
 // ProviderData is what resources receive from Configure. Resources depend only on the API
@@ -255,7 +258,13 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		return
 	}
 
-	client, err := rdsapi.New(clientConfig(settings, cred, cfg, p.userAgent(req.TerraformVersion)))
+	clock := p.clock
+	if clock == nil {
+		clock = rdsservice.RealClock{}
+	}
+	ccfg := clientConfig(settings, cred, cfg, p.userAgent(req.TerraformVersion))
+	ccfg.Now = clock.Now
+	client, err := rdsapi.New(ccfg)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid RDS provider configuration", err.Error())
 		return
@@ -270,7 +279,7 @@ func (p *RDSProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		Region: settings.region,
 		Waiter: &rdsservice.Waiter{
 			API:         client,
-			Clock:       rdsservice.RealClock{},
+			Clock:       clock,
 			MinInterval: waiterMinInterval,
 			MaxInterval: waiterMaxInterval,
 		},

@@ -122,6 +122,10 @@ func New(cfg Config) (*Client, error) {
 			return nil, err
 		}
 	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
 	userAgent := clientUserAgent
 	if ua := strings.TrimSpace(cfg.UserAgent); ua != "" {
 		userAgent += " " + ua
@@ -139,7 +143,7 @@ func New(cfg Config) (*Client, error) {
 		retryWaitMax:     defaultRetryWaitMax,
 		callTimeout:      orDefault(cfg.CallTimeout, DefaultCallTimeout),
 		pacer:            newPacer(cfg.MaxRequestsPerSecond, time.Now),
-		now:              time.Now,
+		now:              now,
 		newNonce:         uuid.NewString,
 	}, nil
 }

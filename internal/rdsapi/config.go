@@ -43,4 +43,8 @@ type Config struct {
 	// RecordDir, when set, records every answer as a cassette there (record.go); empty: the
 	// RDS_RECORD_CASSETTES environment variable, and no recording when that is unset too.
 	RecordDir string
+	// Now is the clock every attempt is signed with (x-acs-date, which the cloud refuses when it is
+	// 15 minutes off its own) and the cloud's offset is measured from: the clock the caller waits
+	// on, so that a wait moves the signing time with it; time.Now when nil.
+	Now func() time.Time
 }

@@ -11,9 +11,13 @@ const (
 	OpModifyAutoRenewal = "ModifyInstanceAutoRenewalAttribute"
 )
 
-// billingBeforeSettings adds a conversion to pay-as-you-go, the first operation of an update.
+// billingBeforeSettings adds a conversion to pay-as-you-go, the first operation of an update
+// (unless a storage growth must lift a disk-quota lock first: billingOnceUnlocked).
 func (b *programBuilder) billingBeforeSettings(label string) {
 	bp := b.in.Desired.Billing
+	if growthLiftsLockFirst(b.in, b.d) {
+		return
+	}
 	if bp.Set && !bp.Want.Prepaid() && bp.Prior != nil && bp.Prior.Prepaid() {
 		want := bp.Want
 		b.add(Operation{Instance: label, Action: OpTransformPayType, When: WhenNow, Billing: &want})

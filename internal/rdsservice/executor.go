@@ -140,6 +140,8 @@ func (x *executor) stepOf(op Operation) string {
 		return "waiting for the tasks of the maintenance window, which is open now"
 	case OpWaitFollowsPrimary, OpWaitFollowerToggled:
 		return "waiting for a read-only instance to follow its primary"
+	case OpWaitUnlocked:
+		return "waiting for the storage growth to lift the disk-quota lock"
 	case OpModifySSL:
 		return "setting ssl_enabled"
 	case OpModifyTDE:
@@ -211,6 +213,8 @@ func (x *executor) run(ctx context.Context, op Operation) error {
 		return x.waitFlag(ctx, x.out.ID, op)
 	case OpWaitFollowerToggled:
 		return x.waitFlag(ctx, op.Instance, op)
+	case OpWaitUnlocked:
+		return x.waitUnlocked(ctx)
 	case OpPendingTask:
 		return nil // the cloud runs it in the window
 	case OpWaitWindowTasks:

@@ -43,7 +43,7 @@ func lockFix(lockMode string) string {
 	case lockByExpiration:
 		return "Renew the subscription with the rds_renew action (terraform apply -invoke=action.rds_renew.NAME), or convert it with billing = { pay_type = \"Postpaid\" }: either lifts the lock (the instance is released if it stays expired)."
 	case lockByDiskQuota, lockReadInstanceByDiskQuota:
-		return "Its disk is full: grow storage (the one change the cloud takes while this lock holds) or free space; the lock lifts once usage is below the quota."
+		return "Its disk is full: grow storage (the one change the cloud takes while this lock holds) or free space; the cloud lifts the lock about 5 minutes after usage is below the quota, and an apply that grows storage waits for that before it changes billing."
 	case lockByRestoration:
 		return "It is locked for a restore; wait until the restore has finished, or ask Alibaba Cloud support."
 	case lockManual:
@@ -96,9 +96,9 @@ func planInstanceState(in PlanInput, d *Decision) {
 	}
 	cur := in.Prior
 	writes := d.Action != ActionNoop || in.Desired.InPlaceChanges || len(d.Parameters.Send) > 0
-	onlyGrowsStorage := d.Order.Storage != nil && *d.Order.Storage > cur.Storage && d.Order.InstanceClass == nil &&
-		d.Order.StorageType == nil && d.Order.AtomicWrite == nil && d.Order.BufferPoolExtension == nil &&
-		!in.Desired.InPlaceChanges && len(d.Parameters.Send) == 0 && !d.FollowsPrimary && d.Security == (SecurityDecision{})
+	// A change of pay type beside the growth waits for the growth to lift the lock: only when the
+	// growth goes during this apply (disk_quota_rules.go).
+	onlyGrowsStorage := growsStorageOnly(in, *d) && (!transformsPayType(in.Desired.Billing) || growsStorageNow(in))
 	if ConvertsOutOfExpiry(in.Desired.Billing, cur.LockMode) {
 		d.add(problem(RuleBillingLiftsExpiry, cur.LockMode, in.Label))
 		d.add(StateProblems(in.Label, cur.Status, "", "", writes, onlyGrowsStorage)...)

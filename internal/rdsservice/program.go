@@ -325,6 +325,7 @@ func (b *programBuilder) update() {
 		on := true
 		b.add(Operation{Instance: ro, Action: OpWaitFollowerToggled, When: when, Flag: &on, Restart: b.take(ro + " (read-only instance)")})
 	}
+	b.billingOnceUnlocked(label)
 	b.add(Operation{Instance: label, Action: OpModifySettings, When: WhenNow})
 	b.billingAfterSettings(label, WhenNow)
 	b.tagOperations(label, WhenNow)

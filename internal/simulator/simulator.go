@@ -51,6 +51,9 @@ type Options struct {
 	// AccountDuration is how long a new account stays Unavailable, a new database Creating and a
 	// deleted database Deleting.
 	AccountDuration time.Duration
+	// DiskQuotaUnlockDelay is how long after a storage growth takes effect a disk-quota lock
+	// lifts (Alibaba: about 5 minutes; README "Unusual states").
+	DiskQuotaUnlockDelay time.Duration
 	// Seed plants the built-in pre-existing instances into a fresh state.
 	Seed bool
 	// StatePath, when set, is loaded at start and rewritten atomically after each mutation.
@@ -150,7 +153,8 @@ func New(opts Options) (*Simulator, error) {
 		opts.Region = DefaultRegion
 	}
 	for name, d := range map[string]time.Duration{"CreateDuration": opts.CreateDuration, "RestartDuration": opts.RestartDuration,
-		"DeleteDuration": opts.DeleteDuration, "FlagLag": opts.FlagLag, "AccountDuration": opts.AccountDuration} {
+		"DeleteDuration": opts.DeleteDuration, "FlagLag": opts.FlagLag, "AccountDuration": opts.AccountDuration,
+		"DiskQuotaUnlockDelay": opts.DiskQuotaUnlockDelay} {
 		if d < 0 {
 			return nil, fmt.Errorf("simulator: %s must not be negative", name)
 		}

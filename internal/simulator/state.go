@@ -80,6 +80,10 @@ type instance struct {
 	// LockMode and LockReason as DescribeDBInstanceAttribute reports them; "" is Unlock.
 	LockMode   string `json:"lock_mode,omitempty"`
 	LockReason string `json:"lock_reason,omitempty"`
+	// LockedStorage is the storage a disk-quota lock began on; UnlockAt when the lock lifts once
+	// the instance runs on more (unusual_states.go).
+	LockedStorage int64     `json:"locked_storage,omitempty"`
+	UnlockAt      time.Time `json:"unlock_at,omitempty"`
 	// IPArrayAttributes holds DBInstanceIPArrayAttribute per IP array ("hidden" for the arrays
 	// other Alibaba services keep out of the console); absent means "".
 	IPArrayAttributes map[string]string `json:"ip_array_attributes,omitempty"`

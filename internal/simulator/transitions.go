@@ -18,6 +18,7 @@ const (
 func (s *Simulator) advance(now time.Time) bool {
 	changed := s.finishTransitions(now)
 	changed = s.expireSubscriptions(now) || changed
+	changed = s.liftDiskQuotaLocks(now) || changed
 	// A change scheduled for a maintenance window starts at the window's start; the transitions
 	// it starts may already be over at now.
 	if s.runDueTasks(now) {

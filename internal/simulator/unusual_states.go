@@ -128,9 +128,31 @@ func (s *Simulator) setInstanceState(id string, ch InstanceState) error {
 		in.LockMode, in.LockReason = "", ""
 	default:
 		in.LockMode, in.LockReason = ch.LockMode, ch.LockReason
+		in.LockedStorage, in.UnlockAt = in.Storage, time.Time{}
 		if in.LockReason == "" && ch.LockMode == lockByExpiration {
 			in.LockReason = defaultLockReasonForExpiration
 		}
 	}
 	return nil
+}
+
+// liftDiskQuotaLocks lifts the disk-quota lock of an instance that runs on more storage than it
+// was locked on (grown by its owner, in a window or by autoscaling), DiskQuotaUnlockDelay after
+// the growth was first seen in effect: Alibaba unlocks such an instance about 5 minutes after the
+// expansion takes effect (README "Unusual states"). It reports whether anything changed.
+func (s *Simulator) liftDiskQuotaLocks(now time.Time) bool {
+	changed := false
+	for _, in := range s.state.Instances {
+		if (in.LockMode != lockByDiskQuota && in.LockMode != lockReadInstanceByDiskQuota) || in.LockedStorage == 0 || in.Status != statusRunning || in.Storage <= in.LockedStorage {
+			continue
+		}
+		if in.UnlockAt.IsZero() {
+			in.UnlockAt, changed = now.Add(s.opts.DiskQuotaUnlockDelay), true
+		}
+		if !now.Before(in.UnlockAt) {
+			in.LockMode, in.LockReason, in.LockedStorage, in.UnlockAt = "", "", 0, time.Time{}
+			changed = true
+		}
+	}
+	return changed
 }
