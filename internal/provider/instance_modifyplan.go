@@ -45,10 +45,6 @@ func (primaryPlan) before(ctx context.Context, req resource.ModifyPlanRequest, r
 
 func (primaryPlan) ownTags() int { return 1 }
 
-func (primaryPlan) replanUnchanged(context.Context, resource.ModifyPlanRequest) func() bool {
-	return nil
-}
-
 func (primaryPlan) resourceType() string { return rdsservice.ResourceInstance }
 
 func (k primaryPlan) plan(_, lookupCtx context.Context, state *instanceModel, config, plan instanceModel, replace []string, from *specValues,
@@ -74,7 +70,7 @@ func (k primaryPlan) write(ctx, lookupCtx context.Context, req resource.ModifyPl
 	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!config.Parameters.IsNull(), dec.Parameters), diags)
 	plan.SSLExpireTime = plannedSSLExpire(state, config, out.Values.SSLReissued)
 	planZones(dec, config, plan)
-	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, diags)
+	plan.ParameterGroupValues = mapValue(rdsservice.PlannedGroupValues(dec.Parameters, valString(plan.ParameterGroupID)), diags)
 	planEndpointValues(dec, config.endpointParts(), plan.endpointParts())
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(out.Values.ScheduledChange, state.ScheduledChange)

@@ -18,8 +18,6 @@ type planKind[M any] interface {
 	before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	// ownTags is planTags's count of the resource's own tag attributes.
 	ownTags() int
-	// replanUnchanged says whether an unchanged plan must still be decided (nil: never).
-	replanUnchanged(ctx context.Context, req resource.ModifyPlanRequest) func() bool
 	// resourceType names the resource in rdsservice's replacement table.
 	resourceType() string
 	// plan calls rdsservice with the request of the model; ok false stops the plan.
@@ -38,7 +36,7 @@ func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, r
 	replace := planReplacement(ctx, k.resourceType(), req, resp) // replacement.go: first, so an unconfigured provider's plan still replaces
 	k.before(ctx, req, resp)
 	tagsAll := planTags(ctx, data, req, resp, k.ownTags())
-	lookupCtx, cancel, proceed := planPreamble(ctx, data, req, resp, k.replanUnchanged(ctx, req))
+	lookupCtx, cancel, proceed := planPreamble(ctx, data, req, resp)
 	defer cancel()
 	if !proceed {
 		return

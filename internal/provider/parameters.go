@@ -168,8 +168,8 @@ func (p *ProviderData) groupParameters(ctx context.Context, planned, prior types
 	if planned.IsUnknown() {
 		return g
 	}
-	if values, ok := p.groups.lookup(g.ID); ok {
-		g.Values = values // this run's plan of the group (parameter_group_ledger.go)
+	if values, ok := p.plans.Group(g.ID); ok {
+		g.Values = values // this run's plan of the group (rdsservice.Ledger.Group)
 		return g
 	}
 	answer, err := p.API.DescribeParameterGroup(ctx, g.ID)

@@ -336,10 +336,6 @@ func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanReques
 
 func (*readonlyPlan) ownTags() int { return 0 }
 
-func (k *readonlyPlan) replanUnchanged(ctx context.Context, req resource.ModifyPlanRequest) func() bool {
-	return k.r.primaryPlanned(ctx, req)
-}
-
 func (*readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
 
 func (k *readonlyPlan) plan(_, lookupCtx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, replace []string,
@@ -368,7 +364,7 @@ func (k *readonlyPlan) write(ctx, lookupCtx context.Context, req resource.Modify
 	plan.Status = stringOf(dec.Status)
 	plan.LockMode = stringValue(rdsservice.PlannedLockMode(valString(plan.LockMode), state != nil))
 	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!cfg.Parameters.IsNull(), dec.Parameters), diags)
-	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, diags)
+	plan.ParameterGroupValues = mapValue(rdsservice.PlannedGroupValues(dec.Parameters, valString(plan.ParameterGroupID)), diags)
 	prior := rdsservice.Null[string]()
 	if state != nil {
 		prior = valString(state.MinorVersion)
@@ -394,25 +390,6 @@ func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAt
 		Zone: valString(plan.ZoneID), VSwitch: valString(plan.VSwitchID), Engine: valString(plan.Engine), Category: valString(plan.Category)})
 	plan.EngineVersion, plan.StorageType, plan.ZoneID = stringValue(in.EngineVersion), stringValue(in.StorageType), stringValue(in.Zone)
 	plan.VSwitchID, plan.Engine, plan.Category = stringValue(in.VSwitch), stringValue(in.Engine), stringValue(in.Category)
-}
-
-// primaryPlanned reports whether this run planned the instance's primary, or found it unchanged
-// with a task waiting for its window while this read-only instance has none of its own: then an
-// unchanged read-only instance is planned again, since its primary's plan or task may restart it.
-// (A pending change of its own is named by its unchanged plan; planning it again would order it anew.)
-func (r *readonlyInstanceResource) primaryPlanned(ctx context.Context, req resource.ModifyPlanRequest) func() bool {
-	return func() bool {
-		var master types.String
-		var own types.Object
-		if req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master).HasError() || !isKnown(master) {
-			return false
-		}
-		if !r.data.plans.Primary(master.ValueString()).AtomicWrite.IsNull() {
-			return true
-		}
-		req.State.GetAttribute(ctx, path.Root("scheduled_change"), &own)
-		return own.IsNull() && r.data.plans.PendingTask(master.ValueString())
-	}
 }
 
 // ---- the planner's inputs ----

@@ -24,6 +24,8 @@ type Ledger struct {
 	// each instance's max_prepared_stmt_count as this run plans it (proxy_prepared_stmt.go).
 	proxies  map[string]bool
 	prepared map[string]string
+	// groups are the parameters this run's plans give existing parameter groups (run_ledger_groups.go).
+	groups map[string]map[string]string
 }
 
 // PrimaryPlan is what this run's in-place plan of a primary decided, as its read-only instances'
