@@ -327,9 +327,7 @@ type readonlyPlan struct {
 func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
-	if req.Plan.Raw.IsNull() {
-		planReleasedReadOnly(ctx, k.r.data, req.State, &resp.Diagnostics) // readonly_released.go
-	} else {
+	if !req.Plan.Raw.IsNull() {
 		checkReadOnlyConfig(ctx, req, &resp.Diagnostics)
 	}
 }
