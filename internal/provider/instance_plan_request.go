@@ -18,12 +18,11 @@ func (p *ProviderData) planEnv() rdsservice.Env {
 	return rdsservice.Env{API: p.API, Region: p.Region, Now: p.cloudNow, Classes: &p.classes, Templates: &p.parameterTemplates, Ledger: &p.plans}
 }
 
-// instanceRequest is the typed request of one plan. config tells "unset" from a value; plan
-// carries defaults; state is nil for a create; replace lists what Terraform replaces for.
-func (r *instanceResource) instanceRequest(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string, specPending bool,
-	diags *diag.Diagnostics) rdsservice.InstanceRequest {
+// instanceRequest is the typed request of one plan (modelRequest).
+func (r *instanceResource) instanceRequest(ctx context.Context, m modelRequest[instanceModel], diags *diag.Diagnostics) rdsservice.InstanceRequest {
+	state, config, plan, replace := m.state, m.config, m.plan, m.replace
 	in := rdsservice.PlanInput{Role: rdsservice.RolePrimary, Label: "the new instance", Desired: desiredInstance(config, plan)}
-	in.Facts.SpecChangePending = specPending
+	in.Facts.SpecChangePending = m.specPending
 	if name := stringIfKnown(plan.InstanceName); name != "" {
 		in.Label = fmt.Sprintf("the new instance %q", name)
 	}
@@ -41,7 +40,9 @@ func (r *instanceResource) instanceRequest(ctx context.Context, state *instanceM
 	syncModeInput(state, plan, &in)
 	in.Desired.Endpoints = endpointPlanOf(ctx, r.data, stateID(state), stateEndpoints(state), config.endpointParts(), diags)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
-	r.accessListsInput(ctx, state, config, plan, replace, &in, diags)
+	access := plan.accessLists()
+	access.SecurityIPs = config.SecurityIPs
+	accessListsInput(ctx, r.data.API, priorAccess(state, replace), access, &in, diags)
 	req := rdsservice.InstanceRequest{Replaced: replace, Proposed: proposedValues(state, config, plan), Zone: valString(plan.ZoneID),
 		Parameters: rdsservice.ParameterQuery{Engine: stringIfKnown(plan.Engine), Version: stringIfKnown(plan.EngineVersion), Category: stringIfKnown(plan.Category)}}
 	if state == nil {
@@ -51,15 +52,16 @@ func (r *instanceResource) instanceRequest(ctx context.Context, state *instanceM
 			req.CrossRestore = restore.crossRestore()
 		}
 	} else {
-		r.existingRequest(ctx, *state, config, plan, &in, &req, diags)
+		r.existingRequest(ctx, m, &in, &req, diags)
 	}
 	req.Input = in
 	return req
 }
 
 // existingRequest adds an existing instance's prior state, and the facts its state holds, to the request.
-func (r *instanceResource) existingRequest(ctx context.Context, state, config, plan instanceModel, in *rdsservice.PlanInput, req *rdsservice.InstanceRequest,
+func (r *instanceResource) existingRequest(ctx context.Context, m modelRequest[instanceModel], in *rdsservice.PlanInput, req *rdsservice.InstanceRequest,
 	diags *diag.Diagnostics) {
+	state, config, plan := *m.state, m.config, m.plan
 	purchase := state.PurchaseTime
 	if !isKnown(purchase) || purchase.ValueString() == "" {
 		purchase = state.CreationTime
@@ -76,8 +78,8 @@ func (r *instanceResource) existingRequest(ctx context.Context, state, config, p
 	}
 	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
 	in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
-	req.Parameters = parameterQuery(ctx, state.ID.ValueString(), state.Engine.ValueString(),
-		parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), state.Category.ValueString(), state.Parameters, state.ParametersPending)
+	req.Parameters = parameterQuery(ctx, rdsservice.ParameterQuery{InstanceID: state.ID.ValueString(), Engine: state.Engine.ValueString(),
+		Version: parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), Category: state.Category.ValueString()}, state.Parameters, state.ParametersPending)
 }
 
 // proposedValues are the computed values as proposed and the prior state's, for the planned values.

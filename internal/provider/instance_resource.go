@@ -222,7 +222,7 @@ func importScheduled(ctx context.Context, data *ProviderData, id string, state *
 type primaryKind struct{ r *instanceResource }
 
 func (k primaryKind) planInput(ctx context.Context, state *instanceModel, config instanceModel, plan *instanceModel, diags *diag.Diagnostics) rdsservice.PlanInput {
-	in, failures := rdsservice.InstanceInput(ctx, k.r.data.planEnv(), k.r.instanceRequest(ctx, state, config, *plan, nil, false, diags))
+	in, failures := rdsservice.InstanceInput(ctx, k.r.data.planEnv(), k.r.instanceRequest(ctx, modelRequest[instanceModel]{state: state, config: config, plan: *plan}, diags))
 	addReadFailures(diags, failures)
 	return in
 }

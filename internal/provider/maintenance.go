@@ -205,26 +205,6 @@ func scheduledChanges(ctx context.Context, v types.Object, diags *diag.Diagnosti
 	return m.TaskID.ValueString(), changes
 }
 
-// priorSpec is the spec the planner compares the configuration with: while a change waits for
-// the window, the state holds the requested values and the instance still has its old ones.
-func priorSpec(state specFields, from *specValues) {
-	if from != nil {
-		setSpec(*from, state)
-	}
-}
-
-func priorForPlan[M any, P interface {
-	*M
-	specFields() specFields
-}](state *M, from *specValues) *M {
-	if state == nil || from == nil {
-		return state
-	}
-	prior := *state
-	priorSpec(P(&prior).specFields(), from)
-	return &prior
-}
-
 // stillScheduled is scheduled_change after an apply that sent parameters, or moved the window,
 // while a change was pending (planned unknown): the recorded change while its task still waits
 // (in window, the instance's window after the apply), else null.

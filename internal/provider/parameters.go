@@ -132,11 +132,11 @@ func desiredParameters(m types.Map) rdsservice.DesiredParameters {
 
 // parameterQuery names the parameter facts of an existing instance's plan: the template, and the
 // running values from the state when it holds them.
-func parameterQuery(ctx context.Context, instanceID, engine, version, category string, stateParams, statePending types.Map) rdsservice.ParameterQuery {
+func parameterQuery(ctx context.Context, q rdsservice.ParameterQuery, stateParams, statePending types.Map) rdsservice.ParameterQuery {
 	var diags diag.Diagnostics
-	return rdsservice.ParameterQuery{InstanceID: instanceID, Engine: engine, Version: version, Category: category,
-		State: stringMap(ctx, stateParams, &diags), StatePending: stringMap(ctx, statePending, &diags),
-		StateKnown: isKnown(stateParams) && isKnown(statePending)}
+	q.State, q.StatePending = stringMap(ctx, stateParams, &diags), stringMap(ctx, statePending, &diags)
+	q.StateKnown = isKnown(stateParams) && isKnown(statePending)
+	return q
 }
 
 func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
