@@ -51,7 +51,8 @@ func (p *ProviderData) pendingSpecTask(ctx context.Context, id string) *rdsapi.H
 
 // adoptPending records a spec change waiting for the window that the state does not know of:
 // seen (the instance as just read) takes the task's target, private state keeps seen as it was.
-func (p *ProviderData) adoptPending(ctx context.Context, id, engine string, seen specFields, window string, private privateSetter, diags *diag.Diagnostics) types.Object {
+func (p *ProviderData) adoptPending(ctx context.Context, s scheduledRead, seen specFields, diags *diag.Diagnostics) types.Object {
+	id, engine, window, private := s.id, s.engine, s.window, s.private
 	task := p.pendingSpecTask(ctx, id)
 	scheduled := rdsservice.ScheduledTaskOf(task)
 	if scheduled == nil || scheduled.Spec == nil {

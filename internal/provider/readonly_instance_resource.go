@@ -276,8 +276,8 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 	state.SecurityGroupIDs = refreshSecurityGroups(ctx, r.data.API, id, prior.SecurityGroupIDs, &resp.Diagnostics)
 	state.WhitelistTemplateIDs = refreshTemplateLinks(ctx, r.data.API, id, prior.WhitelistTemplateIDs, &resp.Diagnostics)
 	state.Storage = readOnlyStorageFloor(ctx, r.data.API, attr.MasterInstanceID, prior.Storage, state.Storage, &resp.Diagnostics)
-	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
-		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
+	state.ScheduledChange = r.data.refreshScheduled(ctx, scheduledRead{id: id, engine: state.Engine.ValueString(), window: state.MaintenanceWindow.ValueString(),
+		recorded: prior.ScheduledChange, private: resp.Private}, specOf(prior.specFields()), state.specFields(), &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	state.ParameterGroupID, state.ParameterGroupValues = readGroupApplied(ctx, r.data.API, id, state.ParameterGroupID, state.Parameters, &resp.Diagnostics)
 	state.Parameters = requestedDoublewrite(state.Parameters, state.ScheduledChange, state.AtomicWrite16K)
