@@ -31,13 +31,10 @@ func (r *instanceResource) instanceRequest(ctx context.Context, m modelRequest[i
 		priorGroup = state.ParameterGroupID
 	}
 	in.Desired.Parameters.Group = r.data.groupParameters(ctx, plan.ParameterGroupID, priorGroup, diags)
-	r.securityInput(ctx, state, config, &in, diags)
+	in.Desired.Security = rdsservice.DesiredSecurity{SSL: valBool(config.SSLEnabled), TDE: valBool(config.TDEEnabled),
+		TDEKey: config.TDEEncryptionKey.ValueString(), TDERole: config.TDERoleArn.ValueString()}
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
-	autoScaleWant(ctx, plan, &in, diags)
-	sqlAuditInput(ctx, state, plan, &in, diags)
-	monitoringInput(state, plan, &in)
-	haSwitchInput(ctx, state, plan, &in, diags)
-	syncModeInput(state, plan, &in)
+	settingsInput(ctx, state, plan, &in, diags)
 	in.Desired.Endpoints = endpointPlanOf(ctx, r.data, stateID(state), stateEndpoints(state), config.endpointParts(), diags)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	access := plan.accessLists()
@@ -71,6 +68,8 @@ func (r *instanceResource) existingRequest(ctx context.Context, m modelRequest[i
 	in.Prior, in.Label = &prior, prior.ID
 	req.ID, req.PriorZone, req.PriorPlacement, req.VPC = state.ID.ValueString(), valString(state.ZoneID), statePlacement(state), state.VpcID.ValueString()
 	req.KeepPolicy = state.ReleasedKeepPolicy.ValueString()
+	req.PriorSecurity = &rdsservice.SecurityState{SSL: valBool(state.SSLEnabled), TDE: valBool(state.TDEEnabled),
+		TDEKey: state.TDEEncryptionKey.ValueString(), TDERole: state.TDERoleArn.ValueString()}
 	autoScalePrior(ctx, state, in, diags)
 	in.Desired.InPlaceChanges = settingsOfModel(ctx, plan, diags).Changes(settingsOfModel(ctx, state, diags))
 	if len(req.Replaced) > 0 {
@@ -80,6 +79,34 @@ func (r *instanceResource) existingRequest(ctx context.Context, m modelRequest[i
 	in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
 	req.Parameters = parameterQuery(ctx, rdsservice.ParameterQuery{InstanceID: state.ID.ValueString(), Engine: state.Engine.ValueString(),
 		Version: parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), Category: state.Category.ValueString()}, state.Parameters, state.ParametersPending)
+}
+
+// settingsInput sets the planner's configured storage_auto_scale, sql_audit, prevent_data_loss,
+// ha_config, monitoring_period and sync_mode, and for an update the ones in state (read back).
+func settingsInput(ctx context.Context, state *instanceModel, plan instanceModel, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
+	d := &in.Desired
+	d.AutoScale.Want, d.AutoScale.WantUnknown = autoScaleOf(ctx, plan.StorageAutoScale, diags)
+	d.SQLAudit.Want, d.SQLAudit.Configured, d.SQLAudit.WantUnknown = sqlAuditOf(ctx, plan.SQLAudit, diags)
+	d.HASwitch.Want, d.HASwitch.Configured, d.HASwitch.WantUnknown = haSwitchOf(ctx, plan.HAConfig, diags)
+	d.PreventDataLoss = plan.PreventDataLoss.ValueBool()
+	d.Monitoring.Configured, d.Monitoring.WantUnknown = !plan.MonitoringPeriod.IsNull(), plan.MonitoringPeriod.IsUnknown()
+	d.SyncMode.Configured, d.SyncMode.WantUnknown = !plan.SyncMode.IsNull(), plan.SyncMode.IsUnknown()
+	d.Monitoring.Want, d.SyncMode.Want = plan.MonitoringPeriod.ValueInt64(), plan.SyncMode.ValueString()
+	if state == nil {
+		return
+	}
+	if prior, configured, _ := sqlAuditOf(ctx, state.SQLAudit, diags); configured {
+		d.SQLAudit.Prior = &prior
+	}
+	if prior, configured, unknown := haSwitchOf(ctx, state.HAConfig, diags); configured && !unknown {
+		d.HASwitch.Prior = &prior
+	}
+	if isKnown(state.MonitoringPeriod) {
+		d.Monitoring.Prior = ptr(state.MonitoringPeriod.ValueInt64())
+	}
+	if isKnown(state.SyncMode) {
+		d.SyncMode.Prior = state.SyncMode.ValueString()
+	}
 }
 
 // proposedValues are the computed values as proposed and the prior state's, for the planned values.
