@@ -180,8 +180,8 @@ func updateInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 		return
 	}
 	p := k.parts(&plan)
-	*p.ScheduledChange = scheduledAfter(ctx, data, out, dec, *p.ScheduledChange, *k.parts(&state).ScheduledChange,
-		specOf(k.parts(&prior).Spec), p.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
+	*p.ScheduledChange = data.scheduledAfter(ctx, out, dec, scheduledRead{id: out.ID, window: p.MaintenanceWindow.ValueString(),
+		recorded: *k.parts(&state).ScheduledChange, planned: *p.ScheduledChange, private: resp.Private}, specOf(k.parts(&prior).Spec), &resp.Diagnostics)
 	applied := k.applied(ctx, out.Instance, plan, config, resp.Private, &resp.Diagnostics)
 	a := k.parts(&applied)
 	if isKnown(*a.ScheduledChange) {
@@ -221,8 +221,9 @@ func reportUpdateFailure(ctx context.Context, out rdsservice.Outcome, diags *dia
 // scheduledAfter is scheduled_change after an update: what the cloud now holds for the window
 // when this apply deferred something, null when it changed the instance now (an immediate order
 // supersedes a pending one), else the recorded change while its task still waits.
-func scheduledAfter(ctx context.Context, data *ProviderData, out rdsservice.Outcome, dec rdsservice.Decision, planned, recorded types.Object,
-	before specValues, window string, private privateSetter, diags *diag.Diagnostics) types.Object {
+func (p *ProviderData) scheduledAfter(ctx context.Context, out rdsservice.Outcome, dec rdsservice.Decision, s scheduledRead, before specValues,
+	diags *diag.Diagnostics) types.Object {
+	private := s.private
 	switch {
 	case out.Deferred:
 		if holdsSpec(out.Scheduled) {
@@ -230,12 +231,12 @@ func scheduledAfter(ctx context.Context, data *ProviderData, out rdsservice.Outc
 		} else {
 			setScheduledFrom(ctx, private, nil, diags)
 		}
-		return scheduledChangeValue(ctx, out.Scheduled, window, windowReasons(dec.Program), diags)
+		return scheduledChangeValue(ctx, out.Scheduled, s.window, windowReasons(dec.Program), diags)
 	case out.ChangedNow:
 		setScheduledFrom(ctx, private, nil, diags)
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
-	return data.stillScheduled(ctx, out.ID, planned, recorded, window, private, diags)
+	return p.stillScheduled(ctx, s, diags)
 }
 
 // windowReasons are the reasons of the restarts the program leaves to the instance's maintenance

@@ -93,37 +93,21 @@ func billingOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (rd
 		AutoRenew: m.AutoRenew.ValueBool()}, true
 }
 
-// billingPlanOf is the planner's billing input. Without billing in the state, the instance's pay
-// type is what expire_time says (the cloud sets ExpireTime for subscriptions only).
+// billingPlanOf is rdsservice.PlanBilling of the plan and the prior state.
 func billingPlanOf(ctx context.Context, state *instanceModel, plan instanceModel, diags *diag.Diagnostics) rdsservice.BillingPlan {
-	want, ok := billingOf(ctx, plan.Billing, diags)
-	bp := rdsservice.BillingPlan{Set: ok, Want: want, DeletionProtection: valBool(plan.DeletionProtection)}
+	var want, priorBilling *rdsservice.Billing
+	if b, ok := billingOf(ctx, plan.Billing, diags); ok {
+		want = &b
+	}
 	if state == nil {
-		return bp
+		return rdsservice.PlanBilling(want, valBool(plan.DeletionProtection), nil)
 	}
-	bp.PriorPrepaid, bp.OnDestroy = stateIsPrepaid(*state), state.PrepaidOnDestroy.ValueString()
-	if !ok {
-		return bp
+	if b, ok := billingOf(ctx, state.Billing, diags); ok {
+		priorBilling = &b
 	}
-	if prior, known := billingOf(ctx, state.Billing, diags); known {
-		bp.Prior = &prior
-		return bp
-	}
-	bp.Prior = &rdsservice.Billing{PayType: rdsapi.PayTypePostpaid}
-	if stateIsPrepaid(*state) {
-		bp.Prior.PayType = rdsapi.PayTypePrepaid
-	}
-	return bp
-}
-
-// stateIsPrepaid: the state's billing says Prepaid, or the instance has an expiry.
-func stateIsPrepaid(m instanceModel) bool {
-	if !m.Billing.IsNull() && !m.Billing.IsUnknown() {
-		if v, ok := m.Billing.Attributes()["pay_type"].(types.String); ok && v.ValueString() == rdsapi.PayTypePrepaid {
-			return true
-		}
-	}
-	return isKnown(m.ExpireTime) && m.ExpireTime.ValueString() != ""
+	payType, _ := state.Billing.Attributes()["pay_type"].(types.String)
+	return rdsservice.PlanBilling(want, valBool(plan.DeletionProtection), &rdsservice.BillingState{Billing: priorBilling,
+		PayType: stringIfKnown(payType), ExpireTime: stringIfKnown(state.ExpireTime), OnDestroy: state.PrepaidOnDestroy.ValueString()})
 }
 
 // createSubscription is what CreateDBInstance carries for a Prepaid billing (nil otherwise); the

@@ -129,29 +129,19 @@ func publicEndpointOf(ctx context.Context, o types.Object, diags *diag.Diagnosti
 	return &rdsservice.Endpoint{Prefix: m.Prefix.ValueString(), Port: m.Port.ValueInt64()}, false
 }
 
-// planEndpointValues sets the plan's endpoint values from the decision: the addresses after the apply where they
-// are known, unknown where only the apply knows them, and a null prefix where the endpoints are not managed.
+// planEndpointValues writes rdsservice.PlannedEndpointValues into the plan.
 func planEndpointValues(dec rdsservice.Decision, config endpointParts, plan endpointParts) {
-	out := dec.Endpoints
-	*plan.PublicString = stringValue(out.PublicString) // rdsservice.PlannedPublicString
-	if !out.Managed {
-		*plan.Prefix = types.StringNull()
-		return
-	}
-	if !out.Known {
-		if config.Prefix.IsNull() {
-			*plan.Prefix = types.StringUnknown()
+	v := rdsservice.PlannedEndpointValues(dec.Endpoints, !config.Prefix.IsNull(), !config.Port.IsNull())
+	for _, f := range []struct {
+		to   *types.String
+		from *rdsservice.Val[string]
+	}{{plan.Prefix, v.Prefix}, {plan.ConnectionString, v.ConnectionString}, {plan.PublicString, v.PublicString}} {
+		if f.from != nil {
+			*f.to = stringValue(*f.from)
 		}
-		if config.Port.IsNull() {
-			*plan.Port = types.Int64Unknown()
-		}
-		*plan.ConnectionString = types.StringUnknown()
-		return
 	}
-	if out.Internal != nil {
-		*plan.Prefix = types.StringValue(out.Internal.Prefix())
-		*plan.Port = types.Int64Value(out.Internal.Port)
-		*plan.ConnectionString = types.StringValue(out.Internal.ConnectionString)
+	if v.Port != nil {
+		*plan.Port = int64Value(*v.Port)
 	}
 }
 

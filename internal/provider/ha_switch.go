@@ -63,18 +63,6 @@ func haSwitchObject(cfg rdsapi.HASwitch) types.Object {
 	return types.ObjectValueMust(haSwitchAttrTypes, map[string]attr.Value{"mode": types.StringValue(cfg.HAConfig), "manual_until": until})
 }
 
-// haSwitchInput sets the planner's configured ha_config and the one in state.
-func haSwitchInput(ctx context.Context, state *instanceModel, plan instanceModel, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
-	h := &in.Desired.HASwitch
-	h.Want, h.Configured, h.WantUnknown = haSwitchOf(ctx, plan.HAConfig, diags)
-	if state == nil {
-		return
-	}
-	if prior, configured, unknown := haSwitchOf(ctx, state.HAConfig, diags); configured && !unknown {
-		h.Prior = &prior
-	}
-}
-
 // refreshHASwitch reads ha_config back where it is managed.
 func (p *ProviderData) refreshHASwitch(ctx context.Context, requested instanceModel, state *instanceModel, diags *diag.Diagnostics) {
 	prior, configured, unknown := haSwitchOf(ctx, requested.HAConfig, diags)

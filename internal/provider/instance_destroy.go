@@ -13,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
@@ -36,11 +35,17 @@ func destroyRequestOf(ctx context.Context, state tfsdk.State, diags *diag.Diagno
 	req := rdsservice.DestroyRequest{InstanceID: str(path.Root("id")), DeletionProtection: protected.ValueBool(),
 		OnDestroy: str(path.Root("prepaid_on_destroy")), KeepPolicy: str(path.Root("released_keep_policy")), LockMode: str(path.Root("lock_mode"))}
 	_, req.ReadOnly = attrs["master_instance_id"]
+	req.MasterID, req.StorageType = str(path.Root("master_instance_id")), str(path.Root("storage_type"))
+	if _, ok := attrs[rdsservice.AttrPreventDataLoss]; ok {
+		var prevent types.Bool
+		diags.Append(state.GetAttribute(ctx, path.Root(rdsservice.AttrPreventDataLoss), &prevent)...)
+		req.PreventDataLoss = prevent.ValueBool()
+	}
 	if _, ok := attrs["billing"]; ok {
 		var billing types.Object
 		diags.Append(state.GetAttribute(ctx, path.Root("billing"), &billing)...)
 		payType, _ := billing.Attributes()["pay_type"].(types.String)
-		req.Prepaid = payType.ValueString() == rdsapi.PayTypePrepaid || str(path.Root("expire_time")) != ""
+		req.Prepaid = rdsservice.BillingState{PayType: payType.ValueString(), ExpireTime: str(path.Root("expire_time"))}.Prepaid()
 	}
 	if _, ok := attrs["read_only_instance_ids"]; ok {
 		diags.Append(state.GetAttribute(ctx, path.Root("read_only_instance_ids"), &readOnly)...)
@@ -49,26 +54,22 @@ func destroyRequestOf(ctx context.Context, state tfsdk.State, diags *diag.Diagno
 	return req
 }
 
-// planDestroy is what the plan of a destroy says, rendered from its program. A primary's read-only
-// instances are read from the cloud for their deletion protection (they may be another
-// workspace's) once the provider is configured.
+// planDestroy is what the plan of a destroy says (rdsservice.PlanInstanceDestroy); the cloud is
+// read once the provider is configured.
 func planDestroy(ctx context.Context, data *ProviderData, state tfsdk.State, diags *diag.Diagnostics) {
 	req := destroyRequestOf(ctx, state, diags)
 	if diags.HasError() {
 		return
 	}
-	if data != nil && data.API != nil && len(req.ReadOnlyInstances) > 0 {
-		ctx, cancel := context.WithTimeout(ctx, planLookupTimeout)
-		defer cancel()
-		protected, err := rdsservice.ProtectedReadOnly(ctx, data.API, req.ReadOnlyInstances)
-		if err != nil {
-			diags.AddError("Cannot read the read-only instances the destroy releases", fmt.Sprintf("RDS instance %s: %v. Plan again.", req.InstanceID, err))
-			return
-		}
-		req.ProtectedReadOnly = protected
+	env := rdsservice.Env{}
+	if data != nil && data.API != nil {
+		env = data.planEnv()
 	}
-	addProblems(diags, rdsservice.PlanDestroyProgram(req).Messages())
-	planCrossRegionRelease(ctx, data, state, req, diags)
+	ctx, cancel := context.WithTimeout(ctx, planLookupTimeout)
+	defer cancel()
+	out := rdsservice.PlanInstanceDestroy(ctx, env, req)
+	addProblems(diags, out.Problems)
+	addReadFailures(diags, out.ReadFailures)
 }
 
 // destroyInstance plans the destroy from the state and runs its program with the one executor,

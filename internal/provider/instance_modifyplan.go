@@ -45,26 +45,20 @@ func (primaryPlan) before(ctx context.Context, req resource.ModifyPlanRequest, r
 
 func (primaryPlan) ownTags() int { return 1 }
 
-func (primaryPlan) replanUnchanged(context.Context, resource.ModifyPlanRequest) func() bool {
-	return nil
-}
-
 func (primaryPlan) resourceType() string { return rdsservice.ResourceInstance }
 
-func (k primaryPlan) plan(_, lookupCtx context.Context, state *instanceModel, config, plan instanceModel, replace []string, from *specValues,
-	diags *diag.Diagnostics) (rdsservice.InstancePlan, bool) {
-	request := k.r.instanceRequest(lookupCtx, priorForPlan(state, from), config, plan, replace, from != nil, diags)
-	if state != nil {
-		request.Proposed.Scheduled = scheduledInputs(state.ScheduledChange, from, plan.specFields())
+func (k primaryPlan) plan(c *planCall[instanceModel]) (rdsservice.InstancePlan, bool) {
+	request := k.r.instanceRequest(c.lookupCtx, c.prior((*instanceModel).specFields), c.diags)
+	if c.state != nil {
+		request.Proposed.Scheduled = scheduledInputs(c.state.ScheduledChange, c.from, c.plan.specFields())
 	}
-	out := rdsservice.PlanInstance(lookupCtx, k.r.data.planEnv(), request)
-	addReadFailures(diags, out.ReadFailures)
+	out := rdsservice.PlanInstance(c.lookupCtx, k.r.data.planEnv(), request)
+	addReadFailures(c.diags, out.ReadFailures)
 	return out, true
 }
 
-func (k primaryPlan) write(ctx, lookupCtx context.Context, req resource.ModifyPlanRequest, out rdsservice.InstancePlan, state *instanceModel,
-	config instanceModel, plan *instanceModel, _ *specValues, diags *diag.Diagnostics) bool {
-	dec := out.Decision
+func (k primaryPlan) write(c *planCall[instanceModel], out rdsservice.InstancePlan) bool {
+	dec, state, config, plan, diags := out.Decision, c.state, c.config, &c.plan, c.diags
 	plan.AtomicWrite16K = boolOf(dec.AtomicWrite)
 	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
 	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
@@ -74,14 +68,14 @@ func (k primaryPlan) write(ctx, lookupCtx context.Context, req resource.ModifyPl
 	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!config.Parameters.IsNull(), dec.Parameters), diags)
 	plan.SSLExpireTime = plannedSSLExpire(state, config, out.Values.SSLReissued)
 	planZones(dec, config, plan)
-	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, diags)
+	plan.ParameterGroupValues = mapValue(rdsservice.PlannedGroupValues(dec.Parameters, valString(plan.ParameterGroupID)), diags)
 	planEndpointValues(dec, config.endpointParts(), plan.endpointParts())
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(out.Values.ScheduledChange, state.ScheduledChange)
-		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, *plan, diags)
+		warnIncompleteCreate(c.ctx, c.req.Private, state.ID.ValueString(), *state, *plan, diags)
 		return true
 	}
-	planInterruptedCreate(lookupCtx, k.r.data, "rds_instance", req.Config, diags)
+	planInterruptedCreate(c.lookupCtx, k.r.data, "rds_instance", c.req.Config, diags)
 	plan.PurchaseTime = stringOf(dec.PurchaseTime)
 	plan.ReadOnlyInstanceIDs = types.ListValueMust(types.StringType, nil)
 	if config.SecurityIPs.IsNull() {

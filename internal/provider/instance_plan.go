@@ -31,9 +31,8 @@ const (
 
 // planPreamble is the start of both resources' ModifyPlan: a destroy's plan is shown, timeouts must be positive, and an unchanged or unconfigured plan stops here. It
 // returns the context for the plan's API reads (bounded by planLookupTimeout) and whether ModifyPlan
-// goes on. replanUnchanged says whether an unchanged plan must still be decided (a read-only
-// instance whose primary changes in this run).
-func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, replanUnchanged func() bool) (context.Context, context.CancelFunc, bool) {
+// goes on; an unchanged plan this run must decide all the same (rdsservice.Ledger.Replans) goes on.
+func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (context.Context, context.CancelFunc, bool) {
 	done := func() (context.Context, context.CancelFunc, bool) { return ctx, func() {}, false }
 	if req.Plan.Raw.IsNull() {
 		planDestroy(ctx, data, req.State, &resp.Diagnostics) // instance_destroy.go
@@ -52,29 +51,48 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 		// The provider is not configured yet (unknown provider configuration); apply checks again.
 		return done()
 	}
-	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) && (replanUnchanged == nil || !replanUnchanged()) && !groupReplanned(ctx, data, req) {
-		// Nothing changes: nothing to predict, nothing restarts, and no API call. The refreshed
-		// state still tells of an instance that is being deleted or is locked.
-		addProblems(&resp.Diagnostics, unchangedStateProblems(ctx, req))
-		planUnchangedPending(ctx, data, req, &resp.Diagnostics)
+	if u, ok := unchangedOf(ctx, req); ok && !data.plans.Replans(u) {
+		// Nothing changes: nothing to predict, and no API call. The refreshed state still tells of
+		// an instance that is being deleted or is locked, and of a task waiting for its window.
+		out := rdsservice.PlanUnchangedInstance(&data.plans, u)
+		addProblems(&resp.Diagnostics, out.StateProblems)
+		if out.Pending != nil {
+			data.decided(*out.Pending)
+			addProblems(&resp.Diagnostics, out.Pending.Problems)
+		}
 		return done()
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, planLookupTimeout)
 	return lookupCtx, cancel, true
 }
 
-// unchangedStateProblems is the planner's word on an unchanged instance in the state the refresh
-// found (status and lock_mode of both instance resources).
-func unchangedStateProblems(ctx context.Context, req resource.ModifyPlanRequest) []rdsservice.Problem {
-	var id, status, lock types.String
-	var diags diag.Diagnostics
-	diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	diags.Append(req.State.GetAttribute(ctx, path.Root("status"), &status)...)
-	diags.Append(req.State.GetAttribute(ctx, path.Root("lock_mode"), &lock)...)
-	if diags.HasError() {
-		return nil
+// unchangedOf is an unchanged instance's plan as rdsservice reads it; false when the plan changes
+// something, or creates the instance. (Every attribute read is in both schemas.)
+func unchangedOf(ctx context.Context, req resource.ModifyPlanRequest) (rdsservice.UnchangedInstance, bool) {
+	if req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw) {
+		return rdsservice.UnchangedInstance{}, false
 	}
-	return rdsservice.StateProblems(id.ValueString(), status.ValueString(), lock.ValueString(), "", false, false)
+	var id, category, status, lock, group, master types.String
+	var scheduled types.Object
+	var prevent, on, supported types.Bool
+	get := func(name string, target any) { req.State.GetAttribute(ctx, path.Root(name), target) }
+	get("id", &id)
+	get("category", &category)
+	get("status", &status)
+	get("lock_mode", &lock)
+	get("parameter_group_id", &group)
+	get("scheduled_change", &scheduled)
+	get("prevent_restart", &prevent)
+	u := rdsservice.UnchangedInstance{Role: rdsservice.RolePrimary}
+	if _, ok := req.State.Schema.GetAttributes()["master_instance_id"]; ok {
+		get("master_instance_id", &master)
+		get("atomic_write_16k", &on)
+		get("atomic_write_16k_supported", &supported)
+		u.Role, u.PrimaryID, u.AtomicWrite, u.AtomicWriteSupported = rdsservice.RoleReadOnly, master.ValueString(), on.ValueBool(), supported.ValueBool()
+	}
+	u.ID, u.Category, u.Status, u.LockMode = id.ValueString(), category.ValueString(), status.ValueString(), lock.ValueString()
+	u.ParameterGroup, u.PreventRestart, u.Pending = group.ValueString(), prevent.ValueBool(), pendingOf(ctx, scheduled)
+	return u, true
 }
 
 // refuseImportOfDeleting stops the import of an instance that is being deleted (one read; Read

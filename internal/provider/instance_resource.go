@@ -103,8 +103,8 @@ func (r *instanceResource) Read(ctx context.Context, req resource.ReadRequest, r
 	readBilling(ctx, r.data.API, attr, &state, &resp.Diagnostics)
 	refreshTags(ctx, r.data, attr, &state.Tags, &state.TagsAll, &resp.Diagnostics)
 	r.refreshConfigured(ctx, id, requested, &state, &resp.Diagnostics)
-	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), requested.ScheduledChange, specOf(requested.specFields()), state.specFields(),
-		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
+	state.ScheduledChange = r.data.refreshScheduled(ctx, scheduledRead{id: id, engine: state.Engine.ValueString(), window: state.MaintenanceWindow.ValueString(),
+		recorded: requested.ScheduledChange, private: resp.Private}, specOf(requested.specFields()), state.specFields(), &resp.Diagnostics)
 	holdPlacement(ctx, r.data, requested, &state, &resp.Diagnostics)
 	// With named lists managed, security_ips is the default list even where unconfigured: the attribute's
 	// SecurityIPList joins every list (oracle, connectivity "access lists changed").
@@ -222,7 +222,7 @@ func importScheduled(ctx context.Context, data *ProviderData, id string, state *
 type primaryKind struct{ r *instanceResource }
 
 func (k primaryKind) planInput(ctx context.Context, state *instanceModel, config instanceModel, plan *instanceModel, diags *diag.Diagnostics) rdsservice.PlanInput {
-	in, failures := rdsservice.InstanceInput(ctx, k.r.data.planEnv(), k.r.instanceRequest(ctx, state, config, *plan, nil, false, diags))
+	in, failures := rdsservice.InstanceInput(ctx, k.r.data.planEnv(), k.r.instanceRequest(ctx, modelRequest[instanceModel]{state: state, config: config, plan: *plan}, diags))
 	addReadFailures(diags, failures)
 	return in
 }
@@ -296,7 +296,7 @@ func (k primaryKind) applied(ctx context.Context, attr *rdsapi.DBInstanceAttribu
 	readEndpoints(ctx, k.r.data.API, attr.DBInstanceID, plan.endpointParts(), diags)
 	readSecurity(ctx, k.r.data.API, attr.DBInstanceID, &plan, diags)
 	readBilling(ctx, k.r.data.API, attr, &plan, diags)
-	settleSecurityIPs(ctx, k.r.data.API, attr.DBInstanceID, config.SecurityIPs, planned, &plan, private, diags)
+	k.r.settleSecurityIPs(ctx, config.SecurityIPs, planned, &plan, private, diags)
 	plan.ParameterGroupValues = appliedGroupValues(ctx, k.r.data.API, plan.ParameterGroupID, config.Parameters, plan.ParameterGroupValues, diags)
 	return plan
 }

@@ -729,7 +729,7 @@ func TestCreatePredictionMatchesSimulator(t *testing.T) {
 		c.StorageType, c.Category = types.StringValue(cb.storage), types.StringValue(cb.category)
 		p := createPlan(c)
 		var d diag.Diagnostics
-		planned := rdsservice.PlanInstance(ctx, env.data.planEnv(), (&instanceResource{data: env.data}).instanceRequest(ctx, nil, c, p, nil, false, &d))
+		planned := rdsservice.PlanInstance(ctx, env.data.planEnv(), (&instanceResource{data: env.data}).instanceRequest(ctx, modelRequest[instanceModel]{config: c, plan: p}, &d))
 		dec := planned.Decision
 		if d.HasError() || len(planned.ReadFailures) > 0 || dec.HasErrors() {
 			// The class catalogue refused the combination: the create must be refused too.

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // SSL and TDE of rds_instance (issue 26 §3-4): the schema attributes, the planner's inputs, and the
@@ -47,36 +46,6 @@ func securityAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "The ARN of the RAM role RDS assumes to use `tde_encryption_key` (`RoleArn`).",
 		},
 	}
-}
-
-// securityInput sets the planner's security inputs: the configured values, and the instance's now
-// (from the state; read from the cloud when the state does not hold them yet).
-func (r *instanceResource) securityInput(ctx context.Context, state *instanceModel, config instanceModel, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
-	in.Desired.Security = rdsservice.DesiredSecurity{SSL: valBool(config.SSLEnabled), TDE: valBool(config.TDEEnabled),
-		TDEKey: config.TDEEncryptionKey.ValueString(), TDERole: config.TDERoleArn.ValueString()}
-	if state == nil {
-		return
-	}
-	now := rdsservice.SecurityFacts{SSL: state.SSLEnabled.ValueBool(), TDE: state.TDEEnabled.ValueBool(),
-		TDEKey: state.TDEEncryptionKey.ValueString(), TDERole: state.TDERoleArn.ValueString()}
-	id := state.ID.ValueString()
-	if isKnown(config.SSLEnabled) && !isKnown(state.SSLEnabled) {
-		ssl, err := r.data.API.DescribeDBInstanceSSL(ctx, id)
-		if err != nil {
-			diags.AddError("Error reading SSL of RDS instance", fmt.Sprintf("DescribeDBInstanceSSL %s: %v", id, err))
-			return
-		}
-		now.SSL = ssl.Enabled()
-	}
-	if isKnown(config.TDEEnabled) && !isKnown(state.TDEEnabled) {
-		tde, err := r.data.API.DescribeDBInstanceTDE(ctx, id)
-		if err != nil {
-			diags.AddError("Error reading TDE of RDS instance", fmt.Sprintf("DescribeDBInstanceTDE %s: %v", id, err))
-			return
-		}
-		now.TDE = tde.Enabled()
-	}
-	in.Facts.Security = now
 }
 
 // readSecurity reads back what the model manages: SSL when ssl_enabled is set, TDE when

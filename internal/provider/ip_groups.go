@@ -63,34 +63,6 @@ func ipGroupsOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) (grou
 
 func isKnownValue(v attr.Value) bool { return !v.IsUnknown() && !v.IsNull() }
 
-// ipGroupsInput is the planner's security_ip_groups: the planned lists, security_ips, the state's
-// lists and, for an existing instance, its hidden arrays (a failed read leaves them to the apply's
-// own read).
-func ipGroupsInput(ctx context.Context, api rdsapi.API, id string, planned, prior types.Map, securityIPs types.Set, diags *diag.Diagnostics) rdsservice.IPGroupsPlan {
-	var g rdsservice.IPGroupsPlan
-	g.Want, g.WantUnknown = ipGroupsOf(ctx, planned, diags)
-	g.DefaultSet = !securityIPs.IsNull()
-	if isKnown(securityIPs) {
-		g.DefaultIPs = setStrings(ctx, securityIPs, diags)
-	}
-	if id == "" {
-		return g
-	}
-	g.Prior, _ = ipGroupsOf(ctx, prior, diags)
-	if g.Want == nil || api == nil {
-		return g
-	}
-	if resp, err := api.DescribeDBInstanceIPArrayList(ctx, id); err == nil {
-		g.Hidden = map[string][]string{}
-		for _, a := range resp.Items {
-			if a.DBInstanceIPArrayAttribute == rdsapi.IPArrayHidden {
-				g.Hidden[a.DBInstanceIPArrayName] = rdsservice.SplitList(a.SecurityIPList)
-			}
-		}
-	}
-	return g
-}
-
 // refreshIPGroups reads the named lists back where security_ip_groups is managed: every visible
 // array but default (default too when the state's lists name it).
 func refreshIPGroups(ctx context.Context, api rdsapi.API, id string, current types.Map, diags *diag.Diagnostics) types.Map {
@@ -130,31 +102,62 @@ func ipGroupsOrNull(m types.Map) types.Map {
 	return m
 }
 
-// accessListsInput sets rds_instance's security_ip_groups, security_group_ids and whitelist_template_ids for the planner
-// (a replacement is a create).
-func (r *instanceResource) accessListsInput(ctx context.Context, state *instanceModel, config, plan instanceModel, replace []string, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
-	id, groups, sgs, links := "", types.MapNull(ipGroupsElemType), types.SetNull(types.StringType), types.SetNull(types.StringType)
-	if state != nil && len(replace) == 0 {
-		id, groups, sgs, links = state.ID.ValueString(), state.SecurityIPGroups, state.SecurityGroupIDs, state.WhitelistTemplateIDs
-	}
-	in.Desired.IPGroups = ipGroupsInput(ctx, r.data.API, id, plan.SecurityIPGroups, groups, config.SecurityIPs, diags)
-	in.Desired.SecurityGroups = idSetInput(ctx, plan.SecurityGroupIDs, sgs, diags)
-	in.Desired.TemplateLinks = idSetInput(ctx, plan.WhitelistTemplateIDs, links, diags)
+// accessLists are a model's access list attributes; SecurityIPs is rds_instance's security_ips
+// (null for a read-only instance, which has none: its `default` is a list like the others).
+type accessLists struct {
+	ID                                       types.String
+	IPGroups                                 types.Map
+	SecurityIPs, SecurityGroups, TemplateIDs types.Set
 }
 
-// accessListsInput sets rds_readonly_instance's access lists (as rds_instance's) for the
-// planner: it has no security_ips, so `default` is a list like the others.
-func (r *readonlyInstanceResource) accessListsInput(ctx context.Context, state *readonlyInstanceModel, plan readonlyInstanceModel, replace []string, in *rdsservice.PlanInput) {
-	id, groups, sgs, links := "", types.MapNull(ipGroupsElemType), types.SetNull(types.StringType), types.SetNull(types.StringType)
-	if state != nil && len(replace) == 0 {
-		id, groups, sgs, links = state.ID.ValueString(), state.SecurityIPGroups, state.SecurityGroupIDs, state.WhitelistTemplateIDs
+func (m instanceModel) accessLists() accessLists {
+	return accessLists{ID: m.ID, IPGroups: m.SecurityIPGroups, SecurityIPs: m.SecurityIPs, SecurityGroups: m.SecurityGroupIDs, TemplateIDs: m.WhitelistTemplateIDs}
+}
+
+func (m readonlyInstanceModel) accessLists() accessLists {
+	return accessLists{ID: m.ID, IPGroups: m.SecurityIPGroups, SecurityIPs: types.SetNull(types.StringType), SecurityGroups: m.SecurityGroupIDs,
+		TemplateIDs: m.WhitelistTemplateIDs}
+}
+
+// accessListsInput sets security_ip_groups, security_group_ids and whitelist_template_ids for the
+// planner: the planned lists (security_ips as configured), prior's (nil for a create or a
+// replacement) and, for an existing instance, its hidden arrays (a failed read leaves them to the
+// apply's own read).
+func accessListsInput(ctx context.Context, api rdsapi.API, prior *accessLists, plan accessLists, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
+	g := &in.Desired.IPGroups
+	g.Want, g.WantUnknown = ipGroupsOf(ctx, plan.IPGroups, diags)
+	g.DefaultSet = !plan.SecurityIPs.IsNull()
+	if isKnown(plan.SecurityIPs) {
+		g.DefaultIPs = setStrings(ctx, plan.SecurityIPs, diags)
 	}
-	var api rdsapi.API
-	if r.data != nil {
-		api = r.data.API
+	sgs, links := &in.Desired.SecurityGroups, &in.Desired.TemplateLinks
+	sgs.Want, sgs.WantUnknown = securityGroupsOf(ctx, plan.SecurityGroups, diags)
+	links.Want, links.WantUnknown = securityGroupsOf(ctx, plan.TemplateIDs, diags)
+	if prior == nil {
+		return
 	}
-	diags := &diag.Diagnostics{}
-	in.Desired.IPGroups = ipGroupsInput(ctx, api, id, plan.SecurityIPGroups, groups, types.SetNull(types.StringType), diags)
-	in.Desired.SecurityGroups = idSetInput(ctx, plan.SecurityGroupIDs, sgs, diags)
-	in.Desired.TemplateLinks = idSetInput(ctx, plan.WhitelistTemplateIDs, links, diags)
+	g.Prior, _ = ipGroupsOf(ctx, prior.IPGroups, diags)
+	sgs.Prior, _ = securityGroupsOf(ctx, prior.SecurityGroups, diags)
+	links.Prior, _ = securityGroupsOf(ctx, prior.TemplateIDs, diags)
+	if g.Want == nil || api == nil {
+		return
+	}
+	if resp, err := api.DescribeDBInstanceIPArrayList(ctx, prior.ID.ValueString()); err == nil {
+		g.Hidden = map[string][]string{}
+		for _, a := range resp.Items {
+			if a.DBInstanceIPArrayAttribute == rdsapi.IPArrayHidden {
+				g.Hidden[a.DBInstanceIPArrayName] = rdsservice.SplitList(a.SecurityIPList)
+			}
+		}
+	}
+}
+
+// priorAccess is the prior state's access lists for the planner: nil for a create or a replacement
+// (which creates the instance anew).
+func priorAccess[M interface{ accessLists() accessLists }](state *M, replace []string) *accessLists {
+	if state == nil || len(replace) > 0 {
+		return nil
+	}
+	a := (*state).accessLists()
+	return &a
 }

@@ -205,33 +205,24 @@ func scheduledChanges(ctx context.Context, v types.Object, diags *diag.Diagnosti
 	return m.TaskID.ValueString(), changes
 }
 
-// priorSpec is the spec the planner compares the configuration with: while a change waits for
-// the window, the state holds the requested values and the instance still has its old ones.
-func priorSpec(state specFields, from *specValues) {
-	if from != nil {
-		setSpec(*from, state)
-	}
-}
-
-func priorForPlan[M any, P interface {
-	*M
-	specFields() specFields
-}](state *M, from *specValues) *M {
-	if state == nil || from == nil {
-		return state
-	}
-	prior := *state
-	priorSpec(P(&prior).specFields(), from)
-	return &prior
+// scheduledRead is what scheduled_change is read with, on refresh or after an apply: the instance
+// (id, engine, and window, its maintenance window now), the state's scheduled_change (recorded),
+// the private state that keeps the spec before the task, and after an apply scheduled_change as
+// planned.
+type scheduledRead struct {
+	id, engine, window string
+	recorded, planned  types.Object
+	private            privateSetter
 }
 
 // stillScheduled is scheduled_change after an apply that sent parameters, or moved the window,
-// while a change was pending (planned unknown): the recorded change while its task still waits
-// (in window, the instance's window after the apply), else null.
-func (p *ProviderData) stillScheduled(ctx context.Context, id string, planned, recorded types.Object, window string, private privateSetter, diags *diag.Diagnostics) types.Object {
-	if !planned.IsUnknown() {
-		return planned
+// while a change was pending (planned unknown): the recorded change while its task still waits,
+// else null.
+func (p *ProviderData) stillScheduled(ctx context.Context, s scheduledRead, diags *diag.Diagnostics) types.Object {
+	if !s.planned.IsUnknown() {
+		return s.planned
 	}
+	id, recorded, window, private := s.id, s.recorded, s.window, s.private
 	taskID, changes := scheduledChanges(ctx, recorded, diags)
 	task, err := rdsservice.PendingTask(ctx, p.API, id)
 	if err != nil {
@@ -250,11 +241,11 @@ func (p *ProviderData) stillScheduled(ctx context.Context, id string, planned, r
 // the instance's (seen, just read); otherwise scheduled_change is cleared and the state shows the
 // instance as it is, so a change the window did not make shows as drift (deferred parameters
 // too: the cloud withdraws their waiting values when the window passes without them).
-func (p *ProviderData) refreshScheduled(ctx context.Context, id, engine string, recorded types.Object, requested specValues, seen specFields,
-	window string, private privateSetter, diags *diag.Diagnostics) types.Object {
+func (p *ProviderData) refreshScheduled(ctx context.Context, s scheduledRead, requested specValues, seen specFields, diags *diag.Diagnostics) types.Object {
+	id, recorded, window, private := s.id, s.recorded, s.window, s.private
 	taskID, changes := scheduledChanges(ctx, recorded, diags)
 	if taskID == "" {
-		return p.adoptPending(ctx, id, engine, seen, window, private, diags)
+		return p.adoptPending(ctx, s, seen, diags)
 	}
 	task, err := rdsservice.PendingTask(ctx, p.API, id)
 	if err != nil {

@@ -18,15 +18,12 @@ type planKind[M any] interface {
 	before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	// ownTags is planTags's count of the resource's own tag attributes.
 	ownTags() int
-	// replanUnchanged says whether an unchanged plan must still be decided (nil: never).
-	replanUnchanged(ctx context.Context, req resource.ModifyPlanRequest) func() bool
 	// resourceType names the resource in rdsservice's replacement table.
 	resourceType() string
 	// plan calls rdsservice with the request of the model; ok false stops the plan.
-	plan(ctx, lookupCtx context.Context, state *M, config, plan M, replace []string, from *specValues, diags *diag.Diagnostics) (rdsservice.InstancePlan, bool)
-	// write sets the planned values in plan; false leaves the plan as Terraform proposed it.
-	write(ctx, lookupCtx context.Context, req resource.ModifyPlanRequest, out rdsservice.InstancePlan, state *M, config M, plan *M, from *specValues,
-		diags *diag.Diagnostics) bool
+	plan(c *planCall[M]) (rdsservice.InstancePlan, bool)
+	// write sets the planned values in c.plan; false leaves the plan as Terraform proposed it.
+	write(c *planCall[M], out rdsservice.InstancePlan) bool
 	// tagsAll points at the model's tags_all.
 	tagsAll(m *M) *types.Map
 }
@@ -38,7 +35,7 @@ func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, r
 	replace := planReplacement(ctx, k.resourceType(), req, resp) // replacement.go: first, so an unconfigured provider's plan still replaces
 	k.before(ctx, req, resp)
 	tagsAll := planTags(ctx, data, req, resp, k.ownTags())
-	lookupCtx, cancel, proceed := planPreamble(ctx, data, req, resp, k.replanUnchanged(ctx, req))
+	lookupCtx, cancel, proceed := planPreamble(ctx, data, req, resp)
 	defer cancel()
 	if !proceed {
 		return
@@ -49,8 +46,9 @@ func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, r
 		return
 	}
 	*k.tagsAll(&plan) = tagsAll
-	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
-	out, ok := k.plan(ctx, lookupCtx, state, config, plan, replace, from, &resp.Diagnostics)
+	c := &planCall[M]{ctx: ctx, lookupCtx: lookupCtx, req: req, diags: &resp.Diagnostics, from: scheduledFrom(ctx, req.Private, &resp.Diagnostics),
+		modelRequest: modelRequest[M]{state: state, config: config, plan: plan, replace: replace}}
+	out, ok := k.plan(c)
 	if !ok {
 		return
 	}
@@ -59,7 +57,42 @@ func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, r
 	if out.Action == rdsservice.ActionReplace {
 		return // Terraform plans the new instance in a second call, without prior state
 	}
-	if k.write(ctx, lookupCtx, req, out, state, config, &plan, from, &resp.Diagnostics) {
-		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+	if k.write(c, out) {
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, &c.plan)...)
 	}
+}
+
+// modelRequest is what an instance's typed plan request is built from: the models of one plan (or
+// apply). config tells "unset" from a value; plan carries defaults; state is nil for a create;
+// replace lists what Terraform replaces for; specPending says a spec change waits for the window.
+type modelRequest[M any] struct {
+	state        *M
+	config, plan M
+	replace      []string
+	specPending  bool
+}
+
+// planCall is one ModifyPlan of an instance resource, decoded: the kind's plan and write read it.
+// lookupCtx bounds the plan's API reads; from is the spec before a task waiting for the window
+// (private state), nil when none.
+type planCall[M any] struct {
+	modelRequest[M]
+	ctx, lookupCtx context.Context
+	req            resource.ModifyPlanRequest
+	from           *specValues
+	diags          *diag.Diagnostics
+}
+
+// prior is the request of the plan with the prior state the planner compares the configuration
+// with: while a change waits for the window, the state holds the requested values and the instance
+// still has its old ones (from).
+func (c *planCall[M]) prior(spec func(*M) specFields) modelRequest[M] {
+	r := c.modelRequest
+	r.specPending = c.from != nil
+	if c.state != nil && c.from != nil {
+		prior := *c.state
+		setSpec(*c.from, spec(&prior))
+		r.state = &prior
+	}
+	return r
 }

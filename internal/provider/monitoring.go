@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // monitoring_period on rds_instance (issue 45 §3): sent with ModifyDBInstanceMonitor (a program
@@ -24,17 +23,6 @@ func monitoringPeriodAttribute() schema.Int64Attribute {
 		MarkdownDescription: "Seconds between two samples of the instance's metrics: 5, 10, 60 or 300 " +
 			"(`ModifyDBInstanceMonitor`, read back with `DescribeDBInstanceMonitor`). A Basic-edition instance offers 300 only. " +
 			"**5 and 10 seconds are billed**, and the plan says so. Left out, the provider neither changes nor reads it."}
-}
-
-// monitoringInput sets the planner's configured monitoring_period and the one read back.
-func monitoringInput(state *instanceModel, plan instanceModel, in *rdsservice.PlanInput) {
-	m := &in.Desired.Monitoring
-	m.Configured, m.WantUnknown = !plan.MonitoringPeriod.IsNull(), plan.MonitoringPeriod.IsUnknown()
-	m.Want = plan.MonitoringPeriod.ValueInt64()
-	if state != nil && isKnown(state.MonitoringPeriod) {
-		prior := state.MonitoringPeriod.ValueInt64()
-		m.Prior = &prior
-	}
 }
 
 // refreshMonitoring reads monitoring_period back where it is managed.

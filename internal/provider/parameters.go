@@ -132,11 +132,11 @@ func desiredParameters(m types.Map) rdsservice.DesiredParameters {
 
 // parameterQuery names the parameter facts of an existing instance's plan: the template, and the
 // running values from the state when it holds them.
-func parameterQuery(ctx context.Context, instanceID, engine, version, category string, stateParams, statePending types.Map) rdsservice.ParameterQuery {
+func parameterQuery(ctx context.Context, q rdsservice.ParameterQuery, stateParams, statePending types.Map) rdsservice.ParameterQuery {
 	var diags diag.Diagnostics
-	return rdsservice.ParameterQuery{InstanceID: instanceID, Engine: engine, Version: version, Category: category,
-		State: stringMap(ctx, stateParams, &diags), StatePending: stringMap(ctx, statePending, &diags),
-		StateKnown: isKnown(stateParams) && isKnown(statePending)}
+	q.State, q.StatePending = stringMap(ctx, stateParams, &diags), stringMap(ctx, statePending, &diags)
+	q.StateKnown = isKnown(stateParams) && isKnown(statePending)
+	return q
 }
 
 func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
@@ -168,8 +168,8 @@ func (p *ProviderData) groupParameters(ctx context.Context, planned, prior types
 	if planned.IsUnknown() {
 		return g
 	}
-	if values, ok := p.groups.lookup(g.ID); ok {
-		g.Values = values // this run's plan of the group (parameter_group_ledger.go)
+	if values, ok := p.plans.Group(g.ID); ok {
+		g.Values = values // this run's plan of the group (rdsservice.Ledger.Group)
 		return g
 	}
 	answer, err := p.API.DescribeParameterGroup(ctx, g.ID)

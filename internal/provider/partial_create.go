@@ -236,7 +236,7 @@ func (r *instanceResource) incompleteCreate(ctx context.Context, req resource.Cr
 		if resp.Private != nil { // nil only when Create is called outside the framework
 			var configuredIPs types.Set
 			ignored.Append(req.Config.GetAttribute(ctx, path.Root("security_ips"), &configuredIPs)...)
-			settleSecurityIPs(rctx, r.data.API, id, configuredIPs, types.SetUnknown(types.StringType), &seen, resp.Private, &ignored)
+			r.settleSecurityIPs(rctx, configuredIPs, types.SetUnknown(types.StringType), &seen, resp.Private, &ignored)
 		}
 	}
 	seen.Parameters, seen.ParametersPending = readParameters(rctx, r.data.API, id, plan.Parameters, &ignored)

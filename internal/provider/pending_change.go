@@ -5,8 +5,6 @@ import (
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -53,7 +51,8 @@ func (p *ProviderData) pendingSpecTask(ctx context.Context, id string) *rdsapi.H
 
 // adoptPending records a spec change waiting for the window that the state does not know of:
 // seen (the instance as just read) takes the task's target, private state keeps seen as it was.
-func (p *ProviderData) adoptPending(ctx context.Context, id, engine string, seen specFields, window string, private privateSetter, diags *diag.Diagnostics) types.Object {
+func (p *ProviderData) adoptPending(ctx context.Context, s scheduledRead, seen specFields, diags *diag.Diagnostics) types.Object {
+	id, engine, window, private := s.id, s.engine, s.window, s.private
 	task := p.pendingSpecTask(ctx, id)
 	scheduled := rdsservice.ScheduledTaskOf(task)
 	if scheduled == nil || scheduled.Spec == nil {
@@ -84,50 +83,4 @@ func pendingOf(ctx context.Context, scheduled types.Object) *rdsservice.PendingC
 		return nil
 	}
 	return &rdsservice.PendingChange{TaskID: m.TaskID.ValueString(), Window: m.Window.ValueString(), StartsAt: m.StartsAt.ValueString(), Changes: changes}
-}
-
-// planUnchangedPending is the plan of an instance the configuration leaves as it is: the restart
-// of a task waiting for its window (from state, no API call), or nothing.
-func planUnchangedPending(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	var id, category types.String
-	var scheduled types.Object
-	var prevent types.Bool
-	var d diag.Diagnostics
-	d.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	d.Append(req.State.GetAttribute(ctx, path.Root("category"), &category)...)
-	d.Append(req.State.GetAttribute(ctx, path.Root("scheduled_change"), &scheduled)...)
-	d.Append(req.Plan.GetAttribute(ctx, path.Root("prevent_restart"), &prevent)...)
-	pending := pendingOf(ctx, scheduled)
-	if d.HasError() || pending == nil {
-		return
-	}
-	role, follow := rdsservice.RolePrimary, rdsservice.Follow{}
-	if _, ok := req.State.Schema.GetAttributes()["master_instance_id"]; ok {
-		role, follow = rdsservice.RoleReadOnly, unchangedFollow(ctx, data, req)
-	} else {
-		data.plans.RecordPendingTask(id.ValueString())
-	}
-	dec := rdsservice.PlanUnchanged(role, id.ValueString(), category.ValueString(), prevent.ValueBool(), pending, follow)
-	if role == rdsservice.RolePrimary {
-		data.plans.RecordMinor(id.ValueString(), rdsservice.PlannedMinorFollow(dec, id.ValueString()))
-		data.plans.RecordScheduled(id.ValueString(), pending.ToggleOn())
-	}
-	data.decided(dec)
-	addProblems(diags, dec.Problems)
-}
-
-// unchangedFollow is what an unchanged read-only instance's plan follows: its primary's toggle that this run's
-// plan of the primary recorded, with the instance's flag and eligibility in state.
-func unchangedFollow(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest) rdsservice.Follow {
-	var master types.String
-	var on, supported types.Bool
-	var d diag.Diagnostics
-	d.Append(req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master)...)
-	d.Append(req.State.GetAttribute(ctx, path.Root("atomic_write_16k"), &on)...)
-	d.Append(req.State.GetAttribute(ctx, path.Root("atomic_write_16k_supported"), &supported)...)
-	if d.HasError() {
-		return rdsservice.Follow{}
-	}
-	return rdsservice.Follow{PrimaryID: master.ValueString(), Scheduled: data.plans.Primary(master.ValueString()).Scheduled,
-		Enabled: on.ValueBool(), Supported: supported.ValueBool()}
 }

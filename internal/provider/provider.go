@@ -112,8 +112,6 @@ type ProviderData struct {
 	parameterTemplates rdsservice.TemplateCache
 	// plans is what this run's plans decided so far, for the plans that follow (rdsservice.Ledger).
 	plans rdsservice.Ledger
-	// groups are the parameters this run's plans give existing parameter groups (parameter_group_ledger.go).
-	groups plannedGroups
 	// tasks are the region's spec changes waiting for a maintenance window (pending_change.go).
 	tasks regionTasks
 	// unknownSettings names the provider settings not known at plan (built from another resource's

@@ -276,8 +276,8 @@ func (r *readonlyInstanceResource) Read(ctx context.Context, req resource.ReadRe
 	state.SecurityGroupIDs = refreshSecurityGroups(ctx, r.data.API, id, prior.SecurityGroupIDs, &resp.Diagnostics)
 	state.WhitelistTemplateIDs = refreshTemplateLinks(ctx, r.data.API, id, prior.WhitelistTemplateIDs, &resp.Diagnostics)
 	state.Storage = readOnlyStorageFloor(ctx, r.data.API, attr.MasterInstanceID, prior.Storage, state.Storage, &resp.Diagnostics)
-	state.ScheduledChange = r.data.refreshScheduled(ctx, id, state.Engine.ValueString(), prior.ScheduledChange, specOf(prior.specFields()), state.specFields(),
-		state.MaintenanceWindow.ValueString(), resp.Private, &resp.Diagnostics)
+	state.ScheduledChange = r.data.refreshScheduled(ctx, scheduledRead{id: id, engine: state.Engine.ValueString(), window: state.MaintenanceWindow.ValueString(),
+		recorded: prior.ScheduledChange, private: resp.Private}, specOf(prior.specFields()), state.specFields(), &resp.Diagnostics)
 	state.Parameters, state.ParametersPending = readParameters(ctx, r.data.API, id, state.Parameters, &resp.Diagnostics)
 	state.ParameterGroupID, state.ParameterGroupValues = readGroupApplied(ctx, r.data.API, id, state.ParameterGroupID, state.Parameters, &resp.Diagnostics)
 	state.Parameters = requestedDoublewrite(state.Parameters, state.ScheduledChange, state.AtomicWrite16K)
@@ -327,48 +327,39 @@ type readonlyPlan struct {
 func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
-	if req.Plan.Raw.IsNull() {
-		planReleasedReadOnly(ctx, k.r.data, req.State, &resp.Diagnostics) // readonly_released.go
-	} else {
+	if !req.Plan.Raw.IsNull() {
 		checkReadOnlyConfig(ctx, req, &resp.Diagnostics)
 	}
 }
 
 func (*readonlyPlan) ownTags() int { return 0 }
 
-func (k *readonlyPlan) replanUnchanged(ctx context.Context, req resource.ModifyPlanRequest) func() bool {
-	return k.r.primaryPlanned(ctx, req)
-}
-
 func (*readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
 
-func (k *readonlyPlan) plan(_, lookupCtx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, replace []string,
-	from *specValues, diags *diag.Diagnostics) (rdsservice.InstancePlan, bool) {
-	request := k.r.readonlyRequest(lookupCtx, priorForPlan(state, from), cfg, plan, replace)
-	request.Input.Facts.SpecChangePending = from != nil
-	if state != nil {
-		request.ReadOnly.StateClass = valString(state.InstanceType)
+func (k *readonlyPlan) plan(c *planCall[readonlyInstanceModel]) (rdsservice.InstancePlan, bool) {
+	request := k.r.readonlyRequest(c.lookupCtx, c.prior((*readonlyInstanceModel).specFields))
+	if c.state != nil {
+		request.ReadOnly.StateClass = valString(c.state.InstanceType)
 	}
-	out := rdsservice.PlanInstance(lookupCtx, k.r.data.planEnv(), request)
+	out := rdsservice.PlanInstance(c.lookupCtx, k.r.data.planEnv(), request)
 	if out.Stopped {
-		addProblems(diags, out.Problems)
+		addProblems(c.diags, out.Problems)
 	}
 	return out, !out.Stopped
 }
 
-func (k *readonlyPlan) write(ctx, lookupCtx context.Context, req resource.ModifyPlanRequest, out rdsservice.InstancePlan, state *readonlyInstanceModel,
-	cfg readonlyInstanceModel, plan *readonlyInstanceModel, from *specValues, diags *diag.Diagnostics) bool {
-	if diags.HasError() {
+func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.InstancePlan) bool {
+	if c.diags.HasError() {
 		return false
 	}
-	dec := out.Decision
+	dec, state, cfg, plan, diags := out.Decision, c.state, c.config, &c.plan, c.diags
 	plan.AtomicWrite16K = boolOf(dec.AtomicWrite)
 	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
 	plan.InstructionSetArch = stringOf(dec.Architecture)
 	plan.Status = stringOf(dec.Status)
 	plan.LockMode = stringValue(rdsservice.PlannedLockMode(valString(plan.LockMode), state != nil))
 	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!cfg.Parameters.IsNull(), dec.Parameters), diags)
-	plan.ParameterGroupValues = plannedGroupValues(dec.Parameters, plan.ParameterGroupID, diags)
+	plan.ParameterGroupValues = mapValue(rdsservice.PlannedGroupValues(dec.Parameters, valString(plan.ParameterGroupID)), diags)
 	prior := rdsservice.Null[string]()
 	if state != nil {
 		prior = valString(state.MinorVersion)
@@ -376,12 +367,12 @@ func (k *readonlyPlan) write(ctx, lookupCtx context.Context, req resource.Modify
 	plan.MinorVersion = stringValue(rdsservice.PlannedFollowMinor(dec, valString(plan.MinorVersion), prior, state != nil))
 	planEndpointValues(dec, cfg.endpointParts(), plan.endpointParts())
 	if state != nil {
-		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, from, plan.specFields())),
+		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, c.from, plan.specFields())),
 			state.ScheduledChange)
-		warnIncompleteCreate(ctx, req.Private, state.ID.ValueString(), *state, *plan, diags)
+		warnIncompleteCreate(c.ctx, c.req.Private, state.ID.ValueString(), *state, *plan, diags)
 		return true
 	}
-	planInterruptedCreate(lookupCtx, k.r.data, "rds_readonly_instance", req.Config, diags)
+	planInterruptedCreate(c.lookupCtx, k.r.data, "rds_readonly_instance", c.req.Config, diags)
 	planReadOnlyInherited(dec, out.Primary, plan)
 	return true
 }
@@ -396,30 +387,12 @@ func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAt
 	plan.VSwitchID, plan.Engine, plan.Category = stringValue(in.VSwitch), stringValue(in.Engine), stringValue(in.Category)
 }
 
-// primaryPlanned reports whether this run planned the instance's primary, or found it unchanged
-// with a task waiting for its window while this read-only instance has none of its own: then an
-// unchanged read-only instance is planned again, since its primary's plan or task may restart it.
-// (A pending change of its own is named by its unchanged plan; planning it again would order it anew.)
-func (r *readonlyInstanceResource) primaryPlanned(ctx context.Context, req resource.ModifyPlanRequest) func() bool {
-	return func() bool {
-		var master types.String
-		var own types.Object
-		if req.State.GetAttribute(ctx, path.Root("master_instance_id"), &master).HasError() || !isKnown(master) {
-			return false
-		}
-		if !r.data.plans.Primary(master.ValueString()).AtomicWrite.IsNull() {
-			return true
-		}
-		req.State.GetAttribute(ctx, path.Root("scheduled_change"), &own)
-		return own.IsNull() && r.data.plans.PendingTask(master.ValueString())
-	}
-}
-
 // ---- the planner's inputs ----
 
 // readonlyRequest is the typed request of one read-only instance's plan: cfg tells "unset" from a
 // value; state is nil for a create; PlanInstance reads the primary and the facts it needs.
-func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, state *readonlyInstanceModel, cfg, plan readonlyInstanceModel, replace []string) rdsservice.InstanceRequest {
+func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, m modelRequest[readonlyInstanceModel]) rdsservice.InstanceRequest {
+	state, cfg, plan, replace := m.state, m.config, m.plan, m.replace
 	inherited := func(configured, planned types.String) rdsservice.Val[string] {
 		if configured.IsNull() && state == nil {
 			return rdsservice.Null[string]()
@@ -438,10 +411,15 @@ func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, state *r
 		},
 		Replace: replace,
 	}
+	in.Facts.SpecChangePending = m.specPending
 	in.Desired.Tags, in.Desired.Endpoints = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{}), readonlyEndpointPlan(ctx, r.data, state, cfg)
 	req := rdsservice.InstanceRequest{Replaced: replace, Zone: valString(plan.ZoneID),
 		ReadOnly: rdsservice.ReadOnlyQuery{Primary: stringIfKnown(plan.MasterInstanceID), StorageTypeConfig: valString(cfg.StorageType)}}
-	r.accessListsInput(ctx, state, plan, replace, &in)
+	var api rdsapi.API
+	if r.data != nil {
+		api = r.data.API
+	}
+	accessListsInput(ctx, api, priorAccess(state, replace), plan.accessLists(), &in, &diag.Diagnostics{})
 	if state != nil {
 		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
 		in.Prior, in.Label = &prior, prior.ID
@@ -452,8 +430,8 @@ func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, state *r
 	if state != nil && len(replace) == 0 {
 		in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
 		in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
-		req.Parameters = parameterQuery(ctx, state.ID.ValueString(), state.Engine.ValueString(),
-			parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), "", state.Parameters, state.ParametersPending)
+		req.Parameters = parameterQuery(ctx, rdsservice.ParameterQuery{InstanceID: state.ID.ValueString(), Engine: state.Engine.ValueString(),
+			Version: parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion)}, state.Parameters, state.ParametersPending)
 	}
 	req.Input = in
 	return req
@@ -551,7 +529,7 @@ func (k *readonlyKind) planInput(ctx context.Context, state *readonlyInstanceMod
 		return rdsservice.PlanInput{}
 	}
 	k.primary = primary
-	return rdsservice.ReadOnlyInput(ctx, k.r.data.planEnv(), k.r.readonlyRequest(ctx, state, cfg, *plan, nil), primary)
+	return rdsservice.ReadOnlyInput(ctx, k.r.data.planEnv(), k.r.readonlyRequest(ctx, modelRequest[readonlyInstanceModel]{state: state, config: cfg, plan: *plan}), primary)
 }
 
 func (k *readonlyKind) parts(m *readonlyInstanceModel) modelParts {

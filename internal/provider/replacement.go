@@ -71,10 +71,8 @@ func planReplacement(ctx context.Context, resourceType string, req resource.Modi
 	}
 	replace, problems := rdsservice.Replaced(in)
 	addProblems(&resp.Diagnostics, problems)
-	for _, name := range replace {
-		if rdsservice.Replacement(resourceType, name) == rdsservice.ReplaceUnlessInPlace {
-			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
-		}
+	for _, name := range rdsservice.SetOnPlan(resourceType, replace) {
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
 	}
 	return replace
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // security_group_ids on rds_instance and rds_readonly_instance (issue 42 §2): the ECS security
@@ -45,14 +44,6 @@ func securityGroupsOf(ctx context.Context, s types.Set, diags *diag.Diagnostics)
 	ids = append([]string{}, setStrings(ctx, s, diags)...)
 	slices.Sort(ids)
 	return ids, false
-}
-
-// idSetInput is the planner's security_group_ids or whitelist_template_ids (prior is null for a create).
-func idSetInput(ctx context.Context, planned, prior types.Set, diags *diag.Diagnostics) rdsservice.IDSetPlan {
-	var g rdsservice.IDSetPlan
-	g.Want, g.WantUnknown = securityGroupsOf(ctx, planned, diags)
-	g.Prior, _ = securityGroupsOf(ctx, prior, diags)
-	return g
 }
 
 // refreshSecurityGroups reads the groups back where security_group_ids is managed.

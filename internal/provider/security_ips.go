@@ -57,14 +57,16 @@ func readDefaultSecurityIPs(ctx context.Context, api rdsapi.API, id string, curr
 
 // settleSecurityIPs sets security_ips after Create or Update (after writeState) and records for the
 // next refresh whether the configuration sets it. The apply set the default array to the planned
-// value, so a known planned value stands; one known only at apply is read back.
-func settleSecurityIPs(ctx context.Context, api rdsapi.API, id string, configured, planned types.Set, m *instanceModel, private privateSetter, diags *diag.Diagnostics) {
+// value, so a known planned value stands; one known only at apply is read back (m.ID, as writeState
+// set it).
+func (r *instanceResource) settleSecurityIPs(ctx context.Context, configured, planned types.Set, m *instanceModel, private privateSetter, diags *diag.Diagnostics) {
+	id := m.ID.ValueString()
 	managed := !configured.IsNull()
 	switch {
 	case isKnown(planned):
 		m.SecurityIPs = planned
 	case managed:
-		m.SecurityIPs = readDefaultSecurityIPs(ctx, api, id, m.SecurityIPs, diags)
+		m.SecurityIPs = readDefaultSecurityIPs(ctx, r.data.API, id, m.SecurityIPs, diags)
 	}
 	raw, _ := json.Marshal(!managed)
 	diags.Append(private.SetKey(ctx, securityIPsUnmanagedKey, raw)...)

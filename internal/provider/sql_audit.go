@@ -78,20 +78,6 @@ func sqlAuditObject(cfg rdsapi.SQLAudit) types.Object {
 		"retention_days": types.Int64Value(cfg.Retention), "hot_retention_days": types.Int64Value(cfg.HotRetention)})
 }
 
-// sqlAuditInput sets the planner's configured sql_audit, the one read back (an update) and
-// prevent_data_loss.
-func sqlAuditInput(ctx context.Context, state *instanceModel, plan instanceModel, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
-	a := &in.Desired.SQLAudit
-	a.Want, a.Configured, a.WantUnknown = sqlAuditOf(ctx, plan.SQLAudit, diags)
-	in.Desired.PreventDataLoss = plan.PreventDataLoss.ValueBool()
-	if state == nil {
-		return
-	}
-	if prior, configured, _ := sqlAuditOf(ctx, state.SQLAudit, diags); configured {
-		a.Prior = &prior
-	}
-}
-
 // refreshSQLAudit reads sql_audit back where it is managed.
 func refreshSQLAudit(ctx context.Context, api rdsapi.API, requested instanceModel, state *instanceModel, diags *diag.Diagnostics) {
 	if requested.SQLAudit.IsNull() || requested.SQLAudit.IsUnknown() {

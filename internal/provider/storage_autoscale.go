@@ -84,12 +84,6 @@ func autoScaleObject(cfg rdsapi.StorageAutoScale) types.Object {
 		"threshold": types.Int64Value(cfg.Threshold), "upper_bound": types.Int64Value(cfg.UpperBound)})
 }
 
-// autoScaleWant sets the planner's configured storage_auto_scale.
-func autoScaleWant(ctx context.Context, plan instanceModel, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
-	a := &in.Desired.AutoScale
-	a.Want, a.WantUnknown = autoScaleOf(ctx, plan.StorageAutoScale, diags)
-}
-
 // autoScalePrior sets the planner's storage_auto_scale as read back and, while autoscaling is on,
 // the prior storage to the instance's actual size (the state's storage is then the floor).
 func autoScalePrior(ctx context.Context, state instanceModel, in *rdsservice.PlanInput, diags *diag.Diagnostics) {

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // sync_mode on rds_instance (issue 45 §3): sent with ModifyDBInstanceHAConfig (a program
@@ -22,16 +21,6 @@ func syncModeAttribute() schema.StringAttribute {
 			"editions (`ModifyDBInstanceHAConfig`, read back with `DescribeDBInstanceHAConfig`); not offered on the Basic edition. " +
 			"The plan names a change; with `Async` a failover can lose the transactions the secondary had not received. " +
 			"Left out, the provider neither changes nor reads it."}
-}
-
-// syncModeInput sets the planner's configured sync_mode and the one read back.
-func syncModeInput(state *instanceModel, plan instanceModel, in *rdsservice.PlanInput) {
-	s := &in.Desired.SyncMode
-	s.Configured, s.WantUnknown = !plan.SyncMode.IsNull(), plan.SyncMode.IsUnknown()
-	s.Want = plan.SyncMode.ValueString()
-	if state != nil && isKnown(state.SyncMode) {
-		s.Prior = state.SyncMode.ValueString()
-	}
 }
 
 // refreshSyncMode reads sync_mode back where it is managed.

@@ -52,6 +52,10 @@ type DestroyRequest struct {
 	// LockMode and LockReason are the instance's lock: a locked instance refuses the conversion,
 	// and the release unless the lock is a disk-quota one.
 	LockMode, LockReason string
+	// MasterID, StorageType and PreventDataLoss are the state's, for the plan of the destroy
+	// (PlanInstanceDestroy).
+	MasterID, StorageType string
+	PreventDataLoss       bool
 }
 
 // DestroyPlan is a destroy's decision: the refusals, or the program (and the warning that a lock

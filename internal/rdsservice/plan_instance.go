@@ -50,6 +50,8 @@ type InstanceRequest struct {
 	KeepPolicy string
 	// ReadOnly is what a read-only instance's plan reads of its primary (Input.Role RoleReadOnly).
 	ReadOnly ReadOnlyQuery
+	// PriorSecurity is an existing primary's SSL and TDE in its state (security_facts.go).
+	PriorSecurity *SecurityState
 }
 
 // InstancePlan is the plan of an instance: the decision, the planned computed values (zero for a
@@ -93,6 +95,9 @@ func InstanceInput(ctx context.Context, env Env, req InstanceRequest) (PlanInput
 	in.Replace = req.Replaced
 	in.Facts.Now = env.Now()
 	var failures []ReadFailure
+	if req.PriorSecurity != nil {
+		failures = readSecurityFacts(ctx, env, req.ID, *req.PriorSecurity, &in)
+	}
 	switch {
 	case in.Prior == nil && req.CrossRestore != nil:
 		readCrossRestore(ctx, env, *req.CrossRestore, &in)
@@ -101,14 +106,14 @@ func InstanceInput(ctx context.Context, env Env, req InstanceRequest) (PlanInput
 			readCloneSource(ctx, env, req.CloneSource, &in)
 		}
 	case len(in.Replace) == 0:
-		failures = readMinorFacts(ctx, env, req.ID, &in)
+		failures = append(failures, readMinorFacts(ctx, env, req.ID, &in)...)
 		failures = append(failures, readSQLAuditPrior(ctx, env, req.ID, &in)...)
 		readReadOnlyFacts(ctx, env, req.ID, &in)
 		if movesZone(in.Desired.Placement, req.PriorPlacement) {
 			readPlacementFacts(ctx, env, req.ID, req.PriorPlacement, req.VPC, &in)
 		}
 	default:
-		failures = readMinorFacts(ctx, env, req.ID, &in)
+		failures = append(failures, readMinorFacts(ctx, env, req.ID, &in)...)
 		failures = append(failures, readReleaseFacts(ctx, env, req.ID, req.KeepPolicy, &in)...)
 	}
 	in.Facts.Parameters = ReadParameterFacts(ctx, env, in.Desired.Parameters, req.Parameters)

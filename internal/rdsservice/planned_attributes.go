@@ -69,3 +69,49 @@ func PlannedFollowMinor(dec Decision, proposed, prior Val[string], exists bool) 
 	}
 	return proposed
 }
+
+// PlannedGroupValues is parameter_group_values: null without a group (group null or ""), unknown
+// while the group or its values are known only at apply, else the decision's.
+func PlannedGroupValues(d ParameterDecision, group Val[string]) MapValue {
+	switch {
+	case group.IsNull() || (group.IsKnown() && group.Value() == ""):
+		return MapValue{Null: true}
+	case !group.IsKnown() || !d.GroupValuesKnown || d.GroupValues == nil:
+		return MapValue{Unknown: true}
+	}
+	return MapValue{Values: d.GroupValues}
+}
+
+// EndpointValues are connection_string_prefix, port, connection_string and
+// public_connection_string after the plan; a nil field keeps what Terraform proposed.
+type EndpointValues struct {
+	Prefix, ConnectionString, PublicString *Val[string]
+	Port                                   *Val[int64]
+}
+
+// PlannedEndpointValues are the endpoint values of the plan (prefixConfigured, portConfigured: the
+// attribute is set in the configuration): null prefix while no endpoint is managed, unknown where
+// the endpoints are known only after the apply (what is configured stays), else the planned internal
+// endpoint.
+func PlannedEndpointValues(e EndpointsPlanned, prefixConfigured, portConfigured bool) EndpointValues {
+	out := EndpointValues{PublicString: &e.PublicString}
+	switch {
+	case !e.Managed:
+		out.Prefix = plannedVal(Null[string]())
+	case !e.Known:
+		out.ConnectionString = plannedVal(Unknown[string]())
+		if !prefixConfigured {
+			out.Prefix = plannedVal(Unknown[string]())
+		}
+		if !portConfigured {
+			out.Port = plannedVal(Unknown[int64]())
+		}
+	case e.Internal != nil:
+		out.Prefix, out.Port = plannedVal(Known(e.Internal.Prefix())), plannedVal(Known(e.Internal.Port))
+		out.ConnectionString = plannedVal(Known(e.Internal.ConnectionString))
+	}
+	return out
+}
+
+// plannedVal is v as a planned value to write.
+func plannedVal[T comparable](v Val[T]) *Val[T] { return &v }

@@ -161,3 +161,16 @@ func editionReplaces(in ReplaceInput, v ReplaceValue) (bool, []Problem) {
 func zoneReplaces(_ ReplaceInput, v ReplaceValue) (bool, []Problem) {
 	return v.Planned.IsUnknown() && !v.Prior.IsNull(), nil
 }
+
+// SetOnPlan lists the attributes of replace (Replaced) that the plan must name as forcing the
+// replacement itself: those replacing unless the planner finds an in-place path (the schema's
+// modifiers name the others).
+func SetOnPlan(resource string, replace []string) []string {
+	var out []string
+	for _, name := range replace {
+		if Replacement(resource, name) == ReplaceUnlessInPlace {
+			out = append(out, name)
+		}
+	}
+	return out
+}

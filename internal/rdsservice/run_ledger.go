@@ -29,6 +29,8 @@ type Ledger struct {
 	accounts  map[string]string
 	databases map[string]bool
 	grants    map[string]string
+	// groups are the parameters this run's plans give existing parameter groups (run_ledger_groups.go).
+	groups map[string]map[string]string
 }
 
 // PrimaryPlan is what this run's in-place plan of a primary decided, as its read-only instances'
