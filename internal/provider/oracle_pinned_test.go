@@ -101,6 +101,14 @@ func TestOraclePinnedCombinations(t *testing.T) {
 			"later run": "rds_apply_pending"}), outcomeApplied, false},
 		// Every waiting parameter value set back: the cloud cancels the task, nothing restarts.
 		{"a waiting parameter set back", with(map[string]string{"parameters": "restart-needing on the read-only", "later run": "change reverted"}), outcomeApplied, true},
+		// Proxy factor seed 3 (issue 39 §2): the disk grew at once beside a toggle deferred to the window and
+		// autoscaling turned on; all set back before the window. Autoscaling off below the disk is refused (the
+		// state would say 100 GB over a 150 GB disk); kept on, storage is a floor, the window's order leaves the
+		// disk and cancels the toggle, and scheduled_change is planned null.
+		{"a grown disk set back as autoscaling turns off", map[string]string{"apply_restarts": "in_maintenance_window", "16K": "on",
+			"storage": "primary grows", "storage autoscaling": "turned on", "later run": "change reverted"}, outcomeGuard, false},
+		{"a grown disk set back under autoscaling", map[string]string{"apply_restarts": "in_maintenance_window", "16K": "on",
+			"storage": "primary grows", "storage autoscaling": "on", "later run": "change reverted"}, outcomeApplied, true},
 		// A waiting minor upgrade set back: refused at plan, no API call withdraws it (excused by rule id).
 		{"a waiting minor upgrade set back", with(map[string]string{"minor version": "upgrade", "later run": "change reverted"}), outcomeGuard, false},
 		// Connectivity seeds 1 and 7 (issue 42): an import leaves the public endpoint unmanaged, so leaving

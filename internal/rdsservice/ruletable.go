@@ -1060,10 +1060,10 @@ var ruleTable = []Rule{
 		Summary: "storage is below the size the cloud grew the disk to",
 		Detail:  "storage = %d GB, but %s already has %d GB (grown by storage autoscaling; see storage_actual). Disks do not shrink: nothing is sent, and storage is kept as the floor.",
 		Fix:     "Nothing to do; to grow the disk now, set storage above storage_actual.", Args: []Arg{{"storage", int64(100)}, {"instance", "rm-1"}, {"actual", int64(115)}}},
-	{ID: RuleAutoScaleOffBelow, Source: "provider: once storage autoscaling is off, storage is no longer a floor", Severity: SeverityWarning, Attribute: AttrStorageAutoScale,
+	{ID: RuleAutoScaleOffBelow, Source: "provider: once storage autoscaling is off, storage is the disk's size, not a floor; a disk grown is not shrunk unasked", Attribute: AttrStorageAutoScale,
 		Summary: "Turning storage_auto_scale off leaves storage below the disk",
-		Detail:  "storage = %[1]d GB, but %[2]s has %[3]d GB (grown by storage autoscaling; see storage_actual). This apply sends nothing for storage, but once autoscaling is off storage is no longer a floor, and the next plan shrinks the disk to %[1]d GB (a storage reduction, with its switchover).",
-		Fix:     "Set storage = %[3]d in this change to keep the disk as it is.", Args: []Arg{{"storage", int64(100)}, {"instance", "rm-1"}, {"actual", int64(115)}}},
+		Detail:  "storage = %[1]d GB, but %[2]s has %[3]d GB (see storage_actual: grown by storage autoscaling, or by an earlier storage). Once autoscaling is off storage is the disk's size, not a floor: this apply would send nothing for storage and leave the state at %[1]d GB over a %[3]d GB disk, and the next plan would shrink the disk (a storage reduction, with its switchover).",
+		Fix:     "Set storage = %[3]d in this change to keep the disk as it is (to shrink it, lower storage in a later run, once autoscaling is off), or keep storage_auto_scale on.", Args: []Arg{{"storage", int64(100)}, {"instance", "rm-1"}, {"actual", int64(115)}}},
 	// Named IP lists (issue 42 §2; the checks are in ip_groups.go).
 	{ID: RuleIPGroupDefaultTwice, Source: "provider: security_ips is the default IP array (DBInstanceIPArrayName default)", Attribute: AttrSecurityIPGroups,
 		Summary: "The default IP list is set twice", Detail: "security_ip_groups names %q while security_ips is set: both are the instance's default IP array.",
