@@ -7,7 +7,8 @@ import (
 
 // Issue 39 §2, a later run that sets a change back: the disk grew at once (storage is never deferred) and
 // autoscaling was turned on beside a toggle deferred to the window. Setting everything back turns autoscaling
-// off below the disk: refused (storage would be the disk's size, and the state would say less than the disk).
+// off below the disk: refused (storage would be the disk's size, and the state would say less than the disk);
+// with storage known only at apply, the plan names that refusal as possible (issue 39 §3).
 func TestAutoScaleOffBelowTheDiskIsRefused(t *testing.T) {
 	t.Parallel()
 	prior, desired := autoScaled(150, 150) // the floor as the first run configured it
@@ -16,6 +17,10 @@ func TestAutoScaleOffBelowTheDiskIsRefused(t *testing.T) {
 	d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: time.Now()}})
 	if !hasRule(d.Errors(), RuleAutoScaleOffBelow) || findOp(d.Program, OpModifySpec) != nil {
 		t.Fatalf("autoscaling off at 100 GB over a 150 GB disk: errors %v, warnings %v, program %v", ruleIDs(d.Errors()), ruleIDs(d.Warnings()), stepsOf(d.Program))
+	}
+	desired.Storage = Unknown[int64]()
+	if d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: time.Now()}}); !hasRule(d.Warnings(), RuleAutoScaleOffUnknown) || d.HasErrors() {
+		t.Fatalf("autoscaling off, storage known only at apply: warnings %v, errors %v; want the refusal named as possible", ruleIDs(d.Warnings()), ruleIDs(d.Errors()))
 	}
 	desired.Storage = Known(int64(150))
 	if d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: time.Now()}}); d.HasErrors() {

@@ -1064,6 +1064,10 @@ var ruleTable = []Rule{
 		Summary: "Turning storage_auto_scale off leaves storage below the disk",
 		Detail:  "storage = %[1]d GB, but %[2]s has %[3]d GB (see storage_actual: grown by storage autoscaling, or by an earlier storage). Once autoscaling is off storage is the disk's size, not a floor: this apply would send nothing for storage and leave the state at %[1]d GB over a %[3]d GB disk, and the next plan would shrink the disk (a storage reduction, with its switchover).",
 		Fix:     "Set storage = %[3]d in this change to keep the disk as it is (to shrink it, lower storage in a later run, once autoscaling is off), or keep storage_auto_scale on.", Args: []Arg{{"storage", int64(100)}, {"instance", "rm-1"}, {"actual", int64(115)}}},
+	{ID: RuleAutoScaleOffUnknown, Source: "provider: the plan names a refusal that depends on a value known only at apply (issue 39)", Severity: SeverityWarning,
+		Attribute: AttrStorageAutoScale, Summary: "The apply may refuse turning storage_auto_scale off: storage is known only at apply",
+		Detail: "This plan turns storage_auto_scale off on %[1]s, whose disk has %[2]d GB, and storage is known only at apply. If it is below %[2]d GB there, the apply refuses it (storage-auto-scale-off-below-actual) before any write to %[1]s, after other resources of this run have changed.",
+		Fix:    "Give storage a value known at plan, at least %[2]d, or turn storage_auto_scale off in a run of its own.", Args: []Arg{{"instance", "rm-1"}, {"actual", int64(115)}}},
 	// Named IP lists (issue 42 §2; the checks are in ip_groups.go).
 	{ID: RuleIPGroupDefaultTwice, Source: "provider: security_ips is the default IP array (DBInstanceIPArrayName default)", Attribute: AttrSecurityIPGroups,
 		Summary: "The default IP list is set twice", Detail: "security_ip_groups names %q while security_ips is set: both are the instance's default IP array.",

@@ -27,6 +27,7 @@ const (
 	RuleAutoScaleUpperAbove  RuleID = "storage-auto-scale-upper-bound-above-maximum"
 	RuleAutoScaleFloor       RuleID = "storage-auto-scale-storage-below-actual"
 	RuleAutoScaleOffBelow    RuleID = "storage-auto-scale-off-below-actual"
+	RuleAutoScaleOffUnknown  RuleID = "storage-auto-scale-off-storage-unknown"
 )
 
 // AutoScalePlan is what the planner knows of an instance's storage autoscaling.
@@ -73,6 +74,9 @@ func storageFloored(in PlanInput) bool {
 // and the state would say less than the disk has.
 func applyStorageFloor(in PlanInput, d *Decision) PlanInput {
 	a, c := in.Desired.AutoScale, in.Desired.Storage
+	if in.Prior != nil && len(in.Replace) == 0 && c.IsUnknown() && turnsAutoScaleOff(a) {
+		d.add(problem(RuleAutoScaleOffUnknown, "", in.Label, in.Prior.Storage)) // issue 39 §3: the refusal below, named as possible
+	}
 	if !storageFloored(in) {
 		return in
 	}
