@@ -231,6 +231,10 @@ func (p *ProviderData) stillScheduled(ctx context.Context, s scheduledRead, diag
 	}
 	if task == nil || task.TaskID != taskID {
 		setScheduledFrom(ctx, private, nil, diags)
+		if params := rdsservice.PendingParameterChanges(changes); task != nil && task.TaskType == rdsapi.TaskTypeModifyParameter && len(params) > 0 {
+			// The spec change was cancelled; the parameters deferred with it wait in a task of their own.
+			return scheduledChangeValue(ctx, task, window, params, diags)
+		}
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
 	return scheduledChangeValue(ctx, task, window, changes, diags)

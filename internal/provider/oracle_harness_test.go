@@ -966,9 +966,10 @@ func guardOf(p *oraclePlanned) rdsservice.RuleID {
 			// prevent_endpoint_change refuses a plan whose addresses stop answering: the cloud has no equivalent.
 			// A waiting upgrade set back is refused because no API call withdraws it (PendingBehaviours,
 			// an assumption): there is no request the probe could send, so the rule id excuses it.
+			// Autoscaling turned off below the disk is refused so that the state does not say less than the disk has.
 			if e.Rule == rdsservice.RuleRestartRefused || e.Rule == rdsservice.RuleMayRestartRefusedUnknown || e.Rule == rdsservice.RuleReplaceRefusedRestart || e.Rule == rdsservice.RuleZoneMoveAlone ||
 				e.Rule == rdsservice.RuleZoneMoveReadOnlyWindow || e.Rule == rdsservice.RuleMinorVersionPending || e.Rule == rdsservice.RuleUpgradePending ||
-				e.Rule == rdsservice.RuleEndpointChangeRefused {
+				e.Rule == rdsservice.RuleEndpointChangeRefused || e.Rule == rdsservice.RuleAutoScaleOffBelow {
 				return e.Rule
 			}
 		}

@@ -101,6 +101,22 @@ func TestOraclePinnedCombinations(t *testing.T) {
 			"later run": "rds_apply_pending"}), outcomeApplied, false},
 		// Every waiting parameter value set back: the cloud cancels the task, nothing restarts.
 		{"a waiting parameter set back", with(map[string]string{"parameters": "restart-needing on the read-only", "later run": "change reverted"}), outcomeApplied, true},
+		// Proxy factor seed 3 (issue 39 §2): the disk grew at once beside a toggle deferred to the window and
+		// autoscaling turned on; all set back before the window. Autoscaling off below the disk is refused (the
+		// state would say 100 GB over a 150 GB disk); kept on, storage is a floor, the window's order leaves the
+		// disk and cancels the toggle, and scheduled_change is planned null.
+		{"a grown disk set back as autoscaling turns off", map[string]string{"apply_restarts": "in_maintenance_window", "16K": "on",
+			"storage": "primary grows", "storage autoscaling": "turned on", "later run": "change reverted"}, outcomeGuard, false},
+		{"a grown disk set back under autoscaling", map[string]string{"apply_restarts": "in_maintenance_window", "16K": "on",
+			"storage": "primary grows", "storage autoscaling": "on", "later run": "change reverted"}, outcomeApplied, true},
+		// Sweep seed 7 and the parameter group factor's seed 1 (issue 39 §2): a class change and the group's
+		// restart-needing value wait for the window, then both are set back. The own-spec order cancels the class
+		// change; the group's value the instance leaves keeps waiting, and the window's restart for it is named.
+		{"a class change and a group's waiting value set back", map[string]string{"apply_restarts": "in_maintenance_window", "class": "primary",
+			"parameter group": "changed in place", "later run": "change reverted"}, outcomeApplied, false},
+		{"the same after a task scheduled outside Terraform (sweep seed 7)", map[string]string{"base": "8.0 cloud_ssd x86", "apply_restarts": "in_maintenance_window",
+			"class": "primary", "fact": "scheduled task", "data protection": "ssl on", "storage autoscaling": "turned on", "parameter group": "changed in place",
+			"later run": "change reverted"}, outcomeApplied, false},
 		// A waiting minor upgrade set back: refused at plan, no API call withdraws it (excused by rule id).
 		{"a waiting minor upgrade set back", with(map[string]string{"minor version": "upgrade", "later run": "change reverted"}), outcomeGuard, false},
 		// Connectivity seeds 1 and 7 (issue 42): an import leaves the public endpoint unmanaged, so leaving

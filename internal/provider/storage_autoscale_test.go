@@ -276,9 +276,10 @@ func TestReadOnlyClassChangeAfterAutoScaleGrewBoth(t *testing.T) {
 	}
 }
 
-// Issue 41 §3.16: turning storage_auto_scale off while storage is below storage_actual warns in
-// that plan that the next one shrinks the disk, and says how to keep it.
-func TestAutoScaleOffBelowActualWarns(t *testing.T) {
+// Issue 41 §3.16, decided again by issue 39 §2: turning storage_auto_scale off while storage is below
+// storage_actual is refused in that plan (storage would then be the disk's size, and the state would say less
+// than the disk has), which says how to keep the disk.
+func TestAutoScaleOffBelowActualRefused(t *testing.T) {
 	t.Parallel()
 	w := newOracleHarness(t).newWorld()
 	const addr = "rds_instance.db"
@@ -291,8 +292,7 @@ func TestAutoScaleOffBelowActualWarns(t *testing.T) {
 	off := primaryAttrs(autoScaleBase)
 	off["storage"] = 100
 	plan, err := w.planWalk([]oracleResource{{addr, off}})
-	if err != nil || plan.errAt != "" {
-		t.Fatalf("plan turning autoscaling off: %v %s", err, plan.errMsg)
+	if err != nil || plan.errAt != addr || !regexp.MustCompile(`(?s)Turning storage_auto_scale off leaves storage below the disk.*Set storage = 115`).MatchString(plan.errMsg) {
+		t.Fatalf("plan turning autoscaling off: %v, refused at %q: %s", err, plan.errAt, plan.errMsg)
 	}
-	expectWarning(t, "autoscaling off", plan, addr, regexp.MustCompile(`(?s)Turning storage_auto_scale off leaves storage below the disk.*next plan shrinks the disk to 100 GB.*Set storage = 115`))
 }

@@ -105,6 +105,9 @@ type Decision struct {
 	// PendingMoves: a task waiting for the window moves to the new maintenance_window this apply
 	// sets (pending_later.go): scheduled_change is read back after the apply.
 	PendingMoves bool
+	// ParametersStillWait: this apply cancels the waiting spec change, and the parameters deferred
+	// with it still wait for the window (pending_revert_parameters.go): scheduled_change is read back.
+	ParametersStillWait bool
 	// Parameters is what the apply does with `parameters`.
 	Parameters ParameterDecision
 	// Program is the operations the apply runs (program.go); the restart messages come from it.

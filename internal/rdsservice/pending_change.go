@@ -31,8 +31,8 @@ func (p PendingChange) when() string {
 
 // cancelsPending reports whether the update cancels a spec change waiting for the window: the
 // configuration sets the spec back to the instance's own, so the apply orders that for the window
-// (an order replaces the pending one, and one that changes nothing leaves nothing to run), also
-// when parameters wait for the window with it.
+// (an order replaces the pending one, and one that changes nothing leaves nothing to run); the
+// parameters deferred with it wait on (keepWaitingParameters).
 func cancelsPending(in PlanInput, d Decision) bool {
 	return in.Prior != nil && d.Order.Empty() && in.Facts.SpecChangePending && specOrderCancels(in.Facts.Pending) &&
 		in.Desired.InstanceClass.IsKnown() && in.Desired.Storage.IsKnown()
@@ -54,7 +54,11 @@ func specOrderCancels(p *PendingChange) bool {
 // replaces it, and the window makes its switchover too (PendingBehaviours, more work).
 func planPendingChange(in PlanInput, d *Decision) {
 	p := in.Facts.Pending
-	if in.Prior == nil || p == nil || len(p.Changes) == 0 || len(in.Replace) > 0 || cancelsPending(in, *d) || d.CancelsPendingTask() {
+	if in.Prior == nil || p == nil || len(p.Changes) == 0 || len(in.Replace) > 0 || d.CancelsPendingTask() {
+		return
+	}
+	if cancelsPending(in, *d) {
+		keepWaitingParameters(in, d, *p) // pending_revert_parameters.go
 		return
 	}
 	for _, r := range pendingRestarts(in.Label, downtimeOf(in), *p) {

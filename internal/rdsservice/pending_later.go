@@ -58,6 +58,8 @@ const (
 	notRunnable     = "refused at plan (`action-pending-not-runnable`): a restart does not run it; set `maintenance_window` to one open now instead"
 	ownRestart      = "a spec change deferred to the same window makes a restart of its own: the plan names both, and `scheduled_change` keeps this task; restart-needing `parameters` deferred alone to it take effect with this task's restart (one restart, named once with both reasons)"
 	sharedRestart   = "the new spec order replaces the waiting one and carries both changes: one restart, named once"
+	paramsWaitOn    = "Restart-needing `parameters` deferred with it are a task of their own: values left unmanaged (a `parameter_group_id` the instance leaves, a key removed) keep waiting, and the plan names the window's restart for them (`scheduled_change` then shows their task)"
+	grownAtOnce     = "A storage growth of the same run went at once and is not part of the task: storage set back is a reduction of its own (one restart, where the storage type allows it); with `storage_auto_scale` on, storage is a floor and the disk stays as it is; turning autoscaling off below the disk is refused (`storage-auto-scale-off-below-actual`)"
 )
 
 // PendingBehaviours is the decided behaviour of every kind of pending task.
@@ -69,7 +71,7 @@ var PendingBehaviours = []PendingBehaviour{
 	{Kind: PendingZoneMove, WindowMoved: movesWithWindow, Reverted: "cancelled: the apply orders the move to the instance's current zones for the window, which replaces the waiting move and moves nothing; the plan names no restart",
 		MoreWork: ownRestart, ReadOnly: "adding or releasing one restarts nothing; a read-only instance's restart deferred to the window is refused in the run that defers the move (`zone-move-read-only-window`)", ApplyPending: notRunnable},
 	{Kind: PendingSpec, WindowMoved: "moves with the window; the apply orders the same target for the new window, which replaces the waiting order (one restart, named at the new window's time). " + openNow,
-		Reverted: "cancelled: the apply orders the instance's own spec for the window, which replaces the waiting order and restarts nothing", MoreWork: sharedRestart,
+		Reverted: "cancelled: the apply orders the instance's own spec for the window, which replaces the waiting order and restarts nothing. " + paramsWaitOn + ". " + grownAtOnce, MoreWork: sharedRestart,
 		ReadOnly: "restarts nothing on read-only instances added or released", ApplyPending: "runs now; the plan names its restart"},
 	{Kind: PendingToggle, WindowMoved: "as a spec change", Reverted: "as a spec change (the read-only instances announced to follow it no longer do)", MoreWork: sharedRestart,
 		ReadOnly: "a read-only instance added before the window inherits the primary's current value and follows the toggle there (its plan names that restart)", ApplyPending: "runs now; the plan names its restart and that of each read-only instance that follows it"},

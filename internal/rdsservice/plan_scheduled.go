@@ -49,7 +49,7 @@ const (
 // cancels it), else as it is.
 func PlannedScheduledChange(dec Decision, s ScheduledInputs) ScheduledChange {
 	switch {
-	case dec.Deferred || dec.PendingMoves && s.Recorded || s.SpecUnknown:
+	case dec.Deferred || dec.PendingMoves && s.Recorded || s.SpecUnknown || dec.ParametersStillWait:
 		return ScheduledUnknown
 	case !dec.Order.Empty() || restartsNow(dec) || dec.CancelsPendingTask():
 		return ScheduledNone

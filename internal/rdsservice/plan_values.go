@@ -47,6 +47,9 @@ func planValues(in PlanInput, p ProposedValues, dec Decision) PlannedValues {
 		s.Requested.AtomicWrite, s.Requested.AtomicWriteSupport = dec.AtomicWrite.Or(false), dec.AtomicWriteSupported.Or(false)
 		s.Requested.BufferPoolExtension = dec.BufferPoolExtension.Or(false)
 		s.SpecUnknown = !specKnown(in.Desired, dec)
+		if storageFloored(in) && s.From != nil {
+			s.Requested.Storage = s.From.Storage // the order leaves the disk as it is (windowStorage)
+		}
 		v.ScheduledChange = PlannedScheduledChange(dec, s)
 	}
 	return v

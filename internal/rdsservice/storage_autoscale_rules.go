@@ -27,6 +27,7 @@ const (
 	RuleAutoScaleUpperAbove  RuleID = "storage-auto-scale-upper-bound-above-maximum"
 	RuleAutoScaleFloor       RuleID = "storage-auto-scale-storage-below-actual"
 	RuleAutoScaleOffBelow    RuleID = "storage-auto-scale-off-below-actual"
+	RuleAutoScaleOffUnknown  RuleID = "storage-auto-scale-off-storage-unknown"
 )
 
 // AutoScalePlan is what the planner knows of an instance's storage autoscaling.
@@ -59,17 +60,28 @@ func AutoScaleMaxStorage(storageType string) int64 {
 	return 32000
 }
 
+// storageFloored reports whether storage is a floor in this plan: autoscaling is on before or
+// after it, and the configured storage is at or below the actual size, which the plan keeps.
+func storageFloored(in PlanInput) bool {
+	c := in.Desired.Storage
+	return in.Prior != nil && len(in.Replace) == 0 && in.Desired.AutoScale.On() && c.IsKnown() && c.Value() <= in.Prior.Storage
+}
+
 // applyStorageFloor returns the input with storage as a floor: while autoscaling is on, a
 // configured storage at or below the actual size is the actual size (nothing to send). The
 // warning is raised only when the configured value differs from the state's, so it shows once.
+// Turning autoscaling off below the actual size is refused: storage would then be the disk's size,
+// and the state would say less than the disk has.
 func applyStorageFloor(in PlanInput, d *Decision) PlanInput {
 	a, c := in.Desired.AutoScale, in.Desired.Storage
-	if in.Prior == nil || len(in.Replace) > 0 || !a.On() || !c.IsKnown() || c.Value() > in.Prior.Storage {
+	if in.Prior != nil && len(in.Replace) == 0 && c.IsUnknown() && turnsAutoScaleOff(a) {
+		d.add(problem(RuleAutoScaleOffUnknown, "", in.Label, in.Prior.Storage)) // issue 39 §3: the refusal below, named as possible
+	}
+	if !storageFloored(in) {
 		return in
 	}
 	switch {
 	case c.Value() < in.Prior.Storage && turnsAutoScaleOff(a):
-		// Once it is off, storage is no longer a floor: the next plan shrinks the disk to it.
 		d.add(problem(RuleAutoScaleOffBelow, fmt.Sprint(c.Value()), c.Value(), in.Label, in.Prior.Storage))
 	case c.Value() < in.Prior.Storage && c.Value() != a.PriorStorage:
 		d.add(problem(RuleAutoScaleFloor, fmt.Sprint(c.Value()), c.Value(), in.Label, in.Prior.Storage))
