@@ -72,7 +72,7 @@ func readProxyPrimary(ctx context.Context, data *ProviderData, rq *rdsservice.Pr
 		rq.Window = &window
 	}
 	rq.Primary = rdsservice.ProxyPrimary{Known: true, ID: attr.DBInstanceID, Category: attr.Category, EngineVersion: string(attr.EngineVersion),
-		MinorVersion: attr.CurrentKernelVersion, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs}
+		MinorVersion: attr.CurrentKernelVersion, Zone: attr.ZoneID, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs}
 	return attr
 }
 
