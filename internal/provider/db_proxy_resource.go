@@ -127,6 +127,7 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		}
 	}
 	decided := rdsservice.PlanProxy(rq, current)
+	decided.Problems = append(decided.Problems, rdsservice.ProxyStartSpecChanges(&r.data.plans, rq, current)...) // proxy_spec_change.go
 	if addProblems(&resp.Diagnostics, decided.Problems); resp.Diagnostics.HasError() {
 		return
 	}

@@ -24,6 +24,9 @@ type Ledger struct {
 	// each instance's max_prepared_stmt_count as this run plans it (proxy_prepared_stmt.go).
 	proxies  map[string]bool
 	prepared map[string]string
+	// specChanges are the instances whose spec change this run plans, and when it switches them
+	// over (proxy_spec_change.go).
+	specChanges map[string]string
 }
 
 // PrimaryPlan is what this run's in-place plan of a primary decided, as its read-only instances'
