@@ -198,7 +198,7 @@ type oracleWorld struct {
 	holdWindow bool
 	carried    map[string]int
 	// proxyWindowDrops are the instances whose connections through the proxy this run's plan said the
-	// window's switchover drops (nil: the window is not compared for them; oracle_proxy_test.go).
+	// window's switchover drops, true where it may (nil: the window is not compared; oracle_proxy_test.go).
 	proxyWindowDrops map[string]bool
 	// ignore is each address's lifecycle { ignore_changes = [...] }, beside a block's own (ignoreChanges).
 	ignore map[string][]string

@@ -1,6 +1,10 @@
 package rdsservice
 
-import "context"
+import (
+	"context"
+	"slices"
+	"strings"
+)
 
 // RuleProxySpecDropsConnections: a spec change of an instance behind a database proxy whose
 // persistent connections are off drops the connections open through the proxy.
@@ -14,21 +18,21 @@ const specChangeNow = "during this apply"
 
 // ProxySpecChange names, on the plan of instance id (the primary, or a read-only instance of
 // primary; label is how its plan's restarts name it), the switchover its own spec change makes
-// through primary's database proxy while the proxy keeps no persistent connections: Alibaba's usage notes say such a change switches the
-// instance over, and only persistent connections keep the clients' connections to the proxy alive.
-// The proxy is read only when the plan orders a class, storage type or edition change, which it
-// records in the run's Ledger for the proxy's plan (ProxyStartSpecChanges). The change's restart
-// is already named, and refused by prevent_restart; this says what else breaks.
+// through primary's database proxy while the proxy keeps no persistent connections: Alibaba's usage
+// notes say such a change switches the instance over, and only persistent connections keep the
+// clients' connections to the proxy alive. The proxy is read only when the plan orders a class,
+// storage type or edition change, or may (instance_type or storage_type known only at apply: named
+// as possible), which it records in the run's Ledger for the proxy's plan (ProxyStartSpecChanges).
+// The change's restart is already named, and refused by prevent_restart; this says what else breaks.
 func ProxySpecChange(ctx context.Context, env Env, id, label, primary string, dec Decision) []Problem {
 	o := dec.Order
-	if primary == "" || id == "" || (o.InstanceClass == nil && o.StorageType == nil && o.Category == nil) {
+	unknown := slices.DeleteFunc(slices.Clone(dec.MayRestart), func(a string) bool { return a != AttrInstanceType && a != AttrStorageType })
+	if primary == "" || id == "" || (o.InstanceClass == nil && o.StorageType == nil && o.Category == nil && len(unknown) == 0) {
 		return nil
 	}
-	when := specChangeNow
-	for _, r := range dec.Restarts {
-		if r.InstanceID == label && r.Task == "" && !r.ByPrimary && r.When != "" {
-			when = r.When
-		}
+	when := specChangeWhen(label, dec)
+	if o.InstanceClass == nil && o.StorageType == nil && o.Category == nil {
+		when += " if " + strings.Join(unknown, " or ") + specChangeUnknown // known only at apply: a possible switchover
 	}
 	env.Ledger.recordSpecChange(id, when)
 	px, err := env.API.DescribeDBProxy(ctx, primary)
@@ -36,6 +40,24 @@ func ProxySpecChange(ctx context.Context, env Env, id, label, primary string, de
 		return nil // a proxy that cannot be read is not named: the change's restart is
 	}
 	return []Problem{Raise(RuleProxySpecDropsConnections, id, id, primary, when)}
+}
+
+// specChangeUnknown ends when a spec change's attributes are known only at apply.
+const specChangeUnknown = " (known only at apply) changes"
+
+// specChangeWhen is when the plan's spec change switches instance label over: during this apply,
+// or as its restart says (the maintenance window), or in the window its deferred order waits for.
+func specChangeWhen(label string, dec Decision) string {
+	when := specChangeNow
+	if dec.Deferred {
+		when = "in the maintenance window"
+	}
+	for _, r := range dec.Restarts {
+		if r.InstanceID == label && r.Task == "" && !r.ByPrimary && r.When != "" {
+			when = r.When
+		}
+	}
+	return when
 }
 
 // ProxyStartSpecChanges names, on the plan of rds_db_proxy, the spec changes of the primary and
@@ -53,7 +75,7 @@ func ProxyStartSpecChanges(l *Ledger, req ProxyRequest, current *ProxySpec) []Pr
 	}
 	var out []Problem
 	for _, id := range append([]string{p.ID}, p.ReadOnlyIDs...) {
-		if when := l.specChange(id); when != "" && when != specChangeNow {
+		if when := l.specChange(id); when != "" && !strings.HasPrefix(when, specChangeNow) {
 			out = append(out, Raise(RuleProxySpecDropsConnections, id, id, p.ID, when).At(AttrProxyPersistent))
 		}
 	}

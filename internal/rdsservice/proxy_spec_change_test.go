@@ -88,3 +88,21 @@ func TestProxyStartSpecChanges(t *testing.T) {
 		t.Fatalf("a proxy the instances' plans read without persistent connections: %+v", got)
 	}
 }
+
+// A class known only at apply may switch the instance over: named as possible, with when; the
+// proxy's plan does not name it again for a change made during this apply.
+func TestProxySpecChangeKnownAtApply(t *testing.T) {
+	var ledger Ledger
+	api := &proxyAPI{proxy: &rdsapi.DBProxy{Started: true}}
+	dec := Decision{MayRestart: []string{AttrParameters, AttrInstanceType}}
+	got := ProxySpecChange(context.Background(), Env{API: api, Ledger: &ledger}, "rm-1", "rm-1 (orders)", "rm-1", dec)
+	if len(got) != 1 || !strings.Contains(got[0].Detail, "switches it over during this apply if instance_type (known only at apply) changes, and") {
+		t.Fatalf("a class known only at apply: %+v", got)
+	}
+	if ps := ProxyStartSpecChanges(&ledger, proxyRequest(), nil); len(ps) != 0 {
+		t.Fatalf("the proxy's plan names a possible change made during this apply again: %+v", ps)
+	}
+	if ps := ProxySpecChange(context.Background(), Env{API: api}, "rm-1", "rm-1 (orders)", "rm-1", Decision{MayRestart: []string{AttrParameters}}); len(ps) != 0 || api.reads != 1 {
+		t.Fatalf("only parameters known at apply: %+v, proxy reads %d", ps, api.reads)
+	}
+}
