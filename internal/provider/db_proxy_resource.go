@@ -59,7 +59,7 @@ func readProxyPrimary(ctx context.Context, data *ProviderData, rq *rdsservice.Pr
 		rq.Window = &window
 	}
 	rq.Primary = rdsservice.ProxyPrimary{Known: true, ID: attr.DBInstanceID, Category: attr.Category, EngineVersion: string(attr.EngineVersion),
-		MinorVersion: attr.CurrentKernelVersion, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs}
+		MinorVersion: attr.CurrentKernelVersion, Zone: attr.ZoneID, ReadOnlyIDs: attr.ReadOnlyDBInstanceIDs}
 	return attr
 }
 
@@ -114,6 +114,7 @@ func (r *dbProxyResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		}
 	}
 	decided := rdsservice.PlanProxy(rq, current)
+	decided.Problems = append(decided.Problems, rdsservice.ProxyStartSpecChanges(&r.data.plans, rq, current)...) // proxy_spec_change.go
 	if addProblems(&resp.Diagnostics, decided.Problems); resp.Diagnostics.HasError() {
 		return
 	}

@@ -200,6 +200,9 @@ type oracleWorld struct {
 	// what the first run deferred, which the later run's window must also make (oracle_later_test.go).
 	holdWindow bool
 	carried    map[string]int
+	// proxyWindowDrops are the instances whose connections through the proxy this run's plan said the
+	// window's switchover drops, true where it may (nil: the window is not compared; oracle_proxy_test.go).
+	proxyWindowDrops map[string]bool
 	// ignore is each address's lifecycle { ignore_changes = [...] }, beside a block's own (ignoreChanges).
 	ignore map[string][]string
 	// driftedAfterPlan are the attributes changed outside Terraform between the plan and the apply (a saved

@@ -8,8 +8,10 @@ package provider
 // too). After each apply the oracle reads the proxy back from the cloud (DescribeDBProxy, DescribeDBProxyEndpoint,
 // GetDbProxyInstanceSsl) and compares it with the state, attribute by attribute, but for what the state says waits
 // for the window, which must not have changed yet; compares the connection interruption the plan named (rule
-// proxy-interrupts-connections) with the cloud's read/write mode and proxy type before and after; and checks that
-// every weighted read-only instance is one of the primary's. The empty plan after the apply and the restarts are
+// proxy-interrupts-connections) with the cloud's read/write mode and proxy type before and after; compares the
+// connections the plan named dropped through the proxy by a spec change (rule proxy-spec-change-drops-connections),
+// during the apply and at the window, with the switchovers behind a proxy without persistent connections the
+// simulator counted (Stats.ProxyDrops); and checks that every weighted read-only instance is one of the primary's. The empty plan after the apply and the restarts are
 // the run's own comparisons.
 
 import (
@@ -23,6 +25,7 @@ import (
 
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -297,6 +300,75 @@ func checkProxyInterruption(p *oraclePlanned, before *rdsservice.ProxySpec, clou
 	}
 }
 
+// namedDrop is how a plan names the connections dropped through the proxy to one instance: deferred, the switchover
+// waits for the maintenance window; possible, it happens only if an attribute known at apply changes the spec.
+type namedDrop struct{ deferred, possible bool }
+
+// namedProxyDrops are the instances whose connections through the proxy the plan names dropped by a spec change
+// (rule proxy-spec-change-drops-connections, on any resource's plan), by id.
+func namedProxyDrops(plan *oraclePlan) map[string]namedDrop {
+	summary := rdsservice.Rules[rdsservice.RuleProxySpecDropsConnections].Summary
+	named := map[string]namedDrop{}
+	for _, p := range plan.res {
+		for _, d := range p.diags {
+			rest, ok := strings.CutPrefix(d.Detail, "The spec change of ")
+			id, when, found := strings.Cut(rest, " switches it over ")
+			if d.Summary == summary && ok && found {
+				when, _, _ = strings.Cut(when, ", and the database proxy")
+				named[id] = namedDrop{deferred: !strings.HasPrefix(when, "during this apply"), possible: strings.Contains(when, "known only at apply")}
+			}
+		}
+	}
+	return named
+}
+
+// checkProxyDrops compares the connections through the proxy the plan named dropped during the apply with the
+// switchovers behind a proxy without persistent connections the simulator counted (Stats.ProxyDrops), and keeps
+// those it named for the window for atTheWindow, when this run reaches the window itself (no later run, no task
+// scheduled behind Terraform's back).
+func (w *oracleWorld) checkProxyDrops(plan *oraclePlan, order []oracleResource, drops map[string]int, disagree func(class, format string, args ...any)) {
+	named := namedProxyDrops(plan)
+	w.proxyWindowDrops = nil
+	if !w.holdWindow && w.carried == nil && !w.taskScheduled {
+		w.proxyWindowDrops = map[string]bool{}
+	}
+	for id, n := range named {
+		switch {
+		case n.deferred && w.proxyWindowDrops != nil:
+			w.proxyWindowDrops[id] = n.possible
+		case !n.deferred && !n.possible && drops[id] == 0:
+			disagree("proxy: the plan named connections dropped through the proxy, the cloud dropped none",
+				"%s (%s): the plan names a spec change dropping the connections through the proxy during this apply; the simulator counted no such switchover", id, w.addrOf(id, order))
+		}
+	}
+	for id, n := range drops {
+		if how, ok := named[id]; n > 0 && (!ok || how.deferred) {
+			disagree("proxy: a spec change dropped connections through the proxy, the plan did not name it",
+				"%s (%s): the simulator counted %d switchover(s) of a spec change behind a proxy without persistent connections during the apply; the plan named none then", id, w.addrOf(id, order), n)
+		}
+	}
+}
+
+// checkProxyDropsAtWindow compares, at the window, the drops the run's plan named for it with those counted there.
+func (w *oracleWorld) checkProxyDropsAtWindow(order []oracleResource, drops map[string]int, disagree func(class, format string, args ...any)) {
+	named := w.proxyWindowDrops
+	if w.proxyWindowDrops = nil; named == nil {
+		return
+	}
+	for id, possible := range named {
+		if drops[id] == 0 && !possible {
+			disagree("proxy: the plan named connections dropped through the proxy at the window, the cloud dropped none",
+				"%s (%s): the plan names a spec change in the window dropping the connections through the proxy; the simulator counted none there", id, w.addrOf(id, order))
+		}
+	}
+	for id, n := range drops {
+		if _, ok := named[id]; n > 0 && !ok {
+			disagree("proxy: a spec change dropped connections through the proxy at the window, the plan did not name it",
+				"%s (%s): at the window the simulator counted %d switchover(s) behind a proxy without persistent connections; the plan did not name them", id, w.addrOf(id, order), n)
+		}
+	}
+}
+
 // proxyGuardOf is the provider's own policy behind a refused plan of the proxy or of an instance behind it, which
 // the cloud has no request to compare with: prevent_restart refusing an interruption, issue 44 X8 (equal
 // max_prepared_stmt_count, an assumption) and X10 (a weighted read-only instance released).
@@ -386,4 +458,63 @@ func proxyEndpointID(t *testing.T, api rdsapi.API, primary string) string {
 		t.Fatalf("the proxy of %s: %+v, %v", primary, px, err)
 	}
 	return px.Endpoints[0].EndpointID
+}
+
+// The oracle compares the connections dropped through the proxy: a proxy created by a run that leaves a class change
+// of its primary for the window agrees with the cloud there (the proxy's plan names the drop, the simulator counts
+// it at the window); and the comparison notices a drop the plan did not name, and one it named that the cloud did
+// not make, during the apply and at the window.
+func TestOracleComparesProxyDrops(t *testing.T) {
+	t.Parallel()
+	h := newOracleHarness(t)
+	w := h.newWorld()
+	defer func() { _ = w.sim.Close() }()
+	before := readonlyOnResources(true, "mysqlro.n2.medium.1c", 100, false)
+	after := readonlyOnResources(true, "mysqlro.n2.medium.1c", 100, false)
+	after[0].attrs["instance_type"], after[0].attrs["apply_restarts"] = "mysql.n2.large.2c", "in_maintenance_window"
+	before, after = comboProxy("created", false, true, before, after)
+	if out := w.run("proxy created beside a class change for the window [setup]", before); len(out.disagreements) > 0 || out.kind != outcomeApplied {
+		t.Fatalf("setup: %+v", out)
+	}
+	if out := w.run("proxy created beside a class change for the window", after); len(out.disagreements) > 0 || !out.atWindow || !out.proxy {
+		t.Fatalf("the oracle disagreed or did not reach the window (at the window %t, proxy compared %t): %+v", out.atWindow, out.proxy, out.disagreements)
+	}
+	summary := rdsservice.Rules[rdsservice.RuleProxySpecDropsConnections].Summary
+	named := func(when string) *oraclePlan {
+		return &oraclePlan{res: map[string]*oraclePlanned{proxyRes: {diags: []*tfprotov6.Diagnostic{{Summary: summary,
+			Detail: "The spec change of rm-1 switches it over " + when + ", and the database proxy of rm-1 keeps no persistent connections."}}}}}
+	}
+	var classes []string
+	disagree := func(class, _ string, _ ...any) { classes = append(classes, class) }
+	w.checkProxyDrops(named("during this apply"), nil, map[string]int{"rr-2": 1}, disagree)
+	w.checkProxyDrops(named("in the maintenance window 02:00Z-03:00Z"), nil, nil, disagree)
+	w.checkProxyDropsAtWindow(nil, map[string]int{"rr-2": 1}, disagree)
+	want := []string{"proxy: the plan named connections dropped through the proxy, the cloud dropped none",
+		"proxy: a spec change dropped connections through the proxy, the plan did not name it",
+		"proxy: the plan named connections dropped through the proxy at the window, the cloud dropped none",
+		"proxy: a spec change dropped connections through the proxy at the window, the plan did not name it"}
+	slices.Sort(classes)
+	slices.Sort(want)
+	if !slices.Equal(classes, want) {
+		t.Fatalf("the comparison reported %q, want %q", classes, want)
+	}
+}
+
+// Seed 3 of the proxy factor: a class change known only at apply behind a proxy without persistent connections
+// drops the connections through it; the plan names the drop as possible (it named the restart so), and the oracle
+// agrees with the cloud.
+func TestOracleProxyDropKnownAtApply(t *testing.T) {
+	t.Parallel()
+	h := newOracleHarness(t)
+	sc := comboScenario(comboOf(t, map[string]string{"topology": "primary + read-only", "class": "primary",
+		"mechanism": "instance_type known at apply", "proxy": "read_write_mode changed"}))
+	outcomes := h.runScenario(sc)
+	for _, o := range outcomes {
+		for _, d := range o.disagreements {
+			t.Errorf("DISAGREEMENT [%s]\n    repro: %s", d.class, d.repro)
+		}
+	}
+	if last := outcomes[len(outcomes)-1]; last.kind != outcomeApplied || !last.proxy {
+		t.Fatalf("ended %q (proxy compared %t), want applied and compared", last.category, last.proxy)
+	}
 }

@@ -876,6 +876,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	out.accessLists = w.endpoints && w.checkAccessLists(plan, order, disagree)
 	out.parameterGroup = groupsBefore != nil && w.checkParameterGroups(groupRun{plan, groupsBefore, definite, stats.Restarts, w.byID(deferred)}, order, disagree)
 	out.proxy = w.checkProxy(plan, order, proxyBefore, disagree)
+	w.checkProxyDrops(plan, order, stats.ProxyDrops, disagree)
 	out.dataLoss = w.dataLoss && w.checkDataLoss(plan, disagree)
 	w.checkDestroys(plan, disagree)
 	appliedState := map[string]tftypes.Value{}
@@ -986,6 +987,7 @@ func (w *oracleWorld) atTheWindow(order []oracleResource, deferred map[string]in
 	w.sim.AdvanceClock(26 * time.Hour)
 	after, err := w.planWalk(order)
 	restarts := w.sim.Stats().Restarts
+	w.checkProxyDropsAtWindow(order, w.sim.Stats().ProxyDrops, disagree)
 	for key, n := range deferred {
 		checks++
 		if restarts[key] != n {

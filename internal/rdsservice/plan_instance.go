@@ -82,8 +82,8 @@ func PlanInstance(ctx context.Context, env Env, req InstanceRequest) InstancePla
 	out.Values = planValues(in, req.Proposed, dec)
 	if in.Prior != nil {
 		recordPrimary(env.Ledger, req.ID, in, dec)
-		out.Problems = append(out.Problems, PrimaryPreparedStmt(ctx, env, req.ID, in)...)      // proxy_prepared_stmt.go
-		out.Problems = append(out.Problems, ProxySpecChange(ctx, env, req.ID, req.ID, dec)...) // proxy_spec_change.go
+		out.Problems = append(out.Problems, PrimaryPreparedStmt(ctx, env, req.ID, in)...)                // proxy_prepared_stmt.go
+		out.Problems = append(out.Problems, ProxySpecChange(ctx, env, req.ID, in.Label, req.ID, dec)...) // proxy_spec_change.go
 	}
 	return out
 }

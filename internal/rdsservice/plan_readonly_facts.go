@@ -39,7 +39,7 @@ func planReadOnly(ctx context.Context, env Env, req InstanceRequest) InstancePla
 	dec := Plan(in)
 	dec.add(ReadOnlyPreparedStmt(ctx, env, req.ID, req.ReadOnly.Primary, in)...) // proxy_prepared_stmt.go
 	if req.Input.Prior != nil {
-		dec.add(ProxySpecChange(ctx, env, req.ID, req.ReadOnly.Primary, dec)...) // proxy_spec_change.go
+		dec.add(ProxySpecChange(ctx, env, req.ID, in.Label, req.ReadOnly.Primary, dec)...) // proxy_spec_change.go
 	}
 	return InstancePlan{Decision: dec, Primary: primary}
 }

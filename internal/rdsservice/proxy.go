@@ -14,7 +14,8 @@ import (
 // "Database proxy"):
 //
 //   - X1 the primary is of the High-availability or Cluster edition, and a High-availability
-//     instance runs at least the minor version ModifyDBProxy names for its major version (P1);
+//     instance runs at least the minor version ModifyDBProxy names for its major version (P1), in
+//     a zone that offers the proxy (P9, proxy_zone.go);
 //   - X2 instance_num is 1-16 (P2: the current API reference; older revisions said 1-60);
 //   - X3 a read weight is a multiple of 100 up to 10,000 (P3);
 //   - X4 a weight names "primary" or a read-only instance of this primary (an id known only at
@@ -100,7 +101,9 @@ type ProxyPrimary struct {
 	Known                       bool
 	ID, Category, EngineVersion string
 	MinorVersion                string
-	ReadOnlyIDs                 []string
+	// Zone is the primary's zone (ZoneId), which must offer the proxy (proxy_zone.go).
+	Zone        string
+	ReadOnlyIDs []string
 	// PreparedStmt is X8's max_prepared_stmt_count of the primary and each read-only instance
 	// read (an instance left out could not be read).
 	PreparedStmt map[string]string
@@ -128,7 +131,7 @@ type ProxyRequest struct {
 // CheckProxy applies X1-X6 to a configured proxy, every problem at once.
 func CheckProxy(req ProxyRequest) []Problem {
 	d := req.Desired
-	problems := checkProxyPrimary(req.Primary)
+	problems := append(checkProxyPrimary(req.Primary), checkProxyZone(req.Primary)...)
 	if d.InstanceNum < 1 || d.InstanceNum > ProxyMaxInstances {
 		problems = append(problems, Raise(RuleProxyInstanceNum, itoa(d.InstanceNum), d.InstanceNum))
 	}

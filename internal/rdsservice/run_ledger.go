@@ -31,6 +31,9 @@ type Ledger struct {
 	grants    map[string]string
 	// groups are the parameters this run's plans give existing parameter groups (run_ledger_groups.go).
 	groups map[string]map[string]string
+	// specChanges are the instances whose spec change this run plans, and when it switches them
+	// over (proxy_spec_change.go).
+	specChanges map[string]string
 }
 
 // PrimaryPlan is what this run's in-place plan of a primary decided, as its read-only instances'

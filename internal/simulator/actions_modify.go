@@ -144,6 +144,7 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 	if class == in.Class && storage == in.Storage && storageType == in.StorageType && want == in.Optimized && io == in.IoAcceleration && category == in.Category {
 		return resp, nil
 	}
+	switched := class != in.Class || storageType != in.StorageType || category != in.Category
 	in.Class, in.Storage, in.StorageType, in.IoAcceleration, in.ProductTypeChanged = class, storage, storageType, io, productTypeChanged
 	in.Category = category
 	if onlineGrowth {
@@ -151,6 +152,7 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 		return resp, nil
 	}
 	s.startRestart(in, statusClassChanging, c.now, want)
+	s.noteProxyDrop(in, switched)
 	// Followers are busy from now on but restart once their primary is back, so they are Running
 	// again one restart duration after it.
 	for _, ro := range followers {

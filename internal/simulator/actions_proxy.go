@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"crypto/rand"
+	"slices"
 	"strings"
 	"time"
 )
@@ -30,6 +31,10 @@ var proxyFeatures = map[string]int{"ReadWriteSpliting": 1, "ConnectionPersist": 
 // proxyMinMinor is the oldest minor version (rds_YYYYMMDD) of a High-availability instance that
 // may start the proxy, per major version (ModifyDBProxy's API reference).
 var proxyMinMinor = map[string]string{"8.0": "rds_20190915", "5.7": "rds_20190925", "5.6": "rds_20200229"}
+
+// proxyUnofferedZones are the zones that do not offer the database proxy (README "Database proxy"
+// [P9]: Alibaba's "Enable the database proxy" names Zones C and D of China (Hangzhou)).
+var proxyUnofferedZones = []string{"cn-hangzhou-c", "cn-hangzhou-d"}
 
 // Limits of the API reference: proxy instances (ModifyDBProxy, ModifyDBProxyInstance: 1-16 in the
 // current request models, README "Database proxy" [P2]), the delay threshold and the read weights
@@ -148,6 +153,8 @@ func (s *Simulator) proxyEligible(in *instance) *apiError {
 		return newErr(400, "InvalidDBInstance.NotSupported", "The database proxy runs on a MySQL primary instance; %s is not one.", in.ID)
 	case in.Status != statusRunning:
 		return errBusy(in.ID, in.Status)
+	case slices.Contains(proxyUnofferedZones, in.ZoneID):
+		return newErr(400, "InvalidZone.NotSupported", "The database proxy is not offered in zone %s, where %s runs.", in.ZoneID, in.ID)
 	case strings.EqualFold(in.Category, "Basic"):
 		return newErr(400, "InvalidDBInstanceCategory.NotSupported", "The database proxy needs the High-availability or Cluster edition; %s is Basic.", in.ID)
 	case in.Proxy != nil && in.Proxy.Started:

@@ -335,11 +335,13 @@ func (s *Simulator) applySpecTarget(in *instance, target specTarget, at time.Tim
 	}
 	followers := s.followersToTurnOn(in, optimized)
 	in.ProductTypeChanged = in.ProductTypeChanged || crossesProductType(in, target.Class)
+	switched := target.Class != in.Class || target.StorageType != in.StorageType || (target.Category != "" && target.Category != in.Category)
 	in.Class, in.Storage, in.StorageType, in.IoAcceleration = target.Class, target.Storage, target.StorageType, target.IoAcceleration
 	if target.Category != "" {
 		in.Category = target.Category
 	}
 	s.startRestart(in, statusClassChanging, at, optimized)
+	s.noteProxyDrop(in, switched)
 	for _, ro := range followers {
 		s.startRestart(ro, statusClassChanging, at.Add(s.opts.RestartDuration), true)
 	}

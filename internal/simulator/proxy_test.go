@@ -74,6 +74,8 @@ func TestProxyRefusals(t *testing.T) {
 	basic := e.create(map[string]string{"Category": "Basic", "DBInstanceStorageType": "cloud_essd", "DBInstanceClass": "mysql.n2.medium.1", "VSwitchId": "vsw-2"})
 	e.c.fails("ModifyDBProxy", map[string]string{"DBInstanceId": basic, "ConfigDBProxyService": "Startup"}, 400, "InvalidDBInstanceCategory.NotSupported")
 	old := e.create(map[string]string{"TargetMinorVersion": "rds_20191015", "EngineVersion": "5.6", "VSwitchId": "vsw-3"})
+	hangzhouD := e.create(map[string]string{"ZoneId": "cn-hangzhou-d", "VSwitchId": "vsw-6"}) // README "Database proxy" [P9]
+	e.c.fails("ModifyDBProxy", map[string]string{"DBInstanceId": hangzhouD, "ConfigDBProxyService": "Startup"}, 400, "InvalidZone.NotSupported")
 	id := e.create(map[string]string{"VSwitchId": "vsw-4"})
 	other := e.create(map[string]string{"VSwitchId": "vsw-5"})
 	otherRO := e.readOnly(other)

@@ -104,6 +104,9 @@ func (f Faults) validate() error {
 type Stats struct {
 	Requests map[string]int `json:"requests"`
 	Restarts map[string]int `json:"restarts"`
+	// ProxyDrops counts, per instance, the switchovers of its spec change that dropped the
+	// connections open through its database proxy (proxy_drops.go).
+	ProxyDrops map[string]int `json:"proxy_drops"`
 	// Throttled counts, per action, the requests answered with a throttling code (injected or
 	// over the quota); they are also in Requests.
 	Throttled map[string]int `json:"throttled"`
@@ -199,6 +202,7 @@ func (s *Simulator) Stats() Stats {
 	out.InternalErrors = s.stats.InternalErrors
 	maps.Copy(out.Requests, s.stats.Requests)
 	maps.Copy(out.Restarts, s.stats.Restarts)
+	maps.Copy(out.ProxyDrops, s.stats.ProxyDrops)
 	maps.Copy(out.Throttled, s.stats.Throttled)
 	out.Deleted = slices.Clone(s.stats.Deleted)
 	for action, span := range s.stats.Spans {
@@ -216,7 +220,7 @@ func (s *Simulator) ResetStats() {
 }
 
 func newStats() Stats {
-	return Stats{Requests: map[string]int{}, Restarts: map[string]int{}, Throttled: map[string]int{}, Spans: map[string]CallSpan{}}
+	return Stats{Requests: map[string]int{}, Restarts: map[string]int{}, ProxyDrops: map[string]int{}, Throttled: map[string]int{}, Spans: map[string]CallSpan{}}
 }
 
 // SetFaults replaces the injected faults; invalid rates are clamped to [0,1].
