@@ -188,6 +188,12 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		{"prevent_restart on a read-only instance behind a deferred 16K known only at apply", map[string]string{"topology": "primary + read-only",
 			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "guard": "prevent_restart on the read-only",
 			"mechanism": "16K known at apply"}, outcomeGuard},
+		// Seed 20261202: a class change deferred after a saved plan, the disk grown now and by autoscaling, then
+		// the change set back: the order for the window keeps the disk and cancels the task, and the plan says
+		// scheduled_change ends (it kept the task, comparing the configured storage with the disk before it).
+		{"a change set back after a saved plan while autoscaling grew the disk", map[string]string{"apply_restarts": "in_maintenance_window",
+			"class": "primary", "storage": "primary grows", "storage autoscaling": "on, the cloud grew the disk", "later run": "change reverted",
+			"mechanism": "saved plan, the cloud moved on"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

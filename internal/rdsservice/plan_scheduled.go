@@ -1,5 +1,7 @@
 package rdsservice
 
+import "slices"
+
 // SpecValues is the part of an instance a spec order changes: what private state keeps of the
 // instance while a change waits for its window (the JSON names are private state's).
 type SpecValues struct {
@@ -51,7 +53,7 @@ func PlannedScheduledChange(dec Decision, s ScheduledInputs) ScheduledChange {
 	switch {
 	case dec.Deferred || dec.PendingMoves && s.Recorded || s.SpecUnknown:
 		return ScheduledUnknown
-	case !dec.Order.Empty() || restartsNow(dec) || dec.CancelsPendingTask():
+	case !dec.Order.Empty() || restartsNow(dec) || dec.CancelsPendingTask() || cancelsSpecTask(dec):
 		return ScheduledNone
 	case s.From != nil && s.RequestedKnown && s.Requested == s.From.withCategoryOf(s.Requested):
 		return ScheduledNone
@@ -59,6 +61,16 @@ func PlannedScheduledChange(dec Decision, s ScheduledInputs) ScheduledChange {
 		return ScheduledUnknown
 	}
 	return ScheduledKept
+}
+
+// cancelsSpecTask: the program orders the instance's own spec for the window, which cancels the
+// waiting spec change, and no parameter is sent or left waiting. The plan does not compare the
+// configured spec with the one before the task here: autoscaling may have grown the disk since, and
+// an order that keeps the disk cancels all the same (issue 39 §4, a saved plan then a revert).
+func cancelsSpecTask(dec Decision) bool {
+	return len(dec.Parameters.Send) == 0 && len(dec.Parameters.Pending) == 0 && slices.ContainsFunc(dec.Program.Operations, func(op Operation) bool {
+		return op.Action == OpModifySpec && op.CancelsPending
+	})
 }
 
 // restartsNow reports whether the apply restarts an instance during the apply (not in the window).
