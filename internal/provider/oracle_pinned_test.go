@@ -188,6 +188,11 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		{"prevent_restart on a read-only instance behind a deferred 16K known only at apply", map[string]string{"topology": "primary + read-only",
 			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "guard": "prevent_restart on the read-only",
 			"mechanism": "16K known at apply"}, outcomeGuard},
+		// Seed 20261206: the class changed outside to another architecture under ignore_changes, parameters
+		// deferred, then the configuration set back without the lifecycle block: the class change back waits for
+		// the window, and the state kept the requested class beside the running architecture the refresh read.
+		{"a class of another architecture set back before the window", map[string]string{"apply_restarts": "in_maintenance_window",
+			"parameters": "restart-needing", "later run": "change reverted", "mechanism": "ignore_changes on the class, changed outside"}, outcomeApplied},
 		// Seed 20261202: a class change deferred after a saved plan, the disk grown now and by autoscaling, then
 		// the change set back: the order for the window keeps the disk and cancels the task, and the plan says
 		// scheduled_change ends (it kept the task, comparing the configured storage with the disk before it).

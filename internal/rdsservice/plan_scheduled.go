@@ -15,6 +15,9 @@ type SpecValues struct {
 	EngineVersion string `json:"engine_version,omitempty"`
 	// Category is the edition before an edition upgrade waiting for the window.
 	Category string `json:"category,omitempty"`
+	// Architecture is instruction_set_arch, which a class change of another family changes (issue 39
+	// §4: the state kept the requested class and read the running architecture back).
+	Architecture string `json:"instruction_set_arch,omitempty"`
 }
 
 // ScheduledInputs are what scheduled_change is planned from.
@@ -84,10 +87,12 @@ func restartsNow(dec Decision) bool {
 }
 
 // withCategoryOf is from with requested's category when from has none (private state written
-// before category was kept there), so that only a recorded edition is compared.
+// before category was kept there), so that only a recorded edition is compared, and with
+// requested's architecture, which follows the class compared already.
 func (from SpecValues) withCategoryOf(requested SpecValues) SpecValues {
 	if from.Category == "" {
 		from.Category = requested.Category
 	}
+	from.Architecture = requested.Architecture
 	return from
 }

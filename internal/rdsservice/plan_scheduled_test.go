@@ -16,6 +16,8 @@ func TestPlannedScheduledChange(t *testing.T) {
 		{"restart now", Decision{Restarts: []Restart{{When: ""}}}, ScheduledInputs{Recorded: true}, ScheduledNone},
 		{"restart in window", Decision{Restarts: []Restart{{When: "in the maintenance window 02:00Z-03:00Z"}}}, ScheduledInputs{Recorded: true}, ScheduledKept},
 		{"back to the spec before the task", Decision{}, ScheduledInputs{Recorded: true, From: from, Requested: back, RequestedKnown: true}, ScheduledNone},
+		{"back to the spec before the task, the architecture not recorded", Decision{}, ScheduledInputs{Recorded: true, From: from,
+			Requested: SpecValues{InstanceType: "mysql.n2.small.2c", Storage: 100, Architecture: "x86"}, RequestedKnown: true}, ScheduledNone},
 		{"class unknown", Decision{}, ScheduledInputs{Recorded: true, From: from, Requested: back}, ScheduledKept},
 		{"spec known only at apply (issue 39 §3)", Decision{}, ScheduledInputs{SpecUnknown: true}, ScheduledUnknown},
 		{"spec known only at apply, task recorded", Decision{}, ScheduledInputs{Recorded: true, From: from, Requested: back, RequestedKnown: true, SpecUnknown: true}, ScheduledUnknown},
