@@ -102,17 +102,19 @@ type specFields struct {
 	AtomicWrite, AtomicWriteSupport, BufferPoolExtension *types.Bool
 	EngineVersion                                        *types.String
 	Category                                             *types.String // rds_instance only
+	InstructionSetArch                                   *types.String
 }
 
 func (m *instanceModel) specFields() specFields {
 	return specFields{InstanceType: &m.InstanceType, StorageType: &m.StorageType, Storage: &m.Storage,
 		AtomicWrite: &m.AtomicWrite16K, AtomicWriteSupport: &m.AtomicWrite16KSupported, BufferPoolExtension: &m.BufferPoolExtension,
-		EngineVersion: &m.EngineVersion, Category: &m.Category}
+		EngineVersion: &m.EngineVersion, Category: &m.Category, InstructionSetArch: &m.InstructionSetArch}
 }
 
 func (m *readonlyInstanceModel) specFields() specFields {
 	return specFields{InstanceType: &m.InstanceType, StorageType: &m.StorageType, Storage: &m.Storage,
-		AtomicWrite: &m.AtomicWrite16K, AtomicWriteSupport: &m.AtomicWrite16KSupported, EngineVersion: &m.EngineVersion}
+		AtomicWrite: &m.AtomicWrite16K, AtomicWriteSupport: &m.AtomicWrite16KSupported, EngineVersion: &m.EngineVersion,
+		InstructionSetArch: &m.InstructionSetArch}
 }
 
 func specOf(f specFields) specValues {
@@ -126,6 +128,9 @@ func specOf(f specFields) specValues {
 	}
 	if f.Category != nil {
 		v.Category = f.Category.ValueString()
+	}
+	if f.InstructionSetArch != nil {
+		v.Architecture = f.InstructionSetArch.ValueString()
 	}
 	return v
 }
@@ -142,6 +147,9 @@ func setSpec(v specValues, f specFields) {
 	}
 	if f.Category != nil && v.Category != "" {
 		*f.Category = types.StringValue(v.Category)
+	}
+	if f.InstructionSetArch != nil && v.Architecture != "" {
+		*f.InstructionSetArch = types.StringValue(v.Architecture)
 	}
 }
 

@@ -95,6 +95,9 @@ func TestOraclePinnedCombinations(t *testing.T) {
 			"class": "read-only", "later run": "read-only added"}), outcomeApplied, false},
 		{"the same after a task scheduled outside Terraform", with(map[string]string{"16K": "on", "class": "read-only", "fact": "scheduled task",
 			"later run": "read-only added"}), outcomeApplied, false},
+		// The same with the read-only instance's own restart-needing parameters: the follow applies them, one restart.
+		{"an unchanged read-only instance follows its primary's waiting toggle beside its waiting parameters", with(map[string]string{"16K": "on",
+			"storage": "read-only grows", "parameters": "restart-needing on the read-only", "later run": "read-only added"}), outcomeApplied, false},
 		// Seed 20261202: rds_apply_pending on the primary turns its read-only instance on now; the read-only
 		// instance's own class change still waits for its window (the oracle counted both as done by the action).
 		{"rds_apply_pending beside a read-only instance's own waiting change", with(map[string]string{"16K": "on", "class": "read-only",
@@ -219,6 +222,23 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		{"prevent_restart on a read-only instance behind a deferred 16K known only at apply", map[string]string{"topology": "primary + read-only",
 			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "guard": "prevent_restart on the read-only",
 			"mechanism": "16K known at apply"}, outcomeGuard},
+		// Seed 20261206: the class changed outside to another architecture under ignore_changes, parameters
+		// deferred, then the configuration set back without the lifecycle block: the class change back waits for
+		// the window, and the state kept the requested class beside the running architecture the refresh read.
+		{"a class of another architecture set back before the window", map[string]string{"apply_restarts": "in_maintenance_window",
+			"parameters": "restart-needing", "later run": "change reverted", "mechanism": "ignore_changes on the class, changed outside"}, outcomeApplied},
+		// Seed 20261206 (also without a mechanism): the read-only instance's parameters (here its group's, applied
+		// in place) and its follow of the primary's toggle were deferred to one window, which restarts it once;
+		// a later run that leaves it unchanged named two restarts, its task's and the follow.
+		{"an unchanged read-only instance whose waiting parameters its follow applies", map[string]string{"topology": "primary + read-only",
+			"apply_restarts": "in_maintenance_window", "16K": "on", "storage": "read-only grows", "parameter group": "changed in place",
+			"later run": "read-only added", "mechanism": "ignore_changes on the class, changed outside"}, outcomeApplied},
+		// Seed 20261202: a class change deferred after a saved plan, the disk grown now and by autoscaling, then
+		// the change set back: the order for the window keeps the disk and cancels the task, and the plan says
+		// scheduled_change ends (it kept the task, comparing the configured storage with the disk before it).
+		{"a change set back after a saved plan while autoscaling grew the disk", map[string]string{"apply_restarts": "in_maintenance_window",
+			"class": "primary", "storage": "primary grows", "storage autoscaling": "on, the cloud grew the disk", "later run": "change reverted",
+			"mechanism": "saved plan, the cloud moved on"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

@@ -67,6 +67,9 @@ func (p *ProviderData) adoptPending(ctx context.Context, s scheduledRead, seen s
 	if seen.BufferPoolExtension == nil {
 		target.BufferPoolExtension = false
 	}
+	if spec.InstanceClass != "" {
+		target.Architecture = rdsservice.Architecture(spec.InstanceClass)
+	}
 	setSpec(target, seen)
 	setScheduledFrom(ctx, private, &before, diags)
 	return scheduledChangeValue(ctx, task, window, scheduled.Changes(cur), diags)

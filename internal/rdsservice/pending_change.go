@@ -163,7 +163,7 @@ func PlanUnchanged(role Role, label, category string, preventRestart bool, pendi
 	}
 	d.Restarts = pendingRestarts(label, ExpectedDowntime(category, role == RoleReadOnly), *pending)
 	if role == RoleReadOnly {
-		d.Restarts = append(d.Restarts, follow.restarts(label)...)
+		d.Restarts = followAppliesParameters(*pending, follow, append(d.Restarts, follow.restarts(label)...))
 	}
 	for i := range d.Restarts {
 		op := Operation{Instance: label, Action: OpPendingTask, When: WhenInWindow, Effect: EffectRestart, Restart: &d.Restarts[i]}

@@ -63,7 +63,7 @@ func followScheduledPrimary(in PlanInput, d *Decision) {
 		return
 	}
 	when := "in the maintenance window of its primary " + primary.ID + " (starts " + s.StartsAt + ")"
-	reason := "follows its primary " + primary.ID + " turning atomic_write_16k on in the primary's maintenance window (atomic_write_16k changes from false to true)"
+	reason := followReasonPrefix + primary.ID + " turning atomic_write_16k on in the primary's maintenance window (atomic_write_16k changes from false to true)"
 	if followsNow(s, in.Facts.Now) {
 		when, reason = "", reason+"; that window is open now: during this apply"
 		d.AtomicWrite = Known(true)

@@ -1,5 +1,7 @@
 package rdsservice
 
+import "slices"
+
 // SpecValues is the part of an instance a spec order changes: what private state keeps of the
 // instance while a change waits for its window (the JSON names are private state's).
 type SpecValues struct {
@@ -13,6 +15,9 @@ type SpecValues struct {
 	EngineVersion string `json:"engine_version,omitempty"`
 	// Category is the edition before an edition upgrade waiting for the window.
 	Category string `json:"category,omitempty"`
+	// Architecture is instruction_set_arch, which a class change of another family changes (issue 39
+	// §4: the state kept the requested class and read the running architecture back).
+	Architecture string `json:"instruction_set_arch,omitempty"`
 }
 
 // ScheduledInputs are what scheduled_change is planned from.
@@ -51,7 +56,7 @@ func PlannedScheduledChange(dec Decision, s ScheduledInputs) ScheduledChange {
 	switch {
 	case dec.Deferred || dec.PendingMoves && s.Recorded || s.SpecUnknown || dec.ParametersStillWait:
 		return ScheduledUnknown
-	case !dec.Order.Empty() || restartsNow(dec) || dec.CancelsPendingTask():
+	case !dec.Order.Empty() || restartsNow(dec) || dec.CancelsPendingTask() || cancelsSpecTask(dec):
 		return ScheduledNone
 	case s.From != nil && s.RequestedKnown && s.Requested == s.From.withCategoryOf(s.Requested):
 		return ScheduledNone
@@ -59,6 +64,16 @@ func PlannedScheduledChange(dec Decision, s ScheduledInputs) ScheduledChange {
 		return ScheduledUnknown
 	}
 	return ScheduledKept
+}
+
+// cancelsSpecTask: the program orders the instance's own spec for the window, which cancels the
+// waiting spec change, and no parameter is sent or left waiting. The plan does not compare the
+// configured spec with the one before the task here: autoscaling may have grown the disk since, and
+// an order that keeps the disk cancels all the same (issue 39 §4, a saved plan then a revert).
+func cancelsSpecTask(dec Decision) bool {
+	return len(dec.Parameters.Send) == 0 && len(dec.Parameters.Pending) == 0 && slices.ContainsFunc(dec.Program.Operations, func(op Operation) bool {
+		return op.Action == OpModifySpec && op.CancelsPending
+	})
 }
 
 // restartsNow reports whether the apply restarts an instance during the apply (not in the window).
@@ -72,10 +87,12 @@ func restartsNow(dec Decision) bool {
 }
 
 // withCategoryOf is from with requested's category when from has none (private state written
-// before category was kept there), so that only a recorded edition is compared.
+// before category was kept there), so that only a recorded edition is compared, and with
+// requested's architecture, which follows the class compared already.
 func (from SpecValues) withCategoryOf(requested SpecValues) SpecValues {
 	if from.Category == "" {
 		from.Category = requested.Category
 	}
+	from.Architecture = requested.Architecture
 	return from
 }
