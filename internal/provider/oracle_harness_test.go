@@ -197,6 +197,9 @@ type oracleWorld struct {
 	// what the first run deferred, which the later run's window must also make (oracle_later_test.go).
 	holdWindow bool
 	carried    map[string]int
+	// mayAtWindow are the possible restarts the world's plans placed in the maintenance window, by id
+	// (oracle_unknowns_test.go).
+	mayAtWindow map[string]int
 	// ignore is each address's lifecycle { ignore_changes = [...] }, beside a block's own (ignoreChanges).
 	ignore map[string][]string
 	// driftedAfterPlan are the attributes changed outside Terraform between the plan and the apply (a saved
@@ -892,7 +895,7 @@ func plannedRestarts(plan *oraclePlan, order []oracleResource) (definite, possib
 			}
 			mergeMax(definite, now)
 			mergeMax(deferred, later)
-			if len(d.MayRestart) > 0 {
+			if len(d.MayRestart) > 0 && d.MayRestartWhen == "" {
 				possible[self] = max(possible[self], 1)
 			}
 		}

@@ -188,6 +188,14 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		{"prevent_restart on a read-only instance behind a deferred 16K known only at apply", map[string]string{"topology": "primary + read-only",
 			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "guard": "prevent_restart on the read-only",
 			"mechanism": "16K known at apply"}, outcomeGuard},
+		// The same without the guard: the read-only instance's possible follow restart is named in the
+		// primary's window, where the cloud makes it (it was named during the apply: unnamed at the window).
+		{"a read-only instance behind a deferred 16K known only at apply", map[string]string{"topology": "primary + read-only",
+			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "mechanism": "16K known at apply"}, outcomeApplied},
+		// A parameter waiting for a restart beside a class known only at apply: a restart during the apply
+		// applies it, so parameters_pending is planned unknown (it was planned as the waiting value).
+		{"a parameter waiting for a restart beside a class known only at apply", map[string]string{"class": "primary", "parameters": "online",
+			"fact": "parameter pending a restart", "mechanism": "instance_type known at apply"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

@@ -84,6 +84,9 @@ type Decision struct {
 	// that may add a restart.
 	Restarts   []Restart
 	MayRestart []string
+	// MayRestartWhen is when the possible restarts come: empty during this apply, else as
+	// Restart.When (unknown_restarts.go).
+	MayRestartWhen string
 	// RestartAttribute is the first attribute whose change restarts the instance.
 	RestartAttribute string
 	// Order is the update's one spec change; Followers are read-only instances the cloud turns on

@@ -195,7 +195,7 @@ func (u *updatePlan) mayFollowPrimary() {
 	if !u.c.AtomicWrite.IsNull() || cur.Enabled || !cur.Supported || primary.Enabled || !IsMySQL(cur.Engine) {
 		return
 	}
-	u.d.MayRestart = append(u.d.MayRestart, "its primary "+primary.ID+"'s atomic_write_16k (turned on, it turns this read-only instance on with a restart)")
+	u.d.MayRestart = append(u.d.MayRestart, followUnknownPrimary(primary.ID))
 	u.trigger(AttrAtomicWrite)
 }
 
