@@ -196,6 +196,10 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// applies it, so parameters_pending is planned unknown (it was planned as the waiting value).
 		{"a parameter waiting for a restart beside a class known only at apply", map[string]string{"class": "primary", "parameters": "online",
 			"fact": "parameter pending a restart", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		// A zone move beside a class known only at apply: the plan names the refusal the apply makes when
+		// the class changes there (alone-refusal-possible-known-at-apply; the plan passed unwarned).
+		{"a zone move beside a class known only at apply", map[string]string{"class": "primary", "replace": "zone move",
+			"mechanism": "instance_type known at apply"}, outcomeWarnedFailure},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]
