@@ -200,6 +200,12 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// the class changes there (alone-refusal-possible-known-at-apply; the plan passed unwarned).
 		{"a zone move beside a class known only at apply", map[string]string{"class": "primary", "replace": "zone move",
 			"mechanism": "instance_type known at apply"}, outcomeWarnedFailure},
+		// A class known only at apply, deferred to the window beside a task scheduled outside Terraform, then
+		// rds_apply_pending: the class change's possible restart is named in the window (it was named during
+		// the apply, and the window restarted the primary unnamed).
+		{"a class known only at apply in the window beside a scheduled task", map[string]string{"base": "8.0 cloud_ssd x86", "apply_restarts": "in_maintenance_window",
+			"class": "primary", "storage": "primary grows", "parameters": "online", "fact": "imported with a scheduled task", "data protection": "ssl on",
+			"later run": "rds_apply_pending", "mechanism": "instance_type known at apply"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

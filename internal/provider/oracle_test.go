@@ -921,7 +921,7 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 	if w.carried != nil {
 		deferred = w.laterPromise(w.carried, plan, deferred, order)
 	}
-	if w.holdWindow && len(deferred) > 0 && len(out.disagreements) == 0 {
+	if w.holdWindow && (len(deferred) > 0 || len(w.mayAtWindow) > 0) && len(out.disagreements) == 0 {
 		out.held, out.deferred = true, deferred
 		return out
 	}
