@@ -887,9 +887,13 @@ func plannedRestarts(plan *oraclePlan, order []oracleResource) (definite, possib
 			now, later := map[string]int{}, map[string]int{}
 			for _, rs := range d.Program.Restarts() {
 				key := restartKey(rs, self)
-				if rs.When != "" {
+				switch {
+				case rs.Possible && rs.When == "":
+					possible[key] = max(possible[key], 1)
+				case rs.Possible: // at the window: notePossibleAtWindow
+				case rs.When != "":
 					later[key]++
-				} else {
+				default:
 					now[key]++
 				}
 			}

@@ -206,6 +206,11 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		{"a class known only at apply in the window beside a scheduled task", map[string]string{"base": "8.0 cloud_ssd x86", "apply_restarts": "in_maintenance_window",
 			"class": "primary", "storage": "primary grows", "parameters": "online", "fact": "imported with a scheduled task", "data protection": "ssl on",
 			"later run": "rds_apply_pending", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		// Storage known only at apply beside a task scheduled outside Terraform: a growth is a spec order now that
+		// replaces the task, so the task's restart in the window is possible (the plan named it certain, and
+		// after rds_apply_pending the window made none).
+		{"storage known only at apply beside a scheduled task, then rds_apply_pending", map[string]string{"storage": "primary grows",
+			"fact": "scheduled task", "later run": "rds_apply_pending", "mechanism": "storage known at apply"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

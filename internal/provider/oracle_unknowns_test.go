@@ -4,7 +4,8 @@ package provider
 // comes when the final plan places it, in the window with apply_restarts = in_maintenance_window, or in the primary's
 // window for a read-only instance that may follow its primary's deferred toggle. The plan names it with that time
 // (Decision.MayRestartWhen), and the window may make it: at the window the cloud makes between the restarts deferred
-// and those plus the possible ones, and an instance restarted there only as possible is named.
+// and those plus the possible ones, and an instance restarted there only as possible is named. A task waiting for the
+// window that a spec order known only at apply may replace restarts there possibly (Restart.Possible).
 
 // notePossibleAtWindow adds the possible restarts the plan placed in the window to the world's, by id: a possibility
 // named by an earlier run of the world may still come at the window.
@@ -18,6 +19,11 @@ func (w *oracleWorld) notePossibleAtWindow(plan *oraclePlan, order []oracleResou
 		for _, d := range p.decisions {
 			if len(d.MayRestart) > 0 && d.MayRestartWhen != "" {
 				later[plannedKey(p, r.addr)] = 1
+			}
+			for _, rs := range d.Program.Restarts() {
+				if rs.Possible && rs.When != "" {
+					later[restartKey(rs, plannedKey(p, r.addr))] = 1
+				}
 			}
 		}
 	}

@@ -35,6 +35,8 @@ type Restart struct {
 	// TurnsAtomicWriteOn: the task's restart turns atomic_write_16k on, which the primary's
 	// read-only instances follow (PlannedScheduledFlag).
 	TurnsAtomicWriteOn bool
+	// Possible: the restart depends on a value known only at apply (unknown_restarts.go).
+	Possible bool
 }
 
 // SpecOrder is the one ModifyDBInstanceSpec an update sends; nil fields are unchanged.

@@ -1,5 +1,10 @@
 package rdsservice
 
+import (
+	"slices"
+	"strings"
+)
+
 // When a restart that depends on a value known only at apply comes (issue 39 §3): the plan names
 // the possibility with its time, as the final plan would place the restart once the value is known.
 // With apply_restarts = in_maintenance_window every restart of an existing instance's own spec order
@@ -59,4 +64,27 @@ func pendingMayBeApplied(d *Decision) {
 	if len(d.MayRestart) > 0 && d.MayRestartWhen == "" && d.Parameters.PendingKnown && len(d.Parameters.Pending) > 0 {
 		d.Parameters.Pending, d.Parameters.PendingKnown = nil, false
 	}
+}
+
+// taskMayBeReplaced: a spec attribute known only at apply, with apply_restarts = immediately, may
+// send a spec order now that replaces the task waiting for the window (coveredByThisApply), so the
+// task's restart in the window is possible, not certain (found by the oracle: the window made none).
+// With apply_restarts = in_maintenance_window the order replaces the task in the same window.
+func taskMayBeReplaced(in PlanInput, r Restart) Restart {
+	c := in.Desired
+	var unknown []string
+	for _, a := range []struct {
+		name    string
+		unknown bool
+	}{{AttrInstanceType, c.InstanceClass.IsUnknown()}, {AttrStorage, c.Storage.IsUnknown()}, {AttrStorageType, c.StorageType.IsUnknown()}, {AttrAtomicWrite, c.AtomicWrite.IsUnknown()}} {
+		if a.unknown {
+			unknown = append(unknown, a.name)
+		}
+	}
+	if len(unknown) == 0 || c.ApplyRestarts == ApplyRestartsInWindow {
+		return r
+	}
+	r.Possible = true
+	r.Reasons = append(slices.Clone(r.Reasons), "unless "+strings.Join(unknown, ", ")+", known only at apply, changes: this apply's spec order then replaces the task")
+	return r
 }

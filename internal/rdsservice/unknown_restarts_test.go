@@ -90,3 +90,28 @@ func TestPlanPendingParametersUnknownBesidePossibleRestart(t *testing.T) {
 		}
 	}
 }
+
+// A task scheduled outside Terraform waits for the window while storage is known only at apply (seed 20261206,
+// mechanism "storage known at apply", then rds_apply_pending): with apply_restarts = immediately a storage change
+// there is a spec order now that replaces the task, so the task's restart in the window is possible, not certain
+// (the window made none); with apply_restarts = in_maintenance_window the order replaces it in the same window.
+func TestPlanPendingTaskRestartPossibleBesideUnknownSpec(t *testing.T) {
+	prior := pendingPrior()
+	for _, c := range []struct {
+		apply        string
+		wantPossible bool
+	}{{ApplyRestartsImmediately, true}, {ApplyRestartsInWindow, false}} {
+		desired := pendingDesired()
+		desired.InstanceClass, desired.Storage, desired.ApplyRestarts = Known(prior.InstanceClass), Unknown[int64](), c.apply
+		d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC), Pending: taskForWindow, SpecChangePending: true}})
+		var task *Restart
+		for _, r := range d.Program.Restarts() {
+			if r.Task == "t-1" {
+				task = &r
+			}
+		}
+		if task == nil || task.Possible != c.wantPossible || c.wantPossible && !strings.Contains(strings.Join(task.Reasons, "; "), "unless storage, known only at apply, changes") {
+			t.Errorf("%s: the task's restart %+v, want possible %t", c.apply, task, c.wantPossible)
+		}
+	}
+}
