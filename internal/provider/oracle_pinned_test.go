@@ -211,6 +211,11 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// after rds_apply_pending the window made none).
 		{"storage known only at apply beside a scheduled task, then rds_apply_pending", map[string]string{"storage": "primary grows",
 			"fact": "scheduled task", "later run": "rds_apply_pending", "mechanism": "storage known at apply"}, outcomeApplied},
+		// The primary's atomic_write_16k known only at apply, changed during the apply: the read-only instance that
+		// inherits it may be turned on with it, so its atomic_write_16k is planned unknown (it was planned false,
+		// and the state after the apply said false while the cloud had turned it on).
+		{"a read-only instance inheriting a 16K known only at apply", map[string]string{"topology": "primary + read-only", "16K": "on",
+			"mechanism": "16K known at apply"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

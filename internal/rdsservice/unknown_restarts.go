@@ -19,12 +19,13 @@ func followUnknownPrimary(primary string) string {
 }
 
 // possibleRestartsWhen is Decision.MayRestartWhen: when the possible restarts come, empty for
-// during this apply (or for a window open now, which the cloud runs at once).
+// during this apply (or for a window open now, which the cloud runs at once). A read-only
+// instance's possible follow of its primary comes when the primary's change runs.
 func possibleRestartsWhen(in PlanInput, d Decision) string {
 	if len(d.MayRestart) == 0 || in.Prior == nil {
 		return ""
 	}
-	if primary := in.Facts.Primary; in.Role == RoleReadOnly && primary != nil && len(d.MayRestart) == 1 && d.MayRestart[0] == followUnknownPrimary(primary.ID) {
+	if primary := in.Facts.Primary; in.Role == RoleReadOnly && primary != nil && slices.Contains(d.MayRestart, followUnknownPrimary(primary.ID)) {
 		if at := in.Facts.PrimaryUnknownFlagStartsAt; at != "" {
 			return "in the maintenance window of its primary " + primary.ID + " (starts " + at + ")"
 		}

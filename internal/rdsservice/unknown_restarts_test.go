@@ -115,3 +115,25 @@ func TestPlanPendingTaskRestartPossibleBesideUnknownSpec(t *testing.T) {
 		}
 	}
 }
+
+// A read-only instance that inherits atomic_write_16k, off and eligible, whose primary's value is known only at
+// apply and changes during this apply (seed 20261206, mechanism "16K known at apply", primary + read-only, 16K
+// on): it may be turned on with its primary, so its atomic_write_16k is known only at apply (it was planned false,
+// and the state after the apply said false while the cloud had turned it on); when the primary's change waits for
+// its window it keeps its value until then.
+func TestPlanReadOnlyFlagUnknownWhileItMayFollow(t *testing.T) {
+	primary := ExistingInstance{ID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", Enabled: false}
+	ro := ExistingInstance{ID: "rr-1", MasterID: "rm-1", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd",
+		InstanceClass: "mysqlro.n2.medium.1c", Storage: 100, Supported: true, Status: StatusRunning}
+	for _, c := range []struct {
+		startsAt    string
+		wantUnknown bool
+	}{{"", true}, {"2026-12-01T02:00:00Z", false}} {
+		d := Plan(PlanInput{Role: RoleReadOnly, Label: "rr-1", Prior: &ro, Desired: Desired{InstanceClass: Known(ro.InstanceClass), Storage: Known[int64](100),
+			StorageType: Known(ro.StorageType), AtomicWrite: Null[bool](), ApplyRestarts: ApplyRestartsImmediately, MaintenanceWindow: Known("02:00Z-03:00Z")},
+			Facts: Facts{Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC), Primary: &primary, PrimaryPlanned: Unknown[bool](), PrimaryUnknownFlagStartsAt: c.startsAt}})
+		if d.AtomicWrite.IsUnknown() != c.wantUnknown || !c.wantUnknown && !d.AtomicWrite.Is(false) {
+			t.Errorf("primary's change at %q: atomic_write_16k planned %v, want unknown %t", c.startsAt, d.AtomicWrite, c.wantUnknown)
+		}
+	}
+}
