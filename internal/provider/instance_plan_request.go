@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -26,11 +27,6 @@ func (r *instanceResource) instanceRequest(ctx context.Context, m modelRequest[i
 	if name := stringIfKnown(plan.InstanceName); name != "" {
 		in.Label = fmt.Sprintf("the new instance %q", name)
 	}
-	priorGroup := types.StringNull()
-	if state != nil && len(replace) == 0 {
-		priorGroup = state.ParameterGroupID
-	}
-	in.Desired.Parameters.Group = r.data.groupParameters(ctx, plan.ParameterGroupID, priorGroup, diags)
 	in.Desired.Security = rdsservice.DesiredSecurity{SSL: valBool(config.SSLEnabled), TDE: valBool(config.TDEEnabled),
 		TDEKey: config.TDEEncryptionKey.ValueString(), TDERole: config.TDERoleArn.ValueString()}
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
@@ -42,6 +38,7 @@ func (r *instanceResource) instanceRequest(ctx context.Context, m modelRequest[i
 	accessListsInput(ctx, r.data.API, priorAccess(state, replace), access, &in, diags)
 	req := rdsservice.InstanceRequest{Replaced: replace, Proposed: proposedValues(state, config, plan), Zone: valString(plan.ZoneID),
 		Parameters: rdsservice.ParameterQuery{Engine: stringIfKnown(plan.Engine), Version: stringIfKnown(plan.EngineVersion), Category: stringIfKnown(plan.Category)}}
+	req.Group = groupQuery(plan.ParameterGroupID, state, replace, func(m *instanceModel) types.String { return m.ParameterGroupID })
 	if state == nil {
 		if restore := plan.restoreFrom(ctx, diags); restore != nil {
 			in.Role, in.Desired.RestoreTime = rdsservice.RoleClone, valString(restore.RestoreTime)
@@ -147,6 +144,10 @@ func setPlannedValues(v rdsservice.PlannedValues, plan *instanceModel) {
 // addReadFailures reports the facts the plan could not read.
 func addReadFailures(diags *diag.Diagnostics, failures []rdsservice.ReadFailure) {
 	for _, f := range failures {
+		if f.Attribute != "" {
+			diags.AddAttributeError(path.Root(f.Attribute), f.Summary, f.Detail)
+			continue
+		}
 		diags.AddError(f.Summary, f.Detail)
 	}
 }

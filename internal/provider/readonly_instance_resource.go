@@ -426,7 +426,7 @@ func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, m modelR
 		in.Desired.InPlaceChanges = roSettings(plan).Changes(roSettings(*state))
 		req.ID, req.ReadOnly.PriorPrimary, req.ReadOnly.PriorMinor = state.ID.ValueString(), state.MasterInstanceID.ValueString(), state.MinorVersion.ValueString()
 	}
-	req.ReadOnly.GroupFailure = r.groupInput(ctx, state, plan, &in)
+	req.Group = groupQuery(plan.ParameterGroupID, state, replace, func(m *readonlyInstanceModel) types.String { return m.ParameterGroupID })
 	if state != nil && len(replace) == 0 {
 		in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
 		in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
