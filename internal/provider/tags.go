@@ -120,13 +120,7 @@ func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRe
 	defer cancel()
 	out := rdsservice.PlanTags(lookupCtx, api, in)
 	addProblems(&resp.Diagnostics, out.Problems)
-	planned := unknown
-	switch {
-	case out.Null:
-		planned = types.MapNull(types.StringType)
-	case !out.Unknown:
-		planned = stringMapValue(out.All, &resp.Diagnostics)
-	}
+	planned := mapValue(out.All, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("tags_all"), planned)...)
 	return planned
 }
