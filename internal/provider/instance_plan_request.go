@@ -31,7 +31,7 @@ func (r *instanceResource) instanceRequest(ctx context.Context, m modelRequest[i
 		TDEKey: config.TDEEncryptionKey.ValueString(), TDERole: config.TDERoleArn.ValueString()}
 	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
 	settingsInput(ctx, state, plan, &in, diags)
-	in.Desired.Endpoints = endpointPlanOf(ctx, r.data, stateID(state), stateEndpoints(state), config.endpointParts(), diags)
+	in.Desired.Endpoints = endpointPlanOf(ctx, stateEndpoints(state), config.endpointParts(), diags)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	access := plan.accessLists()
 	access.SecurityIPs = config.SecurityIPs
@@ -144,11 +144,14 @@ func setPlannedValues(v rdsservice.PlannedValues, plan *instanceModel) {
 // addReadFailures reports the facts the plan could not read.
 func addReadFailures(diags *diag.Diagnostics, failures []rdsservice.ReadFailure) {
 	for _, f := range failures {
-		if f.Attribute != "" {
+		switch {
+		case f.Warning:
+			diags.AddWarning(f.Summary, f.Detail)
+		case f.Attribute != "":
 			diags.AddAttributeError(path.Root(f.Attribute), f.Summary, f.Detail)
-			continue
+		default:
+			diags.AddError(f.Summary, f.Detail)
 		}
-		diags.AddError(f.Summary, f.Detail)
 	}
 }
 

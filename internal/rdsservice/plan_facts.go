@@ -14,9 +14,12 @@ import (
 // restore source of a clone, the read-only instances a change concerns, the released minor
 // versions, the class catalogue and the parameters.
 
-// ReadFailure is a fact the plan needed and could not read: the plan stops with it. Attribute
-// names the attribute the failure is reported on ("": the resource).
-type ReadFailure struct{ Attribute, Summary, Detail string }
+// ReadFailure is a fact the plan needed and could not read: the plan stops with it, or goes on
+// without it when it is a Warning. Attribute names the attribute it is reported on ("": the resource).
+type ReadFailure struct {
+	Attribute, Summary, Detail string
+	Warning                    bool
+}
 
 // ParameterQuery names the parameters a plan reads: the template of Engine, Version and Category,
 // and for an existing instance (InstanceID) the running values, from the state when it holds them

@@ -101,6 +101,7 @@ func InstanceInput(ctx context.Context, env Env, req InstanceRequest) (PlanInput
 		group, failures = nil, []ReadFailure{*failed} // the plan goes on without the group
 	}
 	in.Desired.Parameters.Group = group
+	failures = append(failures, readEndpointFacts(ctx, env, req.ID, in.Prior != nil, &in.Desired.Endpoints)...)
 	if req.PriorSecurity != nil {
 		failures = append(failures, readSecurityFacts(ctx, env, req.ID, *req.PriorSecurity, &in)...)
 	}

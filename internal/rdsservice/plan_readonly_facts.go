@@ -77,6 +77,7 @@ func ReadOnlyInput(ctx context.Context, env Env, req InstanceRequest, primary *r
 	in := req.Input
 	in.Replace = req.Replaced
 	in.Facts.Now = env.Now()
+	readEndpointFacts(ctx, env, req.ID, in.Prior != nil, &in.Desired.Endpoints) // a read-only instance's plan shows no warning of it
 	if primary != nil {
 		if p, err := ExistingFromAttribute(primary); err == nil {
 			in.Facts.Primary = &p
