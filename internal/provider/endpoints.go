@@ -151,25 +151,6 @@ func readEndpoints(ctx context.Context, api rdsapi.API, id string, m endpointPar
 	}
 }
 
-// stateEndpoints is the state's endpoint attributes; nil for a create.
-func stateEndpoints(state *instanceModel) *endpointParts {
-	if state == nil {
-		return nil
-	}
-	parts := state.endpointParts()
-	return &parts
-}
-
-// readonlyEndpointPlan is a read-only instance's endpoint plan (readonly_instance_resource.go's planInput).
-func readonlyEndpointPlan(ctx context.Context, state *readonlyInstanceModel, cfg readonlyInstanceModel) rdsservice.EndpointPlan {
-	var prior *endpointParts
-	if state != nil {
-		parts := state.endpointParts()
-		prior = &parts
-	}
-	return endpointPlanOf(ctx, prior, cfg.endpointParts(), &diag.Diagnostics{})
-}
-
 // carryEndpoints keeps base's endpoint attributes in a read-only instance's model built from its attribute
 // (readEndpoints then reads them back where they are managed).
 func (m *readonlyInstanceModel) carryEndpoints(base *readonlyInstanceModel) {

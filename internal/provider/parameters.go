@@ -157,16 +157,6 @@ func stringMapValue(m map[string]string, diags *diag.Diagnostics) types.Map {
 	return out
 }
 
-// groupQuery names the instance's parameter group for the planner (P8, rdsservice's readGroup):
-// the planned id, and the state's unless Terraform replaces the instance.
-func groupQuery[M any](planned types.String, state *M, replace []string, group func(*M) types.String) rdsservice.GroupQuery {
-	q := rdsservice.GroupQuery{ID: valString(planned)}
-	if state != nil && len(replace) == 0 {
-		q.PriorID = group(state).ValueString()
-	}
-	return q
-}
-
 // readGroupApplied refreshes parameter_group_id: the id while the instance is configured with
 // every value of the group its own parameters leave to it, "" when it is not (the group changed,
 // or a value was changed outside Terraform), so that the plan applies the group again (P8); and

@@ -411,10 +411,9 @@ func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, m modelR
 		},
 		Replace: replace,
 	}
-	in.Facts.SpecChangePending = m.specPending
-	in.Desired.Tags, in.Desired.Endpoints = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{}), readonlyEndpointPlan(ctx, state, cfg)
-	req := rdsservice.InstanceRequest{Replaced: replace, Zone: valString(plan.ZoneID),
+	req := rdsservice.InstanceRequest{Zone: valString(plan.ZoneID),
 		ReadOnly: rdsservice.ReadOnlyQuery{Primary: stringIfKnown(plan.MasterInstanceID), StorageTypeConfig: valString(cfg.StorageType)}}
+	sharedRequest(ctx, m, false, &in, &req, &diag.Diagnostics{})
 	var api rdsapi.API
 	if r.data != nil {
 		api = r.data.API
@@ -426,10 +425,7 @@ func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, m modelR
 		in.Desired.InPlaceChanges = roSettings(plan).Changes(roSettings(*state))
 		req.ID, req.ReadOnly.PriorPrimary, req.ReadOnly.PriorMinor = state.ID.ValueString(), state.MasterInstanceID.ValueString(), state.MinorVersion.ValueString()
 	}
-	req.Group = groupQuery(plan.ParameterGroupID, state, replace, func(m *readonlyInstanceModel) types.String { return m.ParameterGroupID })
 	if state != nil && len(replace) == 0 {
-		in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
-		in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
 		req.Parameters = parameterQuery(ctx, rdsservice.ParameterQuery{InstanceID: state.ID.ValueString(), Engine: state.Engine.ValueString(),
 			Version: parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion)}, state.Parameters, state.ParametersPending)
 	}

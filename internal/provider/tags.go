@@ -200,22 +200,3 @@ func tagsAfterRefresh(ctx context.Context, cloud map[string]string, priorTags, p
 	}
 	return stringMapValue(own, diags), all
 }
-
-// primaryTagPlan is rds_instance's TagPlan: CreateDBInstance carries the tags and the group, a
-// clone gets them right after creation.
-func primaryTagPlan(ctx context.Context, state *instanceModel, plan instanceModel, diags *diag.Diagnostics) rdsservice.TagPlan {
-	prior := noTags
-	if state != nil {
-		prior = tagValues{state.TagsAll, state.ResourceGroupID}
-	}
-	return tagPlanOf(ctx, tagValues{plan.TagsAll, plan.ResourceGroupID}, prior, state == nil && plan.RestoreFrom.IsNull(), diags)
-}
-
-// readonlyTagPlan is rds_readonly_instance's TagPlan: CreateReadOnlyDBInstance takes no tags.
-func readonlyTagPlan(ctx context.Context, state *readonlyInstanceModel, plan readonlyInstanceModel, diags *diag.Diagnostics) rdsservice.TagPlan {
-	prior := noTags
-	if state != nil {
-		prior = tagValues{state.TagsAll, state.ResourceGroupID}
-	}
-	return tagPlanOf(ctx, tagValues{plan.TagsAll, plan.ResourceGroupID}, prior, false, diags)
-}
