@@ -55,3 +55,22 @@ func sharedRequest[M sharedModel](ctx context.Context, m modelRequest[M], create
 		in.Desired.Parameters.Recorded = state.parameters.Equal(config.parameters)
 	}
 }
+
+// plannedParts point at the computed attributes both instance resources plan alike, and hold the
+// planned parameter_group_id.
+type plannedParts struct {
+	atomicWrite, atomicWriteSupported *types.Bool
+	architecture, status              *types.String
+	pending, groupValues, tagsAll     *types.Map
+	groupID                           types.String
+	endpoints                         endpointParts
+}
+
+// writeShared writes the decision's values both instance resources plan alike.
+func writeShared(p plannedParts, config sharedParts, dec rdsservice.Decision, diags *diag.Diagnostics) {
+	*p.atomicWrite, *p.atomicWriteSupported = boolOf(dec.AtomicWrite), boolOf(dec.AtomicWriteSupported)
+	*p.architecture, *p.status = stringOf(dec.Architecture), stringOf(dec.Status)
+	*p.pending = mapValue(rdsservice.PlannedPending(!config.parameters.IsNull(), dec.Parameters), diags)
+	*p.groupValues = mapValue(rdsservice.PlannedGroupValues(dec.Parameters, valString(p.groupID)), diags)
+	planEndpointValues(dec, config.endpoints, p.endpoints)
+}
