@@ -226,7 +226,10 @@ func (h *oracleHarness) newWorld(endpoints ...bool) *oracleWorld {
 	// Every walk starts a provider with its own client; the previous scenario's kept-alive
 	// connections would otherwise pile up to thousands of open files over the long form.
 	h.srv.CloseClientConnections()
-	clock := &oracleClock{now: time.Now().UTC()}
+	// Every scenario starts at 10:00Z of today, whatever the hour: the default maintenance window
+	// (18:00Z-22:00Z) is then closed, as the scenarios assume, and a run at 18:00 differs in nothing.
+	today := time.Now().UTC().Truncate(24 * time.Hour)
+	clock := &oracleClock{now: today.Add(10 * time.Hour)}
 	opts := oracleSimOptions
 	opts.Now = clock.Now
 	opts.Faults = h.faults

@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -21,6 +22,12 @@ func TestScheduleParametersWithAGroupWaitsForItsOwnValuesOnly(t *testing.T) {
 	id, err := o.sim.AddInstance(simulator.SeedInstance{Engine: "MySQL", EngineVersion: "8.0", DBInstanceClass: "mysql.n2.medium.2c", Storage: 100,
 		StorageType: "cloud_essd", Category: "HighAvailability"})
 	if err != nil {
+		t.Fatal(err)
+	}
+	// A window closed now: the default 18:00Z-22:00Z is open for part of the day, and the cloud then runs
+	// the restart-needing value at once.
+	closed := (time.Now().UTC().Hour() + 6) % 24
+	if err := o.api.ModifyDBInstanceMaintainTime(ctx, id, fmt.Sprintf("%02d:00Z-%02d:00Z", closed, (closed+1)%24)); err != nil {
 		t.Fatal(err)
 	}
 	group, err := o.api.CreateParameterGroup(ctx, &rdsapi.CreateParameterGroupRequest{Name: "fleet_default", Engine: "MySQL", EngineVersion: "8.0",

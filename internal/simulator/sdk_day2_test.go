@@ -190,6 +190,11 @@ func (e *sdkEnv) sdkCreate(version, minor string) string {
 	e.do(create, created)
 	e.clock.Add(createD)
 	e.settle(created.DBInstanceId)
+	// A window closed for hours: the default 18:00Z-22:00Z opened during a run begun at 17:59, and a task
+	// waiting for it started under a later call (OperationDenied.DBInstanceStatus at 18:00:12).
+	window := rds.CreateModifyDBInstanceMaintainTimeRequest()
+	window.DBInstanceId, window.MaintainTime = created.DBInstanceId, e.clock.Now().Add(6*time.Hour).Format("15")+":00Z-"+e.clock.Now().Add(7*time.Hour).Format("15")+":00Z"
+	e.do(window, rds.CreateModifyDBInstanceMaintainTimeResponse())
 	return created.DBInstanceId
 }
 
