@@ -203,9 +203,6 @@ type oracleWorld struct {
 	// proxyWindowDrops are the instances whose connections through the proxy this run's plan said the
 	// window's switchover drops, true where it may (nil: the window is not compared; oracle_proxy_test.go).
 	proxyWindowDrops map[string]bool
-	// mayAtWindow are the possible restarts the world's plans placed in the maintenance window, by id
-	// (oracle_unknowns_test.go).
-	mayAtWindow map[string]int
 	// ignore is each address's lifecycle { ignore_changes = [...] }, beside a block's own (ignoreChanges).
 	ignore map[string][]string
 	// driftedAfterPlan are the attributes changed outside Terraform between the plan and the apply (a saved
@@ -897,19 +894,15 @@ func plannedRestarts(plan *oraclePlan, order []oracleResource) (definite, possib
 			now, later := map[string]int{}, map[string]int{}
 			for _, rs := range d.Program.Restarts() {
 				key := restartKey(rs, self)
-				switch {
-				case rs.Possible && rs.When == "":
-					possible[key] = max(possible[key], 1)
-				case rs.Possible: // at the window: notePossibleAtWindow
-				case rs.When != "":
+				if rs.When != "" {
 					later[key]++
-				default:
+				} else {
 					now[key]++
 				}
 			}
 			mergeMax(definite, now)
 			mergeMax(deferred, later)
-			if len(d.MayRestart) > 0 && d.MayRestartWhen == "" {
+			if len(d.MayRestart) > 0 {
 				possible[self] = max(possible[self], 1)
 			}
 		}

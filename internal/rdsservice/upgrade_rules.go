@@ -152,8 +152,6 @@ func checkUpgradeAlone(in PlanInput, d *Decision) {
 	}
 	if others := otherChanges(d); others != "" {
 		d.add(problem(RuleUpgradeAlone, d.Upgrade.To, in.Label, others))
-	} else {
-		aloneMayBeRefused(in, d, problem(RuleUpgradeAlone, d.Upgrade.To, in.Label, "them"), AttrEngineVersion)
 	}
 }
 
