@@ -203,6 +203,9 @@ type oracleWorld struct {
 	// proxyWindowDrops are the instances whose connections through the proxy this run's plan said the
 	// window's switchover drops, true where it may (nil: the window is not compared; oracle_proxy_test.go).
 	proxyWindowDrops map[string]bool
+	// mayAtWindow are the possible restarts the world's plans placed in the maintenance window, by id
+	// (oracle_unknowns_test.go).
+	mayAtWindow map[string]int
 	// ignore is each address's lifecycle { ignore_changes = [...] }, beside a block's own (ignoreChanges).
 	ignore map[string][]string
 	// driftedAfterPlan are the attributes changed outside Terraform between the plan and the apply (a saved
@@ -894,15 +897,19 @@ func plannedRestarts(plan *oraclePlan, order []oracleResource) (definite, possib
 			now, later := map[string]int{}, map[string]int{}
 			for _, rs := range d.Program.Restarts() {
 				key := restartKey(rs, self)
-				if rs.When != "" {
+				switch {
+				case rs.Possible && rs.When == "":
+					possible[key] = max(possible[key], 1)
+				case rs.Possible: // at the window: notePossibleAtWindow
+				case rs.When != "":
 					later[key]++
-				} else {
+				default:
 					now[key]++
 				}
 			}
 			mergeMax(definite, now)
 			mergeMax(deferred, later)
-			if len(d.MayRestart) > 0 {
+			if len(d.MayRestart) > 0 && d.MayRestartWhen == "" {
 				possible[self] = max(possible[self], 1)
 			}
 		}

@@ -239,6 +239,34 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		{"a change set back after a saved plan while autoscaling grew the disk", map[string]string{"apply_restarts": "in_maintenance_window",
 			"class": "primary", "storage": "primary grows", "storage autoscaling": "on, the cloud grew the disk", "later run": "change reverted",
 			"mechanism": "saved plan, the cloud moved on"}, outcomeApplied},
+		// The same without the guard: the read-only instance's possible follow restart is named in the
+		// primary's window, where the cloud makes it (it was named during the apply: unnamed at the window).
+		{"a read-only instance behind a deferred 16K known only at apply", map[string]string{"topology": "primary + read-only",
+			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "mechanism": "16K known at apply"}, outcomeApplied},
+		// A parameter waiting for a restart beside a class known only at apply: a restart during the apply
+		// applies it, so parameters_pending is planned unknown (it was planned as the waiting value).
+		{"a parameter waiting for a restart beside a class known only at apply", map[string]string{"class": "primary", "parameters": "online",
+			"fact": "parameter pending a restart", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		// A zone move beside a class known only at apply: the plan names the refusal the apply makes when
+		// the class changes there (alone-refusal-possible-known-at-apply; the plan passed unwarned).
+		{"a zone move beside a class known only at apply", map[string]string{"class": "primary", "replace": "zone move",
+			"mechanism": "instance_type known at apply"}, outcomeWarnedFailure},
+		// A class known only at apply, deferred to the window beside a task scheduled outside Terraform, then
+		// rds_apply_pending: the class change's possible restart is named in the window (it was named during
+		// the apply, and the window restarted the primary unnamed).
+		{"a class known only at apply in the window beside a scheduled task", map[string]string{"base": "8.0 cloud_ssd x86", "apply_restarts": "in_maintenance_window",
+			"class": "primary", "storage": "primary grows", "parameters": "online", "fact": "imported with a scheduled task", "data protection": "ssl on",
+			"later run": "rds_apply_pending", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		// Storage known only at apply beside a task scheduled outside Terraform: a growth is a spec order now that
+		// replaces the task, so the task's restart in the window is possible (the plan named it certain, and
+		// after rds_apply_pending the window made none).
+		{"storage known only at apply beside a scheduled task, then rds_apply_pending", map[string]string{"storage": "primary grows",
+			"fact": "scheduled task", "later run": "rds_apply_pending", "mechanism": "storage known at apply"}, outcomeApplied},
+		// The primary's atomic_write_16k known only at apply, changed during the apply: the read-only instance that
+		// inherits it may be turned on with it, so its atomic_write_16k is planned unknown (it was planned false,
+		// and the state after the apply said false while the cloud had turned it on).
+		{"a read-only instance inheriting a 16K known only at apply", map[string]string{"topology": "primary + read-only", "16K": "on",
+			"mechanism": "16K known at apply"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

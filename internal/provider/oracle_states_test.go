@@ -28,7 +28,7 @@ func warnedOfFailure(p *oraclePlanned, applyErr string) bool {
 				return true
 			}
 			// The refusal's class has its ids stripped (<id>): so has the warning naming it.
-			if w.Rule == rdsservice.Rule16KRefusalPossibleUnknown && strings.Contains(stripIDs(w.Detail), strings.Trim(strings.TrimPrefix(refusalClass(applyErr), "final plan: "), `"`)) {
+			if (w.Rule == rdsservice.Rule16KRefusalPossibleUnknown || w.Rule == rdsservice.RuleAloneRefusalPossibleUnknown) && strings.Contains(stripIDs(w.Detail), strings.Trim(strings.TrimPrefix(refusalClass(applyErr), "final plan: "), `"`)) {
 				return true
 			}
 		}

@@ -918,14 +918,15 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		}
 	}
 	deferred = w.byID(deferred)
+	w.notePossibleAtWindow(plan, order)
 	if w.carried != nil {
 		deferred = w.laterPromise(w.carried, plan, deferred, order)
 	}
-	if w.holdWindow && len(deferred) > 0 && len(out.disagreements) == 0 {
+	if w.holdWindow && (len(deferred) > 0 || len(w.mayAtWindow) > 0) && len(out.disagreements) == 0 {
 		out.held, out.deferred = true, deferred
 		return out
 	}
-	if (len(deferred) > 0 || w.taskScheduled) && len(out.disagreements) == 0 {
+	if (len(deferred) > 0 || w.taskScheduled || len(w.mayAtWindow) > 0) && len(out.disagreements) == 0 {
 		windowDisagree := disagree
 		if w.taskScheduled {
 			windowDisagree = func(class, format string, args ...any) {
@@ -990,13 +991,13 @@ func (w *oracleWorld) atTheWindow(order []oracleResource, deferred map[string]in
 	w.checkProxyDropsAtWindow(order, w.sim.Stats().ProxyDrops, disagree)
 	for key, n := range deferred {
 		checks++
-		if restarts[key] != n {
+		if restarts[key] < n || restarts[key] > n+w.mayAtWindow[key] {
 			disagree(fmt.Sprintf("window restarts: plan deferred %d, cloud restarted %d", n, restarts[key]),
 				"the plan deferred %d restart(s) of %s to the maintenance window; at the window the simulator counted %d", n, key, restarts[key])
 		}
 	}
 	for id, n := range restarts {
-		if _, named := deferred[id]; !named && n > 0 && !w.abandoned[id] {
+		if _, named := deferred[id]; !named && n > w.mayAtWindow[id] && !w.abandoned[id] {
 			disagree("window restarts: unnamed restart at the window", "at the window the simulator restarted %s (%s) %d time(s), which the plan did not name", id, w.addrOf(id, order), n)
 		}
 	}

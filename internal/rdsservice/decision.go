@@ -35,6 +35,8 @@ type Restart struct {
 	// TurnsAtomicWriteOn: the task's restart turns atomic_write_16k on, which the primary's
 	// read-only instances follow (PlannedScheduledFlag).
 	TurnsAtomicWriteOn bool
+	// Possible: the restart depends on a value known only at apply (unknown_restarts.go).
+	Possible bool
 }
 
 // SpecOrder is the one ModifyDBInstanceSpec an update sends; nil fields are unchanged.
@@ -84,6 +86,9 @@ type Decision struct {
 	// that may add a restart.
 	Restarts   []Restart
 	MayRestart []string
+	// MayRestartWhen is when the possible restarts come: empty during this apply, else as
+	// Restart.When (unknown_restarts.go).
+	MayRestartWhen string
 	// RestartAttribute is the first attribute whose change restarts the instance.
 	RestartAttribute string
 	// Order is the update's one spec change; Followers are read-only instances the cloud turns on

@@ -66,6 +66,9 @@ func planPendingChange(in PlanInput, d *Decision) {
 			continue
 		}
 		r.When = pendingWhen(in, *p)
+		if !ownTask(r.Reasons[0]) {
+			r = taskMayBeReplaced(in, r)
+		}
 		d.Restarts = append(d.Restarts, r)
 	}
 	shareTaskRestart(in, d)

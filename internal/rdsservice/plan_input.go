@@ -126,6 +126,9 @@ type Facts struct {
 	// PrimaryZoneMoveInWindow: this run's plan of a read-only instance's primary moves it to
 	// another zone in its maintenance window (zone_rules.go).
 	PrimaryZoneMoveInWindow bool
+	// PrimaryUnknownFlagStartsAt: the primary's atomic_write_16k is known only at apply and its
+	// change would wait for the primary's window starting then (PrimaryPlan.UnknownFlagStartsAt).
+	PrimaryUnknownFlagStartsAt string
 	// PrimaryReplaced is the read-only instance's primary as this run replaces it (nil:
 	// not replaced, or not planned before this instance); primary_replaced.go.
 	PrimaryReplaced *ReplacedPrimary

@@ -158,6 +158,9 @@ func recordPrimary(l *Ledger, id string, in PlanInput, dec Decision) {
 	planned := PrimaryPlan{AtomicWrite: flag, Storage: in.Desired.Storage, Minor: PlannedMinorFollow(dec, id),
 		ZoneMoveInWindow: dec.Deferred && dec.ZoneMove != nil, ReplacesTask: replacesPendingTask(dec)}
 	planned.Scheduled = PlannedScheduledFlag(dec, in.Facts.Now)
+	if flag.IsUnknown() {
+		planned.UnknownFlagStartsAt = ownWindowStart(in)
+	}
 	l.RecordPrimary(id, planned)
 	l.RecordFollowers(id, dec.Followers)
 }

@@ -94,6 +94,7 @@ func ReadOnlyInput(ctx context.Context, env Env, req InstanceRequest, primary *r
 			in.Prior.MinorVersion = q.PriorMinor
 		}
 		in.Facts.PrimaryZoneMoveInWindow = planned.ZoneMoveInWindow
+		in.Facts.PrimaryUnknownFlagStartsAt = planned.UnknownFlagStartsAt
 	}
 	readOnlyParameters(ctx, env, req, primary, &in)
 	return in

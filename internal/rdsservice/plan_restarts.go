@@ -17,6 +17,8 @@ func guardRestarts(in PlanInput, d *Decision) {
 	followScheduledPrimary(in, d)
 	planPendingChange(in, d)
 	runWindowNow(in, d)
+	d.MayRestartWhen = possibleRestartsWhen(in, *d)
+	pendingMayBeApplied(d)
 	d.Program = programOf(in, *d)
 	if d.HasErrors() {
 		return
@@ -38,7 +40,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 		if in.Desired.PreventRestart {
 			d.Guard = GuardPreventRestart
 		}
-		d.add(RestartProblem([]Restart{{InstanceID: in.Label,
+		d.add(RestartProblem([]Restart{{InstanceID: in.Label, When: d.MayRestartWhen,
 			Reasons:  []string{strings.Join(d.MayRestart, ", ") + " known only at apply"},
 			Downtime: downtimeOf(in)}}, true, in.Desired.PreventRestart, at))
 	}

@@ -155,12 +155,13 @@ func (u *updatePlan) planAtomicWrite() {
 	cur, c, change, in, d := u.cur, u.c, u.change, u.in, u.d
 	flag := c.AtomicWrite
 	u.primaryOn = Known(false)
+	mayFollow := false
 	if u.readOnly {
 		u.primaryOn = primaryFlag(in.Facts)
 		if u.primaryOn.IsUnknown() && in.Facts.Primary != nil && !c.AtomicWrite.Is(true) {
 			// The primary's plan is known only at apply: the apply checks again before any write.
 			d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, in.Facts.Primary.ID, in.Facts.Primary.Enabled))
-			u.mayFollowPrimary()
+			mayFollow = u.mayFollowPrimary()
 		}
 	}
 	switch {
@@ -183,6 +184,9 @@ func (u *updatePlan) planAtomicWrite() {
 			}
 		}
 	}
+	if mayFollow && flag.IsKnown() && in.Facts.PrimaryUnknownFlagStartsAt == "" {
+		flag = Unknown[bool]() // it follows during this apply, if at all (in the primary's window it keeps its value until then)
+	}
 	d.AtomicWrite = flag
 	u.flag = flag
 	u.flagChanged = flag.IsKnown() && flag.Value() != cur.Enabled && IsMySQL(cur.Engine)
@@ -190,13 +194,14 @@ func (u *updatePlan) planAtomicWrite() {
 
 // mayFollowPrimary: a read-only instance that inherits the flag, off and eligible, restarts with
 // its primary if the primary's value, known only at apply, turns it on (rule 7): a possible restart.
-func (u *updatePlan) mayFollowPrimary() {
+func (u *updatePlan) mayFollowPrimary() bool {
 	cur, primary := u.cur, u.in.Facts.Primary
 	if !u.c.AtomicWrite.IsNull() || cur.Enabled || !cur.Supported || primary.Enabled || !IsMySQL(cur.Engine) {
-		return
+		return false
 	}
-	u.d.MayRestart = append(u.d.MayRestart, "its primary "+primary.ID+"'s atomic_write_16k (turned on, it turns this read-only instance on with a restart)")
+	u.d.MayRestart = append(u.d.MayRestart, followUnknownPrimary(primary.ID))
 	u.trigger(AttrAtomicWrite)
+	return true
 }
 
 // recordRestartAttributes names the restart's attribute in a fixed order (class, storage, type,

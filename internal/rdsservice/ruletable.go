@@ -168,6 +168,9 @@ const (
 	// Rule16KRefusalPossibleUnknown: atomic_write_16k is known only at apply, and true would be
 	// refused there (unknown_refusals.go).
 	Rule16KRefusalPossibleUnknown RuleID = "16k-refusal-possible-known-at-apply"
+	// RuleAloneRefusalPossibleUnknown: a change that goes in an apply of its own (a zone move, a
+	// major or minor version upgrade) beside a spec attribute known only at apply (unknown_refusals.go).
+	RuleAloneRefusalPossibleUnknown RuleID = "alone-refusal-possible-known-at-apply"
 )
 
 // Rule ids, grouped as the table is.
@@ -447,6 +450,13 @@ var ruleTable = []Rule{
 			"(after other resources of this run have changed): %[2]s.",
 		Args: []Arg{{"instance", "rm-1"}, {"refusals", "16K atomic write needs MySQL 8.0"}},
 		Fix:  "Give atomic_write_16k a value known at plan (not computed from resources created or changed in this run), or make the instance eligible first."},
+	{ID: RuleAloneRefusalPossibleUnknown, Source: zoneSource + "; " + upgradeSource + "; provider: the plan names a refusal that depends on a value known only at apply (issue 39)",
+		Severity: SeverityWarning, Attribute: AttrZoneID,
+		Summary: "The apply may refuse the changes of %[1]s: %[2]s known only at apply",
+		Detail: "%[2]s of %[1]s is known only at apply. If it changes there, the apply refuses the plan of %[1]s before any write to it " +
+			"(after other resources of this run have changed): %[3]s.",
+		Args: []Arg{{"instance", "rm-1"}, {"attributes", "instance_type"}, {"refusal", "Move rm-1 to another zone in an apply of its own"}},
+		Fix:  "Give %[2]s a value known at plan (not computed from resources created or changed in this run), or make that change in an apply of its own."},
 	{ID: RuleStoragePrimaryAbove, Source: "cloud fact: a read-only instance's storage is at least its primary's", Severity: SeverityWarning, Attribute: AttrStorage,
 		Summary: "Read-only instances will have less storage than their primary",
 		Detail:  "storage of %s grows to %d GB, above its read-only instances %s; the cloud then refuses their spec changes until their storage is at least the primary's.",

@@ -52,6 +52,9 @@ type PrimaryPlan struct {
 	ZoneMoveInWindow bool
 	// ReplacesTask: the plan replaces the primary's task waiting for its window.
 	ReplacesTask bool
+	// UnknownFlagStartsAt: the primary's atomic_write_16k is known only at apply and its change
+	// would wait for the window starting then ("": not so); unknown_restarts.go.
+	UnknownFlagStartsAt string
 }
 
 // RecordPrimary records the in-place plan of primary id.

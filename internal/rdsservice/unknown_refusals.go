@@ -1,6 +1,9 @@
 package rdsservice
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Refusals that depend on a value known only at apply (issue 39 §3): the plan cannot refuse a
 // value it does not know, so it names the refusal the apply would make as possible (a warning
@@ -35,4 +38,24 @@ func (u *updatePlan) refuse16KWhateverTheChange() {
 		return
 	}
 	u.d.add(problem(Rule16KBasicEdition, u.cur.Category, u.cur.Category))
+}
+
+// aloneMayBeRefused: a change that goes in an apply of its own (a zone move, a major version
+// upgrade) planned beside spec attributes known only at apply, which the apply refuses (refusal)
+// if they change there: the plan names that refusal.
+func aloneMayBeRefused(in PlanInput, d *Decision, refusal Problem, attribute string) {
+	c := in.Desired
+	var unknown []string
+	for _, a := range []struct {
+		name    string
+		unknown bool
+	}{{AttrInstanceType, c.InstanceClass.IsUnknown()}, {AttrStorage, c.Storage.IsUnknown()}, {AttrStorageType, c.StorageType.IsUnknown()},
+		{AttrAtomicWrite, c.AtomicWrite.IsUnknown()}, {AttrBufferPoolExtension, c.BufferPoolExtension.IsUnknown()}, {AttrParameters, len(c.Parameters.UnknownValues) > 0}} {
+		if a.unknown {
+			unknown = append(unknown, a.name)
+		}
+	}
+	if len(unknown) > 0 && !slices.ContainsFunc(d.Problems, func(p Problem) bool { return p.Rule == RuleAloneRefusalPossibleUnknown }) {
+		d.add(problem(RuleAloneRefusalPossibleUnknown, "", in.Label, strings.Join(unknown, ", "), refusal.Summary).At(attribute))
+	}
 }

@@ -92,3 +92,26 @@ func TestRecordPrimaryKeepsAnUnknownDeferredFlagUnknown(t *testing.T) {
 		t.Errorf("read-only instance of a primary whose flag is known only at apply: errors %v, want %s", d.Errors(), RuleMayRestartRefusedUnknown)
 	}
 }
+
+// A zone move beside instance_type known only at apply (seed 20261206, mechanism "instance_type known at apply",
+// replace "zone move"): the apply refuses the move if the class changes there, and the plan names that refusal;
+// with the class known and unchanged it names none.
+func TestPlanZoneMoveBesideClassKnownAtApplyNamesPossibleRefusal(t *testing.T) {
+	for _, c := range []struct {
+		unknown bool
+		want    bool
+	}{{true, true}, {false, false}} {
+		in := withDesired(zoneInput(Placement{Zone: "cn-hangzhou-j", VSwitch: "vsw-j"}))
+		if c.unknown {
+			in.Desired.InstanceClass = Unknown[string]()
+		}
+		d := Plan(in)
+		named := false
+		for _, w := range d.Warnings() {
+			named = named || w.Rule == RuleAloneRefusalPossibleUnknown && strings.Contains(w.Detail, Raise(RuleZoneMoveAlone, "", "rm-1", "").Summary)
+		}
+		if d.ZoneMove == nil || d.HasErrors() || named != c.want {
+			t.Errorf("class unknown %t: zone move %v, possible refusal named %t, want %t (problems %+v)", c.unknown, d.ZoneMove, named, c.want, d.Problems)
+		}
+	}
+}

@@ -152,6 +152,8 @@ func checkUpgradeAlone(in PlanInput, d *Decision) {
 	}
 	if others := otherChanges(d); others != "" {
 		d.add(problem(RuleUpgradeAlone, d.Upgrade.To, in.Label, others))
+	} else {
+		aloneMayBeRefused(in, d, problem(RuleUpgradeAlone, d.Upgrade.To, in.Label, "them"), AttrEngineVersion)
 	}
 }
 

@@ -209,6 +209,8 @@ func checkPlacement(in PlanInput, d *Decision) {
 	}
 	if others != "" {
 		d.add(problem(RuleZoneMoveAlone, d.ZoneMove.To.Zone, in.Label, others))
+	} else {
+		aloneMayBeRefused(in, d, problem(RuleZoneMoveAlone, d.ZoneMove.To.Zone, in.Label, "them"), AttrZoneID)
 	}
 }
 
