@@ -23,15 +23,22 @@ const specChangeNow = "during this apply"
 // clients' connections to the proxy alive. The proxy is read only when the plan orders a class,
 // storage type or edition change, or may (instance_type or storage_type known only at apply: named
 // as possible), which it records in the run's Ledger for the proxy's plan (ProxyStartSpecChanges).
+// A spec change waiting for the window from an earlier run (a task the plan names the restart of)
+// is named when the plan says it runs: during this apply when the window after it is open now.
 // The change's restart is already named, and refused by prevent_restart; this says what else breaks.
 func ProxySpecChange(ctx context.Context, env Env, id, label, primary string, dec Decision) []Problem {
 	o := dec.Order
 	unknown := slices.DeleteFunc(slices.Clone(dec.MayRestart), func(a string) bool { return a != AttrInstanceType && a != AttrStorageType })
-	if primary == "" || id == "" || (o.InstanceClass == nil && o.StorageType == nil && o.Category == nil && len(unknown) == 0) {
+	ordered := o.InstanceClass != nil || o.StorageType != nil || o.Category != nil
+	task, waits := pendingSwitchWhen(label, dec) // proxy_pending_switch.go
+	if primary == "" || id == "" || (!ordered && !waits && len(unknown) == 0) {
 		return nil
 	}
 	when := specChangeWhen(label, dec)
-	if o.InstanceClass == nil && o.StorageType == nil && o.Category == nil {
+	switch {
+	case !ordered && waits:
+		when = task
+	case !ordered:
 		when += " if " + strings.Join(unknown, " or ") + specChangeUnknown // known only at apply: a possible switchover
 	}
 	env.Ledger.recordSpecChange(id, when)
@@ -46,10 +53,11 @@ func ProxySpecChange(ctx context.Context, env Env, id, label, primary string, de
 const specChangeUnknown = " (known only at apply) changes"
 
 // specChangeWhen is when the plan's spec change switches instance label over: during this apply,
-// or as its restart says (the maintenance window), or in the window its deferred order waits for.
+// or as its restart says (the maintenance window), or in the window its deferred order waits for,
+// unless that window is open now and the cloud runs the order right away (runWindowNow).
 func specChangeWhen(label string, dec Decision) string {
 	when := specChangeNow
-	if dec.Deferred {
+	if dec.Deferred && !runsWindowNow(dec) { // proxy_pending_switch.go
 		when = "in the maintenance window"
 	}
 	for _, r := range dec.Restarts {
