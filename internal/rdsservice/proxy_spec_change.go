@@ -75,7 +75,9 @@ func specChangeWhen(label string, dec Decision) string {
 // comes after this apply and drops the connections open through the proxy by then. A change made
 // during this apply is not named, as nothing through this proxy breaks: Terraform applies the proxy
 // after the primary (instance_id) and each read-only instance that read_only_weights references,
-// and the apply waits out their spec change, switchover included, before the proxy starts.
+// and the apply waits out their spec change, switchover included, before the proxy starts. A
+// read-only instance the proxy does not weight may switch over while the proxy starts: a proxy
+// still starting serves no client, so that drops nothing either (simulator README "Database proxy").
 func ProxyStartSpecChanges(l *Ledger, req ProxyRequest, current *ProxySpec) []Problem {
 	p := req.Primary
 	if !p.Known || req.Desired.Persistent || (current != nil && !current.Persistent) {
