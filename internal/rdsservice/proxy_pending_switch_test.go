@@ -79,6 +79,9 @@ func TestApplyPendingNamesTheProxyDrop(t *testing.T) {
 		InstanceNum: 2, PersistentConnections: "Disabled"}); err != nil {
 		t.Fatal(err)
 	}
+	if err := (&executor{api: e.api, w: e.waiter}).waitProxy(ctx, id, true); err != nil { // a starting proxy serves no client yet
+		t.Fatal(err)
+	}
 	if _, err := e.api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: "mysql.n2m.large.2c",
 		EffectiveTime: "MaintainTime"}); err != nil {
 		t.Fatal(err)
