@@ -819,7 +819,7 @@ var ruleTable = []Rule{
 		Detail: "instance_id = %[1]q runs MySQL %[3]s minor version %[2]s; the database proxy needs %[4]s or later on the High-availability edition.",
 		Args:   []Arg{{"instance id", "rm-1"}, {"minor version", "rds_20190815"}, {"major version", "8.0"}, {"minimum", "rds_20190915"}},
 		Fix:    "Upgrade the instance's minor version (target_minor_version) first."},
-	{ID: RuleProxyZone, Source: "cloud fact P9: Alibaba's \"Enable the database proxy\" (ApsaraDB RDS for MySQL) lists among its prerequisites that the instance is not in Zone C or Zone D of China (Hangzhou) (proxy_zone.go)",
+	{ID: RuleProxyZone, Source: "cloud fact P9: Alibaba's \"Enable the database proxy\" (ApsaraDB RDS for MySQL) lists among its prerequisites that the instance is not in Zone C or Zone D of China (Hangzhou); a multi-zone ZoneId such as cn-hangzhou-MAZ6(b,f) counts each of its zones (P10, DescribeRegions) (proxy_zone.go)",
 		Attribute: "instance_id", Summary: "The zone of this instance does not offer the database proxy",
 		Detail: "instance_id = %[1]q runs in zone %[2]s, where RDS for MySQL does not offer the database proxy.",
 		Args:   []Arg{{"instance id", "rm-1"}, {"zone", "cn-hangzhou-d"}},
