@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -22,7 +23,8 @@ import (
 func addProxyAddressAttributes(attrs map[string]schema.Attribute) {
 	attrs["connection_string_prefix"] = schema.StringAttribute{Optional: true, Computed: true,
 		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		MarkdownDescription: "The prefix of the endpoint's address (`<prefix>.rwlb.rds.aliyuncs.com`), 5-40 characters; read back when not set. " +
+		MarkdownDescription: "The prefix of the endpoint's address (`<prefix>.rwlb.rds.aliyuncs.com`), 5-40 characters in lower case (RDS stores it so); " +
+			"read back when not set. One another endpoint of the proxy has is refused at plan. " +
 			"A change moves the endpoint in place (`ModifyDBProxyEndpointAddress`, at once whatever `apply_changes` says): the old address stops " +
 			"answering, and the plan says so."}
 	attrs["port"] = schema.Int64Attribute{Optional: true, Computed: true,
@@ -72,5 +74,18 @@ func (m *dbProxyEndpointModel) fillAddress(ep *rdsapi.DBProxyEndpoint) {
 	}
 	if m.PreventEndpointChange.IsNull() {
 		m.PreventEndpointChange = types.BoolValue(false)
+	}
+}
+
+// readPrefixHolders reads the proxy's other endpoints when the configured prefix changes the
+// endpoint's address, so that the plan refuses one of them already has; a proxy that cannot be read
+// leaves the check to the cloud.
+func (r *dbProxyEndpointResource) readPrefixHolders(ctx context.Context, rq *rdsservice.ProxyRequest) {
+	a := &rq.Endpoint.Address
+	if !a.NeedsPrefixHolders() {
+		return
+	}
+	if px, err := r.data.API.DescribeDBProxy(ctx, rq.InstanceID); err == nil && px.Started {
+		a.Holders = rdsservice.ProxyPrefixHolders(px, rq.Endpoint.ID)
 	}
 }

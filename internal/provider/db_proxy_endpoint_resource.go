@@ -74,6 +74,7 @@ func (r *dbProxyEndpointResource) request(ctx context.Context, m dbProxyEndpoint
 	rq.Desired.Description = rq.Endpoint.Description
 	if isKnown(m.InstanceID) {
 		readProxyPrimary(ctx, r.data, &rq)
+		r.readPrefixHolders(ctx, &rq) // db_proxy_endpoint_address.go
 	}
 	return rq
 }

@@ -141,6 +141,13 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"proxy weights in the window beside a read-only class change", with(map[string]string{"class": "read-only", "proxy": "weights changed"}), outcomeApplied, false},
 		{"a read-only instance added and weighted", map[string]string{"topology": "primary + read-only", "proxy": "read-only added and weighted"}, outcomeApplied, true},
 		{"a weighted read-only instance released with its weight", map[string]string{"topology": "primary + read-only", "proxy": "read-only released, weight removed"}, outcomeApplied, true},
+		// Sweep seed 24 (issue 44): the class changes wait for the window behind a proxy without persistent connections;
+		// a later run moves the window to one open now and the cloud runs them at once, dropping the connections
+		// through the proxy: the later plans name those drops during the apply (they said "in the maintenance window").
+		{"window opened now runs class changes behind a new proxy", with(map[string]string{"class": "both", "proxy": "created",
+			"later run": "window opened now"}), outcomeApplied, true},
+		{"window opened now runs the read-only class change behind the proxy", with(map[string]string{"class": "read-only", "proxy": "weights changed",
+			"later run": "window opened now"}), outcomeApplied, true},
 		{"a proxy mode change under prevent_restart", map[string]string{"guard": "prevent_restart on the primary", "proxy": "read_write_mode changed"}, outcomeGuard, false},
 		{"max_prepared_stmt_count beside the primary's ignored parameters", map[string]string{"topology": "primary + read-only",
 			"mechanism": "ignore_changes on 16K and parameters, changed outside", "proxy": "max_prepared_stmt_count on every instance"}, outcomeGuard, false},

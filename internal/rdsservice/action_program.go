@@ -93,7 +93,7 @@ func PlanAction(ctx context.Context, api rdsapi.API, req ActionRequest) (ActionP
 		}
 		if plan.Problem = pp.Problem; pp.Task != nil {
 			op = &Operation{Action: OpApplyPendingNow, Pending: pp.Task, Restart: pp.Restart}
-			followers = pp.Followers
+			followers, plan.Notes = pp.Followers, pp.Notes
 		}
 	case OpRenewInstance:
 		plan.Problem = PlanRenew(req.Name, attr, req.Months, time.Now())

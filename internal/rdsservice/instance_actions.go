@@ -96,6 +96,8 @@ type PendingPlan struct {
 	Restart *Restart
 	// Followers are the restarts of the read-only instances that follow it now.
 	Followers []Restart
+	// Notes are further warnings: the connections through the database proxy it drops.
+	Notes []Problem
 }
 
 // PlanApplyPending reads the change waiting for the instance's window. None: a warning that the
@@ -125,7 +127,11 @@ func PlanApplyPending(ctx context.Context, api rdsapi.API, attr *rdsapi.DBInstan
 		return PendingPlan{}, err
 	}
 	restarts := append([]Restart{r}, followers...)
-	return PendingPlan{Task: scheduled, Problem: RestartProblem(restarts, false, preventRestart, AttrPreventRestart), Restart: &r, Followers: followers}, nil
+	out := PendingPlan{Task: scheduled, Problem: RestartProblem(restarts, false, preventRestart, AttrPreventRestart), Restart: &r, Followers: followers}
+	if !preventRestart { // a refused action drops nothing
+		out.Notes = proxyApplyPendingDrop(ctx, api, attr, &r) // proxy_pending_switch.go
+	}
+	return out, nil
 }
 
 // pendingFollowers are the restarts of the read-only instances that follow a waiting toggle of

@@ -58,6 +58,7 @@ func PlanUnchangedInstance(l *Ledger, u UnchangedInstance) UnchangedPlan {
 		l.RecordPendingTask(u.ID)
 	}
 	dec := PlanUnchanged(u.Role, u.ID, u.Category, u.PreventRestart, u.Pending, follow)
+	l.recordPendingSwitch(u.ID, dec) // proxy_pending_switch.go
 	if u.Role == RolePrimary {
 		l.RecordMinor(u.ID, PlannedMinorFollow(dec, u.ID))
 		l.RecordScheduled(u.ID, u.Pending.ToggleOn())

@@ -49,6 +49,7 @@ func PlanProxyEndpoint(req ProxyRequest, current *ProxySpec) ProxyPlan {
 	}
 	label := "the endpoint " + req.Endpoint.ID + " of the proxy of " + req.InstanceID
 	plan.Problems = append(CheckProxyEndpoint(req.Desired, req.Primary), req.Endpoint.Address.addressProblems(label)...)
+	plan.Problems = append(plan.Problems, req.Endpoint.Address.prefixProblems(req.InstanceID)...) // proxy_endpoint_prefix.go
 	if len(refusals(plan.Problems)) > 0 {
 		return plan
 	}

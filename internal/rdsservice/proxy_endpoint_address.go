@@ -30,6 +30,9 @@ type ProxyEndpointAddress struct {
 	Current *NetEndpoint
 	// PreventChange is prevent_endpoint_change.
 	PreventChange bool
+	// Holders are the other endpoints of the proxy by prefix, read when the prefix changes (nil:
+	// not read; proxy_endpoint_prefix.go).
+	Holders map[string]ProxyPrefixHolder
 }
 
 // ProxyAddressAfter is the address of an endpoint now at current once want is applied: the new

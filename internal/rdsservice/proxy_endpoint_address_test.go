@@ -21,7 +21,7 @@ func TestPlanProxyEndpointAddress(t *testing.T) {
 	}
 	current := req.Desired
 	now := NetEndpoint{ConnectionString: "ep1.rwlb.rds.aliyuncs.com", Port: 3306}
-	req.Endpoint = &ProxyEndpointTarget{ID: "ep1", Description: "analytics", Address: ProxyEndpointAddress{Want: Endpoint{Prefix: "Orders-RO", Port: 3307}, Current: &now}}
+	req.Endpoint = &ProxyEndpointTarget{ID: "ep1", Description: "analytics", Address: ProxyEndpointAddress{Want: Endpoint{Prefix: "orders-ro", Port: 3307}, Current: &now}}
 	plan := PlanProxyEndpoint(req, &current)
 	if got := proxyRules(plan.Problems); !slices.Equal(got, []RuleID{RuleEndpointStops}) || !slices.Equal(proxyActions(plan.Program), []string{OpProxyEndpointAddress}) {
 		t.Fatalf("a moved address: %v %v", got, proxyActions(plan.Program))
@@ -43,7 +43,7 @@ func TestPlanProxyEndpointAddress(t *testing.T) {
 		t.Fatalf("refusals %v, program %v", got, proxyActions(plan.Program))
 	}
 	req.Desired.MaxDelay = 30
-	req.Endpoint.Address = ProxyEndpointAddress{Want: Endpoint{Prefix: "EP1", Port: 3306}, Current: &now}
+	req.Endpoint.Address = ProxyEndpointAddress{Want: Endpoint{Prefix: "ep1", Port: 3306}, Current: &now}
 	if plan := PlanProxyEndpoint(req, &current); len(plan.Problems) != 0 || len(plan.Program.Operations) != 0 {
 		t.Fatalf("an unchanged address: %v %v", plan.Problems, proxyActions(plan.Program))
 	}

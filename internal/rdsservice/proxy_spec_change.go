@@ -23,15 +23,22 @@ const specChangeNow = "during this apply"
 // clients' connections to the proxy alive. The proxy is read only when the plan orders a class,
 // storage type or edition change, or may (instance_type or storage_type known only at apply: named
 // as possible), which it records in the run's Ledger for the proxy's plan (ProxyStartSpecChanges).
+// A spec change waiting for the window from an earlier run (a task the plan names the restart of)
+// is named when the plan says it runs: during this apply when the window after it is open now.
 // The change's restart is already named, and refused by prevent_restart; this says what else breaks.
 func ProxySpecChange(ctx context.Context, env Env, id, label, primary string, dec Decision) []Problem {
 	o := dec.Order
 	unknown := slices.DeleteFunc(slices.Clone(dec.MayRestart), func(a string) bool { return a != AttrInstanceType && a != AttrStorageType })
-	if primary == "" || id == "" || (o.InstanceClass == nil && o.StorageType == nil && o.Category == nil && len(unknown) == 0) {
+	ordered := o.InstanceClass != nil || o.StorageType != nil || o.Category != nil
+	task, waits := pendingSwitchWhen(label, dec) // proxy_pending_switch.go
+	if primary == "" || id == "" || (!ordered && !waits && len(unknown) == 0) {
 		return nil
 	}
 	when := specChangeWhen(label, dec)
-	if o.InstanceClass == nil && o.StorageType == nil && o.Category == nil {
+	switch {
+	case !ordered && waits:
+		when = task
+	case !ordered:
 		when += " if " + strings.Join(unknown, " or ") + specChangeUnknown // known only at apply: a possible switchover
 	}
 	env.Ledger.recordSpecChange(id, when)
@@ -46,10 +53,11 @@ func ProxySpecChange(ctx context.Context, env Env, id, label, primary string, de
 const specChangeUnknown = " (known only at apply) changes"
 
 // specChangeWhen is when the plan's spec change switches instance label over: during this apply,
-// or as its restart says (the maintenance window), or in the window its deferred order waits for.
+// or as its restart says (the maintenance window), or in the window its deferred order waits for,
+// unless that window is open now and the cloud runs the order right away (runWindowNow).
 func specChangeWhen(label string, dec Decision) string {
 	when := specChangeNow
-	if dec.Deferred {
+	if dec.Deferred && !runsWindowNow(dec) { // proxy_pending_switch.go
 		when = "in the maintenance window"
 	}
 	for _, r := range dec.Restarts {
@@ -67,7 +75,9 @@ func specChangeWhen(label string, dec Decision) string {
 // comes after this apply and drops the connections open through the proxy by then. A change made
 // during this apply is not named, as nothing through this proxy breaks: Terraform applies the proxy
 // after the primary (instance_id) and each read-only instance that read_only_weights references,
-// and the apply waits out their spec change, switchover included, before the proxy starts.
+// and the apply waits out their spec change, switchover included, before the proxy starts. A
+// read-only instance the proxy does not weight may switch over while the proxy starts: a proxy
+// still starting serves no client, so that drops nothing either (simulator README "Database proxy").
 func ProxyStartSpecChanges(l *Ledger, req ProxyRequest, current *ProxySpec) []Problem {
 	p := req.Primary
 	if !p.Known || req.Desired.Persistent || (current != nil && !current.Persistent) {

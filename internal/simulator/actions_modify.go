@@ -152,7 +152,7 @@ func (s *Simulator) modifyDBInstanceSpec(c *call) (map[string]any, *apiError) {
 		return resp, nil
 	}
 	s.startRestart(in, statusClassChanging, c.now, want)
-	s.noteProxyDrop(in, switched)
+	s.noteProxyDrop(in, switched, c.now)
 	// Followers are busy from now on but restart once their primary is back, so they are Running
 	// again one restart duration after it.
 	for _, ro := range followers {

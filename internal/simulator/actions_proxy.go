@@ -36,6 +36,24 @@ var proxyMinMinor = map[string]string{"8.0": "rds_20190915", "5.7": "rds_2019092
 // [P9]: Alibaba's "Enable the database proxy" names Zones C and D of China (Hangzhou)).
 var proxyUnofferedZones = []string{"cn-hangzhou-c", "cn-hangzhou-d"}
 
+// proxyUnofferedZone is the zone of an instance's zone id that does not offer the proxy ("": none):
+// the id itself, or one of a multi-zone id's zones, <region>-MAZ<n>(a,b[,c]) (README [P10]).
+func proxyUnofferedZone(zoneID string) string {
+	zones := []string{zoneID}
+	if i, open := strings.Index(zoneID, "-MAZ"), strings.Index(zoneID, "("); i > 0 && open > i && strings.HasSuffix(zoneID, ")") {
+		zones = nil
+		for _, letter := range strings.Split(zoneID[open+1:len(zoneID)-1], ",") {
+			zones = append(zones, zoneID[:i]+"-"+strings.TrimSpace(letter))
+		}
+	}
+	for _, z := range zones {
+		if slices.Contains(proxyUnofferedZones, z) {
+			return z
+		}
+	}
+	return ""
+}
+
 // Limits of the API reference: proxy instances (ModifyDBProxy, ModifyDBProxyInstance: 1-16 in the
 // current request models, README "Database proxy" [P2]), the delay threshold and the read weights
 // (ModifyDBProxyEndpoint).
@@ -153,8 +171,8 @@ func (s *Simulator) proxyEligible(in *instance) *apiError {
 		return newErr(400, "InvalidDBInstance.NotSupported", "The database proxy runs on a MySQL primary instance; %s is not one.", in.ID)
 	case in.Status != statusRunning:
 		return errBusy(in.ID, in.Status)
-	case slices.Contains(proxyUnofferedZones, in.ZoneID):
-		return newErr(400, "InvalidZone.NotSupported", "The database proxy is not offered in zone %s, where %s runs.", in.ZoneID, in.ID)
+	case proxyUnofferedZone(in.ZoneID) != "":
+		return newErr(400, "InvalidZone.NotSupported", "The database proxy is not offered in zone %s, where %s runs.", proxyUnofferedZone(in.ZoneID), in.ID)
 	case strings.EqualFold(in.Category, "Basic"):
 		return newErr(400, "InvalidDBInstanceCategory.NotSupported", "The database proxy needs the High-availability or Cluster edition; %s is Basic.", in.ID)
 	case in.Proxy != nil && in.Proxy.Started:

@@ -341,7 +341,7 @@ func (s *Simulator) applySpecTarget(in *instance, target specTarget, at time.Tim
 		in.Category = target.Category
 	}
 	s.startRestart(in, statusClassChanging, at, optimized)
-	s.noteProxyDrop(in, switched)
+	s.noteProxyDrop(in, switched, at)
 	for _, ro := range followers {
 		s.startRestart(ro, statusClassChanging, at.Add(s.opts.RestartDuration), true)
 	}

@@ -44,3 +44,27 @@ func TestProxyDropsCountSpecSwitchovers(t *testing.T) {
 	spec(id, map[string]string{"DBInstanceClass": "mysql.x4.large.2c", "EffectiveTime": "Immediate"})
 	drops("persistent connections", nil)
 }
+
+// A switchover while the proxy is still Creating (an immediate spec change made during the proxy's
+// start, of a read-only instance the proxy does not weight, so Terraform does not order the two)
+// drops nothing: the proxy serves no client before it is Running. Once it runs, the same change drops.
+func TestProxyDropsNoneWhileTheProxyStarts(t *testing.T) {
+	e := newEnv(t)
+	id := e.create(map[string]string{"VSwitchId": "vsw-7", "OptimizedWrites": "none"})
+	ro := e.readOnly(id)
+	e.settle()
+	e.c.ok("ModifyDBProxy", map[string]string{"DBInstanceId": id, "ConfigDBProxyService": "Startup"})
+	if a := e.deferSpec(ro, map[string]string{"DBInstanceClass": "mysqlro.n2.large.1c", "EffectiveTime": "Immediate"}); a.status != http.StatusOK {
+		t.Fatal(a.raw)
+	}
+	if got := e.sim.Stats().ProxyDrops; len(got) != 0 {
+		t.Fatalf("a switchover while the proxy starts: proxy drops %v, want none", got)
+	}
+	e.settle()
+	if a := e.deferSpec(ro, map[string]string{"DBInstanceClass": "mysqlro.n2.medium.1c", "EffectiveTime": "Immediate"}); a.status != http.StatusOK {
+		t.Fatal(a.raw)
+	}
+	if got := e.sim.Stats().ProxyDrops; got[ro] != 1 {
+		t.Fatalf("a switchover behind the running proxy: proxy drops %v, want %s: 1", got, ro)
+	}
+}
