@@ -79,37 +79,13 @@ func portAttribute() schema.Int64Attribute {
 			"Left out, the instance's port."}
 }
 
-// endpointPlanOf is the planner's view of the endpoints: the configuration, what the state says Terraform set, and
-// (for an existing instance with an endpoint attribute configured) the endpoints now.
-func endpointPlanOf(ctx context.Context, data *ProviderData, id string, state *endpointParts, config endpointParts, diags *diag.Diagnostics) rdsservice.EndpointPlan {
-	var e rdsservice.EndpointPlan
-	e.InternalUnknown = config.Prefix.IsUnknown() || config.Port.IsUnknown()
-	e.Internal = rdsservice.Endpoint{Prefix: config.Prefix.ValueString(), Port: config.Port.ValueInt64()}
+// endpointPlanOf is the planner's view of the endpoints: the configuration and what the state says
+// Terraform set (rdsservice reads the endpoints now where it needs them).
+func endpointPlanOf(ctx context.Context, state *endpointParts, config endpointParts, diags *diag.Diagnostics) rdsservice.EndpointPlan {
+	e := rdsservice.EndpointPlan{InternalUnknown: config.Prefix.IsUnknown() || config.Port.IsUnknown(), PreventChange: config.Prevent.ValueBool(),
+		Internal: rdsservice.Endpoint{Prefix: config.Prefix.ValueString(), Port: config.Port.ValueInt64()}}
 	e.Public, e.PublicUnknown = publicEndpointOf(ctx, *config.Public, diags)
-	e.PreventChange = config.Prevent.ValueBool()
-	if data == nil || data.API == nil {
-		return e
-	}
-	if state != nil {
-		e.PublicManaged = !state.Public.IsNull()
-	}
-	if state != nil && e.Managed() {
-		info, err := data.API.DescribeDBInstanceNetInfo(ctx, id)
-		if err != nil {
-			diags.AddWarning("Cannot read the endpoints", fmt.Sprintf("Instance %s: DescribeDBInstanceNetInfo: %v. The plan cannot name the "+
-				"addresses that stop answering; the apply reads them again.", id, err))
-			return e
-		}
-		facts := rdsservice.EndpointFactsOf(info)
-		e.Current = &facts
-	}
-	if e.ChangesPrefix() {
-		taken, err := rdsservice.TakenPrefixes(ctx, data.API, data.Region)
-		if err != nil {
-			diags.AddWarning("Cannot check the new prefix", fmt.Sprintf("DescribeDBInstances: %v. A prefix another instance has is refused at apply.", err))
-		}
-		e.Taken = taken
-	}
+	e.PublicManaged = state != nil && !state.Public.IsNull()
 	return e
 }
 
@@ -173,33 +149,6 @@ func readEndpoints(ctx context.Context, api rdsapi.API, id string, m endpointPar
 		*m.Public = types.ObjectValueMust(publicEndpointAttrTypes, map[string]attr.Value{
 			"connection_string_prefix": types.StringValue(facts.Public.Prefix()), "port": types.Int64Value(facts.Public.Port)})
 	}
-}
-
-// stateEndpoints is the state's endpoint attributes; nil for a create.
-func stateEndpoints(state *instanceModel) *endpointParts {
-	if state == nil {
-		return nil
-	}
-	parts := state.endpointParts()
-	return &parts
-}
-
-func stateID(state *instanceModel) string {
-	if state == nil {
-		return ""
-	}
-	return state.ID.ValueString()
-}
-
-// readonlyEndpointPlan is a read-only instance's endpoint plan (readonly_instance_resource.go's planInput).
-func readonlyEndpointPlan(ctx context.Context, data *ProviderData, state *readonlyInstanceModel, cfg readonlyInstanceModel) rdsservice.EndpointPlan {
-	var prior *endpointParts
-	id := ""
-	if state != nil {
-		parts := state.endpointParts()
-		prior, id = &parts, state.ID.ValueString()
-	}
-	return endpointPlanOf(ctx, data, id, prior, cfg.endpointParts(), &diag.Diagnostics{})
 }
 
 // carryEndpoints keeps base's endpoint attributes in a read-only instance's model built from its attribute

@@ -59,17 +59,10 @@ func (k primaryPlan) plan(c *planCall[instanceModel]) (rdsservice.InstancePlan, 
 
 func (k primaryPlan) write(c *planCall[instanceModel], out rdsservice.InstancePlan) bool {
 	dec, state, config, plan, diags := out.Decision, c.state, c.config, &c.plan, c.diags
-	plan.AtomicWrite16K = boolOf(dec.AtomicWrite)
-	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
 	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
-	plan.InstructionSetArch = stringOf(dec.Architecture)
-	plan.Status = stringOf(dec.Status)
 	setPlannedValues(out.Values, plan)
-	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!config.Parameters.IsNull(), dec.Parameters), diags)
 	plan.SSLExpireTime = plannedSSLExpire(state, config, out.Values.SSLReissued)
 	planZones(dec, config, plan)
-	plan.ParameterGroupValues = mapValue(rdsservice.PlannedGroupValues(dec.Parameters, valString(plan.ParameterGroupID)), diags)
-	planEndpointValues(dec, config.endpointParts(), plan.endpointParts())
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(out.Values.ScheduledChange, state.ScheduledChange)
 		warnIncompleteCreate(c.ctx, c.req.Private, state.ID.ValueString(), *state, *plan, diags)
@@ -84,7 +77,10 @@ func (k primaryPlan) write(c *planCall[instanceModel], out rdsservice.InstancePl
 	return true
 }
 
-func (primaryPlan) tagsAll(m *instanceModel) *types.Map { return &m.TagsAll }
+func (primaryPlan) planned(m *instanceModel) plannedParts {
+	return plannedParts{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.InstructionSetArch, &m.Status, &m.ParametersPending, &m.ParameterGroupValues,
+		&m.TagsAll, m.ParameterGroupID, m.endpointParts()}
+}
 
 // plannedSSLExpire is rdsservice.PlannedSSLExpire of the configuration and the prior state (a
 // reissued certificate has no prior expiry).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -22,26 +23,19 @@ func (p *ProviderData) planEnv() rdsservice.Env {
 func (r *instanceResource) instanceRequest(ctx context.Context, m modelRequest[instanceModel], diags *diag.Diagnostics) rdsservice.InstanceRequest {
 	state, config, plan, replace := m.state, m.config, m.plan, m.replace
 	in := rdsservice.PlanInput{Role: rdsservice.RolePrimary, Label: "the new instance", Desired: desiredInstance(config, plan)}
-	in.Facts.SpecChangePending = m.specPending
 	if name := stringIfKnown(plan.InstanceName); name != "" {
 		in.Label = fmt.Sprintf("the new instance %q", name)
 	}
-	priorGroup := types.StringNull()
-	if state != nil && len(replace) == 0 {
-		priorGroup = state.ParameterGroupID
-	}
-	in.Desired.Parameters.Group = r.data.groupParameters(ctx, plan.ParameterGroupID, priorGroup, diags)
 	in.Desired.Security = rdsservice.DesiredSecurity{SSL: valBool(config.SSLEnabled), TDE: valBool(config.TDEEnabled),
 		TDEKey: config.TDEEncryptionKey.ValueString(), TDERole: config.TDERoleArn.ValueString()}
-	in.Desired.Tags = primaryTagPlan(ctx, state, plan, diags)
 	settingsInput(ctx, state, plan, &in, diags)
-	in.Desired.Endpoints = endpointPlanOf(ctx, r.data, stateID(state), stateEndpoints(state), config.endpointParts(), diags)
 	in.Desired.Billing = billingPlanOf(ctx, state, plan, diags)
 	access := plan.accessLists()
 	access.SecurityIPs = config.SecurityIPs
 	accessListsInput(ctx, r.data.API, priorAccess(state, replace), access, &in, diags)
-	req := rdsservice.InstanceRequest{Replaced: replace, Proposed: proposedValues(state, config, plan), Zone: valString(plan.ZoneID),
+	req := rdsservice.InstanceRequest{Proposed: proposedValues(state, config, plan), Zone: valString(plan.ZoneID),
 		Parameters: rdsservice.ParameterQuery{Engine: stringIfKnown(plan.Engine), Version: stringIfKnown(plan.EngineVersion), Category: stringIfKnown(plan.Category)}}
+	sharedRequest(ctx, m, state == nil && plan.RestoreFrom.IsNull(), &in, &req, diags)
 	if state == nil {
 		if restore := plan.restoreFrom(ctx, diags); restore != nil {
 			in.Role, in.Desired.RestoreTime = rdsservice.RoleClone, valString(restore.RestoreTime)
@@ -58,7 +52,7 @@ func (r *instanceResource) instanceRequest(ctx context.Context, m modelRequest[i
 // existingRequest adds an existing instance's prior state, and the facts its state holds, to the request.
 func (r *instanceResource) existingRequest(ctx context.Context, m modelRequest[instanceModel], in *rdsservice.PlanInput, req *rdsservice.InstanceRequest,
 	diags *diag.Diagnostics) {
-	state, config, plan := *m.state, m.config, m.plan
+	state, plan := *m.state, m.plan
 	purchase := state.PurchaseTime
 	if !isKnown(purchase) || purchase.ValueString() == "" {
 		purchase = state.CreationTime
@@ -75,8 +69,6 @@ func (r *instanceResource) existingRequest(ctx context.Context, m modelRequest[i
 	if len(req.Replaced) > 0 {
 		return // the new instance's parameters decide whether it restarts right after creation
 	}
-	in.Desired.Parameters.Recorded = state.Parameters.Equal(config.Parameters)
-	in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
 	req.Parameters = parameterQuery(ctx, rdsservice.ParameterQuery{InstanceID: state.ID.ValueString(), Engine: state.Engine.ValueString(),
 		Version: parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion), Category: state.Category.ValueString()}, state.Parameters, state.ParametersPending)
 }
@@ -147,7 +139,14 @@ func setPlannedValues(v rdsservice.PlannedValues, plan *instanceModel) {
 // addReadFailures reports the facts the plan could not read.
 func addReadFailures(diags *diag.Diagnostics, failures []rdsservice.ReadFailure) {
 	for _, f := range failures {
-		diags.AddError(f.Summary, f.Detail)
+		switch {
+		case f.Warning:
+			diags.AddWarning(f.Summary, f.Detail)
+		case f.Attribute != "":
+			diags.AddAttributeError(path.Root(f.Attribute), f.Summary, f.Detail)
+		default:
+			diags.AddError(f.Summary, f.Detail)
+		}
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
@@ -24,14 +23,14 @@ type planKind[M any] interface {
 	plan(c *planCall[M]) (rdsservice.InstancePlan, bool)
 	// write sets the planned values in c.plan; false leaves the plan as Terraform proposed it.
 	write(c *planCall[M], out rdsservice.InstancePlan) bool
-	// tagsAll points at the model's tags_all.
-	tagsAll(m *M) *types.Map
+	// planned points at the computed attributes both resources plan alike (writeShared).
+	planned(m *M) plannedParts
 }
 
 // modifyPlan is the ModifyPlan of both instance resources: the plan's checks, one call to plan,
 // and the decision's values, problems and replacement written back. Every refusal of the plan is
 // reported at once: the configuration's own checks, tags and the planner's rules.
-func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+func modifyPlan[M sharedModel](ctx context.Context, k planKind[M], data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	replace := planReplacement(ctx, k.resourceType(), req, resp) // replacement.go: first, so an unconfigured provider's plan still replaces
 	k.before(ctx, req, resp)
 	tagsAll := planTags(ctx, data, req, resp, k.ownTags())
@@ -45,7 +44,7 @@ func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, r
 	if resp.Diagnostics.Append(decoded...); decoded.HasError() {
 		return
 	}
-	*k.tagsAll(&plan) = tagsAll
+	*k.planned(&plan).tagsAll = tagsAll
 	c := &planCall[M]{ctx: ctx, lookupCtx: lookupCtx, req: req, diags: &resp.Diagnostics, from: scheduledFrom(ctx, req.Private, &resp.Diagnostics),
 		modelRequest: modelRequest[M]{state: state, config: config, plan: plan, replace: replace}}
 	out, ok := k.plan(c)
@@ -57,6 +56,7 @@ func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, r
 	if out.Action == rdsservice.ActionReplace {
 		return // Terraform plans the new instance in a second call, without prior state
 	}
+	writeShared(k.planned(&c.plan), c.config.shared(), out.Decision, c.diags)
 	if k.write(c, out) {
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &c.plan)...)
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -156,30 +155,6 @@ func stringMapValue(m map[string]string, diags *diag.Diagnostics) types.Map {
 	out, d := types.MapValue(types.StringType, elems)
 	diags.Append(d...)
 	return out
-}
-
-// groupParameters reads the instance's parameter group for the planner (P8): nil without
-// parameter_group_id, Values nil while the id is not known; a failed read is a plan error.
-func (p *ProviderData) groupParameters(ctx context.Context, planned, prior types.String, diags *diag.Diagnostics) *rdsservice.GroupParameters {
-	if planned.IsNull() || (!planned.IsUnknown() && planned.ValueString() == "") {
-		return nil
-	}
-	g := &rdsservice.GroupParameters{ID: planned.ValueString(), PriorID: prior.ValueString()}
-	if planned.IsUnknown() {
-		return g
-	}
-	if values, ok := p.plans.Group(g.ID); ok {
-		g.Values = values // this run's plan of the group (rdsservice.Ledger.Group)
-		return g
-	}
-	answer, err := p.API.DescribeParameterGroup(ctx, g.ID)
-	if err != nil {
-		diags.AddAttributeError(path.Root("parameter_group_id"), "Cannot read the RDS parameter group",
-			fmt.Sprintf("DescribeParameterGroup %s: %v. Check parameter_group_id.", g.ID, err))
-		return nil
-	}
-	g.Values = answer.Parameters
-	return g
 }
 
 // readGroupApplied refreshes parameter_group_id: the id while the instance is configured with

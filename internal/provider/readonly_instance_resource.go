@@ -352,20 +352,13 @@ func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.
 	if c.diags.HasError() {
 		return false
 	}
-	dec, state, cfg, plan, diags := out.Decision, c.state, c.config, &c.plan, c.diags
-	plan.AtomicWrite16K = boolOf(dec.AtomicWrite)
-	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
-	plan.InstructionSetArch = stringOf(dec.Architecture)
-	plan.Status = stringOf(dec.Status)
+	dec, state, plan, diags := out.Decision, c.state, &c.plan, c.diags
 	plan.LockMode = stringValue(rdsservice.PlannedLockMode(valString(plan.LockMode), state != nil))
-	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!cfg.Parameters.IsNull(), dec.Parameters), diags)
-	plan.ParameterGroupValues = mapValue(rdsservice.PlannedGroupValues(dec.Parameters, valString(plan.ParameterGroupID)), diags)
 	prior := rdsservice.Null[string]()
 	if state != nil {
 		prior = valString(state.MinorVersion)
 	}
 	plan.MinorVersion = stringValue(rdsservice.PlannedFollowMinor(dec, valString(plan.MinorVersion), prior, state != nil))
-	planEndpointValues(dec, cfg.endpointParts(), plan.endpointParts())
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, c.from, plan.specFields())),
 			state.ScheduledChange)
@@ -377,7 +370,10 @@ func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.
 	return true
 }
 
-func (*readonlyPlan) tagsAll(m *readonlyInstanceModel) *types.Map { return &m.TagsAll }
+func (*readonlyPlan) planned(m *readonlyInstanceModel) plannedParts {
+	return plannedParts{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.InstructionSetArch, &m.Status, &m.ParametersPending, &m.ParameterGroupValues,
+		&m.TagsAll, m.ParameterGroupID, m.endpointParts()}
+}
 
 // planReadOnlyInherited writes rdsservice.PlannedInherited into the plan of a new read-only instance.
 func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel) {
@@ -411,10 +407,9 @@ func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, m modelR
 		},
 		Replace: replace,
 	}
-	in.Facts.SpecChangePending = m.specPending
-	in.Desired.Tags, in.Desired.Endpoints = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{}), readonlyEndpointPlan(ctx, r.data, state, cfg)
-	req := rdsservice.InstanceRequest{Replaced: replace, Zone: valString(plan.ZoneID),
+	req := rdsservice.InstanceRequest{Zone: valString(plan.ZoneID),
 		ReadOnly: rdsservice.ReadOnlyQuery{Primary: stringIfKnown(plan.MasterInstanceID), StorageTypeConfig: valString(cfg.StorageType)}}
+	sharedRequest(ctx, m, false, &in, &req, &diag.Diagnostics{})
 	var api rdsapi.API
 	if r.data != nil {
 		api = r.data.API
@@ -426,10 +421,7 @@ func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, m modelR
 		in.Desired.InPlaceChanges = roSettings(plan).Changes(roSettings(*state))
 		req.ID, req.ReadOnly.PriorPrimary, req.ReadOnly.PriorMinor = state.ID.ValueString(), state.MasterInstanceID.ValueString(), state.MinorVersion.ValueString()
 	}
-	req.ReadOnly.GroupFailure = r.groupInput(ctx, state, plan, &in)
 	if state != nil && len(replace) == 0 {
-		in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
-		in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
 		req.Parameters = parameterQuery(ctx, rdsservice.ParameterQuery{InstanceID: state.ID.ValueString(), Engine: state.Engine.ValueString(),
 			Version: parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion)}, state.Parameters, state.ParametersPending)
 	}

@@ -120,13 +120,7 @@ func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRe
 	defer cancel()
 	out := rdsservice.PlanTags(lookupCtx, api, in)
 	addProblems(&resp.Diagnostics, out.Problems)
-	planned := unknown
-	switch {
-	case out.Null:
-		planned = types.MapNull(types.StringType)
-	case !out.Unknown:
-		planned = stringMapValue(out.All, &resp.Diagnostics)
-	}
+	planned := mapValue(out.All, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("tags_all"), planned)...)
 	return planned
 }
@@ -205,23 +199,4 @@ func tagsAfterRefresh(ctx context.Context, cloud map[string]string, priorTags, p
 		return types.MapNull(types.StringType), all
 	}
 	return stringMapValue(own, diags), all
-}
-
-// primaryTagPlan is rds_instance's TagPlan: CreateDBInstance carries the tags and the group, a
-// clone gets them right after creation.
-func primaryTagPlan(ctx context.Context, state *instanceModel, plan instanceModel, diags *diag.Diagnostics) rdsservice.TagPlan {
-	prior := noTags
-	if state != nil {
-		prior = tagValues{state.TagsAll, state.ResourceGroupID}
-	}
-	return tagPlanOf(ctx, tagValues{plan.TagsAll, plan.ResourceGroupID}, prior, state == nil && plan.RestoreFrom.IsNull(), diags)
-}
-
-// readonlyTagPlan is rds_readonly_instance's TagPlan: CreateReadOnlyDBInstance takes no tags.
-func readonlyTagPlan(ctx context.Context, state *readonlyInstanceModel, plan readonlyInstanceModel, diags *diag.Diagnostics) rdsservice.TagPlan {
-	prior := noTags
-	if state != nil {
-		prior = tagValues{state.TagsAll, state.ResourceGroupID}
-	}
-	return tagPlanOf(ctx, tagValues{plan.TagsAll, plan.ResourceGroupID}, prior, false, diags)
 }
