@@ -93,23 +93,6 @@ func billingOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (rd
 		AutoRenew: m.AutoRenew.ValueBool()}, true
 }
 
-// billingPlanOf is rdsservice.PlanBilling of the plan and the prior state.
-func billingPlanOf(ctx context.Context, state *instanceModel, plan instanceModel, diags *diag.Diagnostics) rdsservice.BillingPlan {
-	var want, priorBilling *rdsservice.Billing
-	if b, ok := billingOf(ctx, plan.Billing, diags); ok {
-		want = &b
-	}
-	if state == nil {
-		return rdsservice.PlanBilling(want, valBool(plan.DeletionProtection), nil)
-	}
-	if b, ok := billingOf(ctx, state.Billing, diags); ok {
-		priorBilling = &b
-	}
-	payType, _ := state.Billing.Attributes()["pay_type"].(types.String)
-	return rdsservice.PlanBilling(want, valBool(plan.DeletionProtection), &rdsservice.BillingState{Billing: priorBilling,
-		PayType: stringIfKnown(payType), ExpireTime: stringIfKnown(state.ExpireTime), OnDestroy: state.PrepaidOnDestroy.ValueString()})
-}
-
 // createSubscription is what CreateDBInstance carries for a Prepaid billing (nil otherwise); the
 // pay type is returned with it.
 func createSubscription(ctx context.Context, plan instanceModel, diags *diag.Diagnostics) (string, *rdsapi.Subscription) {

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -77,32 +76,6 @@ func portAttribute() schema.Int64Attribute {
 	return schema.Int64Attribute{Optional: true, Computed: true, PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 		MarkdownDescription: "Port of `connection_string` (1000-5999), changed in place with `ModifyDBInstanceConnectionString`. " +
 			"Left out, the instance's port."}
-}
-
-// endpointPlanOf is the planner's view of the endpoints: the configuration and what the state says
-// Terraform set (rdsservice reads the endpoints now where it needs them).
-func endpointPlanOf(ctx context.Context, state *endpointParts, config endpointParts, diags *diag.Diagnostics) rdsservice.EndpointPlan {
-	e := rdsservice.EndpointPlan{InternalUnknown: config.Prefix.IsUnknown() || config.Port.IsUnknown(), PreventChange: config.Prevent.ValueBool(),
-		Internal: rdsservice.Endpoint{Prefix: config.Prefix.ValueString(), Port: config.Port.ValueInt64()}}
-	e.Public, e.PublicUnknown = publicEndpointOf(ctx, *config.Public, diags)
-	e.PublicManaged = state != nil && !state.Public.IsNull()
-	return e
-}
-
-// publicEndpointOf reads public_endpoint: nil when left out.
-func publicEndpointOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (*rdsservice.Endpoint, bool) {
-	if o.IsUnknown() {
-		return nil, true
-	}
-	if o.IsNull() {
-		return nil, false
-	}
-	var m publicEndpointModel
-	diags.Append(o.As(ctx, &m, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
-	if m.Prefix.IsUnknown() || m.Port.IsUnknown() {
-		return nil, true
-	}
-	return &rdsservice.Endpoint{Prefix: m.Prefix.ValueString(), Port: m.Port.ValueInt64()}, false
 }
 
 // planEndpointValues writes rdsservice.PlannedEndpointValues into the plan.

@@ -99,14 +99,6 @@ func instanceLabel(m instanceModel) string {
 	return id
 }
 
-// view is the state in the shared shape the planner reads.
-func (m instanceModel) view() instanceView {
-	return instanceView{ID: m.ID, Engine: m.Engine, EngineVersion: m.EngineVersion, InstanceType: m.InstanceType,
-		StorageType: m.StorageType, Category: m.Category, Storage: m.Storage, Architecture: m.InstructionSetArch,
-		AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported, Status: m.Status, LockMode: m.LockMode,
-		DeletionProtection: m.DeletionProtection, BufferPoolExtension: m.BufferPoolExtension}
-}
-
 // settingsOfModel is the in-place settings of a state or plan; unknown values are left alone.
 func settingsOfModel(ctx context.Context, m instanceModel, diags *diag.Diagnostics) rdsservice.Settings {
 	var s rdsservice.Settings

@@ -48,7 +48,11 @@ func (primaryPlan) ownTags() int { return 1 }
 func (primaryPlan) resourceType() string { return rdsservice.ResourceInstance }
 
 func (k primaryPlan) plan(c *planCall[instanceModel]) (rdsservice.InstancePlan, bool) {
-	request := k.r.instanceRequest(c.lookupCtx, c.prior((*instanceModel).specFields), c.diags)
+	m, ok := c.attrRequest(instanceCodec, (*instanceModel).specFields)
+	if !ok {
+		return rdsservice.InstancePlan{}, false
+	}
+	request := rdsservice.PrimaryRequest(c.lookupCtx, k.r.data.API, m)
 	if c.state != nil {
 		request.Proposed.Scheduled = scheduledInputs(c.state.ScheduledChange, c.from, c.plan.specFields())
 	}
@@ -79,7 +83,7 @@ func (k primaryPlan) write(c *planCall[instanceModel], out rdsservice.InstancePl
 
 func (primaryPlan) planned(m *instanceModel) plannedParts {
 	return plannedParts{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.InstructionSetArch, &m.Status, &m.ParametersPending, &m.ParameterGroupValues,
-		&m.TagsAll, m.ParameterGroupID, m.endpointParts()}
+		&m.TagsAll, m.ParameterGroupID, &m.Parameters, m.endpointParts()}
 }
 
 // plannedSSLExpire is rdsservice.PlannedSSLExpire of the configuration and the prior state (a
@@ -100,15 +104,3 @@ func planZones(dec rdsservice.Decision, config instanceModel, plan *instanceMode
 }
 
 // ---- the planner's inputs ----
-
-// desiredInstance is what the configuration (and, for what Terraform plans itself, the plan) asks of a primary.
-func desiredInstance(config, plan instanceModel) rdsservice.Desired {
-	return rdsservice.Desired{
-		Engine: valString(plan.Engine), EngineVersion: valString(plan.EngineVersion), InstanceClass: valString(plan.InstanceType),
-		StorageType: valString(plan.StorageType), Category: valString(plan.Category), Storage: valInt(plan.Storage),
-		AtomicWrite: valBool(config.AtomicWrite16K), BufferPoolExtension: valBool(config.BufferPoolExtension),
-		PreventRestart: plan.PreventRestart.ValueBool(), PreventRestartUnknown: plan.PreventRestart.IsUnknown(), Parameters: desiredParameters(config.Parameters),
-		ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
-		Minor: desiredMinor(config), Placement: desiredPlacement(config),
-	}
-}

@@ -150,31 +150,6 @@ func viewOf(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) instanceView
 	}
 }
 
-// existingFrom describes an instance for the planner from its state values.
-func existingFrom(label string, v instanceView, prior types.String) rdsservice.ExistingInstance {
-	inst := rdsservice.ExistingInstance{
-		ID:                  label,
-		Engine:              v.Engine.ValueString(),
-		EngineVersion:       v.EngineVersion.ValueString(),
-		StorageType:         v.StorageType.ValueString(),
-		Category:            v.Category.ValueString(),
-		InstanceClass:       v.InstanceType.ValueString(),
-		Storage:             v.Storage.ValueInt64(),
-		Architecture:        v.Architecture.ValueString(),
-		Supported:           v.AtomicWrite16KSupported.ValueBool(),
-		Enabled:             v.AtomicWrite16K.ValueBool(),
-		MasterID:            v.MasterInstanceID.ValueString(),
-		Status:              v.Status.ValueString(),
-		LockMode:            v.LockMode.ValueString(),
-		DeletionProtection:  v.DeletionProtection.ValueBool(),
-		BufferPoolExtension: v.BufferPoolExtension.ValueBool(),
-	}
-	if t, err := rdsservice.ParseAPITime(prior.ValueString()); err == nil {
-		inst.CreationTime = t
-	}
-	return inst
-}
-
 // planModels decodes a ModifyPlan request into a resource's model: the plan, the configuration,
 // and the prior state (nil for a create).
 func planModels[M any](ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) (plan, config M, state *M) {

@@ -222,7 +222,9 @@ func importScheduled(ctx context.Context, data *ProviderData, id string, state *
 type primaryKind struct{ r *instanceResource }
 
 func (k primaryKind) planInput(ctx context.Context, state *instanceModel, config instanceModel, plan *instanceModel, diags *diag.Diagnostics) rdsservice.PlanInput {
-	in, failures := rdsservice.InstanceInput(ctx, k.r.data.planEnv(), k.r.instanceRequest(ctx, modelRequest[instanceModel]{state: state, config: config, plan: *plan}, diags))
+	m, converted := attrRequestOf(ctx, instanceCodec, modelRequest[instanceModel]{state: state, config: config, plan: *plan})
+	diags.Append(converted...)
+	in, failures := rdsservice.InstanceInput(ctx, k.r.data.planEnv(), rdsservice.PrimaryRequest(ctx, k.r.data.API, m))
 	addReadFailures(diags, failures)
 	return in
 }

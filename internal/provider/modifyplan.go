@@ -30,7 +30,7 @@ type planKind[M any] interface {
 // modifyPlan is the ModifyPlan of both instance resources: the plan's checks, one call to plan,
 // and the decision's values, problems and replacement written back. Every refusal of the plan is
 // reported at once: the configuration's own checks, tags and the planner's rules.
-func modifyPlan[M sharedModel](ctx context.Context, k planKind[M], data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	replace := planReplacement(ctx, k.resourceType(), req, resp) // replacement.go: first, so an unconfigured provider's plan still replaces
 	k.before(ctx, req, resp)
 	tagsAll := planTags(ctx, data, req, resp, k.ownTags())
@@ -56,7 +56,7 @@ func modifyPlan[M sharedModel](ctx context.Context, k planKind[M], data *Provide
 	if out.Action == rdsservice.ActionReplace {
 		return // Terraform plans the new instance in a second call, without prior state
 	}
-	writeShared(k.planned(&c.plan), c.config.shared(), out.Decision, c.diags)
+	writeShared(k.planned(&c.plan), k.planned(&c.config), out.Decision, c.diags)
 	if k.write(c, out) {
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &c.plan)...)
 	}
@@ -95,4 +95,31 @@ func (c *planCall[M]) prior(spec func(*M) specFields) modelRequest[M] {
 		r.state = &prior
 	}
 	return r
+}
+
+// attrRequest is prior's request as rdsservice reads it (attrRequestOf); false when a model cannot
+// be converted (reported).
+func (c *planCall[M]) attrRequest(codec *lazyCodec[M], spec func(*M) specFields) (rdsservice.ModelRequest, bool) {
+	r := c.prior(spec)
+	out, diags := attrRequestOf(c.ctx, codec, r)
+	c.diags.Append(diags...)
+	return out, !diags.HasError()
+}
+
+// attrRequestOf is an instance's models as rdsservice reads them: the configuration, plan and
+// prior state converted by codec (the state null for a create).
+func attrRequestOf[M any](ctx context.Context, codec *lazyCodec[M], r modelRequest[M]) (rdsservice.ModelRequest, diag.Diagnostics) {
+	out := rdsservice.ModelRequest{Replace: r.replace, SpecPending: r.specPending, State: rdsservice.NullAttr()}
+	var diags diag.Diagnostics
+	for _, v := range []struct {
+		to *rdsservice.AttrValue
+		m  *M
+	}{{&out.Config, &r.config}, {&out.Plan, &r.plan}, {&out.State, r.state}} {
+		if v.m != nil {
+			value, d := codec.AttrValue(ctx, *v.m)
+			*v.to = value
+			diags.Append(d...)
+		}
+	}
+	return out, diags
 }

@@ -129,15 +129,6 @@ func desiredParameters(m types.Map) rdsservice.DesiredParameters {
 	return d
 }
 
-// parameterQuery names the parameter facts of an existing instance's plan: the template, and the
-// running values from the state when it holds them.
-func parameterQuery(ctx context.Context, q rdsservice.ParameterQuery, stateParams, statePending types.Map) rdsservice.ParameterQuery {
-	var diags diag.Diagnostics
-	q.State, q.StatePending = stringMap(ctx, stateParams, &diags), stringMap(ctx, statePending, &diags)
-	q.StateKnown = isKnown(stateParams) && isKnown(statePending)
-	return q
-}
-
 func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
 	out := map[string]string{}
 	if m.IsNull() || m.IsUnknown() {

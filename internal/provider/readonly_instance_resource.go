@@ -337,11 +337,15 @@ func (*readonlyPlan) ownTags() int { return 0 }
 func (*readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
 
 func (k *readonlyPlan) plan(c *planCall[readonlyInstanceModel]) (rdsservice.InstancePlan, bool) {
-	request := k.r.readonlyRequest(c.lookupCtx, c.prior((*readonlyInstanceModel).specFields))
-	if c.state != nil {
-		request.ReadOnly.StateClass = valString(c.state.InstanceType)
+	m, ok := c.attrRequest(readonlyInstanceCodec, (*readonlyInstanceModel).specFields)
+	if !ok {
+		return rdsservice.InstancePlan{}, false
 	}
-	out := rdsservice.PlanInstance(c.lookupCtx, k.r.data.planEnv(), request)
+	stateClass := rdsservice.Null[string]()
+	if c.state != nil {
+		stateClass = valString(c.state.InstanceType)
+	}
+	out := rdsservice.PlanInstance(c.lookupCtx, k.r.data.planEnv(), rdsservice.ReadOnlyRequest(c.lookupCtx, k.r.data.API, m, stateClass))
 	if out.Stopped {
 		addProblems(c.diags, out.Problems)
 	}
@@ -372,7 +376,7 @@ func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.
 
 func (*readonlyPlan) planned(m *readonlyInstanceModel) plannedParts {
 	return plannedParts{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.InstructionSetArch, &m.Status, &m.ParametersPending, &m.ParameterGroupValues,
-		&m.TagsAll, m.ParameterGroupID, m.endpointParts()}
+		&m.TagsAll, m.ParameterGroupID, &m.Parameters, m.endpointParts()}
 }
 
 // planReadOnlyInherited writes rdsservice.PlannedInherited into the plan of a new read-only instance.
@@ -384,50 +388,6 @@ func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAt
 }
 
 // ---- the planner's inputs ----
-
-// readonlyRequest is the typed request of one read-only instance's plan: cfg tells "unset" from a
-// value; state is nil for a create; PlanInstance reads the primary and the facts it needs.
-func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, m modelRequest[readonlyInstanceModel]) rdsservice.InstanceRequest {
-	state, cfg, plan, replace := m.state, m.config, m.plan, m.replace
-	inherited := func(configured, planned types.String) rdsservice.Val[string] {
-		if configured.IsNull() && state == nil {
-			return rdsservice.Null[string]()
-		}
-		return valString(planned)
-	}
-	in := rdsservice.PlanInput{
-		Role:  rdsservice.RoleReadOnly,
-		Label: readonlyLabel(&plan),
-		Desired: rdsservice.Desired{
-			EngineVersion: inherited(cfg.EngineVersion, plan.EngineVersion), StorageType: inherited(cfg.StorageType, plan.StorageType),
-			InstanceClass: valString(plan.InstanceType), Storage: valInt(plan.Storage),
-			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(), PreventRestartUnknown: plan.PreventRestart.IsUnknown(),
-			Parameters:    desiredParameters(cfg.Parameters),
-			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
-		},
-		Replace: replace,
-	}
-	req := rdsservice.InstanceRequest{Zone: valString(plan.ZoneID),
-		ReadOnly: rdsservice.ReadOnlyQuery{Primary: stringIfKnown(plan.MasterInstanceID), StorageTypeConfig: valString(cfg.StorageType)}}
-	sharedRequest(ctx, m, false, &in, &req, &diag.Diagnostics{})
-	var api rdsapi.API
-	if r.data != nil {
-		api = r.data.API
-	}
-	accessListsInput(ctx, api, priorAccess(state, replace), plan.accessLists(), &in, &diag.Diagnostics{})
-	if state != nil {
-		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
-		in.Prior, in.Label = &prior, prior.ID
-		in.Desired.InPlaceChanges = roSettings(plan).Changes(roSettings(*state))
-		req.ID, req.ReadOnly.PriorPrimary, req.ReadOnly.PriorMinor = state.ID.ValueString(), state.MasterInstanceID.ValueString(), state.MinorVersion.ValueString()
-	}
-	if state != nil && len(replace) == 0 {
-		req.Parameters = parameterQuery(ctx, rdsservice.ParameterQuery{InstanceID: state.ID.ValueString(), Engine: state.Engine.ValueString(),
-			Version: parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion)}, state.Parameters, state.ParametersPending)
-	}
-	req.Input = in
-	return req
-}
 
 // roSettings is the in-place settings of a read-only instance's state or plan (it has no allow-list).
 func roSettings(m readonlyInstanceModel) rdsservice.Settings {
@@ -453,14 +413,6 @@ func readonlyLabel(m *readonlyInstanceModel) string {
 		return fmt.Sprintf("the new read-only instance %q", m.InstanceName.ValueString())
 	}
 	return "the new read-only instance"
-}
-
-// view is the state in the shared shape the planner reads.
-func (m readonlyInstanceModel) view() instanceView {
-	return instanceView{ID: m.ID, MasterInstanceID: m.MasterInstanceID, Engine: m.Engine, EngineVersion: m.EngineVersion,
-		InstanceType: m.InstanceType, StorageType: m.StorageType, Category: m.Category, Storage: m.Storage,
-		Architecture: m.InstructionSetArch, AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported,
-		Status: m.Status, LockMode: m.LockMode, DeletionProtection: m.DeletionProtection}
 }
 
 // readonlyFromAttribute builds the state from the API's view of the instance (the shared
@@ -521,7 +473,9 @@ func (k *readonlyKind) planInput(ctx context.Context, state *readonlyInstanceMod
 		return rdsservice.PlanInput{}
 	}
 	k.primary = primary
-	return rdsservice.ReadOnlyInput(ctx, k.r.data.planEnv(), k.r.readonlyRequest(ctx, modelRequest[readonlyInstanceModel]{state: state, config: cfg, plan: *plan}), primary)
+	m, converted := attrRequestOf(ctx, readonlyInstanceCodec, modelRequest[readonlyInstanceModel]{state: state, config: cfg, plan: *plan})
+	diags.Append(converted...)
+	return rdsservice.ReadOnlyInput(ctx, k.r.data.planEnv(), rdsservice.ReadOnlyRequest(ctx, k.r.data.API, m, rdsservice.Null[string]()), primary)
 }
 
 func (k *readonlyKind) parts(m *readonlyInstanceModel) modelParts {

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // Storage autoscaling on rds_instance (issue 27 §2). storage_auto_scale is sent with
@@ -82,17 +81,6 @@ func autoScaleObject(cfg rdsapi.StorageAutoScale) types.Object {
 	}
 	return types.ObjectValueMust(autoScaleAttrTypes, map[string]attr.Value{
 		"threshold": types.Int64Value(cfg.Threshold), "upper_bound": types.Int64Value(cfg.UpperBound)})
-}
-
-// autoScalePrior sets the planner's storage_auto_scale as read back and, while autoscaling is on,
-// the prior storage to the instance's actual size (the state's storage is then the floor).
-func autoScalePrior(ctx context.Context, state instanceModel, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
-	a := &in.Desired.AutoScale
-	prior, _ := autoScaleOf(ctx, state.StorageAutoScale, diags)
-	a.Prior, a.PriorStorage = &prior, state.Storage.ValueInt64()
-	if a.On() && isKnown(state.StorageActual) {
-		in.Prior.Storage = state.StorageActual.ValueInt64()
-	}
 }
 
 // refreshStorageAutoScale reads storage_auto_scale back where it is managed, on import, or when

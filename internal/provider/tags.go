@@ -142,21 +142,6 @@ func mapOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string
 	return out
 }
 
-// tagValues are an instance's tags_all and resource_group_id (null for a create's prior).
-type tagValues struct {
-	all   types.Map
-	group types.String
-}
-
-var noTags = tagValues{types.MapNull(types.StringType), types.StringNull()}
-
-// tagPlanOf is the planner's view of the tags and group: the planned ones against the prior
-// (noTags for a create).
-func tagPlanOf(ctx context.Context, planned, prior tagValues, createCarries bool, diags *diag.Diagnostics) rdsservice.TagPlan {
-	return rdsservice.TagPlan{WantUnknown: planned.all.IsUnknown(), Want: mapOf(ctx, planned.all, diags), Prior: mapOf(ctx, prior.all, diags),
-		ResourceGroup: stringIfKnown(planned.group), PriorResourceGroup: stringIfKnown(prior.group), CreateCarriesTags: createCarries}
-}
-
 // createTags is what CreateDBInstance carries: tags_all.
 func createTags(ctx context.Context, plannedAll types.Map, diags *diag.Diagnostics) []rdsapi.Tag {
 	var out []rdsapi.Tag

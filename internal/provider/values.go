@@ -111,16 +111,6 @@ func valString(v types.String) rdsservice.Val[string] {
 	return rdsservice.Known(v.ValueString())
 }
 
-func valInt(v types.Int64) rdsservice.Val[int64] {
-	switch {
-	case v.IsUnknown():
-		return rdsservice.Unknown[int64]()
-	case v.IsNull():
-		return rdsservice.Null[int64]()
-	}
-	return rdsservice.Known(v.ValueInt64())
-}
-
 func valBool(v types.Bool) rdsservice.Val[bool] {
 	switch {
 	case v.IsUnknown():
