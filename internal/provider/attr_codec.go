@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/big"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -61,4 +62,21 @@ func (l *lazyCodec[M]) AttrValue(ctx context.Context, m M) (rdsservice.AttrValue
 	}
 	v, diags := c.encode(ctx, m)
 	return attrValueOf(v), diags
+}
+
+// serviceValue is one framework value as rdsservice reads it (attrValueOf). The framework's values always
+// convert; one that does not would read as unknown, which every reader takes as "not known yet".
+func serviceValue(ctx context.Context, v attr.Value) rdsservice.AttrValue {
+	raw, err := v.ToTerraformValue(ctx)
+	if err != nil {
+		return rdsservice.UnknownAttr()
+	}
+	return attrValueOf(raw)
+}
+
+// settingsOf is the in-place settings of an instance's state or plan (rdsservice.SettingsOfAttrs).
+func settingsOf[M any](ctx context.Context, codec *lazyCodec[M], m M, diags *diag.Diagnostics) rdsservice.Settings {
+	v, d := codec.AttrValue(ctx, m)
+	diags.Append(d...)
+	return rdsservice.SettingsOfAttrs(v)
 }

@@ -79,25 +79,11 @@ func billingAttributes() map[string]schema.Attribute {
 	}
 }
 
-// billingOf is the configured billing; ok is false when it is not set or not known yet.
-func billingOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (rdsservice.Billing, bool) {
-	if o.IsNull() || o.IsUnknown() {
-		return rdsservice.Billing{}, false
-	}
-	var m billingModel
-	diags.Append(o.As(ctx, &m, basetypes.ObjectAsOptions{})...)
-	if m.PayType.IsUnknown() || m.Period.IsUnknown() || m.UsedTime.IsUnknown() || m.AutoRenew.IsUnknown() {
-		return rdsservice.Billing{}, false
-	}
-	return rdsservice.Billing{PayType: m.PayType.ValueString(), Period: m.Period.ValueString(), UsedTime: m.UsedTime.ValueInt64(),
-		AutoRenew: m.AutoRenew.ValueBool()}, true
-}
-
 // createSubscription is what CreateDBInstance carries for a Prepaid billing (nil otherwise); the
 // pay type is returned with it.
 func createSubscription(ctx context.Context, plan instanceModel, diags *diag.Diagnostics) (string, *rdsapi.Subscription) {
-	b, ok := billingOf(ctx, plan.Billing, diags)
-	if !ok || !b.Prepaid() {
+	b := rdsservice.BillingOf(serviceValue(ctx, plan.Billing))
+	if b == nil || !b.Prepaid() {
 		return rdsapi.PayTypePostpaid, nil
 	}
 	return rdsapi.PayTypePrepaid, &rdsapi.Subscription{Period: b.Period, UsedTime: b.UsedTime, AutoRenew: b.AutoRenew}

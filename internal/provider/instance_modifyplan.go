@@ -2,28 +2,14 @@ package provider
 
 import (
 	"context"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
-
-// checkConfig checks what the configuration alone decides. It runs in the plan, not in
-// ValidateConfig: Terraform stops before planning when validation fails, and the plan's other
-// refusals would then surface one plan later (issue 41 §2.12). Unknown values are skipped here;
-// the apply plans again once they are known.
-func checkConfig(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	var config instanceModel
-	if diags.Append(instanceCodec.Get(ctx, req.Config.Raw, &config)...); diags.HasError() {
-		return
-	}
-	diags.Append(validateConfigModel(ctx, config)...)
-	addProblems(diags, rdsservice.CheckSecurityConfig(valBool(config.TDEEnabled), valString(config.TDEEncryptionKey), valString(config.TDERoleArn)))
-	addProblems(diags, rdsservice.CheckMinorVersionConfig(valString(config.TargetMinorVersion)))
-}
 
 // ModifyPlan shows the planner's decision: computed values, errors, and the restart, replacement
 // or guard it names (modifyplan.go).
@@ -35,12 +21,15 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 type primaryPlan struct{ r *instanceResource }
 
 func (primaryPlan) before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if !req.Plan.Raw.IsNull() {
-		checkConfig(ctx, req, &resp.Diagnostics)
+	if req.Plan.Raw.IsNull() {
+		return // a destroy: no configuration to check or record
 	}
+	addProblems(&resp.Diagnostics, rdsservice.CheckInstanceConfig(attrValueOf(req.Config.Raw)))
 	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
-	planReleasedKeep(ctx, req, &resp.Diagnostics)
+	if !resp.Diagnostics.HasError() { // the creation date rule waits for a plan with no other error
+		addProblems(&resp.Diagnostics, rdsservice.CheckReleasedKeep(attrValueOf(req.Plan.Raw), attrValueOf(req.State.Raw), time.Now().UTC()))
+	}
 }
 
 func (primaryPlan) ownTags() int { return 1 }

@@ -43,7 +43,7 @@ var (
 )
 
 const (
-	defaultStorageType = "cloud_essd"
+	defaultStorageType = rdsservice.DefaultStorageType
 	defaultCategory    = "HighAvailability"
 	defaultSecurityIP  = "127.0.0.1"
 )
@@ -235,13 +235,13 @@ func (k primaryKind) parts(m *instanceModel) modelParts {
 }
 
 func (k primaryKind) settings(ctx context.Context, m instanceModel, diags *diag.Diagnostics) rdsservice.Settings {
-	return settingsOfModel(ctx, m, diags)
+	return settingsOf(ctx, instanceCodec, m, diags)
 }
 
 // execution is the executor's input: for a create, CreateDBInstance (or CloneDBInstance) with
 // every setting it can carry; a clone gets the default allow-list afterwards when none is set.
 func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rdsservice.Decision, diags *diag.Diagnostics) rdsservice.Execution {
-	e := rdsservice.Execution{Settings: settingsOfModel(ctx, *plan, diags), TargetClass: plan.InstanceType.ValueString(),
+	e := rdsservice.Execution{Settings: settingsOf(ctx, instanceCodec, *plan, diags), TargetClass: plan.InstanceType.ValueString(),
 		TargetStorage: plan.Storage.ValueInt64()}
 	if dec.Action != rdsservice.ActionCreate {
 		return e

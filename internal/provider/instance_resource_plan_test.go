@@ -149,13 +149,13 @@ func runModifyPlan(t *testing.T, env *testEnv, config, plan *instanceModel, stat
 	return planResult{plan: out, diags: resp.Diagnostics, rr: resp.RequiresReplace}
 }
 
-// runValidate runs the configuration's own checks, which the plan runs first (checkConfig).
+// runValidate runs the configuration's own checks, which the plan runs first (CheckInstanceConfig).
 func runValidate(t *testing.T, config instanceModel) diag.Diagnostics {
 	t.Helper()
 	s := instanceSchema(t)
 	var diags diag.Diagnostics
 	raw := rawOf(t, s, &config)
-	checkConfig(context.Background(), resource.ModifyPlanRequest{Config: tfsdk.Config{Schema: s, Raw: raw}, Plan: tfsdk.Plan{Schema: s, Raw: raw}}, &diags)
+	addProblems(&diags, rdsservice.CheckInstanceConfig(attrValueOf(raw)))
 	return diags
 }
 

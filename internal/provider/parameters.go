@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -105,28 +104,6 @@ func readParameters(ctx context.Context, api rdsapi.API, id string, managed type
 		out[name] = v
 	}
 	return stringMapValue(out, diags), stringMapValue(answer.ConfigParameters.Values(), diags)
-}
-
-// desiredParameters is `parameters` as the planner reads it.
-func desiredParameters(m types.Map) rdsservice.DesiredParameters {
-	d := rdsservice.DesiredParameters{Set: !m.IsNull(), Unknown: m.IsUnknown()}
-	if !isKnown(m) {
-		return d
-	}
-	d.Values, d.UnknownValues = map[string]string{}, map[string]bool{}
-	for name, v := range m.Elements() {
-		s, ok := v.(types.String)
-		switch {
-		case !ok || s.IsUnknown():
-			d.UnknownValues[name] = true
-		case s.IsNull():
-			d.NullValues = append(d.NullValues, name)
-		default:
-			d.Values[name] = s.ValueString()
-		}
-	}
-	sort.Strings(d.NullValues)
-	return d
 }
 
 func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {

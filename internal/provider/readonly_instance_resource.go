@@ -224,19 +224,6 @@ func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.Con
 	r.data = providerDataFrom(req.ProviderData, "rds_readonly_instance", &resp.Diagnostics)
 }
 
-// checkReadOnlyConfig checks what the configuration alone decides (nothing here needs the API). It
-// runs in the plan, with the plan's other refusals, as rds_instance's checkConfig does.
-func checkReadOnlyConfig(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	var cfg readonlyInstanceModel
-	if diags.Append(readonlyInstanceCodec.Get(ctx, req.Config.Raw, &cfg)...); diags.HasError() {
-		return
-	}
-	if isKnown(cfg.InstanceType) {
-		addProblems(diags, rdsservice.CheckReadOnlyClassShape(cfg.InstanceType.ValueString()))
-	}
-	addProblems(diags, rdsservice.CheckMaintenanceWindow(valString(cfg.MaintenanceWindow)))
-}
-
 // Create creates the read-only instance and runs the rest of its program (apply.go).
 func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	createInstance[readonlyInstanceModel](ctx, &readonlyKind{r: r}, r.data, req, resp)
@@ -328,7 +315,7 @@ func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanReques
 	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	if !req.Plan.Raw.IsNull() {
-		checkReadOnlyConfig(ctx, req, &resp.Diagnostics)
+		addProblems(&resp.Diagnostics, rdsservice.CheckReadOnlyConfig(attrValueOf(req.Config.Raw)))
 	}
 }
 
@@ -388,21 +375,6 @@ func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAt
 }
 
 // ---- the planner's inputs ----
-
-// roSettings is the in-place settings of a read-only instance's state or plan (it has no allow-list).
-func roSettings(m readonlyInstanceModel) rdsservice.Settings {
-	var s rdsservice.Settings
-	if isKnown(m.InstanceName) {
-		s.Name = ptr(m.InstanceName.ValueString())
-	}
-	if isKnown(m.DeletionProtection) {
-		s.DeletionProtection = ptr(m.DeletionProtection.ValueBool())
-	}
-	if isKnown(m.MaintenanceWindow) {
-		s.MaintenanceWindow = ptr(m.MaintenanceWindow.ValueString())
-	}
-	return s
-}
 
 // readonlyLabel names the instance in messages: its id, or for a new one its name.
 func readonlyLabel(m *readonlyInstanceModel) string {
@@ -483,15 +455,15 @@ func (k *readonlyKind) parts(m *readonlyInstanceModel) modelParts {
 		ScheduledChange: &m.ScheduledChange, Parameters: &m.Parameters, Pending: &m.ParametersPending}
 }
 
-func (k *readonlyKind) settings(_ context.Context, m readonlyInstanceModel, _ *diag.Diagnostics) rdsservice.Settings {
-	return roSettings(m)
+func (k *readonlyKind) settings(ctx context.Context, m readonlyInstanceModel, diags *diag.Diagnostics) rdsservice.Settings {
+	return settingsOf(ctx, readonlyInstanceCodec, m, diags)
 }
 
 // execution is the executor's input; for a create, the values the plan left to the primary are
 // filled from the primary as it is now, and a flag the plan promised that the primary no longer
 // gives is refused before anything is created.
 func (k *readonlyKind) execution(ctx context.Context, plan *readonlyInstanceModel, dec rdsservice.Decision, diags *diag.Diagnostics) rdsservice.Execution {
-	e := rdsservice.Execution{Settings: roSettings(*plan), TargetClass: plan.InstanceType.ValueString(), TargetStorage: plan.Storage.ValueInt64()}
+	e := rdsservice.Execution{Settings: settingsOf(ctx, readonlyInstanceCodec, *plan, diags), TargetClass: plan.InstanceType.ValueString(), TargetStorage: plan.Storage.ValueInt64()}
 	if dec.Action != rdsservice.ActionCreate {
 		return e
 	}

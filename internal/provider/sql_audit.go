@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -49,25 +48,6 @@ func sqlAuditAttributes() map[string]schema.Attribute {
 	}
 }
 
-// sqlAuditOf is a sql_audit value as the API takes it; configured is false when it is null.
-func sqlAuditOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (cfg rdsapi.SQLAudit, configured, unknown bool) {
-	if o.IsUnknown() {
-		return cfg, true, true
-	}
-	if o.IsNull() {
-		return cfg, false, false
-	}
-	var m sqlAuditModel
-	diags.Append(o.As(ctx, &m, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
-	if m.Enabled.IsUnknown() || m.RetentionDays.IsUnknown() || m.HotRetentionDays.IsUnknown() {
-		return cfg, true, true
-	}
-	if !m.Enabled.ValueBool() {
-		return cfg, true, false
-	}
-	return rdsapi.SQLAudit{Enabled: true, Retention: m.RetentionDays.ValueInt64(), HotRetention: m.HotRetentionDays.ValueInt64()}, true, false
-}
-
 // sqlAuditObject is the state's sql_audit as read back: retentions null while it is off.
 func sqlAuditObject(cfg rdsapi.SQLAudit) types.Object {
 	if !cfg.Enabled {
@@ -91,7 +71,7 @@ func refreshSQLAudit(ctx context.Context, api rdsapi.API, requested instanceMode
 		state.SQLAudit = requested.SQLAudit
 		return
 	}
-	if kept, _, _ := sqlAuditOf(ctx, requested.SQLAudit, diags); !cfg.Enabled && !kept.Enabled {
+	if kept, _, _ := rdsservice.SQLAuditOf(serviceValue(ctx, requested.SQLAudit)); !cfg.Enabled && !kept.Enabled {
 		state.SQLAudit = requested.SQLAudit // off as configured: retentions written beside enabled = false stay
 		return
 	}

@@ -8,9 +8,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // Storage autoscaling on rds_instance (issue 27 §2). storage_auto_scale is sent with
@@ -58,22 +58,6 @@ func storageAutoScaleAttributes() map[string]schema.Attribute {
 	}
 }
 
-// autoScaleOf is a storage_auto_scale value as the API takes it (Enabled false: not set).
-func autoScaleOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (cfg rdsapi.StorageAutoScale, unknown bool) {
-	if o.IsUnknown() {
-		return cfg, true
-	}
-	if o.IsNull() {
-		return cfg, false
-	}
-	var m autoScaleModel
-	diags.Append(o.As(ctx, &m, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
-	if m.Threshold.IsUnknown() || m.UpperBound.IsUnknown() {
-		return cfg, true
-	}
-	return rdsapi.StorageAutoScale{Enabled: true, Threshold: m.Threshold.ValueInt64(), UpperBound: m.UpperBound.ValueInt64()}, false
-}
-
 // autoScaleObject is the state's storage_auto_scale: null when off.
 func autoScaleObject(cfg rdsapi.StorageAutoScale) types.Object {
 	if !cfg.Enabled {
@@ -99,7 +83,7 @@ func refreshStorageAutoScale(ctx context.Context, api rdsapi.API, requested inst
 			fmt.Sprintf("Instance %s: DescribeAutoScalingConfig (Database Autonomy Service): %v. storage_auto_scale keeps the value in state; "+
 				"a RAM user needs hdm:DescribeAutoScalingConfig.", state.ID.ValueString(), err))
 		state.StorageAutoScale = requested.StorageAutoScale
-		kept, _ := autoScaleOf(ctx, requested.StorageAutoScale, diags)
+		kept, _ := rdsservice.AutoScaleOf(serviceValue(ctx, requested.StorageAutoScale))
 		cfg = &kept
 	} else {
 		state.StorageAutoScale = autoScaleObject(*cfg)

@@ -70,7 +70,7 @@ func holdPlacement(ctx context.Context, data *ProviderData, requested instanceMo
 		diags.AddError("Error reading the scheduled change", fmt.Sprintf("DescribeHistoryTasks for %s: %v", state.ID.ValueString(), err))
 		return
 	}
-	if task == nil || task.TaskType != rdsapi.TaskTypeMigrateZone && !pendingOf(ctx, state.ScheduledChange).Has(rdsservice.PendingZoneMove) {
+	if task == nil || task.TaskType != rdsapi.TaskTypeMigrateZone && !rdsservice.PendingOf(serviceValue(ctx, state.ScheduledChange)).Has(rdsservice.PendingZoneMove) {
 		return // no move waits (the spec change of the same window is the task recorded beside a move)
 	}
 	state.ZoneID, state.ZoneIDSlaveA, state.ZoneIDSlaveB, state.VSwitchID = requested.ZoneID, requested.ZoneIDSlaveA, requested.ZoneIDSlaveB, requested.VSwitchID

@@ -117,3 +117,9 @@ func (v AttrValue) Equal(w AttrValue) bool {
 	}
 	return true
 }
+
+// Has: the object has the attribute (set or null), so the resource's schema has it.
+func (v AttrValue) Has(name string) bool {
+	_, ok := v.attrs[name]
+	return ok
+}

@@ -82,12 +82,12 @@ func existingRequest(m ModelRequest, in *PlanInput, req *InstanceRequest) {
 	req.PriorSecurity = &SecurityState{SSL: state.Get("ssl_enabled").Bool(), TDE: state.Get("tde_enabled").Bool(),
 		TDEKey: state.Get("tde_encryption_key").String(), TDERole: state.Get("tde_role_arn").String()}
 	a := &in.Desired.AutoScale
-	scale, _ := autoScaleOf(state.Get("storage_auto_scale"))
+	scale, _ := AutoScaleOf(state.Get("storage_auto_scale"))
 	a.Prior, a.PriorStorage = &scale, state.Get("storage").Int().Value()
 	if a.On() && state.Get("storage_actual").IsKnown() {
 		in.Prior.Storage = state.Get("storage_actual").Int().Value()
 	}
-	in.Desired.InPlaceChanges = settingsOfAttrs(plan).Changes(settingsOfAttrs(state))
+	in.Desired.InPlaceChanges = SettingsOfAttrs(plan).Changes(SettingsOfAttrs(state))
 	if len(req.Replaced) > 0 {
 		return // the new instance's parameters decide whether it restarts right after creation
 	}
@@ -141,8 +141,8 @@ func engineOrMySQL(engine string) string {
 	return engine
 }
 
-// settingsOfAttrs is the in-place settings of a state or plan; unknown values are left alone.
-func settingsOfAttrs(m AttrValue) Settings {
+// SettingsOfAttrs is the in-place settings of a state or plan; unknown values are left alone.
+func SettingsOfAttrs(m AttrValue) Settings {
 	var s Settings
 	if v := m.Get("instance_name"); v.IsKnown() {
 		s.Name = ptrTo(v.String())
@@ -215,7 +215,7 @@ func ReadOnlyRequest(ctx context.Context, api rdsapi.API, m ModelRequest, stateC
 	if !m.create() {
 		prior := existingOf(state.Get("id").String(), state, state.Get("creation_time").String())
 		in.Prior, in.Label = &prior, prior.ID
-		in.Desired.InPlaceChanges = settingsOfAttrs(plan).Changes(settingsOfAttrs(state))
+		in.Desired.InPlaceChanges = SettingsOfAttrs(plan).Changes(SettingsOfAttrs(state))
 		req.ID, req.ReadOnly.PriorPrimary, req.ReadOnly.PriorMinor = prior.ID, state.Get("master_instance_id").String(), state.Get(AttrMinorVersion).String()
 		if len(m.Replace) == 0 {
 			req.Parameters = parameterQueryOf(ParameterQuery{InstanceID: req.ID}, state, plan)

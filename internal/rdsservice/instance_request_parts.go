@@ -38,9 +38,9 @@ func sharedRequest(m ModelRequest, createCarriesTags bool, in *PlanInput, req *I
 // ha_config, monitoring_period and sync_mode, and for an update the ones in state (read back).
 func settingsRequest(m ModelRequest, d *Desired) {
 	plan, state := m.Plan, m.State
-	d.AutoScale.Want, d.AutoScale.WantUnknown = autoScaleOf(plan.Get("storage_auto_scale"))
-	d.SQLAudit.Want, d.SQLAudit.Configured, d.SQLAudit.WantUnknown = sqlAuditOf(plan.Get("sql_audit"))
-	d.HASwitch.Want, d.HASwitch.Configured, d.HASwitch.WantUnknown = haSwitchOf(plan.Get("ha_config"))
+	d.AutoScale.Want, d.AutoScale.WantUnknown = AutoScaleOf(plan.Get("storage_auto_scale"))
+	d.SQLAudit.Want, d.SQLAudit.Configured, d.SQLAudit.WantUnknown = SQLAuditOf(plan.Get("sql_audit"))
+	d.HASwitch.Want, d.HASwitch.Configured, d.HASwitch.WantUnknown = HASwitchOf(plan.Get("ha_config"))
 	d.PreventDataLoss = plan.Get("prevent_data_loss").Bool().Value()
 	monitoring, sync := plan.Get("monitoring_period"), plan.Get("sync_mode")
 	d.Monitoring.Configured, d.Monitoring.WantUnknown, d.Monitoring.Want = !monitoring.IsNull(), monitoring.IsUnknown(), monitoring.Int().Value()
@@ -48,10 +48,10 @@ func settingsRequest(m ModelRequest, d *Desired) {
 	if m.create() {
 		return
 	}
-	if prior, configured, _ := sqlAuditOf(state.Get("sql_audit")); configured {
+	if prior, configured, _ := SQLAuditOf(state.Get("sql_audit")); configured {
 		d.SQLAudit.Prior = &prior
 	}
-	if prior, configured, unknown := haSwitchOf(state.Get("ha_config")); configured && !unknown {
+	if prior, configured, unknown := HASwitchOf(state.Get("ha_config")); configured && !unknown {
 		d.HASwitch.Prior = &prior
 	}
 	if v := state.Get("monitoring_period"); v.IsKnown() {
@@ -64,18 +64,18 @@ func settingsRequest(m ModelRequest, d *Desired) {
 
 // billingRequest is PlanBilling of the plan's billing and the prior state's.
 func billingRequest(m ModelRequest) BillingPlan {
-	want := billingOf(m.Plan.Get(AttrBilling))
+	want := BillingOf(m.Plan.Get(AttrBilling))
 	protection := m.Plan.Get("deletion_protection").Bool()
 	if m.create() {
 		return PlanBilling(want, protection, nil)
 	}
 	billing := m.State.Get(AttrBilling)
-	return PlanBilling(want, protection, &BillingState{Billing: billingOf(billing), PayType: billing.Get("pay_type").String(),
+	return PlanBilling(want, protection, &BillingState{Billing: BillingOf(billing), PayType: billing.Get("pay_type").String(),
 		ExpireTime: m.State.Get("expire_time").String(), OnDestroy: m.State.Get(AttrPrepaidOnDestroy).String()})
 }
 
-// billingOf is the configured billing; nil when it is not set or not known yet.
-func billingOf(b AttrValue) *Billing {
+// BillingOf is the configured billing; nil when it is not set or not known yet.
+func BillingOf(b AttrValue) *Billing {
 	if !b.IsKnown() || !b.WhollyKnown() {
 		return nil
 	}
@@ -159,8 +159,8 @@ func publicEndpointOf(v AttrValue) (*Endpoint, bool) {
 	return &Endpoint{Prefix: prefix.String(), Port: port.Int().Value()}, false
 }
 
-// autoScaleOf is a storage_auto_scale value as the API takes it (Enabled false: not set).
-func autoScaleOf(v AttrValue) (cfg rdsapi.StorageAutoScale, unknown bool) {
+// AutoScaleOf is a storage_auto_scale value as the API takes it (Enabled false: not set).
+func AutoScaleOf(v AttrValue) (cfg rdsapi.StorageAutoScale, unknown bool) {
 	threshold, upper := v.Get("threshold"), v.Get("upper_bound")
 	switch {
 	case v.IsUnknown() || threshold.IsUnknown() || upper.IsUnknown():
@@ -171,8 +171,8 @@ func autoScaleOf(v AttrValue) (cfg rdsapi.StorageAutoScale, unknown bool) {
 	return rdsapi.StorageAutoScale{Enabled: true, Threshold: threshold.Int().Value(), UpperBound: upper.Int().Value()}, false
 }
 
-// sqlAuditOf is a sql_audit value as the API takes it; configured is false when it is null.
-func sqlAuditOf(v AttrValue) (cfg rdsapi.SQLAudit, configured, unknown bool) {
+// SQLAuditOf is a sql_audit value as the API takes it; configured is false when it is null.
+func SQLAuditOf(v AttrValue) (cfg rdsapi.SQLAudit, configured, unknown bool) {
 	enabled, retention, hot := v.Get("enabled"), v.Get("retention_days"), v.Get("hot_retention_days")
 	switch {
 	case v.IsUnknown() || enabled.IsUnknown() || retention.IsUnknown() || hot.IsUnknown():
@@ -185,8 +185,8 @@ func sqlAuditOf(v AttrValue) (cfg rdsapi.SQLAudit, configured, unknown bool) {
 	return rdsapi.SQLAudit{Enabled: true, Retention: retention.Int().Value(), HotRetention: hot.Int().Value()}, true, false
 }
 
-// haSwitchOf is an ha_config value as the API takes it; configured is false when it is null.
-func haSwitchOf(v AttrValue) (cfg rdsapi.HASwitch, configured, unknown bool) {
+// HASwitchOf is an ha_config value as the API takes it; configured is false when it is null.
+func HASwitchOf(v AttrValue) (cfg rdsapi.HASwitch, configured, unknown bool) {
 	mode, until := v.Get("mode"), v.Get("manual_until")
 	switch {
 	case v.IsUnknown() || mode.IsUnknown() || until.IsUnknown():

@@ -151,14 +151,14 @@ func TestReadOnlyRequestInheritsWhatIsNotConfigured(t *testing.T) {
 
 func TestNestedAttributesReadAsThePlannerTakesThem(t *testing.T) {
 	billing := map[string]AttrValue{"pay_type": StringAttr("Prepaid"), "period": StringAttr("Month"), "used_time": IntAttr(1), "auto_renew": UnknownAttr()}
-	if billingOf(obj(billing)) != nil {
+	if BillingOf(obj(billing)) != nil {
 		t.Error("a billing with a part known only at apply is not set yet")
 	}
 	billing["auto_renew"] = BoolAttr(true)
-	if b := billingOf(obj(billing)); b == nil || *b != (Billing{PayType: "Prepaid", Period: "Month", UsedTime: 1, AutoRenew: true}) {
+	if b := BillingOf(obj(billing)); b == nil || *b != (Billing{PayType: "Prepaid", Period: "Month", UsedTime: 1, AutoRenew: true}) {
 		t.Errorf("billing %+v", b)
 	}
-	if cfg, configured, unknown := sqlAuditOf(obj(map[string]AttrValue{"enabled": BoolAttr(false), "retention_days": IntAttr(30)})); cfg.Enabled || !configured || unknown {
+	if cfg, configured, unknown := SQLAuditOf(obj(map[string]AttrValue{"enabled": BoolAttr(false), "retention_days": IntAttr(30)})); cfg.Enabled || !configured || unknown {
 		t.Errorf("sql_audit switched off is configured and off: %+v", cfg)
 	}
 	if _, unknown := ipGroupsOf(obj(map[string]AttrValue{"app": ListAttr(UnknownAttr())})); !unknown {
@@ -170,7 +170,7 @@ func TestNestedAttributesReadAsThePlannerTakesThem(t *testing.T) {
 	if e, unknown := publicEndpointOf(obj(map[string]AttrValue{AttrConnectionPrefix: StringAttr("pub"), AttrPort: UnknownAttr()})); e != nil || !unknown {
 		t.Error("a public endpoint whose port is known only at apply is unknown")
 	}
-	if cfg, unknown := autoScaleOf(obj(map[string]AttrValue{"threshold": IntAttr(50), "upper_bound": IntAttr(100)})); !cfg.Enabled || unknown || cfg.UpperBound != 100 {
+	if cfg, unknown := AutoScaleOf(obj(map[string]AttrValue{"threshold": IntAttr(50), "upper_bound": IntAttr(100)})); !cfg.Enabled || unknown || cfg.UpperBound != 100 {
 		t.Errorf("storage_auto_scale %+v", cfg)
 	}
 	pending := PendingOf(obj(map[string]AttrValue{"task_id": StringAttr("t-1"), "changes": ListAttr(StringAttr("b"), StringAttr("a"))}))
