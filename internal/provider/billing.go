@@ -81,7 +81,7 @@ func billingAttributes() map[string]schema.Attribute {
 
 // createSubscription is what CreateDBInstance carries for a Prepaid billing (nil otherwise); the
 // pay type is returned with it.
-func createSubscription(ctx context.Context, plan instanceModel, diags *diag.Diagnostics) (string, *rdsapi.Subscription) {
+func createSubscription(ctx context.Context, plan instanceModel) (string, *rdsapi.Subscription) {
 	b := rdsservice.BillingOf(serviceValue(ctx, plan.Billing))
 	if b == nil || !b.Prepaid() {
 		return rdsapi.PayTypePostpaid, nil

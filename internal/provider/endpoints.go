@@ -23,11 +23,6 @@ import (
 
 var publicEndpointAttrTypes = map[string]attr.Type{"connection_string_prefix": types.StringType, "port": types.Int64Type}
 
-type publicEndpointModel struct {
-	Prefix types.String `tfsdk:"connection_string_prefix"`
-	Port   types.Int64  `tfsdk:"port"`
-}
-
 // endpointParts points at a model's endpoint attributes.
 type endpointParts struct {
 	Prefix, ConnectionString, PublicString *types.String

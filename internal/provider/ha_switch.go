@@ -20,11 +20,6 @@ import (
 
 var haSwitchAttrTypes = map[string]attr.Type{"mode": types.StringType, "manual_until": types.StringType}
 
-type haSwitchModel struct {
-	Mode        types.String `tfsdk:"mode"`
-	ManualUntil types.String `tfsdk:"manual_until"`
-}
-
 func haConfigAttribute() schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{Optional: true,
 		MarkdownDescription: "Automatic primary/secondary switchover (`ModifyHASwitchConfig`, read back with `DescribeHASwitchConfig`). " +

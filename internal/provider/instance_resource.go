@@ -275,7 +275,7 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 		Tags: createTags(ctx, plan.TagsAll, diags), ResourceGroupID: stringIfKnown(plan.ResourceGroupID),
 		TargetMinorVersion: stringIfKnown(plan.TargetMinorVersion), DBParamGroupID: stringIfKnown(plan.ParameterGroupID),
 	}
-	e.Create.Instance.PayType, e.Create.Instance.Subscription = createSubscription(ctx, *plan, diags)
+	e.Create.Instance.PayType, e.Create.Instance.Subscription = createSubscription(ctx, *plan)
 	// The provider's computed default goes out explicitly, so the result never depends on the
 	// server's default (spec rule 4). Other engines have no such setting.
 	if flag := dec.AtomicWrite; rdsservice.IsMySQL(plan.Engine.ValueString()) && flag.IsKnown() {

@@ -19,12 +19,6 @@ import (
 
 var sqlAuditAttrTypes = map[string]attr.Type{"enabled": types.BoolType, "retention_days": types.Int64Type, "hot_retention_days": types.Int64Type}
 
-type sqlAuditModel struct {
-	Enabled          types.Bool  `tfsdk:"enabled"`
-	RetentionDays    types.Int64 `tfsdk:"retention_days"`
-	HotRetentionDays types.Int64 `tfsdk:"hot_retention_days"`
-}
-
 // sqlAuditAttributes are sql_audit and prevent_data_loss.
 func sqlAuditAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{

@@ -22,11 +22,6 @@ import (
 
 var autoScaleAttrTypes = map[string]attr.Type{"threshold": types.Int64Type, "upper_bound": types.Int64Type}
 
-type autoScaleModel struct {
-	Threshold  types.Int64 `tfsdk:"threshold"`
-	UpperBound types.Int64 `tfsdk:"upper_bound"`
-}
-
 // storageAutoScaleAttributes are storage_auto_scale and storage_actual.
 func storageAutoScaleAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{

@@ -96,25 +96,14 @@ func defaultTagsOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) pr
 // (rdsservice.PlanTags). ownTags is the number of the provider's own tags the instance carries.
 // It returns the planned tags_all; the caller's model keeps it when it sets the plan again.
 func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ownTags int) types.Map {
-	unknown := types.MapUnknown(types.StringType)
 	if req.Plan.Raw.IsNull() {
-		return unknown
+		return types.MapUnknown(types.StringType)
 	}
-	var tags types.Map
-	var group, prior types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("tags"), &tags)...)
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("resource_group_id"), &group)...)
-	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("resource_group_id"), &prior)...)
-	}
-	in := rdsservice.TagRequest{DefaultsUnknown: data == nil, OwnUnknown: tags.IsUnknown() || hasUnknownElement(tags), OwnNull: tags.IsNull(),
-		Group: stringIfKnown(group), PriorGroup: prior.ValueString(), HasPrior: !req.State.Raw.IsNull(), OwnTagCount: ownTags}
+	in := rdsservice.TagRequestOf(attrValueOf(req.Config.Raw), attrValueOf(req.State.Raw), ownTags)
+	in.DefaultsUnknown = true // until the provider is configured
 	var api rdsapi.API
 	if data != nil {
 		in.Defaults, in.DefaultsUnknown, api = data.defaultTags.tags, data.defaultTags.unknown, data.API
-	}
-	if !in.OwnUnknown {
-		in.Own = mapOf(ctx, tags, &resp.Diagnostics)
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, planLookupTimeout)
 	defer cancel()
@@ -123,15 +112,6 @@ func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRe
 	planned := mapValue(out.All, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("tags_all"), planned)...)
 	return planned
-}
-
-func hasUnknownElement(m types.Map) bool {
-	for _, v := range m.Elements() {
-		if v.IsUnknown() {
-			return true
-		}
-	}
-	return false
 }
 
 func mapOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {

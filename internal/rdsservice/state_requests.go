@@ -42,3 +42,15 @@ func CheckTimeouts(timeouts AttrValue) []Problem {
 	}
 	return problems
 }
+
+// TagRequestOf is the tags' request of an instance's plan from its configuration and prior state
+// (null for a create); the caller adds the provider's default_tags.
+func TagRequestOf(config, state AttrValue, ownTags int) TagRequest {
+	tags := config.Get("tags")
+	in := TagRequest{OwnUnknown: !tags.WhollyKnown(), OwnNull: tags.IsNull(), Group: config.Get("resource_group_id").String(),
+		PriorGroup: state.Get("resource_group_id").String(), HasPrior: !state.IsNull(), OwnTagCount: ownTags}
+	if !in.OwnUnknown {
+		in.Own = tags.StringMap()
+	}
+	return in
+}

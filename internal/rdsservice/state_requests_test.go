@@ -45,3 +45,20 @@ func TestCheckTimeoutsRefusesWhatIsNotPositive(t *testing.T) {
 		t.Errorf("an unknown or unparsable timeout is left to the framework: %+v", got)
 	}
 }
+
+func TestTagRequestOf(t *testing.T) {
+	config := obj(map[string]AttrValue{"tags": obj(map[string]AttrValue{"team": StringAttr("db")}), "resource_group_id": StringAttr("rg-2")})
+	state := obj(map[string]AttrValue{"resource_group_id": StringAttr("rg-1")})
+	got := TagRequestOf(config, state, 1)
+	want := TagRequest{Own: map[string]string{"team": "db"}, Group: "rg-2", PriorGroup: "rg-1", HasPrior: true, OwnTagCount: 1}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("\n got %+v\nwant %+v", got, want)
+	}
+	later := TagRequestOf(obj(map[string]AttrValue{"tags": obj(map[string]AttrValue{"team": UnknownAttr()}), "resource_group_id": UnknownAttr()}), NullAttr(), 0)
+	if !later.OwnUnknown || later.Own != nil || later.Group != "" || later.HasPrior {
+		t.Errorf("a tag known only at apply makes the tags unknown; a create has no prior: %+v", later)
+	}
+	if none := TagRequestOf(obj(nil), NullAttr(), 0); !none.OwnNull || none.OwnUnknown || len(none.Own) != 0 {
+		t.Errorf("no tags configured: %+v", none)
+	}
+}
