@@ -79,42 +79,11 @@ func billingAttributes() map[string]schema.Attribute {
 	}
 }
 
-// billingOf is the configured billing; ok is false when it is not set or not known yet.
-func billingOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (rdsservice.Billing, bool) {
-	if o.IsNull() || o.IsUnknown() {
-		return rdsservice.Billing{}, false
-	}
-	var m billingModel
-	diags.Append(o.As(ctx, &m, basetypes.ObjectAsOptions{})...)
-	if m.PayType.IsUnknown() || m.Period.IsUnknown() || m.UsedTime.IsUnknown() || m.AutoRenew.IsUnknown() {
-		return rdsservice.Billing{}, false
-	}
-	return rdsservice.Billing{PayType: m.PayType.ValueString(), Period: m.Period.ValueString(), UsedTime: m.UsedTime.ValueInt64(),
-		AutoRenew: m.AutoRenew.ValueBool()}, true
-}
-
-// billingPlanOf is rdsservice.PlanBilling of the plan and the prior state.
-func billingPlanOf(ctx context.Context, state *instanceModel, plan instanceModel, diags *diag.Diagnostics) rdsservice.BillingPlan {
-	var want, priorBilling *rdsservice.Billing
-	if b, ok := billingOf(ctx, plan.Billing, diags); ok {
-		want = &b
-	}
-	if state == nil {
-		return rdsservice.PlanBilling(want, valBool(plan.DeletionProtection), nil)
-	}
-	if b, ok := billingOf(ctx, state.Billing, diags); ok {
-		priorBilling = &b
-	}
-	payType, _ := state.Billing.Attributes()["pay_type"].(types.String)
-	return rdsservice.PlanBilling(want, valBool(plan.DeletionProtection), &rdsservice.BillingState{Billing: priorBilling,
-		PayType: stringIfKnown(payType), ExpireTime: stringIfKnown(state.ExpireTime), OnDestroy: state.PrepaidOnDestroy.ValueString()})
-}
-
 // createSubscription is what CreateDBInstance carries for a Prepaid billing (nil otherwise); the
 // pay type is returned with it.
-func createSubscription(ctx context.Context, plan instanceModel, diags *diag.Diagnostics) (string, *rdsapi.Subscription) {
-	b, ok := billingOf(ctx, plan.Billing, diags)
-	if !ok || !b.Prepaid() {
+func createSubscription(ctx context.Context, plan instanceModel) (string, *rdsapi.Subscription) {
+	b := rdsservice.BillingOf(serviceValue(ctx, plan.Billing))
+	if b == nil || !b.Prepaid() {
 		return rdsapi.PayTypePostpaid, nil
 	}
 	return rdsapi.PayTypePrepaid, &rdsapi.Subscription{Period: b.Period, UsedTime: b.UsedTime, AutoRenew: b.AutoRenew}

@@ -10,29 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
-
-// checkTimeouts refuses a zero or negative operation budget (a malformed one is refused by the
-// timeouts attribute itself).
-func checkTimeouts(v timeouts.Value) []rdsservice.Problem {
-	if !isKnown(v.Object) {
-		return nil
-	}
-	var problems []rdsservice.Problem
-	for _, name := range []string{"create", "update", "delete"} {
-		raw, ok := v.Attributes()[name].(types.String)
-		if !ok || !isKnown(raw) {
-			continue
-		}
-		if d, err := time.ParseDuration(raw.ValueString()); err == nil && d <= 0 {
-			p := rdsservice.Raise(rdsservice.RuleTimeoutNotPositive, raw.ValueString(), name, raw.ValueString())
-			problems = append(problems, p.At("timeouts."+name))
-		}
-	}
-	return problems
-}
 
 // operationBudget is the operation's timeout, or the default.
 func operationBudget(ctx context.Context, v timeouts.Value, op string, diags *diag.Diagnostics) (time.Duration, bool) {
@@ -47,7 +26,7 @@ func operationBudget(ctx context.Context, v timeouts.Value, op string, diags *di
 		d, dd = v.Delete(ctx, defaultDeleteTimeout)
 	}
 	diags.Append(dd...)
-	addProblems(diags, checkTimeouts(v))
+	addProblems(diags, rdsservice.CheckTimeouts(serviceValue(ctx, v.Object)))
 	return d, !diags.HasError()
 }
 

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -23,11 +22,6 @@ import (
 // non-null in state: the plan sets it whenever one is).
 
 var publicEndpointAttrTypes = map[string]attr.Type{"connection_string_prefix": types.StringType, "port": types.Int64Type}
-
-type publicEndpointModel struct {
-	Prefix types.String `tfsdk:"connection_string_prefix"`
-	Port   types.Int64  `tfsdk:"port"`
-}
 
 // endpointParts points at a model's endpoint attributes.
 type endpointParts struct {
@@ -79,56 +73,6 @@ func portAttribute() schema.Int64Attribute {
 			"Left out, the instance's port."}
 }
 
-// endpointPlanOf is the planner's view of the endpoints: the configuration, what the state says Terraform set, and
-// (for an existing instance with an endpoint attribute configured) the endpoints now.
-func endpointPlanOf(ctx context.Context, data *ProviderData, id string, state *endpointParts, config endpointParts, diags *diag.Diagnostics) rdsservice.EndpointPlan {
-	var e rdsservice.EndpointPlan
-	e.InternalUnknown = config.Prefix.IsUnknown() || config.Port.IsUnknown()
-	e.Internal = rdsservice.Endpoint{Prefix: config.Prefix.ValueString(), Port: config.Port.ValueInt64()}
-	e.Public, e.PublicUnknown = publicEndpointOf(ctx, *config.Public, diags)
-	e.PreventChange = config.Prevent.ValueBool()
-	if data == nil || data.API == nil {
-		return e
-	}
-	if state != nil {
-		e.PublicManaged = !state.Public.IsNull()
-	}
-	if state != nil && e.Managed() {
-		info, err := data.API.DescribeDBInstanceNetInfo(ctx, id)
-		if err != nil {
-			diags.AddWarning("Cannot read the endpoints", fmt.Sprintf("Instance %s: DescribeDBInstanceNetInfo: %v. The plan cannot name the "+
-				"addresses that stop answering; the apply reads them again.", id, err))
-			return e
-		}
-		facts := rdsservice.EndpointFactsOf(info)
-		e.Current = &facts
-	}
-	if e.ChangesPrefix() {
-		taken, err := rdsservice.TakenPrefixes(ctx, data.API, data.Region)
-		if err != nil {
-			diags.AddWarning("Cannot check the new prefix", fmt.Sprintf("DescribeDBInstances: %v. A prefix another instance has is refused at apply.", err))
-		}
-		e.Taken = taken
-	}
-	return e
-}
-
-// publicEndpointOf reads public_endpoint: nil when left out.
-func publicEndpointOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (*rdsservice.Endpoint, bool) {
-	if o.IsUnknown() {
-		return nil, true
-	}
-	if o.IsNull() {
-		return nil, false
-	}
-	var m publicEndpointModel
-	diags.Append(o.As(ctx, &m, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
-	if m.Prefix.IsUnknown() || m.Port.IsUnknown() {
-		return nil, true
-	}
-	return &rdsservice.Endpoint{Prefix: m.Prefix.ValueString(), Port: m.Port.ValueInt64()}, false
-}
-
 // planEndpointValues writes rdsservice.PlannedEndpointValues into the plan.
 func planEndpointValues(dec rdsservice.Decision, config endpointParts, plan endpointParts) {
 	v := rdsservice.PlannedEndpointValues(dec.Endpoints, !config.Prefix.IsNull(), !config.Port.IsNull())
@@ -173,33 +117,6 @@ func readEndpoints(ctx context.Context, api rdsapi.API, id string, m endpointPar
 		*m.Public = types.ObjectValueMust(publicEndpointAttrTypes, map[string]attr.Value{
 			"connection_string_prefix": types.StringValue(facts.Public.Prefix()), "port": types.Int64Value(facts.Public.Port)})
 	}
-}
-
-// stateEndpoints is the state's endpoint attributes; nil for a create.
-func stateEndpoints(state *instanceModel) *endpointParts {
-	if state == nil {
-		return nil
-	}
-	parts := state.endpointParts()
-	return &parts
-}
-
-func stateID(state *instanceModel) string {
-	if state == nil {
-		return ""
-	}
-	return state.ID.ValueString()
-}
-
-// readonlyEndpointPlan is a read-only instance's endpoint plan (readonly_instance_resource.go's planInput).
-func readonlyEndpointPlan(ctx context.Context, data *ProviderData, state *readonlyInstanceModel, cfg readonlyInstanceModel) rdsservice.EndpointPlan {
-	var prior *endpointParts
-	id := ""
-	if state != nil {
-		parts := state.endpointParts()
-		prior, id = &parts, state.ID.ValueString()
-	}
-	return endpointPlanOf(ctx, data, id, prior, cfg.endpointParts(), &diag.Diagnostics{})
 }
 
 // carryEndpoints keeps base's endpoint attributes in a read-only instance's model built from its attribute

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -20,11 +19,6 @@ import (
 // rdsservice/ha_switch_rules.go).
 
 var haSwitchAttrTypes = map[string]attr.Type{"mode": types.StringType, "manual_until": types.StringType}
-
-type haSwitchModel struct {
-	Mode        types.String `tfsdk:"mode"`
-	ManualUntil types.String `tfsdk:"manual_until"`
-}
 
 func haConfigAttribute() schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{Optional: true,
@@ -39,22 +33,6 @@ func haConfigAttribute() schema.SingleNestedAttribute {
 		}}
 }
 
-// haSwitchOf is an ha_config value as the API takes it; configured is false when it is null.
-func haSwitchOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (cfg rdsapi.HASwitch, configured, unknown bool) {
-	if o.IsUnknown() {
-		return cfg, true, true
-	}
-	if o.IsNull() {
-		return cfg, false, false
-	}
-	var m haSwitchModel
-	diags.Append(o.As(ctx, &m, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
-	if m.Mode.IsUnknown() || m.ManualUntil.IsUnknown() {
-		return cfg, true, true
-	}
-	return rdsapi.HASwitch{HAConfig: m.Mode.ValueString(), ManualHATime: m.ManualUntil.ValueString()}, true, false
-}
-
 func haSwitchObject(cfg rdsapi.HASwitch) types.Object {
 	until := types.StringNull()
 	if cfg.ManualHATime != "" {
@@ -65,7 +43,7 @@ func haSwitchObject(cfg rdsapi.HASwitch) types.Object {
 
 // refreshHASwitch reads ha_config back where it is managed.
 func (p *ProviderData) refreshHASwitch(ctx context.Context, requested instanceModel, state *instanceModel, diags *diag.Diagnostics) {
-	prior, configured, unknown := haSwitchOf(ctx, requested.HAConfig, diags)
+	prior, configured, unknown := rdsservice.HASwitchOf(serviceValue(ctx, requested.HAConfig))
 	if !configured || unknown {
 		return
 	}

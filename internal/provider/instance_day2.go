@@ -4,10 +4,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // Day-2 changes the cloud makes in place (issue 25): a MySQL major version upgrade is an
@@ -35,24 +33,8 @@ func engineVersionAttribute() schema.StringAttribute {
 	}
 }
 
-func stringOrMySQL(engine types.String) string {
-	if !isKnown(engine) || engine.ValueString() == "" {
-		return "MySQL"
-	}
-	return engine.ValueString()
-}
-
 // holdsSpec: while task waits, the instance runs the spec (or version) kept in private state,
 // and the state holds the requested one.
 func holdsSpec(task *rdsapi.HistoryTask) bool {
 	return task != nil && (task.TaskType == rdsapi.TaskTypeModifySpec || task.TaskType == rdsapi.TaskTypeUpgradeEngineVersion)
-}
-
-// parameterVersion is the version whose parameter template checks `parameters`: the new one of an
-// upgrade, so that a parameter the new version lacks (the cloud drops it) is refused at plan.
-func parameterVersion(engine, state, plan types.String) string {
-	if isKnown(plan) && rdsservice.IsEngineUpgrade(stringOrMySQL(engine), state.ValueString(), plan.ValueString()) {
-		return plan.ValueString()
-	}
-	return state.ValueString()
 }

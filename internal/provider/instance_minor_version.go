@@ -48,11 +48,6 @@ func minorVersionAttributes() map[string]schema.Attribute {
 	}
 }
 
-// desiredMinor is the planner's view of the configured minor version settings.
-func desiredMinor(config instanceModel) rdsservice.DesiredMinor {
-	return rdsservice.DesiredMinor{Target: valString(config.TargetMinorVersion), AutoUpgrade: valString(config.AutoUpgradeMinorVersion)}
-}
-
 // writeMinorVersion copies the running minor version and the upgrade setting from the cloud.
 func writeMinorVersion(a *rdsapi.DBInstanceAttribute, m *instanceModel) {
 	m.MinorVersion = emptyAsNull(types.StringValue(a.CurrentKernelVersion))

@@ -63,27 +63,6 @@ func (r *instanceResource) writeState(a *rdsapi.DBInstanceAttribute, m *instance
 	}
 }
 
-// validateConfigModel holds the checks ValidateConfig runs (the planner's configuration-only rules).
-func validateConfigModel(ctx context.Context, c instanceModel) diag.Diagnostics {
-	var diags diag.Diagnostics
-	storageType := c.StorageType
-	if storageType.IsNull() {
-		storageType = types.StringValue(defaultStorageType)
-	}
-	addProblems(&diags, rdsservice.CheckMaintenanceWindow(valString(c.MaintenanceWindow)))
-	addProblems(&diags, rdsservice.CheckConfig(rdsservice.Desired{
-		Engine: valString(c.Engine), EngineVersion: valString(c.EngineVersion), StorageType: valString(storageType),
-		AtomicWrite: valBool(c.AtomicWrite16K), BufferPoolExtension: valBool(c.BufferPoolExtension),
-	}))
-	if !c.RestoreFrom.IsNull() && !c.RestoreFrom.IsUnknown() {
-		var rf restoreFromModel
-		diags.Append(c.RestoreFrom.As(ctx, &rf, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
-		addProblems(&diags, rdsservice.CheckRestoreFrom(valString(rf.BackupID), valString(rf.RestoreTime), valString(rf.CrossRegionBackupID),
-			valString(rf.SourceRegion)))
-	}
-	return diags
-}
-
 func networkType(m instanceModel) string {
 	if m.VpcID.ValueString() != "" || m.VSwitchID.ValueString() != "" {
 		return rdsapi.NetworkTypeVPC
@@ -97,32 +76,6 @@ func instanceLabel(m instanceModel) string {
 		return fmt.Sprintf("%s (%s)", id, name)
 	}
 	return id
-}
-
-// view is the state in the shared shape the planner reads.
-func (m instanceModel) view() instanceView {
-	return instanceView{ID: m.ID, Engine: m.Engine, EngineVersion: m.EngineVersion, InstanceType: m.InstanceType,
-		StorageType: m.StorageType, Category: m.Category, Storage: m.Storage, Architecture: m.InstructionSetArch,
-		AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported, Status: m.Status, LockMode: m.LockMode,
-		DeletionProtection: m.DeletionProtection, BufferPoolExtension: m.BufferPoolExtension}
-}
-
-// settingsOfModel is the in-place settings of a state or plan; unknown values are left alone.
-func settingsOfModel(ctx context.Context, m instanceModel, diags *diag.Diagnostics) rdsservice.Settings {
-	var s rdsservice.Settings
-	if isKnown(m.InstanceName) {
-		s.Name = ptr(m.InstanceName.ValueString())
-	}
-	if isKnown(m.SecurityIPs) {
-		s.SecurityIPs = setStrings(ctx, m.SecurityIPs, diags)
-	}
-	if isKnown(m.DeletionProtection) {
-		s.DeletionProtection = ptr(m.DeletionProtection.ValueBool())
-	}
-	if isKnown(m.MaintenanceWindow) {
-		s.MaintenanceWindow = ptr(m.MaintenanceWindow.ValueString())
-	}
-	return s
 }
 
 // instanceModel maps rds_instance.

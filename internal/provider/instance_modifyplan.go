@@ -2,28 +2,14 @@ package provider
 
 import (
 	"context"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
-
-// checkConfig checks what the configuration alone decides. It runs in the plan, not in
-// ValidateConfig: Terraform stops before planning when validation fails, and the plan's other
-// refusals would then surface one plan later (issue 41 §2.12). Unknown values are skipped here;
-// the apply plans again once they are known.
-func checkConfig(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	var config instanceModel
-	if diags.Append(instanceCodec.Get(ctx, req.Config.Raw, &config)...); diags.HasError() {
-		return
-	}
-	diags.Append(validateConfigModel(ctx, config)...)
-	addProblems(diags, rdsservice.CheckSecurityConfig(valBool(config.TDEEnabled), valString(config.TDEEncryptionKey), valString(config.TDERoleArn)))
-	addProblems(diags, rdsservice.CheckMinorVersionConfig(valString(config.TargetMinorVersion)))
-}
 
 // ModifyPlan shows the planner's decision: computed values, errors, and the restart, replacement
 // or guard it names (modifyplan.go).
@@ -35,12 +21,15 @@ func (r *instanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 type primaryPlan struct{ r *instanceResource }
 
 func (primaryPlan) before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if !req.Plan.Raw.IsNull() {
-		checkConfig(ctx, req, &resp.Diagnostics)
+	if req.Plan.Raw.IsNull() {
+		return // a destroy: no configuration to check or record
 	}
+	addProblems(&resp.Diagnostics, rdsservice.CheckInstanceConfig(attrValueOf(req.Config.Raw)))
 	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
-	planReleasedKeep(ctx, req, &resp.Diagnostics)
+	if !resp.Diagnostics.HasError() { // the creation date rule waits for a plan with no other error
+		addProblems(&resp.Diagnostics, rdsservice.CheckReleasedKeep(attrValueOf(req.Plan.Raw), attrValueOf(req.State.Raw), time.Now().UTC()))
+	}
 }
 
 func (primaryPlan) ownTags() int { return 1 }
@@ -48,7 +37,11 @@ func (primaryPlan) ownTags() int { return 1 }
 func (primaryPlan) resourceType() string { return rdsservice.ResourceInstance }
 
 func (k primaryPlan) plan(c *planCall[instanceModel]) (rdsservice.InstancePlan, bool) {
-	request := k.r.instanceRequest(c.lookupCtx, c.prior((*instanceModel).specFields), c.diags)
+	m, ok := c.attrRequest(instanceCodec, (*instanceModel).specFields)
+	if !ok {
+		return rdsservice.InstancePlan{}, false
+	}
+	request := rdsservice.PrimaryRequest(c.lookupCtx, k.r.data.API, m)
 	if c.state != nil {
 		request.Proposed.Scheduled = scheduledInputs(c.state.ScheduledChange, c.from, c.plan.specFields())
 	}
@@ -59,17 +52,10 @@ func (k primaryPlan) plan(c *planCall[instanceModel]) (rdsservice.InstancePlan, 
 
 func (k primaryPlan) write(c *planCall[instanceModel], out rdsservice.InstancePlan) bool {
 	dec, state, config, plan, diags := out.Decision, c.state, c.config, &c.plan, c.diags
-	plan.AtomicWrite16K = boolOf(dec.AtomicWrite)
-	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
 	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
-	plan.InstructionSetArch = stringOf(dec.Architecture)
-	plan.Status = stringOf(dec.Status)
 	setPlannedValues(out.Values, plan)
-	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!config.Parameters.IsNull(), dec.Parameters), diags)
 	plan.SSLExpireTime = plannedSSLExpire(state, config, out.Values.SSLReissued)
 	planZones(dec, config, plan)
-	plan.ParameterGroupValues = mapValue(rdsservice.PlannedGroupValues(dec.Parameters, valString(plan.ParameterGroupID)), diags)
-	planEndpointValues(dec, config.endpointParts(), plan.endpointParts())
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(out.Values.ScheduledChange, state.ScheduledChange)
 		warnIncompleteCreate(c.ctx, c.req.Private, state.ID.ValueString(), *state, *plan, diags)
@@ -84,7 +70,10 @@ func (k primaryPlan) write(c *planCall[instanceModel], out rdsservice.InstancePl
 	return true
 }
 
-func (primaryPlan) tagsAll(m *instanceModel) *types.Map { return &m.TagsAll }
+func (primaryPlan) planned(m *instanceModel) plannedParts {
+	return plannedParts{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.InstructionSetArch, &m.Status, &m.ParametersPending, &m.ParameterGroupValues,
+		&m.TagsAll, m.ParameterGroupID, &m.Parameters, m.endpointParts()}
+}
 
 // plannedSSLExpire is rdsservice.PlannedSSLExpire of the configuration and the prior state (a
 // reissued certificate has no prior expiry).
@@ -104,15 +93,3 @@ func planZones(dec rdsservice.Decision, config instanceModel, plan *instanceMode
 }
 
 // ---- the planner's inputs ----
-
-// desiredInstance is what the configuration (and, for what Terraform plans itself, the plan) asks of a primary.
-func desiredInstance(config, plan instanceModel) rdsservice.Desired {
-	return rdsservice.Desired{
-		Engine: valString(plan.Engine), EngineVersion: valString(plan.EngineVersion), InstanceClass: valString(plan.InstanceType),
-		StorageType: valString(plan.StorageType), Category: valString(plan.Category), Storage: valInt(plan.Storage),
-		AtomicWrite: valBool(config.AtomicWrite16K), BufferPoolExtension: valBool(config.BufferPoolExtension),
-		PreventRestart: plan.PreventRestart.ValueBool(), PreventRestartUnknown: plan.PreventRestart.IsUnknown(), Parameters: desiredParameters(config.Parameters),
-		ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
-		Minor: desiredMinor(config), Placement: desiredPlacement(config),
-	}
-}

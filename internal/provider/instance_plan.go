@@ -46,12 +46,12 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 	if read.HasError() {
 		return done()
 	}
-	addProblems(&resp.Diagnostics, checkTimeouts(budgets))
+	addProblems(&resp.Diagnostics, rdsservice.CheckTimeouts(serviceValue(ctx, budgets.Object)))
 	if data == nil {
 		// The provider is not configured yet (unknown provider configuration); apply checks again.
 		return done()
 	}
-	if u, ok := unchangedOf(ctx, req); ok && !data.plans.Replans(u) {
+	if u, ok := unchangedOf(req); ok && !data.plans.Replans(u) {
 		// Nothing changes: nothing to predict, and no API call. The refreshed state still tells of
 		// an instance that is being deleted or is locked, and of a task waiting for its window.
 		out := rdsservice.PlanUnchangedInstance(&data.plans, u)
@@ -67,32 +67,12 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 }
 
 // unchangedOf is an unchanged instance's plan as rdsservice reads it; false when the plan changes
-// something, or creates the instance. (Every attribute read is in both schemas.)
-func unchangedOf(ctx context.Context, req resource.ModifyPlanRequest) (rdsservice.UnchangedInstance, bool) {
+// something, or creates the instance.
+func unchangedOf(req resource.ModifyPlanRequest) (rdsservice.UnchangedInstance, bool) {
 	if req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw) {
 		return rdsservice.UnchangedInstance{}, false
 	}
-	var id, category, status, lock, group, master types.String
-	var scheduled types.Object
-	var prevent, on, supported types.Bool
-	get := func(name string, target any) { req.State.GetAttribute(ctx, path.Root(name), target) }
-	get("id", &id)
-	get("category", &category)
-	get("status", &status)
-	get("lock_mode", &lock)
-	get("parameter_group_id", &group)
-	get("scheduled_change", &scheduled)
-	get("prevent_restart", &prevent)
-	u := rdsservice.UnchangedInstance{Role: rdsservice.RolePrimary}
-	if _, ok := req.State.Schema.GetAttributes()["master_instance_id"]; ok {
-		get("master_instance_id", &master)
-		get("atomic_write_16k", &on)
-		get("atomic_write_16k_supported", &supported)
-		u.Role, u.PrimaryID, u.AtomicWrite, u.AtomicWriteSupported = rdsservice.RoleReadOnly, master.ValueString(), on.ValueBool(), supported.ValueBool()
-	}
-	u.ID, u.Category, u.Status, u.LockMode = id.ValueString(), category.ValueString(), status.ValueString(), lock.ValueString()
-	u.ParameterGroup, u.PreventRestart, u.Pending = group.ValueString(), prevent.ValueBool(), pendingOf(ctx, scheduled)
-	return u, true
+	return rdsservice.UnchangedOf(attrValueOf(req.State.Raw)), true
 }
 
 // refuseImportOfDeleting stops the import of an instance that is being deleted (one read; Read
@@ -148,31 +128,6 @@ func viewOf(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) instanceView
 		SecurityIPs:             stringSetValue(rdsservice.SplitList(a.SecurityIPList), diags),
 		ReadOnlyInstanceIDs:     stringListValue(a.ReadOnlyDBInstanceIDs, diags),
 	}
-}
-
-// existingFrom describes an instance for the planner from its state values.
-func existingFrom(label string, v instanceView, prior types.String) rdsservice.ExistingInstance {
-	inst := rdsservice.ExistingInstance{
-		ID:                  label,
-		Engine:              v.Engine.ValueString(),
-		EngineVersion:       v.EngineVersion.ValueString(),
-		StorageType:         v.StorageType.ValueString(),
-		Category:            v.Category.ValueString(),
-		InstanceClass:       v.InstanceType.ValueString(),
-		Storage:             v.Storage.ValueInt64(),
-		Architecture:        v.Architecture.ValueString(),
-		Supported:           v.AtomicWrite16KSupported.ValueBool(),
-		Enabled:             v.AtomicWrite16K.ValueBool(),
-		MasterID:            v.MasterInstanceID.ValueString(),
-		Status:              v.Status.ValueString(),
-		LockMode:            v.LockMode.ValueString(),
-		DeletionProtection:  v.DeletionProtection.ValueBool(),
-		BufferPoolExtension: v.BufferPoolExtension.ValueBool(),
-	}
-	if t, err := rdsservice.ParseAPITime(prior.ValueString()); err == nil {
-		inst.CreationTime = t
-	}
-	return inst
 }
 
 // planModels decodes a ModifyPlan request into a resource's model: the plan, the configuration,

@@ -43,7 +43,7 @@ var (
 )
 
 const (
-	defaultStorageType = "cloud_essd"
+	defaultStorageType = rdsservice.DefaultStorageType
 	defaultCategory    = "HighAvailability"
 	defaultSecurityIP  = "127.0.0.1"
 )
@@ -222,7 +222,9 @@ func importScheduled(ctx context.Context, data *ProviderData, id string, state *
 type primaryKind struct{ r *instanceResource }
 
 func (k primaryKind) planInput(ctx context.Context, state *instanceModel, config instanceModel, plan *instanceModel, diags *diag.Diagnostics) rdsservice.PlanInput {
-	in, failures := rdsservice.InstanceInput(ctx, k.r.data.planEnv(), k.r.instanceRequest(ctx, modelRequest[instanceModel]{state: state, config: config, plan: *plan}, diags))
+	m, converted := attrRequestOf(ctx, instanceCodec, modelRequest[instanceModel]{state: state, config: config, plan: *plan})
+	diags.Append(converted...)
+	in, failures := rdsservice.InstanceInput(ctx, k.r.data.planEnv(), rdsservice.PrimaryRequest(ctx, k.r.data.API, m))
 	addReadFailures(diags, failures)
 	return in
 }
@@ -233,13 +235,13 @@ func (k primaryKind) parts(m *instanceModel) modelParts {
 }
 
 func (k primaryKind) settings(ctx context.Context, m instanceModel, diags *diag.Diagnostics) rdsservice.Settings {
-	return settingsOfModel(ctx, m, diags)
+	return settingsOf(ctx, instanceCodec, m, diags)
 }
 
 // execution is the executor's input: for a create, CreateDBInstance (or CloneDBInstance) with
 // every setting it can carry; a clone gets the default allow-list afterwards when none is set.
 func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rdsservice.Decision, diags *diag.Diagnostics) rdsservice.Execution {
-	e := rdsservice.Execution{Settings: settingsOfModel(ctx, *plan, diags), TargetClass: plan.InstanceType.ValueString(),
+	e := rdsservice.Execution{Settings: settingsOf(ctx, instanceCodec, *plan, diags), TargetClass: plan.InstanceType.ValueString(),
 		TargetStorage: plan.Storage.ValueInt64()}
 	if dec.Action != rdsservice.ActionCreate {
 		return e
@@ -273,7 +275,7 @@ func (k primaryKind) execution(ctx context.Context, plan *instanceModel, dec rds
 		Tags: createTags(ctx, plan.TagsAll, diags), ResourceGroupID: stringIfKnown(plan.ResourceGroupID),
 		TargetMinorVersion: stringIfKnown(plan.TargetMinorVersion), DBParamGroupID: stringIfKnown(plan.ParameterGroupID),
 	}
-	e.Create.Instance.PayType, e.Create.Instance.Subscription = createSubscription(ctx, *plan, diags)
+	e.Create.Instance.PayType, e.Create.Instance.Subscription = createSubscription(ctx, *plan)
 	// The provider's computed default goes out explicitly, so the result never depends on the
 	// server's default (spec rule 4). Other engines have no such setting.
 	if flag := dec.AtomicWrite; rdsservice.IsMySQL(plan.Engine.ValueString()) && flag.IsKnown() {

@@ -149,13 +149,13 @@ func runModifyPlan(t *testing.T, env *testEnv, config, plan *instanceModel, stat
 	return planResult{plan: out, diags: resp.Diagnostics, rr: resp.RequiresReplace}
 }
 
-// runValidate runs the configuration's own checks, which the plan runs first (checkConfig).
+// runValidate runs the configuration's own checks, which the plan runs first (CheckInstanceConfig).
 func runValidate(t *testing.T, config instanceModel) diag.Diagnostics {
 	t.Helper()
 	s := instanceSchema(t)
 	var diags diag.Diagnostics
 	raw := rawOf(t, s, &config)
-	checkConfig(context.Background(), resource.ModifyPlanRequest{Config: tfsdk.Config{Schema: s, Raw: raw}, Plan: tfsdk.Plan{Schema: s, Raw: raw}}, &diags)
+	addProblems(&diags, rdsservice.CheckInstanceConfig(attrValueOf(raw)))
 	return diags
 }
 
@@ -728,8 +728,8 @@ func TestCreatePredictionMatchesSimulator(t *testing.T) {
 		c.Engine, c.EngineVersion, c.InstanceType = types.StringValue(cb.engine), types.StringValue(cb.version), types.StringValue(cb.class)
 		c.StorageType, c.Category = types.StringValue(cb.storage), types.StringValue(cb.category)
 		p := createPlan(c)
-		var d diag.Diagnostics
-		planned := rdsservice.PlanInstance(ctx, env.data.planEnv(), (&instanceResource{data: env.data}).instanceRequest(ctx, modelRequest[instanceModel]{config: c, plan: p}, &d))
+		m, d := attrRequestOf(ctx, instanceCodec, modelRequest[instanceModel]{config: c, plan: p})
+		planned := rdsservice.PlanInstance(ctx, env.data.planEnv(), rdsservice.PrimaryRequest(ctx, env.data.API, m))
 		dec := planned.Decision
 		if d.HasError() || len(planned.ReadFailures) > 0 || dec.HasErrors() {
 			// The class catalogue refused the combination: the create must be refused too.

@@ -37,30 +37,6 @@ func ipGroupsAttribute() schema.MapAttribute {
 	}
 }
 
-// ipGroupsOf is a security_ip_groups value as the planner takes it: nil when null.
-func ipGroupsOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) (groups map[string][]string, unknown bool) {
-	if m.IsUnknown() {
-		return nil, true
-	}
-	if m.IsNull() {
-		return nil, false
-	}
-	groups = map[string][]string{}
-	for name, v := range m.Elements() {
-		set, ok := v.(types.Set)
-		if !ok || set.IsUnknown() {
-			return nil, true
-		}
-		for _, e := range set.Elements() {
-			if !isKnownValue(e) {
-				return nil, true
-			}
-		}
-		groups[name] = setStrings(ctx, set, diags)
-	}
-	return groups, false
-}
-
 func isKnownValue(v attr.Value) bool { return !v.IsUnknown() && !v.IsNull() }
 
 // refreshIPGroups reads the named lists back where security_ip_groups is managed: every visible
@@ -100,64 +76,4 @@ func ipGroupsOrNull(m types.Map) types.Map {
 		return types.MapNull(ipGroupsElemType)
 	}
 	return m
-}
-
-// accessLists are a model's access list attributes; SecurityIPs is rds_instance's security_ips
-// (null for a read-only instance, which has none: its `default` is a list like the others).
-type accessLists struct {
-	ID                                       types.String
-	IPGroups                                 types.Map
-	SecurityIPs, SecurityGroups, TemplateIDs types.Set
-}
-
-func (m instanceModel) accessLists() accessLists {
-	return accessLists{ID: m.ID, IPGroups: m.SecurityIPGroups, SecurityIPs: m.SecurityIPs, SecurityGroups: m.SecurityGroupIDs, TemplateIDs: m.WhitelistTemplateIDs}
-}
-
-func (m readonlyInstanceModel) accessLists() accessLists {
-	return accessLists{ID: m.ID, IPGroups: m.SecurityIPGroups, SecurityIPs: types.SetNull(types.StringType), SecurityGroups: m.SecurityGroupIDs,
-		TemplateIDs: m.WhitelistTemplateIDs}
-}
-
-// accessListsInput sets security_ip_groups, security_group_ids and whitelist_template_ids for the
-// planner: the planned lists (security_ips as configured), prior's (nil for a create or a
-// replacement) and, for an existing instance, its hidden arrays (a failed read leaves them to the
-// apply's own read).
-func accessListsInput(ctx context.Context, api rdsapi.API, prior *accessLists, plan accessLists, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
-	g := &in.Desired.IPGroups
-	g.Want, g.WantUnknown = ipGroupsOf(ctx, plan.IPGroups, diags)
-	g.DefaultSet = !plan.SecurityIPs.IsNull()
-	if isKnown(plan.SecurityIPs) {
-		g.DefaultIPs = setStrings(ctx, plan.SecurityIPs, diags)
-	}
-	sgs, links := &in.Desired.SecurityGroups, &in.Desired.TemplateLinks
-	sgs.Want, sgs.WantUnknown = securityGroupsOf(ctx, plan.SecurityGroups, diags)
-	links.Want, links.WantUnknown = securityGroupsOf(ctx, plan.TemplateIDs, diags)
-	if prior == nil {
-		return
-	}
-	g.Prior, _ = ipGroupsOf(ctx, prior.IPGroups, diags)
-	sgs.Prior, _ = securityGroupsOf(ctx, prior.SecurityGroups, diags)
-	links.Prior, _ = securityGroupsOf(ctx, prior.TemplateIDs, diags)
-	if g.Want == nil || api == nil {
-		return
-	}
-	if resp, err := api.DescribeDBInstanceIPArrayList(ctx, prior.ID.ValueString()); err == nil {
-		g.Hidden = map[string][]string{}
-		for _, a := range resp.Items {
-			if a.DBInstanceIPArrayAttribute == rdsapi.IPArrayHidden {
-				g.Hidden[a.DBInstanceIPArrayName] = rdsservice.SplitList(a.SecurityIPList)
-			}
-		}
-	}
-}
-
-// priorAccess is the prior state's access lists for the planner: nil for a create or a replacement
-// (which creates the instance anew).
-func priorAccess[M interface{ accessLists() accessLists }](state *M, replace []string) *accessLists {
-	if state == nil || len(replace) > 0 {
-		return nil
-	}
-	a := (*state).accessLists()
-	return &a
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
@@ -24,8 +23,8 @@ type planKind[M any] interface {
 	plan(c *planCall[M]) (rdsservice.InstancePlan, bool)
 	// write sets the planned values in c.plan; false leaves the plan as Terraform proposed it.
 	write(c *planCall[M], out rdsservice.InstancePlan) bool
-	// tagsAll points at the model's tags_all.
-	tagsAll(m *M) *types.Map
+	// planned points at the computed attributes both resources plan alike (writeShared).
+	planned(m *M) plannedParts
 }
 
 // modifyPlan is the ModifyPlan of both instance resources: the plan's checks, one call to plan,
@@ -45,7 +44,7 @@ func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, r
 	if resp.Diagnostics.Append(decoded...); decoded.HasError() {
 		return
 	}
-	*k.tagsAll(&plan) = tagsAll
+	*k.planned(&plan).tagsAll = tagsAll
 	c := &planCall[M]{ctx: ctx, lookupCtx: lookupCtx, req: req, diags: &resp.Diagnostics, from: scheduledFrom(ctx, req.Private, &resp.Diagnostics),
 		modelRequest: modelRequest[M]{state: state, config: config, plan: plan, replace: replace}}
 	out, ok := k.plan(c)
@@ -57,6 +56,7 @@ func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, r
 	if out.Action == rdsservice.ActionReplace {
 		return // Terraform plans the new instance in a second call, without prior state
 	}
+	writeShared(k.planned(&c.plan), k.planned(&c.config), out.Decision, c.diags)
 	if k.write(c, out) {
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &c.plan)...)
 	}
@@ -95,4 +95,31 @@ func (c *planCall[M]) prior(spec func(*M) specFields) modelRequest[M] {
 		r.state = &prior
 	}
 	return r
+}
+
+// attrRequest is prior's request as rdsservice reads it (attrRequestOf); false when a model cannot
+// be converted (reported).
+func (c *planCall[M]) attrRequest(codec *lazyCodec[M], spec func(*M) specFields) (rdsservice.ModelRequest, bool) {
+	r := c.prior(spec)
+	out, diags := attrRequestOf(c.ctx, codec, r)
+	c.diags.Append(diags...)
+	return out, !diags.HasError()
+}
+
+// attrRequestOf is an instance's models as rdsservice reads them: the configuration, plan and
+// prior state converted by codec (the state null for a create).
+func attrRequestOf[M any](ctx context.Context, codec *lazyCodec[M], r modelRequest[M]) (rdsservice.ModelRequest, diag.Diagnostics) {
+	out := rdsservice.ModelRequest{Replace: r.replace, SpecPending: r.specPending, State: rdsservice.NullAttr()}
+	var diags diag.Diagnostics
+	for _, v := range []struct {
+		to *rdsservice.AttrValue
+		m  *M
+	}{{&out.Config, &r.config}, {&out.Plan, &r.plan}, {&out.State, r.state}} {
+		if v.m != nil {
+			value, d := codec.AttrValue(ctx, *v.m)
+			*v.to = value
+			diags.Append(d...)
+		}
+	}
+	return out, diags
 }

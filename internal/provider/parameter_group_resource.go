@@ -75,7 +75,7 @@ func (r *parameterGroupResource) Schema(_ context.Context, _ resource.SchemaRequ
 // request is the model as rdsservice reads it; the template is fetched when engine and version
 // are known (a failed read is a problem of the plan).
 func (r *parameterGroupResource) request(ctx context.Context, m parameterGroupModel, diags *diag.Diagnostics) rdsservice.ParameterGroupRequest {
-	desired := desiredParameters(m.Parameters)
+	desired := rdsservice.DesiredParametersOf(serviceValue(ctx, m.Parameters))
 	req := rdsservice.ParameterGroupRequest{ID: m.ID.ValueString(), RegionID: r.data.Region, NameKnown: !m.Name.IsUnknown(),
 		UnknownNames: desired.UnknownValues, Desired: rdsservice.ParameterGroupSpec{Name: m.Name.ValueString(), Description: m.Description.ValueString(),
 			Engine: m.Engine.ValueString(), EngineVersion: m.EngineVersion.ValueString(), ResourceGroupID: m.ResourceGroupID.ValueString(), Parameters: desired.Values}}

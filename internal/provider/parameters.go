@@ -3,12 +3,10 @@ package provider
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -108,37 +106,6 @@ func readParameters(ctx context.Context, api rdsapi.API, id string, managed type
 	return stringMapValue(out, diags), stringMapValue(answer.ConfigParameters.Values(), diags)
 }
 
-// desiredParameters is `parameters` as the planner reads it.
-func desiredParameters(m types.Map) rdsservice.DesiredParameters {
-	d := rdsservice.DesiredParameters{Set: !m.IsNull(), Unknown: m.IsUnknown()}
-	if !isKnown(m) {
-		return d
-	}
-	d.Values, d.UnknownValues = map[string]string{}, map[string]bool{}
-	for name, v := range m.Elements() {
-		s, ok := v.(types.String)
-		switch {
-		case !ok || s.IsUnknown():
-			d.UnknownValues[name] = true
-		case s.IsNull():
-			d.NullValues = append(d.NullValues, name)
-		default:
-			d.Values[name] = s.ValueString()
-		}
-	}
-	sort.Strings(d.NullValues)
-	return d
-}
-
-// parameterQuery names the parameter facts of an existing instance's plan: the template, and the
-// running values from the state when it holds them.
-func parameterQuery(ctx context.Context, q rdsservice.ParameterQuery, stateParams, statePending types.Map) rdsservice.ParameterQuery {
-	var diags diag.Diagnostics
-	q.State, q.StatePending = stringMap(ctx, stateParams, &diags), stringMap(ctx, statePending, &diags)
-	q.StateKnown = isKnown(stateParams) && isKnown(statePending)
-	return q
-}
-
 func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
 	out := map[string]string{}
 	if m.IsNull() || m.IsUnknown() {
@@ -156,30 +123,6 @@ func stringMapValue(m map[string]string, diags *diag.Diagnostics) types.Map {
 	out, d := types.MapValue(types.StringType, elems)
 	diags.Append(d...)
 	return out
-}
-
-// groupParameters reads the instance's parameter group for the planner (P8): nil without
-// parameter_group_id, Values nil while the id is not known; a failed read is a plan error.
-func (p *ProviderData) groupParameters(ctx context.Context, planned, prior types.String, diags *diag.Diagnostics) *rdsservice.GroupParameters {
-	if planned.IsNull() || (!planned.IsUnknown() && planned.ValueString() == "") {
-		return nil
-	}
-	g := &rdsservice.GroupParameters{ID: planned.ValueString(), PriorID: prior.ValueString()}
-	if planned.IsUnknown() {
-		return g
-	}
-	if values, ok := p.plans.Group(g.ID); ok {
-		g.Values = values // this run's plan of the group (rdsservice.Ledger.Group)
-		return g
-	}
-	answer, err := p.API.DescribeParameterGroup(ctx, g.ID)
-	if err != nil {
-		diags.AddAttributeError(path.Root("parameter_group_id"), "Cannot read the RDS parameter group",
-			fmt.Sprintf("DescribeParameterGroup %s: %v. Check parameter_group_id.", g.ID, err))
-		return nil
-	}
-	g.Values = answer.Parameters
-	return g
 }
 
 // readGroupApplied refreshes parameter_group_id: the id while the instance is configured with

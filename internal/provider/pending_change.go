@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -73,17 +72,4 @@ func (p *ProviderData) adoptPending(ctx context.Context, s scheduledRead, seen s
 	setSpec(target, seen)
 	setScheduledFrom(ctx, private, &before, diags)
 	return scheduledChangeValue(ctx, task, window, scheduled.Changes(cur), diags)
-}
-
-// pendingOf is the task scheduled_change records, for the planner; nil when none (or unreadable).
-func pendingOf(ctx context.Context, scheduled types.Object) *rdsservice.PendingChange {
-	if !isKnown(scheduled) {
-		return nil
-	}
-	var m scheduledChangeModel
-	var changes []string
-	if scheduled.As(ctx, &m, basetypes.ObjectAsOptions{}).HasError() || m.Changes.ElementsAs(ctx, &changes, false).HasError() {
-		return nil
-	}
-	return &rdsservice.PendingChange{TaskID: m.TaskID.ValueString(), Window: m.Window.ValueString(), StartsAt: m.StartsAt.ValueString(), Changes: changes}
 }

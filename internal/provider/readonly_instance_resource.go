@@ -224,19 +224,6 @@ func (r *readonlyInstanceResource) Configure(_ context.Context, req resource.Con
 	r.data = providerDataFrom(req.ProviderData, "rds_readonly_instance", &resp.Diagnostics)
 }
 
-// checkReadOnlyConfig checks what the configuration alone decides (nothing here needs the API). It
-// runs in the plan, with the plan's other refusals, as rds_instance's checkConfig does.
-func checkReadOnlyConfig(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	var cfg readonlyInstanceModel
-	if diags.Append(readonlyInstanceCodec.Get(ctx, req.Config.Raw, &cfg)...); diags.HasError() {
-		return
-	}
-	if isKnown(cfg.InstanceType) {
-		addProblems(diags, rdsservice.CheckReadOnlyClassShape(cfg.InstanceType.ValueString()))
-	}
-	addProblems(diags, rdsservice.CheckMaintenanceWindow(valString(cfg.MaintenanceWindow)))
-}
-
 // Create creates the read-only instance and runs the rest of its program (apply.go).
 func (r *readonlyInstanceResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	createInstance[readonlyInstanceModel](ctx, &readonlyKind{r: r}, r.data, req, resp)
@@ -328,7 +315,7 @@ func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanReques
 	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	if !req.Plan.Raw.IsNull() {
-		checkReadOnlyConfig(ctx, req, &resp.Diagnostics)
+		addProblems(&resp.Diagnostics, rdsservice.CheckReadOnlyConfig(attrValueOf(req.Config.Raw)))
 	}
 }
 
@@ -337,11 +324,15 @@ func (*readonlyPlan) ownTags() int { return 0 }
 func (*readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
 
 func (k *readonlyPlan) plan(c *planCall[readonlyInstanceModel]) (rdsservice.InstancePlan, bool) {
-	request := k.r.readonlyRequest(c.lookupCtx, c.prior((*readonlyInstanceModel).specFields))
-	if c.state != nil {
-		request.ReadOnly.StateClass = valString(c.state.InstanceType)
+	m, ok := c.attrRequest(readonlyInstanceCodec, (*readonlyInstanceModel).specFields)
+	if !ok {
+		return rdsservice.InstancePlan{}, false
 	}
-	out := rdsservice.PlanInstance(c.lookupCtx, k.r.data.planEnv(), request)
+	stateClass := rdsservice.Null[string]()
+	if c.state != nil {
+		stateClass = valString(c.state.InstanceType)
+	}
+	out := rdsservice.PlanInstance(c.lookupCtx, k.r.data.planEnv(), rdsservice.ReadOnlyRequest(c.lookupCtx, k.r.data.API, m, stateClass))
 	if out.Stopped {
 		addProblems(c.diags, out.Problems)
 	}
@@ -352,20 +343,13 @@ func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.
 	if c.diags.HasError() {
 		return false
 	}
-	dec, state, cfg, plan, diags := out.Decision, c.state, c.config, &c.plan, c.diags
-	plan.AtomicWrite16K = boolOf(dec.AtomicWrite)
-	plan.AtomicWrite16KSupported = boolOf(dec.AtomicWriteSupported)
-	plan.InstructionSetArch = stringOf(dec.Architecture)
-	plan.Status = stringOf(dec.Status)
+	dec, state, plan, diags := out.Decision, c.state, &c.plan, c.diags
 	plan.LockMode = stringValue(rdsservice.PlannedLockMode(valString(plan.LockMode), state != nil))
-	plan.ParametersPending = mapValue(rdsservice.PlannedPending(!cfg.Parameters.IsNull(), dec.Parameters), diags)
-	plan.ParameterGroupValues = mapValue(rdsservice.PlannedGroupValues(dec.Parameters, valString(plan.ParameterGroupID)), diags)
 	prior := rdsservice.Null[string]()
 	if state != nil {
 		prior = valString(state.MinorVersion)
 	}
 	plan.MinorVersion = stringValue(rdsservice.PlannedFollowMinor(dec, valString(plan.MinorVersion), prior, state != nil))
-	planEndpointValues(dec, cfg.endpointParts(), plan.endpointParts())
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, c.from, plan.specFields())),
 			state.ScheduledChange)
@@ -377,7 +361,10 @@ func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.
 	return true
 }
 
-func (*readonlyPlan) tagsAll(m *readonlyInstanceModel) *types.Map { return &m.TagsAll }
+func (*readonlyPlan) planned(m *readonlyInstanceModel) plannedParts {
+	return plannedParts{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.InstructionSetArch, &m.Status, &m.ParametersPending, &m.ParameterGroupValues,
+		&m.TagsAll, m.ParameterGroupID, &m.Parameters, m.endpointParts()}
+}
 
 // planReadOnlyInherited writes rdsservice.PlannedInherited into the plan of a new read-only instance.
 func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel) {
@@ -389,69 +376,6 @@ func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAt
 
 // ---- the planner's inputs ----
 
-// readonlyRequest is the typed request of one read-only instance's plan: cfg tells "unset" from a
-// value; state is nil for a create; PlanInstance reads the primary and the facts it needs.
-func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, m modelRequest[readonlyInstanceModel]) rdsservice.InstanceRequest {
-	state, cfg, plan, replace := m.state, m.config, m.plan, m.replace
-	inherited := func(configured, planned types.String) rdsservice.Val[string] {
-		if configured.IsNull() && state == nil {
-			return rdsservice.Null[string]()
-		}
-		return valString(planned)
-	}
-	in := rdsservice.PlanInput{
-		Role:  rdsservice.RoleReadOnly,
-		Label: readonlyLabel(&plan),
-		Desired: rdsservice.Desired{
-			EngineVersion: inherited(cfg.EngineVersion, plan.EngineVersion), StorageType: inherited(cfg.StorageType, plan.StorageType),
-			InstanceClass: valString(plan.InstanceType), Storage: valInt(plan.Storage),
-			AtomicWrite: valBool(cfg.AtomicWrite16K), PreventRestart: plan.PreventRestart.ValueBool(), PreventRestartUnknown: plan.PreventRestart.IsUnknown(),
-			Parameters:    desiredParameters(cfg.Parameters),
-			ApplyRestarts: plan.ApplyRestarts.ValueString(), MaintenanceWindow: valString(plan.MaintenanceWindow),
-		},
-		Replace: replace,
-	}
-	in.Facts.SpecChangePending = m.specPending
-	in.Desired.Tags, in.Desired.Endpoints = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{}), readonlyEndpointPlan(ctx, r.data, state, cfg)
-	req := rdsservice.InstanceRequest{Replaced: replace, Zone: valString(plan.ZoneID),
-		ReadOnly: rdsservice.ReadOnlyQuery{Primary: stringIfKnown(plan.MasterInstanceID), StorageTypeConfig: valString(cfg.StorageType)}}
-	var api rdsapi.API
-	if r.data != nil {
-		api = r.data.API
-	}
-	accessListsInput(ctx, api, priorAccess(state, replace), plan.accessLists(), &in, &diag.Diagnostics{})
-	if state != nil {
-		prior := existingFrom(state.ID.ValueString(), state.view(), state.CreationTime)
-		in.Prior, in.Label = &prior, prior.ID
-		in.Desired.InPlaceChanges = roSettings(plan).Changes(roSettings(*state))
-		req.ID, req.ReadOnly.PriorPrimary, req.ReadOnly.PriorMinor = state.ID.ValueString(), state.MasterInstanceID.ValueString(), state.MinorVersion.ValueString()
-	}
-	req.ReadOnly.GroupFailure = r.groupInput(ctx, state, plan, &in)
-	if state != nil && len(replace) == 0 {
-		in.Facts.Pending = pendingOf(ctx, state.ScheduledChange)
-		in.Desired.Parameters.Recorded = state.Parameters.Equal(cfg.Parameters)
-		req.Parameters = parameterQuery(ctx, rdsservice.ParameterQuery{InstanceID: state.ID.ValueString(), Engine: state.Engine.ValueString(),
-			Version: parameterVersion(state.Engine, state.EngineVersion, plan.EngineVersion)}, state.Parameters, state.ParametersPending)
-	}
-	req.Input = in
-	return req
-}
-
-// roSettings is the in-place settings of a read-only instance's state or plan (it has no allow-list).
-func roSettings(m readonlyInstanceModel) rdsservice.Settings {
-	var s rdsservice.Settings
-	if isKnown(m.InstanceName) {
-		s.Name = ptr(m.InstanceName.ValueString())
-	}
-	if isKnown(m.DeletionProtection) {
-		s.DeletionProtection = ptr(m.DeletionProtection.ValueBool())
-	}
-	if isKnown(m.MaintenanceWindow) {
-		s.MaintenanceWindow = ptr(m.MaintenanceWindow.ValueString())
-	}
-	return s
-}
-
 // readonlyLabel names the instance in messages: its id, or for a new one its name.
 func readonlyLabel(m *readonlyInstanceModel) string {
 	if isKnown(m.ID) && m.ID.ValueString() != "" {
@@ -461,14 +385,6 @@ func readonlyLabel(m *readonlyInstanceModel) string {
 		return fmt.Sprintf("the new read-only instance %q", m.InstanceName.ValueString())
 	}
 	return "the new read-only instance"
-}
-
-// view is the state in the shared shape the planner reads.
-func (m readonlyInstanceModel) view() instanceView {
-	return instanceView{ID: m.ID, MasterInstanceID: m.MasterInstanceID, Engine: m.Engine, EngineVersion: m.EngineVersion,
-		InstanceType: m.InstanceType, StorageType: m.StorageType, Category: m.Category, Storage: m.Storage,
-		Architecture: m.InstructionSetArch, AtomicWrite16K: m.AtomicWrite16K, AtomicWrite16KSupported: m.AtomicWrite16KSupported,
-		Status: m.Status, LockMode: m.LockMode, DeletionProtection: m.DeletionProtection}
 }
 
 // readonlyFromAttribute builds the state from the API's view of the instance (the shared
@@ -529,7 +445,9 @@ func (k *readonlyKind) planInput(ctx context.Context, state *readonlyInstanceMod
 		return rdsservice.PlanInput{}
 	}
 	k.primary = primary
-	return rdsservice.ReadOnlyInput(ctx, k.r.data.planEnv(), k.r.readonlyRequest(ctx, modelRequest[readonlyInstanceModel]{state: state, config: cfg, plan: *plan}), primary)
+	m, converted := attrRequestOf(ctx, readonlyInstanceCodec, modelRequest[readonlyInstanceModel]{state: state, config: cfg, plan: *plan})
+	diags.Append(converted...)
+	return rdsservice.ReadOnlyInput(ctx, k.r.data.planEnv(), rdsservice.ReadOnlyRequest(ctx, k.r.data.API, m, rdsservice.Null[string]()), primary)
 }
 
 func (k *readonlyKind) parts(m *readonlyInstanceModel) modelParts {
@@ -537,15 +455,15 @@ func (k *readonlyKind) parts(m *readonlyInstanceModel) modelParts {
 		ScheduledChange: &m.ScheduledChange, Parameters: &m.Parameters, Pending: &m.ParametersPending}
 }
 
-func (k *readonlyKind) settings(_ context.Context, m readonlyInstanceModel, _ *diag.Diagnostics) rdsservice.Settings {
-	return roSettings(m)
+func (k *readonlyKind) settings(ctx context.Context, m readonlyInstanceModel, diags *diag.Diagnostics) rdsservice.Settings {
+	return settingsOf(ctx, readonlyInstanceCodec, m, diags)
 }
 
 // execution is the executor's input; for a create, the values the plan left to the primary are
 // filled from the primary as it is now, and a flag the plan promised that the primary no longer
 // gives is refused before anything is created.
 func (k *readonlyKind) execution(ctx context.Context, plan *readonlyInstanceModel, dec rdsservice.Decision, diags *diag.Diagnostics) rdsservice.Execution {
-	e := rdsservice.Execution{Settings: roSettings(*plan), TargetClass: plan.InstanceType.ValueString(), TargetStorage: plan.Storage.ValueInt64()}
+	e := rdsservice.Execution{Settings: settingsOf(ctx, readonlyInstanceCodec, *plan, diags), TargetClass: plan.InstanceType.ValueString(), TargetStorage: plan.Storage.ValueInt64()}
 	if dec.Action != rdsservice.ActionCreate {
 		return e
 	}

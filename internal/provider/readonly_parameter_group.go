@@ -1,13 +1,7 @@
 package provider
 
 import (
-	"context"
-
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // readonlyParameterGroupIDAttribute is rds_readonly_instance's parameter_group_id (P8 in
@@ -22,20 +16,4 @@ func readonlyParameterGroupIDAttribute() schema.StringAttribute {
 		"`parameters`**, and the plan warns of each override. Removing the attribute stops applying the group: the instance " +
 		"keeps its values. A group changed in the same run (its id referenced here) is planned first: this plan takes its " +
 		"planned parameters and names the restart they cause."}
-}
-
-// groupInput gives the planner the read-only instance's group (P8), as rds_instance's planInput
-// does; a failed read of the group is returned as failed parameter facts (the plan's refusal).
-func (r *readonlyInstanceResource) groupInput(ctx context.Context, state *readonlyInstanceModel, plan readonlyInstanceModel, in *rdsservice.PlanInput) *rdsservice.ParameterFacts {
-	prior := types.StringNull()
-	if state != nil && len(in.Replace) == 0 {
-		prior = state.ParameterGroupID
-	}
-	var diags diag.Diagnostics
-	in.Desired.Parameters.Group = r.data.groupParameters(ctx, plan.ParameterGroupID, prior, &diags)
-	if !diags.HasError() {
-		return nil
-	}
-	in.Desired.Parameters.Group = &rdsservice.GroupParameters{ID: plan.ParameterGroupID.ValueString(), PriorID: prior.ValueString()}
-	return &rdsservice.ParameterFacts{ErrorCall: "DescribeParameterGroup " + plan.ParameterGroupID.ValueString(), Error: diags.Errors()[0].Detail()}
 }

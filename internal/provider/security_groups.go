@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -26,24 +25,6 @@ func securityGroupIDsAttribute() schema.SetAttribute {
 			"instance of these groups may connect. At most 10. While set, these are all the instance's groups: one added " +
 			"outside Terraform shows as drift, and an empty set removes them all. Unset, the groups are left as they are.",
 	}
-}
-
-// securityGroupsOf is a security_group_ids value as the planner takes it, sorted: nil when null.
-func securityGroupsOf(ctx context.Context, s types.Set, diags *diag.Diagnostics) (ids []string, unknown bool) {
-	if s.IsUnknown() {
-		return nil, true
-	}
-	if s.IsNull() {
-		return nil, false
-	}
-	for _, e := range s.Elements() {
-		if !isKnownValue(e) {
-			return nil, true
-		}
-	}
-	ids = append([]string{}, setStrings(ctx, s, diags)...)
-	slices.Sort(ids)
-	return ids, false
 }
 
 // refreshSecurityGroups reads the groups back where security_group_ids is managed.

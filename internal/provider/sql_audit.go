@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -19,12 +18,6 @@ import (
 // change made outside Terraform shows as drift and an instance without it costs no DAS call.
 
 var sqlAuditAttrTypes = map[string]attr.Type{"enabled": types.BoolType, "retention_days": types.Int64Type, "hot_retention_days": types.Int64Type}
-
-type sqlAuditModel struct {
-	Enabled          types.Bool  `tfsdk:"enabled"`
-	RetentionDays    types.Int64 `tfsdk:"retention_days"`
-	HotRetentionDays types.Int64 `tfsdk:"hot_retention_days"`
-}
 
 // sqlAuditAttributes are sql_audit and prevent_data_loss.
 func sqlAuditAttributes() map[string]schema.Attribute {
@@ -47,25 +40,6 @@ func sqlAuditAttributes() map[string]schema.Attribute {
 			"`sql_audit.retention_days` or by turning audit off, or the cross-region backups a release, by a destroy or a replacement, deletes: an instance on " +
 			"cloud disks loses them all when it is released, whatever `released_keep_policy` says)"),
 	}
-}
-
-// sqlAuditOf is a sql_audit value as the API takes it; configured is false when it is null.
-func sqlAuditOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (cfg rdsapi.SQLAudit, configured, unknown bool) {
-	if o.IsUnknown() {
-		return cfg, true, true
-	}
-	if o.IsNull() {
-		return cfg, false, false
-	}
-	var m sqlAuditModel
-	diags.Append(o.As(ctx, &m, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
-	if m.Enabled.IsUnknown() || m.RetentionDays.IsUnknown() || m.HotRetentionDays.IsUnknown() {
-		return cfg, true, true
-	}
-	if !m.Enabled.ValueBool() {
-		return cfg, true, false
-	}
-	return rdsapi.SQLAudit{Enabled: true, Retention: m.RetentionDays.ValueInt64(), HotRetention: m.HotRetentionDays.ValueInt64()}, true, false
 }
 
 // sqlAuditObject is the state's sql_audit as read back: retentions null while it is off.
@@ -91,7 +65,7 @@ func refreshSQLAudit(ctx context.Context, api rdsapi.API, requested instanceMode
 		state.SQLAudit = requested.SQLAudit
 		return
 	}
-	if kept, _, _ := sqlAuditOf(ctx, requested.SQLAudit, diags); !cfg.Enabled && !kept.Enabled {
+	if kept, _, _ := rdsservice.SQLAuditOf(serviceValue(ctx, requested.SQLAudit)); !cfg.Enabled && !kept.Enabled {
 		state.SQLAudit = requested.SQLAudit // off as configured: retentions written beside enabled = false stay
 		return
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -22,11 +21,6 @@ import (
 // storage_auto_scale is managed, on import, or when the disk is larger than the state's storage.
 
 var autoScaleAttrTypes = map[string]attr.Type{"threshold": types.Int64Type, "upper_bound": types.Int64Type}
-
-type autoScaleModel struct {
-	Threshold  types.Int64 `tfsdk:"threshold"`
-	UpperBound types.Int64 `tfsdk:"upper_bound"`
-}
 
 // storageAutoScaleAttributes are storage_auto_scale and storage_actual.
 func storageAutoScaleAttributes() map[string]schema.Attribute {
@@ -59,22 +53,6 @@ func storageAutoScaleAttributes() map[string]schema.Attribute {
 	}
 }
 
-// autoScaleOf is a storage_auto_scale value as the API takes it (Enabled false: not set).
-func autoScaleOf(ctx context.Context, o types.Object, diags *diag.Diagnostics) (cfg rdsapi.StorageAutoScale, unknown bool) {
-	if o.IsUnknown() {
-		return cfg, true
-	}
-	if o.IsNull() {
-		return cfg, false
-	}
-	var m autoScaleModel
-	diags.Append(o.As(ctx, &m, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true})...)
-	if m.Threshold.IsUnknown() || m.UpperBound.IsUnknown() {
-		return cfg, true
-	}
-	return rdsapi.StorageAutoScale{Enabled: true, Threshold: m.Threshold.ValueInt64(), UpperBound: m.UpperBound.ValueInt64()}, false
-}
-
 // autoScaleObject is the state's storage_auto_scale: null when off.
 func autoScaleObject(cfg rdsapi.StorageAutoScale) types.Object {
 	if !cfg.Enabled {
@@ -82,17 +60,6 @@ func autoScaleObject(cfg rdsapi.StorageAutoScale) types.Object {
 	}
 	return types.ObjectValueMust(autoScaleAttrTypes, map[string]attr.Value{
 		"threshold": types.Int64Value(cfg.Threshold), "upper_bound": types.Int64Value(cfg.UpperBound)})
-}
-
-// autoScalePrior sets the planner's storage_auto_scale as read back and, while autoscaling is on,
-// the prior storage to the instance's actual size (the state's storage is then the floor).
-func autoScalePrior(ctx context.Context, state instanceModel, in *rdsservice.PlanInput, diags *diag.Diagnostics) {
-	a := &in.Desired.AutoScale
-	prior, _ := autoScaleOf(ctx, state.StorageAutoScale, diags)
-	a.Prior, a.PriorStorage = &prior, state.Storage.ValueInt64()
-	if a.On() && isKnown(state.StorageActual) {
-		in.Prior.Storage = state.StorageActual.ValueInt64()
-	}
 }
 
 // refreshStorageAutoScale reads storage_auto_scale back where it is managed, on import, or when
@@ -111,7 +78,7 @@ func refreshStorageAutoScale(ctx context.Context, api rdsapi.API, requested inst
 			fmt.Sprintf("Instance %s: DescribeAutoScalingConfig (Database Autonomy Service): %v. storage_auto_scale keeps the value in state; "+
 				"a RAM user needs hdm:DescribeAutoScalingConfig.", state.ID.ValueString(), err))
 		state.StorageAutoScale = requested.StorageAutoScale
-		kept, _ := autoScaleOf(ctx, requested.StorageAutoScale, diags)
+		kept, _ := rdsservice.AutoScaleOf(serviceValue(ctx, requested.StorageAutoScale))
 		cfg = &kept
 	} else {
 		state.StorageAutoScale = autoScaleObject(*cfg)

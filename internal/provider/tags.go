@@ -96,48 +96,22 @@ func defaultTagsOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) pr
 // (rdsservice.PlanTags). ownTags is the number of the provider's own tags the instance carries.
 // It returns the planned tags_all; the caller's model keeps it when it sets the plan again.
 func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ownTags int) types.Map {
-	unknown := types.MapUnknown(types.StringType)
 	if req.Plan.Raw.IsNull() {
-		return unknown
+		return types.MapUnknown(types.StringType)
 	}
-	var tags types.Map
-	var group, prior types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("tags"), &tags)...)
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("resource_group_id"), &group)...)
-	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("resource_group_id"), &prior)...)
-	}
-	in := rdsservice.TagRequest{DefaultsUnknown: data == nil, OwnUnknown: tags.IsUnknown() || hasUnknownElement(tags), OwnNull: tags.IsNull(),
-		Group: stringIfKnown(group), PriorGroup: prior.ValueString(), HasPrior: !req.State.Raw.IsNull(), OwnTagCount: ownTags}
+	in := rdsservice.TagRequestOf(attrValueOf(req.Config.Raw), attrValueOf(req.State.Raw), ownTags)
+	in.DefaultsUnknown = true // until the provider is configured
 	var api rdsapi.API
 	if data != nil {
 		in.Defaults, in.DefaultsUnknown, api = data.defaultTags.tags, data.defaultTags.unknown, data.API
-	}
-	if !in.OwnUnknown {
-		in.Own = mapOf(ctx, tags, &resp.Diagnostics)
 	}
 	lookupCtx, cancel := context.WithTimeout(ctx, planLookupTimeout)
 	defer cancel()
 	out := rdsservice.PlanTags(lookupCtx, api, in)
 	addProblems(&resp.Diagnostics, out.Problems)
-	planned := unknown
-	switch {
-	case out.Null:
-		planned = types.MapNull(types.StringType)
-	case !out.Unknown:
-		planned = stringMapValue(out.All, &resp.Diagnostics)
-	}
+	planned := mapValue(out.All, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("tags_all"), planned)...)
 	return planned
-}
-
-func hasUnknownElement(m types.Map) bool {
-	for _, v := range m.Elements() {
-		if v.IsUnknown() {
-			return true
-		}
-	}
-	return false
 }
 
 func mapOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
@@ -146,21 +120,6 @@ func mapOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string
 		diags.Append(m.ElementsAs(ctx, &out, false)...)
 	}
 	return out
-}
-
-// tagValues are an instance's tags_all and resource_group_id (null for a create's prior).
-type tagValues struct {
-	all   types.Map
-	group types.String
-}
-
-var noTags = tagValues{types.MapNull(types.StringType), types.StringNull()}
-
-// tagPlanOf is the planner's view of the tags and group: the planned ones against the prior
-// (noTags for a create).
-func tagPlanOf(ctx context.Context, planned, prior tagValues, createCarries bool, diags *diag.Diagnostics) rdsservice.TagPlan {
-	return rdsservice.TagPlan{WantUnknown: planned.all.IsUnknown(), Want: mapOf(ctx, planned.all, diags), Prior: mapOf(ctx, prior.all, diags),
-		ResourceGroup: stringIfKnown(planned.group), PriorResourceGroup: stringIfKnown(prior.group), CreateCarriesTags: createCarries}
 }
 
 // createTags is what CreateDBInstance carries: tags_all.
@@ -205,23 +164,4 @@ func tagsAfterRefresh(ctx context.Context, cloud map[string]string, priorTags, p
 		return types.MapNull(types.StringType), all
 	}
 	return stringMapValue(own, diags), all
-}
-
-// primaryTagPlan is rds_instance's TagPlan: CreateDBInstance carries the tags and the group, a
-// clone gets them right after creation.
-func primaryTagPlan(ctx context.Context, state *instanceModel, plan instanceModel, diags *diag.Diagnostics) rdsservice.TagPlan {
-	prior := noTags
-	if state != nil {
-		prior = tagValues{state.TagsAll, state.ResourceGroupID}
-	}
-	return tagPlanOf(ctx, tagValues{plan.TagsAll, plan.ResourceGroupID}, prior, state == nil && plan.RestoreFrom.IsNull(), diags)
-}
-
-// readonlyTagPlan is rds_readonly_instance's TagPlan: CreateReadOnlyDBInstance takes no tags.
-func readonlyTagPlan(ctx context.Context, state *readonlyInstanceModel, plan readonlyInstanceModel, diags *diag.Diagnostics) rdsservice.TagPlan {
-	prior := noTags
-	if state != nil {
-		prior = tagValues{state.TagsAll, state.ResourceGroupID}
-	}
-	return tagPlanOf(ctx, tagValues{plan.TagsAll, plan.ResourceGroupID}, prior, false, diags)
 }

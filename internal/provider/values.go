@@ -58,8 +58,6 @@ func stringValues(items []string) []attr.Value {
 
 func isKnown(v attr.Value) bool { return !v.IsNull() && !v.IsUnknown() }
 
-func ptr[T any](v T) *T { return &v }
-
 func stringIfKnown(v types.String) string {
 	if isKnown(v) {
 		return v.ValueString()
@@ -109,26 +107,6 @@ func valString(v types.String) rdsservice.Val[string] {
 		return rdsservice.Null[string]()
 	}
 	return rdsservice.Known(v.ValueString())
-}
-
-func valInt(v types.Int64) rdsservice.Val[int64] {
-	switch {
-	case v.IsUnknown():
-		return rdsservice.Unknown[int64]()
-	case v.IsNull():
-		return rdsservice.Null[int64]()
-	}
-	return rdsservice.Known(v.ValueInt64())
-}
-
-func valBool(v types.Bool) rdsservice.Val[bool] {
-	switch {
-	case v.IsUnknown():
-		return rdsservice.Unknown[bool]()
-	case v.IsNull():
-		return rdsservice.Null[bool]()
-	}
-	return rdsservice.Known(v.ValueBool())
 }
 
 // boolOf and stringOf turn planner values into attribute values (null becomes unknown: the

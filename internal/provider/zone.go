@@ -46,18 +46,6 @@ func zoneAttributes() map[string]schema.Attribute {
 	}
 }
 
-// desiredPlacement is the placement the configuration sets ("" where unset or unknown).
-func desiredPlacement(config instanceModel) rdsservice.Placement {
-	return rdsservice.Placement{Zone: stringIfKnown(config.ZoneID), SlaveA: stringIfKnown(config.ZoneIDSlaveA),
-		SlaveB: stringIfKnown(config.ZoneIDSlaveB), VSwitch: stringIfKnown(config.VSwitchID)}
-}
-
-// statePlacement is the placement in state.
-func statePlacement(state instanceModel) rdsservice.Placement {
-	return rdsservice.Placement{Zone: state.ZoneID.ValueString(), SlaveA: state.ZoneIDSlaveA.ValueString(),
-		SlaveB: state.ZoneIDSlaveB.ValueString(), VSwitch: state.VSwitchID.ValueString()}
-}
-
 // secondaryZones writes zone_id_slave_a and zone_id_slave_b from DescribeDBInstanceAttribute's
 // SlaveZones ("" where the instance has no such node, as alicloud reads them).
 func secondaryZones(a *rdsapi.DBInstanceAttribute, m *instanceModel) {
@@ -82,7 +70,7 @@ func holdPlacement(ctx context.Context, data *ProviderData, requested instanceMo
 		diags.AddError("Error reading the scheduled change", fmt.Sprintf("DescribeHistoryTasks for %s: %v", state.ID.ValueString(), err))
 		return
 	}
-	if task == nil || task.TaskType != rdsapi.TaskTypeMigrateZone && !pendingOf(ctx, state.ScheduledChange).Has(rdsservice.PendingZoneMove) {
+	if task == nil || task.TaskType != rdsapi.TaskTypeMigrateZone && !rdsservice.PendingOf(serviceValue(ctx, state.ScheduledChange)).Has(rdsservice.PendingZoneMove) {
 		return // no move waits (the spec change of the same window is the task recorded beside a move)
 	}
 	state.ZoneID, state.ZoneIDSlaveA, state.ZoneIDSlaveB, state.VSwitchID = requested.ZoneID, requested.ZoneIDSlaveA, requested.ZoneIDSlaveB, requested.VSwitchID

@@ -113,8 +113,6 @@ func TestProgramBillingOperations(t *testing.T) {
 	}
 }
 
-func ptrTo[T any](v T) *T { return &v }
-
 // billingAPI answers the pay type and records the billing writes.
 type billingAPI struct {
 	rdsapi.API

@@ -14,8 +14,12 @@ import (
 // restore source of a clone, the read-only instances a change concerns, the released minor
 // versions, the class catalogue and the parameters.
 
-// ReadFailure is a fact the plan needed and could not read: the plan stops with it.
-type ReadFailure struct{ Summary, Detail string }
+// ReadFailure is a fact the plan needed and could not read: the plan stops with it, or goes on
+// without it when it is a Warning. Attribute names the attribute it is reported on ("": the resource).
+type ReadFailure struct {
+	Attribute, Summary, Detail string
+	Warning                    bool
+}
 
 // ParameterQuery names the parameters a plan reads: the template of Engine, Version and Category,
 // and for an existing instance (InstanceID) the running values, from the state when it holds them
@@ -107,7 +111,7 @@ func readReleaseFacts(ctx context.Context, env Env, id, keep string, in *PlanInp
 	}
 	copies, err := allCopies(ctx, env.API, id, in.Facts.Now)
 	if err != nil {
-		return []ReadFailure{{"Error reading the cross-region backups the replacement deletes", fmt.Sprintf("RDS instance %s: %v", id, err)}}
+		return []ReadFailure{{Summary: "Error reading the cross-region backups the replacement deletes", Detail: fmt.Sprintf("RDS instance %s: %v", id, err)}}
 	}
 	in.Facts.Release = &ReleaseFacts{KeepPolicy: keep, Copies: copies}
 	return nil
@@ -134,12 +138,12 @@ func readMinorFacts(ctx context.Context, env Env, id string, in *PlanInput) []Re
 	p := in.Prior
 	attr, err := env.API.DescribeDBInstanceAttribute(ctx, id)
 	if err != nil {
-		return []ReadFailure{{"Error reading the minor version of RDS instance", fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err)}}
+		return []ReadFailure{{Summary: "Error reading the minor version of RDS instance", Detail: fmt.Sprintf("DescribeDBInstanceAttribute %s: %v", id, err)}}
 	}
 	p.MinorVersion, p.LatestMinorVersion = attr.CurrentKernelVersion, attr.LatestKernelVersion
 	released, err := env.API.DescribeDBMiniEngineVersions(ctx, p.Engine, p.EngineVersion)
 	if err != nil {
-		return []ReadFailure{{"Error reading the released minor versions", fmt.Sprintf("DescribeDBMiniEngineVersions %s %s: %v", p.Engine, p.EngineVersion, err)}}
+		return []ReadFailure{{Summary: "Error reading the released minor versions", Detail: fmt.Sprintf("DescribeDBMiniEngineVersions %s %s: %v", p.Engine, p.EngineVersion, err)}}
 	}
 	p.ReleasedMinorVersions = []string{}
 	for _, item := range released {

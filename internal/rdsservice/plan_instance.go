@@ -44,8 +44,9 @@ type InstanceRequest struct {
 	// the instance runs now).
 	PriorPlacement Placement
 	VPC            string
-	// Parameters names the parameter facts to read (parameters.go).
+	// Parameters names the parameter facts to read (parameters.go), Group the parameter group.
 	Parameters ParameterQuery
+	Group      GroupQuery
 	// KeepPolicy is the prior state's released_keep_policy, which a replacement's release sends.
 	KeepPolicy string
 	// ReadOnly is what a read-only instance's plan reads of its primary (Input.Role RoleReadOnly).
@@ -95,8 +96,14 @@ func InstanceInput(ctx context.Context, env Env, req InstanceRequest) (PlanInput
 	in.Replace = req.Replaced
 	in.Facts.Now = env.Now()
 	var failures []ReadFailure
+	group, failed := readGroup(ctx, env, req.Group)
+	if failed != nil {
+		group, failures = nil, []ReadFailure{*failed} // the plan goes on without the group
+	}
+	in.Desired.Parameters.Group = group
+	failures = append(failures, readEndpointFacts(ctx, env, req.ID, in.Prior != nil, &in.Desired.Endpoints)...)
 	if req.PriorSecurity != nil {
-		failures = readSecurityFacts(ctx, env, req.ID, *req.PriorSecurity, &in)
+		failures = append(failures, readSecurityFacts(ctx, env, req.ID, *req.PriorSecurity, &in)...)
 	}
 	switch {
 	case in.Prior == nil && req.CrossRestore != nil:

@@ -24,8 +24,6 @@ type ReadOnlyQuery struct {
 	StorageTypeConfig Val[string]
 	// PriorMinor is the minor version the state says it runs.
 	PriorMinor string
-	// GroupFailure is the parameter group read that failed while building the request (nil: none).
-	GroupFailure *ParameterFacts
 }
 
 // planReadOnly plans one rds_readonly_instance: the primary read, then the facts and the decision.
@@ -79,6 +77,7 @@ func ReadOnlyInput(ctx context.Context, env Env, req InstanceRequest, primary *r
 	in := req.Input
 	in.Replace = req.Replaced
 	in.Facts.Now = env.Now()
+	readEndpointFacts(ctx, env, req.ID, in.Prior != nil, &in.Desired.Endpoints) // a read-only instance's plan shows no warning of it
 	if primary != nil {
 		if p, err := ExistingFromAttribute(primary); err == nil {
 			in.Facts.Primary = &p
@@ -103,6 +102,8 @@ func ReadOnlyInput(ctx context.Context, env Env, req InstanceRequest, primary *r
 // readOnlyParameters adds the parameter facts: the instance's own (an existing instance) or its
 // primary's engine's (a new one), and what the primary's plan says of it.
 func readOnlyParameters(ctx context.Context, env Env, req InstanceRequest, primary *rdsapi.DBInstanceAttribute, in *PlanInput) {
+	group, failed := readGroup(ctx, env, req.Group)
+	in.Desired.Parameters.Group = group
 	if in.Prior != nil && req.ReadOnly.Primary == "" {
 		in.Facts.PrimaryReplaced = env.Ledger.Replaced(req.ReadOnly.PriorPrimary)
 	}
@@ -114,8 +115,8 @@ func readOnlyParameters(ctx context.Context, env Env, req InstanceRequest, prima
 		in.Facts.Parameters = ReadParameterFacts(ctx, env, in.Desired.Parameters,
 			ParameterQuery{Engine: primary.Engine, Version: in.Desired.EngineVersion.Or(string(primary.EngineVersion))})
 	}
-	if req.ReadOnly.GroupFailure != nil {
-		in.Facts.Parameters = req.ReadOnly.GroupFailure
+	if failed != nil {
+		in.Facts.Parameters = groupFacts(*failed, group.ID)
 	}
 }
 

@@ -26,12 +26,11 @@ type TagRequest struct {
 	OwnTagCount int
 }
 
-// TagsPlan is the planned tags_all: All, or unknown (Unknown) or null (Null: no tags anywhere, as
-// a refresh finds it), with the problems of the merged tags and the group.
+// TagsPlan is the planned tags_all (All: null when there are no tags anywhere, as a refresh finds
+// it), with the problems of the merged tags and the group.
 type TagsPlan struct {
-	All           map[string]string
-	Unknown, Null bool
-	Problems      []Problem
+	All      MapValue
+	Problems []Problem
 }
 
 // PlanTags plans tags_all, checks the merged tags against the cloud's limits and checks the
@@ -48,12 +47,12 @@ func PlanTags(ctx context.Context, api rdsapi.API, req TagRequest) TagsPlan {
 		}
 	}
 	if req.DefaultsUnknown || req.OwnUnknown {
-		out.Unknown = true
+		out.All.Unknown = true
 		return out
 	}
 	merged := MergeTags(req.Defaults, req.Own)
 	fromDefaults := func(k string) bool { _, mine := req.Own[k]; return !mine }
 	out.Problems = append(out.Problems, CheckTags(merged, fromDefaults, req.OwnTagCount)...)
-	out.All, out.Null = merged, len(merged) == 0 && req.OwnNull
+	out.All = MapValue{Values: merged, Null: len(merged) == 0 && req.OwnNull}
 	return out
 }

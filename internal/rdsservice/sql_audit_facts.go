@@ -16,7 +16,7 @@ func readSQLAuditPrior(ctx context.Context, env Env, id string, in *PlanInput) [
 	}
 	cfg, err := env.API.DescribeSqlLogConfig(ctx, id)
 	if err != nil {
-		return []ReadFailure{{"Error reading the SQL audit the plan changes", fmt.Sprintf("RDS instance %s: DescribeSqlLogConfig (Database Autonomy Service): %v", id, err)}}
+		return []ReadFailure{{Summary: "Error reading the SQL audit the plan changes", Detail: fmt.Sprintf("RDS instance %s: DescribeSqlLogConfig (Database Autonomy Service): %v", id, err)}}
 	}
 	a.Prior = cfg
 	return nil
