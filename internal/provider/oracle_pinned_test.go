@@ -274,6 +274,16 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// and the state after the apply said false while the cloud had turned it on).
 		{"a read-only instance inheriting a 16K known only at apply", map[string]string{"topology": "primary + read-only", "16K": "on",
 			"mechanism": "16K known at apply"}, outcomeApplied},
+		// An instance on cloud_ssd replaced (engine_version) while its atomic_write_16k is known only at apply: true is
+		// refused by the apply's final plan for the new instance's storage type, so the plan names that refusal as
+		// possible (it passed unwarned; found trying seed 3's replacement beside a minor version upgrade).
+		{"a replacement on cloud_ssd whose 16K is known only at apply", map[string]string{"base": "8.0 cloud_ssd x86", "16K": "on",
+			"replace": "engine_version", "mechanism": "16K known at apply"}, outcomeWarnedFailure},
+		// Seed 20261202: a read-only instance added (and weighted behind the proxy) in the run whose primary's storage,
+		// known only at apply, grows above it: the apply's final plan refuses it, so the plan names that refusal as
+		// possible (it passed unwarned).
+		{"a read-only instance added beside its primary's storage known only at apply", map[string]string{"topology": "primary + read-only",
+			"storage": "primary grows", "proxy": "read-only added and weighted", "mechanism": "storage known at apply"}, outcomeWarnedFailure},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

@@ -64,6 +64,7 @@ func planReadOnlySpecFromPrimary(in PlanInput, d *Decision, primary *ExistingIns
 	if storage, label := primaryStorageAfter(in, primary); c.Storage.IsKnown() && storage > 0 && c.Storage.Value() < storage {
 		d.add(problem(RuleStorageReadOnlyBelow, fmt.Sprint(c.Storage.Value()), c.Storage.Value(), in.Label, label, storage))
 	}
+	nameNewReadOnlyStorageRefusalPossible(in, d, primary)
 	return true
 }
 

@@ -156,6 +156,7 @@ func planReplacement(in PlanInput, d *Decision) {
 		return
 	}
 	d.Program = d.Program.replacedBy(created.Program)
+	d.add(possibleRefusals(created)...)
 	if len(created.Restarts) == 0 && len(created.MayRestart) == 0 {
 		return
 	}
@@ -189,6 +190,7 @@ func planCreate(in PlanInput, d *Decision) {
 	d.Action = ActionCreate
 	d.Status = Known(StatusRunning)
 	d.add(CheckConfig(c)...)
+	name16KRefusalPossibleOnCreate(in, d)
 	d.AtomicWrite, d.AtomicWriteSupported = c.AtomicWrite, Unknown[bool]()
 	if spec, ok := newSpecOf(c); ok {
 		eligible := len(EligibleForNew(spec)) == 0

@@ -438,8 +438,8 @@ var ruleTable = []Rule{
 	{ID: RuleStorageReadOnlyBelowUnknown, Source: "cloud fact: a read-only instance's storage is at least its primary's; provider: the plan names a refusal that depends on a value known only at apply (issue 39)",
 		Severity: SeverityWarning, Attribute: AttrStorage,
 		Summary: "The apply may refuse the change of %[1]s: its primary's storage is known only at apply",
-		Detail: "storage = %[3]d GB for %[1]s, and this run changes its spec; the storage of its primary %[2]s is known only at apply. " +
-			"If it is above %[3]d GB there, the cloud refuses the read-only instance's spec change (a read-only instance needs at least its primary's storage), " +
+		Detail: "storage = %[3]d GB for %[1]s, and this run creates it or changes its spec; the storage of its primary %[2]s is known only at apply. " +
+			"If it is above %[3]d GB there, the read-only instance's creation or spec change is refused (a read-only instance needs at least its primary's storage), " +
 			"and the apply fails after the primary has changed.",
 		Args: []Arg{{"instance", "rr-1"}, {"primary", "rm-1"}, {"storage", int64(100)}},
 		Fix:  "Give the primary's storage a value known at plan, or set this read-only instance's storage to at least the largest storage the primary may get."},
