@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"testing"
+	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
@@ -66,5 +67,28 @@ func TestInstanceInputReportsGroupReadFailure(t *testing.T) {
 	in, failures := InstanceInput(context.Background(), env, InstanceRequest{Group: GroupQuery{ID: Known("pg-9")}})
 	if len(failures) != 1 || failures[0].Attribute != "parameter_group_id" || in.Desired.Parameters.Group != nil {
 		t.Fatalf("failures %+v, group %+v", failures, in.Desired.Parameters.Group)
+	}
+}
+
+// The plan's clock is the cloud's as the reads' answers set it: an apply's provider that has not
+// heard from the cloud yet reads the group first (its clock was the local one, days behind the
+// cloud's in the oracle, and the window's restart was planned for the wrong day).
+func TestInstanceInputTakesTheClockAfterTheReads(t *testing.T) {
+	local, cloud := time.Date(2026, 12, 6, 10, 0, 0, 0, time.UTC), time.Date(2026, 12, 14, 10, 0, 0, 0, time.UTC)
+	api := &paramGroupAPI{values: map[string]string{"a": "1"}}
+	env := Env{API: api, Ledger: &Ledger{}, Now: func() time.Time {
+		if api.calls > 0 {
+			return cloud
+		}
+		return local
+	}}
+	in, _ := InstanceInput(context.Background(), env, InstanceRequest{Group: GroupQuery{ID: Known("pg-1")}})
+	if !in.Facts.Now.Equal(cloud) || api.calls != 1 {
+		t.Fatalf("Now %v after %d calls, want the cloud's %v", in.Facts.Now, api.calls, cloud)
+	}
+	api.calls = 0
+	ro := ReadOnlyInput(context.Background(), env, InstanceRequest{Group: GroupQuery{ID: Known("pg-1")}}, nil)
+	if !ro.Facts.Now.Equal(cloud) {
+		t.Fatalf("read-only Now %v, want the cloud's %v", ro.Facts.Now, cloud)
 	}
 }

@@ -109,7 +109,7 @@ func readReleaseFacts(ctx context.Context, env Env, id, keep string, in *PlanInp
 	if in.Role == RoleReadOnly || !(BackupFacts{StorageType: in.Prior.StorageType}).CloudDisk() {
 		return nil
 	}
-	copies, err := allCopies(ctx, env.API, id, in.Facts.Now)
+	copies, err := allCopies(ctx, env.API, id, env.Now())
 	if err != nil {
 		return []ReadFailure{{Summary: "Error reading the cross-region backups the replacement deletes", Detail: fmt.Sprintf("RDS instance %s: %v", id, err)}}
 	}

@@ -94,7 +94,6 @@ func PlanInstance(ctx context.Context, env Env, req InstanceRequest) InstancePla
 func InstanceInput(ctx context.Context, env Env, req InstanceRequest) (PlanInput, []ReadFailure) {
 	in := req.Input
 	in.Replace = req.Replaced
-	in.Facts.Now = env.Now()
 	var failures []ReadFailure
 	group, failed := readGroup(ctx, env, req.Group)
 	if failed != nil {
@@ -127,6 +126,7 @@ func InstanceInput(ctx context.Context, env Env, req InstanceRequest) (PlanInput
 	if in.Prior == nil || len(in.Replace) == 0 {
 		in.Facts.Classes = askClasses(ctx, env, in, req.Zone, req.PriorZone)
 	}
+	in.Facts.Now = env.Now() // cloudNow: after the reads, whose answers set the clock to the cloud's
 	return in, failures
 }
 

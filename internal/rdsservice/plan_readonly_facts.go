@@ -76,7 +76,6 @@ func OperationError(ctx context.Context, err error) string {
 func ReadOnlyInput(ctx context.Context, env Env, req InstanceRequest, primary *rdsapi.DBInstanceAttribute) PlanInput {
 	in := req.Input
 	in.Replace = req.Replaced
-	in.Facts.Now = env.Now()
 	readEndpointFacts(ctx, env, req.ID, in.Prior != nil, &in.Desired.Endpoints) // a read-only instance's plan shows no warning of it
 	if primary != nil {
 		if p, err := ExistingFromAttribute(primary); err == nil {
@@ -96,6 +95,7 @@ func ReadOnlyInput(ctx context.Context, env Env, req InstanceRequest, primary *r
 		in.Facts.PrimaryUnknownFlagStartsAt = planned.UnknownFlagStartsAt
 	}
 	readOnlyParameters(ctx, env, req, primary, &in)
+	in.Facts.Now = env.Now() // after the reads, as in InstanceInput
 	return in
 }
 
