@@ -22,7 +22,7 @@ func (p *ProviderData) planEnv() rdsservice.Env {
 func (r *instanceResource) instanceRequest(ctx context.Context, m modelRequest[instanceModel], diags *diag.Diagnostics) rdsservice.InstanceRequest {
 	state, config, plan, replace := m.state, m.config, m.plan, m.replace
 	in := rdsservice.PlanInput{Role: rdsservice.RolePrimary, Label: "the new instance", Desired: desiredInstance(config, plan)}
-	in.Facts.SpecChangePending = m.specPending
+	in.Facts.SpecChangePending, in.Facts.PendingClass = m.specPending, m.pendingClass
 	if name := stringIfKnown(plan.InstanceName); name != "" {
 		in.Label = fmt.Sprintf("the new instance %q", name)
 	}

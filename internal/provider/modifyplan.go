@@ -70,6 +70,8 @@ type modelRequest[M any] struct {
 	config, plan M
 	replace      []string
 	specPending  bool
+	// pendingClass is the class the waiting spec change makes, as the state records it.
+	pendingClass string
 }
 
 // planCall is one ModifyPlan of an instance resource, decoded: the kind's plan and write read it.
@@ -91,6 +93,7 @@ func (c *planCall[M]) prior(spec func(*M) specFields) modelRequest[M] {
 	r.specPending = c.from != nil
 	if c.state != nil && c.from != nil {
 		prior := *c.state
+		r.pendingClass = spec(&prior).InstanceType.ValueString()
 		setSpec(*c.from, spec(&prior))
 		r.state = &prior
 	}

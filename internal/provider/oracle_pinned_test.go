@@ -267,6 +267,11 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// and the state after the apply said false while the cloud had turned it on).
 		{"a read-only instance inheriting a 16K known only at apply", map[string]string{"topology": "primary + read-only", "16K": "on",
 			"mechanism": "16K known at apply"}, outcomeApplied},
+		// Seed 20261206: a class known only at apply that is the class of a task scheduled outside Terraform, in its
+		// window: Terraform's final plan keeps the task as the state records it, and the apply sends no order (it
+		// replaced the task with a copy, so the state named a task the cloud no longer had).
+		{"a class known only at apply that a scheduled task already makes", map[string]string{"apply_restarts": "in_maintenance_window",
+			"class": "primary", "fact": "scheduled task", "mechanism": "instance_type known at apply"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

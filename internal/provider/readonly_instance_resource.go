@@ -411,7 +411,7 @@ func (r *readonlyInstanceResource) readonlyRequest(ctx context.Context, m modelR
 		},
 		Replace: replace,
 	}
-	in.Facts.SpecChangePending = m.specPending
+	in.Facts.SpecChangePending, in.Facts.PendingClass = m.specPending, m.pendingClass
 	in.Desired.Tags, in.Desired.Endpoints = readonlyTagPlan(ctx, state, plan, &diag.Diagnostics{}), readonlyEndpointPlan(ctx, r.data, state, cfg)
 	req := rdsservice.InstanceRequest{Replaced: replace, Zone: valString(plan.ZoneID),
 		ReadOnly: rdsservice.ReadOnlyQuery{Primary: stringIfKnown(plan.MasterInstanceID), StorageTypeConfig: valString(cfg.StorageType)}}
