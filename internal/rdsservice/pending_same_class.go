@@ -10,15 +10,19 @@ package rdsservice
 // and the apply replaced it, so the state named a task the cloud no longer had.
 
 // keepsPendingClass reports whether the configured class is the one the waiting spec change
-// makes, with the maintenance window it waits for kept and nothing else of the spec changed (an
-// order for the rest, a storage growth sent now say, replaces the task, so it carries the class).
+// makes, for the window it waits for (apply_restarts = in_maintenance_window and the window kept),
+// and nothing else of the spec changes (an order for the rest, a storage growth sent now say,
+// replaces the task, so it carries the class), with storage autoscaling off (a later revert of a task
+// scheduled outside Terraform after the disk grew is open, issue 39 §4: the order keeps the
+// task Terraform's own there, as before). A restart during this apply (SSL, say) leaves the
+// task waiting, so scheduled_change is read back after the apply (PlannedScheduledChange).
 func keepsPendingClass(in PlanInput) bool {
 	p, c := in.Facts.Pending, in.Desired
-	if in.Prior == nil || !in.Facts.SpecChangePending || in.Facts.PendingClass == "" || !p.Has(PendingSpec) {
+	if in.Prior == nil || !in.Facts.SpecChangePending || in.Facts.PendingClass == "" || !p.Has(PendingSpec) || c.ApplyRestarts != ApplyRestartsInWindow {
 		return false
 	}
-	cur := *in.Prior
-	return c.InstanceClass.Is(in.Facts.PendingClass) && c.MaintenanceWindow.Is(p.Window) && nullOr(c.Storage, cur.Storage) &&
+	cur, grows := *in.Prior, c.AutoScale.Want.Enabled || c.AutoScale.WantUnknown
+	return !grows && c.InstanceClass.Is(in.Facts.PendingClass) && c.MaintenanceWindow.Is(p.Window) && nullOr(c.Storage, cur.Storage) &&
 		nullOr(c.StorageType, cur.StorageType) && nullOr(c.AtomicWrite, cur.Enabled) && nullOr(c.BufferPoolExtension, cur.BufferPoolExtension)
 }
 
