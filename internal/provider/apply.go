@@ -167,6 +167,9 @@ func updateInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 	prior := priorOf(k, state, from)
 	in := k.planInput(ctx, &prior, config, &plan, &resp.Diagnostics)
 	in.Facts.SpecChangePending = from != nil
+	if from != nil {
+		in.Facts.PendingClass = k.parts(&state).Spec.InstanceType.ValueString() // the state records the waiting change's class
+	}
 	dec := decideForApply(in, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return

@@ -70,6 +70,8 @@ type modelRequest[M any] struct {
 	config, plan M
 	replace      []string
 	specPending  bool
+	// pendingClass is the class the waiting spec change makes, as the state records it.
+	pendingClass string
 }
 
 // planCall is one ModifyPlan of an instance resource, decoded: the kind's plan and write read it.
@@ -91,6 +93,7 @@ func (c *planCall[M]) prior(spec func(*M) specFields) modelRequest[M] {
 	r.specPending = c.from != nil
 	if c.state != nil && c.from != nil {
 		prior := *c.state
+		r.pendingClass = spec(&prior).InstanceType.ValueString()
 		setSpec(*c.from, spec(&prior))
 		r.state = &prior
 	}
@@ -109,7 +112,7 @@ func (c *planCall[M]) attrRequest(codec *lazyCodec[M], spec func(*M) specFields)
 // attrRequestOf is an instance's models as rdsservice reads them: the configuration, plan and
 // prior state converted by codec (the state null for a create).
 func attrRequestOf[M any](ctx context.Context, codec *lazyCodec[M], r modelRequest[M]) (rdsservice.ModelRequest, diag.Diagnostics) {
-	out := rdsservice.ModelRequest{Replace: r.replace, SpecPending: r.specPending, State: rdsservice.NullAttr()}
+	out := rdsservice.ModelRequest{Replace: r.replace, SpecPending: r.specPending, PendingClass: r.pendingClass, State: rdsservice.NullAttr()}
 	var diags diag.Diagnostics
 	for _, v := range []struct {
 		to *rdsservice.AttrValue

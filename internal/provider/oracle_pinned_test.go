@@ -284,6 +284,11 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// possible (it passed unwarned).
 		{"a read-only instance added beside its primary's storage known only at apply", map[string]string{"topology": "primary + read-only",
 			"storage": "primary grows", "proxy": "read-only added and weighted", "mechanism": "storage known at apply"}, outcomeWarnedFailure},
+		// Seed 20261206: a class known only at apply that is the class of a task scheduled outside Terraform, in its
+		// window: Terraform's final plan keeps the task as the state records it, and the apply sends no order (it
+		// replaced the task with a copy, so the state named a task the cloud no longer had).
+		{"a class known only at apply that a scheduled task already makes", map[string]string{"apply_restarts": "in_maintenance_window",
+			"class": "primary", "fact": "scheduled task", "mechanism": "instance_type known at apply"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

@@ -19,6 +19,9 @@ type ModelRequest struct {
 	Config, Plan, State AttrValue
 	Replace             []string
 	SpecPending         bool
+	// PendingClass is the class the waiting spec change makes, as the state records it (State holds
+	// the spec before the change).
+	PendingClass string
 }
 
 func (m ModelRequest) create() bool { return m.State.IsNull() }

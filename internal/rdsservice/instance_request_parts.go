@@ -16,7 +16,7 @@ import (
 // its state holds the configured parameters.
 func sharedRequest(m ModelRequest, createCarriesTags bool, in *PlanInput, req *InstanceRequest) {
 	config, plan, state := m.Config, m.Plan, m.State
-	req.Replaced, in.Facts.SpecChangePending = m.Replace, m.SpecPending
+	req.Replaced, in.Facts.SpecChangePending, in.Facts.PendingClass = m.Replace, m.SpecPending, m.PendingClass
 	req.Group = GroupQuery{ID: plan.Get("parameter_group_id").Str()}
 	in.Desired.Tags = TagPlan{WantUnknown: plan.Get("tags_all").IsUnknown(), Want: plan.Get("tags_all").StringMap(),
 		Prior: state.Get("tags_all").StringMap(), ResourceGroup: plan.Get("resource_group_id").String(),

@@ -35,7 +35,7 @@ func (p PendingChange) when() string {
 // parameters deferred with it wait on (keepWaitingParameters).
 func cancelsPending(in PlanInput, d Decision) bool {
 	return in.Prior != nil && d.Order.Empty() && in.Facts.SpecChangePending && specOrderCancels(in.Facts.Pending) &&
-		in.Desired.InstanceClass.IsKnown() && in.Desired.Storage.IsKnown()
+		in.Desired.InstanceClass.IsKnown() && in.Desired.Storage.IsKnown() && !keepsPendingClass(in)
 }
 
 // specOrderCancels: a spec order for the window replaces the pending task (a spec change or a

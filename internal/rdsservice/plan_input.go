@@ -117,6 +117,9 @@ type Facts struct {
 	// SpecChangePending: a spec change waits for the maintenance window (Prior is the instance's
 	// spec before it).
 	SpecChangePending bool
+	// PendingClass is the class that spec change makes, as the state records it ("": none known);
+	// pending_same_class.go.
+	PendingClass string
 	// PrimaryScheduled is a read-only instance's primary's change of atomic_write_16k waiting for
 	// the primary's maintenance window (nil: none).
 	PrimaryScheduled *ScheduledFlag

@@ -32,6 +32,10 @@ type ScheduledInputs struct {
 	// SpecUnknown: a value of the spec (class, storage, storage type, the flags) is known only at
 	// apply, so the apply may send a spec order now or defer one to the window (issue 39 §3).
 	SpecUnknown bool
+	// KeepsTask: the configured class is the waiting task's, which the apply leaves to it
+	// (keepsPendingClass): the apply reads the task back (a restart now or parameters for the
+	// window leave it waiting, with more to do).
+	KeepsTask bool
 }
 
 // ScheduledChange is what a plan of an update shows for scheduled_change.
@@ -54,7 +58,7 @@ const (
 // cancels it), else as it is.
 func PlannedScheduledChange(dec Decision, s ScheduledInputs) ScheduledChange {
 	switch {
-	case dec.Deferred || dec.PendingMoves && s.Recorded || s.SpecUnknown || dec.ParametersStillWait:
+	case dec.Deferred || dec.PendingMoves && s.Recorded || s.SpecUnknown || dec.ParametersStillWait || s.KeepsTask:
 		return ScheduledUnknown
 	case !dec.Order.Empty() || restartsNow(dec) || dec.CancelsPendingTask() || cancelsSpecTask(dec):
 		return ScheduledNone

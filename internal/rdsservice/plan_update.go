@@ -83,7 +83,7 @@ func newUpdatePlan(in PlanInput, d *Decision) *updatePlan {
 	if cur.Status == StatusRunning || cur.Status == "" {
 		d.Status = Known(StatusRunning)
 	}
-	u.classChanged = c.InstanceClass.IsKnown() && c.InstanceClass.Value() != cur.InstanceClass
+	u.classChanged = c.InstanceClass.IsKnown() && c.InstanceClass.Value() != cur.InstanceClass && !keepsPendingClass(in)
 	u.typeChanged = c.StorageType.IsKnown() && c.StorageType.Value() != cur.StorageType
 	u.storageChanged = c.Storage.IsKnown() && c.Storage.Value() != cur.Storage
 	for _, unknown := range []struct {

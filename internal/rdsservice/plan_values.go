@@ -46,7 +46,7 @@ func planValues(in PlanInput, p ProposedValues, dec Decision) PlannedValues {
 		s := p.Scheduled
 		s.Requested.AtomicWrite, s.Requested.AtomicWriteSupport = dec.AtomicWrite.Or(false), dec.AtomicWriteSupported.Or(false)
 		s.Requested.BufferPoolExtension = dec.BufferPoolExtension.Or(false)
-		s.SpecUnknown = !specKnown(in.Desired, dec)
+		s.SpecUnknown, s.KeepsTask = !specKnown(in.Desired, dec), keepsPendingClass(in)
 		if storageFloored(in) && s.From != nil {
 			s.Requested.Storage = s.From.Storage // the order leaves the disk as it is (windowStorage)
 		}

@@ -1,0 +1,45 @@
+package rdsservice
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// Issue 39 §4 (seed 20261206, instance_type known only at apply): the configured class is the one a spec
+// change already waiting for the window makes, in that window. The apply sends no order (it replaced the
+// task with a copy, under a task id the state did not record) and cancels nothing; the task's restart is
+// named in the window, as the cloud's own step, and scheduled_change is read back, also beside a restart now
+// (none, as planned before, left the state naming no task while the cloud kept it).
+// With the window moved, the disk grown beside it, or apply_restarts = immediately, the order (which
+// replaces the task) carries the class as before.
+func TestClassOfTheWaitingTaskSendsNoOrder(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	prior := pendingPrior()
+	desired := pendingDesired()
+	desired.InstanceClass, desired.ApplyRestarts = Known("mysql.n2.large.2c"), ApplyRestartsInWindow
+	facts := Facts{Now: now, Pending: taskForWindow, SpecChangePending: true, PendingClass: "mysql.n2.large.2c"}
+	in := PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: facts}
+	d := Plan(in)
+	sends := slices.ContainsFunc(d.Program.Operations, func(op Operation) bool { return op.Action == OpModifySpec })
+	rs := d.Program.Restarts()
+	if !d.Order.Empty() || sends || len(rs) != 1 || rs[0].Task != taskForWindow.TaskID || rs[0].When == "" {
+		t.Fatalf("order %+v (a spec operation %t), restarts %+v; want no order and the task's restart in its window", d.Order, sends, rs)
+	}
+	d.Restarts = append(d.Restarts, Restart{InstanceID: "rm-1", Reasons: []string{"ssl_enabled"}})
+	if got := planValues(in, ProposedValues{Scheduled: ScheduledInputs{Recorded: true}}, d).ScheduledChange; got != ScheduledUnknown {
+		t.Fatalf("scheduled_change planned %d beside a restart now, want read back (%d)", got, ScheduledUnknown)
+	}
+	for name, change := range map[string]func(*Desired){
+		"the window moved":             func(c *Desired) { c.MaintenanceWindow = Known("04:00Z-05:00Z") },
+		"the disk grown":               func(c *Desired) { c.Storage = Known(int64(150)) },
+		"apply_restarts = immediately": func(c *Desired) { c.ApplyRestarts = ApplyRestartsImmediately },
+	} {
+		c := desired
+		change(&c)
+		if got := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: c, Facts: facts}); got.Order.InstanceClass == nil {
+			t.Errorf("%s: the order replaces the task without its class", name)
+		}
+	}
+}
