@@ -3,7 +3,6 @@ package rdsservice
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -69,10 +68,7 @@ func TestApplyPendingProgramRefusesWhenTheTaskIsGone(t *testing.T) {
 	id := seedYiTian(t, e.sim)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	h := (time.Now().UTC().Hour() + 6) % 24 // a window closed now, whatever the wall clock
-	if err := e.api.ModifyDBInstanceMaintainTime(ctx, id, fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)); err != nil {
-		t.Fatal(err)
-	}
+	closeWindow(t, e.api, id, time.Now())
 	if _, err := e.api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: "mysql.n2m.large.2c",
 		EffectiveTime: "MaintainTime"}); err != nil {
 		t.Fatal(err)

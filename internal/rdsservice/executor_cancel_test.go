@@ -3,7 +3,6 @@ package rdsservice
 import (
 	"context"
 	"errors"
-	"fmt"
 	"testing"
 	"time"
 
@@ -16,10 +15,7 @@ import (
 func cancelInput(t *testing.T, e *matrixEnv, id string) Execution {
 	t.Helper()
 	ctx := context.Background()
-	h := (e.waiter.Now().UTC().Hour() + 6) % 24
-	if err := e.api.ModifyDBInstanceMaintainTime(ctx, id, fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)); err != nil {
-		t.Fatal(err)
-	}
+	closeWindow(t, e.api, id, e.waiter.Now())
 	if _, err := e.api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: "mysql.n2.large.2c",
 		DBInstanceStorage: 20, EffectiveTime: rdsapi.EffectiveTimeMaintainTime}); err != nil {
 		t.Fatal(err)

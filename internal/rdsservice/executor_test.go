@@ -3,7 +3,6 @@ package rdsservice
 import (
 	"context"
 	"errors"
-	"fmt"
 	"testing"
 	"time"
 
@@ -73,10 +72,7 @@ func TestExecuteDefersToTheWindow(t *testing.T) {
 	id := seedOff(t, e.sim)
 	// The seed's window is open for part of the day, when the cloud runs a deferred order at once:
 	// this order waits for a window that opens six hours from now.
-	h := (time.Now().UTC().Hour() + 6) % 24
-	if err := e.api.ModifyDBInstanceMaintainTime(context.Background(), id, fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)); err != nil {
-		t.Fatal(err)
-	}
+	closeWindow(t, e.api, id, time.Now())
 	exec := executorInput(t, e, id, ApplyRestartsInWindow)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()

@@ -496,3 +496,14 @@ func TestMatrixPredictionAgreesWithSimulator(t *testing.T) {
 		t.Error(d)
 	}
 }
+
+// closeWindow sets the instance's maintenance window to one closed at now (it opens six hours
+// later): the default 18:00Z-22:00Z is open for part of the day, when the cloud runs a deferred
+// order at once.
+func closeWindow(t *testing.T, api rdsapi.API, id string, now time.Time) {
+	t.Helper()
+	h := (now.UTC().Hour() + 6) % 24
+	if err := api.ModifyDBInstanceMaintainTime(context.Background(), id, fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -2,7 +2,6 @@ package rdsservice
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -26,10 +25,7 @@ func TestScheduleParametersWithAGroupWaitsForItsOwnValuesOnly(t *testing.T) {
 	}
 	// A window closed now: the default 18:00Z-22:00Z is open for part of the day, and the cloud then runs
 	// the restart-needing value at once.
-	closed := (time.Now().UTC().Hour() + 6) % 24
-	if err := o.api.ModifyDBInstanceMaintainTime(ctx, id, fmt.Sprintf("%02d:00Z-%02d:00Z", closed, (closed+1)%24)); err != nil {
-		t.Fatal(err)
-	}
+	closeWindow(t, o.api, id, time.Now())
 	group, err := o.api.CreateParameterGroup(ctx, &rdsapi.CreateParameterGroupRequest{Name: "fleet_default", Engine: "MySQL", EngineVersion: "8.0",
 		Parameters: map[string]string{"wait_timeout": "3600", "innodb_write_io_threads": "8"}})
 	if err != nil {

@@ -2,7 +2,6 @@ package rdsservice
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -71,10 +70,7 @@ func TestApplyPendingNamesTheProxyDrop(t *testing.T) {
 	id := seedYiTian(t, e.sim)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	h := (time.Now().UTC().Hour() + 6) % 24 // a window closed now, whatever the wall clock
-	if err := e.api.ModifyDBInstanceMaintainTime(ctx, id, fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)); err != nil {
-		t.Fatal(err)
-	}
+	closeWindow(t, e.api, id, time.Now())
 	if err := e.api.ModifyDBProxy(ctx, &rdsapi.ModifyDBProxyRequest{DBInstanceID: id, Service: rdsapi.ProxyStartup, InstanceType: "common",
 		InstanceNum: 2, PersistentConnections: "Disabled"}); err != nil {
 		t.Fatal(err)
