@@ -58,7 +58,7 @@ func (k primaryPlan) write(c *planCall[instanceModel], out rdsservice.InstancePl
 	planZones(dec, config, plan)
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(out.Values.ScheduledChange, state.ScheduledChange)
-		warnIncompleteCreate(c.ctx, c.req.Private, state.ID.ValueString(), *state, *plan, diags)
+		warnIncompleteCreate(c, instanceCodec)
 		return true
 	}
 	planInterruptedCreate(c.lookupCtx, k.r.data, "rds_instance", c.req.Config, diags)

@@ -353,7 +353,7 @@ func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, c.from, plan.specFields())),
 			state.ScheduledChange)
-		warnIncompleteCreate(c.ctx, c.req.Private, state.ID.ValueString(), *state, *plan, diags)
+		warnIncompleteCreate(c, readonlyInstanceCodec)
 		return true
 	}
 	planInterruptedCreate(c.lookupCtx, k.r.data, "rds_readonly_instance", c.req.Config, diags)
