@@ -37,7 +37,7 @@ func (primaryPlan) ownTags() int { return 1 }
 func (primaryPlan) resourceType() string { return rdsservice.ResourceInstance }
 
 func (k primaryPlan) plan(c *planCall[instanceModel]) (rdsservice.InstancePlan, bool) {
-	m, ok := c.attrRequest(instanceCodec, (*instanceModel).specFields)
+	m, ok := c.attrRequest(instanceCodec)
 	if !ok {
 		return rdsservice.InstancePlan{}, false
 	}

@@ -64,12 +64,11 @@ func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, r
 
 // modelRequest is what an instance's typed plan request is built from: the models of one plan (or
 // apply). config tells "unset" from a value; plan carries defaults; state is nil for a create;
-// replace lists what Terraform replaces for; specPending says a spec change waits for the window.
+// replace lists what Terraform replaces for.
 type modelRequest[M any] struct {
 	state        *M
 	config, plan M
 	replace      []string
-	specPending  bool
 }
 
 // planCall is one ModifyPlan of an instance resource, decoded: the kind's plan and write read it.
@@ -83,33 +82,19 @@ type planCall[M any] struct {
 	diags          *diag.Diagnostics
 }
 
-// prior is the request of the plan with the prior state the planner compares the configuration
-// with: while a change waits for the window, the state holds the requested values and the instance
-// still has its old ones (from).
-func (c *planCall[M]) prior(spec func(*M) specFields) modelRequest[M] {
-	r := c.modelRequest
-	r.specPending = c.from != nil
-	if c.state != nil && c.from != nil {
-		prior := *c.state
-		setSpec(*c.from, spec(&prior))
-		r.state = &prior
-	}
-	return r
-}
-
-// attrRequest is prior's request as rdsservice reads it (attrRequestOf); false when a model cannot
-// be converted (reported).
-func (c *planCall[M]) attrRequest(codec *lazyCodec[M], spec func(*M) specFields) (rdsservice.ModelRequest, bool) {
-	r := c.prior(spec)
-	out, diags := attrRequestOf(c.ctx, codec, r)
+// attrRequest is the plan's request as rdsservice reads it (attrRequestOf), compared with the spec
+// the instance runs while a change waits for the window (from; rdsservice.ModelRequest.Running);
+// false when a model cannot be converted (reported).
+func (c *planCall[M]) attrRequest(codec *lazyCodec[M]) (rdsservice.ModelRequest, bool) {
+	out, diags := attrRequestOf(c.ctx, codec, c.modelRequest)
 	c.diags.Append(diags...)
-	return out, !diags.HasError()
+	return out.Running(c.from), !diags.HasError()
 }
 
 // attrRequestOf is an instance's models as rdsservice reads them: the configuration, plan and
 // prior state converted by codec (the state null for a create).
 func attrRequestOf[M any](ctx context.Context, codec *lazyCodec[M], r modelRequest[M]) (rdsservice.ModelRequest, diag.Diagnostics) {
-	out := rdsservice.ModelRequest{Replace: r.replace, SpecPending: r.specPending, State: rdsservice.NullAttr()}
+	out := rdsservice.ModelRequest{Replace: r.replace, State: rdsservice.NullAttr()}
 	var diags diag.Diagnostics
 	for _, v := range []struct {
 		to *rdsservice.AttrValue

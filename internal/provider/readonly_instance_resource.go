@@ -324,7 +324,7 @@ func (*readonlyPlan) ownTags() int { return 0 }
 func (*readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
 
 func (k *readonlyPlan) plan(c *planCall[readonlyInstanceModel]) (rdsservice.InstancePlan, bool) {
-	m, ok := c.attrRequest(readonlyInstanceCodec, (*readonlyInstanceModel).specFields)
+	m, ok := c.attrRequest(readonlyInstanceCodec)
 	if !ok {
 		return rdsservice.InstancePlan{}, false
 	}
