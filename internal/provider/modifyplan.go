@@ -73,9 +73,10 @@ type modelRequest[M any] struct {
 
 // planCall is one ModifyPlan of an instance resource, decoded: the kind's plan and write read it.
 // lookupCtx bounds the plan's API reads; from is the spec before a task waiting for the window
-// (private state), nil when none.
+// (private state), nil when none; request is the models as rdsservice read them (attrRequest).
 type planCall[M any] struct {
 	modelRequest[M]
+	request        rdsservice.ModelRequest
 	ctx, lookupCtx context.Context
 	req            resource.ModifyPlanRequest
 	from           *specValues
@@ -88,7 +89,8 @@ type planCall[M any] struct {
 func (c *planCall[M]) attrRequest(codec *lazyCodec[M]) (rdsservice.ModelRequest, bool) {
 	out, diags := attrRequestOf(c.ctx, codec, c.modelRequest)
 	c.diags.Append(diags...)
-	return out.Running(c.from), !diags.HasError()
+	c.request = out.Running(c.from)
+	return c.request, !diags.HasError()
 }
 
 // attrRequestOf is an instance's models as rdsservice reads them: the configuration, plan and
