@@ -1,5 +1,20 @@
 package rdsservice
 
+import "encoding/json"
+
+// ScheduledFromOf is the spec the instance runs while a change waits for the window, as the
+// resource's private state records it (raw); nil when nothing waits.
+func ScheduledFromOf(raw []byte) (*SpecValues, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	var v SpecValues
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
 // Running is m with the spec the instance runs while a change waits for the maintenance window
 // (running, the private state's record; nil when none waits) as its prior state: the state holds
 // the requested values, and the planner compares the configuration with the instance's.

@@ -2,6 +2,19 @@ package rdsservice
 
 import "testing"
 
+func TestScheduledFromOfReadsTheRecord(t *testing.T) {
+	v, err := ScheduledFromOf([]byte(`{"instance_type":"small","storage":20,"engine_version":"5.7"}`))
+	if err != nil || v == nil || v.InstanceType != "small" || v.Storage != 20 || v.EngineVersion != "5.7" {
+		t.Errorf("ScheduledFromOf = %+v, %v", v, err)
+	}
+	if v, err := ScheduledFromOf(nil); v != nil || err != nil {
+		t.Errorf("nothing recorded: %+v, %v", v, err)
+	}
+	if v, err := ScheduledFromOf([]byte("{")); v != nil || err == nil {
+		t.Errorf("unreadable record: %+v, %v, want an error", v, err)
+	}
+}
+
 func TestRunningComparesWithTheInstancesSpec(t *testing.T) {
 	state := ObjectAttr(map[string]AttrValue{"id": StringAttr("rm-1"), AttrInstanceType: StringAttr("large"), "storage": IntAttr(100),
 		"storage_type": StringAttr("cloud_essd"), "atomic_write_16k": BoolAttr(true), "atomic_write_16k_supported": BoolAttr(true),
