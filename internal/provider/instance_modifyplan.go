@@ -37,7 +37,7 @@ func (primaryPlan) ownTags() int { return 1 }
 func (primaryPlan) resourceType() string { return rdsservice.ResourceInstance }
 
 func (k primaryPlan) plan(c *planCall[instanceModel]) (rdsservice.InstancePlan, bool) {
-	m, ok := c.attrRequest(instanceCodec, (*instanceModel).specFields)
+	m, ok := c.attrRequest(instanceCodec)
 	if !ok {
 		return rdsservice.InstancePlan{}, false
 	}
@@ -54,11 +54,12 @@ func (k primaryPlan) write(c *planCall[instanceModel], out rdsservice.InstancePl
 	dec, state, config, plan, diags := out.Decision, c.state, c.config, &c.plan, c.diags
 	plan.BufferPoolExtension = boolOf(dec.BufferPoolExtension)
 	setPlannedValues(out.Values, plan)
-	plan.SSLExpireTime = plannedSSLExpire(state, config, out.Values.SSLReissued)
-	planZones(dec, config, plan)
+	v := rdsservice.PlannedPrimaryValues(dec, c.request, out.Values.SSLReissued)
+	plan.SSLExpireTime, plan.ZoneID, plan.VSwitchID = stringValue(v.SSLExpire), stringValue(v.Zones.Zone), stringValue(v.Zones.VSwitch)
+	plan.ZoneIDSlaveA, plan.ZoneIDSlaveB = stringValue(v.Zones.SlaveA), stringValue(v.Zones.SlaveB)
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(out.Values.ScheduledChange, state.ScheduledChange)
-		warnIncompleteCreate(c.ctx, c.req.Private, state.ID.ValueString(), *state, *plan, diags)
+		warnIncompleteCreate(c, instanceCodec)
 		return true
 	}
 	planInterruptedCreate(c.lookupCtx, k.r.data, "rds_instance", c.req.Config, diags)
@@ -73,23 +74,6 @@ func (k primaryPlan) write(c *planCall[instanceModel], out rdsservice.InstancePl
 func (primaryPlan) planned(m *instanceModel) plannedParts {
 	return plannedParts{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.InstructionSetArch, &m.Status, &m.ParametersPending, &m.ParameterGroupValues,
 		&m.TagsAll, m.ParameterGroupID, &m.Parameters, m.endpointParts()}
-}
-
-// plannedSSLExpire is rdsservice.PlannedSSLExpire of the configuration and the prior state (a
-// reissued certificate has no prior expiry).
-func plannedSSLExpire(state *instanceModel, config instanceModel, reissued bool) types.String {
-	prior, priorOn := rdsservice.Null[string](), false
-	if state != nil {
-		prior, priorOn = valString(state.SSLExpireTime), state.SSLEnabled.ValueBool() && !reissued
-	}
-	return stringValue(rdsservice.PlannedSSLExpire(config.SSLEnabled.ValueBool(), priorOn, prior))
-}
-
-// planZones writes rdsservice.PlannedZones into the plan.
-func planZones(dec rdsservice.Decision, config instanceModel, plan *instanceModel) {
-	z := rdsservice.PlannedZones(dec, rdsservice.Zones{Zone: valString(plan.ZoneID), VSwitch: valString(plan.VSwitchID),
-		SlaveA: valString(plan.ZoneIDSlaveA), SlaveB: valString(plan.ZoneIDSlaveB)}, isKnown(config.ZoneIDSlaveA))
-	plan.ZoneID, plan.VSwitchID, plan.ZoneIDSlaveA, plan.ZoneIDSlaveB = stringValue(z.Zone), stringValue(z.VSwitch), stringValue(z.SlaveA), stringValue(z.SlaveB)
 }
 
 // ---- the planner's inputs ----

@@ -168,15 +168,11 @@ func scheduledFrom(ctx context.Context, private privateGetter, diags *diag.Diagn
 	}
 	raw, d := private.GetKey(ctx, scheduledFromKey)
 	diags.Append(d...)
-	if len(raw) == 0 {
-		return nil
-	}
-	var v specValues
-	if err := json.Unmarshal(raw, &v); err != nil {
+	v, err := rdsservice.ScheduledFromOf(raw)
+	if err != nil {
 		diags.AddWarning("Ignoring unreadable private state", fmt.Sprintf("%s: %v", scheduledFromKey, err))
-		return nil
 	}
-	return &v
+	return v
 }
 
 func setScheduledFrom(ctx context.Context, private privateSetter, v *specValues, diags *diag.Diagnostics) {

@@ -64,55 +64,39 @@ func modifyPlan[M any](ctx context.Context, k planKind[M], data *ProviderData, r
 
 // modelRequest is what an instance's typed plan request is built from: the models of one plan (or
 // apply). config tells "unset" from a value; plan carries defaults; state is nil for a create;
-// replace lists what Terraform replaces for; specPending says a spec change waits for the window.
+// replace lists what Terraform replaces for.
 type modelRequest[M any] struct {
 	state        *M
 	config, plan M
 	replace      []string
-	specPending  bool
-	// pendingClass is the class the waiting spec change makes, as the state records it.
-	pendingClass string
 }
 
 // planCall is one ModifyPlan of an instance resource, decoded: the kind's plan and write read it.
 // lookupCtx bounds the plan's API reads; from is the spec before a task waiting for the window
-// (private state), nil when none.
+// (private state), nil when none; request is the models as rdsservice read them (attrRequest).
 type planCall[M any] struct {
 	modelRequest[M]
+	request        rdsservice.ModelRequest
 	ctx, lookupCtx context.Context
 	req            resource.ModifyPlanRequest
 	from           *specValues
 	diags          *diag.Diagnostics
 }
 
-// prior is the request of the plan with the prior state the planner compares the configuration
-// with: while a change waits for the window, the state holds the requested values and the instance
-// still has its old ones (from).
-func (c *planCall[M]) prior(spec func(*M) specFields) modelRequest[M] {
-	r := c.modelRequest
-	r.specPending = c.from != nil
-	if c.state != nil && c.from != nil {
-		prior := *c.state
-		r.pendingClass = spec(&prior).InstanceType.ValueString()
-		setSpec(*c.from, spec(&prior))
-		r.state = &prior
-	}
-	return r
-}
-
-// attrRequest is prior's request as rdsservice reads it (attrRequestOf); false when a model cannot
-// be converted (reported).
-func (c *planCall[M]) attrRequest(codec *lazyCodec[M], spec func(*M) specFields) (rdsservice.ModelRequest, bool) {
-	r := c.prior(spec)
-	out, diags := attrRequestOf(c.ctx, codec, r)
+// attrRequest is the plan's request as rdsservice reads it (attrRequestOf), compared with the spec
+// the instance runs while a change waits for the window (from; rdsservice.ModelRequest.Running);
+// false when a model cannot be converted (reported).
+func (c *planCall[M]) attrRequest(codec *lazyCodec[M]) (rdsservice.ModelRequest, bool) {
+	out, diags := attrRequestOf(c.ctx, codec, c.modelRequest)
 	c.diags.Append(diags...)
-	return out, !diags.HasError()
+	c.request = out.Running(c.from)
+	return c.request, !diags.HasError()
 }
 
 // attrRequestOf is an instance's models as rdsservice reads them: the configuration, plan and
 // prior state converted by codec (the state null for a create).
 func attrRequestOf[M any](ctx context.Context, codec *lazyCodec[M], r modelRequest[M]) (rdsservice.ModelRequest, diag.Diagnostics) {
-	out := rdsservice.ModelRequest{Replace: r.replace, SpecPending: r.specPending, PendingClass: r.pendingClass, State: rdsservice.NullAttr()}
+	out := rdsservice.ModelRequest{Replace: r.replace, State: rdsservice.NullAttr()}
 	var diags diag.Diagnostics
 	for _, v := range []struct {
 		to *rdsservice.AttrValue

@@ -43,16 +43,8 @@ const createIncompleteKey = "create_incomplete"
 const afterStopBudget = time.Minute
 
 // createIncomplete is what private state keeps of a creation that stopped after the instance was
-// Running.
-type createIncomplete struct {
-	Step  string `json:"step"`
-	Error string `json:"error"`
-	// Attributes are those whose planned value the instance did not have when the Create ended.
-	Attributes []string `json:"attributes"`
-	// Refreshed is set by the first refresh after the Create: until then the state holds the
-	// planned values, so a plan cannot show what remains.
-	Refreshed bool `json:"refreshed,omitempty"`
-}
+// Running (rdsservice reads it in the plans that follow).
+type createIncomplete = rdsservice.CreateIncomplete
 
 // Settings a Create applies after the instance exists; the attributes a stopped creation may
 // leave out.
@@ -125,31 +117,32 @@ func recordIncompleteCreate[M any](ctx context.Context, planned tfsdk.Plan, resp
 }
 
 // warnUnrefreshed warns, at the start of a plan, when the state still holds the planned values of
-// a creation that stopped early because no refresh has read the instance since (-refresh=false):
-// such a plan cannot show the remaining change, even when it shows no change at all.
+// a creation that stopped early (rdsservice.UnrefreshedCreate).
 func warnUnrefreshed(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
-	note := incompleteCreate(ctx, req.Private)
-	if note == nil || note.Refreshed {
-		return
-	}
-	var id types.String
-	diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	p := rdsservice.Raise(rdsservice.RuleCreateUnrefreshed, id.ValueString(), id.ValueString(), note.Step, note.Error,
-		listOr(note.Attributes, "unknown (they could not be read)"))
-	diags.AddWarning(p.Summary, p.Detail)
+	id := attrValueOf(req.State.Raw).Get("id").String()
+	addWarnings(diags, rdsservice.UnrefreshedCreate(id, privateKey(ctx, req.Private, createIncompleteKey)))
 }
 
-// warnIncompleteCreate names, in a plan, the changes that complete a creation that stopped early.
-func warnIncompleteCreate[M any](ctx context.Context, private privateGetter, id string, state, plan M, diags *diag.Diagnostics) {
-	note := incompleteCreate(ctx, private)
-	if note == nil || !note.Refreshed {
+// warnIncompleteCreate names, in the plan of c, the changes that complete a creation that stopped
+// early (rdsservice.CompletingCreate).
+func warnIncompleteCreate[M any](c *planCall[M], codec *lazyCodec[M]) {
+	raw := privateKey(c.ctx, c.req.Private, createIncompleteKey)
+	if raw == nil {
 		return
 	}
-	if remaining := differing(plan, state, note.Attributes); len(remaining) > 0 {
-		p := rdsservice.Raise(rdsservice.RuleCreateCompleting, id, id, note.Step, note.Error, strings.Join(remaining, ", "))
+	plan, d := codec.AttrValue(c.ctx, c.plan)
+	state, ds := codec.AttrValue(c.ctx, *c.state)
+	if !d.HasError() && !ds.HasError() {
+		addWarnings(c.diags, rdsservice.CompletingCreate(state.Get("id").String(), raw, plan, state))
+	}
+}
+
+// addWarnings shows problems as warnings about the resource, not one of its attributes.
+func addWarnings(diags *diag.Diagnostics, problems []rdsservice.Problem) {
+	for _, p := range problems {
 		diags.AddWarning(p.Summary, p.Detail)
 	}
 }
@@ -180,18 +173,19 @@ func clearIncompleteCreate(ctx context.Context, private interface {
 }
 
 func incompleteCreate(ctx context.Context, private privateGetter) *createIncomplete {
+	return rdsservice.CreateIncompleteOf(privateKey(ctx, private, createIncompleteKey))
+}
+
+// privateKey is key's value in private state; nil when it has none, or cannot be read.
+func privateKey(ctx context.Context, private privateGetter, key string) []byte {
 	if private == nil {
 		return nil
 	}
-	raw, d := private.GetKey(ctx, createIncompleteKey)
+	raw, d := private.GetKey(ctx, key)
 	if d.HasError() || len(raw) == 0 {
 		return nil
 	}
-	var note createIncomplete
-	if json.Unmarshal(raw, &note) != nil {
-		return nil
-	}
-	return &note
+	return raw
 }
 
 // differing lists the attributes among names (by tfsdk tag) whose values in a and b differ, in the
@@ -273,11 +267,4 @@ func unknownSettings(m instanceModel) instanceModel {
 	m.Storage = types.Int64Unknown()
 	m.SecurityIPs = types.SetUnknown(types.StringType)
 	return m
-}
-
-func listOr(items []string, none string) string {
-	if len(items) == 0 {
-		return none
-	}
-	return strings.Join(items, ", ")
 }

@@ -17,32 +17,26 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"sort"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // plannedUnsetKey is the private state key of the attributes the plan's configuration left unset.
 const plannedUnsetKey = "planned_config_unset"
 
 // recordPlannedConfig records, with the plan, the top-level attributes its configuration leaves
-// unset. Nothing is recorded for a destroy, or outside the framework (no private state).
+// unset (rdsservice.UnsetAttributes). Nothing is recorded for a destroy, or outside the framework
+// (no private state).
 func recordPlannedConfig(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	var attrs map[string]tftypes.Value
-	if resp.Private == nil || req.Config.Raw.IsNull() || req.Config.Raw.As(&attrs) != nil {
+	if resp.Private == nil || req.Config.Raw.IsNull() {
 		return
 	}
-	unset := []string{}
-	for name, v := range attrs {
-		if v.IsNull() {
-			unset = append(unset, name)
-		}
-	}
-	sort.Strings(unset)
-	raw, _ := json.Marshal(unset)
+	raw, _ := json.Marshal(rdsservice.UnsetAttributes(attrValueOf(req.Config.Raw)))
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, plannedUnsetKey, raw)...)
 }
 

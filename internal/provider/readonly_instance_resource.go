@@ -324,7 +324,7 @@ func (*readonlyPlan) ownTags() int { return 0 }
 func (*readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
 
 func (k *readonlyPlan) plan(c *planCall[readonlyInstanceModel]) (rdsservice.InstancePlan, bool) {
-	m, ok := c.attrRequest(readonlyInstanceCodec, (*readonlyInstanceModel).specFields)
+	m, ok := c.attrRequest(readonlyInstanceCodec)
 	if !ok {
 		return rdsservice.InstancePlan{}, false
 	}
@@ -353,7 +353,7 @@ func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.
 	if state != nil {
 		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, c.from, plan.specFields())),
 			state.ScheduledChange)
-		warnIncompleteCreate(c.ctx, c.req.Private, state.ID.ValueString(), *state, *plan, diags)
+		warnIncompleteCreate(c, readonlyInstanceCodec)
 		return true
 	}
 	planInterruptedCreate(c.lookupCtx, k.r.data, "rds_readonly_instance", c.req.Config, diags)

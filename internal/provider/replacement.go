@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
@@ -55,40 +54,12 @@ func planReplacement(ctx context.Context, resourceType string, req resource.Modi
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return nil
 	}
-	var plan, state, config map[string]tftypes.Value
-	if req.Plan.Raw.As(&plan) != nil || req.State.Raw.As(&state) != nil || req.Config.Raw.As(&config) != nil {
-		return nil
-	}
-	in := rdsservice.ReplaceInput{Resource: resourceType, ID: replaceValue(state["id"]).Value(),
-		Engine: replaceValue(state[rdsservice.AttrEngine]).Value(), Values: map[string]rdsservice.ReplaceValue{}}
-	for name := range rdsservice.ReplacingAttributes(resourceType) {
-		in.Values[name] = rdsservice.ReplaceValue{Prior: replaceValue(state[name]), Planned: replaceValue(plan[name]),
-			Configured: !config[name].IsNull()}
-	}
 	var unread diag.Diagnostics // ModifyPlan reads the private state again and reports there
-	if from := scheduledFrom(ctx, req.Private, &unread); from != nil {
-		in.RunningVersion, in.RunningCategory = from.EngineVersion, from.Category
-	}
-	replace, problems := rdsservice.Replaced(in)
+	replace, problems := rdsservice.Replaced(rdsservice.ReplaceInputOf(resourceType, attrValueOf(req.Plan.Raw), attrValueOf(req.State.Raw),
+		attrValueOf(req.Config.Raw), scheduledFrom(ctx, req.Private, &unread)))
 	addProblems(&resp.Diagnostics, problems)
 	for _, name := range rdsservice.SetOnPlan(resourceType, replace) {
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
 	}
 	return replace
-}
-
-// replaceValue is a Terraform value for rdsservice.Replaced: a string as it is, any other known
-// value as its rendering (equal values render equally).
-func replaceValue(v tftypes.Value) rdsservice.Val[string] {
-	switch {
-	case !v.IsKnown():
-		return rdsservice.Unknown[string]()
-	case v.IsNull():
-		return rdsservice.Null[string]()
-	}
-	var s string
-	if v.Type().Is(tftypes.String) && v.As(&s) == nil {
-		return rdsservice.Known(s)
-	}
-	return rdsservice.Known(v.String())
 }
