@@ -26,6 +26,9 @@ func ApplyParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id str
 	if _, err := waiter.WaitRunning(ctx, id); err != nil {
 		return nil, err
 	}
+	if err := withdrawnStillWaits(ctx, api, id, plan); err != nil {
+		return nil, err
+	}
 	own := plan.ownValues()
 	ownRestarts := slices.ContainsFunc(plan.Restart, func(name string) bool { _, ok := own[name]; return ok })
 	if plan.GroupID != "" {
@@ -129,6 +132,31 @@ func parametersWaitError(id string, missing []string) error {
 		"running for %v while the instance was Running (the cloud changed them after the plan was made, or they need a restart the "+
 		"plan did not name); run terraform plan again, which plans the restart that applies them, or set parameters to the values "+
 		"the instance runs", id, strings.Join(missing, ", "), ParameterRestartGrace)
+}
+
+// withdrawnStillWaits returns a ChangedSincePlanError, and nothing is sent, when a value the plan
+// withdraws (set back to the value running at plan) no longer runs: a restart since the plan ran
+// the waiting one, so the value set back would wait for a restart the plan did not name.
+func withdrawnStillWaits(ctx context.Context, api rdsapi.API, id string, plan ParameterPlan) error {
+	if len(plan.Withdrawn) == 0 {
+		return nil
+	}
+	answer, err := api.DescribeParameters(ctx, id)
+	if err != nil {
+		return fmt.Errorf("reading parameters of RDS instance %s before setting %s back: %w", id, strings.Join(plan.Withdrawn, ", "), err)
+	}
+	running := answer.RunningParameters.Values()
+	var changes []string
+	for _, name := range plan.Withdrawn {
+		if !sameParameterValue(running[name], plan.Send[name]) {
+			changes = append(changes, fmt.Sprintf("%s runs %q (the plan saw %q running)", name, running[name], plan.Send[name]))
+		}
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	ran := Raise(RuleParamWithdrawnRan, id, id, strings.Join(changes, ", "))
+	return &ChangedSincePlanError{ID: id, Changes: changes, Problems: []Problem{ran}}
 }
 
 // sendParameters sends one ModifyParameter (immediately, with a fresh ClientToken), retried while
