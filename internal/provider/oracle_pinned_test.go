@@ -176,6 +176,12 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"a value pending a restart beside the SSL dance, the group removed", map[string]string{"apply_restarts": "in_maintenance_window",
 			"parameters": "restart-needing", "fact": "parameter pending a restart", "data protection": "ssl on",
 			"connectivity": "prefix and port changed", "parameter group": "removed"}, outcomeApplied, false},
+		// Sweep seed 33 (issue 39): the deferred value set back in a later run that also sets the endpoint back with SSL
+		// on: the dance's restarts ran the waiting value before the withdrawal was sent, which then waited for a
+		// restart until the apply's 30-minute deadline. The withdrawal goes before any restart.
+		{"a waiting parameter set back beside an endpoint change with SSL on", map[string]string{"apply_restarts": "in_maintenance_window",
+			"parameters": "restart-needing", "data protection": "ssl on", "connectivity": "prefix and port changed",
+			"later run": "change reverted"}, outcomeApplied, true},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)

@@ -26,6 +26,9 @@ func ApplyParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id str
 	if _, err := waiter.WaitRunning(ctx, id); err != nil {
 		return nil, err
 	}
+	if err := withdrawnStillWaits(ctx, api, id, plan); err != nil {
+		return nil, err
+	}
 	own := plan.ownValues()
 	ownRestarts := slices.ContainsFunc(plan.Restart, func(name string) bool { _, ok := own[name]; return ok })
 	if plan.GroupID != "" {
@@ -51,13 +54,21 @@ func ApplyParameters(ctx context.Context, api rdsapi.API, waiter *Waiter, id str
 	return WaitParametersRunning(ctx, api, waiter, id, waitFor)
 }
 
+// ParameterRestartGrace bounds how long WaitParametersRunning goes on while the instance is Running
+// and every value it waits for is configured but waits for a restart: a restart the apply ordered
+// has begun well before then, so no restart of this apply runs those values (a saved plan applied
+// after the cloud ran a waiting value, say, withdraws a value that no longer waits).
+const ParameterRestartGrace = 2 * time.Minute
+
 // WaitParametersRunning waits until the instance is Running and DescribeParameters shows every value
 // of want as running (set members ignore case). A restart that has not started yet when the first
-// read comes shows as values not running yet, so the wait does not end early.
+// read comes shows as values not running yet, so the wait does not end early; values that stay
+// configured but waiting for a restart for ParameterRestartGrace end it with an error naming them.
 func WaitParametersRunning(ctx context.Context, api rdsapi.API, waiter *Waiter, id string, want map[string]string) (*rdsapi.DBInstanceAttribute, error) {
 	clock := waiter.clock()
 	lo, hi := waiter.intervals()
 	interval := lo
+	var stalled time.Time // since when every missing value waits for a restart, zero if not
 	for {
 		attr, err := waiter.WaitRunning(ctx, id)
 		if err != nil {
@@ -72,14 +83,17 @@ func WaitParametersRunning(ctx context.Context, api rdsapi.API, waiter *Waiter, 
 		}
 		var missing []string
 		if err == nil {
-			running := answer.RunningParameters.Values()
-			for _, name := range sortedKeys(want) {
-				if !strings.EqualFold(strings.TrimSpace(running[name]), strings.TrimSpace(want[name])) {
-					missing = append(missing, fmt.Sprintf("%s (runs %q, want %q)", name, running[name], want[name]))
-				}
-			}
-			if len(missing) == 0 {
+			var waiting bool
+			if missing, waiting = parametersNotRunning(answer, want); len(missing) == 0 {
 				return attr, nil
+			}
+			switch {
+			case !waiting:
+				stalled = time.Time{}
+			case stalled.IsZero():
+				stalled = clock.Now()
+			case clock.Now().Sub(stalled) >= ParameterRestartGrace:
+				return nil, parametersWaitError(id, missing)
 			}
 		}
 		if !sleep(ctx, clock, interval) {
@@ -91,6 +105,58 @@ func WaitParametersRunning(ctx context.Context, api rdsapi.API, waiter *Waiter, 
 		}
 		interval = min(time.Duration(float64(interval)*backoffFactor), hi)
 	}
+}
+
+// parametersNotRunning lists the values of want the instance does not run, and whether each of them
+// is configured and waits for a restart (ConfigParameters holds it).
+func parametersNotRunning(answer *rdsapi.DescribeParametersResponse, want map[string]string) (missing []string, waiting bool) {
+	running, configured := answer.RunningParameters.Values(), answer.ConfigParameters.Values()
+	waiting = true
+	for _, name := range sortedKeys(want) {
+		if sameParameterValue(running[name], want[name]) {
+			continue
+		}
+		missing = append(missing, fmt.Sprintf("%s (runs %q, want %q)", name, running[name], want[name]))
+		waiting = waiting && sameParameterValue(configured[name], want[name])
+	}
+	return missing, waiting
+}
+
+func sameParameterValue(a, b string) bool {
+	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b))
+}
+
+// parametersWaitError is the end of a wait whose values wait for a restart no step of the apply makes.
+func parametersWaitError(id string, missing []string) error {
+	return fmt.Errorf("the parameters of RDS instance %s wait for a restart this apply does not make: %s stayed configured but not "+
+		"running for %v while the instance was Running (the cloud changed them after the plan was made, or they need a restart the "+
+		"plan did not name); run terraform plan again, which plans the restart that applies them, or set parameters to the values "+
+		"the instance runs", id, strings.Join(missing, ", "), ParameterRestartGrace)
+}
+
+// withdrawnStillWaits returns a ChangedSincePlanError, and nothing is sent, when a value the plan
+// withdraws (set back to the value running at plan) no longer runs: a restart since the plan ran
+// the waiting one, so the value set back would wait for a restart the plan did not name.
+func withdrawnStillWaits(ctx context.Context, api rdsapi.API, id string, plan ParameterPlan) error {
+	if len(plan.Withdrawn) == 0 {
+		return nil
+	}
+	answer, err := api.DescribeParameters(ctx, id)
+	if err != nil {
+		return fmt.Errorf("reading parameters of RDS instance %s before setting %s back: %w", id, strings.Join(plan.Withdrawn, ", "), err)
+	}
+	running := answer.RunningParameters.Values()
+	var changes []string
+	for _, name := range plan.Withdrawn {
+		if !sameParameterValue(running[name], plan.Send[name]) {
+			changes = append(changes, fmt.Sprintf("%s runs %q (the plan saw %q running)", name, running[name], plan.Send[name]))
+		}
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	ran := Raise(RuleParamWithdrawnRan, id, id, strings.Join(changes, ", "))
+	return &ChangedSincePlanError{ID: id, Changes: changes, Problems: []Problem{ran}}
 }
 
 // sendParameters sends one ModifyParameter (immediately, with a fresh ClientToken), retried while

@@ -138,6 +138,7 @@ func programOf(in PlanInput, d Decision) Program {
 	default:
 		b.resourceGroup(in.Label, WhenNow)  // first: before any restart (tags_program.go)
 		b.minorVersion()                    // before TDE, which MySQL 5.6 allows from a minimum minor version on
+		b.withdrawFirst(in.Label)           // before any restart, which would run the values they withdraw
 		b.endpointsBeforeSecurity(in.Label) // when SSL turns on, its certificate is made for the new string (endpoint_ssl.go)
 		b.security()                        // its restart is never deferred, so the plan's message leads with it
 		b.update()

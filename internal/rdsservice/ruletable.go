@@ -149,6 +149,8 @@ const (
 	RuleChangedSincePlan   RuleID = "changed-since-plan"
 	// RuleRestartNotInPlan: issue 23, found trying combinations as a user (executor_cancel.go).
 	RuleRestartNotInPlan RuleID = "restart-not-in-plan"
+	// RuleParamWithdrawnRan: sweep seed 33 of issue 39, a saved plan applied after the cloud moved on (executor_parameters.go).
+	RuleParamWithdrawnRan RuleID = "parameter-withdrawn-ran"
 	// RuleRestartWithPrimary: issue 23, found trying combinations as a user (restart_with_primary.go).
 	RuleRestartWithPrimary RuleID = "restart-with-primary"
 )
@@ -1327,6 +1329,12 @@ var ruleTable = []Rule{
 		Detail: "The plan cancels the change waiting for the maintenance window of RDS instance %[1]s by ordering its own spec again, " +
 			"but the change has run since (%[2]s): that order would now be a change of its own and restart the instance, which the plan did not say.",
 		Args: []Arg{{"instance", "rm-1"}, {"changes", "instance_type is \"b\" (the plan saw \"a\")"}},
+		Fix:  "Run terraform plan again: it shows the change back as a restart of its own."},
+	{ID: RuleParamWithdrawnRan, Source: "provider: the apply restarts only the instances its plan names; ModifyParameter (a value set back runs without a restart only while another waits)",
+		Attribute: AttrParameters, Summary: "Parameter value to withdraw has run since the plan",
+		Detail: "The plan sets parameters of RDS instance %[1]s back to the values it runs, which withdraws the values waiting for a restart, " +
+			"but a restart has run them since (%[2]s): set back now, they would wait for another restart, which the plan did not say.",
+		Args: []Arg{{"instance", "rm-1"}, {"changes", "back_log runs \"4000\" (the plan saw \"3000\" running)"}},
 		Fix:  "Run terraform plan again: it shows the change back as a restart of its own."},
 	{ID: RuleRestartWithPrimary, Source: "provider: the plan names every restart; 16K rule 7 (a read-only instance follows its primary turning the flag on)",
 		Severity: SeverityWarning, Attribute: AttrAtomicWrite,
