@@ -295,6 +295,12 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// replaced the task with a copy, so the state named a task the cloud no longer had).
 		{"a class known only at apply that a scheduled task already makes", map[string]string{"apply_restarts": "in_maintenance_window",
 			"class": "primary", "fact": "scheduled task", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		// Sweep seed 40: the primary's class known only at apply, its order waiting for the window, behind a proxy
+		// without persistent connections: the possible drop is named for the window (it was named during this apply,
+		// and the window's switchover was counted unnamed).
+		{"a class known only at apply waiting for the window behind the proxy", map[string]string{"topology": "primary + read-only",
+			"apply_restarts": "in_maintenance_window", "class": "primary", "proxy": "read-only released, weight removed",
+			"mechanism": "instance_type known at apply"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

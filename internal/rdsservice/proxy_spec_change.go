@@ -39,6 +39,9 @@ func ProxySpecChange(ctx context.Context, env Env, id, label, primary string, de
 	case !ordered && waits:
 		when = task
 	case !ordered:
+		if dec.MayRestartWhen != "" {
+			when = dec.MayRestartWhen // a possible order waits for the window with apply_restarts = in_maintenance_window
+		}
 		when += " if " + strings.Join(unknown, " or ") + specChangeUnknown // known only at apply: a possible switchover
 	}
 	env.Ledger.recordSpecChange(id, when)

@@ -102,7 +102,15 @@ func TestProxySpecChangeKnownAtApply(t *testing.T) {
 	if ps := ProxyStartSpecChanges(&ledger, proxyRequest(), nil); len(ps) != 0 {
 		t.Fatalf("the proxy's plan names a possible change made during this apply again: %+v", ps)
 	}
-	if ps := ProxySpecChange(context.Background(), Env{API: api}, "rm-1", "rm-1 (orders)", "rm-1", Decision{MayRestart: []string{AttrParameters}}); len(ps) != 0 || api.reads != 1 {
+	// With apply_restarts = in_maintenance_window the possible order waits for the window (sweep seed 40:
+	// the window's switchover was counted unnamed, as the plan said during this apply).
+	window := "in the maintenance window 03:00Z-04:00Z (next: 2026-12-07T03:00Z)"
+	got = ProxySpecChange(context.Background(), Env{API: api, Ledger: &ledger}, "rm-1", "rm-1 (orders)", "rm-1",
+		Decision{MayRestart: []string{AttrInstanceType}, MayRestartWhen: window})
+	if len(got) != 1 || !strings.Contains(got[0].Detail, "switches it over "+window+" if instance_type (known only at apply) changes, and") {
+		t.Fatalf("a class known only at apply, its order waiting for the window: %+v", got)
+	}
+	if ps := ProxySpecChange(context.Background(), Env{API: api}, "rm-1", "rm-1 (orders)", "rm-1", Decision{MayRestart: []string{AttrParameters}}); len(ps) != 0 || api.reads != 2 {
 		t.Fatalf("only parameters known at apply: %+v, proxy reads %d", ps, api.reads)
 	}
 }
