@@ -182,6 +182,12 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"a waiting parameter set back beside an endpoint change with SSL on", map[string]string{"apply_restarts": "in_maintenance_window",
 			"parameters": "restart-needing", "data protection": "ssl on", "connectivity": "prefix and port changed",
 			"later run": "change reverted"}, outcomeApplied, true},
+		// Seed 20261206 (the "ignore_changes on the class" entry, issue 39, reduced): the data aged eight days runs the
+		// cloud's clock ahead; the apply's final plan of the primary, its provider's first call, took the local clock and
+		// deferred the toggle to a window the cloud had passed, so the read-only instance followed it now, unnamed, and
+		// the state kept a stale scheduled_change. The plan's clock is taken after its reads (rdsservice).
+		{"a toggle deferred while the cloud's clock runs days ahead", with(map[string]string{"16K": "on", "tags": "added",
+			"cross-region backup": "on"}), outcomeApplied, false},
 	} {
 		sc := comboScenario(comboOf(t, tc.levels))
 		outcomes := h.runScenario(sc)
