@@ -145,8 +145,7 @@ func (m *proxyEndpointFields) planDistribution(standard bool) {
 // waiting for the window, and when (X9).
 func warnProxyWaiting(ctx context.Context, data *ProviderData, instanceID string, fields proxyEndpointFields, diags *diag.Diagnostics) {
 	w := fields.waiting(ctx, diags)
-	now := data.cloudNow()
-	if w == nil || !rdsservice.ProxyStillWaits(w.At, now) {
+	if w == nil {
 		return
 	}
 	var window *rdsservice.MaintenanceWindow
@@ -156,6 +155,10 @@ func warnProxyWaiting(ctx context.Context, data *ProviderData, instanceID string
 		if parsed, err := rdsservice.ParseMaintenanceWindow(attr.MaintainTime); err == nil {
 			window = &parsed
 		}
+	}
+	now := data.cloudNow() // after the read: a plan without refresh learns the cloud's clock from it
+	if !rdsservice.ProxyStillWaits(w.At, now) {
+		return
 	}
 	addProblems(diags, []rdsservice.Problem{rdsservice.ProxyWaitingIn(w.Attributes, window, now).Problem(instanceID)})
 }

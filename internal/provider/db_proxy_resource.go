@@ -48,10 +48,11 @@ func (r *dbProxyResource) request(ctx context.Context, m dbProxyModel, diags *di
 	return req
 }
 
-// readProxyPrimary reads the primary of a proxy plan into rq: its maintenance window and what the
-// rules check; nil when it cannot be read (the cloud then checks).
+// readProxyPrimary reads the primary of a proxy plan into rq: its maintenance window, the cloud's
+// clock and what the rules check; nil when it cannot be read (the cloud then checks).
 func readProxyPrimary(ctx context.Context, data *ProviderData, rq *rdsservice.ProxyRequest) *rdsapi.DBInstanceAttribute {
 	attr, err := data.API.DescribeDBInstanceAttribute(ctx, rq.InstanceID)
+	rq.Now = data.cloudNow() // after the first answer: a fresh process knows the cloud's clock only then
 	if err != nil {
 		return nil
 	}

@@ -9,7 +9,10 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // proxyWindowResources is proxyResources with the primary's maintenance window testWindow.
@@ -94,5 +97,54 @@ func TestDBProxy_weightedReadOnlyReleased(t *testing.T) {
 	}
 	if n := env.requests("DeleteDBInstance"); n != before {
 		t.Fatalf("DeleteDBInstance sent %d times for a refused plan", n-before)
+	}
+}
+
+// proxyFinalPlan plans the proxy of deferred (its instance_num raised, apply_changes in the window)
+// in a fresh provider process, as its first call: no refresh before it, as in an apply's final plan
+// or `plan -refresh=false`. advance moves the cloud's clock before the deferred apply, after the
+// apply before the plan.
+func proxyFinalPlan(t *testing.T, before, after time.Duration, applyFirst bool) (*oraclePlanned, time.Time) {
+	env, w := envWorld(t, testSimOptions())
+	w.applyChecked(t, "instances", proxyWindowResources(nil)[:2])
+	ro := w.stateAttr(t, testRO, "id")
+	w.applyChecked(t, "create", proxyWindowResources(map[string]any{"read_only_weights": map[string]int{ro: 100}}))
+	env.sim.AdvanceClock(before)
+	deferred := proxyWindowResources(map[string]any{"read_only_weights": map[string]int{ro: 100}, "instance_num": 3,
+		"apply_changes": "in_maintenance_window"})
+	if applyFirst {
+		w.applyChecked(t, "deferred", deferred)
+	}
+	env.sim.AdvanceClock(after)
+	server, err := w.server()
+	if err != nil {
+		t.Fatal(err)
+	}
+	resolve := func(ref oracleRef) tftypes.Value { return attrOf(w.state[ref.addr], ref.attr) }
+	return w.planOne(server, deferred[2], w.config(deferred[2], resolve)), w.clock.Now().Add(before + after)
+}
+
+// The window a deferred proxy change waits for is the cloud's: with the cloud's clock days ahead of
+// the provider's, a plan that is its process's first call names the next window the cloud will
+// open, not one the cloud has passed.
+func TestDBProxy_firstCallNamesTheCloudsWindow(t *testing.T) {
+	t.Parallel()
+	final, cloudNow := proxyFinalPlan(t, 8*24*time.Hour, 0, false)
+	window, err := rdsservice.ParseMaintenanceWindow(testWindow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, text := window.When(cloudNow), proxyDiagDetails(final.diags); !strings.Contains(text, want) {
+		t.Fatalf("the plan does not name the cloud's next window %q:\n%s", want, text)
+	}
+}
+
+// A change the state records as waiting, whose window the cloud has passed, is not announced as
+// waiting by a plan that is its process's first call.
+func TestDBProxy_firstCallSeesTheWindowPassed(t *testing.T) {
+	t.Parallel()
+	final, _ := proxyFinalPlan(t, 0, 25*time.Hour, true)
+	if text := proxyDiagDetails(final.diags); strings.Contains(text, "waits for the maintenance window") {
+		t.Fatalf("past the cloud's window the plan still says the change waits:\n%s", text)
 	}
 }
