@@ -62,7 +62,8 @@ func (k primaryPlan) write(c *planCall[instanceModel], out rdsservice.InstancePl
 		warnIncompleteCreate(c, instanceCodec)
 		return true
 	}
-	planInterruptedCreate(c.lookupCtx, k.r.data, "rds_instance", c.req.Config, diags)
+	addProblems(diags, rdsservice.PlanInterruptedCreate(c.lookupCtx, k.r.data.planEnv(), rdsservice.ResourceInstance,
+		rdsservice.InterruptedKey(rdsservice.ResourceInstance, c.request.Config, c.req.Config.Raw.String())))
 	plan.PurchaseTime = stringOf(dec.PurchaseTime)
 	plan.ReadOnlyInstanceIDs = types.ListValueMust(types.StringType, nil)
 	if config.SecurityIPs.IsNull() {

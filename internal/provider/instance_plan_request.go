@@ -13,7 +13,8 @@ import (
 
 // planEnv is what a plan reads the cloud through (rdsservice.Env).
 func (p *ProviderData) planEnv() rdsservice.Env {
-	return rdsservice.Env{API: p.API, Region: p.Region, Now: p.cloudNow, Classes: &p.classes, Templates: &p.parameterTemplates, Ledger: &p.plans}
+	return rdsservice.Env{API: p.API, Region: p.Region, Now: p.cloudNow, Classes: &p.classes, Templates: &p.parameterTemplates, Ledger: &p.plans,
+		Journal: p.Journal}
 }
 
 // scheduledInputs are what scheduled_change is planned from: the prior state's, the spec before

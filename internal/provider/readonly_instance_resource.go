@@ -356,7 +356,8 @@ func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.
 		warnIncompleteCreate(c, readonlyInstanceCodec)
 		return true
 	}
-	planInterruptedCreate(c.lookupCtx, k.r.data, "rds_readonly_instance", c.req.Config, diags)
+	addProblems(diags, rdsservice.PlanInterruptedCreate(c.lookupCtx, k.r.data.planEnv(), rdsservice.ResourceReadOnlyInstance,
+		rdsservice.InterruptedKey(rdsservice.ResourceReadOnlyInstance, c.request.Config, c.req.Config.Raw.String())))
 	planReadOnlyInherited(dec, out.Primary, plan)
 	return true
 }
