@@ -303,15 +303,13 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision (modifyplan.go).
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	modifyPlan[readonlyInstanceModel](ctx, &readonlyPlan{r: r}, r.data, req, resp)
+	modifyPlan(ctx, readonlyPlan{}, r.data, req, resp)
 }
 
 // readonlyPlan is rds_readonly_instance's part of the shared ModifyPlan.
-type readonlyPlan struct {
-	r *readonlyInstanceResource
-}
+type readonlyPlan struct{}
 
-func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+func (readonlyPlan) before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	if !req.Plan.Raw.IsNull() {
@@ -319,60 +317,16 @@ func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanReques
 	}
 }
 
-func (*readonlyPlan) ownTags() int { return 0 }
+func (readonlyPlan) ownTags() int { return 0 }
 
-func (*readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
+func (readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
 
-func (k *readonlyPlan) plan(c *planCall[readonlyInstanceModel]) (rdsservice.InstancePlan, bool) {
-	m, ok := c.attrRequest(readonlyInstanceCodec)
-	if !ok {
-		return rdsservice.InstancePlan{}, false
-	}
-	stateClass := rdsservice.Null[string]()
-	if c.state != nil {
-		stateClass = valString(c.state.InstanceType)
-	}
-	out := rdsservice.PlanInstance(c.lookupCtx, k.r.data.planEnv(), rdsservice.ReadOnlyRequest(c.lookupCtx, k.r.data.API, m, stateClass))
+func (readonlyPlan) plan(ctx context.Context, env rdsservice.Env, m rdsservice.ModelRequest, state rdsservice.AttrValue, diags *diag.Diagnostics) (rdsservice.InstancePlan, bool) {
+	out := rdsservice.PlanInstance(ctx, env, rdsservice.ReadOnlyRequest(ctx, env.API, m, state.Get(rdsservice.AttrInstanceType).Str()))
 	if out.Stopped {
-		addProblems(c.diags, out.Problems)
+		addProblems(diags, out.Problems)
 	}
 	return out, !out.Stopped
-}
-
-func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.InstancePlan) bool {
-	if c.diags.HasError() {
-		return false
-	}
-	dec, state, plan, diags := out.Decision, c.state, &c.plan, c.diags
-	plan.LockMode = stringValue(rdsservice.PlannedLockMode(valString(plan.LockMode), state != nil))
-	prior := rdsservice.Null[string]()
-	if state != nil {
-		prior = valString(state.MinorVersion)
-	}
-	plan.MinorVersion = stringValue(rdsservice.PlannedFollowMinor(dec, valString(plan.MinorVersion), prior, state != nil))
-	if state != nil {
-		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, c.from, plan.specFields())),
-			state.ScheduledChange)
-		warnIncompleteCreate(c, readonlyInstanceCodec)
-		return true
-	}
-	addProblems(diags, rdsservice.PlanInterruptedCreate(c.lookupCtx, k.r.data.planEnv(), rdsservice.ResourceReadOnlyInstance,
-		rdsservice.InterruptedKey(rdsservice.ResourceReadOnlyInstance, c.request.Config, c.req.Config.Raw.String())))
-	planReadOnlyInherited(dec, out.Primary, plan)
-	return true
-}
-
-func (*readonlyPlan) planned(m *readonlyInstanceModel) plannedParts {
-	return plannedParts{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.InstructionSetArch, &m.Status, &m.ParametersPending, &m.ParameterGroupValues,
-		&m.TagsAll, m.ParameterGroupID, &m.Parameters, m.endpointParts()}
-}
-
-// planReadOnlyInherited writes rdsservice.PlannedInherited into the plan of a new read-only instance.
-func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel) {
-	in := rdsservice.PlannedInherited(dec, primary, rdsservice.Inherited{EngineVersion: valString(plan.EngineVersion), StorageType: valString(plan.StorageType),
-		Zone: valString(plan.ZoneID), VSwitch: valString(plan.VSwitchID), Engine: valString(plan.Engine), Category: valString(plan.Category)})
-	plan.EngineVersion, plan.StorageType, plan.ZoneID = stringValue(in.EngineVersion), stringValue(in.StorageType), stringValue(in.Zone)
-	plan.VSwitchID, plan.Engine, plan.Category = stringValue(in.VSwitch), stringValue(in.Engine), stringValue(in.Category)
 }
 
 // ---- the planner's inputs ----

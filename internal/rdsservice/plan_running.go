@@ -20,7 +20,7 @@ func ScheduledFromOf(raw []byte) (*SpecValues, error) {
 // the requested values (PendingClass keeps its class), and the planner compares the configuration
 // with the instance's.
 func (m ModelRequest) Running(running *SpecValues) ModelRequest {
-	m.SpecPending = running != nil
+	m.SpecPending, m.From = running != nil, running
 	if running == nil || m.State.IsNull() || !m.State.IsKnown() {
 		return m
 	}
