@@ -40,5 +40,3 @@ func (primaryPlan) plan(ctx context.Context, env rdsservice.Env, m rdsservice.Mo
 	addReadFailures(diags, out.ReadFailures)
 	return out, true
 }
-
-// ---- the planner's inputs ----

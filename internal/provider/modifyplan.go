@@ -57,30 +57,3 @@ func modifyPlan(ctx context.Context, k planKind, data *ProviderData, req resourc
 		warnIncompleteCreate(ctx, req, resp)
 	}
 }
-
-// modelRequest is what an instance's typed request is built from at apply: the models.
-// config tells "unset" from a value; plan carries defaults; state is nil for a create;
-// replace lists what Terraform replaces for.
-type modelRequest[M any] struct {
-	state        *M
-	config, plan M
-	replace      []string
-}
-
-// attrRequestOf is an instance's models as rdsservice reads them: the configuration, plan and
-// prior state converted by codec (the state null for a create).
-func attrRequestOf[M any](ctx context.Context, codec *lazyCodec[M], r modelRequest[M]) (rdsservice.ModelRequest, diag.Diagnostics) {
-	out := rdsservice.ModelRequest{Replace: r.replace, State: rdsservice.NullAttr()}
-	var diags diag.Diagnostics
-	for _, v := range []struct {
-		to *rdsservice.AttrValue
-		m  *M
-	}{{&out.Config, &r.config}, {&out.Plan, &r.plan}, {&out.State, r.state}} {
-		if v.m != nil {
-			value, d := codec.AttrValue(ctx, *v.m)
-			*v.to = value
-			diags.Append(d...)
-		}
-	}
-	return out, diags
-}

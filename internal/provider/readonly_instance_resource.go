@@ -392,16 +392,14 @@ type readonlyKind struct {
 	primary *rdsapi.DBInstanceAttribute
 }
 
-func (k *readonlyKind) planInput(ctx context.Context, state *readonlyInstanceModel, cfg readonlyInstanceModel, plan *readonlyInstanceModel, diags *diag.Diagnostics) rdsservice.PlanInput {
-	master := plan.MasterInstanceID.ValueString()
+func (k *readonlyKind) planInput(ctx context.Context, m rdsservice.ModelRequest, diags *diag.Diagnostics) rdsservice.PlanInput {
+	master := m.Plan.Get(rdsservice.AttrMasterInstanceID).String()
 	primary, err := k.r.data.API.DescribeDBInstanceAttribute(ctx, master)
-	if err != nil && (state == nil || !rdsapi.IsNotFound(err)) {
+	if err != nil && (m.State.IsNull() || !rdsapi.IsNotFound(err)) {
 		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RulePrimaryUnreadable, master, master, rdsservice.OperationError(ctx, err))})
 		return rdsservice.PlanInput{}
 	}
 	k.primary = primary
-	m, converted := attrRequestOf(ctx, readonlyInstanceCodec, modelRequest[readonlyInstanceModel]{state: state, config: cfg, plan: *plan})
-	diags.Append(converted...)
 	return rdsservice.ReadOnlyInput(ctx, k.r.data.planEnv(), rdsservice.ReadOnlyRequest(ctx, k.r.data.API, m, rdsservice.Null[string]()), primary)
 }
 

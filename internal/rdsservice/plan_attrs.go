@@ -127,13 +127,15 @@ func attrOf[T string | int64 | bool](v Val[T]) AttrValue {
 	case v.IsUnknown():
 		return UnknownAttr()
 	}
-	switch x := any(v.Value()).(type) {
-	case string:
-		return StringAttr(x)
-	case int64:
-		return IntAttr(x)
+	x := any(v.Value())
+	if s, ok := x.(string); ok {
+		return StringAttr(s)
 	}
-	return BoolAttr(any(v.Value()).(bool))
+	if n, ok := x.(int64); ok {
+		return IntAttr(n)
+	}
+	b, _ := x.(bool) // the only type left
+	return BoolAttr(b)
 }
 
 // knownOrUnknown is a decided value: unknown until the planner knows it (null too).
