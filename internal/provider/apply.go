@@ -218,7 +218,7 @@ func (p *ProviderData) scheduledAfter(ctx context.Context, out rdsservice.Outcom
 	private := s.private
 	switch {
 	case out.Deferred:
-		if holdsSpec(out.Scheduled) {
+		if rdsservice.HoldsSpec(out.Scheduled) {
 			setScheduledFrom(ctx, private, &before, diags)
 		} else {
 			setScheduledFrom(ctx, private, nil, diags)
