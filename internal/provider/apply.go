@@ -23,8 +23,8 @@ import (
 
 // instanceKind is what one instance resource supplies to the shared apply.
 type instanceKind[M any] interface {
-	// planInput is the planner's input for the apply: state is nil for a create.
-	planInput(ctx context.Context, state *M, config M, plan *M, diags *diag.Diagnostics) rdsservice.PlanInput
+	// planInput is the planner's input for the apply's request m (its state null for a create).
+	planInput(ctx context.Context, m rdsservice.ModelRequest, diags *diag.Diagnostics) rdsservice.PlanInput
 	// execution is the executor's input for the planned model (create request, settings, target).
 	// It may complete plan with values known only now.
 	execution(ctx context.Context, plan *M, dec rdsservice.Decision, diags *diag.Diagnostics) rdsservice.Execution
@@ -72,7 +72,8 @@ func createInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 	if !ok {
 		return
 	}
-	in := k.planInput(ctx, nil, config, &plan, &resp.Diagnostics)
+	m := rdsservice.ModelRequest{Config: attrValueOf(req.Config.Raw), Plan: attrValueOf(req.Plan.Raw), State: rdsservice.NullAttr()}
+	in := k.planInput(ctx, m, &resp.Diagnostics)
 	dec := decideForApply(in, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
@@ -153,7 +154,8 @@ func updateInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 	var plan, state, config M
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(plannedConfig(ctx, req.Plan, req.Private, &resp.Diagnostics).Get(ctx, &config)...)
+	configured := plannedConfig(ctx, req.Plan, req.Private, &resp.Diagnostics)
+	resp.Diagnostics.Append(configured.Get(ctx, &config)...)
 	forgetPlannedConfig(ctx, resp.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() || !requireConfigured(data, &resp.Diagnostics) {
 		return
@@ -163,13 +165,10 @@ func updateInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 	if !ok {
 		return
 	}
-	from := scheduledFrom(ctx, req.Private, &resp.Diagnostics)
-	prior := priorOf(k, state, from)
-	in := k.planInput(ctx, &prior, config, &plan, &resp.Diagnostics)
-	in.Facts.SpecChangePending = from != nil
-	if from != nil {
-		in.Facts.PendingClass = k.parts(&state).Spec.InstanceType.ValueString() // the state records the waiting change's class
-	}
+	m := rdsservice.ModelRequest{Config: attrValueOf(configured.Raw), Plan: attrValueOf(req.Plan.Raw), State: attrValueOf(req.State.Raw)}
+	// As at plan: while a change waits for the window, the planner compares with the spec the instance runs.
+	m = m.Running(scheduledFrom(ctx, req.Private, &resp.Diagnostics))
+	in := k.planInput(ctx, m, &resp.Diagnostics)
 	dec := decideForApply(in, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
@@ -184,7 +183,7 @@ func updateInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 	}
 	p := k.parts(&plan)
 	*p.ScheduledChange = data.scheduledAfter(ctx, out, dec, scheduledRead{id: out.ID, window: p.MaintenanceWindow.ValueString(),
-		recorded: *k.parts(&state).ScheduledChange, planned: *p.ScheduledChange, private: resp.Private}, specOf(k.parts(&prior).Spec), &resp.Diagnostics)
+		recorded: *k.parts(&state).ScheduledChange, planned: *p.ScheduledChange, private: resp.Private}, m.RunningSpec(p.Spec.Category != nil), &resp.Diagnostics)
 	applied := k.applied(ctx, out.Instance, plan, config, resp.Private, &resp.Diagnostics)
 	a := k.parts(&applied)
 	if isKnown(*a.ScheduledChange) {
@@ -195,16 +194,6 @@ func updateInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 	*a.Parameters = requestedDoublewrite(*a.Parameters, *a.ScheduledChange, *a.Spec.AtomicWrite)
 	clearIncompleteCreate(ctx, resp.Private, &resp.Diagnostics)
 	setAppliedState(ctx, req.Plan, &applied, &resp.State, &resp.Diagnostics)
-}
-
-// priorOf is the state as the planner compares it: while a change waits for the window, the
-// state holds the requested spec and the instance still has the one kept in private state.
-func priorOf[M any](k instanceKind[M], state M, from *specValues) M {
-	prior := state
-	if from != nil {
-		setSpec(*from, k.parts(&prior).Spec)
-	}
-	return prior
 }
 
 // reportUpdateFailure names the failed step; a change someone else's change ruled out says so.
@@ -229,7 +218,7 @@ func (p *ProviderData) scheduledAfter(ctx context.Context, out rdsservice.Outcom
 	private := s.private
 	switch {
 	case out.Deferred:
-		if holdsSpec(out.Scheduled) {
+		if rdsservice.HoldsSpec(out.Scheduled) {
 			setScheduledFrom(ctx, private, &before, diags)
 		} else {
 			setScheduledFrom(ctx, private, nil, diags)

@@ -2,10 +2,12 @@ package provider
 
 import (
 	"context"
+	"maps"
 	"math/big"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
@@ -52,6 +54,66 @@ func attrValueOf(v tftypes.Value) rdsservice.AttrValue {
 		out = append(out, attrValueOf(e))
 	}
 	return rdsservice.ListAttr(out...)
+}
+
+// tfValueOf is v as a Terraform value of type t: attrValueOf's inverse, for the values rdsservice
+// plans (rdsservice.PlannedAttrs).
+func tfValueOf(t tftypes.Type, v rdsservice.AttrValue) tftypes.Value {
+	switch {
+	case v.IsUnknown():
+		return tftypes.NewValue(t, tftypes.UnknownValue)
+	case v.IsNull():
+		return tftypes.NewValue(t, nil)
+	}
+	switch t := t.(type) {
+	case tftypes.Object:
+		out := make(map[string]tftypes.Value, len(t.AttributeTypes))
+		for name, at := range t.AttributeTypes {
+			out[name] = tfValueOf(at, v.Get(name))
+		}
+		return tftypes.NewValue(t, out)
+	case tftypes.Map:
+		out := make(map[string]tftypes.Value, len(v.Attributes()))
+		for k, e := range v.Attributes() {
+			out[k] = tfValueOf(t.ElementType, e)
+		}
+		return tftypes.NewValue(t, out)
+	case tftypes.List:
+		return tftypes.NewValue(t, tfElements(t.ElementType, v))
+	case tftypes.Set:
+		return tftypes.NewValue(t, tfElements(t.ElementType, v))
+	}
+	switch {
+	case t.Is(tftypes.String):
+		return tftypes.NewValue(t, v.String())
+	case t.Is(tftypes.Number):
+		return tftypes.NewValue(t, new(big.Float).SetInt64(v.Int().Value()))
+	}
+	return tftypes.NewValue(t, v.Bool().Value())
+}
+
+// tfElements are a list's or a set's elements as Terraform values of type t.
+func tfElements(t tftypes.Type, v rdsservice.AttrValue) []tftypes.Value {
+	out := make([]tftypes.Value, 0, len(v.Elements()))
+	for _, e := range v.Elements() {
+		out = append(out, tfValueOf(t, e))
+	}
+	return out
+}
+
+// writePlanned sets values, by attribute name, in the plan (tfValueOf); the plan is an object.
+func writePlanned(plan *tfsdk.Plan, values map[string]rdsservice.AttrValue) {
+	var attrs map[string]tftypes.Value
+	if plan.Raw.As(&attrs) != nil {
+		return
+	}
+	attrs = maps.Clone(attrs) // As shares the value's own map
+	for name, v := range values {
+		if old, ok := attrs[name]; ok {
+			attrs[name] = tfValueOf(old.Type(), v)
+		}
+	}
+	plan.Raw = tftypes.NewValue(plan.Raw.Type(), attrs)
 }
 
 // AttrValue is m as rdsservice reads it (attrValueOf of the object state.Set would write).

@@ -16,8 +16,8 @@ import (
 )
 
 // Creates an interrupted apply left behind (issue 29): the journal (rdsservice.CreateJournal)
-// names them and rdsservice decides what a create does with them (create_interrupted.go); this
-// file reads the configuration's journal key and reports the verdict.
+// names them and rdsservice decides what a create does with them (create_interrupted.go, and at
+// plan create_interrupted_plan.go); this file claims the creates at apply and reports the verdict.
 
 // openJournal opens the journal of the working directory the provider runs in.
 func openJournal() *rdsservice.CreateJournal {
@@ -36,31 +36,10 @@ const (
 	actionReadOnly = "CreateReadOnlyDBInstance"
 )
 
-// configKey is the journal's key of a configuration with every value known ("" otherwise: an
-// unknown value cannot be compared with an earlier run's).
+// configKey is the journal's key of a configuration (rdsservice.InterruptedKey: "" while a value
+// is unknown).
 func configKey(kind string, config tfsdk.Config) string {
-	if config.Raw.IsNull() || !config.Raw.IsFullyKnown() {
-		return ""
-	}
-	return rdsservice.CreateKey(kind, config.Raw.String())
-}
-
-// planInterruptedCreate shows, in the plan of a new instance, what an interrupted apply left for
-// it. The id stays unknown even when the plan adopts: identical twins take the interrupted creates
-// in the order they plan, which Terraform's final plan at apply (another process) may not repeat,
-// and a known id that changed there would be an inconsistent final plan.
-func planInterruptedCreate(ctx context.Context, data *ProviderData, kind string, config tfsdk.Config, diags *diag.Diagnostics) {
-	key := configKey(kind, config)
-	if data == nil || data.Journal == nil || key == "" {
-		return
-	}
-	v, err := data.Journal.InterruptedInstances(ctx, data.API, data.Region, rdsservice.InterruptedQuery{Kind: kind, Key: key}, time.Now())
-	if err != nil {
-		diags.AddError("Error looking for an instance an interrupted apply created",
-			fmt.Sprintf("The journal %s names an interrupted create of this %s, and reading it failed: %v. Plan again.", data.Journal.Dir(), kind, err))
-		return
-	}
-	addProblems(diags, v.Problems(kind, data.Journal.Dir()))
+	return rdsservice.InterruptedKey(kind, attrValueOf(config.Raw), config.Raw.String())
 }
 
 // createClaim is one create in the journal: its entry, and the interrupted ones it resolves.

@@ -58,7 +58,7 @@ func TestReadOnlyTwinsTakeInterruptedCreates(t *testing.T) {
 
 	var plans [2]diag.Diagnostics
 	for i := range plans {
-		planInterruptedCreate(ctx, env.data, kind, config, &plans[i])
+		addProblems(&plans[i], rdsservice.PlanInterruptedCreate(ctx, env.data.planEnv(), kind, configKey(kind, config)))
 		if plans[i].HasError() {
 			t.Fatalf("twin %d's plan refused: %s", i, problemsOf(plans[i]))
 		}

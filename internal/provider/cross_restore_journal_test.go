@@ -57,7 +57,7 @@ func TestCrossRestoreKilledCreateIsAdopted(t *testing.T) {
 	key := configKey("rds_instance", config("answered"))
 	leaveInterruptedCreate(t, env.data.Journal.Dir(), "rds_instance", key, actionDdr, "tok-answered", answered, time.Now().Add(-time.Minute))
 	var plan, apply diag.Diagnostics
-	planInterruptedCreate(ctx, env.data, "rds_instance", config("answered"), &plan)
+	addProblems(&plan, rdsservice.PlanInterruptedCreate(ctx, env.data.planEnv(), "rds_instance", configKey("rds_instance", config("answered"))))
 	if got := problemsOf(plan); plan.HasError() || !strings.Contains(got, "Adopting "+answered) {
 		t.Fatalf("plan after a killed restore: %q, want the adoption of %s", got, answered)
 	}
@@ -71,7 +71,7 @@ func TestCrossRestoreKilledCreateIsAdopted(t *testing.T) {
 	key = configKey("rds_instance", config("lost"))
 	leaveInterruptedCreate(t, env.data.Journal.Dir(), "rds_instance", key, actionDdr, "tok-lost", "", time.Now().Add(-time.Minute))
 	plan, apply = nil, nil
-	planInterruptedCreate(ctx, env.data, "rds_instance", config("lost"), &plan)
+	addProblems(&plan, rdsservice.PlanInterruptedCreate(ctx, env.data.planEnv(), "rds_instance", configKey("rds_instance", config("lost"))))
 	if got := problemsOf(plan); plan.HasError() || !strings.Contains(got, "Resending a create") {
 		t.Fatalf("plan after an unanswered restore: %q, want the resend", got)
 	}

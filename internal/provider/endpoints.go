@@ -73,22 +73,6 @@ func portAttribute() schema.Int64Attribute {
 			"Left out, the instance's port."}
 }
 
-// planEndpointValues writes rdsservice.PlannedEndpointValues into the plan.
-func planEndpointValues(dec rdsservice.Decision, config endpointParts, plan endpointParts) {
-	v := rdsservice.PlannedEndpointValues(dec.Endpoints, !config.Prefix.IsNull(), !config.Port.IsNull())
-	for _, f := range []struct {
-		to   *types.String
-		from *rdsservice.Val[string]
-	}{{plan.Prefix, v.Prefix}, {plan.ConnectionString, v.ConnectionString}, {plan.PublicString, v.PublicString}} {
-		if f.from != nil {
-			*f.to = stringValue(*f.from)
-		}
-	}
-	if v.Port != nil {
-		*plan.Port = int64Value(*v.Port)
-	}
-}
-
 // readEndpoints reads the endpoints back where they are managed (a non-null prefix or public_endpoint): the
 // internal one's prefix, port and string, and the public one, which public_endpoint follows when Terraform set it.
 func readEndpoints(ctx context.Context, api rdsapi.API, id string, m endpointParts, diags *diag.Diagnostics) {

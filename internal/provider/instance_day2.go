@@ -4,8 +4,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-
-	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 )
 
 // Day-2 changes the cloud makes in place (issue 25): a MySQL major version upgrade is an
@@ -31,10 +29,4 @@ func engineVersionAttribute() schema.StringAttribute {
 		MarkdownDescription: "Engine version, e.g. `8.0` or `5.7` for MySQL (16K atomic write needs one of those two). " + engineVersionEffect,
 		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 	}
-}
-
-// holdsSpec: while task waits, the instance runs the spec (or version) kept in private state,
-// and the state holds the requested one.
-func holdsSpec(task *rdsapi.HistoryTask) bool {
-	return task != nil && (task.TaskType == rdsapi.TaskTypeModifySpec || task.TaskType == rdsapi.TaskTypeUpgradeEngineVersion)
 }

@@ -129,15 +129,3 @@ func viewOf(a *rdsapi.DBInstanceAttribute, diags *diag.Diagnostics) instanceView
 		ReadOnlyInstanceIDs:     stringListValue(a.ReadOnlyDBInstanceIDs, diags),
 	}
 }
-
-// planModels decodes a ModifyPlan request into a resource's model: the plan, the configuration,
-// and the prior state (nil for a create).
-func planModels[M any](ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) (plan, config M, state *M) {
-	diags.Append(req.Plan.Get(ctx, &plan)...)
-	diags.Append(req.Config.Get(ctx, &config)...)
-	if !req.State.Raw.IsNull() {
-		state = new(M)
-		diags.Append(req.State.Get(ctx, state)...)
-	}
-	return plan, config, state
-}

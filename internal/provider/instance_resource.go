@@ -221,9 +221,7 @@ func importScheduled(ctx context.Context, data *ProviderData, id string, state *
 // primaryKind is rds_instance's part of the shared apply.
 type primaryKind struct{ r *instanceResource }
 
-func (k primaryKind) planInput(ctx context.Context, state *instanceModel, config instanceModel, plan *instanceModel, diags *diag.Diagnostics) rdsservice.PlanInput {
-	m, converted := attrRequestOf(ctx, instanceCodec, modelRequest[instanceModel]{state: state, config: config, plan: *plan})
-	diags.Append(converted...)
+func (k primaryKind) planInput(ctx context.Context, m rdsservice.ModelRequest, diags *diag.Diagnostics) rdsservice.PlanInput {
 	in, failures := rdsservice.InstanceInput(ctx, k.r.data.planEnv(), rdsservice.PrimaryRequest(ctx, k.r.data.API, m))
 	addReadFailures(diags, failures)
 	return in

@@ -728,7 +728,10 @@ func TestCreatePredictionMatchesSimulator(t *testing.T) {
 		c.Engine, c.EngineVersion, c.InstanceType = types.StringValue(cb.engine), types.StringValue(cb.version), types.StringValue(cb.class)
 		c.StorageType, c.Category = types.StringValue(cb.storage), types.StringValue(cb.category)
 		p := createPlan(c)
-		m, d := attrRequestOf(ctx, instanceCodec, modelRequest[instanceModel]{config: c, plan: p})
+		config, d := instanceCodec.AttrValue(ctx, c)
+		plan, dp := instanceCodec.AttrValue(ctx, p)
+		d.Append(dp...)
+		m := rdsservice.ModelRequest{Config: config, Plan: plan, State: rdsservice.NullAttr()}
 		planned := rdsservice.PlanInstance(ctx, env.data.planEnv(), rdsservice.PrimaryRequest(ctx, env.data.API, m))
 		dec := planned.Decision
 		if d.HasError() || len(planned.ReadFailures) > 0 || dec.HasErrors() {

@@ -264,7 +264,7 @@ func (p *ProviderData) refreshScheduled(ctx context.Context, s scheduledRead, re
 		setScheduledFrom(ctx, private, nil, diags)
 		return types.ObjectNull(scheduledChangeAttrTypes)
 	}
-	if holdsSpec(task) {
+	if rdsservice.HoldsSpec(task) {
 		before := specOf(seen)
 		setSpec(requested, seen)
 		setScheduledFrom(ctx, private, &before, diags)

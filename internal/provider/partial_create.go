@@ -126,18 +126,15 @@ func warnUnrefreshed(ctx context.Context, req resource.ModifyPlanRequest, diags 
 	addWarnings(diags, rdsservice.UnrefreshedCreate(id, privateKey(ctx, req.Private, createIncompleteKey)))
 }
 
-// warnIncompleteCreate names, in the plan of c, the changes that complete a creation that stopped
+// warnIncompleteCreate names, in the plan, the changes that complete a creation that stopped
 // early (rdsservice.CompletingCreate).
-func warnIncompleteCreate[M any](c *planCall[M], codec *lazyCodec[M]) {
-	raw := privateKey(c.ctx, c.req.Private, createIncompleteKey)
+func warnIncompleteCreate(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	raw := privateKey(ctx, req.Private, createIncompleteKey)
 	if raw == nil {
 		return
 	}
-	plan, d := codec.AttrValue(c.ctx, c.plan)
-	state, ds := codec.AttrValue(c.ctx, *c.state)
-	if !d.HasError() && !ds.HasError() {
-		addWarnings(c.diags, rdsservice.CompletingCreate(state.Get("id").String(), raw, plan, state))
-	}
+	state := attrValueOf(req.State.Raw)
+	addWarnings(&resp.Diagnostics, rdsservice.CompletingCreate(state.Get("id").String(), raw, attrValueOf(resp.Plan.Raw), state))
 }
 
 // addWarnings shows problems as warnings about the resource, not one of its attributes.

@@ -1,8 +1,8 @@
 // Package provider is the rds Terraform provider on terraform-plugin-framework: schemas, the
 // mapping between Terraform values and rdsservice's types, and the calls to plan and execute.
 // The planner, the rule table and the replacement table in rdsservice decide, and this package
-// turns their decision into diagnostics and state; issue 40 moves the computed values the plan
-// still derives here (instance_plan.go, instance_modifyplan.go) below the line.
+// turns their decision into diagnostics and state: an instance's plan is converted into
+// rdsservice.AttrValues and its planned values back, by attribute name (attr_codec.go).
 //
 // Entry points:
 //   - [New] returns the provider factory (main.go serves it; the acceptance tests use it too).
@@ -10,8 +10,8 @@
 //     [ProviderData] (the rdsapi client, the waiter, per-run caches) to every resource.
 //   - Resources: rds_instance (instance_resource.go; its schema, model and ModifyPlan in
 //     instance_schema.go, instance_model.go, instance_modifyplan.go), rds_readonly_instance
-//     (readonly_instance_resource.go); both share one ModifyPlan (modifyplan.go), rds_instance's
-//     one call to rdsservice.PlanInstance (instance_plan_request.go); rds_account, rds_database and
+//     (readonly_instance_resource.go); both share one ModifyPlan (modifyplan.go): one call to
+//     rdsservice.PlanInstance, its rdsservice.PlannedAttrs written back; rds_account, rds_database and
 //     rds_account_privilege (account_resource.go, database_resource.go, account_privilege_resource.go: one
 //     skeleton, access_resource.go, whose applies run rdsservice.PlanAccess and ExecuteAccess through
 //     access_apply.go).

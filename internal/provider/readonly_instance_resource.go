@@ -303,15 +303,13 @@ func (r *readonlyInstanceResource) ImportState(ctx context.Context, req resource
 
 // ModifyPlan reads the primary (within the plan timeout) and shows the planner's decision (modifyplan.go).
 func (r *readonlyInstanceResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	modifyPlan[readonlyInstanceModel](ctx, &readonlyPlan{r: r}, r.data, req, resp)
+	modifyPlan(ctx, readonlyPlan{}, r.data, req, resp)
 }
 
 // readonlyPlan is rds_readonly_instance's part of the shared ModifyPlan.
-type readonlyPlan struct {
-	r *readonlyInstanceResource
-}
+type readonlyPlan struct{}
 
-func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+func (readonlyPlan) before(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	recordPlannedConfig(ctx, req, resp) // planned_config.go: the apply decides from it
 	warnUnrefreshed(ctx, req, &resp.Diagnostics)
 	if !req.Plan.Raw.IsNull() {
@@ -319,59 +317,16 @@ func (k *readonlyPlan) before(ctx context.Context, req resource.ModifyPlanReques
 	}
 }
 
-func (*readonlyPlan) ownTags() int { return 0 }
+func (readonlyPlan) ownTags() int { return 0 }
 
-func (*readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
+func (readonlyPlan) resourceType() string { return rdsservice.ResourceReadOnlyInstance }
 
-func (k *readonlyPlan) plan(c *planCall[readonlyInstanceModel]) (rdsservice.InstancePlan, bool) {
-	m, ok := c.attrRequest(readonlyInstanceCodec)
-	if !ok {
-		return rdsservice.InstancePlan{}, false
-	}
-	stateClass := rdsservice.Null[string]()
-	if c.state != nil {
-		stateClass = valString(c.state.InstanceType)
-	}
-	out := rdsservice.PlanInstance(c.lookupCtx, k.r.data.planEnv(), rdsservice.ReadOnlyRequest(c.lookupCtx, k.r.data.API, m, stateClass))
+func (readonlyPlan) plan(ctx context.Context, env rdsservice.Env, m rdsservice.ModelRequest, state rdsservice.AttrValue, diags *diag.Diagnostics) (rdsservice.InstancePlan, bool) {
+	out := rdsservice.PlanInstance(ctx, env, rdsservice.ReadOnlyRequest(ctx, env.API, m, state.Get(rdsservice.AttrInstanceType).Str()))
 	if out.Stopped {
-		addProblems(c.diags, out.Problems)
+		addProblems(diags, out.Problems)
 	}
 	return out, !out.Stopped
-}
-
-func (k *readonlyPlan) write(c *planCall[readonlyInstanceModel], out rdsservice.InstancePlan) bool {
-	if c.diags.HasError() {
-		return false
-	}
-	dec, state, plan, diags := out.Decision, c.state, &c.plan, c.diags
-	plan.LockMode = stringValue(rdsservice.PlannedLockMode(valString(plan.LockMode), state != nil))
-	prior := rdsservice.Null[string]()
-	if state != nil {
-		prior = valString(state.MinorVersion)
-	}
-	plan.MinorVersion = stringValue(rdsservice.PlannedFollowMinor(dec, valString(plan.MinorVersion), prior, state != nil))
-	if state != nil {
-		plan.ScheduledChange = scheduledChangeOf(rdsservice.PlannedScheduledChange(dec, scheduledInputs(state.ScheduledChange, c.from, plan.specFields())),
-			state.ScheduledChange)
-		warnIncompleteCreate(c, readonlyInstanceCodec)
-		return true
-	}
-	planInterruptedCreate(c.lookupCtx, k.r.data, "rds_readonly_instance", c.req.Config, diags)
-	planReadOnlyInherited(dec, out.Primary, plan)
-	return true
-}
-
-func (*readonlyPlan) planned(m *readonlyInstanceModel) plannedParts {
-	return plannedParts{&m.AtomicWrite16K, &m.AtomicWrite16KSupported, &m.InstructionSetArch, &m.Status, &m.ParametersPending, &m.ParameterGroupValues,
-		&m.TagsAll, m.ParameterGroupID, &m.Parameters, m.endpointParts()}
-}
-
-// planReadOnlyInherited writes rdsservice.PlannedInherited into the plan of a new read-only instance.
-func planReadOnlyInherited(dec rdsservice.Decision, primary *rdsapi.DBInstanceAttribute, plan *readonlyInstanceModel) {
-	in := rdsservice.PlannedInherited(dec, primary, rdsservice.Inherited{EngineVersion: valString(plan.EngineVersion), StorageType: valString(plan.StorageType),
-		Zone: valString(plan.ZoneID), VSwitch: valString(plan.VSwitchID), Engine: valString(plan.Engine), Category: valString(plan.Category)})
-	plan.EngineVersion, plan.StorageType, plan.ZoneID = stringValue(in.EngineVersion), stringValue(in.StorageType), stringValue(in.Zone)
-	plan.VSwitchID, plan.Engine, plan.Category = stringValue(in.VSwitch), stringValue(in.Engine), stringValue(in.Category)
 }
 
 // ---- the planner's inputs ----
@@ -437,16 +392,14 @@ type readonlyKind struct {
 	primary *rdsapi.DBInstanceAttribute
 }
 
-func (k *readonlyKind) planInput(ctx context.Context, state *readonlyInstanceModel, cfg readonlyInstanceModel, plan *readonlyInstanceModel, diags *diag.Diagnostics) rdsservice.PlanInput {
-	master := plan.MasterInstanceID.ValueString()
+func (k *readonlyKind) planInput(ctx context.Context, m rdsservice.ModelRequest, diags *diag.Diagnostics) rdsservice.PlanInput {
+	master := m.Plan.Get(rdsservice.AttrMasterInstanceID).String()
 	primary, err := k.r.data.API.DescribeDBInstanceAttribute(ctx, master)
-	if err != nil && (state == nil || !rdsapi.IsNotFound(err)) {
+	if err != nil && (m.State.IsNull() || !rdsapi.IsNotFound(err)) {
 		addProblems(diags, []rdsservice.Problem{rdsservice.Raise(rdsservice.RulePrimaryUnreadable, master, master, rdsservice.OperationError(ctx, err))})
 		return rdsservice.PlanInput{}
 	}
 	k.primary = primary
-	m, converted := attrRequestOf(ctx, readonlyInstanceCodec, modelRequest[readonlyInstanceModel]{state: state, config: cfg, plan: *plan})
-	diags.Append(converted...)
 	return rdsservice.ReadOnlyInput(ctx, k.r.data.planEnv(), rdsservice.ReadOnlyRequest(ctx, k.r.data.API, m, rdsservice.Null[string]()), primary)
 }
 

@@ -94,10 +94,9 @@ func defaultTagsOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) pr
 
 // planTags computes tags_all into the plan and checks the merged tags and resource_group_id
 // (rdsservice.PlanTags). ownTags is the number of the provider's own tags the instance carries.
-// It returns the planned tags_all; the caller's model keeps it when it sets the plan again.
-func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ownTags int) types.Map {
+func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ownTags int) {
 	if req.Plan.Raw.IsNull() {
-		return types.MapUnknown(types.StringType)
+		return
 	}
 	in := rdsservice.TagRequestOf(attrValueOf(req.Config.Raw), attrValueOf(req.State.Raw), ownTags)
 	in.DefaultsUnknown = true // until the provider is configured
@@ -109,9 +108,7 @@ func planTags(ctx context.Context, data *ProviderData, req resource.ModifyPlanRe
 	defer cancel()
 	out := rdsservice.PlanTags(lookupCtx, api, in)
 	addProblems(&resp.Diagnostics, out.Problems)
-	planned := mapValue(out.All, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("tags_all"), planned)...)
-	return planned
+	writePlanned(&resp.Plan, map[string]rdsservice.AttrValue{"tags_all": out.All.Attr()})
 }
 
 func mapOf(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {

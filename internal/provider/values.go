@@ -13,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
 // The conversions below turn a DescribeDBInstanceAttribute answer into attribute values, the same
@@ -96,33 +95,6 @@ func keepSpelling(current types.String, reported string) types.String {
 		return current
 	}
 	return types.StringValue(reported)
-}
-
-// valString, valInt and valBool turn attribute values into planner values.
-func valString(v types.String) rdsservice.Val[string] {
-	switch {
-	case v.IsUnknown():
-		return rdsservice.Unknown[string]()
-	case v.IsNull():
-		return rdsservice.Null[string]()
-	}
-	return rdsservice.Known(v.ValueString())
-}
-
-// boolOf and stringOf turn planner values into attribute values (null becomes unknown: the
-// planner leaves null only where it did not decide).
-func boolOf(v rdsservice.Val[bool]) types.Bool {
-	if v.IsKnown() {
-		return types.BoolValue(v.Value())
-	}
-	return types.BoolUnknown()
-}
-
-func stringOf(v rdsservice.Val[string]) types.String {
-	if v.IsKnown() {
-		return types.StringValue(v.Value())
-	}
-	return types.StringUnknown()
 }
 
 // emptyAsNull is null for an empty string: optional attributes the cloud reports empty.

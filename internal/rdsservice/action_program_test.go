@@ -64,15 +64,7 @@ func TestActionProgramsRunThroughTheExecutor(t *testing.T) {
 // rds_apply_pending planned while a class change waits, run after someone else already applied
 // it: the executor plans again, finds nothing waiting and sends nothing (no second restart).
 func TestApplyPendingProgramRefusesWhenTheTaskIsGone(t *testing.T) {
-	e := newMatrixEnvWith(t, simulator.Options{RestartDuration: 100 * time.Millisecond, FlagLag: 20 * time.Millisecond})
-	id := seedYiTian(t, e.sim)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	closeWindow(t, e.api, id, time.Now())
-	if _, err := e.api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: "mysql.n2m.large.2c",
-		EffectiveTime: "MaintainTime"}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, e, id := pendingClassEnv(t, nil)
 	plan := func() ActionPlan {
 		t.Helper()
 		p, err := PlanAction(ctx, e.api, ActionRequest{Kind: OpApplyPendingNow, Name: "rds_apply_pending", InstanceID: id})
@@ -94,6 +86,25 @@ func TestApplyPendingProgramRefusesWhenTheTaskIsGone(t *testing.T) {
 	if st := e.sim.Stats(); st.Requests["ModifyDBInstanceSpec"]+st.Requests["RestartDBInstance"] != 0 || st.Restarts[id] != 0 {
 		t.Fatalf("the stale order sent %d spec changes and %d restarts", st.Requests["ModifyDBInstanceSpec"], st.Requests["RestartDBInstance"])
 	}
+}
+
+// pendingClassEnv is an instance whose maintenance window is closed now, with a class change to
+// mysql.n2m.large.2c waiting for it, ordered after before (nil: nothing) prepared the instance.
+func pendingClassEnv(t *testing.T, before func(ctx context.Context, e *matrixEnv, id string)) (context.Context, *matrixEnv, string) {
+	t.Helper()
+	e := newMatrixEnvWith(t, simulator.Options{RestartDuration: 100 * time.Millisecond, FlagLag: 20 * time.Millisecond})
+	id := seedYiTian(t, e.sim)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	closeWindow(t, e.api, id, time.Now())
+	if before != nil {
+		before(ctx, e, id)
+	}
+	if _, err := e.api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: "mysql.n2m.large.2c",
+		EffectiveTime: "MaintainTime"}); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, e, id
 }
 
 // An action on a locked, Stopped or Deleting instance is refused at plan with its state and fix,

@@ -13,7 +13,9 @@
 //     [InstanceRequest] in typed values: it reads the facts the change needs (plan_facts.go)
 //     through the process's caches ([Catalogue], [TemplateCache]), calls Plan, plans the computed
 //     values (plan_values.go, plan_scheduled.go) and records what the plans that follow need in
-//     the run's [Ledger] (run_ledger.go).
+//     the run's [Ledger] (run_ledger.go). [PlannedAttrs] (plan_attrs.go) are its computed values
+//     by attribute name, which ModifyPlan writes back; [PlanInterruptedCreate] what the create
+//     journal left for a new instance (create_interrupted_plan.go).
 //   - [Program] (program.go): for each instance the apply touches, the ordered operations (API
 //     action and parameters; when: now, right after creation, in the maintenance window; effect:
 //     restart, replacement, none). The plan's restart warnings are rendered from it.

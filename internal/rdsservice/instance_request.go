@@ -22,6 +22,8 @@ type ModelRequest struct {
 	// PendingClass is the class the waiting spec change makes, as the state records it (State holds
 	// the spec before the change).
 	PendingClass string
+	// From is the spec the instance runs while that change waits (private state; nil: none).
+	From *SpecValues
 }
 
 func (m ModelRequest) create() bool { return m.State.IsNull() }
@@ -181,6 +183,7 @@ func proposedOf(m ModelRequest) ProposedValues {
 	if !m.create() {
 		p.PriorStorageActual, p.PriorExpireTime = m.State.Get("storage_actual").Int(), m.State.Get("expire_time").Str()
 		p.PriorMinorVersion = m.State.Get(AttrMinorVersion).Str()
+		p.Scheduled = m.scheduledInputs(true)
 	}
 	return p
 }

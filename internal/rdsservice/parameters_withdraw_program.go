@@ -9,7 +9,7 @@ import "slices"
 // their place in update.
 func (b *programBuilder) withdrawFirst(label string) {
 	p := b.d.Parameters
-	first := ParameterDecision{ParameterPlan: ParameterPlan{Send: map[string]string{}}, Pending: p.Pending, PendingKnown: p.PendingKnown}
+	first := ParameterDecision{ParameterPlan: ParameterPlan{Send: map[string]string{}}} // what waits after the apply is the decision's, once
 	rest := p
 	rest.Send = map[string]string{}
 	for name, v := range p.Send {

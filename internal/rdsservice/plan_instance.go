@@ -12,7 +12,7 @@ import (
 // plans that follow (its read-only instances, clones of it) need.
 
 // Env is what a plan reads the cloud through: the API, the region, the cloud's clock, the
-// process's caches and the run's ledger.
+// process's caches, the run's ledger and the create journal.
 type Env struct {
 	API    rdsapi.API
 	Region string
@@ -21,6 +21,8 @@ type Env struct {
 	Classes   *Catalogue
 	Templates *TemplateCache
 	Ledger    *Ledger
+	// Journal is the create journal of the working directory (nil: none); create_interrupted_plan.go.
+	Journal *CreateJournal
 }
 
 // InstanceRequest is one plan of an rds_instance in typed values.

@@ -1,6 +1,10 @@
 package rdsservice
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
 
 // ScheduledFromOf is the spec the instance runs while a change waits for the window, as the
 // resource's private state records it (raw); nil when nothing waits.
@@ -20,7 +24,7 @@ func ScheduledFromOf(raw []byte) (*SpecValues, error) {
 // the requested values (PendingClass keeps its class), and the planner compares the configuration
 // with the instance's.
 func (m ModelRequest) Running(running *SpecValues) ModelRequest {
-	m.SpecPending = running != nil
+	m.SpecPending, m.From = running != nil, running
 	if running == nil || m.State.IsNull() || !m.State.IsKnown() {
 		return m
 	}
@@ -41,4 +45,10 @@ func (m ModelRequest) Running(running *SpecValues) ModelRequest {
 	}
 	m.State = ObjectAttr(attrs)
 	return m
+}
+
+// HoldsSpec: while task waits, the instance runs the spec (or version) kept in private state
+// (ScheduledFromOf), and the state holds the requested one.
+func HoldsSpec(task *rdsapi.HistoryTask) bool {
+	return task != nil && (task.TaskType == rdsapi.TaskTypeModifySpec || task.TaskType == rdsapi.TaskTypeUpgradeEngineVersion)
 }

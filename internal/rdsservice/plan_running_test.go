@@ -1,6 +1,10 @@
 package rdsservice
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
+)
 
 func TestScheduledFromOfReadsTheRecord(t *testing.T) {
 	v, err := ScheduledFromOf([]byte(`{"instance_type":"small","storage":20,"engine_version":"5.7"}`))
@@ -46,5 +50,19 @@ func TestRunningComparesWithTheInstancesSpec(t *testing.T) {
 	}
 	if m := (ModelRequest{State: NullAttr()}).Running(running); !m.SpecPending || !m.State.IsNull() {
 		t.Errorf("a create: %+v", m)
+	}
+}
+
+// A waiting spec order or major version upgrade holds the spec in private state; a parameter,
+// minor version or zone task does not.
+func TestHoldsSpecOnlyForSpecAndVersionTasks(t *testing.T) {
+	for typ, want := range map[string]bool{rdsapi.TaskTypeModifySpec: true, rdsapi.TaskTypeUpgradeEngineVersion: true,
+		rdsapi.TaskTypeModifyParameter: false, rdsapi.TaskTypeUpgradeKernelVersion: false, rdsapi.TaskTypeMigrateZone: false} {
+		if got := HoldsSpec(&rdsapi.HistoryTask{TaskType: typ}); got != want {
+			t.Errorf("HoldsSpec(%s) = %t, want %t", typ, got, want)
+		}
+	}
+	if HoldsSpec(nil) {
+		t.Error("no task holds a spec")
 	}
 }

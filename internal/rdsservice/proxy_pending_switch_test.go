@@ -4,10 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
-	"github.com/openrds/terraform-provider-rds/internal/simulator"
 )
 
 // A later run's plan that names the restart of a spec change waiting for the window from an earlier
@@ -66,22 +64,15 @@ func TestProxyStartNamesAnUnchangedInstancesWaitingTask(t *testing.T) {
 // connections: its plan names the drop, and the simulator counts that switchover; with
 // prevent_restart the action is refused and nothing else is named.
 func TestApplyPendingNamesTheProxyDrop(t *testing.T) {
-	e := newMatrixEnvWith(t, simulator.Options{RestartDuration: 100 * time.Millisecond, FlagLag: 20 * time.Millisecond})
-	id := seedYiTian(t, e.sim)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	closeWindow(t, e.api, id, time.Now())
-	if err := e.api.ModifyDBProxy(ctx, &rdsapi.ModifyDBProxyRequest{DBInstanceID: id, Service: rdsapi.ProxyStartup, InstanceType: "common",
-		InstanceNum: 2, PersistentConnections: "Disabled"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := (&executor{api: e.api, w: e.waiter}).waitProxy(ctx, id, true); err != nil { // a starting proxy serves no client yet
-		t.Fatal(err)
-	}
-	if _, err := e.api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: id, DBInstanceClass: "mysql.n2m.large.2c",
-		EffectiveTime: "MaintainTime"}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, e, id := pendingClassEnv(t, func(ctx context.Context, e *matrixEnv, id string) {
+		if err := e.api.ModifyDBProxy(ctx, &rdsapi.ModifyDBProxyRequest{DBInstanceID: id, Service: rdsapi.ProxyStartup, InstanceType: "common",
+			InstanceNum: 2, PersistentConnections: "Disabled"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := (&executor{api: e.api, w: e.waiter}).waitProxy(ctx, id, true); err != nil { // a starting proxy serves no client yet
+			t.Fatal(err)
+		}
+	})
 	if p, err := PlanAction(ctx, e.api, ActionRequest{Kind: OpApplyPendingNow, Name: "rds_apply_pending", InstanceID: id, PreventRestart: true}); err != nil || len(p.Notes) != 0 {
 		t.Fatalf("refused action: notes %+v, %v", p.Notes, err)
 	}

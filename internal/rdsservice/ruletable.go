@@ -120,6 +120,8 @@ const (
 	RuleCreateAdopted RuleID = "create-adopted"
 	RuleCreateResent  RuleID = "create-resent"
 	RuleCreateOrphan  RuleID = "create-interrupted-orphan"
+	// RuleCreateJournalUnreadable: the plan cannot read what an interrupted create left (create_interrupted_plan.go).
+	RuleCreateJournalUnreadable RuleID = "create-interrupted-unreadable"
 	// Issue 23: backups in the create journal (backup_journal.go).
 	RuleBackupCreateOrphan RuleID = "backup-interrupted-orphan"
 	RuleBackupNowLeft      RuleID = "backup-now-interrupted"
@@ -1254,6 +1256,11 @@ var ruleTable = []Rule{
 			{"import blocks", "import {\n  to = rds_instance.NAME\n  id = \"rm-1\"\n}"}},
 		Fix: "Fix: import it into this resource with an import block (%[1]s.NAME is the address this message is about), then delete %[3]s/*.json:\n%[5]s\n" +
 			"or delete %[2]s and that directory's entries to create a new one."},
+	{ID: RuleCreateJournalUnreadable, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)",
+		Attribute: "id", Summary: "Error looking for an instance an interrupted apply created",
+		Detail: "The journal %[1]s names an interrupted create of this %[2]s, and reading it failed: %[3]s.",
+		Args:   []Arg{{"journal", ".terraform/rds-create-journal/default"}, {"resource type", "rds_instance"}, {"error", "DescribeDBInstances: timeout"}},
+		Fix:    "Plan again once the API answers: the plan reads the instance the journal names to decide whether to take it over."},
 
 	// ---- issue 23: backups in the create journal ----
 	{ID: RuleBackupCreateOrphan, Source: "provider: a killed apply leaves no silent duplicate (the create journal in the working directory)",
