@@ -295,6 +295,14 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// replaced the task with a copy, so the state named a task the cloud no longer had).
 		{"a class known only at apply that a scheduled task already makes", map[string]string{"apply_restarts": "in_maintenance_window",
 			"class": "primary", "fact": "scheduled task", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		// Seeds 20261202 and 20261206 (the later-run entry of this level): a task scheduled outside Terraform waits for the
+		// window while the class (or storage) is known only at apply and resolves to the instance's own: the final plan's
+		// order for the window cancels the task, so its restart is possible (it was named certain, and the window made
+		// none, also after rds_apply_pending).
+		{"a class known only at apply that keeps the spec a scheduled task changes, then rds_apply_pending", map[string]string{"base": "8.0 cloud_ssd x86",
+			"apply_restarts": "in_maintenance_window", "fact": "scheduled task", "later run": "rds_apply_pending", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		{"a storage known only at apply that keeps the spec a scheduled task changes", map[string]string{"base": "8.0 cloud_ssd x86",
+			"apply_restarts": "in_maintenance_window", "fact": "scheduled task", "mechanism": "storage known at apply"}, outcomeApplied},
 		// Sweep seed 40: the primary's class known only at apply, its order waiting for the window, behind a proxy
 		// without persistent connections: the possible drop is named for the window (it was named during this apply,
 		// and the window's switchover was counted unnamed).
