@@ -319,6 +319,11 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		{"the same after the cloud grew the disk", map[string]string{"apply_restarts": "in_maintenance_window", "class": "primary",
 			"fact": "scheduled task", "storage autoscaling": "on, the cloud grew the disk", "later run": "change reverted",
 			"mechanism": "instance_type known at apply"}, outcomeApplied},
+		// Seeds 20261202, 20261206 and 3: the class known only at apply is the one a task scheduled outside Terraform makes,
+		// with apply_restarts = immediately, behind a proxy without persistent connections: the order sent now replaces the
+		// task and switches the primary over during the apply; the plan names that possible drop now (it named the window).
+		{"a class known only at apply beside a scheduled task behind the proxy", map[string]string{"class": "primary",
+			"fact": "imported with a scheduled task", "proxy": "read_write_mode changed", "mechanism": "instance_type known at apply"}, outcomeApplied},
 		// Sweep seed 40: the primary's class known only at apply, its order waiting for the window, behind a proxy
 		// without persistent connections: the possible drop is named for the window (it was named during this apply,
 		// and the window's switchover was counted unnamed).
