@@ -120,6 +120,13 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"the same after a task scheduled outside Terraform (sweep seed 7)", map[string]string{"base": "8.0 cloud_ssd x86", "apply_restarts": "in_maintenance_window",
 			"class": "primary", "fact": "scheduled task", "data protection": "ssl on", "storage autoscaling": "turned on", "parameter group": "changed in place",
 			"later run": "change reverted"}, outcomeApplied, false},
+		// Found for the mechanism level's later-run entry (issue 39 §4): the class is the one a task scheduled outside
+		// Terraform makes, left to it, beside a restart-needing parameter deferred to its window; the change set back
+		// cancelled nothing, as scheduled_change listed the parameter alone under the task's id. The window's restart
+		// now names the class change too, so the revert cancels both, as with autoscaling turned on (sweep seed 7, above).
+		{"a scheduled task's class kept beside a deferred parameter, then set back", map[string]string{"base": "8.0 cloud_ssd x86",
+			"apply_restarts": "in_maintenance_window", "class": "primary", "parameters": "restart-needing", "fact": "scheduled task",
+			"later run": "change reverted"}, outcomeApplied, true},
 		// A waiting minor upgrade set back: refused at plan, no API call withdraws it (excused by rule id).
 		{"a waiting minor upgrade set back", with(map[string]string{"minor version": "upgrade", "later run": "change reverted"}), outcomeGuard, false},
 		// Connectivity seeds 1 and 7 (issue 42): an import leaves the public endpoint unmanaged, so leaving
@@ -301,6 +308,28 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// replaced the task with a copy, so the state named a task the cloud no longer had).
 		{"a class known only at apply that a scheduled task already makes", map[string]string{"apply_restarts": "in_maintenance_window",
 			"class": "primary", "fact": "scheduled task", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		// Seeds 20261202 and 20261206 (the later-run entry of this level): a task scheduled outside Terraform waits for the
+		// window while the class (or storage) is known only at apply and resolves to the instance's own: the final plan's
+		// order for the window cancels the task, so its restart is possible (it was named certain, and the window made
+		// none, also after rds_apply_pending).
+		{"a class known only at apply that keeps the spec a scheduled task changes, then rds_apply_pending", map[string]string{"base": "8.0 cloud_ssd x86",
+			"apply_restarts": "in_maintenance_window", "fact": "scheduled task", "later run": "rds_apply_pending", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		{"a storage known only at apply that keeps the spec a scheduled task changes", map[string]string{"base": "8.0 cloud_ssd x86",
+			"apply_restarts": "in_maintenance_window", "fact": "scheduled task", "mechanism": "storage known at apply"}, outcomeApplied},
+		// The same class with storage autoscaling on (the open part of this level's later-run entry): the apply ordered
+		// a copy of the task for the window that the final plan (unchanged) did not name, so the state kept the old task
+		// id and the refresh dropped it; then the change set back, also after the cloud grew the disk.
+		{"a class known only at apply that a scheduled task already makes, autoscaling on, then set back", map[string]string{
+			"apply_restarts": "in_maintenance_window", "class": "primary", "fact": "scheduled task", "storage autoscaling": "on",
+			"later run": "change reverted", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		{"the same after the cloud grew the disk", map[string]string{"apply_restarts": "in_maintenance_window", "class": "primary",
+			"fact": "scheduled task", "storage autoscaling": "on, the cloud grew the disk", "later run": "change reverted",
+			"mechanism": "instance_type known at apply"}, outcomeApplied},
+		// Seeds 20261202, 20261206 and 3: the class known only at apply is the one a task scheduled outside Terraform makes,
+		// with apply_restarts = immediately, behind a proxy without persistent connections: the order sent now replaces the
+		// task and switches the primary over during the apply; the plan names that possible drop now (it named the window).
+		{"a class known only at apply beside a scheduled task behind the proxy", map[string]string{"class": "primary",
+			"fact": "imported with a scheduled task", "proxy": "read_write_mode changed", "mechanism": "instance_type known at apply"}, outcomeApplied},
 		// Sweep seed 40: the primary's class known only at apply, its order waiting for the window, behind a proxy
 		// without persistent connections: the possible drop is named for the window (it was named during this apply,
 		// and the window's switchover was counted unnamed).

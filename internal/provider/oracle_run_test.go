@@ -198,16 +198,9 @@ type oracleTally struct {
 // oracleKnownDisagreements are product bugs the oracle found that are not fixed yet, by
 // disagreement class, where "*" stands for any text, with what is wrong. The short form logs them (KNOWN)
 // and fails on every other class; the long form (make test-oracle) and RDS_ORACLE_ONLY fail on them too.
-// Remove an entry when its fix lands. The entries below are what the later-run and mechanism dimensions
-// (issue 39 §4) found with seed 20261206 on their first day (RDS_ORACLE_ONLY="later run=" and "mechanism=");
-// each names a gap of the plan in one situation, open in issue 39. The levels "16K known at apply" and "storage
-// known at apply" alone, seeds 20261206, 20261202 and 3, show only the proxy class since fixed under issue 44 (the 16K level's seed-3
-// replacement beside a minor version upgrade and the storage level's later run after a task scheduled outside
-// Terraform did not reproduce on the scenario's clock; pinned in oracle_pinned_test.go: a later run after long waits,
-// a replacement on cloud_ssd whose 16K is known only at apply, a read-only instance added beside a storage known at apply).
-var oracleKnownDisagreements = map[string]string{
-	"mechanism (instance_type known at apply): later run (*": "issue 39 §4: instance_type known only at apply. Fixed: scheduled_change planned unknown; 16K turned on for a Basic-edition instance refused at plan whatever the class; the refusal of a zone move or major upgrade beside it named (alone-refusal-possible-known-at-apply); parameters_pending planned unknown beside a possible restart; the possible restart named in the window with apply_restarts = in_maintenance_window, also after a task scheduled outside Terraform and rds_apply_pending; a waiting task's restart possible when an order sent now may replace it.; a class that resolves to the one a task scheduled outside Terraform already makes, in its window, sends no order (rdsservice/pending_same_class.go; the order replaced the task with a copy the state did not name; with storage autoscaling on it still orders a copy, as the later revert after a grown disk is the open gap below). Measured with this level alone after the fix: seed 20261206 shows only the proxy entry's class (issue 44). Open, kept from the earlier run (seed 20261206; seeds 20261202 and 3 not checked): later run (change reverted) with a storage growth already made (a later-run gap)",
-}
+// Remove an entry when its fix lands. Empty since issue 39 §4: the later-run and mechanism dimensions' entries
+// (seed 20261206, their first day) are fixed and pinned in oracle_pinned_test.go.
+var oracleKnownDisagreements = map[string]string{}
 
 // knownDisagreement looks class up in the tally's known list (oracleKnownDisagreements unless a
 // test sets its own).

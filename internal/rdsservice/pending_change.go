@@ -63,6 +63,7 @@ func planPendingChange(in PlanInput, d *Decision) {
 	}
 	for _, r := range pendingRestarts(in.Label, downtimeOf(in), *p) {
 		if !ownTask(r.Reasons[0]) && (coveredByThisApply(in, *d) || parametersWithdrawn(*p, *d)) {
+			carryTaskReasons(in, d, r) // pending_shared_restart.go
 			continue
 		}
 		r.When = pendingWhen(in, *p)

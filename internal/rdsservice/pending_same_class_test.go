@@ -11,7 +11,9 @@ import (
 // task with a copy, under a task id the state did not record) and cancels nothing; the task's restart is
 // named in the window, as the cloud's own step, and scheduled_change is read back, also beside a restart now
 // (none, as planned before, left the state naming no task while the cloud kept it).
-// With the window moved, the disk grown beside it, or apply_restarts = immediately, the order (which
+// Storage autoscaling on changes nothing of that: an order for the rest of the spec names no storage then, and
+// the task keeps the disk autoscaling grows (simulator README, issue 39 item 3), as a class known at plan keeps
+// the task. With the window moved, the disk grown beside it, or apply_restarts = immediately, the order (which
 // replaces the task) carries the class as before.
 func TestClassOfTheWaitingTaskSendsNoOrder(t *testing.T) {
 	t.Parallel()
@@ -26,6 +28,14 @@ func TestClassOfTheWaitingTaskSendsNoOrder(t *testing.T) {
 	rs := d.Program.Restarts()
 	if !d.Order.Empty() || sends || len(rs) != 1 || rs[0].Task != taskForWindow.TaskID || rs[0].When == "" {
 		t.Fatalf("order %+v (a spec operation %t), restarts %+v; want no order and the task's restart in its window", d.Order, sends, rs)
+	}
+	// Storage autoscaling on (mechanism level, seeds 20261202 and 20261206): no order either. It sent a copy of the
+	// task for the window, which the final plan (unchanged: the state records the task's class) did not name, so the
+	// state kept the old task id and the next refresh dropped the class and scheduled_change.
+	scaled := in
+	scaled.Desired.AutoScale.Want.Enabled = true
+	if got := Plan(scaled); !got.Order.Empty() || slices.ContainsFunc(got.Program.Operations, func(op Operation) bool { return op.Action == OpModifySpec }) {
+		t.Fatalf("with storage autoscaling on: order %+v, operations %+v; want no order", got.Order, got.Program.Operations)
 	}
 	d.Restarts = append(d.Restarts, Restart{InstanceID: "rm-1", Reasons: []string{"ssl_enabled"}})
 	if got := planValues(in, ProposedValues{Scheduled: ScheduledInputs{Recorded: true}}, d).ScheduledChange; got != ScheduledUnknown {

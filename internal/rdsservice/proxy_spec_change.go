@@ -24,7 +24,10 @@ const specChangeNow = "during this apply"
 // storage type or edition change, or may (instance_type or storage_type known only at apply: named
 // as possible), which it records in the run's Ledger for the proxy's plan (ProxyStartSpecChanges).
 // A spec change waiting for the window from an earlier run (a task the plan names the restart of)
-// is named when the plan says it runs: during this apply when the window after it is open now.
+// is named when the plan says it runs: during this apply when the window after it is open now. With
+// a class or storage type known only at apply and apply_restarts = immediately, the order that may be
+// sent now replaces the task, so the drop is named possible during this apply (issue 39 §4: it was
+// named for the task's window, and the apply's switchover went unnamed; seeds 20261202, 20261206, 3).
 // The change's restart is already named, and refused by prevent_restart; this says what else breaks.
 func ProxySpecChange(ctx context.Context, env Env, id, label, primary string, dec Decision) []Problem {
 	o := dec.Order
@@ -36,8 +39,8 @@ func ProxySpecChange(ctx context.Context, env Env, id, label, primary string, de
 	}
 	when := specChangeWhen(label, dec)
 	switch {
-	case !ordered && waits:
-		when = task
+	case !ordered && waits && (len(unknown) == 0 || dec.MayRestartWhen != ""):
+		when = task // else a possible order sent now replaces the task: named possible, during this apply, below
 	case !ordered:
 		if dec.MayRestartWhen != "" {
 			when = dec.MayRestartWhen // a possible order waits for the window with apply_restarts = in_maintenance_window

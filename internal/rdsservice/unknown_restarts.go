@@ -70,7 +70,8 @@ func pendingMayBeApplied(d *Decision) {
 // taskMayBeReplaced: a spec attribute known only at apply, with apply_restarts = immediately, may
 // send a spec order now that replaces the task waiting for the window (coveredByThisApply), so the
 // task's restart in the window is possible, not certain (found by the oracle: the window made none).
-// With apply_restarts = in_maintenance_window the order replaces the task in the same window.
+// With apply_restarts = in_maintenance_window the order replaces the task in the same window, or, when the
+// value may resolve to the instance's own spec, cancels it (taskMayBeCancelled).
 func taskMayBeReplaced(in PlanInput, r Restart) Restart {
 	c := in.Desired
 	var unknown []string
@@ -82,10 +83,14 @@ func taskMayBeReplaced(in PlanInput, r Restart) Restart {
 			unknown = append(unknown, a.name)
 		}
 	}
-	if len(unknown) == 0 || c.ApplyRestarts == ApplyRestartsInWindow {
+	reason := "unless " + strings.Join(unknown, ", ") + ", known only at apply, changes: this apply's spec order then replaces the task"
+	if c.ApplyRestarts == ApplyRestartsInWindow {
+		reason = taskMayBeCancelledReason(strings.Join(unknown, ", ")) // pending_unknown_cancel.go
+	}
+	if len(unknown) == 0 || c.ApplyRestarts == ApplyRestartsInWindow && !taskMayBeCancelled(in) {
 		return r
 	}
 	r.Possible = true
-	r.Reasons = append(slices.Clone(r.Reasons), "unless "+strings.Join(unknown, ", ")+", known only at apply, changes: this apply's spec order then replaces the task")
+	r.Reasons = append(slices.Clone(r.Reasons), reason)
 	return r
 }

@@ -94,13 +94,14 @@ func TestPlanPendingParametersUnknownBesidePossibleRestart(t *testing.T) {
 // A task scheduled outside Terraform waits for the window while storage is known only at apply (seed 20261206,
 // mechanism "storage known at apply", then rds_apply_pending): with apply_restarts = immediately a storage change
 // there is a spec order now that replaces the task, so the task's restart in the window is possible, not certain
-// (the window made none); with apply_restarts = in_maintenance_window the order replaces it in the same window.
+// (the window made none); with apply_restarts = in_maintenance_window the storage may be the instance's own, and
+// the order for the window then cancels the task (pending_unknown_cancel.go).
 func TestPlanPendingTaskRestartPossibleBesideUnknownSpec(t *testing.T) {
 	prior := pendingPrior()
 	for _, c := range []struct {
-		apply        string
-		wantPossible bool
-	}{{ApplyRestartsImmediately, true}, {ApplyRestartsInWindow, false}} {
+		apply, wantReason string
+		wantPossible      bool
+	}{{ApplyRestartsImmediately, "unless storage, known only at apply, changes", true}, {ApplyRestartsInWindow, "then cancels the task", true}} {
 		desired := pendingDesired()
 		desired.InstanceClass, desired.Storage, desired.ApplyRestarts = Known(prior.InstanceClass), Unknown[int64](), c.apply
 		d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC), Pending: taskForWindow, SpecChangePending: true}})
@@ -110,7 +111,7 @@ func TestPlanPendingTaskRestartPossibleBesideUnknownSpec(t *testing.T) {
 				task = &r
 			}
 		}
-		if task == nil || task.Possible != c.wantPossible || c.wantPossible && !strings.Contains(strings.Join(task.Reasons, "; "), "unless storage, known only at apply, changes") {
+		if task == nil || task.Possible != c.wantPossible || c.wantPossible && !strings.Contains(strings.Join(task.Reasons, "; "), c.wantReason) {
 			t.Errorf("%s: the task's restart %+v, want possible %t", c.apply, task, c.wantPossible)
 		}
 	}
