@@ -251,6 +251,12 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// Seed 20261206: the class changed outside to another architecture under ignore_changes, parameters
 		// deferred, then the configuration set back without the lifecycle block: the class change back waits for
 		// the window, and the state kept the requested class beside the running architecture the refresh read.
+		// The short oracle's seed 20261206: a saved plan applied after a task scheduled outside Terraform makes the
+		// configured class, beside a zone move. The task was kept and the move sent, two switchovers in the window the
+		// plan named as one; the class now counts as a change beside the move, refused as before (zone-move-alone).
+		{"a zone move beside a task that makes the configured class", map[string]string{"apply_restarts": "in_maintenance_window",
+			"class": "primary", "fact": "scheduled task", "replace": "zone move", "storage autoscaling": "turned on",
+			"mechanism": "saved plan, the cloud moved on"}, outcomeGuard},
 		{"a class of another architecture set back before the window", map[string]string{"apply_restarts": "in_maintenance_window",
 			"parameters": "restart-needing", "later run": "change reverted", "mechanism": "ignore_changes on the class, changed outside"}, outcomeApplied},
 		// Seed 20261206 (also without a mechanism): the read-only instance's parameters (here its group's, applied

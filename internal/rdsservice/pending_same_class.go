@@ -27,7 +27,17 @@ func keepsPendingClass(in PlanInput) bool {
 	}
 	cur := *in.Prior
 	return c.InstanceClass.Is(in.Facts.PendingClass) && c.MaintenanceWindow.Is(p.Window) && nullOr(c.Storage, cur.Storage) &&
-		nullOr(c.StorageType, cur.StorageType) && nullOr(c.AtomicWrite, cur.Enabled) && nullOr(c.BufferPoolExtension, cur.BufferPoolExtension)
+		nullOr(c.StorageType, cur.StorageType) && nullOr(c.AtomicWrite, cur.Enabled) && nullOr(c.BufferPoolExtension, cur.BufferPoolExtension) &&
+		placementKept(in)
+}
+
+// placementKept: the configuration moves no zone. A move beside a kept task would be a second
+// switchover in the task's window that the plan named as one; with the class counted as a change,
+// zone-move-alone refuses the pair, as it did before the task was kept (issue 39 §4, the short
+// oracle's seed 20261206: a saved plan, the cloud moved on, beside a task scheduled outside Terraform).
+func placementKept(in PlanInput) bool {
+	f := in.Facts.Placement
+	return f == nil || targetPlacement(f.Placement, in.Desired.Placement) == f.Placement
 }
 
 // nullOr: the configuration leaves the value unset, or sets it to cur.

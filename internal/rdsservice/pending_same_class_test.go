@@ -52,4 +52,14 @@ func TestClassOfTheWaitingTaskSendsNoOrder(t *testing.T) {
 			t.Errorf("%s: the order replaces the task without its class", name)
 		}
 	}
+	// A zone move beside the kept task would be a second switchover in its window: the class counts as a change,
+	// and the move is refused as not alone.
+	placed := facts
+	placed.Placement = &PlacementFacts{Placement: Placement{Zone: "cn-hangzhou-h", SlaveA: "cn-hangzhou-h"}}
+	moved := desired
+	moved.Placement = Placement{Zone: "cn-hangzhou-i"}
+	got := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: moved, Facts: placed})
+	if !slices.ContainsFunc(got.Problems, func(p Problem) bool { return p.Rule == RuleZoneMoveAlone }) {
+		t.Errorf("a zone move beside the kept task: problems %+v, want %s", got.Problems, RuleZoneMoveAlone)
+	}
 }
