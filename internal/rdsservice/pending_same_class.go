@@ -28,10 +28,11 @@ func keepsPendingClass(in PlanInput) bool {
 	cur := *in.Prior
 	return c.InstanceClass.Is(in.Facts.PendingClass) && c.MaintenanceWindow.Is(p.Window) && nullOr(c.Storage, cur.Storage) &&
 		nullOr(c.StorageType, cur.StorageType) && nullOr(c.AtomicWrite, cur.Enabled) && nullOr(c.BufferPoolExtension, cur.BufferPoolExtension) &&
-		placementKept(in)
+		nullOr(c.Category, cur.Category) && placementKept(in)
 }
 
-// placementKept: the configuration moves no zone. A move beside a kept task would be a second
+// placementKept: the configuration moves no zone (nor, above, changes the edition, an order that
+// would replace the task without its class). A move beside a kept task would be a second
 // switchover in the task's window that the plan named as one; with the class counted as a change,
 // zone-move-alone refuses the pair, as it did before the task was kept (issue 39 §4, the short
 // oracle's seed 20261206: a saved plan, the cloud moved on, beside a task scheduled outside Terraform).

@@ -45,6 +45,7 @@ func TestClassOfTheWaitingTaskSendsNoOrder(t *testing.T) {
 		"the window moved":             func(c *Desired) { c.MaintenanceWindow = Known("04:00Z-05:00Z") },
 		"the disk grown":               func(c *Desired) { c.Storage = Known(int64(150)) },
 		"apply_restarts = immediately": func(c *Desired) { c.ApplyRestarts = ApplyRestartsImmediately },
+		"the edition changed":          func(c *Desired) { c.Category = Known("Basic") },
 	} {
 		c := desired
 		change(&c)
