@@ -160,6 +160,12 @@ func updateInstance[M any](ctx context.Context, k instanceKind[M], data *Provide
 	if resp.Diagnostics.HasError() || !requireConfigured(data, &resp.Diagnostics) {
 		return
 	}
+	if u, ok := unchangedOf(req.Plan.Raw, req.State.Raw); ok && !data.plans.Replans(u) {
+		// The final plan found nothing to change (values known only at apply resolved to the state's),
+		// and ModifyPlan then plans no program: the apply sends nothing either.
+		resp.State.Raw = req.Plan.Raw
+		return
+	}
 	ctx, cancel, ok := applyBudget(ctx, k.parts(&plan).Timeouts, "update", &resp.Diagnostics)
 	defer cancel()
 	if !ok {

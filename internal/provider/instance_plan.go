@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
@@ -51,7 +52,7 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 		// The provider is not configured yet (unknown provider configuration); apply checks again.
 		return done()
 	}
-	if u, ok := unchangedOf(req); ok && !data.plans.Replans(u) {
+	if u, ok := unchangedOf(req.Plan.Raw, req.State.Raw); ok && !data.plans.Replans(u) {
 		// Nothing changes: nothing to predict, and no API call. The refreshed state still tells of
 		// an instance that is being deleted or is locked, and of a task waiting for its window.
 		out := rdsservice.PlanUnchangedInstance(&data.plans, u)
@@ -66,13 +67,13 @@ func planPreamble(ctx context.Context, data *ProviderData, req resource.ModifyPl
 	return lookupCtx, cancel, true
 }
 
-// unchangedOf is an unchanged instance's plan as rdsservice reads it; false when the plan changes
-// something, or creates the instance.
-func unchangedOf(req resource.ModifyPlanRequest) (rdsservice.UnchangedInstance, bool) {
-	if req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw) {
+// unchangedOf is an unchanged instance's plan as rdsservice reads it; false when the planned values
+// change something, or create the instance.
+func unchangedOf(plan, state tftypes.Value) (rdsservice.UnchangedInstance, bool) {
+	if state.IsNull() || !plan.Equal(state) {
 		return rdsservice.UnchangedInstance{}, false
 	}
-	return rdsservice.UnchangedOf(attrValueOf(req.State.Raw)), true
+	return rdsservice.UnchangedOf(attrValueOf(state)), true
 }
 
 // refuseImportOfDeleting stops the import of an instance that is being deleted (one read; Read

@@ -254,6 +254,15 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// The short oracle's seed 20261206: a saved plan applied after a task scheduled outside Terraform makes the
 		// configured class, beside a zone move. The task was kept and the move sent, two switchovers in the window the
 		// plan named as one; the class now counts as a change beside the move, refused as before (zone-move-alone).
+		// Found by reading the code (issue 39 §4), on no seed yet: the class known only at apply (or the storage, beside
+		// the class) resolves to the one a task scheduled outside Terraform makes, with apply_restarts = immediately.
+		// The final plan equals the state and plans nothing, but the apply still ordered the class now, so the task
+		// was gone and the state kept scheduled_change. The apply now sends nothing when the final plan changes
+		// nothing, and the plan names the order's restart, and the task's in its window, as possible.
+		{"a class known only at apply that a scheduled task makes", map[string]string{"class": "primary", "fact": "scheduled task",
+			"mechanism": "instance_type known at apply"}, outcomeApplied},
+		{"the class a scheduled task makes beside a storage known only at apply", map[string]string{"class": "primary",
+			"fact": "scheduled task", "mechanism": "storage known at apply"}, outcomeApplied},
 		{"a zone move beside a task that makes the configured class", map[string]string{"apply_restarts": "in_maintenance_window",
 			"class": "primary", "fact": "scheduled task", "replace": "zone move", "storage autoscaling": "turned on",
 			"mechanism": "saved plan, the cloud moved on"}, outcomeGuard},

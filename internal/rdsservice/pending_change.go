@@ -64,6 +64,10 @@ func planPendingChange(in PlanInput, d *Decision) {
 	for _, r := range pendingRestarts(in.Label, downtimeOf(in), *p) {
 		if !ownTask(r.Reasons[0]) && (coveredByThisApply(in, *d) || parametersWithdrawn(*p, *d)) {
 			carryTaskReasons(in, d, r) // pending_shared_restart.go
+			if classMayKeepTask(in) {  // the order may not be sent: the task then runs in its window
+				r.When, r.Possible, r.Reasons = pendingWhen(in, *p), true, append(r.Reasons, classMayKeepTaskReason)
+				d.Restarts = append(d.Restarts, r)
+			}
 			continue
 		}
 		r.When = pendingWhen(in, *p)

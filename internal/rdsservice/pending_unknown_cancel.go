@@ -31,3 +31,22 @@ func unknownOr[T comparable](v Val[T], cur T) bool {
 func taskMayBeCancelledReason(unknown string) string {
 	return "unless " + unknown + ", known only at apply, keeps the instance's own spec: this apply's order for the window then cancels the task"
 }
+
+// classMayKeepTask: the configured class is the one a waiting spec change makes (the state records
+// it), and a spec value known only at apply may resolve to the state's. The final plan then equals
+// the state, plans nothing and the apply sends nothing (the task keeps waiting), so the restart of
+// the class order this plan names is possible, not certain (issue 39 §4: "storage known at apply"
+// beside a task scheduled outside Terraform named the restart certain, and the apply made none).
+func classMayKeepTask(in PlanInput) bool {
+	c := in.Desired
+	if in.Prior == nil || !in.Facts.SpecChangePending || in.Facts.PendingClass == "" || !c.InstanceClass.Is(in.Facts.PendingClass) {
+		return false
+	}
+	cur := *in.Prior
+	unknown := c.Storage.IsUnknown() || c.StorageType.IsUnknown() || c.AtomicWrite.IsUnknown() || c.BufferPoolExtension.IsUnknown()
+	return unknown && unknownOr(c.Storage, cur.Storage) && unknownOr(c.StorageType, cur.StorageType) && unknownOr(c.AtomicWrite, cur.Enabled) &&
+		unknownOr(c.BufferPoolExtension, cur.BufferPoolExtension)
+}
+
+// classMayKeepTaskReason is the reason the possible restart of classMayKeepTask gives.
+const classMayKeepTaskReason = "unless the values known only at apply keep the state's: the class is the one the waiting task makes, and the apply then sends nothing"

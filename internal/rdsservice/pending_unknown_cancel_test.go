@@ -45,3 +45,34 @@ func TestPlanWaitingTaskMayBeCancelledByAnUnknownClass(t *testing.T) {
 		}
 	}
 }
+
+// The class the waiting task makes, with storage known only at apply and apply_restarts = immediately:
+// storage may be the state's, and the final plan then changes nothing and the apply sends nothing. The
+// class order's restart now is possible, and so is the task's in its window (issue 39 §4).
+func TestClassOfTheTaskBesideAnUnknownStorageRestartsPossibly(t *testing.T) {
+	prior := pendingPrior()
+	desired := pendingDesired()
+	desired.InstanceClass, desired.Storage = Known("mysql.n2.large.2c"), Unknown[int64]()
+	d := Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC),
+		Pending: taskForWindow, SpecChangePending: true, PendingClass: "mysql.n2.large.2c"}})
+	var now, task *Restart
+	for _, r := range d.Program.Restarts() {
+		switch {
+		case r.Task == "t-1":
+			task = &r
+		case r.When == "":
+			now = &r
+		}
+	}
+	if now == nil || !now.Possible || task == nil || !task.Possible || task.When == "" {
+		t.Fatalf("restarts %+v: want the class order's restart now and the task's in its window, both possible", d.Program.Restarts())
+	}
+	desired.Storage = Known(prior.Storage)
+	d = Plan(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC),
+		Pending: taskForWindow, SpecChangePending: true, PendingClass: "mysql.n2.large.2c"}})
+	for _, r := range d.Program.Restarts() {
+		if r.Possible {
+			t.Errorf("every value known: restart %+v named possible", r)
+		}
+	}
+}

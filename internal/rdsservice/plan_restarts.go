@@ -128,7 +128,11 @@ func (u *updatePlan) planRestarts() {
 		d.add(problem(RuleChangeInProgress, cur.Status, in.Label, cur.Status))
 		d.MayRestart = append(d.MayRestart, "the change under way (status "+cur.Status+")")
 	case len(reasons) > 0:
-		d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(cur.Category, u.readOnly)})
+		r := Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(cur.Category, u.readOnly)}
+		if classMayKeepTask(in) { // pending_unknown_cancel.go
+			r.Possible, r.Reasons = true, append(reasons, classMayKeepTaskReason)
+		}
+		d.Restarts = append(d.Restarts, r)
 	}
 	if !d.Order.Empty() || d.FollowsPrimary {
 		d.Action = ActionUpdate
