@@ -263,6 +263,11 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 			"mechanism": "instance_type known at apply"}, outcomeApplied},
 		{"the class a scheduled task makes beside a storage known only at apply", map[string]string{"class": "primary",
 			"fact": "scheduled task", "mechanism": "storage known at apply"}, outcomeApplied},
+		// Sweep seed 52: a parameter task set back in a later run, beside a value set outside Terraform that waited for a
+		// restart before it: the cloud cancels the task, and the value waits on without it; the plan named the task's
+		// restart in the window (the value waiting from before counted as the task's).
+		{"a parameter task set back beside a value waiting from before", map[string]string{"topology": "primary + read-only", "apply_restarts": "in_maintenance_window", "class": "read-only",
+			"parameters": "restart-needing on both", "fact": "parameter pending a restart", "later run": "change reverted", "mechanism": "instance_type known at apply"}, outcomeApplied},
 		{"a zone move beside a task that makes the configured class", map[string]string{"apply_restarts": "in_maintenance_window",
 			"class": "primary", "fact": "scheduled task", "replace": "zone move", "storage autoscaling": "turned on",
 			"mechanism": "saved plan, the cloud moved on"}, outcomeGuard},

@@ -384,8 +384,11 @@ func PendingAppliedReason(pending map[string]string) string {
 	for _, name := range sortedKeys(pending) {
 		parts = append(parts, fmt.Sprintf("%s = %s", name, pending[name]))
 	}
-	return "the restart also applies parameters already waiting for one (" + strings.Join(parts, ", ") + ")"
+	return pendingAppliedPrefix + strings.Join(parts, ", ") + ")"
 }
+
+// pendingAppliedPrefix starts PendingAppliedReason's line in a task's changes.
+const pendingAppliedPrefix = "the restart also applies parameters already waiting for one ("
 
 // ClosestNames returns up to limit names nearest to want by edit distance, nearest first; names
 // further than half of want's length are not suggestions.

@@ -1,0 +1,25 @@
+package rdsservice
+
+import "testing"
+
+// A parameter task whose own values this apply sets back is cancelled by the cloud, also when values
+// set outside Terraform before it wait on for a restart (the task lists them with PendingAppliedReason):
+// nothing restarts in the window (sweep seed 52). A value waiting on that the task did not list keeps it.
+func TestParametersWithdrawnBesideValuesWaitingFromBefore(t *testing.T) {
+	before := map[string]string{"innodb_open_files": "4000"}
+	task := PendingChange{TaskID: "t-1", Changes: []string{parameterRestartReasonPrefix + "back_log 3000 -> 4000)", PendingAppliedReason(before)}}
+	d := Decision{Parameters: ParameterDecision{ParameterPlan: ParameterPlan{Withdrawn: []string{"back_log"}}, Pending: before, PendingKnown: true}}
+	if !parametersWithdrawn(task, d) {
+		t.Errorf("the task's own values set back beside %v waiting from before: not withdrawn", before)
+	}
+	d.Parameters.Pending = map[string]string{"innodb_open_files": "4000", "back_log": "4000"}
+	if parametersWithdrawn(task, d) {
+		t.Errorf("back_log still waits: the task is withdrawn")
+	}
+	d.Parameters.Pending = nil
+	for _, changes := range [][]string{task.Changes, task.Changes[:1]} {
+		if !parametersWithdrawn(PendingChange{TaskID: "t-1", Changes: changes}, d) {
+			t.Errorf("every value set back, nothing waiting after the apply (changes %q): not withdrawn", changes)
+		}
+	}
+}
