@@ -268,6 +268,15 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// restart in the window (the value waiting from before counted as the task's).
 		{"a parameter task set back beside a value waiting from before", map[string]string{"topology": "primary + read-only", "apply_restarts": "in_maintenance_window", "class": "read-only",
 			"parameters": "restart-needing on both", "fact": "parameter pending a restart", "later run": "change reverted", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		// Sweep seed 53: an instance imported with a class change waiting, storage autoscaling on and the disk grown by the
+		// cloud, the window moved in a later run. The task was kept for the class it makes, and the state went on naming
+		// the floor and a task the refresh no longer found; the order now carries the class, as before.
+		{"a task imported beside a grown disk, then its window moved", map[string]string{"base": "8.0 cloud_ssd x86", "topology": "primary + read-only",
+			"apply_restarts": "in_maintenance_window", "class": "both", "storage": "read-only grows", "guard": "rename",
+			"fact": "imported with a scheduled task", "data protection": "ssl on", "tags": "changed and removed", "minor version": "older target",
+			"storage autoscaling": "on, the cloud grew the disk", "billing": "renewal changed", "access": "changed", "later run": "window moved",
+			"mechanism": "ignore_changes on 16K and parameters, changed outside", "connectivity": "access lists changed",
+			"proxy": "read-only added and weighted", "cross-region backup": "retention shortened"}, outcomeApplied},
 		{"a zone move beside a task that makes the configured class", map[string]string{"apply_restarts": "in_maintenance_window",
 			"class": "primary", "fact": "scheduled task", "replace": "zone move", "storage autoscaling": "turned on",
 			"mechanism": "saved plan, the cloud moved on"}, outcomeGuard},

@@ -12,21 +12,20 @@ package rdsservice
 // keepsPendingClass reports whether the configured class is the one the waiting spec change
 // makes, for the window it waits for (apply_restarts = in_maintenance_window and the window kept),
 // and nothing else of the spec changes (an order for the rest, a storage growth sent now say,
-// replaces the task, so it carries the class). Storage autoscaling on changes nothing of that: the
-// same class known at plan plans no change at all, and the apply's final plan (the state records the
-// task's class) names none, so a copy of the task ordered for the window left the state naming the
-// old task id (issue 39 §4, seeds 20261202 and 20261206); the task keeps the disk autoscaling grows
-// unless it names a storage itself (simulator README, issue 39 item 3), and a later revert orders
-// the instance's own spec without a storage below the disk (windowStorage). A restart during this
-// apply (SSL, say) leaves the task waiting, so scheduled_change is read back after the apply
-// (PlannedScheduledChange).
+// replaces the task, so it carries the class). With storage autoscaling on the order carries the
+// class too: the disk may have grown past the floor the state records, and a kept task left the
+// state naming the floor and a task the apply's refresh no longer found (sweep seed 53, a task
+// imported then its window moved). Where the configuration equals the state, Terraform's final
+// plan changes nothing and the apply sends nothing (apply.go), so no copy of the task goes out (issue
+// 39 §4, seeds 20261202 and 20261206). A restart during this apply (SSL, say) leaves the task
+// waiting, so scheduled_change is read back after the apply (PlannedScheduledChange).
 func keepsPendingClass(in PlanInput) bool {
 	p, c := in.Facts.Pending, in.Desired
 	if in.Prior == nil || !in.Facts.SpecChangePending || in.Facts.PendingClass == "" || !p.Has(PendingSpec) || c.ApplyRestarts != ApplyRestartsInWindow {
 		return false
 	}
-	cur := *in.Prior
-	return c.InstanceClass.Is(in.Facts.PendingClass) && c.MaintenanceWindow.Is(p.Window) && nullOr(c.Storage, cur.Storage) &&
+	cur, grows := *in.Prior, c.AutoScale.Want.Enabled || c.AutoScale.WantUnknown
+	return !grows && c.InstanceClass.Is(in.Facts.PendingClass) && c.MaintenanceWindow.Is(p.Window) && nullOr(c.Storage, cur.Storage) &&
 		nullOr(c.StorageType, cur.StorageType) && nullOr(c.AtomicWrite, cur.Enabled) && nullOr(c.BufferPoolExtension, cur.BufferPoolExtension) &&
 		nullOr(c.Category, cur.Category) && placementKept(in)
 }
