@@ -169,12 +169,21 @@ func (w *oracleWorld) laterAction(name string, sc oracleScenario, carried map[st
 }
 
 // laterPromise is what the window must make after a later run: the later plan's deferred restarts, and the first
-// run's (carried) for every instance the later plan neither planned a change of nor named a restart of.
+// run's (carried) for every instance the later plan neither planned a change of nor named a restart of, nor named
+// as no longer following its primary's toggle (Decision.FollowsWithdrawn).
 func (w *oracleWorld) laterPromise(carried map[string]int, plan *oraclePlan, deferred map[string]int, order []oracleResource) map[string]int {
 	promise := maps.Clone(deferred)
 	definite, _, _ := plannedRestarts(plan, order)
+	withdrawn := map[string]bool{}
+	for _, p := range plan.res {
+		for _, d := range p.decisions {
+			for _, id := range d.FollowsWithdrawn {
+				withdrawn[id] = true
+			}
+		}
+	}
 	for key, n := range carried {
-		if _, named := promise[key]; named || definite[key] > 0 {
+		if _, named := promise[key]; named || definite[key] > 0 || withdrawn[key] {
 			continue
 		}
 		addr := w.addrOf(key, order)

@@ -228,6 +228,14 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 	}{
 		// A replacement under ignore_changes: core plans the new instance from the configuration as
 		// written, and so does the final plan; the restart of the 16K toggle after creation is named.
+		// Sweep seed 52 (also with no mechanism): a 16K toggle deferred to the window with the read-only instance
+		// following it, then set back in a later run. The order that sets it back replaces the task, and the
+		// unchanged read-only instance's follow was still promised; the primary's plan now names it withdrawn.
+		{"a waiting 16K toggle set back while its read-only instance follows", map[string]string{"topology": "primary + read-only",
+			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "later run": "change reverted"}, outcomeApplied},
+		{"the same beside a class known only at apply and a task scheduled outside", map[string]string{"topology": "primary + read-only",
+			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "storage": "read-only grows", "parameters": "online",
+			"fact": "scheduled task", "data protection": "ssl on", "later run": "change reverted", "mechanism": "instance_type known at apply"}, outcomeApplied},
 		{"a replacement under ignore_changes on 16K and parameters", map[string]string{"16K": "on", "parameters": "restart-needing",
 			"replace": "edition downgrade", "mechanism": "ignore_changes on 16K and parameters, changed outside"}, outcomeApplied},
 		// atomic_write_16k known only at apply beside an edition upgrade: the possible refusal the plan

@@ -199,10 +199,8 @@ type oracleTally struct {
 // disagreement class, where "*" stands for any text, with what is wrong. The short form logs them (KNOWN)
 // and fails on every other class; the long form (make test-oracle) and RDS_ORACLE_ONLY fail on them too.
 // Remove an entry when its fix lands. The later-run and mechanism dimensions' first entries (seed 20261206, issue 39
-// §4) are fixed and pinned in oracle_pinned_test.go; the entry below is what the sweep over seeds 52-54 found after.
-var oracleKnownDisagreements = map[string]string{
-	"mechanism (instance_type known at apply): later run (change reverted): after a task scheduled outside Terraform, window restarts: plan deferred 1, cloud restarted 0": "issue 39 §4, sweep seed 52 (RDS_ORACLE_ONLY=\"16K=on, class=primary, storage=read-only grows, parameters=online, fact=scheduled task\"): the primary's class is known only at apply and its waiting 16K toggle is set back in a later run, so its plan may cancel the toggle (the task's restart is possible); the unchanged read-only instance's plan still names following the toggle in the window as certain, and the window makes none. The follow should be possible when the primary's plan in the run may cancel the toggle",
-}
+// §4) are fixed and pinned in oracle_pinned_test.go, and so is what the sweeps over seeds 42-66 found.
+var oracleKnownDisagreements = map[string]string{}
 
 // knownDisagreement looks class up in the tally's known list (oracleKnownDisagreements unless a
 // test sets its own).

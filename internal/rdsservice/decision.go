@@ -95,6 +95,9 @@ type Decision struct {
 	// with their primary (the apply waits for them).
 	Order     SpecOrder
 	Followers []string
+	// FollowsWithdrawn are the read-only instances that were to follow the primary's toggle waiting
+	// for its window, which this plan cancels (pending_follow_withdrawn.go).
+	FollowsWithdrawn []string
 	// FollowsPrimary: a read-only instance's flag changes because its primary's does; the apply
 	// waits for it instead of sending it.
 	FollowsPrimary bool

@@ -155,13 +155,13 @@ func readMinorFacts(ctx context.Context, env Env, id string, in *PlanInput) []Re
 }
 
 // readReadOnlyFacts reads a primary's read-only instances when the change concerns them (unless a
-// zone move read them already): a flag turned on, storage grown, a major or minor version upgrade
-// (and for a major one, the upgrades waiting for their windows).
+// zone move read them already): a flag turned on or a waiting one set back, storage grown, a major
+// or minor version upgrade (and for a major one, the upgrades waiting for their windows).
 func readReadOnlyFacts(ctx context.Context, env Env, id string, in *PlanInput) {
 	d, p := in.Desired, in.Prior
 	turningOn := d.AtomicWrite.Is(true) && !p.Enabled
 	growing := d.Storage.IsKnown() && d.Storage.Value() > p.Storage
-	if !turningOn && !growing && !upgradesEngine(*in) && !upgradesMinor(*in) {
+	if !turningOn && !growing && !upgradesEngine(*in) && !upgradesMinor(*in) && !setsWaitingToggleBack(*in) {
 		return
 	}
 	if in.Facts.ReadOnly == nil && in.Facts.ReadOnlyError == "" {

@@ -154,6 +154,9 @@ type ScheduledFlag struct {
 	On bool
 	// StartsAt is when the cloud starts it (the task's StartTime, by the cloud's clock).
 	StartsAt string
+	// MayBeCancelled: this run's plan of the primary may cancel or replace the task that makes it (a
+	// spec value known only at apply: taskMayBeReplaced), so following it is possible, not certain.
+	MayBeCancelled bool
 }
 
 // PlanInput is everything Plan decides from.

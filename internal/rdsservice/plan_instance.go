@@ -2,6 +2,7 @@ package rdsservice
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/openrds/terraform-provider-rds/internal/rdsapi"
@@ -165,13 +166,18 @@ func recordPrimary(l *Ledger, id string, in PlanInput, dec Decision) {
 		flag = Known(in.Prior.Enabled)
 	}
 	planned := PrimaryPlan{AtomicWrite: flag, Storage: in.Desired.Storage, Minor: PlannedMinorFollow(dec, id),
-		ZoneMoveInWindow: dec.Deferred && dec.ZoneMove != nil, ReplacesTask: replacesPendingTask(dec)}
+		ZoneMoveInWindow: dec.Deferred && dec.ZoneMove != nil, ReplacesTask: replacesPendingTask(dec), TaskMayBeCancelled: taskRestartPossible(dec)}
 	planned.Scheduled = PlannedScheduledFlag(dec, in.Facts.Now)
 	if flag.IsUnknown() {
 		planned.UnknownFlagStartsAt = ownWindowStart(in)
 	}
 	l.RecordPrimary(id, planned)
 	l.RecordFollowers(id, dec.Followers)
+}
+
+// taskRestartPossible: the plan names the restart of the instance's waiting task as possible.
+func taskRestartPossible(dec Decision) bool {
+	return slices.ContainsFunc(dec.Restarts, func(r Restart) bool { return r.Task != "" && r.Possible })
 }
 
 // replacesPendingTask: the program sends a ModifyDBInstanceSpec for the window. A primary's

@@ -23,6 +23,7 @@ func guardRestarts(in PlanInput, d *Decision) {
 	if d.HasErrors() {
 		return
 	}
+	withdrawFollows(in, d)
 	at := d.RestartAttribute
 	if at == "" {
 		at = AttrAtomicWrite
@@ -70,7 +71,12 @@ func followScheduledPrimary(in PlanInput, d *Decision) {
 		when, reason = "", reason+"; that window is open now: during this apply"
 		d.AtomicWrite = Known(true)
 	}
-	d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, When: when, ByPrimary: true, Downtime: ExpectedDowntime("", true), Reasons: []string{reason}})
+	reasons := []string{reason}
+	if s.MayBeCancelled {
+		reasons = append(reasons, "unless the primary's values known only at apply cancel its waiting task")
+	}
+	d.Restarts = append(d.Restarts, Restart{InstanceID: in.Label, When: when, ByPrimary: true, Possible: s.MayBeCancelled,
+		Downtime: ExpectedDowntime("", true), Reasons: reasons})
 	if d.RestartAttribute == "" {
 		d.RestartAttribute = AttrAtomicWrite
 	}

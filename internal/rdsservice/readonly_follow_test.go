@@ -88,3 +88,25 @@ func TestFollowScheduledPrimaryAfterItRanNow(t *testing.T) {
 		t.Errorf("primary on, its toggle still waiting: restarts %+v, want none", d.Restarts)
 	}
 }
+
+// A primary whose plan names its waiting task's restart as possible (a spec value known only at
+// apply may cancel the task) makes its read-only instances' follow of the task's toggle possible
+// too: the known entry of sweep seed 52 (issue 39 §4) named the follow certain, and the window made
+// none.
+func TestFollowIsPossibleWhenThePrimaryMayCancelItsTask(t *testing.T) {
+	var l Ledger
+	dec := Decision{AtomicWrite: Known(false), Restarts: []Restart{{InstanceID: "rm-1", Task: "t-1", When: "in the window", Possible: true}}}
+	recordPrimary(&l, "rm-1", PlanInput{Prior: &ExistingInstance{ID: "rm-1"}}, dec)
+	if !l.Primary("rm-1").TaskMayBeCancelled {
+		t.Fatalf("ledger %+v: want the task recorded as possibly cancelled", l.Primary("rm-1"))
+	}
+	for _, mayBeCancelled := range []bool{false, true} {
+		in := PlanInput{Role: RoleReadOnly, Label: "rr-1", Facts: Facts{Primary: &ExistingInstance{ID: "rm-1"},
+			PrimaryScheduled: &ScheduledFlag{On: true, StartsAt: "2026-12-03T02:00:00Z", MayBeCancelled: mayBeCancelled}}}
+		d := Decision{AtomicWrite: Known(false), AtomicWriteSupported: Known(true)}
+		followScheduledPrimary(in, &d)
+		if len(d.Restarts) != 1 || !d.Restarts[0].ByPrimary || d.Restarts[0].Possible != mayBeCancelled {
+			t.Errorf("may be cancelled %t: restarts %+v, want one follow, possible %t", mayBeCancelled, d.Restarts, mayBeCancelled)
+		}
+	}
+}

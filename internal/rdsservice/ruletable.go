@@ -217,6 +217,7 @@ const (
 	RuleMayRestart               RuleID = "restart-maybe"
 	RuleRestartDeferred          RuleID = "restart-in-maintenance-window"
 	RulePendingRestart           RuleID = "restart-by-pending-task"
+	RuleFollowWithdrawn          RuleID = "restart-by-pending-task-withdrawn"
 	RuleMaintenanceWindowFormat  RuleID = "maintenance-window-format"
 	RuleClassNoFit               RuleID = "class-catalogue-no-fit"
 	RuleClassNameShape           RuleID = "function-class-name-shape"
@@ -585,6 +586,12 @@ var ruleTable = []Rule{
 		Summary: "A change waiting for the maintenance window restarts %[1]s",
 		Detail:  "The cloud holds a change for the window, ordered before this plan (scheduled_change shows it); it restarts:\n%[2]s", Args: []Arg{{"instances text", "RDS instance rm-1"}, {"list", "  - rm-1: instance_type changes"}},
 		Fix: "This apply leaves it scheduled. " + pendingCancelAdvice + "; prevent_restart = true refuses plans while it waits."},
+	{ID: RuleFollowWithdrawn, Source: "16K rule 7; provider: a later plan names the restarts it withdraws (issue 39 §4); cloud fact: a later spec order replaces the task waiting for the window (simulator README, Maintenance windows)",
+		Severity: SeverityWarning, Attribute: AttrAtomicWrite,
+		Summary: "%[1]s no longer restarts in the maintenance window of %[2]s",
+		Detail:  "The change waiting for the maintenance window of %[2]s turns atomic_write_16k on, and these read-only instances were to follow it there with a restart. This apply cancels the toggle, so they keep their value and do not restart.",
+		Args:    []Arg{{"instances text", "RDS instance rr-1"}, {"primary", "rm-1"}},
+		Fix:     "None needed. To turn 16K atomic write on after all, set atomic_write_16k = true on the primary again; its read-only instances follow it."},
 	{ID: RuleMaintenanceWindowFormat, Source: "cloud fact: ModifyDBInstanceMaintainTime takes HH:mmZ-HH:mmZ in UTC (simulator README)",
 		Attribute: AttrMaintenanceWindow,
 		Summary:   "Invalid maintenance_window",

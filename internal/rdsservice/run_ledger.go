@@ -52,6 +52,9 @@ type PrimaryPlan struct {
 	ZoneMoveInWindow bool
 	// ReplacesTask: the plan replaces the primary's task waiting for its window.
 	ReplacesTask bool
+	// TaskMayBeCancelled: the plan names the restart of the primary's waiting task as possible (a
+	// value known only at apply may cancel or replace the task).
+	TaskMayBeCancelled bool
 	// UnknownFlagStartsAt: the primary's atomic_write_16k is known only at apply and its change
 	// would wait for the window starting then ("": not so); unknown_restarts.go.
 	UnknownFlagStartsAt string
