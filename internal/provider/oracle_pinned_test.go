@@ -236,6 +236,11 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		{"the same beside a class known only at apply and a task scheduled outside", map[string]string{"topology": "primary + read-only",
 			"apply_restarts": "in_maintenance_window", "16K": "on", "class": "primary", "storage": "read-only grows", "parameters": "online",
 			"fact": "scheduled task", "data protection": "ssl on", "later run": "change reverted", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		// Sweep seed 63: a read-only instance created (for the proxy to weight) beside its primary's atomic_write_16k known
+		// only at apply, turned on there. The plan promised the primary's current false for the new instance, and the
+		// final plan changed it to true (Terraform refuses such a final plan); it is now known only at apply.
+		{"a read-only instance created beside a primary's 16K known only at apply", map[string]string{"topology": "primary + read-only",
+			"16K": "on", "storage": "read-only grows", "proxy": "read-only added and weighted", "mechanism": "16K known at apply"}, outcomeApplied},
 		{"a replacement under ignore_changes on 16K and parameters", map[string]string{"16K": "on", "parameters": "restart-needing",
 			"replace": "edition downgrade", "mechanism": "ignore_changes on 16K and parameters, changed outside"}, outcomeApplied},
 		// atomic_write_16k known only at apply beside an edition upgrade: the possible refusal the plan

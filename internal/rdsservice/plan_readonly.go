@@ -83,7 +83,8 @@ func planReadOnlyCreateAtomicWrite(in PlanInput, d *Decision, primary *ExistingI
 	primaryOn := primaryFlag(in.Facts)
 	if primaryOn.IsUnknown() {
 		d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, primary.ID, primary.Enabled))
-		primaryOn = Known(primary.Enabled)
+		newReadOnlyBesideUnknownPrimary(in, d, specKnown && len(problems) == 0, problems)
+		return
 	}
 	on := primaryOn.Value()
 	inherits := on && len(problems) == 0
@@ -107,6 +108,31 @@ func planReadOnlyCreateAtomicWrite(in PlanInput, d *Decision, primary *ExistingI
 		d.ToggleAfterCreate = &want
 		d.RestartAttribute = AttrAtomicWrite
 		d.Restarts = append(d.Restarts, readOnlyToggleAfterCreate(in.Label, primary.ID))
+	default:
+		d.AtomicWrite = c.AtomicWrite
+	}
+}
+
+// newReadOnlyBesideUnknownPrimary decides a new read-only instance's atomic_write_16k while its
+// primary's planned value is known only at apply. Terraform creates it after the primary's change,
+// and it takes the value the primary has then (rule 7): an inherited value is known only at apply
+// (the plan promised the primary's current value, and the final plan changed it: sweep seed 63,
+// issue 39 §3), and a configured true is turned on after creation only if the primary is off then (a
+// possible restart). A configured false that the primary's value refuses is named by the rule's text.
+func newReadOnlyBesideUnknownPrimary(in PlanInput, d *Decision, eligible bool, problems []Problem) {
+	c := in.Desired
+	switch {
+	case c.AtomicWrite.IsNull() && d.AtomicWriteSupported.Is(false):
+		d.AtomicWrite = Known(false)
+	case c.AtomicWrite.IsNull():
+		d.AtomicWrite = Unknown[bool]()
+	case c.AtomicWrite.Is(true) && !eligible:
+		d.AtomicWrite = c.AtomicWrite
+		d.add(problems...)
+	case c.AtomicWrite.Is(true):
+		d.AtomicWrite = c.AtomicWrite
+		d.RestartAttribute = AttrAtomicWrite
+		d.MayRestart = append(d.MayRestart, "its primary "+in.Facts.Primary.ID+"'s atomic_write_16k (off then, this instance is turned on after creation)")
 	default:
 		d.AtomicWrite = c.AtomicWrite
 	}

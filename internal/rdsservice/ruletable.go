@@ -401,7 +401,9 @@ var ruleTable = []Rule{
 	{ID: Rule16KPrimaryNotKnown, Source: "16K rule 7 (Terraform plans a read-only instance after the primary it references)", Severity: SeverityWarning, Attribute: AttrAtomicWrite,
 		Summary: "The primary's planned 16K atomic write is not known at plan",
 		Detail: "%s follows its primary %s's atomic_write_16k, and the primary's planned value is known only at apply (it depends on values " +
-			"not known yet). The plan assumes the primary keeps %t; the apply checks again before any change.",
+			"not known yet; the primary has %t now). The apply decides again before any change: an instance that inherits the value takes it " +
+			"(an existing one with a restart), one set to true is turned on with a restart if the primary is off, and one set to false is " +
+			"refused if the primary is on.",
 		Args: []Arg{{"instance", "rr-1"}, {"primary", "rm-1"}, {"current primary value", false}},
 		Fix:  "Give the primary's atomic_write_16k a known value, or set atomic_write_16k on this read-only instance."},
 	{ID: Rule16KPrimaryChanged, Source: "16K rule 7", Attribute: AttrAtomicWrite,

@@ -413,3 +413,24 @@ func TestPlanAdviceIsNeverItselfRefused(t *testing.T) {
 		t.Errorf("primary changing now: %+v", d.Problems)
 	}
 }
+
+// A read-only instance created beside a primary whose atomic_write_16k is known only at apply: it
+// inherits the value the primary has when it is created, so the inherited value is known only at
+// apply (sweep seed 63: the plan promised the primary's current false, and the final plan changed it
+// to true), and a configured true is a possible restart, not a certain one.
+func TestPlanNewReadOnlyBesideUnknownPrimary(t *testing.T) {
+	primary := ExistingInstance{ID: "rm-p", Engine: "MySQL", EngineVersion: "8.0", StorageType: "cloud_essd", Category: "HighAvailability",
+		InstanceClass: "mysql.n2.medium.2c", Storage: 100, Supported: true, Status: StatusRunning}
+	plan := func(flag Val[bool]) Decision {
+		return Plan(PlanInput{Role: RoleReadOnly, Label: "the new read-only instance", Desired: Desired{InstanceClass: Known("mysqlro.n2.medium.1c"),
+			Storage: Known(int64(100)), AtomicWrite: flag}, Facts: Facts{Primary: &primary, PrimaryPlanned: Unknown[bool]()}})
+	}
+	if d := plan(Null[bool]()); !d.AtomicWrite.IsUnknown() || d.HasErrors() {
+		t.Errorf("inherited: atomic_write_16k %v, errors %v; want known only at apply", d.AtomicWrite, d.Errors())
+	}
+	d := plan(Known(true))
+	if !d.AtomicWrite.Is(true) || len(d.Program.Restarts()) != 0 || len(d.MayRestart) != 1 || d.ToggleAfterCreate != nil {
+		t.Errorf("set to true: atomic_write_16k %v, restarts %+v, possible %v, toggle %v; want one possible restart",
+			d.AtomicWrite, d.Program.Restarts(), d.MayRestart, d.ToggleAfterCreate)
+	}
+}
