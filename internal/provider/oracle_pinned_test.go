@@ -274,6 +274,13 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// nothing, and the plan names the order's restart, and the task's in its window, as possible.
 		{"a class known only at apply that a scheduled task makes", map[string]string{"class": "primary", "fact": "scheduled task",
 			"mechanism": "instance_type known at apply"}, outcomeApplied},
+		// The same task kept across a later run: the window moved, the change set back, or rds_apply_pending.
+		{"a class known only at apply that a scheduled task makes, then the window moved", map[string]string{"class": "primary",
+			"fact": "scheduled task", "later run": "window moved", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		{"a class known only at apply that a scheduled task makes, then set back", map[string]string{"class": "primary",
+			"fact": "scheduled task", "later run": "change reverted", "mechanism": "instance_type known at apply"}, outcomeApplied},
+		{"a class known only at apply that a scheduled task makes, then rds_apply_pending", map[string]string{"class": "primary",
+			"fact": "scheduled task", "later run": "rds_apply_pending", "mechanism": "instance_type known at apply"}, outcomeApplied},
 		{"the class a scheduled task makes beside a storage known only at apply", map[string]string{"class": "primary",
 			"fact": "scheduled task", "mechanism": "storage known at apply"}, outcomeApplied},
 		// Sweep seed 52: a parameter task set back in a later run, beside a value set outside Terraform that waited for a
@@ -388,6 +395,9 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		}
 		if last.kind != tc.want || !last.compared {
 			t.Errorf("%s: ended %q (kind %d, compared %t), want kind %d", tc.name, last.category, last.kind, last.compared, tc.want)
+		}
+		if level := tc.levels["later run"]; level != "" && tc.want == outcomeApplied && !last.later {
+			t.Errorf("%s: the later run (%s) was not compared (%q)", tc.name, level, last.category)
 		}
 	}
 }
