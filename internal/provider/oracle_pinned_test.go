@@ -241,6 +241,11 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// final plan changed it to true (Terraform refuses such a final plan); it is now known only at apply.
 		{"a read-only instance created beside a primary's 16K known only at apply", map[string]string{"topology": "primary + read-only",
 			"16K": "on", "storage": "read-only grows", "proxy": "read-only added and weighted", "mechanism": "16K known at apply"}, outcomeApplied},
+		// Sweep seed 63 (found with a saved plan; no mechanism needed): the primary's toggle and restart-needing parameters
+		// on both deferred, then all set back. The read-only instance's task lists its follow of the toggle beside its
+		// values, which kept the task from counting as withdrawn: its plan named a restart the window did not make.
+		{"a toggle and parameters on both set back before the window", map[string]string{"topology": "primary + read-only",
+			"apply_restarts": "in_maintenance_window", "16K": "on", "parameters": "restart-needing on both", "later run": "change reverted"}, outcomeApplied},
 		{"a replacement under ignore_changes on 16K and parameters", map[string]string{"16K": "on", "parameters": "restart-needing",
 			"replace": "edition downgrade", "mechanism": "ignore_changes on 16K and parameters, changed outside"}, outcomeApplied},
 		// atomic_write_16k known only at apply beside an edition upgrade: the possible refusal the plan

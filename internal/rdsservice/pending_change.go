@@ -109,13 +109,16 @@ func shareTaskRestart(in PlanInput, d *Decision) {
 // parametersWithdrawn: the waiting task is parameters alone and this apply sets every waiting
 // value back, so that the cloud cancels the task and nothing restarts (PendingBehaviours,
 // reverted). Values that waited for a restart before the task (set outside Terraform, listed in
-// its changes by PendingAppliedReason) wait on without it: they are not the task's (sweep seed 52).
+// its changes by PendingAppliedReason) wait on without it: they are not the task's (sweep seed 52);
+// nor is a read-only instance's follow of its primary's toggle listed there (sweep seed 63).
 func parametersWithdrawn(p PendingChange, d Decision) bool {
 	before := PendingAppliedReason(d.Parameters.Pending) // "" when nothing waits on
 	if before != "" && !slices.Contains(p.Changes, before) {
 		return false
 	}
-	own := PendingChange{Changes: slices.DeleteFunc(slices.Clone(p.Changes), func(c string) bool { return strings.HasPrefix(c, pendingAppliedPrefix) })}
+	own := PendingChange{Changes: slices.DeleteFunc(slices.Clone(p.Changes), func(c string) bool {
+		return strings.HasPrefix(c, pendingAppliedPrefix) || strings.HasPrefix(c, followReasonPrefix)
+	})}
 	kinds := own.PendingKinds()
 	return len(kinds) == 1 && kinds[0] == PendingParameters && len(d.Parameters.Withdrawn) > 0 && d.Parameters.PendingKnown
 }

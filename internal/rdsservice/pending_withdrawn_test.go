@@ -23,3 +23,16 @@ func TestParametersWithdrawnBesideValuesWaitingFromBefore(t *testing.T) {
 		}
 	}
 }
+
+// A read-only instance's parameter task lists beside its values the follow of its primary's toggle
+// (the deferring plan recorded it there): that follow is the primary's task, not the read-only
+// instance's, so setting the values back withdraws the task all the same (sweep seed 63, a later run
+// that set back both the primary's toggle and the read-only instance's parameters).
+func TestParametersWithdrawnBesideTheFollowOfThePrimary(t *testing.T) {
+	task := PendingChange{TaskID: "t-1", Changes: []string{parameterRestartReasonPrefix + "back_log 3000 -> 4000)",
+		followReasonPrefix + "rm-1 turning atomic_write_16k on in the primary's maintenance window (atomic_write_16k changes from false to true)"}}
+	d := Decision{Parameters: ParameterDecision{ParameterPlan: ParameterPlan{Withdrawn: []string{"back_log"}}, PendingKnown: true}}
+	if !parametersWithdrawn(task, d) {
+		t.Errorf("the read-only instance's values set back beside its follow of the primary: not withdrawn")
+	}
+}
