@@ -5,20 +5,21 @@ import (
 	"strings"
 )
 
-// A restart-needing value this apply defers to the window that already waits in the cloud with
-// that very value (an earlier deferred apply's, its group's for instance, issue 39 §4) is not a
-// change this apply makes: an SSL or TDE restart during the apply, which goes before the parameters
-// (programOf: security before update), runs it, as any restart runs what waits (simulator README
-// "Parameters"). The value the apply then sends for the window is the running one: nothing waits,
-// and the parameter task has nothing left, so the cloud cancels it. Parameter group factor, sweep
-// seed 63: the plan kept such a value in parameters_pending and named the window's restart for it.
+// A restart-needing value this apply sends that already waits in the cloud with that very value
+// (an earlier deferred apply's, its group's for instance, issue 39 §4) is not a change this apply
+// makes: an SSL or TDE restart during the apply, which goes before the parameters (programOf:
+// security before update), runs it, as any restart runs what waits (simulator README
+// "Parameters"). The value the apply then sends, now or for the window, is the running one:
+// nothing waits and nothing restarts for it, and a parameter task has nothing left, so the cloud
+// cancels it. Parameter group factor, sweep seed 63: the plan kept such a value in
+// parameters_pending and named the window's restart for it.
 
-// waitingAppliedNow takes the deferred values a security restart of this apply runs first out of
-// parameters_pending, names them in that restart's reasons, and drops the parameters' restart in
-// the window when nothing else is left for it.
+// waitingAppliedNow takes the values a security restart of this apply runs first out of
+// parameters_pending, names them in that restart's reasons, and drops the parameters' own
+// restart, now or in the window, when nothing else is left for it.
 func waitingAppliedNow(in PlanInput, d *Decision) {
 	f := in.Facts.Parameters
-	if !d.Deferred || f == nil || !securityRestartsNow(*d) {
+	if in.Prior == nil || f == nil || !securityRestartsNow(*d) {
 		return
 	}
 	applied := map[string]string{}
@@ -37,7 +38,7 @@ func waitingAppliedNow(in PlanInput, d *Decision) {
 		return
 	}
 	d.Restarts = slices.DeleteFunc(d.Restarts, func(r Restart) bool {
-		return r.InstanceID == in.Label && r.When != "" && r.Op == "" && r.Task == "" && !r.ByPrimary &&
+		return r.InstanceID == in.Label && r.Op == "" && r.Task == "" && !r.ByPrimary &&
 			strings.HasPrefix(r.Reasons[0], parameterRestartReasonPrefix)
 	})
 }
