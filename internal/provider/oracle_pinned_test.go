@@ -390,6 +390,13 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		{"a class known only at apply waiting for the window behind the proxy", map[string]string{"topology": "primary + read-only",
 			"apply_restarts": "in_maintenance_window", "class": "primary", "proxy": "read-only released, weight removed",
 			"mechanism": "instance_type known at apply"}, outcomeApplied},
+		// Parameter group factor, sweep seed 63 (also with 16K known at apply): the group's restart-needing value and the
+		// instance's own wait for the window beside SSL and TDE turned on; a later run sets the instance back with SSL on
+		// around an endpoint change. The group's value still waits with the value the apply sends again, and the SSL
+		// restarts run it first: the plan kept it in parameters_pending and named the window's restart for it.
+		{"a group's waiting value run by the SSL restarts of a later run that sets the rest back", map[string]string{"apply_restarts": "in_maintenance_window",
+			"parameters": "restart-needing", "data protection": "ssl and tde on", "later run": "change reverted", "connectivity": "prefix and port changed",
+			"parameter group": "changed together with its instances"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]
