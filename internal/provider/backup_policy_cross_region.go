@@ -90,20 +90,21 @@ func (r *backupPolicyResource) refreshCrossRegion(ctx context.Context, m *backup
 }
 
 // planCrossRegion checks a configured cross_region against the cloud at plan, and names the
-// copies a shorter retention deletes (or with prevent_data_loss refuses the plan).
-func (r *backupPolicyResource) planCrossRegion(ctx context.Context, plan backupPolicyModel, diags *diag.Diagnostics) {
+// copies a shorter retention deletes (or with prevent_data_loss refuses the plan); call: the apply
+// sends the cross-region policy.
+func (r *backupPolicyResource) planCrossRegion(ctx context.Context, plan backupPolicyModel, diags *diag.Diagnostics) (call bool) {
 	want := crossRegionOf(ctx, plan.CrossRegion, diags)
 	if want == nil {
-		return
+		return false
 	}
 	id := plan.InstanceID.ValueString()
 	decided, err := rdsservice.PlanCrossRegion(ctx, r.data.API, id, r.data.Region, *want)
 	if err != nil {
 		diags.AddError("Error reading the RDS cross-region backup policy", err.Error())
-		return
+		return false
 	}
 	if addProblems(diags, decided.Problems); diags.HasError() {
-		return
+		return false
 	}
 	loss, err := rdsservice.PlanCrossRegionRetentionLoss(ctx, r.data.API, id, decided.Current, want.Retention, r.data.cloudNow())
 	switch {
@@ -112,4 +113,5 @@ func (r *backupPolicyResource) planCrossRegion(ctx context.Context, plan backupP
 	case loss != nil:
 		addProblems(diags, rdsservice.GuardDataLoss(plan.PreventDataLoss.ValueBool(), *loss))
 	}
+	return decided.Call != nil
 }

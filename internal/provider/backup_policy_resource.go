@@ -214,11 +214,12 @@ func (r *backupPolicyResource) ModifyPlan(ctx context.Context, req resource.Modi
 		plan.fillUnknown(*current)
 	}
 	addProblems(&resp.Diagnostics, rdsservice.CheckBackupPolicy(plan.spec(current), facts))
-	addProblems(&resp.Diagnostics, rdsservice.PolicyStateProblems(facts, current, plan.spec(current)))
+	crossCall := false
 	if current != nil && !facts.ReadOnly {
 		r.planRetentionLoss(lookupCtx, plan, *current, &resp.Diagnostics)
-		r.planCrossRegion(lookupCtx, plan, &resp.Diagnostics)
+		crossCall = r.planCrossRegion(lookupCtx, plan, &resp.Diagnostics)
 	}
+	addProblems(&resp.Diagnostics, rdsservice.PolicyStateProblems(facts, current, plan.spec(current), crossCall))
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
 

@@ -246,6 +246,10 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		// values, which kept the task from counting as withdrawn: its plan named a restart the window did not make.
 		{"a toggle and parameters on both set back before the window", map[string]string{"topology": "primary + read-only",
 			"apply_restarts": "in_maintenance_window", "16K": "on", "parameters": "restart-needing on both", "later run": "change reverted"}, outcomeApplied},
+		// Sweep seed 68: the cross-region backup policy changed on an instance locked because its disk is full. The
+		// cloud refuses it, and the plan passed unwarned (its lock warning counted only the other policy calls).
+		{"a cross-region retention shortened on a locked instance", map[string]string{"fact": "disk-quota lock",
+			"cross-region backup": "retention shortened"}, outcomeWarnedFailure},
 		{"a replacement under ignore_changes on 16K and parameters", map[string]string{"16K": "on", "parameters": "restart-needing",
 			"replace": "edition downgrade", "mechanism": "ignore_changes on 16K and parameters, changed outside"}, outcomeApplied},
 		// atomic_write_16k known only at apply beside an edition upgrade: the possible refusal the plan

@@ -160,20 +160,24 @@ func TestPolicyStateProblemsWarnOfALock(t *testing.T) {
 	locked.Status, locked.LockMode, locked.LockReason = StatusRunning, "LockByExpiration", "instance_expired"
 	current, longer := goodPolicy(), goodPolicy()
 	longer.BackupRetentionPeriod = 60
-	got := PolicyStateProblems(locked, &current, longer)
+	got := PolicyStateProblems(locked, &current, longer, false)
 	if len(got) != 1 || got[0].Rule != RuleInstanceLocked || got[0].Severity != SeverityWarning {
 		t.Fatalf("locked instance, retention change: %+v, want one %s warning", got, RuleInstanceLocked)
 	}
-	if got := PolicyStateProblems(locked, &current, current); len(got) != 0 {
+	if got := PolicyStateProblems(locked, &current, current, false); len(got) != 0 {
 		t.Errorf("locked instance, nothing to send: %+v", got)
 	}
 	readOnly := locked
 	readOnly.ReadOnly = true
-	if got := PolicyStateProblems(readOnly, &current, longer); len(got) != 0 {
+	if got := PolicyStateProblems(readOnly, &current, longer, false); len(got) != 0 {
 		t.Errorf("read-only instance: %+v", got)
 	}
-	if got := PolicyStateProblems(essd80, &current, longer); len(got) != 0 {
+	if got := PolicyStateProblems(essd80, &current, longer, false); len(got) != 0 {
 		t.Errorf("running, unlocked instance: %+v", got)
+	}
+	// The cross-region call alone is refused there too (sweep seed 68: the plan passed unwarned).
+	if got := PolicyStateProblems(locked, &current, current, true); len(got) != 1 || got[0].Rule != RuleInstanceLocked {
+		t.Errorf("locked instance, cross-region policy only: %+v, want one %s warning", got, RuleInstanceLocked)
 	}
 }
 
