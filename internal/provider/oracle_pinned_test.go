@@ -189,6 +189,12 @@ func TestOraclePinnedCombinations(t *testing.T) {
 		{"a waiting parameter set back beside an endpoint change with SSL on", map[string]string{"apply_restarts": "in_maintenance_window",
 			"parameters": "restart-needing", "data protection": "ssl on", "connectivity": "prefix and port changed",
 			"later run": "change reverted"}, outcomeApplied, true},
+		// Sweep seed 63 (issue 39 §4): the group's restart-needing value waits for the window, and the later run sets the
+		// endpoint back with SSL on: the dance's first restart runs the value. The plan sent it again after the dance and
+		// named its restart in the window, which made none; it is no longer sent, nor its restart named.
+		{"a group value waiting for the window, then the endpoint set back with SSL on", map[string]string{"apply_restarts": "in_maintenance_window",
+			"data protection": "ssl on", "connectivity": "prefix and port changed", "parameter group": "changed together with its instances",
+			"later run": "change reverted"}, outcomeApplied, true},
 		// Seed 20261206 (the "ignore_changes on the class" entry, issue 39, reduced): the data aged eight days runs the
 		// cloud's clock ahead; the apply's final plan of the primary, its provider's first call, took the local clock and
 		// deferred the toggle to a window the cloud had passed, so the read-only instance followed it now, unnamed, and

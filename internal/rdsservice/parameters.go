@@ -511,7 +511,7 @@ func planParameters(in PlanInput, d *Decision) {
 		return
 	}
 	want, _ := withGroup(dp.Values, dp.Group)
-	plan := PlanParameters(want, groupRunningAtCreate(in, f.Running), f.Pending, f.Template)
+	plan := PlanParameters(want, runningWhenSent(in, want, groupRunningAtCreate(in, f.Running), f.Pending, f.Template), f.Pending, f.Template)
 	planGroup(in, d, &plan)
 	d.Parameters.ParameterPlan = plan
 	if names := restartingUnknown(dp.UnknownValues, f.Template); len(names) > 0 {
@@ -573,7 +573,7 @@ func planPendingParameters(in PlanInput, d *Decision, plan ParameterPlan, f *Par
 			d.Restarts[own].Reasons = append(d.Restarts[own].Reasons, r)
 		}
 	}
-	warnWaiting(in, d, f, own >= 0)
+	warnWaiting(in, d, f, own >= 0 || securityRestartsFirst(in)) // an SSL or TDE restart applies them (applyPending)
 	switch {
 	case own >= 0:
 		d.Parameters.Pending, d.Parameters.PendingKnown = map[string]string{}, true
