@@ -561,7 +561,8 @@ func planParameterRestart(in PlanInput, d *Decision, plan ParameterPlan, f *Para
 // planPendingParameters decides parameters_pending after the apply: a restart applies every
 // waiting value; without one, the waiting values the apply does not withdraw stay (warned of).
 func planPendingParameters(in PlanInput, d *Decision, plan ParameterPlan, f *ParameterFacts, own int) {
-	if own >= 0 {
+	security := securityRestartsFirst(in) // an SSL or TDE restart goes first and applies them (applyPending)
+	if own >= 0 && !security {
 		// A waiting value this apply sends again is already named by the restart's reason.
 		waiting := map[string]string{}
 		for name, v := range f.Pending {
@@ -573,9 +574,9 @@ func planPendingParameters(in PlanInput, d *Decision, plan ParameterPlan, f *Par
 			d.Restarts[own].Reasons = append(d.Restarts[own].Reasons, r)
 		}
 	}
-	warnWaiting(in, d, f, own >= 0 || securityRestartsFirst(in)) // an SSL or TDE restart applies them (applyPending)
+	warnWaiting(in, d, f, own >= 0 || security)
 	switch {
-	case own >= 0:
+	case own >= 0 && !security:
 		d.Parameters.Pending, d.Parameters.PendingKnown = map[string]string{}, true
 	case len(in.Desired.Parameters.UnknownValues) == 0:
 		d.Parameters.Pending, d.Parameters.PendingKnown = map[string]string{}, true

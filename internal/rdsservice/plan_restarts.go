@@ -13,7 +13,6 @@ func guardRestarts(in PlanInput, d *Decision) {
 		d.Action = maxAction(d.Action, ActionUpdateWithRestart)
 	}
 	deferToWindow(in, d)
-	waitingAppliedNow(in, d) // parameters_waiting_applied_now.go
 	checkReadOnlyBesideZoneMove(in, d)
 	followScheduledPrimary(in, d)
 	planPendingChange(in, d)
