@@ -926,7 +926,9 @@ func (w *oracleWorld) run(name string, order []oracleResource) oracleOutcome {
 		out.held, out.deferred = true, deferred
 		return out
 	}
-	if (len(deferred) > 0 || w.taskScheduled || len(w.mayAtWindow) > 0) && len(out.disagreements) == 0 {
+	// A later run goes to the window also when its plan left nothing waiting: what the first run deferred and the later
+	// plan cancelled must not happen there.
+	if (len(deferred) > 0 || w.taskScheduled || len(w.mayAtWindow) > 0 || w.carried != nil) && len(out.disagreements) == 0 {
 		windowDisagree := disagree
 		if w.taskScheduled {
 			windowDisagree = func(class, format string, args ...any) {
