@@ -118,7 +118,7 @@ type Facts struct {
 	// spec before it).
 	SpecChangePending bool
 	// PendingClass is the class that spec change makes, as the state records it ("": none known);
-	// pending_same_class.go.
+	// pending_spec_task.go.
 	PendingClass string
 	// PrimaryScheduled is a read-only instance's primary's change of atomic_write_16k waiting for
 	// the primary's maintenance window (nil: none).

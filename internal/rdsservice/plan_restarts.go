@@ -135,7 +135,7 @@ func (u *updatePlan) planRestarts() {
 		d.MayRestart = append(d.MayRestart, "the change under way (status "+cur.Status+")")
 	case len(reasons) > 0:
 		r := Restart{InstanceID: in.Label, Reasons: reasons, Downtime: ExpectedDowntime(cur.Category, u.readOnly)}
-		if classMayKeepTask(in) { // pending_unknown_cancel.go
+		if classMayKeepTask(in) { // pending_spec_task.go
 			r.Possible, r.Reasons = true, append(reasons, classMayKeepTaskReason)
 		}
 		d.Restarts = append(d.Restarts, r)

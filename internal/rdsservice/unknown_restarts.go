@@ -85,7 +85,7 @@ func taskMayBeReplaced(in PlanInput, r Restart) Restart {
 	}
 	reason := "unless " + strings.Join(unknown, ", ") + ", known only at apply, changes: this apply's spec order then replaces the task"
 	if c.ApplyRestarts == ApplyRestartsInWindow {
-		reason = taskMayBeCancelledReason(strings.Join(unknown, ", ")) // pending_unknown_cancel.go
+		reason = taskMayBeCancelledReason(strings.Join(unknown, ", ")) // pending_spec_task.go
 	}
 	if len(unknown) == 0 || c.ApplyRestarts == ApplyRestartsInWindow && !taskMayBeCancelled(in) {
 		return r

@@ -95,7 +95,7 @@ func TestPlanPendingParametersUnknownBesidePossibleRestart(t *testing.T) {
 // mechanism "storage known at apply", then rds_apply_pending): with apply_restarts = immediately a storage change
 // there is a spec order now that replaces the task, so the task's restart in the window is possible, not certain
 // (the window made none); with apply_restarts = in_maintenance_window the storage may be the instance's own, and
-// the order for the window then cancels the task (pending_unknown_cancel.go).
+// the order for the window then cancels the task (pending_spec_task.go).
 func TestPlanPendingTaskRestartPossibleBesideUnknownSpec(t *testing.T) {
 	prior := pendingPrior()
 	for _, c := range []struct {
