@@ -133,7 +133,8 @@ func primaryUpgrade(ctx context.Context, env Env, primary string) string {
 
 // primaryScheduled is the primary's toggle waiting for its window: the one this run's plan of the
 // primary defers, else, when it can turn this read-only instance on (both off now), the one the
-// cloud holds, possible when the primary's plan may cancel its task (sweep seed 52, issue 39 §4). A failed read leaves it out (the primary's own plan names the followers it turns on).
+// cloud holds, possible when the primary's plan may cancel its task (sweep seed 52, issue 39 §4). A
+// failed read leaves it out (the primary's own plan names the followers it turns on).
 func primaryScheduled(ctx context.Context, env Env, primary ExistingInstance, prior *ExistingInstance) *ScheduledFlag {
 	planned := env.Ledger.Primary(primary.ID)
 	if planned.Scheduled != nil {
