@@ -1,6 +1,9 @@
 package rdsservice
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A primary's toggle of atomic_write_16k waiting for its window turns its read-only instances on
 // there (rule 7), and the plan that deferred it named their restarts. A later plan that sets the
@@ -27,10 +30,5 @@ func withdrawFollows(in PlanInput, d *Decision) {
 
 // sendsSpecOrder: the program sends a ModifyDBInstanceSpec, now or for the window.
 func sendsSpecOrder(d Decision) bool {
-	for _, op := range d.Program.Operations {
-		if op.Action == OpModifySpec {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(d.Program.Operations, func(op Operation) bool { return op.Action == OpModifySpec })
 }
