@@ -83,7 +83,7 @@ func planReadOnlyCreateAtomicWrite(in PlanInput, d *Decision, primary *ExistingI
 	primaryOn := primaryFlag(in.Facts)
 	if primaryOn.IsUnknown() {
 		d.add(problem(Rule16KPrimaryNotKnown, "", in.Label, primary.ID, primary.Enabled))
-		newReadOnlyBesideUnknownPrimary(in, d, specKnown && len(problems) == 0, problems)
+		newReadOnlyBesideUnknownPrimary(in, d, problems)
 		return
 	}
 	on := primaryOn.Value()
@@ -119,14 +119,14 @@ func planReadOnlyCreateAtomicWrite(in PlanInput, d *Decision, primary *ExistingI
 // (the plan promised the primary's current value, and the final plan changed it: sweep seed 63,
 // issue 39 §3), and a configured true is turned on after creation only if the primary is off then (a
 // possible restart). A configured false that the primary's value refuses is named by the rule's text.
-func newReadOnlyBesideUnknownPrimary(in PlanInput, d *Decision, eligible bool, problems []Problem) {
+func newReadOnlyBesideUnknownPrimary(in PlanInput, d *Decision, problems []Problem) {
 	c := in.Desired
 	switch {
 	case c.AtomicWrite.IsNull() && d.AtomicWriteSupported.Is(false):
 		d.AtomicWrite = Known(false)
 	case c.AtomicWrite.IsNull():
 		d.AtomicWrite = Unknown[bool]()
-	case c.AtomicWrite.Is(true) && !eligible:
+	case c.AtomicWrite.Is(true) && len(problems) > 0:
 		d.AtomicWrite = c.AtomicWrite
 		d.add(problems...)
 	case c.AtomicWrite.Is(true):
