@@ -251,7 +251,7 @@ func TestActionApplyPending(t *testing.T) {
 	if !strings.Contains(text, "Nothing waits for the maintenance window of "+movedPrimary) {
 		t.Fatalf("plan with nothing pending: %s", text)
 	}
-	if err := api.ModifyDBInstanceMaintainTime(ctx, movedPrimary, closedWindow()); err != nil {
+	if err := api.ModifyDBInstanceMaintainTime(ctx, movedPrimary, oracleWindow); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := api.ModifyDBInstanceSpec(ctx, &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: movedPrimary,

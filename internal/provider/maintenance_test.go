@@ -15,13 +15,17 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
-// testWindow is a one-hour maintenance window that starts five to six hours from now (the
-// simulator's clock is the real one): a deferred change waits for it whatever the time of day the
-// tests run, and advancing the clock by a day and more passes it and its restart.
-var testWindow = func() string {
-	start := (time.Now().UTC().Hour() + 6) % 24
+// testWindow is a one-hour maintenance window that starts five to six hours from now, for a
+// simulator on the real clock: a deferred change waits for it whatever the time of day the tests
+// run, and advancing the clock by a day and more passes it and its restart. The oracle's cloud
+// starts at 10:00Z whatever the hour, so its scenarios use oracleWindow instead.
+var testWindow = windowStartingAt(time.Now().UTC().Hour() + 6)
+
+// windowStartingAt is the one-hour maintenance window that starts at hour (UTC, taken modulo 24).
+func windowStartingAt(hour int) string {
+	start := hour % 24
 	return fmt.Sprintf("%02d:00Z-%02d:00Z", start, (start+1)%24)
-}()
+}
 
 // advance moves the simulated cloud's clock past the next window.
 func (e *testEnv) advance() func() { return func() { e.sim.AdvanceClock(25 * time.Hour) } }

@@ -220,6 +220,14 @@ type oracleWorld struct {
 	dataLoss bool
 }
 
+// oracleStartHour is the hour (UTC) at which every scenario's cloud starts (newWorld).
+const oracleStartHour = 10
+
+// oracleWindow is the maintenance window of the oracle's scenarios: closed when a scenario starts
+// and for hours after, whatever the real hour. A window reckoned from the real clock (testWindow)
+// was open at 10:00Z when the suite ran between 04:00Z and 05:00Z.
+var oracleWindow = windowStartingAt(oracleStartHour + 6)
+
 // newWorld starts a scenario's cloud; with endpoints, its name service answers on the connection strings
 // (nameOnlyEndpoints).
 func (h *oracleHarness) newWorld(endpoints ...bool) *oracleWorld {
@@ -229,7 +237,7 @@ func (h *oracleHarness) newWorld(endpoints ...bool) *oracleWorld {
 	// Every scenario starts at 10:00Z of today, whatever the hour: the default maintenance window
 	// (18:00Z-22:00Z) is then closed, as the scenarios assume, and a run at 18:00 differs in nothing.
 	today := time.Now().UTC().Truncate(24 * time.Hour)
-	clock := &oracleClock{now: today.Add(10 * time.Hour)}
+	clock := &oracleClock{now: today.Add(oracleStartHour * time.Hour)}
 	opts := oracleSimOptions
 	opts.Now = clock.Now
 	opts.Faults = h.faults

@@ -1248,7 +1248,7 @@ func TestOracleReadsRestartsFromThePlan(t *testing.T) {
 // inWindow sets apply_restarts = "in_maintenance_window" with a fixed window on resource attributes.
 func inWindow(attrs ...map[string]any) {
 	for _, m := range attrs {
-		m["apply_restarts"], m["maintenance_window"] = "in_maintenance_window", testWindow
+		m["apply_restarts"], m["maintenance_window"] = "in_maintenance_window", oracleWindow
 	}
 }
 

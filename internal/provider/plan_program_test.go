@@ -65,7 +65,7 @@ func scheduleToggleOn(t *testing.T, env *testEnv, primary string) {
 	t.Helper()
 	// The seed's window (18:00Z-22:00Z) is open for part of the day, and the cloud runs a change
 	// ordered for an open window at once: the task waits only for a window that is closed now.
-	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), primary, closedWindow()); err != nil {
+	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), primary, testWindow); err != nil {
 		t.Fatal(err)
 	}
 	_, err := env.api.ModifyDBInstanceSpec(context.Background(), &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: primary,
@@ -102,12 +102,6 @@ func TestReadonlyModifyPlanPrimaryToggleScheduled(t *testing.T) {
 	res = roModifyPlan(t, r, s, roMerge(cfg, roVals{"prevent_restart": true}), roMerge(state, roVals{"prevent_restart": true}), state)
 	e = roFindDiag(t, res.diags, diag.SeverityError, "atomic_write_16k")
 	roWantContains(t, "error", e.Detail(), ro, "follows its primary "+primary)
-}
-
-// closedWindow is a one-hour maintenance window that opens six hours from now (UTC).
-func closedWindow() string {
-	h := (time.Now().UTC().Hour() + 6) % 24
-	return fmt.Sprintf("%02d:00Z-%02d:00Z", h, (h+1)%24)
 }
 
 // Issue 23 item 8: importing an instance whose change waits for its window shows the change
