@@ -126,14 +126,14 @@ func TestApplyWindowOrderKeepsTheDiskAutoscalingGrew(t *testing.T) {
 		config := func(class, name string) []oracleResource {
 			attrs := autoScaleAttrs(100, 500)
 			attrs["instance_type"], attrs["instance_name"] = class, name
-			attrs["maintenance_window"], attrs["apply_restarts"] = testWindow, "in_maintenance_window"
+			attrs["maintenance_window"], attrs["apply_restarts"] = realClockWindow, "in_maintenance_window"
 			return []oracleResource{{addr: testRes, attrs: attrs}}
 		}
 		w.checkedStep(t, "create", config("mysql.n2.medium.2c", "grown"), &id)
-		w.deferredStep(t, "class", config("mysql.n2.large.2c", "grown"), testWindow, &id)
+		w.deferredStep(t, "class", config("mysql.n2.large.2c", "grown"), realClockWindow, &id)
 		growDisk(t, w, testRes, 75)
 		if later {
-			w.deferredStep(t, "rename", config("mysql.n2.large.2c", "renamed"), testWindow, &id)
+			w.deferredStep(t, "rename", config("mysql.n2.large.2c", "renamed"), realClockWindow, &id)
 		}
 		env.advance()()
 		a, err := w.waitRunning(context.Background(), env.api, id)
@@ -219,11 +219,11 @@ func TestApplyCancelKeepsTheDiskAutoscalingGrew(t *testing.T) {
 	config := func(class string) []oracleResource {
 		attrs := autoScaleAttrs(100, 500)
 		attrs["instance_type"], attrs["instance_name"] = class, "revert"
-		attrs["maintenance_window"], attrs["apply_restarts"] = testWindow, "in_maintenance_window"
+		attrs["maintenance_window"], attrs["apply_restarts"] = realClockWindow, "in_maintenance_window"
 		return []oracleResource{{addr: testRes, attrs: attrs}}
 	}
 	w.checkedStep(t, "create", config("mysql.n2.medium.2c"), &id)
-	w.deferredStep(t, "class", config("mysql.n2.large.2c"), testWindow, &id)
+	w.deferredStep(t, "class", config("mysql.n2.large.2c"), realClockWindow, &id)
 	revert := config("mysql.n2.medium.2c")
 	plan, err := w.planWalk(revert)
 	if err != nil || plan.errAt != "" {

@@ -10,7 +10,7 @@ import (
 func auditFollowResources(flag, roPreventRestart bool) []oracleResource {
 	primary := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c",
 		"storage": 100, "instance_name": "orders", "atomic_write_16k": flag,
-		"maintenance_window": testWindow, "apply_restarts": "in_maintenance_window"}
+		"maintenance_window": realClockWindow, "apply_restarts": "in_maintenance_window"}
 	ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": "mysqlro.n2.medium.1c",
 		"storage": 100, "instance_name": "reporting-0", "prevent_restart": roPreventRestart}
 	return []oracleResource{{addr: "rds_instance.primary", attrs: primary}, {addr: testRO, attrs: ro}}

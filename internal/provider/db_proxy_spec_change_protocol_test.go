@@ -21,7 +21,7 @@ func TestDBProxy_startedBesideASpecChange(t *testing.T) {
 	for _, deferred := range []bool{false, true} {
 		env, w := envWorld(t, testSimOptions())
 		order := readonlyOnResources(false, "", 0, false)
-		order[0].attrs["maintenance_window"] = testWindow
+		order[0].attrs["maintenance_window"] = realClockWindow
 		w.applyChecked(t, "instance", order)
 		primary := w.stateAttr(t, "rds_instance.primary", "id")
 		order[0].attrs["instance_type"] = "mysql.n2.large.2c"

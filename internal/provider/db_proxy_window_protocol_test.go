@@ -15,11 +15,11 @@ import (
 	"github.com/openrds/terraform-provider-rds/internal/rdsservice"
 )
 
-// proxyWindowResources is proxyResources with the primary's maintenance window testWindow.
+// proxyWindowResources is proxyResources with the primary's maintenance window realClockWindow.
 func proxyWindowResources(attrs map[string]any) []oracleResource {
 	order := proxyResources(attrs)
 	primary := maps.Clone(order[0].attrs)
-	primary["maintenance_window"] = testWindow
+	primary["maintenance_window"] = realClockWindow
 	order[0].attrs = primary
 	return order
 }
@@ -46,7 +46,7 @@ func TestDBProxy_changesInWindow(t *testing.T) {
 		}
 	}
 	plan := w.applyChecked(t, "deferred", deferred, num(2), env.proxyEndpointIs(w, t, map[string]int64{ro: 100}, 10))
-	if text := proxyDiagDetails(plan.res[proxyRes].diags); !strings.Contains(text, "instance_num, read_only_weights of the database proxy of "+primary+" change in the maintenance window "+testWindow) {
+	if text := proxyDiagDetails(plan.res[proxyRes].diags); !strings.Contains(text, "instance_num, read_only_weights of the database proxy of "+primary+" change in the maintenance window "+realClockWindow) {
 		t.Fatalf("the plan does not say when the change runs:\n%s", text)
 	}
 	if got := attrOf(w.state[proxyRes], "scheduled_change").String(); !strings.Contains(got, "instance_num") || !strings.Contains(got, "read_only_weights") {
@@ -130,7 +130,7 @@ func proxyFinalPlan(t *testing.T, before, after time.Duration, applyFirst bool) 
 func TestDBProxy_firstCallNamesTheCloudsWindow(t *testing.T) {
 	t.Parallel()
 	final, cloudNow := proxyFinalPlan(t, 8*24*time.Hour, 0, false)
-	window, err := rdsservice.ParseMaintenanceWindow(testWindow)
+	window, err := rdsservice.ParseMaintenanceWindow(realClockWindow)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -246,7 +246,7 @@ func TestUpgradeRefusalNamesTheReadOnlyUpgradeWaiting(t *testing.T) {
 	w.checkedStep(t, "create", upgradeResources("5.7", "5.7", false), &id)
 	roID := w.stateAttr(t, testRO, "id")
 	// A window closed now: the default 18:00Z-22:00Z is open for part of the day, and the cloud then upgrades at once.
-	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), roID, testWindow); err != nil {
+	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), roID, realClockWindow); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := env.api.UpgradeDBInstanceEngineVersion(context.Background(), &rdsapi.UpgradeDBInstanceEngineVersionRequest{DBInstanceID: roID,

@@ -17,7 +17,7 @@ import (
 func deferredResources(class string, flag bool, applyRestarts string) []oracleResource {
 	return []oracleResource{{addr: testRes, attrs: map[string]any{
 		"engine": "MySQL", "engine_version": "8.0", "instance_type": class, "storage": 20, "instance_name": "acctest",
-		"maintenance_window": testWindow, "apply_restarts": applyRestarts, "atomic_write_16k": flag,
+		"maintenance_window": realClockWindow, "apply_restarts": applyRestarts, "atomic_write_16k": flag,
 	}}}
 }
 
@@ -88,20 +88,20 @@ func TestMaintenance_instanceRestarts(t *testing.T) {
 		}
 	}
 	step("create", deferredResources(small, false, "in_maintenance_window"), "", env.checkCounts(&id, 0, 0))
-	if got := w.stateAttr(t, testRes, "maintenance_window"); got != testWindow {
-		t.Errorf("create: maintenance_window %q, want %q", got, testWindow)
+	if got := w.stateAttr(t, testRes, "maintenance_window"); got != realClockWindow {
+		t.Errorf("create: maintenance_window %q, want %q", got, realClockWindow)
 	}
 	// The flag: deferred. The apply sends one order and restarts nothing.
-	plan := step("flag", deferredResources(small, true, "in_maintenance_window"), testWindow,
+	plan := step("flag", deferredResources(small, true, "in_maintenance_window"), realClockWindow,
 		env.checkCounts(&id, 0, 1), env.checkClassInCloud(&id, small))
 	if p := plan.res[testRes]; p.action != actUpdate || attrOf(p.planned, "scheduled_change").IsKnown() {
 		t.Errorf("flag: planned %s with scheduled_change %v, want an update with it unknown", p.action, attrOf(p.planned, "scheduled_change"))
 	}
 	flagOn("flag")
 	// Still pending: the same configuration plans nothing.
-	empty("pending", step("pending", deferredResources(small, true, "in_maintenance_window"), testWindow, env.checkCounts(&id, 0, 1)))
+	empty("pending", step("pending", deferredResources(small, true, "in_maintenance_window"), realClockWindow, env.checkCounts(&id, 0, 1)))
 	// The class too, before the window: the order replaces the pending one.
-	step("class", deferredResources(large, true, "in_maintenance_window"), testWindow,
+	step("class", deferredResources(large, true, "in_maintenance_window"), realClockWindow,
 		env.checkCounts(&id, 0, 2), env.checkClassInCloud(&id, small))
 	flagOn("class")
 	// The window passes: one restart for both changes; the state matches the cloud.
@@ -110,7 +110,7 @@ func TestMaintenance_instanceRestarts(t *testing.T) {
 		env.checkCounts(&id, 1, 2), env.checkClassInCloud(&id, large)))
 	flagOn("window")
 	// Deferred, then apply_restarts = "immediately" before the window: applied now, once.
-	step("xlarge deferred", deferredResources(xlarge, true, "in_maintenance_window"), testWindow,
+	step("xlarge deferred", deferredResources(xlarge, true, "in_maintenance_window"), realClockWindow,
 		env.checkCounts(&id, 1, 3), env.checkClassInCloud(&id, large))
 	step("immediately", deferredResources(xlarge, true, "immediately"), "",
 		env.checkCounts(&id, 2, 4), env.checkClassInCloud(&id, xlarge))
@@ -133,7 +133,7 @@ func TestMaintenance_instanceRevertAndMissed(t *testing.T) {
 	var id string
 	const small, large = "mysql.n2.medium.2c", "mysql.n2.large.2c"
 	w.deferredStep(t, "create", deferredResources(small, true, "in_maintenance_window"), "", &id)
-	w.deferredStep(t, "large", deferredResources(large, true, "in_maintenance_window"), testWindow, &id)
+	w.deferredStep(t, "large", deferredResources(large, true, "in_maintenance_window"), realClockWindow, &id)
 	// Reverted before the window: the pending change is cancelled.
 	w.deferredStep(t, "revert", deferredResources(small, true, "in_maintenance_window"), "", &id)
 	env.advance()()
@@ -142,7 +142,7 @@ func TestMaintenance_instanceRevertAndMissed(t *testing.T) {
 	if a := plan.res[testRes].action; a != actNoop {
 		t.Errorf("window: planned %s, want an empty plan", a)
 	}
-	w.deferredStep(t, "large again", deferredResources(large, true, "in_maintenance_window"), testWindow, &id)
+	w.deferredStep(t, "large again", deferredResources(large, true, "in_maintenance_window"), realClockWindow, &id)
 	// The window passed without the change: the plan shows it again.
 	env.missWindow(t, &id)()
 	missed, err := w.planWalk(deferredResources(large, true, "in_maintenance_window"))
@@ -271,7 +271,7 @@ func TestMaintenance_instanceParameters(t *testing.T) {
 	pending("create", map[string]string{})
 	// Parameters alone: the plan says when; the apply restarts nothing and waits for nothing.
 	reads.mark()
-	plan := step("parameters", cfg(small, true, "4000"), testWindow, env.checkCounts(&id, 0, 0),
+	plan := step("parameters", cfg(small, true, "4000"), realClockWindow, env.checkCounts(&id, 0, 0),
 		env.checkParamsInCloud(&id, "3000", "4000"), env.checkClassInCloud(&id, small), reads.atMost(5))
 	p := plan.res[testRes]
 	if p.action != actUpdate || attrOf(p.planned, "scheduled_change").IsKnown() {
@@ -283,22 +283,22 @@ func TestMaintenance_instanceParameters(t *testing.T) {
 	pending("parameters", map[string]string{"back_log": "4000"})
 	changes("parameters", "back_log 3000 -> 4000")
 	// Pending: the same configuration plans nothing.
-	empty("pending", step("pending", cfg(small, true, "4000"), testWindow))
+	empty("pending", step("pending", cfg(small, true, "4000"), realClockWindow))
 	// Class and flag too, in a second apply before the window: still no restart.
 	reads.mark()
-	step("class and flag", cfg(large, false, "4000"), testWindow, env.checkCounts(&id, 0, 1),
+	step("class and flag", cfg(large, false, "4000"), realClockWindow, env.checkCounts(&id, 0, 1),
 		env.checkClassInCloud(&id, small), reads.atMost(5))
 	pending("class and flag", map[string]string{"back_log": "4000"})
 	flagIs("class and flag", false)
 	changes("class and flag", "instance_type", "atomic_write_16k changes from true to false", "back_log 3000 -> 4000")
-	empty("pending again", step("pending again", cfg(large, false, "4000"), testWindow))
+	empty("pending again", step("pending again", cfg(large, false, "4000"), realClockWindow))
 	// The window: exactly one restart for flag, class and parameters; the state matches the cloud.
 	env.sim.AdvanceClock(26 * time.Hour)
 	empty("window", step("window", cfg(large, false, "4000"), "", env.checkCounts(&id, 1, 1),
 		env.checkClassInCloud(&id, large), env.checkParamsInCloud(&id, "4000", "")))
 	pending("window", map[string]string{})
 	flagIs("window", false)
-	step("5000", cfg(large, false, "5000"), testWindow, env.checkCounts(&id, 1, 1), env.checkParamsInCloud(&id, "4000", "5000"))
+	step("5000", cfg(large, false, "5000"), realClockWindow, env.checkCounts(&id, 1, 1), env.checkParamsInCloud(&id, "4000", "5000"))
 	pending("5000", map[string]string{"back_log": "5000"})
 	// Set back before the window: the waiting value is withdrawn, nothing is pending any more.
 	plan = step("set back", cfg(large, false, "4000"), "", env.checkCounts(&id, 1, 1), env.checkParamsInCloud(&id, "4000", ""))
@@ -309,7 +309,7 @@ func TestMaintenance_instanceParameters(t *testing.T) {
 	// Nothing happens at the next window.
 	env.sim.AdvanceClock(26 * time.Hour)
 	empty("next window", step("next window", cfg(large, false, "4000"), "", env.checkCounts(&id, 1, 1)))
-	step("5000 again", cfg(large, false, "5000"), testWindow)
+	step("5000 again", cfg(large, false, "5000"), realClockWindow)
 	pending("5000 again", map[string]string{"back_log": "5000"})
 	// The window passed without it: the cloud withdrew the value, the plan shows it again.
 	env.missWindow(t, &id)()
@@ -352,7 +352,7 @@ func TestMaintenance_readonlyRestarts(t *testing.T) {
 	env, w := envWorld(t, opts)
 	// The deferring apply also moves the window one hour later: the change goes to the new one.
 	var start int
-	_, _ = fmt.Sscanf(testWindow, "%02d", &start)
+	_, _ = fmt.Sscanf(realClockWindow, "%02d", &start)
 	later := fmt.Sprintf("%02d:00Z-%02d:00Z", (start+1)%24, (start+2)%24)
 	const medium, large = "mysqlro.n2.medium.1c", "mysqlro.n2.large.1c"
 	var id string
@@ -397,7 +397,7 @@ func TestMaintenance_readonlyRestarts(t *testing.T) {
 			}
 		}
 	}
-	step("create", readonlyDeferredResources(medium, "3000", testWindow), false)
+	step("create", readonlyDeferredResources(medium, "3000", realClockWindow), false)
 	plan := step("deferred", readonlyDeferredResources(large, "4000", later), true, restartsAndClass("deferred", 0, medium), func() {
 		startsAt := ""
 		_ = attrOf(attrOf(w.state[testRO], "scheduled_change"), "starts_at").As(&startsAt)

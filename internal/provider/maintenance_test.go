@@ -15,11 +15,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
-// testWindow is a one-hour maintenance window that starts five to six hours from now, for a
+// realClockWindow is a one-hour maintenance window that starts five to six hours from now, for a
 // simulator on the real clock: a deferred change waits for it whatever the time of day the tests
 // run, and advancing the clock by a day and more passes it and its restart. The oracle's cloud
 // starts at 10:00Z whatever the hour, so its scenarios use oracleWindow instead.
-var testWindow = windowStartingAt(time.Now().UTC().Hour() + 6)
+var realClockWindow = windowStartingAt(time.Now().UTC().Hour() + 6)
 
 // windowStartingAt is the one-hour maintenance window that starts at hour (UTC, taken modulo 24).
 func windowStartingAt(hour int) string {

@@ -12,7 +12,7 @@ import (
 // 8.0 primary on target, deferred to the test window, with auto_upgrade_minor_version auto.
 func minorDeferredResources(target, auto string) []oracleResource {
 	order := upgradeResources("8.0", noReadOnly, false)
-	for k, v := range map[string]any{"target_minor_version": target, "maintenance_window": testWindow,
+	for k, v := range map[string]any{"target_minor_version": target, "maintenance_window": realClockWindow,
 		"apply_restarts": "in_maintenance_window", "auto_upgrade_minor_version": auto} {
 		order[0].attrs[k] = v
 	}
@@ -42,13 +42,13 @@ func TestMinorVersionInMaintenanceWindow(t *testing.T) {
 		}
 	}
 	w.deferredStep(t, "create", minorDeferredResources("rds_20200229", "Manual"), "", &id)
-	plan := w.deferredStep(t, "deferred", minorDeferredResources("rds_20201031", "Manual"), testWindow, &id,
+	plan := w.deferredStep(t, "deferred", minorDeferredResources("rds_20201031", "Manual"), realClockWindow, &id,
 		env.checkOrders(kernel, &id, 1, 0))
 	if v := attrOf(plan.res[testRes].planned, "scheduled_change"); v.IsKnown() {
 		t.Errorf("deferred: planned scheduled_change %v, want unknown", v)
 	}
 	minorIs("deferred", "rds_20200229")
-	empty("pending", w.deferredStep(t, "pending", minorDeferredResources("rds_20201031", "Manual"), testWindow, &id))
+	empty("pending", w.deferredStep(t, "pending", minorDeferredResources("rds_20201031", "Manual"), realClockWindow, &id))
 	text := w.planErrorOf(t, minorDeferredResources("rds_20230630", "Manual"))
 	if want := regexp.MustCompile(`A minor version upgrade of rm-.* already waits for the maintenance window`); !want.MatchString(text) {
 		t.Errorf("another target: error %q, want one matching %s", text, want)

@@ -224,7 +224,7 @@ type oracleWorld struct {
 const oracleStartHour = 10
 
 // oracleWindow is the maintenance window of the oracle's scenarios: closed when a scenario starts
-// and for hours after, whatever the real hour. A window reckoned from the real clock (testWindow)
+// and for hours after, whatever the real hour. A window reckoned from the real clock (realClockWindow)
 // was open at 10:00Z when the suite ran between 04:00Z and 05:00Z.
 var oracleWindow = windowStartingAt(oracleStartHour + 6)
 

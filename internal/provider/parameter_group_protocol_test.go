@@ -156,7 +156,7 @@ func TestParameterGroup_instances(t *testing.T) {
 	// The group changed in the same run, in the maintenance window: nothing restarts now (in a window closed
 	// now: the default 18:00Z-22:00Z is open for part of the day, and the cloud then runs the change at once).
 	third := map[string]string{"wait_timeout": "3600", "back_log": "5000"}
-	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), id, testWindow); err != nil {
+	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), id, realClockWindow); err != nil {
 		t.Fatal(err)
 	}
 	env.sim.ResetStats()

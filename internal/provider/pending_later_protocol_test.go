@@ -70,8 +70,8 @@ func TestPendingLater_upgradeMovesWithTheWindow(t *testing.T) {
 		order[0].attrs["maintenance_window"], order[0].attrs["apply_restarts"] = window, "in_maintenance_window"
 		return order
 	}
-	w.deferredStep(t, "create", deferred("5.7", testWindow), "", &id)
-	w.deferredStep(t, "8.0", deferred("8.0", testWindow), testWindow, &id, env.checkOrders(upgrade, &id, 1, 0))
+	w.deferredStep(t, "create", deferred("5.7", realClockWindow), "", &id)
+	w.deferredStep(t, "8.0", deferred("8.0", realClockWindow), realClockWindow, &id, env.checkOrders(upgrade, &id, 1, 0))
 	open := openNowWindow(w)
 	plan := w.deferredStep(t, "window now", deferred("8.0", open), "", &id, env.checkOrders(upgrade, &id, 1, 1))
 	expectPendingMoves(t, "window now", plan, testRes, open)
@@ -95,8 +95,8 @@ func TestPendingLater_minorAndZoneMoveWithTheWindow(t *testing.T) {
 			o[0].attrs["maintenance_window"] = window
 			return o
 		}
-		w.deferredStep(t, "create", minor("rds_20200229", testWindow), "", &id)
-		w.deferredStep(t, "deferred", minor("rds_20201031", testWindow), testWindow, &id, env.checkOrders(kernel, &id, 1, 0))
+		w.deferredStep(t, "create", minor("rds_20200229", realClockWindow), "", &id)
+		w.deferredStep(t, "deferred", minor("rds_20201031", realClockWindow), realClockWindow, &id, env.checkOrders(kernel, &id, 1, 0))
 		open := openNowWindow(w)
 		plan := w.deferredStep(t, "window now", minor("rds_20201031", open), "", &id, env.checkOrders(kernel, &id, 1, 1))
 		expectPendingMoves(t, "window now", plan, testRes, open)
@@ -110,8 +110,8 @@ func TestPendingLater_minorAndZoneMoveWithTheWindow(t *testing.T) {
 		in := func(window string) map[string]any {
 			return map[string]any{"maintenance_window": window, "apply_restarts": "in_maintenance_window"}
 		}
-		w.deferredStep(t, "create", zoneResources(toI, in(testWindow)), "", &id)
-		w.deferredStep(t, "move", zoneResources(toJ, in(testWindow)), testWindow, &id, env.checkOrders("MigrateToOtherZone", &id, 1, 0))
+		w.deferredStep(t, "create", zoneResources(toI, in(realClockWindow)), "", &id)
+		w.deferredStep(t, "move", zoneResources(toJ, in(realClockWindow)), realClockWindow, &id, env.checkOrders("MigrateToOtherZone", &id, 1, 0))
 		open := openNowWindow(w)
 		plan := w.deferredStep(t, "window now", zoneResources(toJ, in(open)), "", &id, env.checkOrders("MigrateToOtherZone", &id, 1, 1))
 		expectPendingMoves(t, "window now", plan, testRes, open)
@@ -128,11 +128,11 @@ func TestPendingLater_revertCancelsOrIsRefused(t *testing.T) {
 		t.Parallel()
 		env, w := envWorld(t, testSimOptions())
 		var id string
-		in := map[string]any{"maintenance_window": testWindow, "apply_restarts": "in_maintenance_window"}
+		in := map[string]any{"maintenance_window": realClockWindow, "apply_restarts": "in_maintenance_window"}
 		toI := map[string]any{"zone_id": "cn-hangzhou-i", "vswitch_id": "vsw-zones-i"}
 		toJ := map[string]any{"zone_id": "cn-hangzhou-j", "vswitch_id": "vsw-zones-j"}
 		w.deferredStep(t, "create", zoneResources(toI, in), "", &id)
-		w.deferredStep(t, "move", zoneResources(toJ, in), testWindow, &id)
+		w.deferredStep(t, "move", zoneResources(toJ, in), realClockWindow, &id)
 		plan := w.deferredStep(t, "revert", zoneResources(toI, in), "", &id, env.checkOrders("MigrateToOtherZone", &id, 2, 0))
 		if p := plan.res[testRes]; warningText(p.diags) != "" || len(p.decisions) == 0 || len(p.decisions[0].Program.Restarts()) != 0 {
 			t.Errorf("revert: the plan warns %q, want no restart and no move named", warningText(p.diags))
@@ -153,7 +153,7 @@ func TestPendingLater_revertCancelsOrIsRefused(t *testing.T) {
 			return o
 		}
 		w.deferredStep(t, "create", order("8.0", "rds_20200229"), "", &id)
-		w.deferredStep(t, "minor", order("8.0", "rds_20201031"), testWindow, &id)
+		w.deferredStep(t, "minor", order("8.0", "rds_20201031"), realClockWindow, &id)
 		expectErrorText(t, "minor set back", w.planErrorOf(t, order("8.0", "rds_20200229")),
 			regexp.MustCompile(`A minor version upgrade of rm-.* already waits for the maintenance window`))
 		plan, err := w.planWalk(order("8.0", "rds_20201031"))
@@ -177,7 +177,7 @@ func TestPendingLater_moreWorkBesideAWaitingMove(t *testing.T) {
 	var id string
 	placed := func(zone string, flag bool) []oracleResource {
 		return zoneResources(map[string]any{"zone_id": "cn-hangzhou-" + zone, "vswitch_id": "vsw-zones-" + zone},
-			map[string]any{"maintenance_window": testWindow, "apply_restarts": "in_maintenance_window", "atomic_write_16k": flag})
+			map[string]any{"maintenance_window": realClockWindow, "apply_restarts": "in_maintenance_window", "atomic_write_16k": flag})
 	}
 	twoRestarts := func(name string, plan *oraclePlan) {
 		t.Helper()
@@ -192,8 +192,8 @@ func TestPendingLater_moreWorkBesideAWaitingMove(t *testing.T) {
 		}
 	}
 	w.deferredStep(t, "create", placed("i", true), "", &id)
-	w.deferredStep(t, "move", placed("j", true), testWindow, &id)
-	twoRestarts("toggle", w.deferredStep(t, "toggle", placed("j", false), testWindow, &id, env.checkCounts(&id, 0, 1)))
+	w.deferredStep(t, "move", placed("j", true), realClockWindow, &id)
+	twoRestarts("toggle", w.deferredStep(t, "toggle", placed("j", false), realClockWindow, &id, env.checkCounts(&id, 0, 1)))
 	changes := fmt.Sprint(attrOf(w.state[testRes], "scheduled_change"))
 	if !strings.Contains(changes, "MigrateToOtherZone") || !strings.Contains(changes, "atomic_write_16k") {
 		t.Errorf("toggle: scheduled_change %s, want the move and the toggle", changes)
@@ -216,13 +216,13 @@ func TestPendingLater_readOnlyBehindAWaitingUpgrade(t *testing.T) {
 	var id string
 	deferred := func(roVersion string) []oracleResource {
 		order := upgradeResources("8.0", roVersion, false)
-		order[0].attrs["maintenance_window"], order[0].attrs["apply_restarts"] = testWindow, "in_maintenance_window"
+		order[0].attrs["maintenance_window"], order[0].attrs["apply_restarts"] = realClockWindow, "in_maintenance_window"
 		return order
 	}
 	create := deferred(noReadOnly)
 	create[0].attrs["engine_version"] = "5.7"
 	w.deferredStep(t, "create", create, "", &id)
-	w.deferredStep(t, "8.0", deferred(noReadOnly), testWindow, &id)
+	w.deferredStep(t, "8.0", deferred(noReadOnly), realClockWindow, &id)
 	for _, version := range []string{"", "5.7"} {
 		expectErrorText(t, "read-only "+version, w.planErrorOf(t, deferred(version)),
 			regexp.MustCompile(`(?s)rm-.* upgrades to MySQL 8.0 in its maintenance window: add its read-only instance after that`))
@@ -239,9 +239,9 @@ func TestPendingLater_applyPendingRefusesAMove(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
 	var id string
-	in := map[string]any{"maintenance_window": testWindow, "apply_restarts": "in_maintenance_window"}
+	in := map[string]any{"maintenance_window": realClockWindow, "apply_restarts": "in_maintenance_window"}
 	w.deferredStep(t, "create", zoneResources(map[string]any{"zone_id": "cn-hangzhou-i", "vswitch_id": "vsw-zones-i"}, in), "", &id)
-	w.deferredStep(t, "move", zoneResources(map[string]any{"zone_id": "cn-hangzhou-j", "vswitch_id": "vsw-zones-j"}, in), testWindow, &id)
+	w.deferredStep(t, "move", zoneResources(map[string]any{"zone_id": "cn-hangzhou-j", "vswitch_id": "vsw-zones-j"}, in), realClockWindow, &id)
 	diags := planAction(t, w, "rds_apply_pending", map[string]any{"instance_id": id})
 	if text := diagSummaries(diags); !diagsHaveError(diags) || !strings.Contains(text, "rds_apply_pending cannot run what waits") {
 		t.Errorf("plan of rds_apply_pending: %s, want the refusal", text)

@@ -65,7 +65,7 @@ func scheduleToggleOn(t *testing.T, env *testEnv, primary string) {
 	t.Helper()
 	// The seed's window (18:00Z-22:00Z) is open for part of the day, and the cloud runs a change
 	// ordered for an open window at once: the task waits only for a window that is closed now.
-	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), primary, testWindow); err != nil {
+	if err := env.api.ModifyDBInstanceMaintainTime(context.Background(), primary, realClockWindow); err != nil {
 		t.Fatal(err)
 	}
 	_, err := env.api.ModifyDBInstanceSpec(context.Background(), &rdsapi.ModifyDBInstanceSpecRequest{DBInstanceID: primary,

@@ -20,7 +20,7 @@ import (
 
 // deferLines are the attributes that defer an instance's restarts to the test window.
 func deferLines(attrs map[string]any) map[string]any {
-	attrs["maintenance_window"] = testWindow
+	attrs["maintenance_window"] = realClockWindow
 	attrs["apply_restarts"] = "in_maintenance_window"
 	attrs["timeouts"] = map[string]any{"update": "30s"}
 	return attrs
@@ -241,7 +241,7 @@ func TestInstanceWaitingParameterInPlaceChanges(t *testing.T) {
 // one read-only instance with prevent_restart = true.
 func guardedPairResources(primaryOn bool) []oracleResource {
 	primary := map[string]any{"engine": "MySQL", "engine_version": "8.0", "instance_type": "mysql.n2.medium.2c", "storage": 100,
-		"instance_name": "orders", "atomic_write_16k": primaryOn, "apply_restarts": "in_maintenance_window", "maintenance_window": testWindow}
+		"instance_name": "orders", "atomic_write_16k": primaryOn, "apply_restarts": "in_maintenance_window", "maintenance_window": realClockWindow}
 	ro := map[string]any{"master_instance_id": oracleRef{"rds_instance.primary", "id"}, "instance_type": "mysqlro.n2.medium.1c",
 		"storage": 100, "instance_name": "reporting-0", "prevent_restart": true}
 	return []oracleResource{{addr: "rds_instance.primary", attrs: primary}, {addr: testRO, attrs: ro}}

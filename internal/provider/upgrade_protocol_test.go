@@ -142,7 +142,7 @@ func TestUpgradeEngineVersionInMaintenanceWindow(t *testing.T) {
 	const upgrade = "UpgradeDBInstanceEngineVersion"
 	deferred := func(version string) []oracleResource {
 		order := upgradeResources(version, noReadOnly, false)
-		order[0].attrs["maintenance_window"], order[0].attrs["apply_restarts"] = testWindow, "in_maintenance_window"
+		order[0].attrs["maintenance_window"], order[0].attrs["apply_restarts"] = realClockWindow, "in_maintenance_window"
 		return order
 	}
 	cloudVersion := func(want string) resource.TestCheckFunc {
@@ -164,14 +164,14 @@ func TestUpgradeEngineVersionInMaintenanceWindow(t *testing.T) {
 		}
 	}
 	w.deferredStep(t, "create", deferred("5.7"), "", &id)
-	plan := w.deferredStep(t, "8.0", deferred("8.0"), testWindow, &id, env.checkOrders(upgrade, &id, 1, 0), cloudVersion("5.7"))
+	plan := w.deferredStep(t, "8.0", deferred("8.0"), realClockWindow, &id, env.checkOrders(upgrade, &id, 1, 0), cloudVersion("5.7"))
 	if p := plan.res[testRes]; p.action != actUpdate || attrOf(p.planned, "scheduled_change").IsKnown() {
 		t.Errorf("8.0: planned %s with scheduled_change %v, want an update with it unknown", p.action, attrOf(p.planned, "scheduled_change"))
 	}
 	if v := w.stateAttr(t, testRes, "engine_version"); v != "8.0" {
 		t.Errorf("8.0: state engine_version %s", v)
 	}
-	empty("pending", w.deferredStep(t, "pending", deferred("8.0"), testWindow, &id))
+	empty("pending", w.deferredStep(t, "pending", deferred("8.0"), realClockWindow, &id))
 	expectErrorText(t, "5.7 while pending", w.planErrorOf(t, deferred("5.7")),
 		regexp.MustCompile(`(?s)The upgrade of rm-.* to MySQL 8.0 waits for the maintenance window`))
 	env.advance()()

@@ -32,7 +32,7 @@ func TestZoneMoveInMaintenanceWindow(t *testing.T) {
 	t.Parallel()
 	env, w := envWorld(t, testSimOptions())
 	var id string
-	deferred := map[string]any{"maintenance_window": testWindow, "apply_restarts": "in_maintenance_window"}
+	deferred := map[string]any{"maintenance_window": realClockWindow, "apply_restarts": "in_maintenance_window"}
 	toI := map[string]any{"zone_id": "cn-hangzhou-i", "vswitch_id": "vsw-zones-i"}
 	toJ := map[string]any{"zone_id": "cn-hangzhou-j", "vswitch_id": "vsw-zones-j"}
 	cloudZone := func(want string) resource.TestCheckFunc {
@@ -56,7 +56,7 @@ func TestZoneMoveInMaintenanceWindow(t *testing.T) {
 		}
 	}
 	w.deferredStep(t, "create", zoneResources(toI, deferred), "", &id)
-	plan := w.deferredStep(t, "move", zoneResources(toJ, deferred), testWindow, &id,
+	plan := w.deferredStep(t, "move", zoneResources(toJ, deferred), realClockWindow, &id,
 		env.checkOrders("MigrateToOtherZone", &id, 1, 0), cloudZone("cn-hangzhou-i"))
 	if p := plan.res[testRes]; p.action != actUpdate || attrOf(p.planned, "scheduled_change").IsKnown() {
 		t.Errorf("move: planned %s with scheduled_change %v, want an update with it unknown", p.action, attrOf(p.planned, "scheduled_change"))
@@ -64,7 +64,7 @@ func TestZoneMoveInMaintenanceWindow(t *testing.T) {
 	if got := w.stateAttr(t, testRes, "zone_id"); got != "cn-hangzhou-j" {
 		t.Errorf("move: state zone_id %q, want cn-hangzhou-j", got)
 	}
-	empty("pending", w.deferredStep(t, "pending", zoneResources(toJ, deferred), testWindow, &id))
+	empty("pending", w.deferredStep(t, "pending", zoneResources(toJ, deferred), realClockWindow, &id))
 	env.advance()()
 	empty("window", w.deferredStep(t, "window", zoneResources(toJ, deferred), "", &id,
 		env.checkOrders("MigrateToOtherZone", &id, 1, 1), cloudZone("cn-hangzhou-j")))
