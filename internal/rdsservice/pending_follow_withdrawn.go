@@ -1,7 +1,6 @@
 package rdsservice
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -19,16 +18,11 @@ func setsWaitingToggleBack(in PlanInput) bool {
 
 // withdrawFollows names the read-only instances that no longer follow the toggle this plan cancels.
 func withdrawFollows(in PlanInput, d *Decision) {
-	if !setsWaitingToggleBack(in) || !sendsSpecOrder(*d) {
+	if !setsWaitingToggleBack(in) || !d.Program.sendsSpecOrder(nil) {
 		return
 	}
 	d.FollowsWithdrawn = FollowingReadOnly(false, true, in.Facts.ReadOnly)
 	if len(d.FollowsWithdrawn) > 0 {
 		d.add(problem(RuleFollowWithdrawn, "false", "RDS instance "+strings.Join(d.FollowsWithdrawn, ", "), in.Label))
 	}
-}
-
-// sendsSpecOrder: the program sends a ModifyDBInstanceSpec, now or for the window.
-func sendsSpecOrder(d Decision) bool {
-	return slices.ContainsFunc(d.Program.Operations, func(op Operation) bool { return op.Action == OpModifySpec })
 }

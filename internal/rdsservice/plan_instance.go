@@ -188,10 +188,5 @@ func taskRestartPossible(dec Decision) bool {
 // trying combinations as a user (issue 23): setting the primary back named a follow restart that
 // never came, and prevent_restart on the read-only instance refused the cancel.
 func replacesPendingTask(dec Decision) bool {
-	for _, op := range dec.Program.Operations {
-		if op.Action == OpModifySpec && op.When == WhenInWindow {
-			return true
-		}
-	}
-	return false
+	return dec.Program.sendsSpecOrder(func(op Operation) bool { return op.When == WhenInWindow })
 }

@@ -1,7 +1,5 @@
 package rdsservice
 
-import "slices"
-
 // SpecValues is the part of an instance a spec order changes: what private state keeps of the
 // instance while a change waits for its window (the JSON names are private state's).
 type SpecValues struct {
@@ -75,9 +73,8 @@ func PlannedScheduledChange(dec Decision, s ScheduledInputs) ScheduledChange {
 // configured spec with the one before the task here: autoscaling may have grown the disk since, and
 // an order that keeps the disk cancels all the same (issue 39 §4, a saved plan then a revert).
 func cancelsSpecTask(dec Decision) bool {
-	return len(dec.Parameters.Send) == 0 && len(dec.Parameters.Pending) == 0 && slices.ContainsFunc(dec.Program.Operations, func(op Operation) bool {
-		return op.Action == OpModifySpec && op.CancelsPending
-	})
+	return len(dec.Parameters.Send) == 0 && len(dec.Parameters.Pending) == 0 &&
+		dec.Program.sendsSpecOrder(func(op Operation) bool { return op.CancelsPending })
 }
 
 // restartsNow reports whether the apply restarts an instance during the apply (not in the window).

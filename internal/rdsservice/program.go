@@ -113,6 +113,11 @@ type Program struct {
 	Operations []Operation
 }
 
+// sendsSpecOrder reports whether the program sends a ModifyDBInstanceSpec that meets also (nil: any).
+func (p Program) sendsSpecOrder(also func(Operation) bool) bool {
+	return slices.ContainsFunc(p.Operations, func(op Operation) bool { return op.Action == OpModifySpec && (also == nil || also(op)) })
+}
+
 // Restarts lists the restarts the program causes, in the order they happen.
 func (p Program) Restarts() []Restart {
 	var out []Restart
