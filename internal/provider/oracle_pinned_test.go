@@ -407,6 +407,17 @@ func TestOraclePinnedMechanisms(t *testing.T) {
 		{"a group's waiting value run by the SSL restarts of a later run that sets the rest back", map[string]string{"apply_restarts": "in_maintenance_window",
 			"parameters": "restart-needing", "data protection": "ssl and tde on", "later run": "change reverted", "connectivity": "prefix and port changed",
 			"parameter group": "changed together with its instances"}, outcomeApplied},
+		// Sweep seed 154: a read-only instance added (behind the proxy) with prevent_restart beside a primary whose 16K,
+		// known only at apply, turns on in its window: the new instance follows it there. The plan passed and the final
+		// plan refused; the possible follow is now named for the primary's window, and the guard refuses it at plan.
+		{"a new read-only instance guarded beside a primary whose 16K known at apply waits for the window", map[string]string{
+			"topology": "primary + read-only", "apply_restarts": "in_maintenance_window", "16K": "on", "guard": "prevent_restart on the read-only",
+			"mechanism": "16K known at apply", "proxy": "read-only added and weighted"}, outcomeGuard},
+		// Sweep seed 157 (also with storage known at apply): a class change and restart-needing parameters deferred beside a
+		// value set outside Terraform that waited for a restart before them, then all set back: the cloud cancels both tasks
+		// and the value waits on for any restart; the plan named the window's restart for it.
+		{"a class change and parameters set back beside a value waiting from before", map[string]string{"apply_restarts": "in_maintenance_window",
+			"class": "primary", "parameters": "restart-needing", "fact": "parameter pending a restart", "later run": "change reverted"}, outcomeApplied},
 	} {
 		outcomes := h.runScenario(comboScenario(comboOf(t, tc.levels)))
 		last := outcomes[len(outcomes)-1]

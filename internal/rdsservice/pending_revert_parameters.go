@@ -22,11 +22,14 @@ func PendingParameterChanges(changes []string) []string {
 }
 
 // keepWaitingParameters names, when this apply cancels the waiting spec change, the window's restart
-// for the task's parameters that still wait after it: unless the apply sets every waiting value back,
-// or the instance restarts for another reason of this plan (a restart applies the waiting values).
+// for the task's parameters that still wait after it: unless the apply sets every value of the task's
+// back (what waits on then waited for any restart before the task, set outside Terraform: it is not
+// the task's, sweep seed 157), or the instance restarts for another reason of this plan (a restart
+// applies the waiting values).
 func keepWaitingParameters(in PlanInput, d *Decision, p PendingChange) {
 	changes := PendingParameterChanges(p.Changes)
-	setBack := d.Parameters.PendingKnown && len(d.Parameters.Pending) == 0
+	pending := d.Parameters.Pending
+	setBack := d.Parameters.PendingKnown && (len(pending) == 0 || slices.Contains(p.Changes, PendingAppliedReason(pending)))
 	restarts := slices.ContainsFunc(d.Restarts, func(r Restart) bool { return r.InstanceID == in.Label })
 	if len(changes) == 0 || setBack || restarts {
 		return

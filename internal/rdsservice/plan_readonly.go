@@ -126,6 +126,11 @@ func newReadOnlyBesideUnknownPrimary(in PlanInput, d *Decision, problems []Probl
 		d.AtomicWrite = Known(false)
 	case c.AtomicWrite.IsNull():
 		d.AtomicWrite = Unknown[bool]()
+		if in.Facts.PrimaryUnknownFlagStartsAt != "" && !in.Facts.Primary.Enabled {
+			// The primary's toggle, if it turns on, waits for its window: this instance is created off and
+			// follows it there (sweep seed 154: prevent_restart on it refused the final plan).
+			d.MayRestart = append(d.MayRestart, followUnknownPrimary(in.Facts.Primary.ID))
+		}
 	case c.AtomicWrite.Is(true) && len(problems) > 0:
 		d.AtomicWrite = c.AtomicWrite
 		d.add(problems...)

@@ -22,7 +22,7 @@ func followUnknownPrimary(primary string) string {
 // during this apply (or for a window open now, which the cloud runs at once). A read-only
 // instance's possible follow of its primary comes when the primary's change runs.
 func possibleRestartsWhen(in PlanInput, d Decision) string {
-	if len(d.MayRestart) == 0 || in.Prior == nil {
+	if len(d.MayRestart) == 0 {
 		return ""
 	}
 	if primary := in.Facts.Primary; in.Role == RoleReadOnly && primary != nil && slices.Contains(d.MayRestart, followUnknownPrimary(primary.ID)) {
