@@ -1,6 +1,7 @@
 package rdsservice
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -31,5 +32,20 @@ func TestSpecSetBackLeavesTheWaitingParameters(t *testing.T) {
 	keepWaitingParameters(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: now}}, &undo, *task)
 	if len(undo.Restarts) != 0 || undo.ParametersStillWait {
 		t.Fatalf("every waiting value set back: restarts %+v, want none", undo.Restarts)
+	}
+	// Sweep seed 157: what waits on is a value that waited for any restart before the task (listed in its changes):
+	// not the task's, so nothing restarts in the window; a value waiting that the task did not list keeps the restart.
+	before := map[string]string{"back_log": "3000"}
+	withBefore := *task
+	withBefore.Changes = append(slices.Clone(task.Changes), PendingAppliedReason(before))
+	for _, c := range []struct {
+		pending  map[string]string
+		restarts int
+	}{{before, 0}, {map[string]string{"back_log": "2000"}, 1}} {
+		undo := Decision{Parameters: ParameterDecision{Pending: c.pending, PendingKnown: true}}
+		keepWaitingParameters(PlanInput{Label: "rm-1", Prior: &prior, Desired: desired, Facts: Facts{Now: now}}, &undo, withBefore)
+		if len(undo.Restarts) != c.restarts {
+			t.Errorf("waiting on %v: restarts %+v, want %d", c.pending, undo.Restarts, c.restarts)
+		}
 	}
 }

@@ -70,6 +70,31 @@ func TestPlanReadOnlyPossibleFollowInThePrimarysWindow(t *testing.T) {
 	}
 }
 
+// Sweep seed 154: a read-only instance created beside that primary is created off (the primary's change waits)
+// and may follow it in the primary's window; prevent_restart on it refuses the possibility at plan.
+func TestPlanNewReadOnlyPossibleFollowInThePrimarysWindow(t *testing.T) {
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	primary, _ := securityPrior("8.0", "HighAvailability")
+	primary.Enabled = false
+	desired := Desired{InstanceClass: Known("mysqlro.n2.medium.1c"), Storage: Known[int64](100), AtomicWrite: Null[bool](),
+		ApplyRestarts: ApplyRestartsImmediately}
+	facts := Facts{Now: now, Primary: &primary, PrimaryPlanned: Unknown[bool](), PrimaryUnknownFlagStartsAt: "2026-12-01T02:00:00Z"}
+	d := Plan(PlanInput{Role: RoleReadOnly, Label: "the new read-only instance", Desired: desired, Facts: facts})
+	w := possibleRestart(d)
+	if w == nil || !strings.Contains(w.Detail, "restarts in the maintenance window of its primary "+primary.ID+" (starts 2026-12-01T02:00:00Z)") {
+		t.Fatalf("the new read-only instance's possible follow: %+v", w)
+	}
+	desired.PreventRestart = true
+	errs := Plan(PlanInput{Role: RoleReadOnly, Label: "the new read-only instance", Desired: desired, Facts: facts}).Errors()
+	if len(errs) != 1 || errs[0].Rule != RuleMayRestartRefusedUnknown {
+		t.Errorf("prevent_restart beside the possible follow: %+v, want the refusal", errs)
+	}
+	facts.PrimaryUnknownFlagStartsAt = "" // the primary's change runs during this apply: the instance is created with its value
+	if w := possibleRestart(Plan(PlanInput{Role: RoleReadOnly, Label: "the new read-only instance", Desired: desired, Facts: facts})); w != nil {
+		t.Errorf("no window to follow in: %+v", w)
+	}
+}
+
 // A parameter waiting for a restart, with instance_type known only at apply (seed 20261206, mechanism
 // "instance_type known at apply", fact "parameter pending a restart"): a restart during this apply would
 // apply it, so parameters_pending is known only at apply; a restart that can only come in the window leaves it
