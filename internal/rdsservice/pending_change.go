@@ -112,8 +112,7 @@ func shareTaskRestart(in PlanInput, d *Decision) {
 // its changes by PendingAppliedReason) wait on without it: they are not the task's (sweep seed 52);
 // nor is a read-only instance's follow of its primary's toggle listed there (sweep seed 63).
 func parametersWithdrawn(p PendingChange, d Decision) bool {
-	before := PendingAppliedReason(d.Parameters.Pending) // "" when nothing waits on
-	if before != "" && !slices.Contains(p.Changes, before) {
+	if !waitsOnlyFromBefore(p, d.Parameters.Pending) {
 		return false
 	}
 	own := PendingChange{Changes: slices.DeleteFunc(slices.Clone(p.Changes), func(c string) bool {
@@ -121,6 +120,13 @@ func parametersWithdrawn(p PendingChange, d Decision) bool {
 	})}
 	kinds := own.PendingKinds()
 	return len(kinds) == 1 && kinds[0] == PendingParameters && len(d.Parameters.Withdrawn) > 0 && d.Parameters.PendingKnown
+}
+
+// waitsOnlyFromBefore: what waits for a restart after this apply (pending) is nothing, or exactly the
+// values that waited before the task (set outside Terraform, listed in its changes by
+// PendingAppliedReason), which wait on for any restart without the task.
+func waitsOnlyFromBefore(p PendingChange, pending map[string]string) bool {
+	return len(pending) == 0 || slices.Contains(p.Changes, PendingAppliedReason(pending))
 }
 
 // coveredByThisApply: this apply's spec order, or a restart of its own, replaces or applies the

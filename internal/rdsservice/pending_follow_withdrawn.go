@@ -1,8 +1,6 @@
 package rdsservice
 
-import (
-	"strings"
-)
+import "strings"
 
 // A primary's toggle of atomic_write_16k waiting for its window turns its read-only instances on
 // there (rule 7), and the plan that deferred it named their restarts. A later plan that sets the

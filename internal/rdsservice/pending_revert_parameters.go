@@ -28,8 +28,7 @@ func PendingParameterChanges(changes []string) []string {
 // applies the waiting values).
 func keepWaitingParameters(in PlanInput, d *Decision, p PendingChange) {
 	changes := PendingParameterChanges(p.Changes)
-	pending := d.Parameters.Pending
-	setBack := d.Parameters.PendingKnown && (len(pending) == 0 || slices.Contains(p.Changes, PendingAppliedReason(pending)))
+	setBack := d.Parameters.PendingKnown && waitsOnlyFromBefore(p, d.Parameters.Pending)
 	restarts := slices.ContainsFunc(d.Restarts, func(r Restart) bool { return r.InstanceID == in.Label })
 	if len(changes) == 0 || setBack || restarts {
 		return

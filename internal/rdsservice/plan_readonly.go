@@ -117,8 +117,10 @@ func planReadOnlyCreateAtomicWrite(in PlanInput, d *Decision, primary *ExistingI
 // primary's planned value is known only at apply. Terraform creates it after the primary's change,
 // and it takes the value the primary has then (rule 7): an inherited value is known only at apply
 // (the plan promised the primary's current value, and the final plan changed it: sweep seed 63,
-// issue 39 §3), and a configured true is turned on after creation only if the primary is off then (a
-// possible restart). A configured false that the primary's value refuses is named by the rule's text.
+// issue 39 §3); when the primary is off and its change would wait for its window, the instance is
+// created off and may follow the toggle there (a possible restart in that window, sweep seed 154). A
+// configured true is turned on after creation only if the primary is off then (a possible restart).
+// A configured false that the primary's value refuses is named by the rule's text.
 func newReadOnlyBesideUnknownPrimary(in PlanInput, d *Decision, problems []Problem) {
 	c := in.Desired
 	switch {
@@ -127,8 +129,6 @@ func newReadOnlyBesideUnknownPrimary(in PlanInput, d *Decision, problems []Probl
 	case c.AtomicWrite.IsNull():
 		d.AtomicWrite = Unknown[bool]()
 		if in.Facts.PrimaryUnknownFlagStartsAt != "" && !in.Facts.Primary.Enabled {
-			// The primary's toggle, if it turns on, waits for its window: this instance is created off and
-			// follows it there (sweep seed 154: prevent_restart on it refused the final plan).
 			d.MayRestart = append(d.MayRestart, followUnknownPrimary(in.Facts.Primary.ID))
 		}
 	case c.AtomicWrite.Is(true) && len(problems) > 0:
